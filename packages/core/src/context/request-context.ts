@@ -1,0 +1,68 @@
+import type {
+  ClientCapabilities,
+  CreateMessageRequestParams,
+  CreateMessageResult,
+  ElicitRequestFormParams,
+  ElicitRequestURLParams,
+  ElicitResult,
+  Implementation,
+  LoggingLevel,
+  RequestId,
+  Root,
+} from '../protocol/mcp-types.generated';
+
+/** Who the transport authenticated, if it authenticates (filled by @armature/http and @armature/ws). */
+export interface AuthInfo {
+  /** The raw bearer token. Never forward it upstream (MCP authorization, token passthrough). */
+  readonly token: string;
+  readonly clientId: string;
+  readonly scopes: readonly string[];
+  /** Seconds since the epoch. */
+  readonly expiresAt?: number;
+  /** RFC 8707 resource indicator the token was issued for. */
+  readonly resource?: string;
+  readonly extra?: Readonly<Record<string, unknown>>;
+}
+
+/** What the kernel knows of the session a request belongs to. */
+export interface SessionInfo {
+  /** Transport session id (Streamable HTTP `Mcp-Session-Id`); undefined on stdio/in-memory. */
+  readonly id: string | undefined;
+  readonly protocolVersion: string;
+  readonly clientInfo: Implementation | undefined;
+  readonly clientCapabilities: ClientCapabilities;
+}
+
+/** Structured logger that sends `notifications/message`, filtered by the session's `logging/setLevel`. */
+export type RequestLogger = {
+  readonly [L in LoggingLevel]: (data: unknown, logger?: string) => Promise<void>;
+};
+
+/**
+ * The per-request context. A handler receives it by declaring a parameter of this type
+ * (the schema scanner leaves that parameter out of the input schema), and request-scoped
+ * providers can inject it. It is an abstract class so it can serve as a DI token and be
+ * recognised by type at build time; the kernel supplies the implementation.
+ */
+export abstract class RequestContext {
+  abstract readonly requestId: RequestId;
+  abstract readonly method: string;
+  abstract readonly session: SessionInfo;
+  /** Aborted on `notifications/cancelled`, on transport close and on the request deadline. */
+  abstract readonly signal: AbortSignal;
+  abstract readonly authInfo: AuthInfo | undefined;
+  /** The request's `_meta`, if any. */
+  abstract readonly meta: Readonly<Record<string, unknown>> | undefined;
+  abstract readonly log: RequestLogger;
+  /**
+   * Sends `notifications/progress` when the request carried `_meta.progressToken`; a no-op otherwise.
+   * Progress must increase: a value not above the last one sent is dropped.
+   */
+  abstract progress(progress: number, total?: number, message?: string): Promise<void>;
+  /** `elicitation/create`; rejects with a clear error when the client did not declare `elicitation` (or the mode). */
+  abstract elicit(params: ElicitRequestFormParams | ElicitRequestURLParams): Promise<ElicitResult>;
+  /** `sampling/createMessage`; rejects when the client did not declare `sampling`. */
+  abstract sample(params: CreateMessageRequestParams): Promise<CreateMessageResult>;
+  /** `roots/list`; rejects when the client did not declare `roots`. */
+  abstract listRoots(): Promise<Root[]>;
+}

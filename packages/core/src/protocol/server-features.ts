@@ -1,0 +1,72 @@
+import type { RequestContext } from '../context/request-context';
+import type {
+  CallToolResult,
+  CompleteRequestParams,
+  CompleteResult,
+  GetPromptResult,
+  Prompt,
+  ReadResourceResult,
+  Resource,
+  ResourceTemplate,
+  Tool,
+} from './mcp-types.generated';
+
+/**
+ * The boundary between the protocol engine (JSON-RPC, lifecycle, sessions, pagination,
+ * progress, cancellation, logging, server→client requests) and the application layer
+ * (decorators, manifest, compiled routes, validation, result shaping).
+ *
+ * The engine owns the wire; it never sees a handler class. The application layer owns
+ * handlers; it never sees a JSON-RPC message. Errors that must become JSON-RPC errors are
+ * thrown as `McpWireError` (see errors/); everything a tool throws is turned into an
+ * `isError` result by the application layer before it reaches the engine.
+ */
+
+/** Which list changed; the engine sends the matching `notifications/<kind>/list_changed`. */
+export type ListKind = 'tools' | 'resources' | 'prompts';
+
+/** Lets list entries be filtered per request (e.g. by the principal's scopes). */
+export interface ListContext {
+  readonly authInfo: RequestContext['authInfo'];
+}
+
+export interface ToolsFeature {
+  /**
+   * The advertised tools in a stable order. Return the same frozen array until the set
+   * changes, so that pagination is cheap and the engine can cache serialized pages.
+   */
+  list(ctx: ListContext): readonly Tool[];
+  /** Unknown tool → throw McpWireError(-32602). Tool failures → resolved `isError: true` result. */
+  call(name: string, args: Record<string, unknown> | undefined, ctx: RequestContext): Promise<CallToolResult> | CallToolResult;
+}
+
+export interface ResourcesFeature {
+  list(ctx: ListContext): readonly Resource[];
+  templates(ctx: ListContext): readonly ResourceTemplate[];
+  /** Unknown URI → throw McpWireError(-32002, …, { uri }). */
+  read(uri: string, ctx: RequestContext): Promise<ReadResourceResult> | ReadResourceResult;
+  /** Whether `resources/subscribe` is served (advertised as `resources.subscribe`). */
+  readonly subscribe: boolean;
+}
+
+export interface PromptsFeature {
+  list(ctx: ListContext): readonly Prompt[];
+  /** Unknown prompt or missing required argument → throw McpWireError(-32602). */
+  get(name: string, args: Record<string, string> | undefined, ctx: RequestContext): Promise<GetPromptResult> | GetPromptResult;
+}
+
+export interface CompletionsFeature {
+  complete(params: CompleteRequestParams, ctx: RequestContext): Promise<CompleteResult> | CompleteResult;
+}
+
+/** Everything the application layer serves; absent features are `undefined` and not advertised. */
+export interface ServerFeatures {
+  readonly tools?: ToolsFeature;
+  readonly resources?: ResourcesFeature;
+  readonly prompts?: PromptsFeature;
+  readonly completions?: CompletionsFeature;
+  /** The engine subscribes once; the app calls the listener when a registry changes after boot. */
+  onListChanged(listener: (kind: ListKind) => void): void;
+  /** The app calls the listener on `app.resources.notifyUpdated(uri)`; the engine notifies subscribers. */
+  onResourceUpdated(listener: (uri: string) => void): void;
+}

@@ -1,0 +1,38 @@
+import type { AuthInfo } from '../context/request-context';
+import type { JSONRPCMessage, RequestId } from '../protocol/mcp-types.generated';
+
+/** Options for one outgoing message. */
+export interface TransportSendOptions {
+  /**
+   * The incoming request this message belongs to (its response, or a progress/log
+   * notification or server→client request sent while handling it). Streamable HTTP uses
+   * it to put the message on that request's response stream; stream transports ignore it.
+   */
+  readonly relatedRequestId?: RequestId;
+}
+
+/** What a transport knows about where a message came from. */
+export interface MessageExtraInfo {
+  readonly authInfo?: AuthInfo;
+  /** Transport-specific request facts (e.g. HTTP headers), for guards and logging. */
+  readonly requestInfo?: { readonly headers?: Readonly<Record<string, string | string[] | undefined>> };
+}
+
+/**
+ * A bidirectional message channel for one MCP session. Deliberately the same shape as the
+ * official SDK's `Transport`, so Armature servers can be connected to SDK transports (for
+ * example its `InMemoryTransport`) and SDK servers to ours.
+ *
+ * Transports that carry text (stdio, WebSocket, HTTP bodies) decode it with core's shared
+ * decoder (`decodeJsonRpc`), answer decoding failures themselves (-32700/-32600), and hand
+ * only well-formed JSON values to `onmessage`. The kernel still checks message shape.
+ */
+export interface Transport {
+  start(): Promise<void>;
+  send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void>;
+  close(): Promise<void>;
+  onmessage?: ((message: JSONRPCMessage, extra?: MessageExtraInfo) => void) | undefined;
+  onclose?: (() => void) | undefined;
+  onerror?: ((error: Error) => void) | undefined;
+  readonly sessionId?: string | undefined;
+}

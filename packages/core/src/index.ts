@@ -1,1 +1,3 @@
-export {};
+// Public API of @armature/core. Each layer keeps its own export list.
+export * from './public-engine';
+export * from './public-app';

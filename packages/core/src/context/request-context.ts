@@ -33,6 +33,11 @@ export interface SessionInfo {
   readonly clientCapabilities: ClientCapabilities;
 }
 
+/** Per-session state owned by the application layer (see `ServerFeatures.openSession`). */
+export interface SessionScope {
+  dispose(): Promise<void>;
+}
+
 /** Structured logger that sends `notifications/message`, filtered by the session's `logging/setLevel`. */
 export type RequestLogger = {
   readonly [L in LoggingLevel]: (data: unknown, logger?: string) => Promise<void>;
@@ -48,6 +53,8 @@ export abstract class RequestContext {
   abstract readonly requestId: RequestId;
   abstract readonly method: string;
   abstract readonly session: SessionInfo;
+  /** What `ServerFeatures.openSession` returned for this session, if anything. */
+  abstract readonly sessionScope: SessionScope | undefined;
   /** Aborted on `notifications/cancelled`, on transport close and on the request deadline. */
   abstract readonly signal: AbortSignal;
   abstract readonly authInfo: AuthInfo | undefined;

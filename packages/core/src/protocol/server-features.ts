@@ -1,4 +1,4 @@
-import type { RequestContext } from '../context/request-context';
+import type { RequestContext, SessionInfo, SessionScope } from '../context/request-context';
 import type {
   CallToolResult,
   CompleteRequestParams,
@@ -65,8 +65,17 @@ export interface ServerFeatures {
   readonly resources?: ResourcesFeature;
   readonly prompts?: PromptsFeature;
   readonly completions?: CompletionsFeature;
-  /** The engine subscribes once; the app calls the listener when a registry changes after boot. */
-  onListChanged(listener: (kind: ListKind) => void): void;
-  /** The app calls the listener on `app.resources.notifyUpdated(uri)`; the engine notifies subscribers. */
-  onResourceUpdated(listener: (uri: string) => void): void;
+  /**
+   * Called by the engine once a session is established (after `initialize`, or at connect for
+   * a pre-initialized stateless session). The returned scope is handed back on every
+   * `RequestContext.sessionScope` of that session and disposed when the session ends.
+   * The application layer uses it to hold the DI session-scope resolution context.
+   */
+  openSession?(session: SessionInfo): SessionScope;
 }
+
+/**
+ * Broadcasts go the other way: the application layer keeps the set of live sessions and calls
+ * `ServerSession.notifyListChanged(kind)` / `notifyResourceUpdated(uri)` on each, so that a
+ * session holds no listener registrations (cheap idle sessions, nothing to unregister).
+ */

@@ -1,0 +1,2 @@
+// Public exports of the application layer (decorators, app, results, validation).
+export {};

@@ -6,7 +6,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { compile } = require('json-schema-to-typescript');
 
-const schemaPath = path.resolve(__dirname, '../../shared/mcp-schema/2025-11-25.json');
+const schemaPath = path.resolve(__dirname, '../spec/mcp-schema/2025-11-25.json');
 const outPath = path.resolve(__dirname, '../packages/core/src/protocol/mcp-types.generated.ts');
 const schema = JSON.parse(fs.readFileSync(schemaPath, 'utf8'));
 const defs = schema.$defs;

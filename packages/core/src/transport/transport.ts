@@ -36,3 +36,30 @@ export interface Transport {
   onerror?: ((error: Error) => void) | undefined;
   readonly sessionId?: string | undefined;
 }
+
+/** Options for `ConnectableApp.connect`. */
+export interface ConnectOptions {
+  /**
+   * Treat the session as already initialized with these facts (stateless Streamable HTTP,
+   * where every request stands alone). Without it the session waits for `initialize`.
+   */
+  readonly assumeInitialized?: {
+    readonly protocolVersion: string;
+    readonly clientCapabilities?: import('../protocol/mcp-types.generated').ClientCapabilities;
+    readonly clientInfo?: import('../protocol/mcp-types.generated').Implementation;
+  };
+}
+
+/** A live MCP session as transports see it. */
+export interface ConnectedSession {
+  close(): Promise<void>;
+}
+
+/**
+ * What transport packages (@armature/http, @armature/ws) need of an app: a way to attach a
+ * transport as a new session. `Armature` apps implement it; `app.listen('--http')` loads
+ * `@armature/http` lazily and calls its `listenHttp(app, options)` (likewise `listenWs`).
+ */
+export interface ConnectableApp {
+  connect(transport: Transport, options?: ConnectOptions): Promise<ConnectedSession>;
+}

@@ -1,0 +1,74 @@
+import { isUtf8 } from 'node:buffer';
+import type { JSONRPCErrorResponse, JSONRPCMessage } from '../protocol/mcp-types.generated';
+import { type DecodeLimits, DEFAULT_DECODE_LIMITS } from './decode-limits';
+import { invalidRequestResponse, parseErrorResponse } from './json-rpc-errors';
+import { checkJsonRpcShape } from './json-rpc-shape';
+import { exceedsNestingDepth } from './nesting-depth';
+
+/** A decoded, well-formed JSON-RPC message. */
+export interface DecodedMessage {
+  readonly ok: true;
+  readonly message: JSONRPCMessage;
+}
+
+/** A frame that was refused, with the in-band reply the transport should send (if any). */
+export interface DecodeFailure {
+  readonly ok: false;
+  /** Send this back on the same channel; undefined when nothing may be answered (malformed response/notification). */
+  readonly response: JSONRPCErrorResponse | undefined;
+  /** A short description for the server log. */
+  readonly reason: string;
+}
+
+/** What `decodeJsonRpc` returns. */
+export type DecodeResult = DecodedMessage | DecodeFailure;
+
+const BOM = 0xfeff;
+
+function failure(response: JSONRPCErrorResponse | undefined, reason: string): DecodeFailure {
+  return { ok: false, response, reason };
+}
+
+/** UTF-8 byte length of `text`, computed only when the UTF-16 length cannot settle the question. */
+function tooLarge(text: string, maxBytes: number): boolean {
+  if (text.length > maxBytes) return true;
+  if (text.length * 3 <= maxBytes) return false;
+  return Buffer.byteLength(text, 'utf8') > maxBytes;
+}
+
+/**
+ * The shared decoder for text transports (stdio, WebSocket, HTTP bodies). Never throws.
+ *
+ * - invalid UTF-8 or invalid JSON → -32700 with no id (it cannot be known);
+ * - a leading byte-order mark is ignored;
+ * - larger than `maxBytes` or nested deeper than `maxDepth` → -32600 with no id, decided
+ *   before `JSON.parse` runs;
+ * - arrays (batches), non-objects and malformed envelopes → -32600, with the id when usable;
+ * - a request whose `params` is not an object → -32602.
+ *
+ * `JSON.parse` defines `__proto__` keys as plain own properties, so no input can change a prototype.
+ */
+export function decodeJsonRpc(input: string | Uint8Array, limits: DecodeLimits = DEFAULT_DECODE_LIMITS): DecodeResult {
+  let text: string;
+  if (typeof input === 'string') {
+    text = input;
+    if (tooLarge(text, limits.maxBytes)) return failure(invalidRequestResponse(undefined, 'Invalid request: message too large'), 'message too large');
+  } else {
+    if (input.byteLength > limits.maxBytes) return failure(invalidRequestResponse(undefined, 'Invalid request: message too large'), 'message too large');
+    if (!isUtf8(input)) return failure(parseErrorResponse('Parse error: invalid UTF-8'), 'invalid UTF-8');
+    text = Buffer.from(input.buffer, input.byteOffset, input.byteLength).toString('utf8');
+  }
+  if (text.charCodeAt(0) === BOM) text = text.slice(1);
+  if (exceedsNestingDepth(text, limits.maxDepth)) {
+    return failure(invalidRequestResponse(undefined, 'Invalid request: nesting too deep'), 'nesting too deep');
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return failure(parseErrorResponse('Parse error: invalid JSON'), 'invalid JSON');
+  }
+  const problem = checkJsonRpcShape(value);
+  if (problem !== undefined) return failure(problem.response, problem.reason);
+  return { ok: true, message: value as JSONRPCMessage };
+}

@@ -1,1 +1,7 @@
-export {};
+// Public API of @armature/ws: MCP over WebSocket (subprotocol `mcp`, one message per text frame).
+export { listenWs, attachWs, type ListenWsOptions, type WsServerHandle, type WsAttachment } from './websocket.server';
+export { WsGateway } from './websocket.gateway';
+export { WebSocketServerTransport, type WebSocketServerTransportOptions } from './websocket.transport';
+export { MCP_SUBPROTOCOL } from './upgrade.guard';
+export { WsCloseCode } from './close-codes';
+export { DEFAULT_MAX_PAYLOAD, DEFAULT_PATH, type AllowList, type VerifyToken, type WsOptions, type ResolvedWsOptions } from './ws-options';

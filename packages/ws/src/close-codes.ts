@@ -1,0 +1,24 @@
+/**
+ * WebSocket close codes the gateway sends (RFC 6455 §7.4.1), with the reasons that go with
+ * them. Reasons stay under the protocol's 123-byte limit.
+ */
+export const WsCloseCode = {
+  /** Normal closure: `transport.close()` or the session ended. */
+  Normal: 1000,
+  /** The server is shutting down (`handle.close()`). */
+  GoingAway: 1001,
+  /** A binary frame: MCP messages are JSON text, one per text frame. */
+  UnsupportedData: 1003,
+  /** A message larger than `maxPayload`. */
+  MessageTooBig: 1009,
+  /** The app refused or failed to open a session for the connection. */
+  InternalError: 1011,
+} as const;
+
+/** The close reasons sent with the codes above. */
+export const WsCloseReason = {
+  binary: 'Binary frames are not supported: send one JSON-RPC message per text frame',
+  tooBig: (limit: number): string => `Message too big: the limit is ${limit} bytes`,
+  shutdown: 'Server shutting down',
+  sessionFailed: 'Could not open an MCP session',
+} as const;

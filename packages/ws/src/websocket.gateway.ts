@@ -1,0 +1,107 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { AuthInfo, ConnectableApp } from '@armature/core';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { WsCloseCode, WsCloseReason } from './close-codes';
+import { Heartbeat } from './heartbeat';
+import { explainOversizeClose } from './oversize.hook';
+import { rejectUpgrade } from './reject-upgrade';
+import { checkUpgrade, MCP_SUBPROTOCOL } from './upgrade.guard';
+import { WebSocketServerTransport } from './websocket.transport';
+import { resolveWsOptions, type ResolvedWsOptions, type WsOptions } from './ws-options';
+
+/**
+ * Turns HTTP upgrade requests into MCP sessions: checks Host, Origin, the `mcp` subprotocol
+ * and (optionally) the bearer token before upgrading, then connects one session per socket
+ * (`app.connect(transport)`) and watches it with a heartbeat. Use it directly as an `upgrade`
+ * handler in any `node:http` server, or through `listenWs` / `attachWs`.
+ */
+export class WsGateway {
+  /** The options in force, defaults applied. */
+  readonly options: ResolvedWsOptions;
+  private readonly wss: WebSocketServer;
+  private readonly heartbeat: Heartbeat;
+  private readonly connections = new Set<WebSocketServerTransport>();
+  private closing = false;
+
+  constructor(private readonly app: ConnectableApp, options: WsOptions = {}) {
+    this.options = resolveWsOptions(options);
+    this.heartbeat = new Heartbeat(this.options.heartbeatIntervalMs);
+    this.wss = new WebSocketServer({
+      noServer: true,
+      clientTracking: false,
+      maxPayload: this.options.maxPayload,
+      // UTF-8 is checked when decoding, so invalid text is answered with -32700 instead of
+      // ws closing the socket with 1007.
+      skipUTF8Validation: true,
+      perMessageDeflate: false,
+      // checkUpgrade has already required the offer, so the answer is always `mcp`.
+      handleProtocols: () => MCP_SUBPROTOCOL,
+    });
+  }
+
+  /** Number of open WebSocket sessions. */
+  get connectionCount(): number {
+    return this.connections.size;
+  }
+
+  /** Whether an upgrade request is for this gateway's path. */
+  matches(req: IncomingMessage): boolean {
+    const url = req.url ?? '/';
+    const query = url.indexOf('?');
+    return (query < 0 ? url : url.slice(0, query)) === this.options.path;
+  }
+
+  /** An `upgrade` event handler: serves the request, or refuses it with an HTTP status. */
+  readonly handleUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
+    socket.on('error', (error) => this.options.onError(error));
+    if (this.closing) return rejectUpgrade(socket, 503, 'Server shutting down');
+    if (!this.matches(req)) return rejectUpgrade(socket, 404, `No MCP WebSocket endpoint at this path; use ${this.options.path}`);
+    checkUpgrade(req, this.options).then(
+      (verdict) => {
+        if (!verdict.ok) return rejectUpgrade(socket, verdict.status, verdict.message, verdict.headers);
+        if (socket.destroyed) return;
+        if (this.closing) return rejectUpgrade(socket, 503, 'Server shutting down');
+        this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, req, verdict.authInfo));
+      },
+      (error: unknown) => {
+        this.options.onError(error instanceof Error ? error : new Error(String(error)));
+        rejectUpgrade(socket, 500, 'Internal error');
+      },
+    );
+  };
+
+  /**
+   * Closes every session (close code 1001) and stops accepting upgrades. Does not close the
+   * HTTP server the gateway is attached to.
+   */
+  async close(): Promise<void> {
+    this.closing = true;
+    this.heartbeat.stop();
+    const closing = [...this.connections].map((transport) => transport.closeWith(WsCloseCode.GoingAway, WsCloseReason.shutdown));
+    await Promise.all(closing);
+    await new Promise<void>((resolve) => this.wss.close(() => resolve()));
+  }
+
+  private accept(ws: WebSocket, req: IncomingMessage, authInfo: AuthInfo | undefined): void {
+    explainOversizeClose(ws, this.options.maxPayload);
+    this.heartbeat.add(ws);
+    const transport = new WebSocketServerTransport(ws, {
+      highWaterMark: this.options.highWaterMark,
+      headers: req.headers,
+      ...(authInfo === undefined ? {} : { authInfo }),
+    });
+    // Until the session installs its own handler (and for anything it passes on).
+    transport.onerror = this.options.onError;
+    this.connections.add(transport);
+    ws.once('close', () => this.connections.delete(transport));
+    // The session ends itself when the transport reports its close (see WebSocketServerTransport).
+    this.app.connect(transport).then(
+      () => undefined,
+      (error: unknown) => {
+        this.options.onError(error instanceof Error ? error : new Error(String(error)));
+        void transport.closeWith(WsCloseCode.InternalError, WsCloseReason.sessionFailed);
+      },
+    );
+  }
+}

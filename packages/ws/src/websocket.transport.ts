@@ -1,0 +1,136 @@
+import type { AuthInfo, JSONRPCMessage, MessageExtraInfo, Transport } from '@armature/core';
+import { WebSocket, type RawData } from 'ws';
+import { WsCloseCode, WsCloseReason } from './close-codes';
+import { decodeFrame } from './frame.decoder';
+
+/** Options of one server-side WebSocket transport. */
+export interface WebSocketServerTransportOptions {
+  /** Queued bytes above which `send()` waits for the frame to be flushed. Default 1 MiB. */
+  readonly highWaterMark?: number;
+  /** The principal authenticated at upgrade, passed with every message as `extra.authInfo`. */
+  readonly authInfo?: AuthInfo;
+  /** The upgrade request's headers, passed with every message as `extra.requestInfo.headers`. */
+  readonly headers?: Readonly<Record<string, string | string[] | undefined>>;
+  /** How long `close()` waits for the peer's close frame before dropping the connection. Default 5 s. */
+  readonly closeTimeoutMs?: number;
+}
+
+/**
+ * An MCP `Transport` over one accepted `ws` WebSocket: one JSON-RPC message per text frame.
+ * Bad frames are answered here (-32700/-32600) and never reach the session; binary frames
+ * close the socket with 1003. When the socket closes for any reason, `onclose` fires once,
+ * which ends the session and aborts its in-flight requests.
+ */
+export class WebSocketServerTransport implements Transport {
+  onmessage?: ((message: JSONRPCMessage, extra?: MessageExtraInfo) => void) | undefined;
+  onclose?: (() => void) | undefined;
+  onerror?: ((error: Error) => void) | undefined;
+  /** WebSocket sessions are the connection itself; there is no transport session id. */
+  readonly sessionId: string | undefined = undefined;
+
+  private readonly highWaterMark: number;
+  private readonly closeTimeoutMs: number;
+  private readonly extra: MessageExtraInfo;
+  /** Frames that arrive between the upgrade and `start()` (the app connects asynchronously). */
+  private pending: RawData[] = [];
+  private started = false;
+  private closed = false;
+  private readonly closedPromise: Promise<void>;
+
+  constructor(private readonly socket: WebSocket, options: WebSocketServerTransportOptions = {}) {
+    this.highWaterMark = options.highWaterMark ?? 1024 * 1024;
+    this.closeTimeoutMs = options.closeTimeoutMs ?? 5000;
+    this.extra = { authInfo: options.authInfo, requestInfo: { headers: options.headers ?? {} } };
+    this.closedPromise = new Promise((resolve) => socket.once('close', () => resolve()));
+    socket.on('message', (data, isBinary) => this.onFrame(data, isBinary));
+    socket.once('close', () => this.handleClose());
+    socket.on('error', (error) => this.onerror?.(error));
+  }
+
+  /** Starts delivering frames; those that arrived before are delivered first, in order. */
+  async start(): Promise<void> {
+    if (this.started) throw new Error('WebSocketServerTransport already started');
+    this.started = true;
+    const pending = this.pending;
+    this.pending = [];
+    // Deliver after the caller has finished wiring up (it may set onmessage after awaiting
+    // start()); a socket that closed before the session attached still reports its close.
+    if (pending.length > 0 || this.closed) {
+      setImmediate(() => {
+        pending.forEach((data) => this.handleText(data));
+        if (this.closed) this.onclose?.();
+      });
+    }
+  }
+
+  /**
+   * Sends one message as one text frame. Resolves once the frame is queued; when the socket's
+   * queue is above the high-water mark it resolves only after the frame is flushed, so a
+   * producer that awaits `send()` is slowed to the reader's pace (backpressure).
+   */
+  send(message: JSONRPCMessage): Promise<void> {
+    if (this.socket.readyState !== WebSocket.OPEN) return Promise.reject(new Error('WebSocket is not open'));
+    let text: string;
+    try {
+      text = JSON.stringify(message);
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+    const mustWait = this.socket.bufferedAmount > this.highWaterMark;
+    return new Promise((resolve, reject) => {
+      this.socket.send(text, (error) => {
+        if (error === undefined || error === null) {
+          if (mustWait) resolve();
+          return;
+        }
+        if (mustWait) reject(error);
+        else this.onerror?.(error);
+      });
+      if (!mustWait) resolve();
+    });
+  }
+
+  /** Closes the socket normally (1000) and resolves once it is closed (forcibly after a timeout). */
+  async close(): Promise<void> {
+    await this.closeWith(WsCloseCode.Normal, '');
+  }
+
+  /** Closes with a specific code and reason; used for shutdown (1001) and protocol violations. */
+  async closeWith(code: number, reason: string): Promise<void> {
+    if (this.socket.readyState === WebSocket.CLOSED) return;
+    if (this.socket.readyState !== WebSocket.CLOSING) this.socket.close(code, reason);
+    const timer = setTimeout(() => this.socket.terminate(), this.closeTimeoutMs);
+    try {
+      await this.closedPromise;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private onFrame(data: RawData, isBinary: boolean): void {
+    if (isBinary) {
+      void this.closeWith(WsCloseCode.UnsupportedData, WsCloseReason.binary);
+      return;
+    }
+    if (this.started) this.handleText(data);
+    else this.pending.push(data);
+  }
+
+  private handleText(data: RawData): void {
+    if (this.closed) return;
+    const bytes = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
+    const decoded = decodeFrame(bytes);
+    if (decoded.ok) {
+      this.onmessage?.(decoded.message, this.extra);
+      return;
+    }
+    this.send(decoded.reply).catch((error: unknown) => this.onerror?.(error instanceof Error ? error : new Error(String(error))));
+  }
+
+  private handleClose(): void {
+    if (this.closed) return;
+    this.closed = true;
+    // Before start() nobody listens yet; start() reports the close instead.
+    if (this.started) this.onclose?.();
+  }
+}

@@ -1,0 +1,52 @@
+import type { ConnectableApp, Transport } from '@armature/core';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { Transport as SdkTransport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { deferred } from './bounded';
+
+/** A real MCP peer for the transport tests: the SDK's low-level Server, one per connection. */
+export interface SdkApp extends ConnectableApp {
+  /** Resolves when the `wait` tool has started. */
+  readonly waitStarted: Promise<void>;
+  /** Resolves when the `wait` tool's abort signal fired. */
+  readonly waitAborted: Promise<void>;
+  /** Sessions connected so far. */
+  readonly sessions: number;
+}
+
+/**
+ * Tools: `echo {text}` returns the text; `wait` never finishes on its own and resolves only
+ * when its request is aborted (cancellation or connection loss).
+ */
+export function sdkApp(): SdkApp {
+  const started = deferred();
+  const aborted = deferred();
+  let sessions = 0;
+  return {
+    waitStarted: started.promise,
+    waitAborted: aborted.promise,
+    get sessions() {
+      return sessions;
+    },
+    async connect(transport: Transport) {
+      sessions += 1;
+      const server = new Server({ name: 'ws-test', version: '1.0.0' }, { capabilities: { tools: {} } });
+      server.setRequestHandler(ListToolsRequestSchema, () => ({
+        tools: [
+          { name: 'echo', inputSchema: { type: 'object', properties: { text: { type: 'string' } } } },
+          { name: 'wait', inputSchema: { type: 'object' } },
+        ],
+      }));
+      server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+        if (request.params.name === 'echo') return { content: [{ type: 'text', text: String(request.params.arguments?.text) }] };
+        started.resolve();
+        await new Promise<void>((resolve) => extra.signal.addEventListener('abort', () => resolve(), { once: true }));
+        aborted.resolve();
+        return { content: [] };
+      });
+      // Our Transport and the SDK's have the same shape; only the message typings differ.
+      await server.connect(transport as unknown as SdkTransport);
+      return { close: () => server.close() };
+    },
+  };
+}

@@ -88,6 +88,7 @@ export class WsGateway {
     this.heartbeat.add(ws);
     const transport = new WebSocketServerTransport(ws, {
       highWaterMark: this.options.highWaterMark,
+      decodeLimits: { maxBytes: this.options.maxPayload, ...(this.options.maxDepth === undefined ? {} : { maxDepth: this.options.maxDepth }) },
       headers: req.headers,
       ...(authInfo === undefined ? {} : { authInfo }),
     });

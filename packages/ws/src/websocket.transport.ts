@@ -1,7 +1,7 @@
-import type { AuthInfo, JSONRPCMessage, MessageExtraInfo, Transport } from '@armature/core';
+import { decodeJsonRpc, encodeJsonRpc, resolveDecodeLimits } from '@armature/core';
+import type { AuthInfo, DecodeLimits, JSONRPCMessage, MessageExtraInfo, Transport } from '@armature/core';
 import { WebSocket, type RawData } from 'ws';
 import { WsCloseCode, WsCloseReason } from './close-codes';
-import { decodeFrame } from './frame.decoder';
 
 /** Options of one server-side WebSocket transport. */
 export interface WebSocketServerTransportOptions {
@@ -11,6 +11,8 @@ export interface WebSocketServerTransportOptions {
   readonly authInfo?: AuthInfo;
   /** The upgrade request's headers, passed with every message as `extra.requestInfo.headers`. */
   readonly headers?: Readonly<Record<string, string | string[] | undefined>>;
+  /** Size and nesting limits for incoming messages (core's defaults: 4 MiB, depth 64). */
+  readonly decodeLimits?: Partial<DecodeLimits>;
   /** How long `close()` waits for the peer's close frame before dropping the connection. Default 5 s. */
   readonly closeTimeoutMs?: number;
 }
@@ -31,6 +33,7 @@ export class WebSocketServerTransport implements Transport {
   private readonly highWaterMark: number;
   private readonly closeTimeoutMs: number;
   private readonly extra: MessageExtraInfo;
+  private readonly limits: DecodeLimits;
   /** Frames that arrive between the upgrade and `start()` (the app connects asynchronously). */
   private pending: RawData[] = [];
   private started = false;
@@ -40,6 +43,7 @@ export class WebSocketServerTransport implements Transport {
   constructor(private readonly socket: WebSocket, options: WebSocketServerTransportOptions = {}) {
     this.highWaterMark = options.highWaterMark ?? 1024 * 1024;
     this.closeTimeoutMs = options.closeTimeoutMs ?? 5000;
+    this.limits = resolveDecodeLimits(options.decodeLimits);
     this.extra = { authInfo: options.authInfo, requestInfo: { headers: options.headers ?? {} } };
     this.closedPromise = new Promise((resolve) => socket.once('close', () => resolve()));
     socket.on('message', (data, isBinary) => this.onFrame(data, isBinary));
@@ -72,9 +76,10 @@ export class WebSocketServerTransport implements Transport {
     if (this.socket.readyState !== WebSocket.OPEN) return Promise.reject(new Error('WebSocket is not open'));
     let text: string;
     try {
-      text = JSON.stringify(message);
+      // A response that cannot be serialized becomes a -32603 for its id; never silence.
+      text = encodeJsonRpc(message, (error) => this.onerror?.(toError(error)));
     } catch (error) {
-      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+      return Promise.reject(toError(error));
     }
     const mustWait = this.socket.bufferedAmount > this.highWaterMark;
     return new Promise((resolve, reject) => {
@@ -119,12 +124,17 @@ export class WebSocketServerTransport implements Transport {
   private handleText(data: RawData): void {
     if (this.closed) return;
     const bytes = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
-    const decoded = decodeFrame(bytes);
+    // Invalid UTF-8 is answered -32700 here (ws's own check, which would close with 1007, is off).
+    const decoded = decodeJsonRpc(bytes, this.limits);
     if (decoded.ok) {
       this.onmessage?.(decoded.message, this.extra);
       return;
     }
-    this.send(decoded.reply).catch((error: unknown) => this.onerror?.(error instanceof Error ? error : new Error(String(error))));
+    if (decoded.response === undefined) {
+      this.onerror?.(new Error(`Dropped an unanswerable WebSocket message: ${decoded.reason}`));
+      return;
+    }
+    this.send(decoded.response).catch((error: unknown) => this.onerror?.(toError(error)));
   }
 
   private handleClose(): void {
@@ -133,4 +143,8 @@ export class WebSocketServerTransport implements Transport {
     // Before start() nobody listens yet; start() reports the close instead.
     if (this.started) this.onclose?.();
   }
+}
+
+function toError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
 }

@@ -30,6 +30,8 @@ export interface WsOptions {
   readonly allowedHosts?: AllowList;
   /** Largest accepted message in bytes; larger frames close the socket with 1009. Default 4 MiB. */
   readonly maxPayload?: number;
+  /** Deepest accepted JSON nesting; deeper messages are answered -32600. Default 64. */
+  readonly maxDepth?: number;
   /** Milliseconds between heartbeat pings; a peer that misses one pong is terminated. Default 30 000; 0 disables. */
   readonly heartbeatIntervalMs?: number;
   /**
@@ -51,6 +53,7 @@ export interface ResolvedWsOptions {
   readonly allowedOrigins: AllowList;
   readonly allowedHosts: AllowList;
   readonly maxPayload: number;
+  readonly maxDepth: number | undefined;
   readonly heartbeatIntervalMs: number;
   readonly highWaterMark: number;
   readonly verifyToken: VerifyToken | undefined;
@@ -81,6 +84,7 @@ export function resolveWsOptions(options: WsOptions): ResolvedWsOptions {
     allowedOrigins: options.allowedOrigins ?? isLocalOrigin,
     allowedHosts: options.allowedHosts ?? LOCALHOST_NAMES,
     maxPayload,
+    maxDepth: options.maxDepth,
     heartbeatIntervalMs,
     highWaterMark,
     verifyToken: options.verifyToken,

@@ -10,35 +10,43 @@ export interface SdkApp extends ConnectableApp {
   readonly waitStarted: Promise<void>;
   /** Resolves when the `wait` tool's abort signal fired. */
   readonly waitAborted: Promise<void>;
+  /** Resolves when the first session has ended (the SDK server saw its transport close). */
+  readonly firstSessionEnded: Promise<void>;
   /** Sessions connected so far. */
   readonly sessions: number;
 }
 
 /**
  * Tools: `echo {text}` returns the text; `wait` never finishes on its own and resolves only
- * when its request is aborted (cancellation or connection loss).
+ * when its request is aborted (cancellation or connection loss); `whoami` returns the
+ * authenticated client id (or `anonymous`).
  */
 export function sdkApp(): SdkApp {
   const started = deferred();
   const aborted = deferred();
+  const ended = deferred();
   let sessions = 0;
   return {
     waitStarted: started.promise,
     waitAborted: aborted.promise,
+    firstSessionEnded: ended.promise,
     get sessions() {
       return sessions;
     },
     async connect(transport: Transport) {
       sessions += 1;
       const server = new Server({ name: 'ws-test', version: '1.0.0' }, { capabilities: { tools: {} } });
+      server.onclose = () => ended.resolve();
       server.setRequestHandler(ListToolsRequestSchema, () => ({
         tools: [
           { name: 'echo', inputSchema: { type: 'object', properties: { text: { type: 'string' } } } },
           { name: 'wait', inputSchema: { type: 'object' } },
+          { name: 'whoami', inputSchema: { type: 'object' } },
         ],
       }));
       server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
         if (request.params.name === 'echo') return { content: [{ type: 'text', text: String(request.params.arguments?.text) }] };
+        if (request.params.name === 'whoami') return { content: [{ type: 'text', text: extra.authInfo?.clientId ?? 'anonymous' }] };
         started.resolve();
         await new Promise<void>((resolve) => extra.signal.addEventListener('abort', () => resolve(), { once: true }));
         aborted.resolve();

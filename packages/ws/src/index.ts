@@ -4,4 +4,5 @@ export { WsGateway } from './websocket.gateway';
 export { WebSocketServerTransport, type WebSocketServerTransportOptions } from './websocket.transport';
 export { MCP_SUBPROTOCOL } from './upgrade.guard';
 export { WsCloseCode } from './close-codes';
-export { DEFAULT_MAX_PAYLOAD, DEFAULT_PATH, type AllowList, type VerifyToken, type WsOptions, type ResolvedWsOptions } from './ws-options';
+export { DEFAULT_MAX_PAYLOAD, DEFAULT_PATH, type VerifyToken, type WsOptions, type ResolvedWsOptions } from './ws-options';
+export { LOOPBACK_HOSTS, type Allowlist, type HostOriginGuard } from './host-origin.guard';

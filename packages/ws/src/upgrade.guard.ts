@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { AuthInfo } from '@armature/core';
-import type { AllowList, ResolvedWsOptions } from './ws-options';
+import type { ResolvedWsOptions } from './ws-options';
 
 /** The subprotocol the official SDK's `WebSocketClientTransport` offers, and the only one we speak. */
 export const MCP_SUBPROTOCOL = 'mcp';
@@ -16,15 +16,8 @@ export type UpgradeVerdict =
  * the `mcp` subprotocol, then the optional bearer token.
  */
 export async function checkUpgrade(req: IncomingMessage, options: ResolvedWsOptions): Promise<UpgradeVerdict> {
-  const host = hostName(req.headers.host);
-  if (host === undefined || !allows(options.allowedHosts, host)) {
-    return refuse(403, `Host not allowed: ${req.headers.host ?? '(missing)'}`);
-  }
-  const origin = req.headers.origin;
-  // Non-browser clients send no Origin; a browser always does, and that is what rebinding abuses.
-  if (origin !== undefined && !allows(options.allowedOrigins, origin)) {
-    return refuse(403, `Origin not allowed: ${origin}`);
-  }
+  const forbidden = options.hostOrigin.check(req.headers.host, req.headers.origin);
+  if (forbidden !== undefined) return refuse(403, forbidden);
   if (!offeredProtocols(req).includes(MCP_SUBPROTOCOL)) {
     return refuse(400, `The WebSocket handshake must offer the subprotocol "${MCP_SUBPROTOCOL}" (Sec-WebSocket-Protocol: ${MCP_SUBPROTOCOL})`);
   }
@@ -54,24 +47,6 @@ export function offeredProtocols(req: IncomingMessage): string[] {
   const header = req.headers['sec-websocket-protocol'];
   if (header === undefined) return [];
   return header.split(',').map((token) => token.trim()).filter((token) => token.length > 0);
-}
-
-/** `Host` without its port, lower-cased; bracketed IPv6 keeps its brackets. */
-export function hostName(host: string | undefined): string | undefined {
-  if (host === undefined || host.length === 0) return undefined;
-  const lower = host.toLowerCase();
-  if (lower.startsWith('[')) {
-    const end = lower.indexOf(']');
-    return end < 0 ? undefined : lower.slice(0, end + 1);
-  }
-  const colon = lower.indexOf(':');
-  return colon < 0 ? lower : lower.slice(0, colon);
-}
-
-function allows(list: AllowList, value: string): boolean {
-  if (list === '*') return true;
-  if (typeof list === 'function') return list(value);
-  return list.includes(value);
 }
 
 function refuse(status: number, message: string, headers?: Record<string, string>): UpgradeVerdict {

@@ -3,9 +3,9 @@ import type { Duplex } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import type { ConnectableApp } from '@armature/core';
 import { rejectUpgrade } from './reject-upgrade';
-import { hostName } from './upgrade.guard';
+import { LOOPBACK_HOSTS, splitHost } from './host-origin.guard';
 import { WsGateway } from './websocket.gateway';
-import { LOCALHOST_NAMES, type WsOptions } from './ws-options';
+import type { WsOptions } from './ws-options';
 
 /** Options of `listenWs`. */
 export interface ListenWsOptions extends WsOptions {
@@ -94,11 +94,11 @@ export function attachWs(server: Server, app: ConnectableApp, options: WsOptions
   };
 }
 
-/** Localhost names, plus the bound address when it is a specific non-local interface. */
+/** Loopback names, plus the bound address when it is a specific non-loopback interface. */
 function defaultHosts(host: string): readonly string[] {
-  const wildcard = host === '0.0.0.0' || host === '::' || host === '';
-  const name = hostName(host.includes(':') && !host.startsWith('[') ? `[${host}]` : host);
-  return wildcard || name === undefined || LOCALHOST_NAMES.includes(name) ? LOCALHOST_NAMES : [...LOCALHOST_NAMES, name];
+  if (host === '0.0.0.0' || host === '::' || host === '') return LOOPBACK_HOSTS;
+  const name = host.includes(':') && !host.startsWith('[') ? `[${host}]` : splitHost(host).name;
+  return LOOPBACK_HOSTS.includes(name.toLowerCase()) ? LOOPBACK_HOSTS : [...LOOPBACK_HOSTS, name];
 }
 
 function closeServer(server: Server): Promise<void> {

@@ -1,8 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { AuthInfo } from '@armature/core';
-
-/** Decides whether a browser `Origin` (or a `Host`) may connect. */
-export type AllowList = readonly string[] | ((value: string) => boolean) | '*';
+import { createHostOriginGuard, type Allowlist, type HostOriginGuard } from './host-origin.guard';
 
 /**
  * Verifies the bearer token of an upgrade request (`Authorization: Bearer …`). Return the
@@ -18,16 +16,17 @@ export interface WsOptions {
    */
   readonly path?: string;
   /**
-   * Browser origins allowed to connect. Requests without an `Origin` header (non-browser
-   * clients) are always allowed. Default: `http(s)://localhost`, `127.0.0.1` and `[::1]` on any
-   * port — the DNS-rebinding defence the spec asks of local servers. `'*'` disables the check.
+   * Allowed `Host` header values; a bare name matches any port, `name:port` matches exactly.
+   * Default: `localhost`, `127.0.0.1`, `[::1]` (plus the bound address for `listenWs` on a
+   * specific interface). `'*'` turns the check off (only behind a proxy that checks it).
    */
-  readonly allowedOrigins?: AllowList;
+  readonly allowedHosts?: Allowlist;
   /**
-   * Host names (without port) the `Host` header may carry. Default: `localhost`, `127.0.0.1`,
-   * `[::1]`. Set it when serving on a public interface; `'*'` disables the check.
+   * Allowed browser origins (`https://app.example.com`). A handshake without `Origin` is not a
+   * browser's and is allowed. Default: origins whose host passes `allowedHosts` — the
+   * DNS-rebinding defence the spec asks of local servers. `'*'` allows any.
    */
-  readonly allowedHosts?: AllowList;
+  readonly allowedOrigins?: Allowlist;
   /** Largest accepted message in bytes; larger frames close the socket with 1009. Default 4 MiB. */
   readonly maxPayload?: number;
   /** Deepest accepted JSON nesting; deeper messages are answered -32600. Default 64. */
@@ -50,8 +49,8 @@ export interface WsOptions {
 /** `WsOptions` with defaults applied. */
 export interface ResolvedWsOptions {
   readonly path: string;
-  readonly allowedOrigins: AllowList;
-  readonly allowedHosts: AllowList;
+  /** The compiled `allowedHosts` / `allowedOrigins` policy. */
+  readonly hostOrigin: HostOriginGuard;
   readonly maxPayload: number;
   readonly maxDepth: number | undefined;
   readonly heartbeatIntervalMs: number;
@@ -65,8 +64,6 @@ export interface ResolvedWsOptions {
 export const DEFAULT_PATH = '/mcp';
 /** 4 MiB, the same body limit as @armature/http. */
 export const DEFAULT_MAX_PAYLOAD = 4 * 1024 * 1024;
-/** The localhost names accepted by default in `Host` and `Origin`. */
-export const LOCALHOST_NAMES: readonly string[] = Object.freeze(['localhost', '127.0.0.1', '[::1]']);
 
 /** Applies defaults and rejects nonsensical values early, at listen time rather than per connection. */
 export function resolveWsOptions(options: WsOptions): ResolvedWsOptions {
@@ -81,8 +78,7 @@ export function resolveWsOptions(options: WsOptions): ResolvedWsOptions {
   if (!path.startsWith('/')) throw new RangeError(`@armature/ws: path must start with "/", got "${path}"`);
   return {
     path,
-    allowedOrigins: options.allowedOrigins ?? isLocalOrigin,
-    allowedHosts: options.allowedHosts ?? LOCALHOST_NAMES,
+    hostOrigin: createHostOriginGuard(options.allowedHosts, options.allowedOrigins),
     maxPayload,
     maxDepth: options.maxDepth,
     heartbeatIntervalMs,
@@ -91,15 +87,4 @@ export function resolveWsOptions(options: WsOptions): ResolvedWsOptions {
     resourceMetadataUrl: options.resourceMetadataUrl,
     onError: options.onError ?? (() => undefined),
   };
-}
-
-/** The default origin policy: `http`/`https` on a localhost name, any port. */
-function isLocalOrigin(origin: string): boolean {
-  let url: URL;
-  try {
-    url = new URL(origin);
-  } catch {
-    return false;
-  }
-  return (url.protocol === 'http:' || url.protocol === 'https:') && LOCALHOST_NAMES.includes(url.hostname);
 }

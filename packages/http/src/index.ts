@@ -1,1 +1,13 @@
-export {};
+// Public API of @armature/http: Streamable HTTP (MCP 2025-11-25) for Armature apps.
+export { createHttpHandler } from './create-http-handler';
+export type { FetchHandlerInit, HttpHandler } from './create-http-handler';
+export { listenHttp } from './listen-http';
+export type { HttpListenHandle } from './listen-http';
+export type { HttpHandlerOptions, ListenHttpOptions, SseOptions } from './http-options';
+export type { EventStore } from './events/event-store';
+export { InMemoryEventStore } from './events/in-memory-event-store';
+export type { InMemoryEventStoreOptions } from './events/in-memory-event-store';
+export { LOOPBACK_HOSTS } from './security/host-origin.guard';
+export type { Allowlist } from './security/host-origin.guard';
+export { DEFAULT_HEADER_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from './protocol/protocol-version';
+export { STATELESS_SERVER_REQUEST_MESSAGE } from './handler/stateless.transport';

@@ -1,0 +1,64 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AuthInfo, ConnectableApp } from '@armature/core';
+import { FetchExchange } from './exchange/fetch.exchange';
+import { NodeExchange } from './exchange/node.exchange';
+import type { HttpHandlerOptions } from './http-options';
+import { resolveOptions } from './handler/resolved-options';
+import { StreamableHttpEngine } from './handler/streamable-http.engine';
+
+/** Per-request extras for the fetch handler. */
+export interface FetchHandlerInit {
+  /** Who your authentication layer says the caller is; reaches handlers as `ctx.authInfo`. */
+  readonly authInfo?: AuthInfo;
+}
+
+/**
+ * A mountable Streamable HTTP endpoint. Both entry points share sessions and every rule;
+ * mount whichever your framework speaks at the MCP path (all methods: POST, GET, DELETE).
+ */
+export interface HttpHandler {
+  /**
+   * `node:http`-style handler (plain node, express, fastify's `reply.raw`, Nest). Reads the body
+   * itself; when a body parser already ran, pass its result as `parsedBody`. An `auth` property
+   * on `req` (the official SDK's convention) becomes the request's `authInfo`. Never rejects.
+   */
+  readonly node: (req: IncomingMessage, res: ServerResponse, parsedBody?: unknown) => Promise<void>;
+  /** Web-standard handler (Hono, Bun, Deno, workers): `Request` in, `Response` out. */
+  readonly fetch: (request: Request, init?: FetchHandlerInit) => Promise<Response>;
+  /** Live stateful sessions. */
+  readonly sessionCount: number;
+  /**
+   * Refuses new sessions, waits up to `drainMs` (default 10 s) for in-flight requests, then ends
+   * every session; requests still open get an error answer.
+   */
+  close(drainMs?: number): Promise<void>;
+}
+
+/**
+ * Creates a Streamable HTTP handler for `app` (MCP 2025-11-25). Stateful by default, with
+ * resumable SSE streams and DNS-rebinding protection for a local server.
+ *
+ * ```ts
+ * const mcp = createHttpHandler(app);
+ * expressApp.all('/mcp', (req, res) => mcp.node(req, res));
+ * ```
+ */
+export function createHttpHandler(app: ConnectableApp, options: HttpHandlerOptions = {}): HttpHandler {
+  const engine = new StreamableHttpEngine(app, resolveOptions(options));
+  return {
+    node: (req, res, parsedBody) => engine.handle(...pair(new NodeExchange(req, res, parsedBody === undefined ? undefined : { parsed: parsedBody }))),
+    fetch: (request, init) => {
+      const exchange = new FetchExchange(request, init?.authInfo);
+      void engine.handle(exchange, exchange);
+      return exchange.response;
+    },
+    get sessionCount() {
+      return engine.sessions.size;
+    },
+    close: (drainMs) => engine.close(drainMs),
+  };
+}
+
+function pair<T>(exchange: T): [T, T] {
+  return [exchange, exchange];
+}

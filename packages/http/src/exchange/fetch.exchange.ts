@@ -1,0 +1,139 @@
+import type { AuthInfo } from '@armature/core';
+import type { HeaderList, HttpRequestView, HttpResponder, StreamSink } from './http-exchange';
+
+/** An SSE response may queue this much for a slow reader before we drop it (it can resume). */
+const MAX_QUEUED_BYTES = 8 * 1024 * 1024;
+const encoder = new TextEncoder();
+
+/**
+ * A Web-standard `Request` seen through the engine's seam; `response` settles with the
+ * `Response` once the engine answers (a complete body, or a streaming SSE body).
+ */
+export class FetchExchange implements HttpRequestView, HttpResponder {
+  readonly response: Promise<Response>;
+  private settle!: (response: Response) => void;
+  private answered = false;
+
+  constructor(
+    private readonly request: Request,
+    readonly authInfo: AuthInfo | undefined,
+  ) {
+    this.response = new Promise((resolve) => (this.settle = resolve));
+  }
+
+  get method(): string {
+    return this.request.method;
+  }
+
+  header(name: string): string | undefined {
+    return this.request.headers.get(name) ?? undefined;
+  }
+
+  headers(): Readonly<Record<string, string>> {
+    const record: Record<string, string> = {};
+    this.request.headers.forEach((value, key) => (record[key] = value));
+    return record;
+  }
+
+  async readBody(limit: number): Promise<Uint8Array | null> {
+    const body = this.request.body;
+    if (body === null) return new Uint8Array(0);
+    const reader = body.getReader();
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > limit) {
+        await reader.cancel().catch(() => undefined);
+        return null;
+      }
+      chunks.push(value);
+    }
+    if (chunks.length === 1) return chunks[0];
+    const all = new Uint8Array(size);
+    let at = 0;
+    for (const chunk of chunks) {
+      all.set(chunk, at);
+      at += chunk.byteLength;
+    }
+    return all;
+  }
+
+  send(status: number, headers: HeaderList, body: string | undefined): void {
+    if (this.answered) return;
+    this.answered = true;
+    this.settle(new Response(status === 202 || status === 204 ? null : body ?? null, { status, headers: toHeaders(headers) }));
+  }
+
+  openStream(headers: HeaderList): StreamSink {
+    this.answered = true;
+    const sink = new FetchStreamSink();
+    this.settle(new Response(sink.readable, { status: 200, headers: toHeaders(headers) }));
+    return sink;
+  }
+
+  onAbort(listener: () => void): void {
+    const signal = this.request.signal;
+    signal.addEventListener('abort', () => {
+      if (!this.answered) listener();
+    }, { once: true });
+  }
+}
+
+class FetchStreamSink implements StreamSink {
+  readonly readable: ReadableStream<Uint8Array>;
+  private controller!: ReadableStreamDefaultController<Uint8Array>;
+  private listeners: (() => void)[] = [];
+  closed = false;
+
+  constructor() {
+    this.readable = new ReadableStream<Uint8Array>({
+      start: (controller) => {
+        this.controller = controller;
+      },
+      cancel: () => this.finish(),
+    }, { highWaterMark: 0, size: (chunk) => chunk.byteLength });
+  }
+
+  write(text: string): boolean {
+    if (this.closed) return false;
+    this.controller.enqueue(encoder.encode(text));
+    if ((this.controller.desiredSize ?? 0) < -MAX_QUEUED_BYTES) {
+      this.controller.error(new Error('SSE reader too slow'));
+      this.finish();
+      return false;
+    }
+    return true;
+  }
+
+  end(): void {
+    if (this.closed) return;
+    try {
+      this.controller.close();
+    } catch {
+      // Already closed or errored by the reader side.
+    }
+    this.finish();
+  }
+
+  onClose(listener: () => void): void {
+    if (this.closed) listener();
+    else this.listeners.push(listener);
+  }
+
+  private finish(): void {
+    if (this.closed) return;
+    this.closed = true;
+    const listeners = this.listeners;
+    this.listeners = [];
+    for (const listener of listeners) listener();
+  }
+}
+
+function toHeaders(list: HeaderList): Headers {
+  const headers = new Headers();
+  for (let i = 0; i + 1 < list.length; i += 2) headers.append(list[i], list[i + 1]);
+  return headers;
+}

@@ -1,0 +1,107 @@
+import type { ConnectedSession, ConnectOptions, JSONRPCRequest, MessageExtraInfo } from '@armature/core';
+import type { HttpRequestView, HttpResponder } from '../exchange/http-exchange';
+import { errorBody } from '../protocol/http-error';
+import { checkParsed, decodeBody, isInitialize, type DecodedBody } from '../protocol/json-rpc-message';
+import { DEFAULT_HEADER_PROTOCOL_VERSION, requestProtocolVersion } from '../protocol/protocol-version';
+import { acceptsAll, isJsonContentType } from './media-type';
+import { accepted, refuse } from './refuse';
+import type { StreamableHttpEngine } from './streamable-http.engine';
+import { StatelessTransport } from './stateless.transport';
+
+const POST_ACCEPT = ['application/json', 'text/event-stream'];
+const JSON_HEADERS = ['content-type', 'application/json'];
+type Decoded = Extract<DecodedBody, { ok: true }>;
+
+/**
+ * What a stateless session assumes the client can do. Server→client requests are declared so
+ * that they reach the stateless transport, which refuses them with a message naming the real
+ * reason (no session), rather than a misleading "client lacks the capability".
+ */
+const STATELESS_CLIENT_CAPABILITIES = { elicitation: { form: {}, url: {} }, sampling: {}, roots: {} };
+
+/** POST: one JSON-RPC message (MCP 2025-11-25, transports §Sending Messages to the Server). */
+export async function handlePost(engine: StreamableHttpEngine, req: HttpRequestView, res: HttpResponder): Promise<void> {
+  const options = engine.options;
+  if (!acceptsAll(req.header('accept'), POST_ACCEPT)) {
+    return refuse(res, 406, 'Not Acceptable: the Accept header must list application/json and text/event-stream');
+  }
+  if (!isJsonContentType(req.header('content-type'))) {
+    return refuse(res, 415, 'Unsupported Media Type: the Content-Type must be application/json');
+  }
+  const declared = req.header('content-length');
+  if (declared !== undefined && Number(declared) > options.maxBodyBytes) return tooLarge(res, options.maxBodyBytes);
+  const body = await req.readBody(options.maxBodyBytes);
+  if (body === null) return tooLarge(res, options.maxBodyBytes);
+  const decoded = body instanceof Uint8Array ? decodeBody(body, options.decodeLimits) : checkParsed(body.parsed);
+  if (!decoded.ok) {
+    // Every undecodable body is a 400; its JSON-RPC error (-32700, -32600, -32602) says why.
+    const reply = decoded.response ?? { jsonrpc: '2.0', error: { code: -32600, message: `Invalid request: ${decoded.reason}` } };
+    return res.send(400, JSON_HEADERS, JSON.stringify(reply));
+  }
+  const extra: MessageExtraInfo = { authInfo: req.authInfo, requestInfo: { headers: req.headers() } };
+  return options.stateless ? postStateless(engine, decoded, req, res, extra) : postStateful(engine, decoded, req, res, extra);
+}
+
+async function postStateful(engine: StreamableHttpEngine, decoded: Decoded, req: HttpRequestView, res: HttpResponder, extra: MessageExtraInfo): Promise<void> {
+  const message = decoded.message;
+  const sessionId = req.header('mcp-session-id');
+  const initialize = decoded.kind === 'request' && isInitialize(message);
+  if (sessionId === undefined) {
+    if (initialize) return engine.initialize(message, extra, res);
+    return refuse(res, 400, 'Bad Request: the Mcp-Session-Id header is required');
+  }
+  const session = engine.sessions.find(sessionId);
+  if (session === undefined) return refuse(res, 404, 'Not Found: unknown or ended session; initialize a new one');
+  let version = DEFAULT_HEADER_PROTOCOL_VERSION;
+  if (!initialize) {
+    const requested = requestProtocolVersion(req.header('mcp-protocol-version'), engine.options.versions);
+    if (requested === undefined) return unsupportedVersion(res);
+    version = requested;
+  }
+  session.lastActivity = Date.now();
+  if (decoded.kind !== 'request') {
+    session.receive(message, extra);
+    return accepted(res);
+  }
+  const request = message as JSONRPCRequest;
+  if (!session.receiveRequest(request, extra, res, version)) {
+    // Answers are routed by id within the session; a second request with a live id would
+    // steal the first one's answer, so it is refused on its own exchange (issue 7).
+    res.send(200, JSON_HEADERS, errorBody(-32600, 'Invalid Request: a request with this id is already in flight in this session', request.id));
+  }
+}
+
+async function postStateless(engine: StreamableHttpEngine, decoded: Decoded, req: HttpRequestView, res: HttpResponder, extra: MessageExtraInfo): Promise<void> {
+  // Nothing to route a notification or a response to without a session.
+  if (decoded.kind !== 'request') return accepted(res);
+  const request = decoded.message as JSONRPCRequest;
+  let connectOptions: ConnectOptions | undefined;
+  if (!isInitialize(request)) {
+    const version = requestProtocolVersion(req.header('mcp-protocol-version'), engine.options.versions);
+    if (version === undefined) return unsupportedVersion(res);
+    connectOptions = { assumeInitialized: { protocolVersion: version, clientCapabilities: STATELESS_CLIENT_CAPABILITIES } };
+  }
+  if (engine.closing) return refuse(res, 503, 'Service Unavailable: the server is shutting down', ['retry-after', '5']);
+  let connected: ConnectedSession | undefined;
+  engine.statelessInflight++;
+  const transport = new StatelessTransport(request, res, engine.options.timing, () => {
+    engine.statelessInflight--;
+    if (connected !== undefined) void connected.close().catch(engine.reportError);
+  });
+  try {
+    connected = await engine.app.connect(transport, connectOptions);
+  } catch (error) {
+    engine.statelessInflight--;
+    engine.reportError(error);
+    return refuse(res, 500, 'Internal Server Error: could not open a session');
+  }
+  transport.dispatch(extra);
+}
+
+function tooLarge(res: HttpResponder, limit: number): void {
+  refuse(res, 413, `Payload Too Large: the body exceeds ${limit} bytes`);
+}
+
+function unsupportedVersion(res: HttpResponder): void {
+  refuse(res, 400, 'Bad Request: unsupported MCP-Protocol-Version');
+}

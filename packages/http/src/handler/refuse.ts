@@ -1,0 +1,20 @@
+import type { HttpResponder } from '../exchange/http-exchange';
+import { codeForStatus, errorBody } from '../protocol/http-error';
+
+/**
+ * Answers a transport-level refusal: the HTTP status carries the rule, the body is a
+ * JSON-RPC error saying which one.
+ */
+export function refuse(res: HttpResponder, status: number, message: string, extraHeaders?: readonly string[], code = codeForStatus(status)): void {
+  const headers = extraHeaders === undefined ? JSON_ONLY : ['content-type', 'application/json', ...extraHeaders];
+  res.send(status, headers, errorBody(code, message));
+}
+
+const JSON_ONLY: readonly string[] = ['content-type', 'application/json'];
+
+/** 202 Accepted, no body: a notification or response was received (transports §Sending Messages). */
+export function accepted(res: HttpResponder): void {
+  res.send(202, EMPTY, undefined);
+}
+
+const EMPTY: readonly string[] = [];

@@ -1,0 +1,50 @@
+import { encodeJsonRpc, type JSONRPCMessage } from '@armature/core';
+import type { HeaderList, HttpResponder } from '../exchange/http-exchange';
+import type { SseStream } from '../sse/sse-stream';
+
+/** What a response channel needs from the session (or stateless exchange) that owns it. */
+export interface ChannelHost {
+  /** Headers of a plain JSON answer. */
+  readonly jsonHeaders: HeaderList;
+  /** Opens an SSE stream on `responder` for one request (priming it when `prime`). */
+  openRequestStream(responder: HttpResponder, prime: boolean): SseStream;
+}
+
+/**
+ * The answer to one POSTed JSON-RPC request (MCP 2025-11-25, transports §Sending Messages):
+ * a single `application/json` body when the response is the only message, or an SSE stream
+ * as soon as the server sends anything else first (progress, a log message, a server→client
+ * request), ending with the response. Nothing is buffered: the choice is made by the first
+ * message.
+ */
+export class ResponseChannel {
+  private stream: SseStream | null = null;
+  private done = false;
+
+  constructor(
+    private readonly responder: HttpResponder,
+    private readonly host: ChannelHost,
+    private readonly prime: boolean,
+  ) {}
+
+  /** True once the response has been sent. */
+  get answered(): boolean {
+    return this.done;
+  }
+
+  /** Sends one message on this request's answer; `final` for the response itself. */
+  deliver(message: JSONRPCMessage, final: boolean): void {
+    if (this.done) return;
+    const json = encodeJsonRpc(message);
+    if (this.stream === null) {
+      if (final) {
+        this.done = true;
+        this.responder.send(200, this.host.jsonHeaders, json);
+        return;
+      }
+      this.stream = this.host.openRequestStream(this.responder, this.prime);
+    }
+    if (final) this.done = true;
+    this.stream.push(message, json, final);
+  }
+}

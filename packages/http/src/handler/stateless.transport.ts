@@ -1,0 +1,91 @@
+import { WireErrorCode } from '@armature/core';
+import type { JSONRPCMessage, JSONRPCRequest, MessageExtraInfo, RequestId, Transport, TransportSendOptions } from '@armature/core';
+import type { HeaderList, HttpResponder } from '../exchange/http-exchange';
+import { isRequest, isResponse } from '../protocol/json-rpc-message';
+import { SseConnection, type SseTiming } from '../sse/sse-connection';
+import { SseStream } from '../sse/sse-stream';
+import { ResponseChannel, type ChannelHost } from './response-channel';
+
+const JSON_HEADERS: HeaderList = ['content-type', 'application/json'];
+const SSE_HEADERS: HeaderList = ['content-type', 'text/event-stream', 'cache-control', 'no-cache, no-transform', 'x-accel-buffering', 'no'];
+
+/** Why a stateless server cannot send requests to the client. Shown to the handler that tried. */
+export const STATELESS_SERVER_REQUEST_MESSAGE =
+  'is not available: this server runs Streamable HTTP in stateless mode, where there is no session to carry the ' +
+  "client's answer back. Elicitation, sampling and roots need a stateful server (sessions).";
+
+/**
+ * The `Transport` of one stateless POST: a session that lives for one request. Its response
+ * (and any progress or log sent during the call) goes on this POST's answer; server→client
+ * requests are answered at once, on the client's behalf, with an error that says why; and
+ * broadcasts (list_changed, resources/updated) are dropped, since there is no stream for them.
+ */
+export class StatelessTransport implements Transport, ChannelHost {
+  onmessage?: ((message: JSONRPCMessage, extra?: MessageExtraInfo) => void) | undefined;
+  onclose?: (() => void) | undefined;
+  onerror?: ((error: Error) => void) | undefined;
+  readonly sessionId = undefined;
+  readonly jsonHeaders = JSON_HEADERS;
+
+  private readonly channel: ResponseChannel;
+  private readonly requestId: RequestId;
+  private closed = false;
+
+  constructor(
+    private readonly request: JSONRPCRequest,
+    responder: HttpResponder,
+    private readonly timing: SseTiming,
+    private readonly onAnswered: () => void,
+  ) {
+    this.requestId = request.id;
+    this.channel = new ResponseChannel(responder, this, false);
+  }
+
+  async start(): Promise<void> {}
+
+  /** Hands the POSTed request to the session. */
+  dispatch(extra: MessageExtraInfo): void {
+    this.onmessage?.(this.request, extra);
+  }
+
+  async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    if (isResponse(message)) {
+      if ((message as { id?: RequestId }).id !== this.requestId) return;
+      this.channel.deliver(message, true);
+      this.onAnswered();
+      return;
+    }
+    if (isRequest(message)) {
+      this.refuse(message);
+      return;
+    }
+    if (options?.relatedRequestId === this.requestId) this.channel.deliver(message, false);
+  }
+
+  openRequestStream(responder: HttpResponder): SseStream {
+    const stream = new SseStream('', null, () => undefined);
+    stream.attach(new SseConnection(responder.openStream(SSE_HEADERS), this.timing), false);
+    return stream;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    if (!this.channel.answered) {
+      this.channel.deliver({ jsonrpc: '2.0', id: this.requestId, error: { code: WireErrorCode.ConnectionClosed, message: 'Session closed before the request was answered' } }, true);
+    }
+    this.onclose?.();
+  }
+
+  private refuse(message: JSONRPCRequest): void {
+    const reply: JSONRPCMessage = {
+      jsonrpc: '2.0',
+      id: message.id,
+      error: { code: WireErrorCode.MethodNotFound, message: `${message.method} ${STATELESS_SERVER_REQUEST_MESSAGE}` },
+    };
+    // Answer asynchronously, as a real client would, after the sender has registered the request.
+    queueMicrotask(() => {
+      if (!this.closed) this.onmessage?.(reply);
+    });
+  }
+}

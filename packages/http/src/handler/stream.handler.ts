@@ -1,0 +1,56 @@
+import type { HttpRequestView, HttpResponder } from '../exchange/http-exchange';
+import { requestProtocolVersion } from '../protocol/protocol-version';
+import type { HttpSessionTransport } from '../session/http-session.transport';
+import { acceptsAll } from './media-type';
+import { refuse } from './refuse';
+import type { StreamableHttpEngine } from './streamable-http.engine';
+
+const GET_ACCEPT = ['text/event-stream'];
+const STATELESS_ALLOW = ['allow', 'POST'];
+
+/**
+ * GET: the session's stream for server-initiated messages, or a resumed stream when the
+ * client sends `Last-Event-ID` (MCP 2025-11-25, transports §Listening for Messages from the
+ * Server, §Resumability and Redelivery).
+ */
+export async function handleGet(engine: StreamableHttpEngine, req: HttpRequestView, res: HttpResponder): Promise<void> {
+  if (engine.options.stateless) return refuse(res, 405, 'Method Not Allowed: this server is stateless and offers no GET stream', STATELESS_ALLOW);
+  if (!acceptsAll(req.header('accept'), GET_ACCEPT)) return refuse(res, 406, 'Not Acceptable: the Accept header must list text/event-stream');
+  const found = sessionOf(engine, req, res);
+  if (found === undefined) return;
+  const { session, version } = found;
+  session.lastActivity = Date.now();
+  const lastEventId = req.header('last-event-id');
+  if (lastEventId !== undefined && lastEventId !== '' && (await session.resume(res, lastEventId))) return;
+  // An unknown or expired Last-Event-ID cannot be replayed; the client gets a fresh stream.
+  if (!session.openStandalone(res, version)) refuse(res, 409, 'Conflict: a GET stream is already open for this session');
+}
+
+/** DELETE: the client ends its session (MCP 2025-11-25, transports §Session Management). */
+export async function handleDelete(engine: StreamableHttpEngine, req: HttpRequestView, res: HttpResponder): Promise<void> {
+  if (engine.options.stateless) return refuse(res, 405, 'Method Not Allowed: this server is stateless and has no sessions to end', STATELESS_ALLOW);
+  const found = sessionOf(engine, req, res);
+  if (found === undefined) return;
+  await engine.endSession(found.session);
+  res.send(200, [], undefined);
+}
+
+/** The session a GET or DELETE names, or undefined after answering 400/404. */
+function sessionOf(engine: StreamableHttpEngine, req: HttpRequestView, res: HttpResponder): { session: HttpSessionTransport; version: string } | undefined {
+  const sessionId = req.header('mcp-session-id');
+  if (sessionId === undefined) {
+    refuse(res, 400, 'Bad Request: the Mcp-Session-Id header is required');
+    return undefined;
+  }
+  const session = engine.sessions.find(sessionId);
+  if (session === undefined) {
+    refuse(res, 404, 'Not Found: unknown or ended session; initialize a new one');
+    return undefined;
+  }
+  const version = requestProtocolVersion(req.header('mcp-protocol-version'), engine.options.versions);
+  if (version === undefined) {
+    refuse(res, 400, 'Bad Request: unsupported MCP-Protocol-Version');
+    return undefined;
+  }
+  return { session, version };
+}

@@ -1,0 +1,109 @@
+import type { ConnectableApp, JSONRPCRequest, MessageExtraInfo } from '@armature/core';
+import type { HttpRequestView, HttpResponder } from '../exchange/http-exchange';
+import { DEFAULT_HEADER_PROTOCOL_VERSION } from '../protocol/protocol-version';
+import { HttpSessionTransport } from '../session/http-session.transport';
+import { SessionStore } from '../session/session-store';
+import { handlePost } from './post.handler';
+import { refuse } from './refuse';
+import type { ResolvedHttpOptions } from './resolved-options';
+import { handleDelete, handleGet } from './stream.handler';
+
+const ALLOW_STATEFUL = ['allow', 'GET, POST, DELETE'];
+const ALLOW_STATELESS = ['allow', 'POST'];
+
+/**
+ * The Streamable HTTP protocol engine (MCP 2025-11-25, basic/transports): one endpoint,
+ * POST/GET/DELETE, sessions, SSE. It speaks to the server framework only through
+ * `HttpRequestView` / `HttpResponder`, so the Node and fetch adapters share every rule.
+ */
+export class StreamableHttpEngine {
+  readonly sessions: SessionStore;
+  /** Set by `close()`: new sessions are refused with 503 while in-flight work drains. */
+  closing = false;
+  /** Stateless requests still waiting for their answer. */
+  statelessInflight = 0;
+  readonly reportError: (error: unknown) => void;
+
+  constructor(
+    readonly app: ConnectableApp,
+    readonly options: ResolvedHttpOptions,
+  ) {
+    this.sessions = new SessionStore(options.maxSessions, options.idleTimeoutMs);
+    this.sessions.onIdle((idle) => {
+      for (const session of idle) void this.endSession(session);
+    });
+    this.reportError = (error) => options.onError(error instanceof Error ? error : new Error(String(error)));
+  }
+
+  /** Handles one request on the MCP endpoint. Never rejects. */
+  async handle(req: HttpRequestView, res: HttpResponder): Promise<void> {
+    try {
+      // DNS-rebinding defence first: nothing else is looked at for a forbidden Host/Origin.
+      const forbidden = this.options.guard.check(req.header('host'), req.header('origin'));
+      if (forbidden !== undefined) return refuse(res, 403, forbidden);
+      switch (req.method) {
+        case 'POST':
+          return await handlePost(this, req, res);
+        case 'GET':
+          return await handleGet(this, req, res);
+        case 'DELETE':
+          return await handleDelete(this, req, res);
+        default:
+          return refuse(res, 405, `Method Not Allowed: ${req.method}`, this.options.stateless ? ALLOW_STATELESS : ALLOW_STATEFUL);
+      }
+    } catch (error) {
+      this.reportError(error);
+      refuse(res, 500, 'Internal Server Error');
+    }
+  }
+
+  /** `initialize` without a session id: open a session and let it answer. */
+  async initialize(message: JSONRPCRequest, extra: MessageExtraInfo, res: HttpResponder): Promise<void> {
+    if (this.closing) return refuse(res, 503, 'Service Unavailable: the server is shutting down', ['retry-after', '5']);
+    if (this.sessions.full) {
+      return refuse(res, 503, 'Service Unavailable: the server has reached its session limit; retry later or end unused sessions', ['retry-after', '5']);
+    }
+    const session = new HttpSessionTransport(this.sessions.newId(), this.options, (closed) => this.sessions.remove(closed));
+    this.sessions.add(session);
+    try {
+      session.connected = await this.app.connect(session);
+    } catch (error) {
+      this.sessions.remove(session);
+      this.reportError(error);
+      return refuse(res, 500, 'Internal Server Error: could not open a session');
+    }
+    const params = message.params as { protocolVersion?: unknown } | undefined;
+    const version = typeof params?.protocolVersion === 'string' ? params.protocolVersion : DEFAULT_HEADER_PROTOCOL_VERSION;
+    session.receiveRequest(message, extra, res, version);
+  }
+
+  /** Ends a session: the app's side first (it may still answer), then the transport. */
+  async endSession(session: HttpSessionTransport): Promise<void> {
+    this.sessions.remove(session);
+    try {
+      await session.connected?.close();
+    } catch (error) {
+      this.reportError(error);
+    }
+    await session.close();
+  }
+
+  /** Requests still waiting for an answer, across all sessions. */
+  get inflight(): number {
+    let count = this.statelessInflight;
+    for (const session of this.sessions.all()) count += session.inflightCount;
+    return count;
+  }
+
+  /**
+   * Stops taking new sessions, lets in-flight requests finish for up to `drainMs`, then ends
+   * every session (requests still open get an error answer, never silence).
+   */
+  async close(drainMs = 10_000): Promise<void> {
+    this.closing = true;
+    const deadline = Date.now() + drainMs;
+    while (this.inflight > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    this.sessions.stopSweeper();
+    await Promise.all(this.sessions.all().map((session) => this.endSession(session)));
+  }
+}

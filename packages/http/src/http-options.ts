@@ -1,0 +1,78 @@
+import type { EventStore } from './events/event-store';
+import type { Allowlist } from './security/host-origin.guard';
+
+/**
+ * Options of the Streamable HTTP handler (`createHttpHandler`, `listenHttp`). Every default
+ * is the safe one: sessions on, DNS-rebinding checks on, 4 MiB bodies, resumable streams.
+ */
+export interface HttpHandlerOptions {
+  /**
+   * Serve without sessions: no `Mcp-Session-Id`, each POST handled by a fresh session that
+   * is already initialized; GET and DELETE answer 405; server→client requests (elicitation,
+   * sampling, roots) fail with an error that says why. Default `false`.
+   */
+  readonly stateless?: boolean;
+  /** Largest accepted POST body in bytes; larger → 413. Default 4 MiB. */
+  readonly maxBodyBytes?: number;
+  /** Deepest accepted nesting of objects and arrays in a message; deeper → 400 (-32600). Default 64. */
+  readonly maxDepth?: number;
+  /** Most live sessions; an `initialize` beyond it → 503 with `Retry-After`. Default 10 000. */
+  readonly maxSessions?: number;
+  /**
+   * A session with no request in flight and no open stream for this long is closed; its id
+   * then answers 404. Default 30 minutes; `0` disables expiry.
+   */
+  readonly sessionIdleTimeoutMs?: number;
+  /**
+   * Where SSE events are kept for `Last-Event-ID` resumption. Default: a bounded
+   * `InMemoryEventStore`; `false` turns resumability (and priming events) off.
+   */
+  readonly eventStore?: EventStore | false;
+  /** SSE stream behaviour. */
+  readonly sse?: SseOptions;
+  /**
+   * Allowed `Host` header values; a bare name matches any port. Default: `localhost`,
+   * `127.0.0.1`, `[::1]`. `'*'` turns the Host check off (only behind a proxy that checks it).
+   */
+  readonly allowedHosts?: Allowlist;
+  /**
+   * Allowed `Origin` values (`https://app.example.com`). A request without `Origin` is not a
+   * browser's and is allowed. Default: origins whose host passes `allowedHosts`. `'*'` allows any.
+   */
+  readonly allowedOrigins?: Allowlist;
+  /**
+   * `MCP-Protocol-Version` values accepted on requests after `initialize`. Default:
+   * 2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05.
+   */
+  readonly protocolVersions?: readonly string[];
+  /** Receives transport-level errors (a failed connect, a failing event store). Never writes to stdout. */
+  readonly onError?: (error: Error) => void;
+}
+
+/** SSE stream options (MCP 2025-11-25, transports §Sending Messages and §Resumability). */
+export interface SseOptions {
+  /**
+   * Start resumable streams with a priming event (an event id, empty data) for clients of
+   * 2025-11-25 or later. Default `true` when an event store is configured.
+   */
+  readonly priming?: boolean;
+  /** `retry` (ms) sent with priming events and before a server-side close. Default: none. */
+  readonly retryMs?: number;
+  /**
+   * SSE polling: close each resumable connection after this many ms; the client reconnects
+   * (after `retryMs`) with `Last-Event-ID` and misses nothing. Default: never.
+   */
+  readonly closeAfterMs?: number;
+  /** Keep-alive comment interval on quiet streams, in ms; `false` for none. Default 25 000. */
+  readonly keepAliveMs?: number | false;
+}
+
+/** `listenHttp` options: where to listen, plus the handler options. */
+export interface ListenHttpOptions extends HttpHandlerOptions {
+  /** Interface to bind. Default `127.0.0.1` (local only; see `allowedHosts` before widening). */
+  readonly host?: string;
+  /** TCP port; `0` picks a free one. Default 3000. */
+  readonly port?: number;
+  /** The MCP endpoint path; other paths answer 404. Default `/mcp`. */
+  readonly path?: string;
+}

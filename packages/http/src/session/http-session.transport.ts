@@ -1,0 +1,190 @@
+import { randomBytes } from 'node:crypto';
+import { encodeJsonRpc, WireErrorCode } from '@armature/core';
+import type {
+  ConnectedSession,
+  JSONRPCMessage,
+  JSONRPCRequest,
+  MessageExtraInfo,
+  RequestId,
+  Transport,
+  TransportSendOptions,
+} from '@armature/core';
+import type { HeaderList, HttpResponder } from '../exchange/http-exchange';
+import { ResponseChannel, type ChannelHost } from '../handler/response-channel';
+import type { ResolvedHttpOptions } from '../handler/resolved-options';
+import { isRequest, isResponse } from '../protocol/json-rpc-message';
+import { supportsPriming } from '../protocol/protocol-version';
+import { SseConnection } from '../sse/sse-connection';
+import { SseStream } from '../sse/sse-stream';
+
+/**
+ * The `Transport` of one stateful Streamable HTTP session (MCP 2025-11-25, transports
+ * §Session Management). Incoming requests arrive over many POSTs; each keeps its own answer
+ * channel keyed by request id *within this session*, so two clients using the same id never
+ * see each other's answers. Messages tied to a request (`relatedRequestId`) go on that
+ * request's stream; everything else goes on the session's GET stream.
+ */
+export class HttpSessionTransport implements Transport, ChannelHost {
+  onmessage?: ((message: JSONRPCMessage, extra?: MessageExtraInfo) => void) | undefined;
+  onclose?: (() => void) | undefined;
+  onerror?: ((error: Error) => void) | undefined;
+
+  readonly jsonHeaders: HeaderList;
+  private readonly sseHeaders: HeaderList;
+  /** The app's handle on this session, once connected. */
+  connected: ConnectedSession | undefined;
+  /** Last time a request touched this session (ms since epoch), for idle expiry. */
+  lastActivity = Date.now();
+
+  private readonly inflight = new Map<RequestId, ResponseChannel>();
+  /** Live streams by id, for `Last-Event-ID` resumption. */
+  private readonly streams = new Map<string, SseStream>();
+  private readonly standalone: SseStream;
+  /** Random per-session prefix of stream ids, so a stream id proves which session owns it. */
+  private readonly streamPrefix = randomBytes(6).toString('hex');
+  private nextStream = 1;
+  private initializeId: RequestId | undefined;
+  private closed = false;
+
+  constructor(
+    readonly sessionId: string,
+    private readonly options: ResolvedHttpOptions,
+    private readonly onClosed: (transport: HttpSessionTransport) => void,
+  ) {
+    this.jsonHeaders = ['content-type', 'application/json', 'mcp-session-id', sessionId];
+    this.sseHeaders = ['content-type', 'text/event-stream', 'cache-control', 'no-cache, no-transform', 'x-accel-buffering', 'no', 'mcp-session-id', sessionId];
+    this.standalone = this.createStream(`${this.streamPrefix}.0`);
+  }
+
+  async start(): Promise<void> {}
+
+  /** True while the session has work in flight or a client holds a stream open. */
+  get busy(): boolean {
+    if (this.inflight.size > 0 || this.standalone.isAttached) return true;
+    for (const stream of this.streams.values()) if (stream.isAttached) return true;
+    return false;
+  }
+
+  /** Requests of this session still waiting for their answer. */
+  get inflightCount(): number {
+    return this.inflight.size;
+  }
+
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  /** A POSTed request: open its answer channel, then hand the message to the session. */
+  receiveRequest(message: JSONRPCRequest, extra: MessageExtraInfo, responder: HttpResponder, protocolVersion: string): boolean {
+    if (this.inflight.has(message.id)) return false;
+    if (message.method === 'initialize') this.initializeId = message.id;
+    this.inflight.set(message.id, new ResponseChannel(responder, this, this.options.priming && supportsPriming(protocolVersion)));
+    this.onmessage?.(message, extra);
+    return true;
+  }
+
+  /** A POSTed notification or response: no answer channel. */
+  receive(message: JSONRPCMessage, extra: MessageExtraInfo): void {
+    this.onmessage?.(message, extra);
+  }
+
+  async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    if (this.closed) return;
+    const json = message as { id?: RequestId };
+    if (isResponse(message) && json.id !== undefined) {
+      const channel = this.inflight.get(json.id);
+      if (channel !== undefined) {
+        this.inflight.delete(json.id);
+        channel.deliver(message, true);
+        if (json.id === this.initializeId) this.afterInitialize(message);
+        return;
+      }
+    }
+    const related = options?.relatedRequestId;
+    if (related !== undefined) {
+      const channel = this.inflight.get(related);
+      if (channel !== undefined) {
+        channel.deliver(message, false);
+        return;
+      }
+      // The request was answered already: a late notification has nowhere to go, but a
+      // server→client request can still be answered over the GET stream.
+      if (!isRequest(message)) return;
+    }
+    this.standalone.push(message, encodeJsonRpc(message), false);
+  }
+
+  /** Opens the GET stream on `responder`; false if a connection already holds it (409). */
+  openStandalone(responder: HttpResponder, protocolVersion: string): boolean {
+    if (this.standalone.isAttached) return false;
+    this.standalone.attach(this.connect(responder), this.options.priming && supportsPriming(protocolVersion));
+    return true;
+  }
+
+  /**
+   * Resumes the stream `lastEventId` belongs to (MCP 2025-11-25, transports §Resumability):
+   * only a stream of this session, and only its own events. Returns false when the id is
+   * unknown here, so the caller can open a fresh GET stream instead.
+   */
+  async resume(responder: HttpResponder, lastEventId: string): Promise<boolean> {
+    const store = this.options.store;
+    if (store === null) return false;
+    let streamId: string | undefined;
+    try {
+      streamId = await store.streamOf(lastEventId);
+    } catch (error) {
+      this.options.onError(error instanceof Error ? error : new Error(String(error)));
+      return false;
+    }
+    if (streamId === undefined || !streamId.startsWith(`${this.streamPrefix}.`) || this.closed) return false;
+    const connection = this.connect(responder);
+    const live = this.streams.get(streamId);
+    if (live !== undefined) {
+      await live.resume(connection, lastEventId);
+      return true;
+    }
+    // The stream has ended (its response was stored): replay what the client missed, then end.
+    await store.replayAfter(lastEventId, (id, message) => connection.event(id, encodeJsonRpc(message)));
+    connection.end();
+    return true;
+  }
+
+  openRequestStream(responder: HttpResponder, prime: boolean): SseStream {
+    const stream = this.createStream(`${this.streamPrefix}.${this.nextStream++}`);
+    stream.attach(this.connect(responder), prime);
+    return stream;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    // Every request gets exactly one answer (issue 7): those still open get an error.
+    for (const [id, channel] of this.inflight) {
+      channel.deliver({ jsonrpc: '2.0', id, error: { code: WireErrorCode.ConnectionClosed, message: 'Session closed before the request was answered' } }, true);
+    }
+    this.inflight.clear();
+    for (const stream of [...this.streams.values()]) stream.detach();
+    this.standalone.detach();
+    const store = this.options.store;
+    if (store !== null) for (const id of this.streams.keys()) void Promise.resolve(store.endStream(id)).catch(() => undefined);
+    this.streams.clear();
+    this.onClosed(this);
+    this.onclose?.();
+  }
+
+  private afterInitialize(message: JSONRPCMessage): void {
+    this.initializeId = undefined;
+    // A failed initialize opens nothing: drop the session so its id answers 404.
+    if ('error' in message) void this.close();
+  }
+
+  private createStream(id: string): SseStream {
+    const stream = new SseStream(id, this.options.store, (ended) => this.streams.delete(ended.id));
+    this.streams.set(id, stream);
+    return stream;
+  }
+
+  private connect(responder: HttpResponder): SseConnection {
+    return new SseConnection(responder.openStream(this.sseHeaders), this.options.timing);
+  }
+}

@@ -1,1 +1,30 @@
-export {};
+// Public API of @armature/schema: the build-time scanner. Never imported at run time.
+export { scanProgram, type ScanOptions, type ScanResult } from './scan/project-scanner';
+export { createProgramFromTsconfig, readTsconfig, TsconfigError } from './program/tsconfig-program';
+export { createInMemoryProgram, IN_MEMORY_OPTIONS } from './program/in-memory-program';
+export { scanProject, scanSources } from './scan-entry-points';
+export { serializeManifest, writeManifest } from './manifest/manifest-writer';
+export { hashSources, type HashedSource } from './manifest/source-hash';
+export { OutputPaths } from './manifest/output-paths';
+export {
+  MANIFEST_COMMENT,
+  MANIFEST_FILE_NAME,
+  type JsonSchema,
+  type JsonValue,
+  type Manifest,
+  type ManifestHandler,
+  type ManifestMethod,
+  type ManifestParam,
+  type ManifestPromptArgument,
+  type MethodKind,
+  type ParamRole,
+} from './manifest/manifest.types';
+export { formatProblem, formatProblems, formatSubject, type BuildProblem } from './problems/build-problem';
+export { PROBLEM_CODES, type ProblemCode } from './problems/problem-codes';
+export { TypeToSchema, describeUnsupported, type ConversionResult, type SchemaMode } from './convert/type-to-schema';
+export type { UnsupportedPart } from './convert/unsupported-type-finder';
+export type { NormalizedSchema } from './convert/schema-normalizer';
+export { KEYWORD_TAGS } from './scan/jsdoc-reader';
+export { KNOWN_FORMATS } from './scan/keyword-values';
+export { TOOL_NAME_PATTERN } from './scan/name-registry';
+export { templateVariables, type TemplateVariable } from './scan/uri-template';

@@ -1,0 +1,79 @@
+import * as ts from 'typescript';
+import { JsonSchemaGenerator, getDefaultArgs, type Args, type Definition } from 'typescript-json-schema';
+
+/** The name the scanner gives the one type it asks the generator for. */
+export const ROOT_SYMBOL = '__ArmatureRoot';
+
+/** The private generator methods the scanner extends (typescript-json-schema 0.68). */
+interface GeneratorInternals {
+  getClassDefinition(type: ts.Type, definition: Definition): Definition;
+  getTypeDefinition(type: ts.Type): Definition;
+}
+
+/**
+ * Creates a typescript-json-schema generator for a single type, named {@link ROOT_SYMBOL}
+ * (the generator works on named symbols; the scanner names the parameter or return type it
+ * needs instead of writing a virtual source file). Two gaps are filled in:
+ * - index signatures of mapped types (`Record<string, T>`) become `additionalProperties`
+ *   (or `patternProperties` for number keys) instead of a closed empty object;
+ * - a class property with an initializer is not required (the initializer supplies it;
+ *   a literal initializer is also recorded as `default`).
+ */
+export function createGenerator(checker: ts.TypeChecker, type: ts.Type, closedObjects: boolean): JsonSchemaGenerator {
+  const args: Args = {
+    ...getDefaultArgs(),
+    ref: false,
+    topRef: false,
+    required: true,
+    noExtraProps: closedObjects,
+    excludePrivate: true,
+    ignoreErrors: true,
+  };
+  const generator = new JsonSchemaGenerator([], { [ROOT_SYMBOL]: type }, {}, {}, checker, args);
+  const internals = generator as unknown as GeneratorInternals;
+  const getClassDefinition = internals.getClassDefinition;
+  internals.getClassDefinition = function patched(this: GeneratorInternals, classType, definition) {
+    const result = getClassDefinition.call(this, classType, definition);
+    addIndexSignatures(checker, classType, result, (t) => this.getTypeDefinition(t));
+    releaseInitializedProperties(checker, classType, result);
+    return result;
+  };
+  return generator;
+}
+
+function addIndexSignatures(checker: ts.TypeChecker, type: ts.Type, definition: Definition, convert: (t: ts.Type) => Definition): void {
+  for (const info of checker.getIndexInfosOfType(type)) {
+    if (info.keyType.flags & ts.TypeFlags.String) {
+      if (typeof definition.additionalProperties !== 'object') definition.additionalProperties = convert(info.type);
+    } else if (info.keyType.flags & ts.TypeFlags.Number) {
+      if (!definition.patternProperties) definition.patternProperties = { '^[0-9]+$': convert(info.type) };
+    } else if (info.keyType.flags & ts.TypeFlags.TemplateLiteral) {
+      definition.patternProperties ??= {};
+      definition.patternProperties[templatePattern(info.keyType as ts.TemplateLiteralType)] = convert(info.type);
+    }
+  }
+}
+
+function releaseInitializedProperties(checker: ts.TypeChecker, type: ts.Type, definition: Definition): void {
+  if (!definition.required) return;
+  const initialized = new Set(
+    checker
+      .getPropertiesOfType(type)
+      .filter((p) => p.valueDeclaration && ts.isPropertyDeclaration(p.valueDeclaration) && p.valueDeclaration.initializer)
+      .map((p) => p.name),
+  );
+  if (initialized.size === 0) return;
+  const required = definition.required.filter((name) => !initialized.has(name));
+  if (required.length > 0) definition.required = required;
+  else delete definition.required;
+}
+
+function templatePattern(type: ts.TemplateLiteralType): string {
+  const escape = (text: string) => text.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
+  let pattern = `^${escape(type.texts[0] ?? '')}`;
+  type.types.forEach((part, i) => {
+    pattern += part.flags & ts.TypeFlags.Number ? '-?[0-9]+(\\.[0-9]+)?' : '.*';
+    pattern += escape(type.texts[i + 1] ?? '');
+  });
+  return `${pattern}$`;
+}

@@ -1,0 +1,49 @@
+import * as path from 'node:path';
+import * as ts from 'typescript';
+
+/** Compiler options for sources given in memory, matching Armature's own defaults. */
+export const IN_MEMORY_OPTIONS: ts.CompilerOptions = {
+  target: ts.ScriptTarget.ES2022,
+  module: ts.ModuleKind.Node16,
+  moduleResolution: ts.ModuleResolutionKind.Node16,
+  strict: true,
+  experimentalDecorators: true,
+  emitDecoratorMetadata: true,
+  useDefineForClassFields: false,
+  skipLibCheck: true,
+  outDir: 'dist',
+  rootDir: '.',
+  types: [],
+};
+
+/**
+ * Creates a program over source texts held in memory (file names relative to `baseDir`);
+ * everything else — lib files, `node_modules`, `@armature/core` when it can be found — is
+ * read from disk. Used by tests and tools that scan generated code.
+ */
+export function createInMemoryProgram(
+  files: Readonly<Record<string, string>>,
+  baseDir: string = process.cwd(),
+  options: ts.CompilerOptions = IN_MEMORY_OPTIONS,
+): ts.Program {
+  const resolvedOptions: ts.CompilerOptions = {
+    ...options,
+    outDir: options.outDir === undefined ? undefined : path.resolve(baseDir, options.outDir),
+    rootDir: options.rootDir === undefined ? undefined : path.resolve(baseDir, options.rootDir),
+  };
+  const sources = new Map(Object.entries(files).map(([name, text]) => [path.resolve(baseDir, name), text]));
+  const host = ts.createCompilerHost(resolvedOptions, true);
+  const readFile = host.readFile.bind(host);
+  const fileExists = host.fileExists.bind(host);
+  const getSourceFile = host.getSourceFile.bind(host);
+  host.getCurrentDirectory = () => baseDir;
+  host.fileExists = (name) => sources.has(path.resolve(baseDir, name)) || fileExists(name);
+  host.readFile = (name) => sources.get(path.resolve(baseDir, name)) ?? readFile(name);
+  host.getSourceFile = (name, languageVersion, onError, shouldCreate) => {
+    const text = sources.get(path.resolve(baseDir, name));
+    if (text === undefined) return getSourceFile(name, languageVersion, onError, shouldCreate);
+    return ts.createSourceFile(name, text, languageVersion, true);
+  };
+  host.writeFile = () => undefined;
+  return ts.createProgram([...sources.keys()], resolvedOptions, host);
+}

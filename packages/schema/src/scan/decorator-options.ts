@@ -1,0 +1,69 @@
+import * as ts from 'typescript';
+import { propertyKey, readLiteral } from './literal-value';
+import type { MatchedDecorator } from './decorator-matcher';
+
+/** A string option: its value when it is a literal (or a constant of literal type), and where it is. */
+export interface StringOption {
+  readonly value: string | undefined;
+  readonly node: ts.Node;
+}
+
+/** The decorator options that matter at build time, read from the call's syntax. */
+export interface DecoratorOptions {
+  readonly name?: StringOption;
+  readonly description?: StringOption;
+  /** `@Resource(uri)` / `@ResourceTemplate(uriTemplate)`: the URI or template. */
+  readonly uri?: StringOption;
+  /** True when the decorator gives its own `inputSchema` (the scanner then writes none). */
+  readonly hasInputSchema: boolean;
+  /** True when the decorator gives its own `outputSchema`. */
+  readonly hasOutputSchema: boolean;
+}
+
+/**
+ * Reads `{ name, description, inputSchema, outputSchema }` from `@Tool(opts)` / `@Prompt(opts)`,
+ * and the URI plus options from `@Resource(uri, opts)` / `@ResourceTemplate(uri, opts)`
+ * (an options object carrying `uri` / `uriTemplate` is accepted too).
+ */
+export function readDecoratorOptions(decorator: MatchedDecorator, checker: ts.TypeChecker): DecoratorOptions {
+  const [first, second] = decorator.args;
+  const takesUri = decorator.kind === 'resource' || decorator.kind === 'resourceTemplate';
+  let uri: StringOption | undefined;
+  let objectNode: ts.ObjectLiteralExpression | undefined;
+  if (takesUri && first && !ts.isObjectLiteralExpression(first)) {
+    uri = readString(first, checker);
+    objectNode = second && ts.isObjectLiteralExpression(second) ? second : undefined;
+  } else {
+    objectNode = first && ts.isObjectLiteralExpression(first) ? first : undefined;
+  }
+  const properties = objectNode ? readProperties(objectNode) : new Map<string, ts.Expression>();
+  const uriExpression = properties.get('uriTemplate') ?? properties.get('uri');
+  if (takesUri && !uri && uriExpression) uri = readString(uriExpression, checker);
+  const name = properties.get('name');
+  const description = properties.get('description');
+  return {
+    name: name ? readString(name, checker) : undefined,
+    description: description ? readString(description, checker) : undefined,
+    uri,
+    hasInputSchema: properties.has('inputSchema'),
+    hasOutputSchema: properties.has('outputSchema'),
+  };
+}
+
+function readProperties(node: ts.ObjectLiteralExpression): Map<string, ts.Expression> {
+  const properties = new Map<string, ts.Expression>();
+  for (const property of node.properties) {
+    if (ts.isPropertyAssignment(property)) {
+      const key = propertyKey(property.name);
+      if (key !== undefined) properties.set(key, property.initializer);
+    } else if (ts.isShorthandPropertyAssignment(property)) {
+      properties.set(property.name.text, property.name);
+    }
+  }
+  return properties;
+}
+
+function readString(expression: ts.Expression, checker: ts.TypeChecker): StringOption {
+  const literal = readLiteral(expression, checker);
+  return { value: literal.ok && typeof literal.value === 'string' ? literal.value : undefined, node: expression };
+}

@@ -1,0 +1,64 @@
+import * as ts from 'typescript';
+import type { JsonSchema } from '../manifest/manifest.types';
+import { DefsPool } from '../convert/defs-pool';
+import { describeUnsupported } from '../convert/type-to-schema';
+import { applyKeywordTags } from './keyword-tags';
+import type { MethodInput } from './method-input';
+import { paramName } from './parameter-checks';
+import type { ParamInfo } from './parameter-reader';
+import type { ScanContext } from './scan-context';
+
+/** The input schema of a tool taking one property per parameter; undefined after a problem. */
+export function buildPositionalInput(input: MethodInput, args: readonly ParamInfo[], context: ScanContext): JsonSchema | undefined {
+  const pool = new DefsPool();
+  const properties: Record<string, JsonSchema> = {};
+  const required: string[] = [];
+  let failed = false;
+  for (const param of args) {
+    const converted = convertParam(input, param, context);
+    if (!converted) {
+      failed = true;
+      continue;
+    }
+    const property: JsonSchema = { ...pool.add(converted) };
+    const description = input.docs.params.get(paramName(param));
+    if (description !== undefined) property.description = description;
+    if (param.defaultValue) property.default = param.defaultValue.value;
+    properties[paramName(param)] = property;
+    if (!param.optional) required.push(paramName(param));
+  }
+  if (!applyKeywordTags(input, properties, args.map(paramName), 'parameter', context) || failed) return undefined;
+  const schema: JsonSchema = { type: 'object' };
+  if (args.length > 0) schema.properties = properties;
+  if (required.length > 0) schema.required = required;
+  schema.additionalProperties = false;
+  return pool.attachTo(schema);
+}
+
+/** The input schema of a tool in the DTO style: the class's own object schema. */
+export function buildDtoInput(input: MethodInput, dto: ParamInfo, context: ScanContext): JsonSchema | undefined {
+  const pool = new DefsPool();
+  const converted = convertParam(input, dto, context, context.checker.getNonNullableType(dto.type));
+  if (!converted) return undefined;
+  const schema: JsonSchema = { ...pool.add(converted) };
+  const properties = typeof schema.properties === 'object' && schema.properties !== null && !Array.isArray(schema.properties)
+    ? (schema.properties as Record<string, JsonSchema>)
+    : {};
+  if (!applyKeywordTags(input, properties, Object.keys(properties), 'property of the DTO', context)) return undefined;
+  const description = input.docs.params.get(paramName(dto));
+  if (description !== undefined && schema.description === undefined) schema.description = description;
+  return pool.attachTo(schema.type === 'object' ? schema : { type: 'object', ...schema });
+}
+
+function convertParam(input: MethodInput, param: ParamInfo, context: ScanContext, type = param.type) {
+  const result = context.converter.convert(type, 'input');
+  if (result.ok) return result.value;
+  const typeText = context.checker.typeToString(type, undefined, ts.TypeFormatFlags.NoTruncation);
+  context.report(
+    param.node,
+    'ARM_ERR_SCHEMA_TYPE',
+    { className: input.className, method: input.methodName, parameter: paramName(param) },
+    describeUnsupported('parameter', typeText, result.problem),
+  );
+  return undefined;
+}

@@ -1,0 +1,71 @@
+import * as ts from 'typescript';
+
+/** A keyword tag written on a method, e.g. `@minimum age 0`: keyword, target, value. */
+export interface KeywordTag {
+  readonly keyword: string;
+  /** The parameter (or DTO property) the tag names first. */
+  readonly target: string | undefined;
+  /** Everything after the target, trimmed. */
+  readonly value: string;
+  readonly node: ts.JSDocTag;
+}
+
+/** What a method's JSDoc says. */
+export interface MethodDocs {
+  /** The comment text before the first tag, trimmed; undefined when empty. */
+  readonly description: string | undefined;
+  /** `@param name text`, by parameter name. */
+  readonly params: ReadonlyMap<string, string>;
+  readonly keywordTags: readonly KeywordTag[];
+}
+
+/** The JSON Schema keywords a method's JSDoc may set on a parameter. */
+export const KEYWORD_TAGS: ReadonlySet<string> = new Set([
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'format',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'default',
+  'examples',
+]);
+
+/** Reads the description, `@param` texts and keyword tags of a method. */
+export function readMethodDocs(method: ts.MethodDeclaration): MethodDocs {
+  const params = new Map<string, string>();
+  const keywordTags: KeywordTag[] = [];
+  for (const tag of ts.getJSDocTags(method)) {
+    if (ts.isJSDocParameterTag(tag)) {
+      const text = cleanParamText(ts.getTextOfJSDocComment(tag.comment));
+      const name = ts.isIdentifier(tag.name) ? tag.name.text : tag.name.right.text;
+      if (text) params.set(name, text);
+      continue;
+    }
+    const keyword = tag.tagName.text;
+    if (!KEYWORD_TAGS.has(keyword)) continue;
+    const text = (ts.getTextOfJSDocComment(tag.comment) ?? '').trim();
+    const match = /^(\S+)\s*([\s\S]*)$/.exec(text);
+    keywordTags.push({ keyword, target: match?.[1], value: (match?.[2] ?? '').trim(), node: tag });
+  }
+  return { description: readDescription(method), params, keywordTags };
+}
+
+function readDescription(node: ts.Node): string | undefined {
+  const docs = ts.getJSDocCommentsAndTags(node).filter(ts.isJSDoc);
+  const last = docs[docs.length - 1];
+  const text = last ? ts.getTextOfJSDocComment(last.comment)?.trim() : undefined;
+  return text ? text : undefined;
+}
+
+/** Drops the conventional `- ` separator of `@param name - text`. */
+function cleanParamText(text: string | undefined): string | undefined {
+  const trimmed = text?.replace(/^\s*-\s+/, '').trim();
+  return trimmed ? trimmed : undefined;
+}

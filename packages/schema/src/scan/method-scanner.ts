@@ -1,0 +1,69 @@
+import * as ts from 'typescript';
+import type { ManifestMethod } from '../manifest/manifest.types';
+import { matchDecorators } from './decorator-matcher';
+import { readDecoratorOptions } from './decorator-options';
+import { readMethodDocs } from './jsdoc-reader';
+import type { MethodInput } from './method-input';
+import type { NameRegistry } from './name-registry';
+import { readParameters } from './parameter-reader';
+import { buildPromptEntry } from './prompt-entry.builder';
+import { buildResourceEntry, buildTemplateEntry } from './resource-entry.builder';
+import type { ScanContext } from './scan-context';
+import { buildToolEntry } from './tool-entry.builder';
+
+const BUILDERS = {
+  tool: buildToolEntry,
+  prompt: buildPromptEntry,
+  resource: buildResourceEntry,
+  resourceTemplate: buildTemplateEntry,
+} as const;
+
+/**
+ * Scans one class member: when it carries exactly one Armature decorator, returns its method
+ * name and manifest entry (undefined entry after a reported problem); undefined when it
+ * carries none.
+ */
+export function scanMember(
+  member: ts.ClassElement,
+  className: string,
+  context: ScanContext,
+  names: NameRegistry,
+): { name: string; entry: ManifestMethod | undefined } | undefined {
+  if (!ts.isMethodDeclaration(member)) return undefined;
+  const decorators = matchDecorators(member, context.origin);
+  const first = decorators[0];
+  if (!first) return undefined;
+  const methodName = memberName(member.name, context);
+  const subject = { className, method: methodName };
+  if (decorators.length > 1) {
+    const kinds = decorators.map((d) => `@${d.node.expression.getText()}`).join(', ');
+    context.report(decorators[1]?.node ?? member, 'ARM_ERR_DECORATOR', subject, `a method takes one Armature decorator, found ${kinds}.`);
+    return { name: methodName, entry: undefined };
+  }
+  if (member.modifiers?.some((m) => m.kind === ts.SyntaxKind.StaticKeyword)) {
+    context.report(first.node, 'ARM_ERR_DECORATOR', subject, 'a static method cannot be a handler; make it an instance method.');
+    return { name: methodName, entry: undefined };
+  }
+  const input: MethodInput = {
+    node: member,
+    className,
+    methodName,
+    decorator: first,
+    options: readDecoratorOptions(first, context.checker),
+    docs: readMethodDocs(member),
+    params: readParameters(member, context),
+  };
+  names.check(input);
+  return { name: methodName, entry: BUILDERS[first.kind](input, context) };
+}
+
+function memberName(name: ts.PropertyName, context: ScanContext): string {
+  if (ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name) || ts.isPrivateIdentifier(name)) {
+    return name.text;
+  }
+  if (ts.isComputedPropertyName(name)) {
+    const type = context.checker.getTypeAtLocation(name.expression);
+    if (type.isStringLiteral()) return type.value;
+  }
+  return name.getText();
+}

@@ -1,0 +1,38 @@
+import type { ManifestMethod, ManifestParam } from '../manifest/manifest.types';
+import { buildDtoInput, buildPositionalInput } from './input-schema.builder';
+import { describe, type MethodInput } from './method-input';
+import { buildOutput } from './output-schema.builder';
+import { dtoParameter, paramName, usableParameters } from './parameter-checks';
+import type { ScanContext } from './scan-context';
+
+/**
+ * The manifest entry of a `@Tool` method: parameter roles, input schema (positional or DTO
+ * style), output schema. Returns undefined when a problem was reported.
+ */
+export function buildToolEntry(input: MethodInput, context: ScanContext): ManifestMethod | undefined {
+  const before = context.problems.length;
+  const params = usableParameters(input, context, true);
+  const dto = dtoParameter(params);
+  const args = params.filter((p) => !p.isContext);
+  const entries: ManifestParam[] = params.map((p) => {
+    if (p.isContext) return { index: p.index, name: paramName(p), role: 'context' };
+    if (p === dto) return { index: p.index, name: paramName(p), role: 'dto', required: true };
+    const entry: ManifestParam = { index: p.index, name: paramName(p), role: 'argument', required: !p.optional };
+    return p.defaultValue ? { ...entry, default: p.defaultValue.value } : entry;
+  });
+  const inputSchema = input.options.hasInputSchema
+    ? undefined
+    : dto
+      ? buildDtoInput(input, dto, context)
+      : buildPositionalInput(input, args, context);
+  const output = input.options.hasOutputSchema ? {} : buildOutput(input, context);
+  if (context.problems.length > before) return undefined;
+  return {
+    kind: 'tool',
+    ...describe(input),
+    argumentStyle: dto ? 'dto' : 'positional',
+    params: entries,
+    ...(inputSchema ? { inputSchema } : {}),
+    ...output,
+  };
+}

@@ -56,6 +56,31 @@ describe('WebSocketServerTransport', () => {
     socket.close();
   });
 
+  // Issue 7, point 1: each class of bad input gets its spec-shaped answer on WebSocket too,
+  // and the connection then serves a fresh request.
+  const badInputs: { what: string; frame: string; code: number; id?: string | number }[] = [
+    { what: 'a non-object message', frame: '42', code: -32600 },
+    { what: 'a wrong "jsonrpc" version', frame: '{"jsonrpc":"1.0","id":7,"method":"ping"}', code: -32600, id: 7 },
+    { what: 'a null id', frame: '{"jsonrpc":"2.0","id":null,"method":"ping"}', code: -32600 },
+    { what: 'a fractional id', frame: '{"jsonrpc":"2.0","id":1.5,"method":"ping"}', code: -32600 },
+    { what: 'an object id', frame: '{"jsonrpc":"2.0","id":{},"method":"ping"}', code: -32600 },
+    { what: 'params that are not an object', frame: '{"jsonrpc":"2.0","id":"p","method":"ping","params":[1]}', code: -32602, id: 'p' },
+    { what: 'nesting deeper than 64', frame: `{"jsonrpc":"2.0","id":1,"method":"ping","params":{"a":${'['.repeat(70)}${']'.repeat(70)}}}`, code: -32600 },
+  ];
+  for (const { what, frame, code, id } of badInputs) {
+    it(`answers ${what} with ${code}, then serves`, async () => {
+      const socket = await openRaw(handle.url);
+      const next = inbox(socket);
+      socket.send(frame);
+      const reply = await next();
+      expect(reply).to.have.nested.property('error.code', code);
+      if (id === undefined) expect(reply).not.to.have.property('id');
+      else expect(reply).to.have.property('id', id);
+      await expectServing((text) => socket.send(text), next, 9);
+      socket.close();
+    });
+  }
+
   it('closes the connection with 1003 and a reason on a binary frame', async () => {
     const socket = await openRaw(handle.url);
     const seen = closed(socket);

@@ -29,7 +29,7 @@ function internalErrorText(id: RequestId | undefined): string {
  * serialized throws, so its sender learns of it.
  */
 export function encodeJsonRpc(message: JSONRPCMessage, onFailure?: EncodeFailureHandler): string {
-  const record = message as { id?: unknown; result?: unknown; error?: unknown; method?: unknown };
+  const record = (typeof message === 'object' && message !== null ? message : {}) as { id?: unknown; result?: unknown; method?: unknown };
   const result = record.result;
   if (result !== undefined && typeof result === 'object' && result !== null) {
     const cached = preEncodedResults.get(result);

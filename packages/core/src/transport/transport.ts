@@ -34,6 +34,13 @@ export interface Transport {
   onmessage?: ((message: JSONRPCMessage, extra?: MessageExtraInfo) => void) | undefined;
   onclose?: (() => void) | undefined;
   onerror?: ((error: Error) => void) | undefined;
+  /**
+   * Optional (an Armature extension; SDK transports lack it). Called when the peer will send
+   * nothing more but replies can still be delivered (stdio: stdin reached EOF). The session
+   * then finishes its in-flight requests within its drain window and closes. A transport
+   * whose `oninputend` is unset closes itself instead.
+   */
+  oninputend?: (() => void) | undefined;
   readonly sessionId?: string | undefined;
 }
 

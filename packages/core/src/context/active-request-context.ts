@@ -1,0 +1,133 @@
+import { ArmatureError } from '@armature/di';
+import { EngineErrorCode } from '../errors/engine-error-codes';
+import type {
+  CreateMessageRequestParams,
+  CreateMessageResult,
+  ElicitRequestFormParams,
+  ElicitRequestURLParams,
+  ElicitResult,
+  LoggingLevel,
+  ProgressToken,
+  RequestId,
+  Root,
+} from '../protocol/mcp-types.generated';
+import { loggingLevelRank } from '../protocol/logging-levels';
+import type { TransportSendOptions } from '../transport/transport';
+import { type AuthInfo, RequestContext, type RequestLogger, type SessionInfo, type SessionScope } from './request-context';
+import type { RelatedRequest, RequestHost } from './request-host';
+import { createRequestLogger, type LogEmitter } from './request-logger';
+
+const RESOLVED: Promise<void> = Promise.resolve();
+
+/**
+ * The engine's `RequestContext`: one object per incoming request, which is also the
+ * in-flight record and the transport send options of everything sent on its behalf
+ * (`relatedRequestId`). The AbortController and the logger are created only when a handler
+ * asks for them, so a request that uses neither costs this one allocation.
+ */
+export class ActiveRequestContext extends RequestContext implements LogEmitter, RelatedRequest, TransportSendOptions {
+  readonly requestId: RequestId;
+  readonly method: string;
+  readonly authInfo: AuthInfo | undefined;
+  readonly meta: Readonly<Record<string, unknown>> | undefined;
+  /** Same as `requestId`; lets this object serve as `TransportSendOptions`. */
+  readonly relatedRequestId: RequestId;
+  /** `performance.now()` after which the request times out; 0 when it has no deadline. */
+  deadline: number;
+  /** True once the request was answered, cancelled or timed out: nothing more is sent for it. */
+  finished: boolean;
+  private readonly host: RequestHost;
+  private readonly progressToken: ProgressToken | undefined;
+  private lastProgress: number;
+  private controller: AbortController | undefined;
+  private abortReason: unknown;
+  private aborted: boolean;
+  private logger: RequestLogger | undefined;
+
+  constructor(host: RequestHost, requestId: RequestId, method: string, params: Record<string, unknown> | undefined, authInfo: AuthInfo | undefined) {
+    super();
+    this.host = host;
+    this.requestId = requestId;
+    this.relatedRequestId = requestId;
+    this.method = method;
+    this.authInfo = authInfo;
+    const meta = params?._meta;
+    this.meta = typeof meta === 'object' && meta !== null && !Array.isArray(meta) ? (meta as Record<string, unknown>) : undefined;
+    const token = this.meta?.progressToken;
+    this.progressToken = typeof token === 'string' || (typeof token === 'number' && Number.isFinite(token)) ? token : undefined;
+    this.lastProgress = -Infinity;
+    this.deadline = 0;
+    this.finished = false;
+    this.controller = undefined;
+    this.abortReason = undefined;
+    this.aborted = false;
+    this.logger = undefined;
+  }
+
+  get session(): SessionInfo {
+    return this.host.info;
+  }
+
+  get sessionScope(): SessionScope | undefined {
+    return this.host.sessionScope;
+  }
+
+  get signal(): AbortSignal {
+    if (this.controller === undefined) {
+      this.controller = new AbortController();
+      if (this.aborted) this.controller.abort(this.abortReason);
+    }
+    return this.controller.signal;
+  }
+
+  get log(): RequestLogger {
+    return (this.logger ??= createRequestLogger(this));
+  }
+
+  /** Marks the request finished and aborts its signal with `reason` (cancel, deadline, close). */
+  abort(reason: ArmatureError): void {
+    this.finished = true;
+    if (this.aborted) return;
+    this.aborted = true;
+    this.abortReason = reason;
+    this.controller?.abort(reason);
+  }
+
+  progress(progress: number, total?: number, message?: string): Promise<void> {
+    // Progress must increase (MCP progress utility) and stops once the request is answered.
+    if (this.progressToken === undefined || this.finished || !(progress > this.lastProgress) || !Number.isFinite(progress)) return RESOLVED;
+    this.lastProgress = progress;
+    const params: { progressToken: ProgressToken; progress: number; total?: number; message?: string } = { progressToken: this.progressToken, progress };
+    if (typeof total === 'number' && Number.isFinite(total)) params.total = total;
+    if (typeof message === 'string') params.message = message;
+    return this.host.notify({ jsonrpc: '2.0', method: 'notifications/progress', params }, this);
+  }
+
+  /** Sends one `notifications/message` if the session's level lets it through. */
+  emitLog(level: LoggingLevel, data: unknown, logger: string | undefined): Promise<void> {
+    if (!this.host.logEnabled(loggingLevelRank(level))) return RESOLVED;
+    const params = typeof logger === 'string' ? { level, logger, data } : { level, data };
+    return this.host.notify({ jsonrpc: '2.0', method: 'notifications/message', params }, this.finished ? undefined : this);
+  }
+
+  elicit(params: ElicitRequestFormParams | ElicitRequestURLParams): Promise<ElicitResult> {
+    return this.host.request('elicitation/create', params as unknown as Record<string, unknown>, this) as unknown as Promise<ElicitResult>;
+  }
+
+  sample(params: CreateMessageRequestParams): Promise<CreateMessageResult> {
+    return this.host.request('sampling/createMessage', params as unknown as Record<string, unknown>, this) as unknown as Promise<CreateMessageResult>;
+  }
+
+  async listRoots(): Promise<Root[]> {
+    const result = await this.host.request('roots/list', {}, this);
+    return result.roots as Root[];
+  }
+}
+
+/** The abort reasons the engine uses, as local errors a handler can recognise by code. */
+export const abortReasons = {
+  cancelled: (reason: unknown) =>
+    new ArmatureError(EngineErrorCode.REQUEST_CANCELLED, typeof reason === 'string' ? `Request cancelled by the client: ${reason}` : 'Request cancelled by the client'),
+  timeout: (ms: number) => new ArmatureError(EngineErrorCode.REQUEST_TIMEOUT, `Request timed out after ${ms} ms`),
+  closed: () => new ArmatureError(EngineErrorCode.SESSION_CLOSED, 'The session closed before the request finished'),
+};

@@ -1,0 +1,27 @@
+import type { JSONRPCNotification, RequestId } from '../protocol/mcp-types.generated';
+import type { TransportSendOptions } from '../transport/transport';
+import type { SessionInfo, SessionScope } from './request-context';
+
+/**
+ * What a request context needs from the session that owns it. The session implements it;
+ * keeping it an interface lets the context be tested and reasoned about on its own.
+ */
+export interface RequestHost {
+  readonly info: SessionInfo;
+  readonly sessionScope: SessionScope | undefined;
+  /** Whether a `notifications/message` of this severity rank passes the session's level. */
+  logEnabled(rank: number): boolean;
+  /** Sends a notification on behalf of a request; resolves once handed to the transport, never rejects. */
+  notify(notification: JSONRPCNotification, related: TransportSendOptions | undefined): Promise<void>;
+  /** Sends a server→client request tied to `related`; settles with the client's result or an error. */
+  request(method: string, params: Record<string, unknown>, related: RelatedRequest): Promise<Record<string, unknown>>;
+}
+
+/** The part of a request context a server→client request is bound to. */
+export interface RelatedRequest extends TransportSendOptions {
+  readonly relatedRequestId: RequestId;
+  /** Aborts with the request (cancel, deadline, close). */
+  readonly signal: AbortSignal;
+  /** True once the request was answered, cancelled or timed out. */
+  readonly finished: boolean;
+}

@@ -1,0 +1,98 @@
+import type { ActiveRequestContext } from '../context/active-request-context';
+import { McpWireError } from '../errors/wire-error';
+import { decodeCursor, listPage } from './list-pages';
+import type { CompleteRequestParams } from './mcp-types.generated';
+import { optionalObject, optionalStringRecord, type RequestParamsRecord, requiredString } from './request-params';
+import type { ServerFeatures } from './server-features';
+
+/**
+ * The feature methods: each checks its params (-32602), finds its feature (-32601 when the
+ * server does not serve it) and delegates. Plain functions over explicit arguments, so the
+ * dispatch table holds no per-session closures.
+ */
+export type FeatureMethod = (features: ServerFeatures, params: RequestParamsRecord, ctx: ActiveRequestContext, pageSize: number) => unknown;
+
+function absent(method: string): McpWireError {
+  return McpWireError.methodNotFound(method);
+}
+
+const listTools: FeatureMethod = (features, params, ctx, pageSize) => {
+  const tools = features.tools;
+  if (!tools) throw absent('tools/list');
+  const offset = decodeCursor('tools', params.cursor, pageSize);
+  return listPage('tools', tools.list(ctx), offset, pageSize);
+};
+
+const callTool: FeatureMethod = (features, params, ctx) => {
+  const tools = features.tools;
+  if (!tools) throw absent('tools/call');
+  return tools.call(requiredString(params, 'name'), optionalObject(params, 'arguments'), ctx);
+};
+
+const listResources: FeatureMethod = (features, params, ctx, pageSize) => {
+  const resources = features.resources;
+  if (!resources) throw absent('resources/list');
+  const offset = decodeCursor('resources', params.cursor, pageSize);
+  return listPage('resources', resources.list(ctx), offset, pageSize);
+};
+
+const listResourceTemplates: FeatureMethod = (features, params, ctx, pageSize) => {
+  const resources = features.resources;
+  if (!resources) throw absent('resources/templates/list');
+  const offset = decodeCursor('resourceTemplates', params.cursor, pageSize);
+  return listPage('resourceTemplates', resources.templates(ctx), offset, pageSize);
+};
+
+const readResource: FeatureMethod = (features, params, ctx) => {
+  const resources = features.resources;
+  if (!resources) throw absent('resources/read');
+  return resources.read(requiredString(params, 'uri'), ctx);
+};
+
+const listPrompts: FeatureMethod = (features, params, ctx, pageSize) => {
+  const prompts = features.prompts;
+  if (!prompts) throw absent('prompts/list');
+  const offset = decodeCursor('prompts', params.cursor, pageSize);
+  return listPage('prompts', prompts.list(ctx), offset, pageSize);
+};
+
+const getPrompt: FeatureMethod = (features, params, ctx) => {
+  const prompts = features.prompts;
+  if (!prompts) throw absent('prompts/get');
+  return prompts.get(requiredString(params, 'name'), optionalStringRecord(params, 'arguments'), ctx);
+};
+
+const MAX_COMPLETION_VALUES = 100;
+
+const complete: FeatureMethod = async (features, params, ctx) => {
+  const completions = features.completions;
+  if (!completions) throw absent('completion/complete');
+  const ref = optionalObject(params, 'ref');
+  const argument = optionalObject(params, 'argument');
+  const refOk = ref !== undefined && ((ref.type === 'ref/prompt' && typeof ref.name === 'string') || (ref.type === 'ref/resource' && typeof ref.uri === 'string'));
+  if (!refOk) throw McpWireError.invalidParams('Invalid params: "ref" must be {type:"ref/prompt",name} or {type:"ref/resource",uri}');
+  if (argument === undefined || typeof argument.name !== 'string' || typeof argument.value !== 'string') {
+    throw McpWireError.invalidParams('Invalid params: "argument" must be {name, value} with string members');
+  }
+  const context = optionalObject(params, 'context');
+  if (context !== undefined) optionalStringRecord(context, 'arguments');
+  const result = await completions.complete(params as unknown as CompleteRequestParams, ctx);
+  const values = result?.completion?.values;
+  // completion/complete: at most 100 values per response.
+  if (Array.isArray(values) && values.length > MAX_COMPLETION_VALUES) {
+    return { ...result, completion: { ...result.completion, values: values.slice(0, MAX_COMPLETION_VALUES), hasMore: true } };
+  }
+  return result;
+};
+
+/** Method name → feature method, for every method served by a feature. */
+export const FEATURE_METHODS: ReadonlyMap<string, FeatureMethod> = new Map<string, FeatureMethod>([
+  ['tools/list', listTools],
+  ['tools/call', callTool],
+  ['resources/list', listResources],
+  ['resources/templates/list', listResourceTemplates],
+  ['resources/read', readResource],
+  ['prompts/list', listPrompts],
+  ['prompts/get', getPrompt],
+  ['completion/complete', complete],
+]);

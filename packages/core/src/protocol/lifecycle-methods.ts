@@ -1,0 +1,69 @@
+import type { SessionInfo } from '../context/request-context';
+import { McpWireError } from '../errors/wire-error';
+import { loggingLevelRank } from './logging-levels';
+import type { InitializeResult } from './mcp-types.generated';
+import { negotiateProtocolVersion } from './protocol-versions';
+import { optionalObject, type RequestParamsRecord, requiredString } from './request-params';
+import { serverCapabilities } from './server-capabilities';
+import type { ServerSessionOptions } from './server-session-options';
+
+/** The lifecycle methods the session serves itself (they change session state). */
+export type LifecycleMethod = 'initialize' | 'ping' | 'logging/setLevel' | 'resources/subscribe' | 'resources/unsubscribe';
+
+/** Method name → lifecycle method. */
+export const LIFECYCLE_METHODS: ReadonlyMap<string, LifecycleMethod> = new Map<string, LifecycleMethod>([
+  ['initialize', 'initialize'],
+  ['ping', 'ping'],
+  ['logging/setLevel', 'logging/setLevel'],
+  ['resources/subscribe', 'resources/subscribe'],
+  ['resources/unsubscribe', 'resources/unsubscribe'],
+]);
+
+/** The shared `{}` result (ping, setLevel, subscribe). */
+export const EMPTY_RESULT: Readonly<Record<string, never>> = Object.freeze({});
+
+/** What an `initialize` request establishes. */
+export interface InitializeFacts {
+  readonly protocolVersion: string;
+  readonly clientCapabilities: SessionInfo['clientCapabilities'];
+  readonly clientInfo: NonNullable<SessionInfo['clientInfo']>;
+}
+
+/** Reads `initialize` params (-32602 when malformed) and negotiates the version. */
+export function readInitialize(params: RequestParamsRecord): InitializeFacts {
+  const requested = requiredString(params, 'protocolVersion');
+  const capabilities = optionalObject(params, 'capabilities');
+  const clientInfo = optionalObject(params, 'clientInfo');
+  if (capabilities === undefined) throw McpWireError.invalidParams('Invalid params: "capabilities" must be an object');
+  if (clientInfo === undefined || typeof clientInfo.name !== 'string' || typeof clientInfo.version !== 'string') {
+    throw McpWireError.invalidParams('Invalid params: "clientInfo" must be an object with string "name" and "version"');
+  }
+  return {
+    protocolVersion: negotiateProtocolVersion(requested),
+    clientCapabilities: capabilities as InitializeFacts['clientCapabilities'],
+    clientInfo: clientInfo as unknown as InitializeFacts['clientInfo'],
+  };
+}
+
+/** The `initialize` result for a negotiated version. */
+export function initializeResult(options: ServerSessionOptions, protocolVersion: string): InitializeResult {
+  const result: InitializeResult = { protocolVersion, capabilities: serverCapabilities(options.features), serverInfo: options.serverInfo };
+  if (options.instructions !== undefined) result.instructions = options.instructions;
+  return result;
+}
+
+/** The severity rank `logging/setLevel` asks for (-32602 for an unknown level). */
+export function readLogLevel(params: RequestParamsRecord): number {
+  const rank = loggingLevelRank(params.level);
+  if (rank < 0) throw McpWireError.invalidParams('Invalid params: "level" must be a logging level (debug … emergency)');
+  return rank;
+}
+
+/** Most subscriptions one session may hold, so a client cannot grow server memory without bound. */
+export const MAX_SUBSCRIPTIONS = 10_000;
+
+/** The URI of a subscribe/unsubscribe request; -32601 when subscriptions are not served. */
+export function readSubscriptionUri(method: string, options: ServerSessionOptions, params: RequestParamsRecord): string {
+  if (options.features.resources?.subscribe !== true) throw McpWireError.methodNotFound(method);
+  return requiredString(params, 'uri');
+}

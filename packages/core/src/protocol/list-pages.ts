@@ -1,0 +1,71 @@
+import { McpWireError } from '../errors/wire-error';
+import { registerEncodedResult } from '../jsonrpc/json-rpc-encoder';
+
+/** The result key of each paginated list method. */
+export type ListKey = 'tools' | 'resources' | 'resourceTemplates' | 'prompts';
+
+/** A cursor names its list, so a tools cursor is refused by prompts/list. */
+const CURSOR_TAG: Readonly<Record<ListKey, string>> = Object.freeze({ tools: 't', resources: 'r', resourceTemplates: 'T', prompts: 'p' });
+const MAX_CURSOR_LENGTH = 32;
+const DIGITS = /^[1-9][0-9]{0,14}$/;
+
+interface PageCache {
+  readonly pageSize: number;
+  readonly pages: Map<number, object>;
+}
+
+/** Pages keyed by the identity of the feature's frozen array: a new array means new pages. */
+const pageCaches = new WeakMap<readonly unknown[], PageCache>();
+
+/** An opaque cursor for the page starting at `offset`. */
+export function encodeCursor(key: ListKey, offset: number): string {
+  return Buffer.from(`${CURSOR_TAG[key]}${offset}`, 'latin1').toString('base64url');
+}
+
+/** The offset a cursor stands for; -32602 for anything this engine did not issue (MCP pagination). */
+export function decodeCursor(key: ListKey, cursor: unknown, pageSize: number): number {
+  if (cursor === undefined) return 0;
+  if (typeof cursor === 'string' && cursor.length > 0 && cursor.length <= MAX_CURSOR_LENGTH) {
+    const raw = Buffer.from(cursor, 'base64url').toString('latin1');
+    const digits = raw.slice(1);
+    if (raw.charAt(0) === CURSOR_TAG[key] && DIGITS.test(digits)) {
+      const offset = Number(digits);
+      if (offset % pageSize === 0 && encodeCursor(key, offset) === cursor) return offset;
+    }
+  }
+  throw McpWireError.invalidParams('Invalid params: invalid cursor');
+}
+
+function buildPage(key: ListKey, items: readonly unknown[], offset: number, pageSize: number): object {
+  const end = offset + pageSize;
+  const slice = offset === 0 && items.length <= pageSize ? items : Object.freeze(items.slice(offset, end));
+  const page: Record<string, unknown> = { [key]: slice };
+  if (end < items.length) page.nextCursor = encodeCursor(key, end);
+  return Object.freeze(page);
+}
+
+/**
+ * One page of a list result. Pages of a frozen array are built once, frozen, shared by every
+ * session and pre-serialized, so a repeated `tools/list` costs a lookup. An offset past the
+ * end (the list shrank between pages) yields an empty, final page.
+ */
+export function listPage(key: ListKey, items: readonly unknown[], offset: number, pageSize: number): object {
+  if (offset >= items.length && offset > 0) return Object.freeze({ [key]: [] });
+  if (!Object.isFrozen(items)) return buildPage(key, items, offset, pageSize);
+  let cache = pageCaches.get(items);
+  if (cache === undefined || cache.pageSize !== pageSize) {
+    cache = { pageSize, pages: new Map() };
+    pageCaches.set(items, cache);
+  }
+  let page = cache.pages.get(offset);
+  if (page === undefined) {
+    page = buildPage(key, items, offset, pageSize);
+    try {
+      registerEncodedResult(page, JSON.stringify(page));
+    } catch {
+      // Left unregistered: the encoder will meet the same failure and answer -32603.
+    }
+    cache.pages.set(offset, page);
+  }
+  return page;
+}

@@ -1,0 +1,73 @@
+import type { RelatedRequest } from '../context/request-host';
+import { ClientRequestError } from '../errors/client-request.error';
+import type { JSONRPCMessage, JSONRPCNotification } from './mcp-types.generated';
+
+interface Pending {
+  readonly method: string;
+  readonly resolve: (result: Record<string, unknown>) => void;
+  readonly reject: (error: unknown) => void;
+  readonly signal: AbortSignal;
+  readonly onAbort: () => void;
+}
+
+/** How the table sends: the session's guarded send. */
+export type OutgoingSend = (message: JSONRPCMessage, related: RelatedRequest | undefined) => Promise<void>;
+
+/**
+ * Server→client requests awaiting the client's response, matched by the ids we issued.
+ * Each is bound to the incoming request it serves: when that request's signal aborts
+ * (cancel, deadline, close), the pending request is rejected and the client is told with
+ * `notifications/cancelled`.
+ */
+export class OutgoingRequests {
+  private readonly pending = new Map<number, Pending>();
+  private lastId = 0;
+
+  constructor(private readonly send: OutgoingSend) {}
+
+  /** Sends a request and settles with the client's result. */
+  request(method: string, params: Record<string, unknown>, related: RelatedRequest): Promise<Record<string, unknown>> {
+    const signal = related.signal;
+    if (signal.aborted) return Promise.reject(signal.reason);
+    const id = ++this.lastId;
+    return new Promise<Record<string, unknown>>((resolve, reject) => {
+      const onAbort = (): void => {
+        if (!this.pending.delete(id)) return;
+        reject(signal.reason);
+        const cancel: JSONRPCNotification = { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason: 'The server request was aborted' } };
+        void this.send(cancel, undefined);
+      };
+      this.pending.set(id, { method, resolve, reject, signal, onAbort });
+      signal.addEventListener('abort', onAbort, { once: true });
+      this.send({ jsonrpc: '2.0', id, method, params }, related).then(undefined, (error: unknown) => this.settle(id, undefined, error));
+    });
+  }
+
+  /** Delivers a client response; false when no request of ours has that id. */
+  receive(message: { id?: unknown; result?: unknown; error?: unknown }): boolean {
+    if (typeof message.id !== 'number') return false;
+    const pending = this.pending.get(message.id);
+    if (pending === undefined) return false;
+    if (message.error !== undefined) {
+      const error = message.error as { code: number; message: string; data?: unknown };
+      this.settle(message.id, undefined, new ClientRequestError(pending.method, error.code, error.message, error.data));
+    } else {
+      this.settle(message.id, message.result as Record<string, unknown>, undefined);
+    }
+    return true;
+  }
+
+  /** Rejects everything still pending (session closed). */
+  rejectAll(reason: unknown): void {
+    for (const id of [...this.pending.keys()]) this.settle(id, undefined, reason);
+  }
+
+  private settle(id: number, result: Record<string, unknown> | undefined, error: unknown): void {
+    const pending = this.pending.get(id);
+    if (pending === undefined) return;
+    this.pending.delete(id);
+    pending.signal.removeEventListener('abort', pending.onAbort);
+    if (result !== undefined) pending.resolve(result);
+    else pending.reject(error);
+  }
+}

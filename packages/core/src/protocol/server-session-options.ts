@@ -1,0 +1,39 @@
+import type { ConnectOptions } from '../transport/transport';
+import type { Implementation, LoggingLevel } from './mcp-types.generated';
+import type { ServerFeatures } from './server-features';
+import type { ServerLogger } from './server-logger';
+
+/** Options of one `ServerSession`. */
+export interface ServerSessionOptions {
+  /** Sent as `serverInfo` in the initialize result. */
+  readonly serverInfo: Implementation;
+  /** Sent as `instructions` in the initialize result. */
+  readonly instructions?: string;
+  /** What the application serves; absent features are not advertised and their methods answer -32601. */
+  readonly features: ServerFeatures;
+  /** Entries per page of every paginated list result (default 1000). */
+  readonly pageSize?: number;
+  /**
+   * Deadline per request in milliseconds (default 300 000); when it passes, the client gets
+   * a -32001 error and the handler's `signal` aborts. 0 disables deadlines.
+   */
+  readonly requestTimeoutMs?: number;
+  /**
+   * How long in-flight requests may still run once the peer stops sending (stdio EOF) before
+   * the session closes and answers what is left with -32000 (default 10 000 ms).
+   */
+  readonly drainTimeoutMs?: number;
+  /** Where diagnostics go (default: stderr). */
+  readonly logger?: ServerLogger;
+  /** Lowest level of `notifications/message` sent before the client calls `logging/setLevel` (default `info`). */
+  readonly defaultLogLevel?: LoggingLevel;
+  /** Start as if `initialize` had happened (stateless Streamable HTTP). */
+  readonly assumeInitialized?: ConnectOptions['assumeInitialized'];
+}
+
+/** Default `pageSize`. */
+export const DEFAULT_PAGE_SIZE = 1000;
+/** Default `requestTimeoutMs`: five minutes. */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 300_000;
+/** Default `drainTimeoutMs`: ten seconds. */
+export const DEFAULT_DRAIN_TIMEOUT_MS = 10_000;

@@ -1,0 +1,437 @@
+import { ArmatureError } from '@armature/di';
+import { abortReasons, ActiveRequestContext } from '../context/active-request-context';
+import { invalidClientResult, missingClientCapability } from '../context/client-capability-check';
+import type { SessionInfo, SessionScope } from '../context/request-context';
+import type { RelatedRequest, RequestHost } from '../context/request-host';
+import { EngineErrorCode } from '../errors/engine-error-codes';
+import { WireErrorCode } from '../errors/wire-error-codes';
+import { errorResponse, isRequestId } from '../jsonrpc/json-rpc-errors';
+import { checkJsonRpcShape } from '../jsonrpc/json-rpc-shape';
+import type { ConnectedSession, MessageExtraInfo, Transport, TransportSendOptions } from '../transport/transport';
+import { FEATURE_METHODS } from './feature-methods';
+import { InflightRequests } from './inflight-requests';
+import { loggingLevelRank } from './logging-levels';
+import type { JSONRPCMessage, JSONRPCNotification, RequestId } from './mcp-types.generated';
+import { OutgoingRequests } from './outgoing-requests';
+import { NO_PARAMS, type RequestParamsRecord } from './request-params';
+import type { ListKind } from './server-features';
+import { toErrorResponse } from './error-responses';
+import {
+  EMPTY_RESULT,
+  initializeResult,
+  LIFECYCLE_METHODS,
+  type LifecycleMethod,
+  MAX_SUBSCRIPTIONS,
+  readInitialize,
+  readLogLevel,
+  readSubscriptionUri,
+} from './lifecycle-methods';
+import { McpWireError } from '../errors/wire-error';
+import { DEFAULT_DRAIN_TIMEOUT_MS, DEFAULT_PAGE_SIZE, DEFAULT_REQUEST_TIMEOUT_MS, type ServerSessionOptions } from './server-session-options';
+import { type ServerLogger, stderrLogger } from './server-logger';
+import { Phase, placeholderSessionInfo } from './session-phase';
+
+const RESOLVED: Promise<void> = Promise.resolve();
+
+const LIST_CHANGED: Readonly<Record<ListKind, JSONRPCNotification>> = Object.freeze({
+  tools: Object.freeze({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' }),
+  resources: Object.freeze({ jsonrpc: '2.0', method: 'notifications/resources/list_changed' }),
+  prompts: Object.freeze({ jsonrpc: '2.0', method: 'notifications/prompts/list_changed' }),
+});
+
+interface MessageRecord {
+  readonly id?: RequestId;
+  readonly method?: string;
+  readonly params?: RequestParamsRecord;
+  readonly result?: unknown;
+  readonly error?: unknown;
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
+}
+
+/**
+ * One MCP session over one transport: lifecycle and version negotiation, dispatch to the
+ * application's `ServerFeatures`, in-flight requests (cancellation, deadlines, duplicate
+ * ids), progress and logging, subscriptions, and server→client requests.
+ *
+ * Every request gets exactly one response, except a request the client cancelled (MCP
+ * cancellation: no reply is sent).
+ */
+export class ServerSession implements RequestHost, ConnectedSession {
+  /** Called once after the session has closed and its scope was disposed. */
+  onclose: (() => void) | undefined = undefined;
+
+  private readonly options: ServerSessionOptions;
+  private phase: Phase = Phase.AwaitingInit;
+  private logRank: number;
+  private subscriptions: Set<string> | undefined = undefined;
+  private scope: SessionScope | undefined = undefined;
+  private sessionInfo: SessionInfo = placeholderSessionInfo;
+  private readonly transport: Transport;
+  private readonly logger: ServerLogger;
+  private readonly pageSize: number;
+  private readonly timeoutMs: number;
+  private inflight: InflightRequests | undefined = undefined;
+  private outgoing: OutgoingRequests | undefined = undefined;
+  private idleWaiters: (() => void)[] | undefined = undefined;
+  private started = false;
+  private draining = false;
+  private closing: Promise<void> | undefined = undefined;
+  private tornDown: Promise<void> | undefined = undefined;
+
+  /**
+   * @param transport The connection; the session installs its `onmessage`/`onclose`/`onerror`
+   *   at `start()`, chaining any handlers already set.
+   * @param options Server identity, features and limits.
+   */
+  constructor(transport: Transport, options: ServerSessionOptions) {
+    const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
+    const timeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+    if (!Number.isSafeInteger(pageSize) || pageSize < 1) throw new ArmatureError(EngineErrorCode.SESSION_MISUSE, `pageSize must be a positive integer, got ${String(pageSize)}`);
+    if (!(timeoutMs >= 0)) throw new ArmatureError(EngineErrorCode.SESSION_MISUSE, `requestTimeoutMs must be 0 or more, got ${String(timeoutMs)}`);
+    this.transport = transport;
+    this.options = options;
+    this.logger = options.logger ?? stderrLogger;
+    this.pageSize = pageSize;
+    this.timeoutMs = timeoutMs;
+    this.logRank = loggingLevelRank(options.defaultLogLevel ?? 'info');
+  }
+
+  /** What is known of the client; placeholders until `initialize`. */
+  get info(): SessionInfo {
+    return this.sessionInfo;
+  }
+
+  /** What `ServerFeatures.openSession` returned for this session. */
+  get sessionScope(): SessionScope | undefined {
+    return this.scope;
+  }
+
+  /** Number of requests being worked on. */
+  get inflightCount(): number {
+    return this.inflight?.size ?? 0;
+  }
+
+  /** Attaches to the transport and starts it. */
+  async start(): Promise<void> {
+    if (this.started) throw new ArmatureError(EngineErrorCode.SESSION_MISUSE, 'ServerSession.start() was called twice');
+    this.started = true;
+    const transport = this.transport;
+    const previousClose = transport.onclose;
+    const previousError = transport.onerror;
+    transport.onmessage = (message, extra) => this.receive(message, extra);
+    transport.onclose = () => {
+      previousClose?.();
+      void this.teardown();
+    };
+    transport.onerror = (error) => {
+      previousError?.(error);
+      this.logger.warn('transport error', error);
+    };
+    transport.oninputend = () => {
+      void this.drain(this.options.drainTimeoutMs ?? DEFAULT_DRAIN_TIMEOUT_MS).then(() => this.close());
+    };
+    const assumed = this.options.assumeInitialized;
+    if (assumed !== undefined) {
+      this.establish(assumed.protocolVersion, assumed.clientCapabilities ?? {}, assumed.clientInfo);
+      this.phase = Phase.Ready;
+    }
+    await transport.start();
+  }
+
+  /**
+   * Ends the session: requests still in flight are answered with -32000 (never left
+   * silent), their signals abort, the transport closes and the session scope is disposed.
+   */
+  close(): Promise<void> {
+    if (this.closing !== undefined) return this.closing;
+    if (this.phase !== Phase.Closed) {
+      const reason = abortReasons.closed();
+      for (const ctx of this.inflight?.drain() ?? []) {
+        ctx.abort(reason);
+        this.sendResponse(errorResponse(ctx.requestId, WireErrorCode.ConnectionClosed, 'The session closed before the request finished'), ctx);
+      }
+    }
+    this.closing = this.closeTransport().then(() => this.teardown());
+    return this.closing;
+  }
+
+  /**
+   * Stops accepting requests (new ones get -32000) and resolves true once nothing is in
+   * flight, or false after `timeoutMs`. Use before `close()` for a graceful shutdown.
+   */
+  drain(timeoutMs: number): Promise<boolean> {
+    this.draining = true;
+    if (this.inflightCount === 0) return Promise.resolve(true);
+    return new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), timeoutMs);
+      (this.idleWaiters ??= []).push(() => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+    });
+  }
+
+  /** Sends `notifications/<kind>/list_changed` once the client is initialized and if the feature is served. */
+  notifyListChanged(kind: ListKind): Promise<void> {
+    if (this.phase !== Phase.Ready || this.options.features[kind] === undefined) return RESOLVED;
+    return this.notify(LIST_CHANGED[kind], undefined);
+  }
+
+  /** Sends `notifications/resources/updated` if this session subscribed to `uri`. */
+  notifyResourceUpdated(uri: string): Promise<void> {
+    if (this.phase !== Phase.Ready || this.subscriptions === undefined || !this.subscriptions.has(uri)) return RESOLVED;
+    return this.notify({ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri } }, undefined);
+  }
+
+  /** @internal RequestHost: whether a log of this rank passes `logging/setLevel`. */
+  logEnabled(rank: number): boolean {
+    return rank >= this.logRank;
+  }
+
+  /** @internal RequestHost: sends a notification; never rejects. */
+  notify(notification: JSONRPCNotification, related: TransportSendOptions | undefined): Promise<void> {
+    if (this.phase === Phase.Closed) return RESOLVED;
+    return this.sendGuarded(notification, related).then(undefined, (error: unknown) => this.logger.warn(`could not send ${notification.method}`, error));
+  }
+
+  /** @internal RequestHost: a server→client request on behalf of an incoming request. */
+  async request(method: string, params: Record<string, unknown>, related: RelatedRequest): Promise<Record<string, unknown>> {
+    if (this.phase !== Phase.Ready) {
+      throw new ArmatureError(EngineErrorCode.SESSION_NOT_READY, `Cannot send ${method}: the session is ${this.phase === Phase.Closed ? 'closed' : 'not initialized yet'}`);
+    }
+    if (related.finished) throw new ArmatureError(EngineErrorCode.SESSION_NOT_READY, `Cannot send ${method}: request ${String(related.relatedRequestId)} has already finished`);
+    const missing = missingClientCapability(method, params, this.sessionInfo.clientCapabilities);
+    if (missing !== undefined) {
+      throw new ArmatureError(EngineErrorCode.CLIENT_CAPABILITY_MISSING, `Cannot send ${method}: the client did not declare the "${missing}" capability`);
+    }
+    this.outgoing ??= new OutgoingRequests((message, options) => this.sendGuarded(message, options));
+    const result = await this.outgoing.request(method, params, related);
+    const problem = invalidClientResult(method, result);
+    if (problem !== undefined) throw new ArmatureError(EngineErrorCode.CLIENT_RESPONSE_INVALID, `The client's ${method} result is invalid: ${problem}`);
+    return result;
+  }
+
+  /** Records what `initialize` (or `assumeInitialized`) established and opens the session scope. */
+  private establish(protocolVersion: string, clientCapabilities: SessionInfo['clientCapabilities'], clientInfo: SessionInfo['clientInfo']): void {
+    this.sessionInfo = Object.freeze({ id: this.transport.sessionId, protocolVersion, clientInfo, clientCapabilities });
+    this.scope = this.options.features.openSession?.(this.sessionInfo);
+  }
+
+  private receive(message: JSONRPCMessage, extra: MessageExtraInfo | undefined): void {
+    if (this.phase === Phase.Closed) return;
+    const problem = checkJsonRpcShape(message);
+    if (problem !== undefined) {
+      this.logger.warn(`refused a message: ${problem.reason}`);
+      if (problem.response !== undefined) this.sendResponse(problem.response, undefined);
+      return;
+    }
+    const record = message as MessageRecord;
+    if (record.method === undefined) {
+      if (!this.outgoing?.receive(record)) this.logger.debug('ignored a response to an unknown request', record.id);
+    } else if (record.id === undefined) {
+      this.receiveNotification(record.method, record.params ?? NO_PARAMS);
+    } else {
+      this.receiveRequest(record.id, record.method, record.params ?? NO_PARAMS, extra);
+    }
+  }
+
+  private receiveNotification(method: string, params: RequestParamsRecord): void {
+    if (method === 'notifications/cancelled') {
+      // MCP cancellation: stop the work and send no reply; unknown or finished ids are ignored.
+      const id = params.requestId;
+      const ctx = isRequestId(id) ? this.inflight?.get(id) : undefined;
+      if (ctx === undefined) return;
+      this.forget(ctx);
+      ctx.abort(abortReasons.cancelled(params.reason));
+    } else if (method === 'notifications/initialized') {
+      if (this.phase === Phase.Initialized) this.phase = Phase.Ready;
+    }
+  }
+
+  private receiveRequest(id: RequestId, method: string, params: RequestParamsRecord, extra: MessageExtraInfo | undefined): void {
+    if (this.inflight?.has(id)) {
+      this.sendResponse(errorResponse(id, WireErrorCode.InvalidRequest, 'Invalid request: a request with this id is already in progress'), undefined);
+      return;
+    }
+    const lifecycle = LIFECYCLE_METHODS.get(method);
+    const feature = lifecycle === undefined ? FEATURE_METHODS.get(method) : undefined;
+    if (lifecycle === undefined && feature === undefined) {
+      this.sendResponse(errorResponse(id, WireErrorCode.MethodNotFound, `Method not found: ${method}`), undefined);
+      return;
+    }
+    const gate = this.gate(method);
+    if (gate !== undefined) {
+      this.sendResponse(errorResponse(id, gate.code, gate.message), undefined);
+      return;
+    }
+    const ctx = new ActiveRequestContext(this, id, method, params, extra?.authInfo);
+    let result: unknown;
+    try {
+      result = lifecycle !== undefined ? this.runLifecycle(lifecycle, params) : feature!(this.options.features, params, ctx, this.pageSize);
+    } catch (error) {
+      this.answerError(ctx, error);
+      return;
+    }
+    if (isThenable(result)) {
+      (this.inflight ??= new InflightRequests(this.timeoutMs, (expired) => this.expire(expired))).add(ctx);
+      void this.answerLater(ctx, result);
+    } else {
+      this.answer(ctx, result);
+    }
+  }
+
+  private runLifecycle(method: LifecycleMethod, params: RequestParamsRecord): object {
+    switch (method) {
+      case 'ping':
+        return EMPTY_RESULT;
+      case 'initialize': {
+        const facts = readInitialize(params);
+        this.establish(facts.protocolVersion, facts.clientCapabilities, facts.clientInfo);
+        this.phase = Phase.Initialized;
+        return initializeResult(this.options, facts.protocolVersion);
+      }
+      case 'logging/setLevel':
+        this.logRank = readLogLevel(params);
+        return EMPTY_RESULT;
+      case 'resources/subscribe': {
+        const uri = readSubscriptionUri(method, this.options, params);
+        const subscriptions = (this.subscriptions ??= new Set());
+        if (subscriptions.size >= MAX_SUBSCRIPTIONS && !subscriptions.has(uri)) throw McpWireError.invalidParams('Invalid params: too many subscriptions');
+        subscriptions.add(uri);
+        return EMPTY_RESULT;
+      }
+      case 'resources/unsubscribe':
+        this.subscriptions?.delete(readSubscriptionUri(method, this.options, params));
+        return EMPTY_RESULT;
+    }
+  }
+
+  /** Lifecycle rules that refuse a request outright, or undefined. */
+  private gate(method: string): { code: number; message: string } | undefined {
+    if (this.draining) return { code: WireErrorCode.ConnectionClosed, message: 'The server is shutting down' };
+    if (method === 'ping') return undefined;
+    if (method === 'initialize') {
+      return this.phase === Phase.AwaitingInit ? undefined : { code: WireErrorCode.InvalidRequest, message: 'Invalid request: the session is already initialized' };
+    }
+    if (this.phase === Phase.AwaitingInit) return { code: WireErrorCode.InvalidRequest, message: 'Invalid request: the session is not initialized; send initialize first' };
+    return undefined;
+  }
+
+  private async answerLater(ctx: ActiveRequestContext, pending: PromiseLike<unknown>): Promise<void> {
+    let result: unknown;
+    try {
+      result = await pending;
+    } catch (error) {
+      this.answerError(ctx, error);
+      return;
+    }
+    this.answer(ctx, result);
+  }
+
+  private answer(ctx: ActiveRequestContext, result: unknown): void {
+    if (ctx.finished) return;
+    this.forget(ctx);
+    if (typeof result !== 'object' || result === null || Array.isArray(result)) {
+      this.logger.error(`${ctx.method} produced a result that is not an object`, typeof result);
+      this.sendResponse(errorResponse(ctx.requestId, WireErrorCode.InternalError, 'Internal error'), ctx);
+      return;
+    }
+    this.sendResponse({ jsonrpc: '2.0', id: ctx.requestId, result: result as Record<string, unknown> }, ctx);
+  }
+
+  private answerError(ctx: ActiveRequestContext, error: unknown): void {
+    if (ctx.finished) {
+      this.logger.debug(`${ctx.method} failed after it was answered or cancelled`, error);
+      return;
+    }
+    this.forget(ctx);
+    this.sendResponse(toErrorResponse(ctx.requestId, ctx.method, error, this.logger), ctx);
+  }
+
+  private expire(ctx: ActiveRequestContext): void {
+    if (ctx.finished) return;
+    ctx.abort(abortReasons.timeout(this.timeoutMs));
+    this.sendResponse(errorResponse(ctx.requestId, WireErrorCode.RequestTimeout, `Request timed out after ${this.timeoutMs} ms`), ctx);
+    this.wakeIfIdle();
+  }
+
+  /** Marks a request finished and drops it from the in-flight table. */
+  private forget(ctx: ActiveRequestContext): void {
+    ctx.finished = true;
+    if (this.inflight !== undefined) {
+      this.inflight.delete(ctx);
+      this.wakeIfIdle();
+    }
+  }
+
+  private wakeIfIdle(): void {
+    if (this.idleWaiters === undefined || this.inflightCount > 0) return;
+    const waiters = this.idleWaiters;
+    this.idleWaiters = undefined;
+    for (const wake of waiters) wake();
+  }
+
+  /** Sends a response; if the transport refuses it (e.g. cannot serialize it), tries a generic -32603 once. */
+  private sendResponse(message: JSONRPCMessage, related: TransportSendOptions | undefined): void {
+    if (this.phase === Phase.Closed) return;
+    this.sendGuarded(message, related).then(undefined, (error: unknown) => {
+      const id = (message as { id?: unknown }).id;
+      if (this.phase === Phase.Closed || !isRequestId(id) || (message as { error?: { code?: number } }).error?.code === WireErrorCode.InternalError) {
+        this.logger.warn('could not send a response', error);
+        return;
+      }
+      this.logger.error('could not send a response; answering with an internal error instead', error);
+      this.sendResponse(errorResponse(id, WireErrorCode.InternalError, 'Internal error'), related);
+    });
+  }
+
+  /** `transport.send` with synchronous throws turned into rejections. */
+  private sendGuarded(message: JSONRPCMessage, related: TransportSendOptions | undefined): Promise<void> {
+    try {
+      return this.transport.send(message, related);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  private async closeTransport(): Promise<void> {
+    try {
+      await this.transport.close();
+    } catch (error) {
+      this.logger.warn('transport close failed', error);
+    }
+  }
+
+  /** Runs once, from `close()` or the transport's `onclose`, whichever comes first. */
+  private teardown(): Promise<void> {
+    if (this.tornDown !== undefined) return this.tornDown;
+    this.phase = Phase.Closed;
+    const reason = abortReasons.closed();
+    for (const ctx of this.inflight?.drain() ?? []) ctx.abort(reason);
+    this.outgoing?.rejectAll(reason);
+    this.subscriptions = undefined;
+    this.wakeIfIdle();
+    this.tornDown = this.disposeScope().then(() => {
+      try {
+        this.onclose?.();
+      } catch (error) {
+        this.logger.error('onclose handler threw', error);
+      }
+    });
+    return this.tornDown;
+  }
+
+  private async disposeScope(): Promise<void> {
+    const scope = this.scope;
+    this.scope = undefined;
+    if (scope === undefined) return;
+    try {
+      await scope.dispose();
+    } catch (error) {
+      this.logger.error('disposing the session scope failed', error);
+    }
+  }
+}

@@ -1,0 +1,158 @@
+import type { Readable, Writable } from 'node:stream';
+import { type DecodeLimits, resolveDecodeLimits } from '../jsonrpc/decode-limits';
+import { decodeJsonRpc } from '../jsonrpc/json-rpc-decoder';
+import { encodeJsonRpc } from '../jsonrpc/json-rpc-encoder';
+import { invalidRequestResponse } from '../jsonrpc/json-rpc-errors';
+import type { JSONRPCMessage } from '../protocol/mcp-types.generated';
+import { type ServerLogger, stderrLogger } from '../protocol/server-logger';
+import { LineSplitter } from './line-splitter';
+import type { MessageExtraInfo, Transport } from './transport';
+
+/** Options of `StdioServerTransport`. */
+export interface StdioServerTransportOptions {
+  /** Where messages come from (default `process.stdin`). */
+  readonly stdin?: Readable;
+  /** Where messages go (default `process.stdout`); nothing else is ever written to it. */
+  readonly stdout?: Writable;
+  /** Frame limits; `maxBytes` is also the longest accepted line (defaults: 4 MiB, depth 64). */
+  readonly limits?: Partial<DecodeLimits>;
+  /** Where refused frames and stream errors are reported (default: stderr). */
+  readonly logger?: ServerLogger;
+}
+
+const RESOLVED: Promise<void> = Promise.resolve();
+
+function isBlank(line: Buffer, end: number): boolean {
+  for (let i = 0; i < end; i++) {
+    const byte = line[i];
+    if (byte !== 0x20 && byte !== 0x09) return false;
+  }
+  return true;
+}
+
+/**
+ * MCP's stdio transport, server side: one JSON-RPC message per line in each direction.
+ * CRLF line ends are accepted, blank lines ignored, bad frames answered in-band (the
+ * session keeps serving), stdin EOF lets the session finish its work and close. When stdout is backed up, `send`
+ * waits for it to drain and stdin is paused, so a client that stops reading stops writing.
+ */
+export class StdioServerTransport implements Transport {
+  onmessage: ((message: JSONRPCMessage, extra?: MessageExtraInfo) => void) | undefined = undefined;
+  onclose: (() => void) | undefined = undefined;
+  onerror: ((error: Error) => void) | undefined = undefined;
+  oninputend: (() => void) | undefined = undefined;
+  readonly sessionId: string | undefined = undefined;
+  private readonly stdin: Readable;
+  private readonly stdout: Writable;
+  private readonly limits: DecodeLimits;
+  private readonly logger: ServerLogger;
+  private readonly splitter: LineSplitter;
+  private started = false;
+  private closed = false;
+  private drained: Promise<void> | undefined = undefined;
+
+  /** @param options Streams (default process stdin/stdout), limits and logger. */
+  constructor(options: StdioServerTransportOptions = {}) {
+    this.stdin = options.stdin ?? process.stdin;
+    this.stdout = options.stdout ?? process.stdout;
+    this.limits = resolveDecodeLimits(options.limits);
+    this.logger = options.logger ?? stderrLogger;
+    this.splitter = new LineSplitter(this.limits.maxBytes, (line) => this.receiveLine(line), () => this.refuse('line too long'));
+  }
+
+  /** Starts reading stdin. */
+  async start(): Promise<void> {
+    if (this.started) throw new Error('StdioServerTransport already started');
+    this.started = true;
+    this.stdin.on('data', this.onData);
+    this.stdin.on('end', this.onEnd);
+    this.stdin.on('error', this.onStreamError);
+    this.stdout.on('error', this.onStreamError);
+  }
+
+  /** Writes one message as one line; waits while stdout is backed up. */
+  send(message: JSONRPCMessage): Promise<void> {
+    if (this.closed) return Promise.reject(new Error('StdioServerTransport is closed'));
+    let line: string;
+    try {
+      line = encodeJsonRpc(message, (error) => this.logger.error('a response could not be serialized; sent -32603 instead', error)) + '\n';
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    if (this.stdout.write(line)) return this.drained ?? RESOLVED;
+    return this.waitForDrain();
+  }
+
+  /** Stops reading and reports the close; the streams themselves are left open (they are usually the process's). */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.stdin.off('data', this.onData);
+    this.stdin.off('end', this.onEnd);
+    this.stdin.off('error', this.onStreamError);
+    this.stdout.off('error', this.onStreamError);
+    if (this.stdin.listenerCount('data') === 0) this.stdin.pause();
+    this.stdout.off('drain', this.onDrain);
+    this.splitter.reset();
+    this.resolveDrain?.();
+    this.onclose?.();
+  }
+
+  private readonly onData = (chunk: Buffer | string): void => {
+    this.splitter.push(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk);
+  };
+
+  private readonly onEnd = (): void => {
+    // EOF on stdin is a half-close: replies can still go out, so let the session finish first.
+    if (this.oninputend !== undefined) this.oninputend();
+    else void this.close();
+  };
+
+  private readonly onStreamError = (error: Error): void => {
+    this.onerror?.(error);
+    void this.close();
+  };
+
+  private receiveLine(line: Buffer): void {
+    let end = line.length;
+    if (end > 0 && line[end - 1] === 0x0d) end--;
+    if (end === 0 || isBlank(line, end)) return;
+    const decoded = decodeJsonRpc(end === line.length ? line : line.subarray(0, end), this.limits);
+    if (!decoded.ok) {
+      this.logger.warn(`refused a stdio frame: ${decoded.reason}`);
+      if (decoded.response !== undefined) void this.send(decoded.response).catch(() => undefined);
+      return;
+    }
+    try {
+      this.onmessage?.(decoded.message);
+    } catch (error) {
+      this.onerror?.(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+
+  private refuse(reason: string): void {
+    this.logger.warn(`refused a stdio frame: ${reason}`);
+    void this.send(invalidRequestResponse(undefined, 'Invalid request: message too large')).catch(() => undefined);
+  }
+
+  private resolveDrain: (() => void) | undefined = undefined;
+
+  private waitForDrain(): Promise<void> {
+    if (this.drained === undefined) {
+      this.stdin.pause();
+      this.drained = new Promise<void>((resolve) => {
+        this.resolveDrain = resolve;
+      });
+      this.stdout.once('drain', this.onDrain);
+    }
+    return this.drained;
+  }
+
+  private readonly onDrain = (): void => {
+    this.drained = undefined;
+    const resolve = this.resolveDrain;
+    this.resolveDrain = undefined;
+    if (!this.closed) this.stdin.resume();
+    resolve?.();
+  };
+}

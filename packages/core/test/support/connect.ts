@@ -1,0 +1,112 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Transport as SdkTransport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { ClientCapabilities, JSONRPCMessage, RequestId } from '../../src/protocol/mcp-types.generated';
+import { ServerSession } from '../../src/protocol/server-session';
+import type { ServerSessionOptions } from '../../src/protocol/server-session-options';
+import { silentLogger } from '../../src/protocol/server-logger';
+import type { ServerFeatures } from '../../src/protocol/server-features';
+import { InMemoryTransport } from '../../src/transport/in-memory.transport';
+import { WireCheckedTransport } from './wire-checked.transport';
+import { assertServerMessage } from './wire-schema';
+import { waitUntil } from './wait';
+
+/** An SDK client connected to a ServerSession over the in-memory pair, with wire checking. */
+export interface SdkConnection {
+  readonly client: Client;
+  readonly session: ServerSession;
+  readonly wire: WireCheckedTransport;
+  close(): Promise<void>;
+}
+
+/** Session options for tests: a fixture server identity, quiet logs. */
+export function testSessionOptions(features: ServerFeatures, overrides: Partial<ServerSessionOptions> = {}): ServerSessionOptions {
+  return { serverInfo: { name: 'fixture', version: '1.0.0' }, features, logger: silentLogger, ...overrides };
+}
+
+/** Connects the official SDK client to a new session serving `features`. */
+export async function connectSdkClient(
+  features: ServerFeatures,
+  options: { capabilities?: ClientCapabilities; session?: Partial<ServerSessionOptions>; configure?: (client: Client) => void } = {},
+): Promise<SdkConnection> {
+  const [clientEnd, serverEnd] = InMemoryTransport.createLinkedPair();
+  const session = new ServerSession(serverEnd, testSessionOptions(features, options.session));
+  await session.start();
+  const wire = new WireCheckedTransport(clientEnd);
+  const client = new Client({ name: 'sdk-test-client', version: '1.0.0' }, { capabilities: (options.capabilities ?? {}) as ConstructorParameters<typeof Client>[1] extends infer O ? (O extends { capabilities?: infer C } ? C : never) : never });
+  options.configure?.(client);
+  await client.connect(wire as unknown as SdkTransport);
+  return {
+    client,
+    session,
+    wire,
+    close: async () => {
+      await client.close();
+      await session.close();
+    },
+  };
+}
+
+/**
+ * A hand-driven client over the in-memory pair for messages the SDK would never send.
+ * Everything the server sends is checked against the schema.
+ */
+export class RawPeer {
+  readonly received: JSONRPCMessage[] = [];
+  readonly session: ServerSession;
+  private readonly methods = new Map<RequestId, string>();
+
+  private constructor(
+    private readonly end: InMemoryTransport,
+    session: ServerSession,
+  ) {
+    this.session = session;
+    end.onmessage = (message) => {
+      const id = (message as { id?: RequestId }).id;
+      assertServerMessage(message, id === undefined || (message as { method?: string }).method !== undefined ? undefined : this.methods.get(id));
+      this.received.push(message);
+    };
+  }
+
+  /** A started session on one end, this peer on the other. */
+  static async open(features: ServerFeatures, session: Partial<ServerSessionOptions> = {}): Promise<RawPeer> {
+    const [clientEnd, serverEnd] = InMemoryTransport.createLinkedPair();
+    const server = new ServerSession(serverEnd, testSessionOptions(features, session));
+    await server.start();
+    await clientEnd.start();
+    return new RawPeer(clientEnd, server);
+  }
+
+  /** Sends anything (it is JSON-copied like a wire would). */
+  send(message: unknown): Promise<void> {
+    const record = (typeof message === 'object' && message !== null ? message : {}) as { id?: RequestId; method?: string };
+    if (record.method !== undefined && record.id !== undefined) this.methods.set(record.id, record.method);
+    return this.end.send(message as JSONRPCMessage);
+  }
+
+  /** Sends a request and waits for the response with its id. */
+  async request(method: string, params: Record<string, unknown> | undefined, id: RequestId): Promise<JSONRPCMessage & { result?: Record<string, unknown>; error?: { code: number; message: string; data?: unknown } }> {
+    const before = this.received.length;
+    await this.send(params === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params });
+    return this.next((m) => (m as { id?: unknown }).id === id && (m as { method?: unknown }).method === undefined, `response to ${method} #${String(id)}`, before);
+  }
+
+  /** Initializes the session (initialize + initialized). */
+  async initialize(capabilities: ClientCapabilities = {}, protocolVersion = '2025-11-25'): Promise<Record<string, unknown>> {
+    const response = await this.request('initialize', { protocolVersion, capabilities, clientInfo: { name: 'raw', version: '1' } }, 'init');
+    await this.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    return response.result as Record<string, unknown>;
+  }
+
+  /** The first message received at or after index `from` that matches. */
+  async next<T extends JSONRPCMessage>(match: (m: JSONRPCMessage) => boolean, what: string, from = 0): Promise<T & { result?: Record<string, unknown>; error?: { code: number; message: string; data?: unknown } }> {
+    let found: JSONRPCMessage | undefined;
+    await waitUntil(() => (found = this.received.slice(from).find(match)) !== undefined, what);
+    return found as T & { result?: Record<string, unknown>; error?: { code: number; message: string; data?: unknown } };
+  }
+
+  /** Closes both ends. */
+  async close(): Promise<void> {
+    await this.end.close();
+    await this.session.close();
+  }
+}

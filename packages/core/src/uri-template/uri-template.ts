@@ -1,0 +1,79 @@
+import type {
+  UriMatchResult,
+  UriTemplateExpandValues,
+  UriTemplateOptions,
+  UriTemplateValues,
+} from './uri-template.types';
+import { compileTemplate, type CompiledTemplate } from './uri-template-compiler';
+import { expandParts } from './uri-template-expander';
+import { matchCompiled } from './uri-template-matcher';
+import { findOverlap } from './uri-template-overlap';
+
+const compiledOf = new WeakMap<UriTemplate, CompiledTemplate>();
+
+/** The compiled form behind a template (for the registry; not public API). */
+export function compiledTemplateOf(template: UriTemplate): CompiledTemplate {
+  return compiledOf.get(template) as CompiledTemplate;
+}
+
+/**
+ * An RFC 6570 URI template, parsed and compiled once, immutable afterwards. `expand`
+ * covers all of level 4; `match` is the inverse for the subset documented in
+ * `./index.ts`, runs in time linear in the URI, and refuses unsafe values by default.
+ */
+export class UriTemplate {
+  /** The template text as given. */
+  readonly template: string;
+  /** Variable names, each once, in order of first appearance. */
+  readonly variables: readonly string[];
+
+  private constructor(compiled: CompiledTemplate) {
+    this.template = compiled.source;
+    this.variables = compiled.variables;
+    compiledOf.set(this, compiled);
+    Object.freeze(this);
+  }
+
+  /**
+   * Parses and compiles a template. Throws `ArmatureError` with
+   * `ARM_ERR_INVALID_URI_TEMPLATE` (not RFC 6570, or ambiguous adjacent expressions) or
+   * `ARM_ERR_INVALID_OPTIONS`, naming the template and what to change.
+   */
+  static parse(template: string, options?: UriTemplateOptions): UriTemplate {
+    return new UriTemplate(compileTemplate(template, options));
+  }
+
+  /**
+   * Whether some URI has the shape of both templates (see `overlap`). Conservative: never
+   * misses an overlap; may report one that value checks alone would have separated.
+   */
+  static ambiguous(a: UriTemplate, b: UriTemplate): boolean {
+    return UriTemplate.overlap(a, b) !== null;
+  }
+
+  /** The shortest URI (normalized form) that both templates' matchers accept, or `null`. */
+  static overlap(a: UriTemplate, b: UriTemplate): string | null {
+    return findOverlap(compiledTemplateOf(a).program, compiledTemplateOf(b).program);
+  }
+
+  /** The decoded values when `uri` matches and passes the value checks; otherwise `null`. Never throws. */
+  match(uri: string): UriTemplateValues | null {
+    const result = matchCompiled(compiledTemplateOf(this), uri);
+    return result.ok ? result.values : null;
+  }
+
+  /** Like `match`, with the reason for a refusal (`no-match`, `too-long`, `unsafe-value`) and a detail to log. */
+  matchDetailed(uri: string): UriMatchResult {
+    return matchCompiled(compiledTemplateOf(this), uri);
+  }
+
+  /** RFC 6570 §3 expansion (levels 1–4). */
+  expand(values: UriTemplateExpandValues): string {
+    return expandParts(compiledTemplateOf(this).parts, values);
+  }
+
+  /** The template text. */
+  toString(): string {
+    return this.template;
+  }
+}

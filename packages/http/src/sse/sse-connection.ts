@@ -53,12 +53,6 @@ export class SseConnection {
     this.schedulePollClose();
   }
 
-  /** Marks a resumed connection: it may be closed for polling too. */
-  resumed(): void {
-    if (this.timing.retryMs !== undefined) this.sink.write(sseRetry(this.timing.retryMs));
-    this.schedulePollClose();
-  }
-
   /** Ends the response. */
   end(): void {
     this.clearTimers();

@@ -96,6 +96,10 @@ export class SseStream {
     const buffered: Pending[] = [];
     this.replaying = buffered;
     const seen = new Set<string>();
+    // Re-state the client's position first: a client that then sees no new event still holds
+    // a usable Last-Event-ID when this connection closes (the SDK client keeps the last id per
+    // connection, not per stream).
+    connection.prime(lastEventId);
     try {
       while (this.tail !== null) await this.tail;
       await store.replayAfter(lastEventId, (id, message) => {
@@ -106,7 +110,6 @@ export class SseStream {
     } finally {
       this.replaying = null;
     }
-    connection.resumed();
     for (const [id, json, final] of buffered) {
       if (id !== undefined && seen.has(id)) {
         if (final && this.connection === connection) connection.end();

@@ -1,0 +1,32 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport, type StreamableHTTPClientTransportOptions } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { ConnectableApp } from '@armature/core';
+import { listenHttp } from '../../src';
+import type { HttpListenHandle } from '../../src';
+import type { ListenHttpOptions } from '../../src';
+
+/** Servers and clients a test opened; `closeAll` in afterEach shuts every one. */
+export class Opened {
+  private readonly handles: HttpListenHandle[] = [];
+  private readonly clients: Client[] = [];
+
+  async listen(app: ConnectableApp, options: ListenHttpOptions = {}): Promise<HttpListenHandle> {
+    const handle = await listenHttp(app, { port: 0, ...options });
+    this.handles.push(handle);
+    return handle;
+  }
+
+  /** An official SDK client connected over Streamable HTTP. */
+  async client(url: string, options: { capabilities?: Record<string, unknown>; transport?: StreamableHTTPClientTransportOptions } = {}): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
+    const client = new Client({ name: 'test-client', version: '1.0.0' }, { capabilities: options.capabilities ?? {} });
+    const transport = new StreamableHTTPClientTransport(new URL(url), options.transport);
+    await client.connect(transport);
+    this.clients.push(client);
+    return { client, transport };
+  }
+
+  async closeAll(): Promise<void> {
+    await Promise.all(this.clients.splice(0).map((client) => client.close().catch(() => undefined)));
+    await Promise.all(this.handles.splice(0).map((handle) => handle.close(100)));
+  }
+}

@@ -134,15 +134,18 @@ function seeded(record: ProviderRecord, owner: InstanceStore, path: PathNode): u
 
 /** Explains which context a record needs and how to open it. */
 export function contextRequired(record: ProviderRecord, from: InstanceStore, path: string): ArmatureError {
-  const scope = record.scope === 'transient' ? record.declaredScope : record.scope;
+  const scope = record.scope;
   const effectively = record.uncached ? `effectively ${scope}-scoped (it needs ${scope}-scoped providers)` : `${scope}-scoped`;
-  const fix =
-    scope === 'request'
-      ? "resolve it from a request context: container.createContext('request', sessionCtx).resolve(…)"
-      : from.kind === 'request'
-        ? "this request context has no session context; create it with container.createContext('request', sessionCtx)"
-        : "resolve it from a session context (container.createContext('session')) or from a request context created with one";
-  return diError('ARM_ERR_CONTEXT_REQUIRED', `cannot resolve ${path}: ${record.label} is ${effectively}, so ${fix}.`);
+  const subject = `cannot resolve ${path}: ${record.label} is ${effectively}`;
+  let text: string;
+  if (scope === 'request') {
+    text = `${subject}, so resolve it from a request context: container.createContext('request', sessionCtx).resolve(…).`;
+  } else if (from.kind === 'request') {
+    text = `${subject}, but this request context has no session context: create it with container.createContext('request', sessionCtx).`;
+  } else {
+    text = `${subject}, so resolve it from a session context (container.createContext('session')) or from a request context created with one.`;
+  }
+  return diError('ARM_ERR_CONTEXT_REQUIRED', text);
 }
 
 function failed(path: PathNode, what: string, error: unknown): ArmatureError {

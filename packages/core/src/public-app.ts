@@ -1,2 +1,42 @@
 // Public exports of the application layer (decorators, app, results, validation).
-export {};
+export { Tool } from './decorators/tool.decorator';
+export { Resource } from './decorators/resource.decorator';
+export { ResourceTemplate } from './decorators/resource-template.decorator';
+export { Prompt } from './decorators/prompt.decorator';
+export type {
+  ToolOptions,
+  ResourceOptions,
+  ResourceTemplateOptions,
+  PromptOptions,
+  Completer,
+  CompleterMap,
+  CompletionContext,
+  CompletionValues,
+  JsonSchema,
+  MetaObject,
+} from './metadata/handler-metadata.types';
+
+export { Armature } from './app/armature.app';
+export type { ArmatureOptions } from './app/armature-options';
+export type { RootModule } from './app/di-handler-host';
+export type { ListenHandle } from './app/listen';
+export type { ToolRegistry } from './app/tools.registry';
+export type { ResourceRegistry } from './app/resources.registry';
+export type { PromptRegistry } from './app/prompts.registry';
+export type {
+  ToolDefinition,
+  ResourceDefinition,
+  ResourceTemplateDefinition,
+  PromptDefinition,
+  DefinitionCompleter,
+} from './app/route-definitions';
+
+export { text, image, audio, resourceLink, embeddedResource } from './results/content.helpers';
+export type { ContentOptions, BinaryData, ResourceLinkOptions, EmbeddedResourceOptions } from './results/content.helpers';
+export { ToolResult } from './results/tool-result';
+export { ToolError } from './results/tool-error';
+
+export type { ValidationIssue, ValidationResult } from './validation/validation-result';
+export type { ArmatureManifest, ManifestHandler, ManifestMethod, ManifestParam, ParamRole } from './manifest/manifest.types';
+export { MANIFEST_FILE_NAME } from './manifest/manifest.types';
+export { LocalErrorCode } from './errors/local-error-codes';

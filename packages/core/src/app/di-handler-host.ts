@@ -1,0 +1,85 @@
+import { Container, type ContainerOptions, type DynamicModule, type HandlerRef, type ModuleClass, type ResolutionContext } from '@armature/di';
+import { RequestContext, type SessionScope } from '../context/request-context';
+import type { HandlerClass } from '../metadata/handler-metadata';
+import { fixedInstance, type AcquiredInstance, type HandlerInstances } from '../routes/handler-instances';
+import type { HandlerHost } from './handler-host';
+
+/** What `Armature.create` accepts as the root: a `@Module` class or a dynamic module. */
+export type RootModule = ModuleClass | DynamicModule;
+
+/** The app's session scope: holds the DI session context of one MCP session. */
+class DiSessionScope implements SessionScope {
+  constructor(readonly di: ResolutionContext) {}
+
+  dispose(): Promise<void> {
+    return this.di.dispose();
+  }
+}
+
+/** Core's own providers: the RequestContext each DI request context is seeded with. */
+class ArmatureCoreModule {}
+/** Wraps the author's root module so core's providers are part of the graph. */
+class ArmatureAppModule {}
+
+function withCoreProviders(root: RootModule): DynamicModule {
+  const core: DynamicModule = {
+    module: ArmatureCoreModule,
+    providers: [{ provide: RequestContext, scope: 'request', fromContext: true }],
+    exports: [RequestContext],
+    global: true,
+  };
+  return { module: ArmatureAppModule, imports: [core, root] };
+}
+
+function sessionContextOf(ctx: RequestContext): ResolutionContext | undefined {
+  const scope = ctx.sessionScope;
+  return scope instanceof DiSessionScope ? scope.di : undefined;
+}
+
+/**
+ * Instances of one handler by its effective scope. Singletons are resolved here, once, so
+ * a call costs a property read. Session-scoped handlers live in the session's DI context.
+ * Request-scoped and transient handlers get a DI request context per call, seeded with the
+ * call's `RequestContext` and disposed after it (running `onDispose` hooks).
+ */
+function instancesOf(container: Container, ref: HandlerRef): HandlerInstances {
+  const { type, scope, module } = ref;
+  if (scope === 'singleton') return fixedInstance(container.get(type, module));
+  const acquire = async (ctx: RequestContext): Promise<AcquiredInstance> => {
+    const session = sessionContextOf(ctx);
+    if (scope === 'session' && session) {
+      return { instance: await container.resolve(type, session, module), release: () => Promise.resolve() };
+    }
+    // A session-scoped handler without a session scope (cannot happen through ServerSession) gets a throwaway one.
+    const parent = session ?? container.createContext('session');
+    const request = container.createContext('request', parent);
+    request.provide(RequestContext, ctx);
+    const release = async (): Promise<void> => {
+      await request.dispose();
+      if (parent !== session) await parent.dispose();
+    };
+    try {
+      return { instance: await container.resolve(type, request, module), release };
+    } catch (error) {
+      await release();
+      throw error;
+    }
+  };
+  return { singleton: null, acquire };
+}
+
+/** Builds the DI container for `root` and adapts it to what the application layer needs. */
+export async function createHandlerHost(root: RootModule, options?: ContainerOptions): Promise<HandlerHost> {
+  const container = await Container.create(withCoreProviders(root), options);
+  const refs = new Map<HandlerClass, HandlerRef>(container.handlers.map((ref) => [ref.type as HandlerClass, ref]));
+  return {
+    handlers: [...refs.keys()],
+    instancesFor: (cls) => {
+      const ref = refs.get(cls);
+      if (!ref) return Promise.reject(new Error(`${cls.name} is not a handler of this container`));
+      return Promise.resolve(instancesOf(container, ref));
+    },
+    openSession: () => new DiSessionScope(container.createContext('session')),
+    close: () => container.close(),
+  };
+}

@@ -1,0 +1,18 @@
+import type { SessionInfo, SessionScope } from '../context/request-context';
+import type { HandlerClass } from '../metadata/handler-metadata';
+import type { HandlerInstances } from '../routes/handler-instances';
+
+/**
+ * What the application layer needs of the DI container: the handler classes, a way to get
+ * their instances (once at boot for singletons, per call otherwise), session scopes, shutdown.
+ */
+export interface HandlerHost {
+  /** Every handler class of every module, in module order. */
+  readonly handlers: readonly HandlerClass[];
+  /** How routes of `cls` get their instance; resolves singletons now. */
+  instancesFor(cls: HandlerClass): Promise<HandlerInstances>;
+  /** The per-session DI scope (`ServerFeatures.openSession`). */
+  openSession(session: SessionInfo): SessionScope;
+  /** Runs shutdown hooks. */
+  close(): Promise<void>;
+}

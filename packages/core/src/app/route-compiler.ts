@@ -1,0 +1,86 @@
+import { LocalErrorCode } from '../errors/local-error-codes';
+import type { BootProblems } from '../routes/boot-problems';
+import { compilePrompt, type CompiledPrompt } from '../routes/prompt.route';
+import { compileResourceTemplate, type CompiledResourceTemplate } from '../routes/resource-template.route';
+import { compileResource, type CompiledResource } from '../routes/resource.route';
+import type { RouteEnvironment } from '../routes/route-environment';
+import type { RouteSource } from '../routes/route-source';
+import { templatesOverlap } from '../routes/template-matcher';
+import { compileTool, type CompiledTool } from '../routes/tool.route';
+import { toolNameProblem } from '../routes/tool-name';
+import type { RouteTables } from './route-tables';
+
+/** Routes compiled from one batch of sources. */
+export interface CompiledRoutes {
+  readonly tools: CompiledTool[];
+  readonly prompts: CompiledPrompt[];
+  readonly resources: CompiledResource[];
+  readonly templates: CompiledResourceTemplate[];
+}
+
+type Narrow<K extends RouteSource['record']['kind']> = RouteSource & { readonly record: Extract<RouteSource['record'], { kind: K }> };
+
+function claim(seen: Map<string, string>, existing: (key: string) => boolean, key: string, owner: string, label: string, problems: BootProblems): boolean {
+  const first = seen.get(key) ?? (existing(key) ? 'an already registered route' : undefined);
+  if (first !== undefined) {
+    problems.add(LocalErrorCode.DUPLICATE_NAME, `${label} ${JSON.stringify(key)} is declared by ${first} and by ${owner}; it must be unique per server (set a different name).`);
+    return false;
+  }
+  seen.set(key, owner);
+  return true;
+}
+
+/**
+ * Compiles a batch of route sources, checking names, uniqueness (within the batch and against
+ * `tables`) and template overlap; every problem goes to `problems` so one run reports all.
+ */
+export function compileRoutes(sources: readonly RouteSource[], env: RouteEnvironment, tables: RouteTables, problems: BootProblems): CompiledRoutes {
+  const out: CompiledRoutes = { tools: [], prompts: [], resources: [], templates: [] };
+  const names = { tool: new Map<string, string>(), prompt: new Map<string, string>(), resource: new Map<string, string>(), template: new Map<string, string>() };
+  for (const source of sources) {
+    const { record, owner } = source;
+    problems.capture(() => {
+      switch (record.kind) {
+        case 'tool': {
+          const name = record.options.name ?? record.method;
+          const why = toolNameProblem(name);
+          if (why) return problems.add(LocalErrorCode.INVALID_TOOL_NAME, `${owner}: tool name ${JSON.stringify(name)} ${why}. Set a valid { name } (1–128 of A-Za-z0-9_.-).`);
+          if (claim(names.tool, (k) => tables.tools.has(k), name, owner, 'Tool name', problems)) out.tools.push(compileTool(source as Narrow<'tool'>, env));
+          return;
+        }
+        case 'prompt': {
+          const name = record.options.name ?? record.method;
+          if (claim(names.prompt, (k) => tables.prompts.has(k), name, owner, 'Prompt name', problems)) out.prompts.push(compilePrompt(source as Narrow<'prompt'>, env));
+          return;
+        }
+        case 'resource':
+          if (claim(names.resource, (k) => tables.resources.has(k), record.uri, owner, 'Resource URI', problems)) out.resources.push(compileResource(source as Narrow<'resource'>));
+          return;
+        case 'resourceTemplate':
+          if (claim(names.template, (k) => tables.templates.has(k), record.uriTemplate, owner, 'Resource template', problems)) {
+            out.templates.push(compileResourceTemplate(source as Narrow<'resourceTemplate'>));
+          }
+          return;
+      }
+    });
+  }
+  checkOverlaps(out.templates, tables.templates.allRoutes(), problems);
+  return out;
+}
+
+function checkOverlaps(fresh: readonly CompiledResourceTemplate[], existing: readonly CompiledResourceTemplate[], problems: BootProblems): void {
+  const all = [...existing, ...fresh];
+  for (let i = existing.length; i < all.length; i++) {
+    for (let j = 0; j < i; j++) {
+      const a = all[j] as CompiledResourceTemplate;
+      const b = all[i] as CompiledResourceTemplate;
+      const example = templatesOverlap(a.matcher, b.matcher);
+      if (example !== undefined) {
+        problems.add(
+          LocalErrorCode.AMBIGUOUS_TEMPLATE,
+          `Resource templates "${a.uriTemplate}" (${a.source.owner}) and "${b.uriTemplate}" (${b.source.owner}) can both match the same URI${example ? ` (e.g. ${example})` : ''}; make them distinct, for example with a different literal prefix.`,
+        );
+      }
+    }
+  }
+}

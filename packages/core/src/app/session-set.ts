@@ -1,0 +1,41 @@
+import type { ListKind } from '../protocol/server-features';
+import type { ServerLogger } from '../protocol/server-logger';
+import type { ServerSession } from '../protocol/server-session';
+
+/**
+ * The live sessions of an app. Broadcasts go from here to each session, so a session holds
+ * no listener registrations and an idle one costs nothing to keep.
+ */
+export class SessionSet {
+  private readonly sessions = new Set<ServerSession>();
+
+  constructor(private readonly logger: ServerLogger) {}
+
+  get size(): number {
+    return this.sessions.size;
+  }
+
+  add(session: ServerSession): void {
+    this.sessions.add(session);
+  }
+
+  delete(session: ServerSession): void {
+    this.sessions.delete(session);
+  }
+
+  /** Sends `notifications/<kind>/list_changed` to every session (each checks it is ready). */
+  listChanged(kind: ListKind): void {
+    for (const session of this.sessions) void session.notifyListChanged(kind).catch((e: unknown) => this.logger.warn(`list_changed (${kind}) failed`, e));
+  }
+
+  /** Sends `notifications/resources/updated` to the sessions subscribed to `uri`. */
+  resourceUpdated(uri: string): void {
+    for (const session of this.sessions) void session.notifyResourceUpdated(uri).catch((e: unknown) => this.logger.warn('resources/updated failed', e));
+  }
+
+  /** Closes every session (in-flight requests are answered -32000). */
+  async closeAll(): Promise<void> {
+    await Promise.allSettled([...this.sessions].map((s) => s.close()));
+    this.sessions.clear();
+  }
+}

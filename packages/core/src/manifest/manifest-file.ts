@@ -1,0 +1,60 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { ArmatureError } from '@armature/di';
+import { LocalErrorCode } from '../errors/local-error-codes';
+import { checkManifest } from './manifest-format';
+import { MANIFEST_FILE_NAME, type ArmatureManifest } from './manifest.types';
+
+/** A manifest read from disk. */
+export interface ManifestFile {
+  readonly manifest: ArmatureManifest;
+  readonly path: string;
+  readonly dir: string;
+  readonly mtimeMs: number;
+}
+
+/**
+ * Reads manifests by walking up from a compiled file's folder, caching per folder so a boot
+ * with many handler classes reads each manifest once.
+ */
+export class ManifestFileCache {
+  private readonly byDir = new Map<string, ManifestFile | null>();
+
+  /** The nearest `armature.manifest.json` above `file`, not past its package root. */
+  nearest(file: string): ManifestFile | undefined {
+    const visited: string[] = [];
+    let found: ManifestFile | null = null;
+    for (let dir = dirname(file); ; ) {
+      const cached = this.byDir.get(dir);
+      if (cached !== undefined) {
+        found = cached;
+        break;
+      }
+      visited.push(dir);
+      const candidate = join(dir, MANIFEST_FILE_NAME);
+      if (existsSync(candidate)) {
+        found = read(candidate, dir);
+        break;
+      }
+      const parent = dirname(dir);
+      if (existsSync(join(dir, 'package.json')) || parent === dir) break;
+      dir = parent;
+    }
+    for (const dir of visited) this.byDir.set(dir, found);
+    return found ?? undefined;
+  }
+}
+
+function read(path: string, dir: string): ManifestFile {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new ArmatureError(
+      LocalErrorCode.MANIFEST_INVALID,
+      `Cannot read manifest ${path}: ${(error as Error).message}. Regenerate it with \`armature build\`.`,
+      { cause: error },
+    );
+  }
+  return { manifest: checkManifest(parsed, path), path, dir, mtimeMs: statSync(path).mtimeMs };
+}

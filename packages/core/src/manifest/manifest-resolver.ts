@@ -1,0 +1,82 @@
+import { statSync } from 'node:fs';
+import { relative, sep } from 'node:path';
+import { findDefiningFile } from './defining-file';
+import { checkManifest } from './manifest-format';
+import { ManifestFileCache } from './manifest-file';
+import type { ArmatureManifest, ManifestHandler } from './manifest.types';
+
+/** A handler's manifest entry and where it came from (for messages). */
+export interface ResolvedHandlerManifest {
+  readonly handler: ManifestHandler;
+  readonly origin: string;
+}
+
+/** Clock skew and coarse file-system timestamps: a compiled file this much newer is still fresh. */
+const MTIME_SLACK_MS = 2000;
+
+/**
+ * Finds the manifest entry of each handler class: first in manifests passed to
+ * `Armature.create`, then in the nearest `armature.manifest.json` above the class's compiled
+ * file, by `<relative path>#<ClassName>` and then by a unique class name.
+ *
+ * Staleness is checked cheaply: a compiled handler file newer than its manifest means
+ * `tsc` ran without `armature build`, so a warning (once per file) goes to `warn`.
+ */
+export class ManifestResolver {
+  private readonly explicit: readonly ArmatureManifest[];
+  private readonly files = new ManifestFileCache();
+  private readonly warned = new Set<string>();
+
+  constructor(
+    explicit: ArmatureManifest | readonly ArmatureManifest[] | undefined,
+    private readonly warn: (message: string) => void,
+  ) {
+    const list = explicit === undefined ? [] : Array.isArray(explicit) ? explicit : [explicit as ArmatureManifest];
+    this.explicit = list.map((m, i) => checkManifest(m, `passed to Armature.create (#${i})`));
+  }
+
+  /** The entry for `cls`, or undefined when no manifest describes it. */
+  resolve(cls: { readonly name: string }): ResolvedHandlerManifest | undefined {
+    for (const manifest of this.explicit) {
+      const handler = lookup(manifest, undefined, cls.name);
+      if (handler) return { handler, origin: 'the manifest passed to Armature.create' };
+    }
+    const file = findDefiningFile(cls);
+    if (file === undefined) return undefined;
+    const located = this.files.nearest(file);
+    if (!located) return undefined;
+    const key = `${relative(located.dir, file).split(sep).join('/')}#${cls.name}`;
+    const handler = lookup(located.manifest, key, cls.name);
+    if (!handler) return undefined;
+    this.checkFresh(file, located.path, located.mtimeMs);
+    return { handler, origin: located.path };
+  }
+
+  private checkFresh(file: string, manifestPath: string, manifestMtime: number): void {
+    if (this.warned.has(file)) return;
+    let compiledMtime: number;
+    try {
+      compiledMtime = statSync(file).mtimeMs;
+    } catch {
+      return;
+    }
+    if (compiledMtime > manifestMtime + MTIME_SLACK_MS) {
+      this.warned.add(file);
+      this.warn(
+        `Manifest ${manifestPath} is older than ${file}: schemas may be stale. Run \`armature build\` (not plain tsc) to regenerate it.`,
+      );
+    }
+  }
+}
+
+function lookup(manifest: ArmatureManifest, key: string | undefined, className: string): ManifestHandler | undefined {
+  if (key !== undefined && Object.hasOwn(manifest.handlers, key)) return manifest.handlers[key];
+  const suffix = `#${className}`;
+  let match: ManifestHandler | undefined;
+  for (const [k, handler] of Object.entries(manifest.handlers)) {
+    if (!k.endsWith(suffix) && handler.className !== className) continue;
+    if (match) return undefined; // two classes of that name: only the exact key may decide
+    match = handler;
+  }
+  return match;
+}

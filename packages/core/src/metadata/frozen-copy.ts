@@ -1,0 +1,18 @@
+/**
+ * A deep copy of plain data with every object and array frozen. Functions are kept as they
+ * are (completers), so decorator options cannot be changed after decoration, by the author
+ * or by anyone holding a reference to the original options object.
+ */
+export function frozenCopy<T>(value: T): T {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return Object.freeze(value.map((item: unknown) => frozenCopy(item))) as T;
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    // defineProperty: a key named "__proto__" stays an own property instead of a prototype swap.
+    Object.defineProperty(copy, key, {
+      value: frozenCopy((value as Record<string, unknown>)[key]),
+      enumerable: true,
+    });
+  }
+  return Object.freeze(copy) as T;
+}

@@ -1,0 +1,56 @@
+import 'reflect-metadata';
+import { ArmatureError } from '@armature/di';
+import { LocalErrorCode } from '../errors/local-error-codes';
+import { frozenCopy } from './frozen-copy';
+import { HANDLER_METHODS } from './metadata.keys';
+import type { MethodRecord } from './handler-metadata.types';
+
+/** A handler class: anything constructible. */
+export type HandlerClass = abstract new (...args: never[]) => object;
+
+/**
+ * Appends one decorated method to its class's record list. Called by the decorators only;
+ * the list is replaced, never mutated, so earlier readers keep a consistent snapshot.
+ */
+export function recordHandlerMethod(
+  decorator: string,
+  target: object,
+  propertyKey: string | symbol,
+  build: (method: string) => MethodRecord,
+): void {
+  if (typeof target === 'function') {
+    throw new ArmatureError(
+      LocalErrorCode.DECORATOR_TARGET,
+      `@${decorator} is on static method ${target.name}.${String(propertyKey)}; decorate an instance method (the DI container creates the instance).`,
+    );
+  }
+  if (typeof propertyKey !== 'string') {
+    throw new ArmatureError(
+      LocalErrorCode.DECORATOR_TARGET,
+      `@${decorator} is on a symbol-named method of ${target.constructor.name}; MCP names are strings, use a string-named method.`,
+    );
+  }
+  const ctor = target.constructor;
+  const own: readonly MethodRecord[] = Reflect.getOwnMetadata(HANDLER_METHODS, ctor) ?? [];
+  Reflect.defineMetadata(HANDLER_METHODS, Object.freeze([...own, frozenCopy(build(propertyKey))]), ctor);
+}
+
+/**
+ * Every decorated method of a handler class, base classes first; a subclass record for the
+ * same method and kind replaces the inherited one.
+ */
+export function readHandlerMethods(handler: HandlerClass): readonly MethodRecord[] {
+  const chain: object[] = [];
+  for (let c: object | null = handler; c && c !== Function.prototype; c = Object.getPrototypeOf(c)) chain.unshift(c);
+  const byKey = new Map<string, MethodRecord>();
+  for (const c of chain) {
+    const own: readonly MethodRecord[] = Reflect.getOwnMetadata(HANDLER_METHODS, c) ?? [];
+    for (const record of own) byKey.set(`${record.kind}:${record.method}`, record);
+  }
+  return [...byKey.values()];
+}
+
+/** True when the class has at least one decorated method (its own or inherited). */
+export function isHandlerClass(value: unknown): value is HandlerClass {
+  return typeof value === 'function' && readHandlerMethods(value as HandlerClass).length > 0;
+}

@@ -1,0 +1,143 @@
+import type { RequestContext } from '../context/request-context';
+import type {
+  Annotations,
+  CompleteResult,
+  Icon,
+  PromptArgument,
+  ToolAnnotations,
+  ToolExecution,
+} from '../protocol/mcp-types.generated';
+import type { UriTemplateOptions } from '../uri-template/uri-template.types';
+
+/** A JSON Schema written by hand (an author override) or read from the manifest. */
+export type JsonSchema = { readonly [keyword: string]: unknown };
+
+/** `_meta` as the spec defines it: a JSON object sent unchanged on list entries. */
+export type MetaObject = { readonly [key: string]: unknown };
+
+/** What a completer returns: candidate values (the first 100 are sent) or a full completion. */
+export type CompletionValues = readonly string[] | CompleteResult['completion'];
+
+/** What a completer receives besides the partial value. */
+export interface CompletionContext {
+  /** Values the client already resolved for the other arguments or variables. */
+  readonly arguments: Readonly<Record<string, string>>;
+  /** The `completion/complete` request's context (signal, session, log…). */
+  readonly request: RequestContext;
+}
+
+/**
+ * A completer for one prompt argument or template variable: the name of a method of the same
+ * handler class, or a function called with the handler instance as `this`.
+ */
+export type Completer =
+  | string
+  | ((value: string, context: CompletionContext) => CompletionValues | Promise<CompletionValues>);
+
+/** Completers by argument (prompt) or variable (template) name. */
+export type CompleterMap = { readonly [argument: string]: Completer };
+
+/** Options of `@Tool`: every field the spec gives a tool, plus schema overrides. */
+export interface ToolOptions {
+  /** Wire name; defaults to the method name. 1–128 characters of `A-Za-z0-9_.-`, unique. */
+  readonly name?: string;
+  readonly title?: string;
+  /** Defaults to the method's JSDoc summary (from the manifest). */
+  readonly description?: string;
+  readonly icons?: readonly Icon[];
+  readonly annotations?: ToolAnnotations;
+  readonly execution?: ToolExecution;
+  readonly _meta?: MetaObject;
+  /**
+   * Replaces the manifest's input schema (`type: "object"`). Without a manifest entry the
+   * handler then receives the whole validated arguments object as its first non-context parameter.
+   */
+  readonly inputSchema?: JsonSchema;
+  /** Replaces the manifest's output schema; a non-object schema is wrapped as `{ result }`. */
+  readonly outputSchema?: JsonSchema;
+}
+
+/** Options of `@Resource(uri)`. */
+export interface ResourceOptions {
+  /** Defaults to the method name. */
+  readonly name?: string;
+  readonly title?: string;
+  readonly description?: string;
+  readonly icons?: readonly Icon[];
+  readonly mimeType?: string;
+  /** Size in bytes of the raw content, if known. */
+  readonly size?: number;
+  readonly annotations?: Annotations;
+  readonly _meta?: MetaObject;
+}
+
+/** Options of `@ResourceTemplate(uriTemplate)`. */
+export interface ResourceTemplateOptions {
+  readonly name?: string;
+  readonly title?: string;
+  readonly description?: string;
+  readonly icons?: readonly Icon[];
+  readonly mimeType?: string;
+  readonly annotations?: Annotations;
+  readonly _meta?: MetaObject;
+  /** Completers for template variables (`completion/complete` with `ref/resource`). */
+  readonly complete?: CompleterMap;
+  /**
+   * How URIs are matched: `maxUriLength`, `allowUnknownQueryParams`, and `allowUnsafeValues`
+   * to switch off safety checks (dot segments, encoded separators, control characters…),
+   * which are all on by default.
+   */
+  readonly matching?: UriTemplateOptions;
+}
+
+/** Options of `@Prompt`. */
+export interface PromptOptions {
+  readonly name?: string;
+  readonly title?: string;
+  readonly description?: string;
+  readonly icons?: readonly Icon[];
+  readonly _meta?: MetaObject;
+  /**
+   * Replaces the manifest's argument list. Without a manifest entry the handler then receives
+   * the whole arguments record as its first non-context parameter.
+   */
+  readonly arguments?: readonly PromptArgument[];
+  /** Completers for prompt arguments (`completion/complete` with `ref/prompt`). */
+  readonly complete?: CompleterMap;
+}
+
+/** A method decorated with `@Tool`. */
+export interface ToolRecord {
+  readonly kind: 'tool';
+  readonly method: string;
+  readonly options: ToolOptions;
+}
+
+/** A method decorated with `@Resource`. */
+export interface ResourceRecord {
+  readonly kind: 'resource';
+  readonly method: string;
+  readonly uri: string;
+  readonly options: ResourceOptions;
+}
+
+/** A method decorated with `@ResourceTemplate`. */
+export interface ResourceTemplateRecord {
+  readonly kind: 'resourceTemplate';
+  readonly method: string;
+  readonly uriTemplate: string;
+  readonly options: ResourceTemplateOptions;
+}
+
+/** A method decorated with `@Prompt`. */
+export interface PromptRecord {
+  readonly kind: 'prompt';
+  readonly method: string;
+  readonly options: PromptOptions;
+}
+
+/** One decorated handler method, as recorded on its class. */
+export type MethodRecord = ToolRecord | ResourceRecord | ResourceTemplateRecord | PromptRecord;
+
+/** The MCP primitive a method serves; the same words as the manifest's `kind`. */
+export type MethodKind = MethodRecord['kind'];

@@ -1,0 +1,117 @@
+import { LocalErrorCode } from '../errors/local-error-codes';
+import { readHandlerMethods, type HandlerClass } from '../metadata/handler-metadata';
+import type { MethodRecord } from '../metadata/handler-metadata.types';
+import type { ManifestResolver } from '../manifest/manifest-resolver';
+import type { ManifestMethod } from '../manifest/manifest.types';
+import type { BootProblems } from './boot-problems';
+import { bindCompleters } from './completer-binding';
+import type { HandlerInstances } from './handler-instances';
+import { asDtoClass, designParamTypes, isContextType } from './param-types';
+import type { ParamSlot } from './param-slots';
+import type { RouteSource } from './route-source';
+
+/** What scanning needs besides the class. */
+export interface ScanEnvironment {
+  readonly resolver: ManifestResolver;
+  readonly problems: BootProblems;
+  readonly warn: (message: string) => void;
+}
+
+function slotsFromManifest(entry: ManifestMethod): ParamSlot[] {
+  const slots: ParamSlot[] = [];
+  for (const param of entry.params) {
+    while (slots.length < param.index) slots.push({ kind: 'none' });
+    slots[param.index] =
+      param.role === 'context' ? { kind: 'ctx' } : param.role === 'dto' ? { kind: 'whole' } : { kind: 'arg', name: param.name };
+  }
+  return slots;
+}
+
+function hasExplicitSchema(record: MethodRecord): boolean {
+  return (record.kind === 'tool' && record.options.inputSchema !== undefined) ||
+    (record.kind === 'prompt' && record.options.arguments !== undefined);
+}
+
+/**
+ * Without a manifest entry only the context parameter can be recognised (by its design type).
+ * A handler with an explicit schema gets the whole arguments object as its first other
+ * parameter; a fixed resource needs no arguments; anything else needs `armature build`.
+ */
+function slotsWithoutManifest(owner: string, record: MethodRecord, types: readonly unknown[], env: ScanEnvironment): ParamSlot[] {
+  const slots: ParamSlot[] = types.map((t) => (isContextType(t) ? { kind: 'ctx' } : { kind: 'none' }));
+  const free = slots.findIndex((s) => s.kind === 'none');
+  if (free === -1 || record.kind === 'resource') return slots;
+  if (hasExplicitSchema(record)) {
+    slots[free] = { kind: 'whole' };
+    return slots;
+  }
+  env.problems.add(
+    LocalErrorCode.SCHEMA_MISSING,
+    `${owner} (@${decoratorName(record)}) takes parameters but no schema describes them: no armature.manifest.json entry was found ` +
+      `for ${owner.split('.')[0]}. Run \`armature build\` to generate schemas from its TypeScript types` +
+      (record.kind === 'tool' ? ', or give an explicit inputSchema.' : '.') +
+      ' (A RequestContext parameter is recognised without a manifest only if it is imported as a value, not with `import type`.)',
+  );
+  return slots;
+}
+
+function decoratorName(record: MethodRecord): string {
+  return record.kind === 'tool' ? 'Tool' : record.kind === 'prompt' ? 'Prompt' : record.kind === 'resource' ? 'Resource' : 'ResourceTemplate';
+}
+
+/** Turns every decorated method of one handler class into route sources, reporting problems to `env`. */
+export function scanHandlerClass(
+  cls: HandlerClass,
+  instances: HandlerInstances,
+  env: ScanEnvironment,
+  kinds?: ReadonlySet<MethodRecord['kind']>,
+): RouteSource[] {
+  const records = readHandlerMethods(cls).filter((r) => kinds === undefined || kinds.has(r.kind));
+  const prototype = cls.prototype as Record<string, unknown>;
+  const manifest = records.length > 0 ? env.resolver.resolve(cls) : undefined;
+  const seen = new Map<string, string>();
+  const sources: RouteSource[] = [];
+  for (const record of records) {
+    const owner = `${cls.name}.${record.method}`;
+    const previous = seen.get(record.method);
+    if (previous !== undefined) {
+      env.problems.add(LocalErrorCode.DUPLICATE_DECORATOR, `${owner} has both @${previous} and @${decoratorName(record)}; use one per method.`);
+      continue;
+    }
+    seen.set(record.method, decoratorName(record));
+    const fn = prototype[record.method];
+    if (typeof fn !== 'function') {
+      env.problems.add(LocalErrorCode.DECORATOR_TARGET, `${owner} is decorated with @${decoratorName(record)} but is not a method.`);
+      continue;
+    }
+    const types = designParamTypes(prototype, record.method) ?? new Array<unknown>(fn.length).fill(undefined);
+    let entry = manifest && Object.hasOwn(manifest.handler.methods, record.method) ? manifest.handler.methods[record.method] : undefined;
+    if (entry && entry.kind !== record.kind) {
+      env.warn(`Manifest ${manifest?.origin} describes ${owner} as a ${entry.kind}, but it is decorated as a ${record.kind}: the manifest is stale. Run \`armature build\`.`);
+      entry = undefined;
+    } else if (entry && types.length !== entry.params.length && designParamTypes(prototype, record.method)) {
+      env.warn(`Manifest ${manifest?.origin} lists ${entry.params.length} parameter(s) for ${owner}, which has ${types.length}: the manifest is stale. Run \`armature build\`.`);
+    }
+    const slots = entry ? slotsFromManifest(entry) : slotsWithoutManifest(owner, record, types, env);
+    const wholeAt = slots.findIndex((s) => s.kind === 'whole');
+    const dtoStyle = record.kind === 'tool' && wholeAt !== -1 && (entry === undefined || entry.argumentStyle === 'dto');
+    const dto = dtoStyle ? asDtoClass(types[wholeAt]) : undefined;
+    sources.push({
+      owner,
+      record,
+      slots,
+      fn: fn as RouteSource['fn'],
+      instances,
+      manifest: entry,
+      dto,
+      completers: bindCompleters(owner, record, prototype, env.problems),
+      handlerClass: cls,
+    });
+  }
+  if (manifest && kinds === undefined) {
+    for (const name of Object.keys(manifest.handler.methods)) {
+      if (!seen.has(name)) env.warn(`Manifest ${manifest.origin} describes ${cls.name}.${name}, which is not decorated: the manifest is stale. Run \`armature build\`.`);
+    }
+  }
+  return sources;
+}

@@ -1,0 +1,40 @@
+import type { RequestContext } from '../context/request-context';
+import { isMcpWireError, McpWireError } from '../errors/wire-error';
+import type { ReadResourceResult } from '../protocol/mcp-types.generated';
+import { shapeResourceResult } from '../results/resource-result.shaper';
+import { isToolError } from '../results/tool-error';
+import { withInstance } from './handler-instances';
+import type { ArgumentBinder } from './param-slots';
+import type { RouteSource } from './route-source';
+
+/**
+ * Calls a resource handler and shapes its answer for `uri`. `undefined`/`null` → -32002
+ * (not found, `data.uri`); a `ToolError` → -32602 with its message; `McpWireError` passes;
+ * anything else reaches the engine, which logs it and answers a generic -32603.
+ */
+export async function readResource(
+  source: RouteSource,
+  bind: ArgumentBinder,
+  values: Readonly<Record<string, unknown>>,
+  uri: string,
+  mimeType: string | undefined,
+  ctx: RequestContext,
+): Promise<ReadResourceResult> {
+  let value: unknown;
+  try {
+    value = await withInstance(source.instances, ctx, (instance) => source.fn.apply(instance, bind(values, ctx)));
+  } catch (error) {
+    if (isMcpWireError(error)) throw error;
+    if (isToolError(error)) throw McpWireError.invalidParams(error.message);
+    throw error;
+  }
+  const result = shapeResourceResult(value, uri, mimeType);
+  if (!result) throw McpWireError.resourceNotFound(uri);
+  return result;
+}
+
+/** An absolute URI: a scheme, then no whitespace or control characters. */
+export function isAbsoluteUri(uri: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  return /^[A-Za-z][A-Za-z0-9+.-]*:[^\s\u0000-\u001f\u007f]*$/.test(uri);
+}

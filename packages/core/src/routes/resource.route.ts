@@ -1,0 +1,36 @@
+import { ArmatureError } from '@armature/di';
+import type { RequestContext } from '../context/request-context';
+import { LocalErrorCode } from '../errors/local-error-codes';
+import { frozenCopy } from '../metadata/frozen-copy';
+import type { ResourceRecord } from '../metadata/handler-metadata.types';
+import type { ReadResourceResult, Resource } from '../protocol/mcp-types.generated';
+import { compileBinder } from './param-slots';
+import { isAbsoluteUri, readResource } from './resource-read';
+import type { RouteSource } from './route-source';
+
+/** A fixed resource prepared at boot. */
+export interface CompiledResource {
+  readonly uri: string;
+  readonly listEntry: Resource;
+  readonly read: (ctx: RequestContext) => Promise<ReadResourceResult>;
+  readonly source: RouteSource;
+}
+
+const NO_VALUES: Readonly<Record<string, unknown>> = Object.freeze({});
+
+/** Compiles a fixed-resource route; throws `ArmatureError` for a URI that is not absolute. */
+export function compileResource(source: RouteSource & { readonly record: ResourceRecord }): CompiledResource {
+  const { record, manifest, owner } = source;
+  const { uri, options } = record;
+  if (typeof uri !== 'string' || !isAbsoluteUri(uri)) {
+    throw new ArmatureError(LocalErrorCode.INVALID_RESOURCE_URI, `${owner}: @Resource(${JSON.stringify(uri)}) needs an absolute URI such as "notes://index".`);
+  }
+  const description = options.description ?? manifest?.description;
+  const entry: Record<string, unknown> = { uri, name: options.name ?? record.method };
+  if (options.title !== undefined) entry.title = options.title;
+  if (description !== undefined) entry.description = description;
+  for (const key of ['mimeType', 'size', 'icons', 'annotations', '_meta'] as const) if (options[key] !== undefined) entry[key] = options[key];
+  const listEntry = frozenCopy(entry) as unknown as Resource;
+  const bind = compileBinder(source.slots);
+  return { uri, listEntry, read: (ctx) => readResource(source, bind, NO_VALUES, uri, options.mimeType, ctx), source };
+}

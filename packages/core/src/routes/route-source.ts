@@ -1,0 +1,35 @@
+import type { RequestContext } from '../context/request-context';
+import type { CompletionValues, MethodRecord } from '../metadata/handler-metadata.types';
+import type { ManifestMethod } from '../manifest/manifest.types';
+import type { DtoClass } from '../validation/dto-validation';
+import type { HandlerInstances } from './handler-instances';
+import type { ParamSlot } from './param-slots';
+
+/** A completer bound at boot: called with the handler instance of the call. */
+export type BoundCompleter = (
+  instance: object,
+  value: string,
+  args: Readonly<Record<string, string>>,
+  ctx: RequestContext,
+) => CompletionValues | Promise<CompletionValues>;
+
+/**
+ * One route before compilation, whatever its origin (a decorated method or a definition
+ * registered at run time): what it is, how to call it and what the manifest says of it.
+ */
+export interface RouteSource {
+  /** For messages: `NotesHandlers.create`, or `tool "x" (registered definition)`. */
+  readonly owner: string;
+  readonly record: MethodRecord;
+  readonly slots: readonly ParamSlot[];
+  /** The handler function, called with the handler instance as `this`. */
+  readonly fn: (this: object, ...args: unknown[]) => unknown;
+  readonly instances: HandlerInstances;
+  readonly manifest: ManifestMethod | undefined;
+  /** The DTO class the whole arguments object is turned into, if any. */
+  readonly dto: DtoClass | undefined;
+  /** Completers by argument or variable name. */
+  readonly completers: ReadonlyMap<string, BoundCompleter>;
+  /** The handler class (undefined for registered definitions). */
+  readonly handlerClass: object | undefined;
+}

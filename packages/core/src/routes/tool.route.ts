@@ -1,0 +1,82 @@
+import type { RequestContext } from '../context/request-context';
+import { McpWireError } from '../errors/wire-error';
+import { frozenCopy } from '../metadata/frozen-copy';
+import type { ToolRecord } from '../metadata/handler-metadata.types';
+import type { CallToolResult, Tool } from '../protocol/mcp-types.generated';
+import { OutputViolation } from '../results/output-violation';
+import { invalidArgumentsResult, thrownToolResult } from '../results/tool-error-result';
+import { shapeToolResult, type ToolOutput } from '../results/tool-result.shaper';
+import { validateDto } from '../validation/dto-validation';
+import type { Validator } from '../validation/validation-result';
+import { withInstance } from './handler-instances';
+import { compileBinder } from './param-slots';
+import type { RouteEnvironment } from './route-environment';
+import type { RouteSource } from './route-source';
+import { inputSchemaOf, outputSchemaOf } from './tool-schemas';
+
+/** A tool prepared at boot: everything per call is a lookup, a validation and a call. */
+export interface CompiledTool {
+  readonly name: string;
+  /** The `tools/list` entry, frozen. */
+  readonly listEntry: Tool;
+  readonly validateInput: Validator;
+  readonly validateOutput: Validator | null;
+  /** Calls the handler with validated arguments mapped to its parameters. */
+  readonly invoke: (args: Record<string, unknown>, ctx: RequestContext) => Promise<unknown>;
+  /** The whole `tools/call` pipeline: validate → invoke → shape; tool failures become `isError` results. */
+  readonly call: (args: Record<string, unknown> | undefined, ctx: RequestContext) => Promise<CallToolResult>;
+  readonly source: RouteSource;
+}
+
+/** Compiles a tool route; throws `ArmatureError` for a bad schema. */
+export function compileTool(source: RouteSource & { readonly record: ToolRecord }, env: RouteEnvironment): CompiledTool {
+  const { record, manifest, owner } = source;
+  const options = record.options;
+  const name = options.name ?? record.method;
+  const inputSchema = inputSchemaOf(owner, record, manifest);
+  const output = outputSchemaOf(record, manifest);
+  const validateInput = env.compiler.compile(inputSchema, `${owner} input schema`);
+  const validateOutput = output ? env.compiler.compile(output.schema, `${owner} output schema`) : null;
+  const shaping: ToolOutput | null = output && validateOutput ? { validate: validateOutput, wrapped: output.wrapped } : null;
+  const description = options.description ?? manifest?.description;
+  const entry: Record<string, unknown> = { name };
+  if (options.title !== undefined) entry.title = options.title;
+  if (description !== undefined) entry.description = description;
+  entry.inputSchema = inputSchema;
+  if (output) entry.outputSchema = output.schema;
+  for (const key of ['annotations', 'icons', 'execution', '_meta'] as const) if (options[key] !== undefined) entry[key] = options[key];
+  const listEntry = frozenCopy(entry) as unknown as Tool;
+
+  const bind = compileBinder(source.slots);
+  const { fn, instances, dto } = source;
+  const invoke = (args: Record<string, unknown>, ctx: RequestContext): Promise<unknown> =>
+    withInstance(instances, ctx, (instance) => fn.apply(instance, bind(args, ctx)));
+
+  const call = async (args: Record<string, unknown> | undefined, ctx: RequestContext): Promise<CallToolResult> => {
+    const verdict = validateInput(args ?? {});
+    if (!verdict.valid) return invalidArgumentsResult(name, verdict.issues);
+    let values = verdict.value as Record<string, unknown>;
+    if (dto) {
+      const checked = await validateDto(dto, values);
+      if (!checked.valid) return invalidArgumentsResult(name, checked.issues);
+      values = checked.value as Record<string, unknown>;
+    }
+    let value: unknown;
+    try {
+      value = await invoke(values, ctx);
+    } catch (error) {
+      return thrownToolResult(name, error, env.logger);
+    }
+    try {
+      return shapeToolResult(value, shaping);
+    } catch (error) {
+      if (error instanceof OutputViolation) {
+        env.logger.error(`Tool "${name}" (${owner}) returned a result its outputSchema rejects: ${error.message}`);
+      } else {
+        env.logger.error(`Tool "${name}" (${owner}) returned a value that cannot be sent as JSON`, error);
+      }
+      throw McpWireError.internal();
+    }
+  };
+  return { name, listEntry, validateInput, validateOutput, invoke, call, source };
+}

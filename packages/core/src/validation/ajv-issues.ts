@@ -1,0 +1,84 @@
+import type { ErrorObject } from 'ajv';
+import type { ValidationIssue } from './validation-result';
+
+/** Property names come from the caller: quote them and keep them short in messages. */
+function safeName(name: string): string {
+  const quoted = /^[A-Za-z_$][\w$-]*$/.test(name) ? name : JSON.stringify(name);
+  return quoted.length > 64 ? `${quoted.slice(0, 61)}...` : quoted;
+}
+
+/** `/tags/0/name` → `tags[0].name` (JSON Pointer unescaped). */
+export function pointerToPath(pointer: string): string {
+  if (pointer === '') return '';
+  let out = '';
+  for (const raw of pointer.slice(1).split('/')) {
+    const segment = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    out += /^\d+$/.test(segment) ? `[${segment}]` : out === '' ? safeName(segment) : `.${safeName(segment)}`;
+  }
+  return out;
+}
+
+function join(parent: string, child: string): string {
+  return parent === '' ? safeName(child) : `${parent}.${safeName(child)}`;
+}
+
+function typeOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'number' && Number.isInteger(value)) return 'integer';
+  return typeof value;
+}
+
+const ARTICLE: Record<string, string> = { integer: 'an integer', object: 'an object', array: 'an array' };
+
+function describeType(type: unknown): string {
+  const list = Array.isArray(type) ? type : [type];
+  return list.map((t) => ARTICLE[String(t)] ?? `a ${String(t)}`).join(' or ');
+}
+
+/** Turns ajv errors (allErrors, verbose) into issues naming each field and why it failed. */
+export function ajvIssues(errors: readonly ErrorObject[]): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  const seen = new Set<string>();
+  for (const error of errors) {
+    const at = pointerToPath(error.instancePath);
+    const params = error.params as Record<string, unknown>;
+    let issue: ValidationIssue;
+    switch (error.keyword) {
+      case 'required':
+        issue = { path: join(at, String(params.missingProperty)), message: 'is required' };
+        break;
+      case 'additionalProperties':
+      case 'unevaluatedProperties': {
+        const name = String(params.additionalProperty ?? params.unevaluatedProperty);
+        const known = Object.keys((error.parentSchema?.properties as object | undefined) ?? {});
+        const hint = known.length > 0 ? `; accepted: ${known.map(safeName).join(', ')}` : '';
+        issue = { path: join(at, name), message: `is not an accepted ${at === '' ? 'argument' : 'property'}${hint}` };
+        break;
+      }
+      case 'type':
+        issue = { path: at, message: `must be ${describeType(params.type)} (got ${typeOf(error.data)})` };
+        break;
+      case 'enum':
+        issue = { path: at, message: `must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}` };
+        break;
+      case 'const':
+        issue = { path: at, message: `must be ${JSON.stringify(params.allowedValue)}` };
+        break;
+      case 'format':
+        issue = { path: at, message: `must be a valid ${String(params.format)}` };
+        break;
+      case 'pattern':
+        issue = { path: at, message: `must match the pattern ${String(params.pattern)}` };
+        break;
+      default:
+        issue = { path: at, message: error.message ?? `fails "${error.keyword}"` };
+    }
+    const key = `${issue.path}\u0000${issue.message}`;
+    if (!seen.has(key)) {
+      seen.add(key);
+      issues.push(issue);
+    }
+  }
+  return issues;
+}

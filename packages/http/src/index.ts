@@ -9,5 +9,5 @@ export { InMemoryEventStore } from './events/in-memory-event-store';
 export type { InMemoryEventStoreOptions } from './events/in-memory-event-store';
 export { LOOPBACK_HOSTS } from './security/host-origin.guard';
 export type { Allowlist } from './security/host-origin.guard';
-export { DEFAULT_HEADER_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from './protocol/protocol-version';
-export { STATELESS_SERVER_REQUEST_MESSAGE } from './handler/stateless.transport';
+export { DEFAULT_HEADER_PROTOCOL_VERSION } from './protocol/protocol-version';
+export { StatelessServerRequestError } from './handler/stateless.transport';

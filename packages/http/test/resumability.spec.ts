@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
-import { createPeerApp } from './support/peer-app';
+import { PEERS } from './support/peers';
 import { openSession, post, sessionHeaders } from './support/raw-http';
 import { Opened } from './support/servers';
 import { SseReader } from './support/sse-reader';
@@ -19,176 +19,178 @@ function describeMessage(message: Record<string, unknown>): string {
   return params?.progress !== undefined ? `progress:${params.progress}` : String(message.method);
 }
 
-describe('Resumability (Last-Event-ID)', () => {
-  const opened = new Opened();
-  afterEach(() => opened.closeAll());
+for (const peer of PEERS) {
+  describe(`Resumability (Last-Event-ID) (${peer.name})`, () => {
+    const opened = new Opened();
+    afterEach(() => opened.closeAll());
 
-  it('replays what a dropped POST stream missed, once, then ends', async () => {
-    const app = createPeerApp();
-    const handle = await opened.listen(app);
-    const sessionId = await openSession(handle.url);
-    const first = new SseReader(await post(handle.url, gatedCall(1, 'drop'), sessionHeaders(sessionId)));
-    const priming = await first.next();
-    expect(priming?.data).to.equal('');
-    const progress1 = await first.nextMessage();
-    expect(describeMessage(progress1?.message ?? {})).to.equal('progress:1');
-    await first.cancel();
-    app.release('drop');
-    const resumed = await resume(handle.url, sessionId, progress1?.id as string);
-    expect(resumed.status).to.equal(200);
-    const rest = (await new SseReader(resumed).rest()).filter((e) => e.data !== '');
-    expect(rest.map((e) => describeMessage(JSON.parse(e.data)))).to.deep.equal(['progress:2', 'response:1']);
-    expect(rest.every((e) => e.id !== progress1?.id)).to.equal(true);
-  });
-
-  it('replays everything after a priming id, and continues live when the call is still running', async () => {
-    const app = createPeerApp();
-    const handle = await opened.listen(app);
-    const sessionId = await openSession(handle.url);
-    const first = new SseReader(await post(handle.url, gatedCall(1, 'live'), sessionHeaders(sessionId)));
-    const priming = await first.next();
-    await first.nextMessage();
-    await first.cancel();
-    await app.started('live');
-    const resumed = new SseReader(await resume(handle.url, sessionId, priming?.id as string));
-    expect(describeMessage((await resumed.nextMessage())?.message ?? {})).to.equal('progress:1');
-    app.release('live');
-    const rest = (await resumed.rest()).filter((e) => e.data !== '').map((e) => describeMessage(JSON.parse(e.data)));
-    expect(rest).to.deep.equal(['progress:2', 'response:1']);
-  });
-
-  it('resumes the GET stream without losing or repeating notifications', async () => {
-    const app = createPeerApp();
-    const handle = await opened.listen(app);
-    const sessionId = await openSession(handle.url);
-    const first = new SseReader(await fetch(handle.url, { headers: { ...sessionHeaders(sessionId), accept: 'text/event-stream' } }));
-    await app.notifyToolsChanged();
-    const seen = await first.nextMessage();
-    expect(seen?.message.method).to.equal('notifications/tools/list_changed');
-    await first.cancel();
-    // Wait until the server has noticed the drop, so the next notifications go to the store only.
-    const deadline = Date.now() + 3000;
-    for (;;) {
-      const probe = await fetch(handle.url, { headers: { ...sessionHeaders(sessionId), accept: 'text/event-stream' } });
-      if (probe.status === 409) {
-        await probe.text();
-        if (Date.now() > deadline) throw new Error('server kept the dropped GET stream');
-        await new Promise((resolve) => setTimeout(resolve, 10));
-        continue;
-      }
-      await probe.body?.cancel();
-      break;
-    }
-    await app.notifyToolsChanged();
-    await app.notifyToolsChanged();
-    const resumed = new SseReader(await resume(handle.url, sessionId, seen?.id as string));
-    const a = await resumed.nextMessage();
-    const b = await resumed.nextMessage();
-    expect([a?.message.method, b?.message.method]).to.deep.equal(['notifications/tools/list_changed', 'notifications/tools/list_changed']);
-    expect(new Set([seen?.id, a?.id, b?.id]).size).to.equal(3);
-    await resumed.cancel();
-  });
-
-  it("never replays another session's events: a foreign Last-Event-ID gets a fresh stream", async () => {
-    const app = createPeerApp();
-    const handle = await opened.listen(app);
-    const victim = await openSession(handle.url);
-    const attacker = await openSession(handle.url);
-    const stream = new SseReader(
-      await post(handle.url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'progress', arguments: { steps: 2 }, _meta: { progressToken: 1 } } }, sessionHeaders(victim)),
-    );
-    const priming = await stream.next();
-    await stream.rest();
-    const res = await resume(handle.url, attacker, priming?.id as string);
-    expect(res.status).to.equal(200);
-    const reader = new SseReader(res);
-    await app.notifyToolsChanged();
-    const first = await reader.nextMessage();
-    expect(first?.message.method).to.equal('notifications/tools/list_changed');
-    await reader.cancel();
-  });
-
-  it('gives an unknown Last-Event-ID a fresh GET stream', async () => {
-    const handle = await opened.listen(createPeerApp());
-    const sessionId = await openSession(handle.url);
-    const res = await resume(handle.url, sessionId, 'no-such-event_7');
-    expect(res.status).to.equal(200);
-    expect(res.headers.get('content-type')).to.equal('text/event-stream');
-    await res.body?.cancel();
-  });
-
-  it('lets the official SDK client recover a dropped stream with nothing lost or duplicated', async () => {
-    const app = createPeerApp();
-    const handle = await opened.listen(app);
-    let dropped = false;
-    // A fetch that cuts the first SSE response after its first progress event, like a network failure.
-    const flakyFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
-      const res = await fetch(input, init);
-      if (dropped || init?.method !== 'POST' || res.headers.get('content-type') !== 'text/event-stream' || res.body === null) return res;
-      dropped = true;
-      const reader = res.body.getReader();
-      let text = '';
-      const body = new ReadableStream<Uint8Array>({
-        async pull(controller) {
-          const chunk = await reader.read();
-          if (chunk.done) return controller.close();
-          controller.enqueue(chunk.value);
-          text += new TextDecoder().decode(chunk.value);
-          if (text.includes('"progress":1')) {
-            await reader.cancel();
-            controller.error(new Error('connection reset'));
-          }
-        },
-      });
-      return new Response(body, { status: res.status, headers: res.headers });
-    };
-    const { client } = await opened.client(handle.url, {
-      transport: { fetch: flakyFetch, reconnectionOptions: { initialReconnectionDelay: 10, maxReconnectionDelay: 50, reconnectionDelayGrowFactor: 1, maxRetries: 5 } },
+    it('replays what a dropped POST stream missed, once, then ends', async () => {
+      const app = peer.create();
+      const handle = await opened.listen(app);
+      const sessionId = await openSession(handle.url);
+      const first = new SseReader(await post(handle.url, gatedCall(1, 'drop'), sessionHeaders(sessionId)));
+      const priming = await first.next();
+      expect(priming?.data).to.equal('');
+      const progress1 = await first.nextMessage();
+      expect(describeMessage(progress1?.message ?? {})).to.equal('progress:1');
+      await first.cancel();
+      app.release('drop');
+      const resumed = await resume(handle.url, sessionId, progress1?.id as string);
+      expect(resumed.status).to.equal(200);
+      const rest = (await new SseReader(resumed).rest()).filter((e) => e.data !== '');
+      expect(rest.map((e) => describeMessage(JSON.parse(e.data)))).to.deep.equal(['progress:2', 'response:1']);
+      expect(rest.every((e) => e.id !== progress1?.id)).to.equal(true);
     });
-    const progress: number[] = [];
-    const call = client.callTool({ name: 'gated', arguments: { key: 'sdk' } }, CallToolResultSchema, { onprogress: (p) => progress.push(p.progress) });
-    await app.started('sdk');
-    app.release('sdk');
-    const result = await call;
-    expect(dropped).to.equal(true);
-    expect(result.content).to.deep.equal([{ type: 'text', text: 'gated:sdk' }]);
-    expect(progress).to.deep.equal([1, 2]);
-  });
 
-  it('supports SSE polling: the server closes with retry and the SDK client reconnects for the answer', async () => {
-    const app = createPeerApp();
-    const handle = await opened.listen(app, { sse: { retryMs: 10, closeAfterMs: 30 } });
-    const { client } = await opened.client(handle.url);
-    const progress: number[] = [];
-    const call = client.callTool({ name: 'gated', arguments: { key: 'poll' } }, CallToolResultSchema, { onprogress: (p) => progress.push(p.progress) });
-    await app.started('poll');
-    // Let at least one polling close happen before the answer exists.
-    await new Promise((resolve) => setTimeout(resolve, 80));
-    app.release('poll');
-    const result = await call;
-    expect(result.content).to.deep.equal([{ type: 'text', text: 'gated:poll' }]);
-    expect(progress).to.deep.equal([1, 2]);
-  });
+    it('replays everything after a priming id, and continues live when the call is still running', async () => {
+      const app = peer.create();
+      const handle = await opened.listen(app);
+      const sessionId = await openSession(handle.url);
+      const first = new SseReader(await post(handle.url, gatedCall(1, 'live'), sessionHeaders(sessionId)));
+      const priming = await first.next();
+      await first.nextMessage();
+      await first.cancel();
+      await app.started('live');
+      const resumed = new SseReader(await resume(handle.url, sessionId, priming?.id as string));
+      expect(describeMessage((await resumed.nextMessage())?.message ?? {})).to.equal('progress:1');
+      app.release('live');
+      const rest = (await resumed.rest()).filter((e) => e.data !== '').map((e) => describeMessage(JSON.parse(e.data)));
+      expect(rest).to.deep.equal(['progress:2', 'response:1']);
+    });
 
-  it('sends retry with the priming event when configured', async () => {
-    const handle = await opened.listen(createPeerApp(), { sse: { retryMs: 1234 } });
-    const sessionId = await openSession(handle.url);
-    const reader = new SseReader(await fetch(handle.url, { headers: { ...sessionHeaders(sessionId), accept: 'text/event-stream' } }));
-    const priming = await reader.next();
-    expect(priming?.retry).to.equal(1234);
-    expect(priming?.data).to.equal('');
-    await reader.cancel();
-  });
+    it('resumes the GET stream without losing or repeating notifications', async () => {
+      const app = peer.create();
+      const handle = await opened.listen(app);
+      const sessionId = await openSession(handle.url);
+      const first = new SseReader(await fetch(handle.url, { headers: { ...sessionHeaders(sessionId), accept: 'text/event-stream' } }));
+      await app.notifyToolsChanged();
+      const seen = await first.nextMessage();
+      expect(seen?.message.method).to.equal('notifications/tools/list_changed');
+      await first.cancel();
+      // Wait until the server has noticed the drop, so the next notifications go to the store only.
+      const deadline = Date.now() + 3000;
+      for (;;) {
+        const probe = await fetch(handle.url, { headers: { ...sessionHeaders(sessionId), accept: 'text/event-stream' } });
+        if (probe.status === 409) {
+          await probe.text();
+          if (Date.now() > deadline) throw new Error('server kept the dropped GET stream');
+          await new Promise((resolve) => setTimeout(resolve, 10));
+          continue;
+        }
+        await probe.body?.cancel();
+        break;
+      }
+      await app.notifyToolsChanged();
+      await app.notifyToolsChanged();
+      const resumed = new SseReader(await resume(handle.url, sessionId, seen?.id as string));
+      const a = await resumed.nextMessage();
+      const b = await resumed.nextMessage();
+      expect([a?.message.method, b?.message.method]).to.deep.equal(['notifications/tools/list_changed', 'notifications/tools/list_changed']);
+      expect(new Set([seen?.id, a?.id, b?.id]).size).to.equal(3);
+      await resumed.cancel();
+    });
 
-  it('can be turned off: no event ids, no priming', async () => {
-    const handle = await opened.listen(createPeerApp(), { eventStore: false });
-    const sessionId = await openSession(handle.url);
-    const res = await post(
-      handle.url,
-      { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'progress', arguments: { steps: 1 }, _meta: { progressToken: 1 } } },
-      sessionHeaders(sessionId),
-    );
-    const events = await new SseReader(res).rest();
-    expect(events.map((e) => e.id)).to.deep.equal([undefined, undefined]);
+    it("never replays another session's events: a foreign Last-Event-ID gets a fresh stream", async () => {
+      const app = peer.create();
+      const handle = await opened.listen(app);
+      const victim = await openSession(handle.url);
+      const attacker = await openSession(handle.url);
+      const stream = new SseReader(
+        await post(handle.url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'progress', arguments: { steps: 2 }, _meta: { progressToken: 1 } } }, sessionHeaders(victim)),
+      );
+      const priming = await stream.next();
+      await stream.rest();
+      const res = await resume(handle.url, attacker, priming?.id as string);
+      expect(res.status).to.equal(200);
+      const reader = new SseReader(res);
+      await app.notifyToolsChanged();
+      const first = await reader.nextMessage();
+      expect(first?.message.method).to.equal('notifications/tools/list_changed');
+      await reader.cancel();
+    });
+
+    it('gives an unknown Last-Event-ID a fresh GET stream', async () => {
+      const handle = await opened.listen(peer.create());
+      const sessionId = await openSession(handle.url);
+      const res = await resume(handle.url, sessionId, 'no-such-event_7');
+      expect(res.status).to.equal(200);
+      expect(res.headers.get('content-type')).to.equal('text/event-stream');
+      await res.body?.cancel();
+    });
+
+    it('lets the official SDK client recover a dropped stream with nothing lost or duplicated', async () => {
+      const app = peer.create();
+      const handle = await opened.listen(app);
+      let dropped = false;
+      // A fetch that cuts the first SSE response after its first progress event, like a network failure.
+      const flakyFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+        const res = await fetch(input, init);
+        if (dropped || init?.method !== 'POST' || res.headers.get('content-type') !== 'text/event-stream' || res.body === null) return res;
+        dropped = true;
+        const reader = res.body.getReader();
+        let text = '';
+        const body = new ReadableStream<Uint8Array>({
+          async pull(controller) {
+            const chunk = await reader.read();
+            if (chunk.done) return controller.close();
+            controller.enqueue(chunk.value);
+            text += new TextDecoder().decode(chunk.value);
+            if (text.includes('"progress":1')) {
+              await reader.cancel();
+              controller.error(new Error('connection reset'));
+            }
+          },
+        });
+        return new Response(body, { status: res.status, headers: res.headers });
+      };
+      const { client } = await opened.client(handle.url, {
+        transport: { fetch: flakyFetch, reconnectionOptions: { initialReconnectionDelay: 10, maxReconnectionDelay: 50, reconnectionDelayGrowFactor: 1, maxRetries: 5 } },
+      });
+      const progress: number[] = [];
+      const call = client.callTool({ name: 'gated', arguments: { key: 'sdk' } }, CallToolResultSchema, { onprogress: (p) => progress.push(p.progress) });
+      await app.started('sdk');
+      app.release('sdk');
+      const result = await call;
+      expect(dropped).to.equal(true);
+      expect(result.content).to.deep.equal([{ type: 'text', text: 'gated:sdk' }]);
+      expect(progress).to.deep.equal([1, 2]);
+    });
+
+    it('supports SSE polling: the server closes with retry and the SDK client reconnects for the answer', async () => {
+      const app = peer.create();
+      const handle = await opened.listen(app, { sse: { retryMs: 10, closeAfterMs: 30 } });
+      const { client } = await opened.client(handle.url);
+      const progress: number[] = [];
+      const call = client.callTool({ name: 'gated', arguments: { key: 'poll' } }, CallToolResultSchema, { onprogress: (p) => progress.push(p.progress) });
+      await app.started('poll');
+      // Let at least one polling close happen before the answer exists.
+      await new Promise((resolve) => setTimeout(resolve, 80));
+      app.release('poll');
+      const result = await call;
+      expect(result.content).to.deep.equal([{ type: 'text', text: 'gated:poll' }]);
+      expect(progress).to.deep.equal([1, 2]);
+    });
+
+    it('sends retry with the priming event when configured', async () => {
+      const handle = await opened.listen(peer.create(), { sse: { retryMs: 1234 } });
+      const sessionId = await openSession(handle.url);
+      const reader = new SseReader(await fetch(handle.url, { headers: { ...sessionHeaders(sessionId), accept: 'text/event-stream' } }));
+      const priming = await reader.next();
+      expect(priming?.retry).to.equal(1234);
+      expect(priming?.data).to.equal('');
+      await reader.cancel();
+    });
+
+    it('can be turned off: no event ids, no priming', async () => {
+      const handle = await opened.listen(peer.create(), { eventStore: false });
+      const sessionId = await openSession(handle.url);
+      const res = await post(
+        handle.url,
+        { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'progress', arguments: { steps: 1 }, _meta: { progressToken: 1 } } },
+        sessionHeaders(sessionId),
+      );
+      const events = await new SseReader(res).rest();
+      expect(events.map((e) => e.id)).to.deep.equal([undefined, undefined]);
+    });
   });
-});
+}

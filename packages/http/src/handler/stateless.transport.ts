@@ -9,15 +9,27 @@ import { ResponseChannel, type ChannelHost } from './response-channel';
 const JSON_HEADERS: HeaderList = ['content-type', 'application/json'];
 const SSE_HEADERS: HeaderList = ['content-type', 'text/event-stream', 'cache-control', 'no-cache, no-transform', 'x-accel-buffering', 'no'];
 
-/** Why a stateless server cannot send requests to the client. Shown to the handler that tried. */
-export const STATELESS_SERVER_REQUEST_MESSAGE =
-  'is not available: this server runs Streamable HTTP in stateless mode, where there is no session to carry the ' +
-  "client's answer back. Elicitation, sampling and roots need a stateful server (sessions).";
+/**
+ * The rejection a handler sees when it asks the client something (`ctx.elicit`, `ctx.sample`,
+ * `ctx.listRoots`) on a stateless server: there is no session to carry the client's answer back.
+ */
+export class StatelessServerRequestError extends Error {
+  /** Stable code for matching (a local error: never sent as such). */
+  readonly code = 'ARM_ERR_STATELESS_SERVER_REQUEST';
+
+  constructor(readonly method: string) {
+    super(
+      `${method} is not available: this server runs Streamable HTTP in stateless mode, where there is no session ` +
+        "to carry the client's answer back. Elicitation, sampling and roots need a stateful server (the default).",
+    );
+    this.name = 'StatelessServerRequestError';
+  }
+}
 
 /**
  * The `Transport` of one stateless POST: a session that lives for one request. Its response
  * (and any progress or log sent during the call) goes on this POST's answer; server→client
- * requests are answered at once, on the client's behalf, with an error that says why; and
+ * requests are refused (`send` rejects with `StatelessServerRequestError`, which says why); and
  * broadcasts (list_changed, resources/updated) are dropped, since there is no stream for them.
  */
 export class StatelessTransport implements Transport, ChannelHost {
@@ -55,10 +67,7 @@ export class StatelessTransport implements Transport, ChannelHost {
       this.onAnswered();
       return;
     }
-    if (isRequest(message)) {
-      this.refuse(message);
-      return;
-    }
+    if (isRequest(message)) this.refuse(message);
     if (options?.relatedRequestId === this.requestId) this.channel.deliver(message, false);
   }
 
@@ -77,15 +86,7 @@ export class StatelessTransport implements Transport, ChannelHost {
     this.onclose?.();
   }
 
-  private refuse(message: JSONRPCRequest): void {
-    const reply: JSONRPCMessage = {
-      jsonrpc: '2.0',
-      id: message.id,
-      error: { code: WireErrorCode.MethodNotFound, message: `${message.method} ${STATELESS_SERVER_REQUEST_MESSAGE}` },
-    };
-    // Answer asynchronously, as a real client would, after the sender has registered the request.
-    queueMicrotask(() => {
-      if (!this.closed) this.onmessage?.(reply);
-    });
+  private refuse(message: JSONRPCRequest): never {
+    throw new StatelessServerRequestError(message.method);
   }
 }

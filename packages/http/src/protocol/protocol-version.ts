@@ -1,11 +1,13 @@
+import { SUPPORTED_PROTOCOL_VERSIONS } from '@armature/core';
+
 /**
  * `MCP-Protocol-Version` header rules (MCP 2025-11-25, transports §Protocol Version Header):
  * a client sends the negotiated version on every request after `initialize`; when the header
  * is absent the server assumes 2025-03-26; an invalid or unsupported value is answered 400.
  */
 
-/** Protocol revisions a Streamable HTTP client may name in the header, newest first. */
-export const SUPPORTED_PROTOCOL_VERSIONS: readonly string[] = Object.freeze(['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05']);
+/** Protocol revisions a Streamable HTTP client may name in the header: the engine's own list. */
+export { SUPPORTED_PROTOCOL_VERSIONS };
 
 /** The version assumed when the header is absent (backwards compatibility with 2025-03-26 clients). */
 export const DEFAULT_HEADER_PROTOCOL_VERSION = '2025-03-26';

@@ -1,0 +1,107 @@
+import { ServerSession } from '@armature/core';
+import type { CallToolResult, ConnectableApp, ConnectedSession, ConnectOptions, RequestContext, ServerFeatures, ServerLogger, Tool, Transport } from '@armature/core';
+
+/**
+ * A real peer built on our own protocol engine (`ServerSession`) with a hand-written
+ * `ServerFeatures`, so transport tests exercise the kernel without the application layer.
+ * Same tools as the SDK peer: echo, progress, gated, elicit, log.
+ */
+export interface KernelApp extends ConnectableApp {
+  readonly sessions: Set<ServerSession>;
+  release(key: string): void;
+  started(key: string): Promise<void>;
+  notifyToolsChanged(): Promise<void>;
+}
+
+const quiet: ServerLogger = { error: () => undefined, warn: () => undefined, debug: () => undefined };
+const GATE_TIMEOUT_MS = 10_000;
+const TOOLS: readonly Tool[] = Object.freeze(['echo', 'progress', 'gated', 'elicit', 'log'].map((name) => ({ name, inputSchema: { type: 'object' as const } })));
+
+function text(value: string): CallToolResult {
+  return { content: [{ type: 'text', text: value }] };
+}
+
+export function createKernelApp(): KernelApp {
+  const sessions = new Set<ServerSession>();
+  const gates = new Map<string, () => void>();
+  const startWaiters = new Map<string, () => void>();
+  const startedKeys = new Set<string>();
+
+  const features: ServerFeatures = {
+    tools: {
+      list: () => TOOLS,
+      async call(name: string, args: Record<string, unknown> | undefined, ctx: RequestContext): Promise<CallToolResult> {
+        const a = args ?? {};
+        switch (name) {
+          case 'echo':
+            return text(String(a.text ?? ''));
+          case 'progress': {
+            const steps = Number(a.steps ?? 3);
+            for (let i = 1; i <= steps; i++) await ctx.progress(i, steps);
+            return text('done');
+          }
+          case 'gated': {
+            const key = String(a.key);
+            const gate = new Promise<void>((resolve) => {
+              const timer = setTimeout(resolve, GATE_TIMEOUT_MS);
+              gates.set(key, () => {
+                clearTimeout(timer);
+                resolve();
+              });
+            });
+            await ctx.progress(1);
+            startedKeys.add(key);
+            startWaiters.get(key)?.();
+            await gate;
+            await ctx.progress(2);
+            return text(`gated:${key}`);
+          }
+          case 'elicit':
+            try {
+              const result = await ctx.elicit({ mode: 'form', message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } });
+              return text(JSON.stringify(result));
+            } catch (error) {
+              return { content: [{ type: 'text', text: error instanceof Error ? error.message : String(error) }], isError: true };
+            }
+          case 'log':
+            await ctx.log.info('hello');
+            return text('logged');
+          default:
+            throw new Error(`unknown tool ${name}`);
+        }
+      },
+    },
+  };
+
+  return {
+    sessions,
+    async connect(transport: Transport, options?: ConnectOptions): Promise<ConnectedSession> {
+      const session = new ServerSession(transport, { serverInfo: { name: 'kernel-peer', version: '1.0.0' }, features, logger: quiet, assumeInitialized: options?.assumeInitialized });
+      sessions.add(session);
+      const previous = transport.onclose;
+      transport.onclose = () => {
+        sessions.delete(session);
+        previous?.();
+      };
+      await session.start();
+      return session;
+    },
+    release(key) {
+      gates.get(key)?.();
+      gates.delete(key);
+    },
+    started(key) {
+      if (startedKeys.has(key)) return Promise.resolve();
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`gated call ${key} did not start`)), GATE_TIMEOUT_MS);
+        startWaiters.set(key, () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    },
+    async notifyToolsChanged() {
+      await Promise.all([...sessions].map((session) => session.notifyListChanged('tools')));
+    },
+  };
+}

@@ -60,7 +60,8 @@ export class SchemaCompiler {
   private instance(dialect: Dialect): AjvInstance {
     let ajv = this.instances.get(dialect);
     if (!ajv) {
-      const options = { allErrors: true, verbose: true, useDefaults: true, strict: false, validateFormats: true } as const;
+      // ownProperties: without it ajv sees inherited members (`toString`) as present arguments.
+      const options = { allErrors: true, verbose: true, useDefaults: true, strict: false, validateFormats: true, ownProperties: true } as const;
       ajv = dialect === '2020' ? new Ajv2020(options) : dialect === '2019' ? new Ajv2019(options) : new Ajv(options);
       addFormats(ajv as Ajv);
       this.instances.set(dialect, ajv);

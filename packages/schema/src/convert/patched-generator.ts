@@ -17,7 +17,8 @@ interface GeneratorInternals {
  * - index signatures of mapped types (`Record<string, T>`) become `additionalProperties`
  *   (or `patternProperties` for number keys) instead of a closed empty object;
  * - a class property with an initializer is not required (the initializer supplies it;
- *   a literal initializer is also recorded as `default`).
+ *   a literal initializer is also recorded as `default`), nor is a property whose type
+ *   admits undefined (JSON cannot send undefined, only leave the property out).
  */
 export function createGenerator(checker: ts.TypeChecker, type: ts.Type, closedObjects: boolean): JsonSchemaGenerator {
   const args: Args = {
@@ -35,7 +36,7 @@ export function createGenerator(checker: ts.TypeChecker, type: ts.Type, closedOb
   internals.getClassDefinition = function patched(this: GeneratorInternals, classType, definition) {
     const result = getClassDefinition.call(this, classType, definition);
     addIndexSignatures(checker, classType, result, (t) => this.getTypeDefinition(t));
-    releaseInitializedProperties(checker, classType, result);
+    releaseOptionalProperties(checker, classType, result);
     return result;
   };
   return generator;
@@ -54,18 +55,29 @@ function addIndexSignatures(checker: ts.TypeChecker, type: ts.Type, definition: 
   }
 }
 
-function releaseInitializedProperties(checker: ts.TypeChecker, type: ts.Type, definition: Definition): void {
+/** Properties a JSON value may leave out: initialized class properties, and types admitting undefined. */
+function releaseOptionalProperties(checker: ts.TypeChecker, type: ts.Type, definition: Definition): void {
   if (!definition.required) return;
-  const initialized = new Set(
+  const optional = new Set(
     checker
       .getPropertiesOfType(type)
-      .filter((p) => p.valueDeclaration && ts.isPropertyDeclaration(p.valueDeclaration) && p.valueDeclaration.initializer)
+      .filter((p) => isInitialized(p) || admitsUndefined(checker.getTypeOfSymbol(p)))
       .map((p) => p.name),
   );
-  if (initialized.size === 0) return;
-  const required = definition.required.filter((name) => !initialized.has(name));
+  if (optional.size === 0) return;
+  const required = definition.required.filter((name) => !optional.has(name));
   if (required.length > 0) definition.required = required;
   else delete definition.required;
+}
+
+function isInitialized(property: ts.Symbol): boolean {
+  const declaration = property.valueDeclaration;
+  return declaration !== undefined && ts.isPropertyDeclaration(declaration) && declaration.initializer !== undefined;
+}
+
+function admitsUndefined(type: ts.Type): boolean {
+  const members = type.isUnion() ? type.types : [type];
+  return members.some((t) => (t.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Void)) !== 0);
 }
 
 function templatePattern(type: ts.TemplateLiteralType): string {

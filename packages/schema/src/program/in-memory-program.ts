@@ -1,3 +1,4 @@
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as ts from 'typescript';
 
@@ -41,9 +42,35 @@ export function createInMemoryProgram(
   host.readFile = (name) => sources.get(path.resolve(baseDir, name)) ?? readFile(name);
   host.getSourceFile = (name, languageVersion, onError, shouldCreate) => {
     const text = sources.get(path.resolve(baseDir, name));
-    if (text === undefined) return getSourceFile(name, languageVersion, onError, shouldCreate);
-    return ts.createSourceFile(name, text, languageVersion, true);
+    if (text !== undefined) return ts.createSourceFile(name, text, languageVersion, true);
+    return cachedDiskFile(name, languageVersion, () => getSourceFile(name, languageVersion, onError, shouldCreate));
   };
   host.writeFile = () => undefined;
   return ts.createProgram([...sources.keys()], resolvedOptions, host);
+}
+
+/**
+ * Files read from disk (lib files, declarations under node_modules) parsed once per process
+ * and reused while their mtime holds: repeated in-memory scans then cost little.
+ */
+const diskFiles = new Map<string, { readonly mtimeMs: number; readonly file: ts.SourceFile }>();
+
+function cachedDiskFile(
+  name: string,
+  languageVersion: ts.ScriptTarget | ts.CreateSourceFileOptions,
+  read: () => ts.SourceFile | undefined,
+): ts.SourceFile | undefined {
+  const version = typeof languageVersion === 'object' ? JSON.stringify(languageVersion) : String(languageVersion);
+  const key = `${version}:${name}`;
+  let mtimeMs: number;
+  try {
+    mtimeMs = fs.statSync(name).mtimeMs;
+  } catch {
+    return read();
+  }
+  const cached = diskFiles.get(key);
+  if (cached && cached.mtimeMs === mtimeMs) return cached.file;
+  const file = read();
+  if (file) diskFiles.set(key, { mtimeMs, file });
+  return file;
 }

@@ -1,0 +1,221 @@
+/** One type shape of the corpus: a tool with parameter(s), and values its schema must accept and reject. */
+export interface TypeCase {
+  readonly name: string;
+  /** Declarations the parameter type needs (names are unique across the corpus). */
+  readonly declarations?: string;
+  /** The tool's parameter list. */
+  readonly params: string;
+  /** JSDoc lines of the tool method. */
+  readonly jsdoc?: readonly string[];
+  /** Values of the `value` argument (or, with `wholeArgs`, whole argument objects) the schema accepts. */
+  readonly accept: readonly unknown[];
+  readonly reject: readonly unknown[];
+  readonly wholeArgs?: true;
+  /** Keywords the `value` property schema must contain. */
+  readonly expect?: Readonly<Record<string, unknown>>;
+}
+
+const note = { title: 't', created: '2024-01-01T00:00:00Z' };
+
+/** The shapes of issue 4 point 2, each JSDoc keyword, and the parameter forms. */
+export const TYPE_CORPUS: readonly TypeCase[] = [
+  { name: 'string', params: 'value: string', accept: ['', 'x'], reject: [1, null, true, {}], expect: { type: 'string' } },
+  { name: 'number', params: 'value: number', accept: [0, 1.5, -3], reject: ['1', null, []], expect: { type: 'number' } },
+  { name: 'boolean', params: 'value: boolean', accept: [true, false], reject: [0, 'true', null] },
+  { name: 'null', params: 'value: null', accept: [null], reject: [0, '', false] },
+  { name: 'string literal union', params: "value: 'red' | 'green'", accept: ['red', 'green'], reject: ['blue', 1] },
+  { name: 'number literal union', params: 'value: 1 | 2 | 3', accept: [1, 3], reject: [4, '1'] },
+  { name: 'boolean literal', params: 'value: true', accept: [true], reject: [false] },
+  { name: 'mixed literal union', params: "value: 'auto' | 0 | null", accept: ['auto', 0, null], reject: ['x', 1] },
+  {
+    name: 'string enum',
+    declarations: "export enum CaseColor { Red = 'red', Green = 'green' }",
+    params: 'value: CaseColor',
+    accept: ['red', 'green'],
+    reject: ['Red', 0],
+  },
+  {
+    name: 'numeric enum',
+    declarations: 'export enum CaseLevel { Low, High = 10 }',
+    params: 'value: CaseLevel',
+    accept: [0, 10],
+    reject: [1, 'Low'],
+  },
+  {
+    name: 'enum member type',
+    declarations: "export enum CaseMode { Read = 'read', Write = 'write' }",
+    params: 'value: CaseMode.Read',
+    accept: ['read'],
+    reject: ['write'],
+  },
+  { name: 'array', params: 'value: string[]', accept: [[], ['a', 'b']], reject: [['a', 1], 'a', {}] },
+  { name: 'readonly array', params: 'value: readonly number[]', accept: [[1, 2]], reject: [['1']] },
+  { name: 'ReadonlyArray', params: 'value: ReadonlyArray<boolean>', accept: [[true]], reject: [[null]] },
+  { name: 'nested arrays', params: 'value: number[][]', accept: [[[1], []]], reject: [[1]] },
+  { name: 'tuple', params: 'value: [string, number]', accept: [['a', 1]], reject: [['a'], [1, 'a'], ['a', 1, 2]], expect: { prefixItems: [{ type: 'string' }, { type: 'number' }] } },
+  { name: 'tuple with optional element', params: 'value: [string, number?]', accept: [['a'], ['a', 1]], reject: [[], ['a', 'b']] },
+  { name: 'tuple with rest element', params: 'value: [string, ...number[]]', accept: [['a'], ['a', 1, 2]], reject: [['a', 'b'], []] },
+  { name: 'labeled tuple', params: 'value: [x: number, y: number]', accept: [[1, 2]], reject: [[1]] },
+  {
+    name: 'nested interface',
+    declarations: 'export interface CaseAddress { city: string; zip?: string }\nexport interface CasePerson { name: string; address: CaseAddress }',
+    params: 'value: CasePerson',
+    accept: [{ name: 'a', address: { city: 'b' } }],
+    reject: [{ name: 'a' }, { name: 'a', address: { city: 1 } }, { name: 'a', address: { city: 'b' }, extra: 1 }],
+  },
+  {
+    name: 'shared interface used twice',
+    declarations: 'export interface CasePoint { x: number; y: number }\nexport interface CaseLine { from: CasePoint; to: CasePoint }',
+    params: 'value: CaseLine',
+    accept: [{ from: { x: 0, y: 0 }, to: { x: 1, y: 1 } }],
+    reject: [{ from: { x: 0, y: 0 }, to: { x: 1 } }],
+  },
+  {
+    name: 'recursive interface',
+    declarations: 'export interface CaseTree { value: number; children: CaseTree[] }',
+    params: 'value: CaseTree',
+    accept: [{ value: 1, children: [{ value: 2, children: [] }] }],
+    reject: [{ value: 1, children: [{ value: '2', children: [] }] }, { value: 1 }],
+  },
+  {
+    name: 'mutually recursive interfaces',
+    declarations: 'export interface CaseFolder { name: string; files: CaseFile[] }\nexport interface CaseFile { name: string; parent?: CaseFolder }',
+    params: 'value: CaseFolder',
+    accept: [{ name: 'a', files: [{ name: 'f', parent: { name: 'b', files: [] } }] }],
+    reject: [{ name: 'a', files: [{ name: 'f', parent: { name: 'b' } }] }],
+  },
+  {
+    name: 'recursive type alias',
+    declarations: "export type CaseExpr = number | { op: '+' | '-'; args: CaseExpr[] };",
+    params: 'value: CaseExpr',
+    accept: [1, { op: '+', args: [1, { op: '-', args: [2] }] }],
+    reject: ['a', { op: '*', args: [] }, { op: '+', args: ['x'] }],
+  },
+  {
+    name: 'discriminated union',
+    declarations: "export type CaseShape = { kind: 'circle'; radius: number } | { kind: 'square'; side: number };",
+    params: 'value: CaseShape',
+    accept: [{ kind: 'circle', radius: 1 }, { kind: 'square', side: 2 }],
+    reject: [{ kind: 'circle', side: 1 }, { kind: 'triangle' }],
+  },
+  { name: 'Record<string, number>', params: 'value: Record<string, number>', accept: [{}, { a: 1 }], reject: [{ a: 'x' }, []] },
+  { name: 'Record of literal keys', params: "value: Record<'a' | 'b', string>", accept: [{ a: 'x', b: 'y' }], reject: [{ a: 'x' }, { a: 'x', b: 'y', c: 'z' }] },
+  { name: 'Record<number, string>', params: 'value: Record<number, string>', accept: [{ 1: 'a' }], reject: [{ 1: 2 }, { a: 'b' }] },
+  { name: 'index signature', params: 'value: { [key: string]: boolean }', accept: [{ x: true }], reject: [{ x: 1 }] },
+  {
+    name: 'index signature with properties',
+    declarations: 'export interface CaseHeaders { host: string; [name: string]: string }',
+    params: 'value: CaseHeaders',
+    accept: [{ host: 'h', accept: 'x' }],
+    reject: [{ accept: 'x' }, { host: 'h', other: 1 }],
+  },
+  { name: 'Date', params: 'value: Date', accept: ['2024-05-01T10:00:00Z'], reject: ['yesterday', 5], expect: { type: 'string', format: 'date-time' } },
+  { name: 'nullable string', params: 'value: string | null', accept: ['a', null], reject: [1] },
+  {
+    name: 'nullable object',
+    declarations: 'export interface CaseItem { id: string }',
+    params: 'value: CaseItem | null',
+    accept: [{ id: 'a' }, null],
+    reject: [{}, 'a'],
+  },
+  { name: 'primitive union', params: 'value: string | number', accept: ['a', 1], reject: [true, null] },
+  {
+    name: 'intersection',
+    declarations: 'export interface CaseA { a: string }\nexport interface CaseB { b: number }',
+    params: 'value: CaseA & CaseB',
+    accept: [{ a: 'x', b: 1 }],
+    reject: [{ a: 'x' }, { a: 'x', b: 1, c: 2 }],
+  },
+  {
+    name: 'Partial',
+    declarations: 'export interface CaseNote { title: string; body: string; created: Date }',
+    params: 'value: Partial<CaseNote>',
+    accept: [{}, { title: 'x' }],
+    reject: [{ title: 1 }, { other: 1 }],
+  },
+  { name: 'Pick', params: "value: Pick<CaseNote, 'title'>", accept: [{ title: 'x' }], reject: [{}, { title: 'x', body: 'y' }] },
+  { name: 'Omit', params: "value: Omit<CaseNote, 'body'>", accept: [note], reject: [{ title: 't' }, { ...note, body: 'b' }] },
+  { name: 'Required', params: 'value: Required<Partial<CaseNote>>', accept: [{ ...note, body: 'b' }], reject: [note] },
+  { name: 'Readonly', params: 'value: Readonly<CaseNote>', accept: [{ ...note, body: 'b' }], reject: [{ title: 't' }] },
+  {
+    name: 'generic instantiation',
+    declarations: 'export interface CaseBox<T> { item: T; list: T[] }',
+    params: 'value: CaseBox<number>',
+    accept: [{ item: 1, list: [2] }],
+    reject: [{ item: '1', list: [] }, { item: 1, list: ['2'] }],
+  },
+  {
+    name: 'nested generic instantiation',
+    declarations: 'export interface CasePage<T> { items: T[]; next?: string }',
+    params: 'value: CasePage<CaseBox<string>>',
+    accept: [{ items: [{ item: 'a', list: [] }] }],
+    reject: [{ items: [{ item: 1, list: [] }] }],
+  },
+  {
+    name: 'generic type alias',
+    declarations: 'export type CaseResult<T> = { ok: true; value: T } | { ok: false; error: string };',
+    params: 'value: CaseResult<number>',
+    accept: [{ ok: true, value: 1 }, { ok: false, error: 'e' }],
+    reject: [{ ok: true, value: 'x' }, { ok: false }],
+  },
+  {
+    name: 'class as a property type',
+    declarations: 'export class CaseFilter { field!: string; limit = 10; optional?: boolean; describe(): string { return this.field; } }',
+    params: 'value: CaseFilter, other?: string',
+    accept: [{ field: 'a' }, { field: 'a', limit: 5, optional: true }],
+    reject: [{ limit: 5 }, { field: 'a', limit: 'x' }],
+    expect: { type: 'object' },
+  },
+  {
+    name: 'interface extending an interface',
+    declarations: 'export interface CaseBase { id: string }\nexport interface CaseUser extends CaseBase { email: string }',
+    params: 'value: CaseUser',
+    accept: [{ id: '1', email: 'a@b.c' }],
+    reject: [{ email: 'a@b.c' }],
+  },
+  { name: 'keyof', declarations: 'export interface CaseKeys { alpha: 1; beta: 2 }', params: 'value: keyof CaseKeys', accept: ['alpha', 'beta'], reject: ['gamma'] },
+  { name: 'Exclude', params: "value: Exclude<'a' | 'b' | 'c', 'c'>", accept: ['a', 'b'], reject: ['c'] },
+  { name: 'NonNullable', params: 'value: NonNullable<string | null>', accept: ['a'], reject: [null] },
+  { name: 'indexed access', params: "value: CaseNote['created']", accept: ['2024-01-01T00:00:00Z'], reject: ['x'] },
+  { name: 'template literal', params: 'value: `id-${string}`', accept: ['id-1'], reject: ['x-1'] },
+  { name: 'unknown accepts anything', params: 'value: unknown', accept: [1, 'a', null, {}, []], reject: [] },
+  { name: 'any accepts anything', params: 'value: any', accept: [1, 'a', null, {}], reject: [] },
+  { name: 'object', params: 'value: object', accept: [{}, { a: 1 }], reject: ['a', 1] },
+  { name: 'optional property with undefined', params: 'value: { a?: string; b: number | undefined }', accept: [{}, { a: 'x', b: 1 }], reject: [{ a: 1 }] },
+  { name: 'optional parameter', params: 'value?: number', wholeArgs: true, accept: [{}, { value: 1 }], reject: [{ value: 'x' }] },
+  { name: 'parameter admitting undefined', params: 'value: string | undefined', wholeArgs: true, accept: [{}, { value: 'a' }], reject: [{ value: 1 }] },
+  {
+    name: 'defaulted parameter',
+    params: 'value = 5',
+    wholeArgs: true,
+    accept: [{}, { value: 1 }],
+    reject: [{ value: 'x' }, { other: 1 }],
+    expect: { type: 'number', default: 5 },
+  },
+  { name: 'no parameters', params: '', wholeArgs: true, accept: [{}], reject: [{ a: 1 }] },
+  // JSDoc keywords, one per case.
+  { name: '@minimum', params: 'value: number', jsdoc: ['@minimum value 0'], accept: [0, 5], reject: [-1], expect: { minimum: 0 } },
+  { name: '@maximum', params: 'value: number', jsdoc: ['@maximum value 10'], accept: [10], reject: [11], expect: { maximum: 10 } },
+  { name: '@exclusiveMinimum', params: 'value: number', jsdoc: ['@exclusiveMinimum value 0'], accept: [0.1], reject: [0], expect: { exclusiveMinimum: 0 } },
+  { name: '@exclusiveMaximum', params: 'value: number', jsdoc: ['@exclusiveMaximum value 1'], accept: [0.9], reject: [1], expect: { exclusiveMaximum: 1 } },
+  { name: '@multipleOf', params: 'value: number', jsdoc: ['@multipleOf value 5'], accept: [10], reject: [7], expect: { multipleOf: 5 } },
+  { name: '@minLength', params: 'value: string', jsdoc: ['@minLength value 2'], accept: ['ab'], reject: ['a'], expect: { minLength: 2 } },
+  { name: '@maxLength', params: 'value: string', jsdoc: ['@maxLength value 3'], accept: ['abc'], reject: ['abcd'], expect: { maxLength: 3 } },
+  { name: '@pattern', params: 'value: string', jsdoc: ['@pattern value ^[a-z]+-\\d{2}$'], accept: ['ab-12'], reject: ['AB-12', 'ab-1'], expect: { pattern: '^[a-z]+-\\d{2}$' } },
+  { name: '@format email', params: 'value: string', jsdoc: ['@format value email'], accept: ['a@b.co'], reject: ['not-an-email'], expect: { format: 'email' } },
+  { name: '@format uuid', params: 'value: string', jsdoc: ['@format value uuid'], accept: ['123e4567-e89b-12d3-a456-426614174000'], reject: ['123'] },
+  { name: '@minItems', params: 'value: string[]', jsdoc: ['@minItems value 1'], accept: [['a']], reject: [[]], expect: { minItems: 1 } },
+  { name: '@maxItems', params: 'value: string[]', jsdoc: ['@maxItems value 2'], accept: [['a', 'b']], reject: [['a', 'b', 'c']], expect: { maxItems: 2 } },
+  { name: '@uniqueItems', params: 'value: number[]', jsdoc: ['@uniqueItems value'], accept: [[1, 2]], reject: [[1, 1]], expect: { uniqueItems: true } },
+  { name: '@default', params: 'value?: string', jsdoc: ['@default value "hello"'], wholeArgs: true, accept: [{}, { value: 'x' }], reject: [{ value: 1 }], expect: { default: 'hello' } },
+  { name: '@examples', params: 'value: number', jsdoc: ['@examples value [1, 2]'], accept: [3], reject: ['3'], expect: { examples: [1, 2] } },
+  {
+    name: 'property JSDoc keywords in an interface',
+    declarations: 'export interface CaseRange {\n  /** @minimum 0 */\n  from: number;\n  /**\n   * Upper bound.\n   * @maximum 100\n   */\n  to: number;\n}',
+    params: 'value: CaseRange',
+    accept: [{ from: 0, to: 100 }],
+    reject: [{ from: -1, to: 1 }, { from: 0, to: 101 }],
+  },
+  { name: '@param description', params: 'value: string', jsdoc: ['@param value The text to echo.'], accept: ['a'], reject: [1], expect: { description: 'The text to echo.' } },
+  { name: 'combined keywords', params: 'value: number', jsdoc: ['@minimum value 1', '@maximum value 3'], accept: [1, 3], reject: [0, 4], expect: { minimum: 1, maximum: 3 } },
+];

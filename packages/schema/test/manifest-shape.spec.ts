@@ -1,0 +1,143 @@
+import { expect } from 'chai';
+import { MANIFEST_COMMENT } from '../src';
+import { scanClean } from './helpers/scan-helpers';
+
+const NOTES = `import { Tool, Prompt, Resource, ResourceTemplate, RequestContext } from '@armature/core';
+
+export interface Note { title: string; body: string; tags: string[] }
+
+export class NotesHandlers {
+  /**
+   * Create a note.
+   * @param title Short title shown in lists.
+   * @param tags Free-form labels.
+   * @maxItems tags 5
+   */
+  @Tool({ annotations: { destructiveHint: false } })
+  create(title: string, body: string, tags: string[] = []): Note {
+    return { title, body, tags };
+  }
+
+  /** Search notes by text. */
+  @Tool({ description: 'Full-text search.' })
+  async search(query: string, ctx: RequestContext): Promise<Note[]> {
+    return [];
+  }
+
+  @Resource('notes://index', { mimeType: 'application/json' })
+  index(): Note[] {
+    return [];
+  }
+
+  /** One note as markdown. */
+  @ResourceTemplate('notes://{id}', { mimeType: 'text/markdown' })
+  note(id: string): string {
+    return id;
+  }
+
+  /**
+   * Summarize a note.
+   * @param id The note to summarize.
+   */
+  @Prompt()
+  summarize(id: string, style?: 'short' | 'long'): string {
+    return id;
+  }
+}
+`;
+
+const noteSchema = {
+  type: 'object',
+  properties: { title: { type: 'string' }, body: { type: 'string' }, tags: { type: 'array', items: { type: 'string' } } },
+  required: ['body', 'tags', 'title'],
+};
+
+describe('manifest shape', () => {
+  it('writes format version 1 with the documented fields, keyed by compiled path and class', () => {
+    const result = scanClean(NOTES, 'src/notes.handlers.ts');
+    const { manifest } = result;
+    expect(manifest.armature).to.equal(1);
+    expect(manifest.comment).to.equal(MANIFEST_COMMENT);
+    expect(manifest.generator).to.match(/^@armature\/schema \d+\.\d+\.\d+/);
+    expect(manifest.sourceHash).to.match(/^sha256-[0-9a-f]{64}$/);
+    expect(Object.keys(manifest.handlers)).to.deep.equal(['src/notes.handlers.js#NotesHandlers']);
+    expect(manifest.handlers['src/notes.handlers.js#NotesHandlers']).to.deep.equal({
+      className: 'NotesHandlers',
+      source: 'src/notes.handlers.ts:5',
+      methods: {
+        create: {
+          kind: 'tool',
+          description: 'Create a note.',
+          argumentStyle: 'positional',
+          params: [
+            { index: 0, name: 'title', role: 'argument', required: true },
+            { index: 1, name: 'body', role: 'argument', required: true },
+            { index: 2, name: 'tags', role: 'argument', required: false, default: [] },
+          ],
+          inputSchema: {
+            type: 'object',
+            properties: {
+              title: { type: 'string', description: 'Short title shown in lists.' },
+              body: { type: 'string' },
+              tags: { type: 'array', items: { type: 'string' }, description: 'Free-form labels.', default: [], maxItems: 5 },
+            },
+            required: ['title', 'body'],
+            additionalProperties: false,
+          },
+          outputSchema: noteSchema,
+          outputWrapped: false,
+        },
+        search: {
+          kind: 'tool',
+          description: 'Full-text search.',
+          argumentStyle: 'positional',
+          params: [
+            { index: 0, name: 'query', role: 'argument', required: true },
+            { index: 1, name: 'ctx', role: 'context' },
+          ],
+          inputSchema: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'], additionalProperties: false },
+          outputSchema: { type: 'object', properties: { result: { type: 'array', items: noteSchema } }, required: ['result'] },
+          outputWrapped: true,
+        },
+        index: { kind: 'resource', params: [] },
+        note: {
+          kind: 'resourceTemplate',
+          description: 'One note as markdown.',
+          params: [{ index: 0, name: 'id', role: 'variable', required: true }],
+        },
+        summarize: {
+          kind: 'prompt',
+          description: 'Summarize a note.',
+          params: [
+            { index: 0, name: 'id', role: 'argument', required: true },
+            { index: 1, name: 'style', role: 'argument', required: false },
+          ],
+          arguments: [
+            { name: 'id', description: 'The note to summarize.', required: true },
+            { name: 'style', required: false },
+          ],
+        },
+      },
+    });
+  });
+
+  it('changes the source hash when a source changes, and only then', () => {
+    const a = scanClean(NOTES, 'src/notes.handlers.ts').manifest.sourceHash;
+    const b = scanClean(NOTES, 'src/notes.handlers.ts').manifest.sourceHash;
+    const c = scanClean(`${NOTES}\n// edited\n`, 'src/notes.handlers.ts').manifest.sourceHash;
+    expect(a).to.equal(b);
+    expect(c).not.to.equal(a);
+  });
+
+  it('writes no schema the decorator gives explicitly', () => {
+    const result = scanClean(
+      "import { Tool } from '@armature/core';\nexport class H {\n  @Tool({ inputSchema: { type: 'object' }, outputSchema: { type: 'object' } })\n  raw(args: { a: string }): { b: number } { return { b: 1 }; }\n}\n",
+    );
+    const method = result.manifest.handlers['src/handlers.js#H']?.methods.raw;
+    expect(method).to.deep.equal({
+      kind: 'tool',
+      argumentStyle: 'positional',
+      params: [{ index: 0, name: 'args', role: 'argument', required: true }],
+    });
+  });
+});

@@ -35,7 +35,10 @@ export function buildGraph(root: unknown, options: ContainerOptions): Graph {
   resolveExports(nodes, problems);
   computeVisibility(nodes);
   bindDependencies(records);
-  const paths = new ResolutionPaths([...nodes.flatMap((n) => n.handlers), ...records]);
+  // Walk from handlers, then from providers nothing depends on, so each path starts at a real top.
+  const needed = new Set(records.flatMap((r) => r.deps.map((d) => d.target)));
+  const tops = records.filter((r) => !needed.has(r));
+  const paths = new ResolutionPaths([...nodes.flatMap((n) => n.handlers), ...tops, ...records]);
   problems.push(...bindingProblems(paths, records), ...checkCycles(records, paths), ...checkScopes(records, paths));
   throwProblems(problems);
   return { nodes, records };

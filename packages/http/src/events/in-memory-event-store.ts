@@ -117,7 +117,8 @@ export class InMemoryEventStore implements EventStore {
 function parse(eventId: string): { streamId: string; seq: number } | undefined {
   const at = eventId.lastIndexOf('_');
   if (at <= 0) return undefined;
-  const seq = Number(eventId.slice(at + 1));
-  if (!Number.isSafeInteger(seq) || seq < 0) return undefined;
+  const digits = eventId.slice(at + 1);
+  if (!/^\d{1,15}$/.test(digits)) return undefined;
+  const seq = Number(digits);
   return { streamId: eventId.slice(0, at), seq };
 }

@@ -26,7 +26,10 @@ export class FetchExchange implements HttpRequestView, HttpResponder {
   }
 
   header(name: string): string | undefined {
-    return this.request.headers.get(name) ?? undefined;
+    const value = this.request.headers.get(name);
+    if (value !== null) return value;
+    // Runtimes that build the Request from a URL alone carry the host only there.
+    return name === 'host' ? hostOf(this.request.url) : undefined;
   }
 
   headers(): Readonly<Record<string, string>> {
@@ -136,4 +139,12 @@ function toHeaders(list: HeaderList): Headers {
   const headers = new Headers();
   for (let i = 0; i + 1 < list.length; i += 2) headers.append(list[i], list[i + 1]);
   return headers;
+}
+
+function hostOf(url: string): string | undefined {
+  try {
+    return new URL(url).host;
+  } catch {
+    return undefined;
+  }
 }

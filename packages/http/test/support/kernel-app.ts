@@ -4,7 +4,7 @@ import type { CallToolResult, ConnectableApp, ConnectedSession, ConnectOptions, 
 /**
  * A real peer built on our own protocol engine (`ServerSession`) with a hand-written
  * `ServerFeatures`, so transport tests exercise the kernel without the application layer.
- * Same tools as the SDK peer: echo, progress, gated, elicit, log.
+ * Same tools as the SDK peer (echo, progress, gated, elicit, log) plus whoami (ctx.authInfo).
  */
 export interface KernelApp extends ConnectableApp {
   readonly sessions: Set<ServerSession>;
@@ -15,7 +15,7 @@ export interface KernelApp extends ConnectableApp {
 
 const quiet: ServerLogger = { error: () => undefined, warn: () => undefined, debug: () => undefined };
 const GATE_TIMEOUT_MS = 10_000;
-const TOOLS: readonly Tool[] = Object.freeze(['echo', 'progress', 'gated', 'elicit', 'log'].map((name) => ({ name, inputSchema: { type: 'object' as const } })));
+const TOOLS: readonly Tool[] = Object.freeze(['echo', 'progress', 'gated', 'elicit', 'log', 'whoami'].map((name) => ({ name, inputSchema: { type: 'object' as const } })));
 
 function text(value: string): CallToolResult {
   return { content: [{ type: 'text', text: value }] };
@@ -63,6 +63,8 @@ export function createKernelApp(): KernelApp {
             } catch (error) {
               return { content: [{ type: 'text', text: error instanceof Error ? error.message : String(error) }], isError: true };
             }
+          case 'whoami':
+            return text(ctx.authInfo?.clientId ?? 'anonymous');
           case 'log':
             await ctx.log.info('hello');
             return text('logged');

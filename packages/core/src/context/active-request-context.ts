@@ -36,6 +36,8 @@ export class ActiveRequestContext extends RequestContext implements LogEmitter, 
   deadline: number;
   /** True once the request was answered, cancelled or timed out: nothing more is sent for it. */
   finished: boolean;
+  /** True once a progress notification was sent for this request. */
+  progressSent: boolean;
   private readonly host: RequestHost;
   private readonly progressToken: ProgressToken | undefined;
   private lastProgress: number;
@@ -58,6 +60,7 @@ export class ActiveRequestContext extends RequestContext implements LogEmitter, 
     this.lastProgress = -Infinity;
     this.deadline = 0;
     this.finished = false;
+    this.progressSent = false;
     this.controller = undefined;
     this.abortReason = undefined;
     this.aborted = false;
@@ -97,6 +100,7 @@ export class ActiveRequestContext extends RequestContext implements LogEmitter, 
     // Progress must increase (MCP progress utility) and stops once the request is answered.
     if (this.progressToken === undefined || this.finished || !(progress > this.lastProgress) || !Number.isFinite(progress)) return RESOLVED;
     this.lastProgress = progress;
+    this.progressSent = true;
     const params: { progressToken: ProgressToken; progress: number; total?: number; message?: string } = { progressToken: this.progressToken, progress };
     if (typeof total === 'number' && Number.isFinite(total)) params.total = total;
     if (typeof message === 'string') params.message = message;

@@ -1,11 +1,13 @@
 import type { SessionInfo } from '../context/request-context';
 import { McpWireError } from '../errors/wire-error';
+import { WireErrorCode } from '../errors/wire-error-codes';
 import { loggingLevelRank } from './logging-levels';
 import type { InitializeResult } from './mcp-types.generated';
 import { negotiateProtocolVersion } from './protocol-versions';
 import { optionalObject, type RequestParamsRecord, requiredString } from './request-params';
 import { serverCapabilities } from './server-capabilities';
 import type { ServerSessionOptions } from './server-session-options';
+import { Phase } from './session-phase';
 
 /** The lifecycle methods the session serves itself (they change session state). */
 export type LifecycleMethod = 'initialize' | 'ping' | 'logging/setLevel' | 'resources/subscribe' | 'resources/unsubscribe';
@@ -66,4 +68,34 @@ export const MAX_SUBSCRIPTIONS = 10_000;
 export function readSubscriptionUri(method: string, options: ServerSessionOptions, params: RequestParamsRecord): string {
   if (options.features.resources?.subscribe !== true) throw McpWireError.methodNotFound(method);
   return requiredString(params, 'uri');
+}
+
+/** The version to use for a session that skipped `initialize` (stateless HTTP). */
+export function negotiateAssumed(requested: string): string {
+  return negotiateProtocolVersion(requested);
+}
+
+/** Why a request is refused before it runs. */
+export interface Refusal {
+  readonly code: number;
+  readonly message: string;
+}
+
+/** -32601 for a method the engine does not know. */
+export function methodNotFound(method: string): Refusal {
+  return { code: WireErrorCode.MethodNotFound, message: `Method not found: ${method}` };
+}
+
+/**
+ * Lifecycle rules that refuse a request outright: only `initialize` and `ping` before
+ * initialization, one `initialize` per session, nothing new while draining.
+ */
+export function gate(method: string, phase: Phase, draining: boolean): Refusal | undefined {
+  if (draining) return { code: WireErrorCode.ConnectionClosed, message: 'The server is shutting down' };
+  if (method === 'ping') return undefined;
+  if (method === 'initialize') {
+    return phase === Phase.AwaitingInit ? undefined : { code: WireErrorCode.InvalidRequest, message: 'Invalid request: the session is already initialized' };
+  }
+  if (phase === Phase.AwaitingInit) return { code: WireErrorCode.InvalidRequest, message: 'Invalid request: the session is not initialized; send initialize first' };
+  return undefined;
 }

@@ -4,31 +4,23 @@ import { invalidClientResult, missingClientCapability } from '../context/client-
 import type { SessionInfo, SessionScope } from '../context/request-context';
 import type { RelatedRequest, RequestHost } from '../context/request-host';
 import { EngineErrorCode } from '../errors/engine-error-codes';
+import { McpWireError } from '../errors/wire-error';
 import { WireErrorCode } from '../errors/wire-error-codes';
 import { errorResponse, isRequestId } from '../jsonrpc/json-rpc-errors';
 import { checkJsonRpcShape } from '../jsonrpc/json-rpc-shape';
 import type { ConnectedSession, MessageExtraInfo, Transport, TransportSendOptions } from '../transport/transport';
+import { toErrorResponse } from './error-responses';
 import { FEATURE_METHODS } from './feature-methods';
 import { InflightRequests } from './inflight-requests';
+import * as lifecycle from './lifecycle-methods';
 import { loggingLevelRank } from './logging-levels';
 import type { JSONRPCMessage, JSONRPCNotification, RequestId } from './mcp-types.generated';
 import { OutgoingRequests } from './outgoing-requests';
 import { NO_PARAMS, type RequestParamsRecord } from './request-params';
 import type { ListKind } from './server-features';
-import { toErrorResponse } from './error-responses';
-import {
-  EMPTY_RESULT,
-  initializeResult,
-  LIFECYCLE_METHODS,
-  type LifecycleMethod,
-  MAX_SUBSCRIPTIONS,
-  readInitialize,
-  readLogLevel,
-  readSubscriptionUri,
-} from './lifecycle-methods';
-import { McpWireError } from '../errors/wire-error';
-import { DEFAULT_DRAIN_TIMEOUT_MS, DEFAULT_PAGE_SIZE, DEFAULT_REQUEST_TIMEOUT_MS, type ServerSessionOptions } from './server-session-options';
 import { type ServerLogger, stderrLogger } from './server-logger';
+import { DEFAULT_DRAIN_TIMEOUT_MS, DEFAULT_PAGE_SIZE, DEFAULT_REQUEST_TIMEOUT_MS, type ServerSessionOptions } from './server-session-options';
+import { SessionOutbox } from './session-outbox';
 import { Phase, placeholderSessionInfo } from './session-phase';
 
 const RESOLVED: Promise<void> = Promise.resolve();
@@ -63,16 +55,17 @@ export class ServerSession implements RequestHost, ConnectedSession {
   /** Called once after the session has closed and its scope was disposed. */
   onclose: (() => void) | undefined = undefined;
 
-  private readonly options: ServerSessionOptions;
-  private phase: Phase = Phase.AwaitingInit;
-  private logRank: number;
-  private subscriptions: Set<string> | undefined = undefined;
-  private scope: SessionScope | undefined = undefined;
-  private sessionInfo: SessionInfo = placeholderSessionInfo;
   private readonly transport: Transport;
+  private readonly options: ServerSessionOptions;
   private readonly logger: ServerLogger;
+  private readonly outbox: SessionOutbox;
   private readonly pageSize: number;
   private readonly timeoutMs: number;
+  private phase: Phase = Phase.AwaitingInit;
+  private logRank: number;
+  private sessionInfo: SessionInfo = placeholderSessionInfo;
+  private scope: SessionScope | undefined = undefined;
+  private subscriptions: Set<string> | undefined = undefined;
   private inflight: InflightRequests | undefined = undefined;
   private outgoing: OutgoingRequests | undefined = undefined;
   private idleWaiters: (() => void)[] | undefined = undefined;
@@ -82,8 +75,7 @@ export class ServerSession implements RequestHost, ConnectedSession {
   private tornDown: Promise<void> | undefined = undefined;
 
   /**
-   * @param transport The connection; the session installs its `onmessage`/`onclose`/`onerror`
-   *   at `start()`, chaining any handlers already set.
+   * @param transport The connection; `start()` installs its handlers, chaining any already set.
    * @param options Server identity, features and limits.
    */
   constructor(transport: Transport, options: ServerSessionOptions) {
@@ -94,6 +86,7 @@ export class ServerSession implements RequestHost, ConnectedSession {
     this.transport = transport;
     this.options = options;
     this.logger = options.logger ?? stderrLogger;
+    this.outbox = new SessionOutbox(transport, this.logger);
     this.pageSize = pageSize;
     this.timeoutMs = timeoutMs;
     this.logRank = loggingLevelRank(options.defaultLogLevel ?? 'info');
@@ -135,7 +128,7 @@ export class ServerSession implements RequestHost, ConnectedSession {
     };
     const assumed = this.options.assumeInitialized;
     if (assumed !== undefined) {
-      this.establish(assumed.protocolVersion, assumed.clientCapabilities ?? {}, assumed.clientInfo);
+      this.establish(lifecycle.negotiateAssumed(assumed.protocolVersion), assumed.clientCapabilities ?? {}, assumed.clientInfo);
       this.phase = Phase.Ready;
     }
     await transport.start();
@@ -148,10 +141,11 @@ export class ServerSession implements RequestHost, ConnectedSession {
   close(): Promise<void> {
     if (this.closing !== undefined) return this.closing;
     if (this.phase !== Phase.Closed) {
+      this.outbox.flush();
       const reason = abortReasons.closed();
       for (const ctx of this.inflight?.drain() ?? []) {
         ctx.abort(reason);
-        this.sendResponse(errorResponse(ctx.requestId, WireErrorCode.ConnectionClosed, 'The session closed before the request finished'), ctx);
+        this.outbox.respond(errorResponse(ctx.requestId, WireErrorCode.ConnectionClosed, 'The session closed before the request finished'), ctx);
       }
     }
     this.closing = this.closeTransport().then(() => this.teardown());
@@ -177,27 +171,26 @@ export class ServerSession implements RequestHost, ConnectedSession {
   /** Sends `notifications/<kind>/list_changed` once the client is initialized and if the feature is served. */
   notifyListChanged(kind: ListKind): Promise<void> {
     if (this.phase !== Phase.Ready || this.options.features[kind] === undefined) return RESOLVED;
-    return this.notify(LIST_CHANGED[kind], undefined);
+    return this.outbox.notify(LIST_CHANGED[kind], undefined);
   }
 
   /** Sends `notifications/resources/updated` if this session subscribed to `uri`. */
   notifyResourceUpdated(uri: string): Promise<void> {
     if (this.phase !== Phase.Ready || this.subscriptions === undefined || !this.subscriptions.has(uri)) return RESOLVED;
-    return this.notify({ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri } }, undefined);
+    return this.outbox.notify({ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri } }, undefined);
   }
 
-  /** @internal RequestHost: whether a log of this rank passes `logging/setLevel`. */
+  /** RequestHost: whether a log of this severity rank passes `logging/setLevel`. */
   logEnabled(rank: number): boolean {
     return rank >= this.logRank;
   }
 
-  /** @internal RequestHost: sends a notification; never rejects. */
+  /** RequestHost: sends a notification (progress, log) for a request; never rejects. */
   notify(notification: JSONRPCNotification, related: TransportSendOptions | undefined): Promise<void> {
-    if (this.phase === Phase.Closed) return RESOLVED;
-    return this.sendGuarded(notification, related).then(undefined, (error: unknown) => this.logger.warn(`could not send ${notification.method}`, error));
+    return this.outbox.notify(notification, related);
   }
 
-  /** @internal RequestHost: a server→client request on behalf of an incoming request. */
+  /** RequestHost: a server→client request on behalf of an incoming request, checked against the client's capabilities. */
   async request(method: string, params: Record<string, unknown>, related: RelatedRequest): Promise<Record<string, unknown>> {
     if (this.phase !== Phase.Ready) {
       throw new ArmatureError(EngineErrorCode.SESSION_NOT_READY, `Cannot send ${method}: the session is ${this.phase === Phase.Closed ? 'closed' : 'not initialized yet'}`);
@@ -207,7 +200,7 @@ export class ServerSession implements RequestHost, ConnectedSession {
     if (missing !== undefined) {
       throw new ArmatureError(EngineErrorCode.CLIENT_CAPABILITY_MISSING, `Cannot send ${method}: the client did not declare the "${missing}" capability`);
     }
-    this.outgoing ??= new OutgoingRequests((message, options) => this.sendGuarded(message, options));
+    this.outgoing ??= new OutgoingRequests((message, options) => this.outbox.send(message, options));
     const result = await this.outgoing.request(method, params, related);
     const problem = invalidClientResult(method, result);
     if (problem !== undefined) throw new ArmatureError(EngineErrorCode.CLIENT_RESPONSE_INVALID, `The client's ${method} result is invalid: ${problem}`);
@@ -225,7 +218,7 @@ export class ServerSession implements RequestHost, ConnectedSession {
     const problem = checkJsonRpcShape(message);
     if (problem !== undefined) {
       this.logger.warn(`refused a message: ${problem.reason}`);
-      if (problem.response !== undefined) this.sendResponse(problem.response, undefined);
+      if (problem.response !== undefined) this.outbox.respond(problem.response, undefined);
       return;
     }
     const record = message as MessageRecord;
@@ -253,24 +246,20 @@ export class ServerSession implements RequestHost, ConnectedSession {
 
   private receiveRequest(id: RequestId, method: string, params: RequestParamsRecord, extra: MessageExtraInfo | undefined): void {
     if (this.inflight?.has(id)) {
-      this.sendResponse(errorResponse(id, WireErrorCode.InvalidRequest, 'Invalid request: a request with this id is already in progress'), undefined);
+      this.outbox.respond(errorResponse(id, WireErrorCode.InvalidRequest, 'Invalid request: a request with this id is already in progress'), undefined);
       return;
     }
-    const lifecycle = LIFECYCLE_METHODS.get(method);
-    const feature = lifecycle === undefined ? FEATURE_METHODS.get(method) : undefined;
-    if (lifecycle === undefined && feature === undefined) {
-      this.sendResponse(errorResponse(id, WireErrorCode.MethodNotFound, `Method not found: ${method}`), undefined);
-      return;
-    }
-    const gate = this.gate(method);
-    if (gate !== undefined) {
-      this.sendResponse(errorResponse(id, gate.code, gate.message), undefined);
+    const own = lifecycle.LIFECYCLE_METHODS.get(method);
+    const feature = own === undefined ? FEATURE_METHODS.get(method) : undefined;
+    const refusal = own === undefined && feature === undefined ? lifecycle.methodNotFound(method) : lifecycle.gate(method, this.phase, this.draining);
+    if (refusal !== undefined) {
+      this.outbox.respond(errorResponse(id, refusal.code, refusal.message), undefined);
       return;
     }
     const ctx = new ActiveRequestContext(this, id, method, params, extra?.authInfo);
     let result: unknown;
     try {
-      result = lifecycle !== undefined ? this.runLifecycle(lifecycle, params) : feature!(this.options.features, params, ctx, this.pageSize);
+      result = own !== undefined ? this.runLifecycle(own, params) : feature!(this.options.features, params, ctx, this.pageSize);
     } catch (error) {
       this.answerError(ctx, error);
       return;
@@ -283,41 +272,30 @@ export class ServerSession implements RequestHost, ConnectedSession {
     }
   }
 
-  private runLifecycle(method: LifecycleMethod, params: RequestParamsRecord): object {
+  private runLifecycle(method: lifecycle.LifecycleMethod, params: RequestParamsRecord): object {
     switch (method) {
       case 'ping':
-        return EMPTY_RESULT;
+        return lifecycle.EMPTY_RESULT;
       case 'initialize': {
-        const facts = readInitialize(params);
+        const facts = lifecycle.readInitialize(params);
         this.establish(facts.protocolVersion, facts.clientCapabilities, facts.clientInfo);
         this.phase = Phase.Initialized;
-        return initializeResult(this.options, facts.protocolVersion);
+        return lifecycle.initializeResult(this.options, facts.protocolVersion);
       }
       case 'logging/setLevel':
-        this.logRank = readLogLevel(params);
-        return EMPTY_RESULT;
+        this.logRank = lifecycle.readLogLevel(params);
+        return lifecycle.EMPTY_RESULT;
       case 'resources/subscribe': {
-        const uri = readSubscriptionUri(method, this.options, params);
+        const uri = lifecycle.readSubscriptionUri(method, this.options, params);
         const subscriptions = (this.subscriptions ??= new Set());
-        if (subscriptions.size >= MAX_SUBSCRIPTIONS && !subscriptions.has(uri)) throw McpWireError.invalidParams('Invalid params: too many subscriptions');
+        if (subscriptions.size >= lifecycle.MAX_SUBSCRIPTIONS && !subscriptions.has(uri)) throw McpWireError.invalidParams('Invalid params: too many subscriptions');
         subscriptions.add(uri);
-        return EMPTY_RESULT;
+        return lifecycle.EMPTY_RESULT;
       }
       case 'resources/unsubscribe':
-        this.subscriptions?.delete(readSubscriptionUri(method, this.options, params));
-        return EMPTY_RESULT;
+        this.subscriptions?.delete(lifecycle.readSubscriptionUri(method, this.options, params));
+        return lifecycle.EMPTY_RESULT;
     }
-  }
-
-  /** Lifecycle rules that refuse a request outright, or undefined. */
-  private gate(method: string): { code: number; message: string } | undefined {
-    if (this.draining) return { code: WireErrorCode.ConnectionClosed, message: 'The server is shutting down' };
-    if (method === 'ping') return undefined;
-    if (method === 'initialize') {
-      return this.phase === Phase.AwaitingInit ? undefined : { code: WireErrorCode.InvalidRequest, message: 'Invalid request: the session is already initialized' };
-    }
-    if (this.phase === Phase.AwaitingInit) return { code: WireErrorCode.InvalidRequest, message: 'Invalid request: the session is not initialized; send initialize first' };
-    return undefined;
   }
 
   private async answerLater(ctx: ActiveRequestContext, pending: PromiseLike<unknown>): Promise<void> {
@@ -336,10 +314,10 @@ export class ServerSession implements RequestHost, ConnectedSession {
     this.forget(ctx);
     if (typeof result !== 'object' || result === null || Array.isArray(result)) {
       this.logger.error(`${ctx.method} produced a result that is not an object`, typeof result);
-      this.sendResponse(errorResponse(ctx.requestId, WireErrorCode.InternalError, 'Internal error'), ctx);
+      this.deliver(ctx, errorResponse(ctx.requestId, WireErrorCode.InternalError, 'Internal error'));
       return;
     }
-    this.sendResponse({ jsonrpc: '2.0', id: ctx.requestId, result: result as Record<string, unknown> }, ctx);
+    this.deliver(ctx, { jsonrpc: '2.0', id: ctx.requestId, result: result as Record<string, unknown> });
   }
 
   private answerError(ctx: ActiveRequestContext, error: unknown): void {
@@ -348,13 +326,18 @@ export class ServerSession implements RequestHost, ConnectedSession {
       return;
     }
     this.forget(ctx);
-    this.sendResponse(toErrorResponse(ctx.requestId, ctx.method, error, this.logger), ctx);
+    this.deliver(ctx, toErrorResponse(ctx.requestId, ctx.method, error, this.logger));
+  }
+
+  private deliver(ctx: ActiveRequestContext, message: JSONRPCMessage): void {
+    if (ctx.progressSent) this.outbox.respondAfterProgress(message, ctx);
+    else this.outbox.respond(message, ctx);
   }
 
   private expire(ctx: ActiveRequestContext): void {
     if (ctx.finished) return;
     ctx.abort(abortReasons.timeout(this.timeoutMs));
-    this.sendResponse(errorResponse(ctx.requestId, WireErrorCode.RequestTimeout, `Request timed out after ${this.timeoutMs} ms`), ctx);
+    this.outbox.respond(errorResponse(ctx.requestId, WireErrorCode.RequestTimeout, `Request timed out after ${this.timeoutMs} ms`), ctx);
     this.wakeIfIdle();
   }
 
@@ -374,29 +357,6 @@ export class ServerSession implements RequestHost, ConnectedSession {
     for (const wake of waiters) wake();
   }
 
-  /** Sends a response; if the transport refuses it (e.g. cannot serialize it), tries a generic -32603 once. */
-  private sendResponse(message: JSONRPCMessage, related: TransportSendOptions | undefined): void {
-    if (this.phase === Phase.Closed) return;
-    this.sendGuarded(message, related).then(undefined, (error: unknown) => {
-      const id = (message as { id?: unknown }).id;
-      if (this.phase === Phase.Closed || !isRequestId(id) || (message as { error?: { code?: number } }).error?.code === WireErrorCode.InternalError) {
-        this.logger.warn('could not send a response', error);
-        return;
-      }
-      this.logger.error('could not send a response; answering with an internal error instead', error);
-      this.sendResponse(errorResponse(id, WireErrorCode.InternalError, 'Internal error'), related);
-    });
-  }
-
-  /** `transport.send` with synchronous throws turned into rejections. */
-  private sendGuarded(message: JSONRPCMessage, related: TransportSendOptions | undefined): Promise<void> {
-    try {
-      return this.transport.send(message, related);
-    } catch (error) {
-      return Promise.reject(error);
-    }
-  }
-
   private async closeTransport(): Promise<void> {
     try {
       await this.transport.close();
@@ -409,6 +369,7 @@ export class ServerSession implements RequestHost, ConnectedSession {
   private teardown(): Promise<void> {
     if (this.tornDown !== undefined) return this.tornDown;
     this.phase = Phase.Closed;
+    this.outbox.closed = true;
     const reason = abortReasons.closed();
     for (const ctx of this.inflight?.drain() ?? []) ctx.abort(reason);
     this.outgoing?.rejectAll(reason);

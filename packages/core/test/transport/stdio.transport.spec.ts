@@ -1,0 +1,110 @@
+import { expect } from 'chai';
+import { PassThrough, Writable } from 'node:stream';
+import type { JSONRPCMessage } from '../../src/protocol/mcp-types.generated';
+import { silentLogger } from '../../src/protocol/server-logger';
+import { LineSplitter } from '../../src/transport/line-splitter';
+import { StdioServerTransport } from '../../src/transport/stdio.transport';
+import { waitUntil } from '../support/wait';
+
+function harness(maxBytes?: number): { transport: StdioServerTransport; stdin: PassThrough; output: () => unknown[]; received: JSONRPCMessage[] } {
+  const stdin = new PassThrough();
+  const stdout = new PassThrough();
+  let written = '';
+  stdout.on('data', (chunk: Buffer) => (written += chunk.toString('utf8')));
+  const transport = new StdioServerTransport({ stdin, stdout, logger: silentLogger, limits: maxBytes === undefined ? undefined : { maxBytes } });
+  const received: JSONRPCMessage[] = [];
+  transport.onmessage = (message) => received.push(message);
+  const output = () =>
+    written
+      .split('\n')
+      .filter((line) => line.length > 0)
+      .map((line) => JSON.parse(line) as unknown);
+  return { transport, stdin, output, received };
+}
+
+describe('LineSplitter', () => {
+  it('splits across chunks, keeps CR for the caller, and reports an overlong line once', () => {
+    const lines: string[] = [];
+    let overflows = 0;
+    const splitter = new LineSplitter(8, (line) => lines.push(line.toString()), () => overflows++);
+    for (const chunk of ['ab', 'c\r\nde', 'f\n', '0123456789', 'abcdef', 'ghi\nok\n', '0123456789ab\nz\n']) splitter.push(Buffer.from(chunk));
+    expect(lines).to.deep.equal(['abc\r', 'def', 'ok', 'z']);
+    expect(overflows).to.equal(2);
+    expect(splitter.buffered).to.equal(0);
+  });
+});
+
+describe('StdioServerTransport', () => {
+  it('delivers one message per line, tolerating CRLF, blank lines and a BOM', async () => {
+    const h = harness();
+    await h.transport.start();
+    h.stdin.write('{"jsonrpc":"2.0","id":1,"method":"ping"}\r\n\n  \n\ufeff{"jsonrpc":"2.0","id":2,"meth');
+    h.stdin.write('od":"ping"}\n');
+    await waitUntil(() => h.received.length === 2, 'two messages');
+    expect(h.received.map((m) => (m as { id: number }).id)).to.deep.equal([1, 2]);
+    expect(h.output()).to.deep.equal([]);
+    await h.transport.close();
+  });
+
+  it('answers bad frames in-band and keeps reading', async () => {
+    const h = harness(64);
+    await h.transport.start();
+    h.stdin.write('nope\n[1]\n' + '{"x":"' + 'y'.repeat(100) + '"}\n{"jsonrpc":"2.0","id":3,"method":"ping"}\n');
+    await waitUntil(() => h.received.length === 1 && h.output().length === 3, 'three answers and one message');
+    expect(h.output().map((m) => (m as { error: { code: number } }).error.code)).to.deep.equal([-32700, -32600, -32600]);
+    await h.transport.close();
+  });
+
+  it('writes each message as one line and closes on stdin EOF when nobody handles input end', async () => {
+    const h = harness();
+    let closed = 0;
+    h.transport.onclose = () => closed++;
+    await h.transport.start();
+    await h.transport.send({ jsonrpc: '2.0', id: 1, result: { text: 'a\nb' } });
+    await waitUntil(() => h.output().length === 1, 'one line');
+    expect(h.output()).to.deep.equal([{ jsonrpc: '2.0', id: 1, result: { text: 'a\nb' } }]);
+    h.stdin.end();
+    await waitUntil(() => closed === 1, 'close on EOF');
+    let failed = false;
+    await h.transport.send({ jsonrpc: '2.0', id: 2, result: {} }).catch(() => (failed = true));
+    expect(failed).to.equal(true);
+  });
+
+  it('reports stdin EOF through oninputend, leaving output open', async () => {
+    const h = harness();
+    let ended = 0;
+    h.transport.oninputend = () => ended++;
+    await h.transport.start();
+    h.stdin.end();
+    await waitUntil(() => ended === 1, 'input end');
+    await h.transport.send({ jsonrpc: '2.0', id: 1, result: {} });
+    await waitUntil(() => h.output().length === 1, 'reply after EOF');
+    await h.transport.close();
+  });
+
+  it('waits for a backed-up stdout to drain and pauses stdin meanwhile', async () => {
+    const stdin = new PassThrough();
+    const chunks: string[] = [];
+    let release: (() => void) | undefined;
+    const stdout = new Writable({
+      highWaterMark: 16,
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(chunk.toString());
+        release = callback;
+      },
+    });
+    const transport = new StdioServerTransport({ stdin, stdout, logger: silentLogger });
+    await transport.start();
+    let sent = false;
+    const sending = transport.send({ jsonrpc: '2.0', id: 1, result: { pad: 'x'.repeat(64) } }).then(() => (sent = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(sent).to.equal(false);
+    expect(stdin.isPaused()).to.equal(true);
+    release?.();
+    await sending;
+    expect(sent).to.equal(true);
+    expect(stdin.isPaused()).to.equal(false);
+    expect(JSON.parse(chunks.join(''))).to.deep.include({ id: 1 });
+    await transport.close();
+  });
+});

@@ -31,6 +31,9 @@ export class ResourceRegistry {
    * `@Resource`/`@ResourceTemplate` methods, or such a class without constructor arguments.
    * All or nothing. Returns the URIs and URI templates added.
    */
+  register(definition: ResourceDefinition): readonly string[];
+  register(definition: ResourceTemplateDefinition): readonly string[];
+  register(handler: object): readonly string[];
   register(target: ResourceDefinition | ResourceTemplateDefinition | object): readonly string[] {
     this.runtime.assertOpen('register a resource');
     const single = definitionSource(target);

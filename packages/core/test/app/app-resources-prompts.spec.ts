@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { expect } from 'chai';
 import { Module } from '@armature/di';
+import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { Armature } from '../../src/app/armature.app';
 import type { CompletionContext } from '../../src/metadata/handler-metadata.types';
 import { Prompt } from '../../src/decorators/prompt.decorator';
@@ -154,7 +155,7 @@ describe('app: resources, prompts and completion through the official SDK client
 
   it('notifies subscribers of an updated resource, and only them', async () => {
     const updated: string[] = [];
-    conn.client.setNotificationHandler((await import('@modelcontextprotocol/sdk/types.js')).ResourceUpdatedNotificationSchema, (n) => {
+    conn.client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => {
       updated.push(n.params.uri);
     });
     await conn.client.subscribeResource({ uri: 'docs://notes/n1' });

@@ -16,7 +16,7 @@ import type { ContainerOptions, HandlerRef } from './container.types';
  * The dependency-injection container of one application: the checked module graph, its
  * singletons, and the factory of resolution contexts. Made only by `Container.create`.
  */
-export class Container implements ContextHost {
+export class Container {
   /** Every handler class of every module: modules depth-first from the root, handlers in declared order. */
   readonly handlers: readonly HandlerRef[];
   /** Every module, depth-first from the root (root first, imports in declared order). */
@@ -27,6 +27,11 @@ export class Container implements ContextHost {
   private readonly root = new InstanceStore('root', undefined, true);
   private readonly detached = new InstanceStore('root', undefined, false);
   private readonly resolver = new Resolver(this.root);
+  /** What contexts call back into; kept off the public surface. */
+  private readonly host: ContextHost = {
+    resolveIn: (token, ctx) => this.resolve(token, ctx),
+    contextScopeOf: (token) => this.contextTokens.get(token),
+  };
   private closing: Promise<void> | undefined;
 
   private constructor(private readonly graph: Graph) {
@@ -94,7 +99,7 @@ export class Container implements ContextHost {
     try {
       const record = this.find(token, from);
       if (record.built) return Promise.resolve(record.instance as T);
-      if (ctx && ctx.host !== this) throw diError('ARM_ERR_INVALID_CONTEXT', 'this resolution context belongs to another container.');
+      if (ctx && ctx.host !== this.host) throw diError('ARM_ERR_INVALID_CONTEXT', 'this resolution context belongs to another container.');
       ctx?.assertOpen();
       const store = ctx ? ctx.store : this.detached;
       if (!fits(record.scope, store)) throw contextRequired(record, store, record.label);
@@ -102,16 +107,6 @@ export class Container implements ContextHost {
     } catch (error) {
       return Promise.reject(error);
     }
-  }
-
-  /** @internal For `ResolutionContext.resolve`. */
-  resolveIn(token: Token, ctx: ResolutionContext): Promise<unknown> {
-    return this.resolve(token, ctx);
-  }
-
-  /** @internal The scope `token` is declared `fromContext` with, if it is. */
-  contextScopeOf(token: Token): ContextScope | undefined {
-    return this.contextTokens.get(token);
   }
 
   /** Opens a session context. */
@@ -123,10 +118,10 @@ export class Container implements ContextHost {
     if (kind !== 'session' && kind !== 'request') {
       throw diError('ARM_ERR_INVALID_CONTEXT', `createContext(${JSON.stringify(kind)}): the kind must be 'session' or 'request'.`);
     }
-    if (parent !== undefined && (kind !== 'request' || !(parent instanceof ResolutionContext) || parent.kind !== 'session' || parent.host !== this)) {
+    if (parent !== undefined && (kind !== 'request' || !(parent instanceof ResolutionContext) || parent.kind !== 'session' || parent.host !== this.host)) {
       throw diError('ARM_ERR_INVALID_CONTEXT', `createContext('${kind}', parent): only a request context takes a parent, and it must be a session context of this container.`);
     }
-    return new ResolutionContext(this, kind, parent);
+    return new ResolutionContext(this.host, kind, parent);
   }
 
   /** Runs `onShutdown` on singletons (and the transients they own) in reverse creation order; idempotent. */

@@ -30,7 +30,7 @@ export async function runHooksInReverse(
 
 function hookFailure(hook: string, where: string, failures: { label: string; error: unknown }[]): ArmatureError {
   const code = hook === 'onDispose' ? 'ARM_ERR_DISPOSE_FAILED' : 'ARM_ERR_SHUTDOWN_FAILED';
-  const list = failures.map((f) => `${f.label}: ${describe(f.error)}`).join('; ');
+  const list = failures.map((f) => `${f.label}: ${errorText(f.error)}`).join('; ');
   const count = failures.length === 1 ? `1 ${hook} hook` : `${failures.length} ${hook} hooks`;
   return diError(code, `${count} failed in ${where} (every hook still ran): ${list}.`, {
     cause: new AggregateError(failures.map((f) => f.error), `${hook} failures`),
@@ -38,6 +38,6 @@ function hookFailure(hook: string, where: string, failures: { label: string; err
 }
 
 /** The message of an error, or the value itself. */
-export function describe(error: unknown): string {
+export function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }

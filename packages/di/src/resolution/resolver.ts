@@ -1,7 +1,7 @@
 import { ArmatureError } from '../errors/armature-error';
 import { diError } from '../errors/di-error';
 import { callHook } from '../lifecycle/lifecycle.interfaces';
-import { describe } from '../lifecycle/run-hooks';
+import { errorText } from '../lifecycle/run-hooks';
 import type { BoundDependency, ProviderRecord } from '../providers/provider-record';
 import { tokenSource } from '../tokens/token';
 import { forwardProxy } from './forward-proxy';
@@ -151,7 +151,7 @@ export function contextRequired(record: ProviderRecord, from: InstanceStore, pat
 function failed(path: PathNode, what: string, error: unknown): ArmatureError {
   return diError(
     'ARM_ERR_PROVIDER_FAILED',
-    `cannot resolve ${pathText(path)}: the ${what} of ${path.record.label} threw: ${describe(error)}`,
+    `cannot resolve ${pathText(path)}: the ${what} of ${path.record.label} threw: ${errorText(error)}`,
     { cause: error },
   );
 }

@@ -5,6 +5,7 @@ export { createInMemoryProgram, IN_MEMORY_OPTIONS } from './program/in-memory-pr
 export { scanProject, scanSources } from './scan-entry-points';
 export { serializeManifest, writeManifest } from './manifest/manifest-writer';
 export { hashSources, type HashedSource } from './manifest/source-hash';
+export { generatorName } from './manifest/generator-name';
 export { OutputPaths } from './manifest/output-paths';
 export {
   MANIFEST_COMMENT,

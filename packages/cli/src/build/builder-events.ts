@@ -1,0 +1,70 @@
+import * as path from 'node:path';
+import * as ts from 'typescript';
+import { formatProblems } from '@armature/schema';
+import { formatDiagnostics, type CliOutput } from '../output/cli-output';
+import { scanAndWriteManifest, type ProjectScan } from './manifest-step';
+import { displayPath } from './project-path';
+
+/**
+ * The callbacks a solution builder host needs, shared by `armature build` and `armature dev`:
+ * diagnostics are printed and counted, and after each project is emitted its program is
+ * scanned (the same program, so the scan adds little to the build).
+ */
+export class BuilderEvents {
+  errorCount = 0;
+  readonly scans: ProjectScan[] = [];
+
+  constructor(
+    private readonly output: CliOutput,
+    private readonly verbose: boolean,
+    /** The tsconfig given on the command line; its project always gets a manifest. */
+    private readonly entryProject: string,
+  ) {}
+
+  /** Starts a new round (a build, or one watch cycle). */
+  reset(): void {
+    this.errorCount = 0;
+    this.scans.length = 0;
+  }
+
+  readonly reportDiagnostic = (diagnostic: ts.Diagnostic): void => {
+    if (diagnostic.category === ts.DiagnosticCategory.Error) this.errorCount++;
+    this.output.line(formatDiagnostics([diagnostic], this.output.isTTY));
+  };
+
+  readonly reportStatus = (diagnostic: ts.Diagnostic): void => {
+    if (this.verbose) this.output.line(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+  };
+
+  readonly afterProgram = (builderProgram: ts.BuilderProgram): void => {
+    const program = builderProgram.getProgram();
+    const project = String(program.getCompilerOptions().configFilePath ?? program.getCurrentDirectory());
+    const name = displayPath(project);
+    this.output.status(`armature: scanning ${name}`);
+    const scan = scanAndWriteManifest(program, {
+      alwaysWrite: path.resolve(project) === this.entryProject,
+      onProgress: (done, total) => {
+        if (total >= 20) this.output.status(`armature: scanning ${name} ${done}/${total} files`);
+      },
+    });
+    this.record(scan);
+  };
+
+  /** Records a scan made outside the builder (an up-to-date project whose manifest is missing). */
+  record(scan: ProjectScan): void {
+    this.output.clearStatus();
+    this.scans.push(scan);
+    if (scan.problems.length > 0) this.output.line(formatProblems(scan.problems.map((p) => relocate(p, scan.project))));
+  }
+
+  /** Schema problems of the current round. */
+  get problemCount(): number {
+    return this.scans.reduce((sum, scan) => sum + scan.problems.length, 0);
+  }
+}
+
+/** Problem files are relative to their project; show them relative to the working folder. */
+function relocate<T extends { readonly file: string }>(problem: T, project: string): T {
+  const dir = project.endsWith('.json') ? path.dirname(project) : project;
+  return { ...problem, file: displayPath(path.resolve(dir, problem.file)) };
+}

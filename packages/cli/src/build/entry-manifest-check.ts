@@ -1,0 +1,27 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { createProgramFromTsconfig, generatorName, MANIFEST_FILE_NAME, readTsconfig } from '@armature/schema';
+import { scanAndWriteManifest, type ProjectScan } from './manifest-step';
+
+/**
+ * The entry project may be up to date for TypeScript (built earlier by `tsc -b`) while its
+ * manifest is missing or was written by another scanner version. Then the compiler rebuilds
+ * nothing, so the entry project is scanned from a fresh program. Returns undefined when the
+ * manifest is present and current, or the project emits nothing.
+ */
+export function scanEntryIfManifestMissing(tsconfig: string): ProjectScan | undefined {
+  const parsed = readTsconfig(tsconfig);
+  if (parsed.fileNames.length === 0 || parsed.options.noEmit) return undefined;
+  const dir = parsed.options.outDir ?? path.dirname(tsconfig);
+  if (manifestIsCurrent(path.join(dir, MANIFEST_FILE_NAME))) return undefined;
+  return scanAndWriteManifest(createProgramFromTsconfig(tsconfig), { alwaysWrite: true });
+}
+
+function manifestIsCurrent(file: string): boolean {
+  try {
+    const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as { generator?: unknown };
+    return manifest.generator === generatorName();
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,53 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type * as ts from 'typescript';
+import { MANIFEST_FILE_NAME, scanProgram, writeManifest, type BuildProblem } from '@armature/schema';
+
+/** What the scan of one compiled project produced. */
+export interface ProjectScan {
+  /** The project's tsconfig. */
+  readonly project: string;
+  readonly methodCount: number;
+  readonly problems: readonly BuildProblem[];
+  /** The manifest path, when one was written or is up to date; undefined when none is needed. */
+  readonly manifestFile: string | undefined;
+  /** True when the manifest content changed on disk. */
+  readonly manifestChanged: boolean;
+  readonly scanMs: number;
+}
+
+/** Options of {@link scanAndWriteManifest}. */
+export interface ManifestStepOptions {
+  /** Write a manifest even without decorated methods (the entry project always gets one). */
+  readonly alwaysWrite?: boolean;
+  readonly onProgress?: (scannedFiles: number, totalFiles: number) => void;
+}
+
+/**
+ * Scans the program the compiler has just type-checked and emitted (no second program is
+ * created) and writes `armature.manifest.json` at the root of its output. A project with no
+ * decorated methods gets no manifest (unless `alwaysWrite`, or one is already there: it is
+ * then emptied). Nothing is written when the scan found problems.
+ */
+export function scanAndWriteManifest(program: ts.Program, options: ManifestStepOptions = {}): ProjectScan {
+  const started = performance.now();
+  const configFile = program.getCompilerOptions().configFilePath;
+  const project = typeof configFile === 'string' ? configFile : program.getCurrentDirectory();
+  const result = scanProgram(program, { onProgress: options.onProgress });
+  const existing = path.join(result.manifestDir, MANIFEST_FILE_NAME);
+  let manifestFile: string | undefined;
+  let manifestChanged = false;
+  if (result.problems.length === 0 && (options.alwaysWrite || result.methodCount > 0 || fs.existsSync(existing))) {
+    const written = writeManifest(result.manifestDir, result.manifest);
+    manifestFile = written.file;
+    manifestChanged = written.written;
+  }
+  return {
+    project,
+    methodCount: result.methodCount,
+    problems: result.problems,
+    manifestFile,
+    manifestChanged,
+    scanMs: performance.now() - started,
+  };
+}

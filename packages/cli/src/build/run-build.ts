@@ -1,0 +1,83 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as ts from 'typescript';
+import type { CliOutput } from '../output/cli-output';
+import { BuilderEvents } from './builder-events';
+import { scanEntryIfManifestMissing } from './entry-manifest-check';
+import type { ProjectScan } from './manifest-step';
+import { displayPath } from './project-path';
+
+/** Options of {@link runBuild}. */
+export interface BuildOptions {
+  /** Absolute path of the tsconfig to build (its references are built first). */
+  readonly project: string;
+  readonly output: CliOutput;
+  /** Rebuild every project even when up to date. */
+  readonly force?: boolean;
+  /** Print the builder's status messages. */
+  readonly verbose?: boolean;
+}
+
+/** What a build did. */
+export interface BuildOutcome {
+  /** 0: built, manifests written; 1: TypeScript errors or schema problems; 2: the tsconfig is missing. */
+  readonly exitCode: number;
+  readonly errorCount: number;
+  readonly problemCount: number;
+  readonly scans: readonly ProjectScan[];
+  /** Wall time of the whole build, compile and scans included. */
+  readonly durationMs: number;
+  /** Time spent scanning and writing manifests (part of `durationMs`). */
+  readonly scanMs: number;
+}
+
+/**
+ * `armature build`: compiles with TypeScript's solution builder (project references and
+ * incremental builds work as with `tsc -b`) and, after each project is emitted, scans that
+ * same program and writes its manifest.
+ */
+export function runBuild(options: BuildOptions): BuildOutcome {
+  const started = performance.now();
+  const { output, project } = options;
+  if (!fs.existsSync(project)) {
+    output.line(`armature: cannot find ${displayPath(project)}; pass -p <tsconfig.json or folder>.`);
+    return { exitCode: 2, errorCount: 0, problemCount: 0, scans: [], durationMs: 0, scanMs: 0 };
+  }
+  const events = new BuilderEvents(output, options.verbose === true, project);
+  const host = ts.createSolutionBuilderHost(
+    ts.sys,
+    ts.createEmitAndSemanticDiagnosticsBuilderProgram,
+    events.reportDiagnostic,
+    events.reportStatus,
+  );
+  host.jsDocParsingMode = ts.JSDocParsingMode.ParseAll;
+  host.afterProgramEmitAndDiagnostics = events.afterProgram;
+  const builder = ts.createSolutionBuilder(host, [project], { force: options.force === true, verbose: options.verbose === true });
+  for (let next = builder.getNextInvalidatedProject(); next; next = builder.getNextInvalidatedProject()) {
+    output.status(`armature: compiling ${displayPath(next.project)}`);
+    next.done();
+  }
+  if (!events.scans.some((scan) => path.resolve(scan.project) === project)) {
+    const scan = scanEntryIfManifestMissing(project);
+    if (scan) events.record(scan);
+  }
+  output.clearStatus();
+  const scanMs = events.scans.reduce((sum, scan) => sum + scan.scanMs, 0);
+  const exitCode = events.errorCount > 0 || events.problemCount > 0 ? 1 : 0;
+  return { exitCode, errorCount: events.errorCount, problemCount: events.problemCount, scans: [...events.scans], durationMs: performance.now() - started, scanMs };
+}
+
+/** One line summing up a build: what was written, or what failed. */
+export function summarizeBuild(outcome: BuildOutcome): string {
+  const seconds = (outcome.durationMs / 1000).toFixed(2);
+  const methods = outcome.scans.reduce((sum, scan) => sum + scan.methodCount, 0);
+  if (outcome.exitCode !== 0) {
+    const parts = [];
+    if (outcome.errorCount > 0) parts.push(`${outcome.errorCount} TypeScript error${outcome.errorCount === 1 ? '' : 's'}`);
+    if (outcome.problemCount > 0) parts.push(`${outcome.problemCount} schema problem${outcome.problemCount === 1 ? '' : 's'}`);
+    return `armature: build failed with ${parts.join(' and ')} (${seconds}s).`;
+  }
+  const written = outcome.scans.filter((scan) => scan.manifestFile).map((scan) => displayPath(scan.manifestFile ?? ''));
+  const where = written.length > 0 ? `; manifest: ${written.join(', ')}` : '; everything was up to date';
+  return `armature: built in ${seconds}s (${methods} decorated method${methods === 1 ? '' : 's'} scanned${where}).`;
+}

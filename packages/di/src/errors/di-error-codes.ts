@@ -19,7 +19,7 @@ export const DI_ERROR_CODES = {
   ARM_ERR_INVALID_PROVIDER: 'An entry of providers, handlers or a factory inject list is not a valid provider or token.',
   ARM_ERR_INVALID_MODULE: 'An imports entry (or the root) is not a module: undefined, or a class without @Module.',
   ARM_ERR_UNKNOWN_EXPORT: 'A module exports a token it does not provide, or a module it does not import.',
-  ARM_ERR_DEPENDENCY_GRAPH: 'Several problems were found at boot; the message and `problems` list each one.',
+  ARM_ERR_DEPENDENCY_GRAPH: 'Several problems of different kinds were found at boot; the message and `problems` list each one.',
   ARM_ERR_UNKNOWN_TOKEN: 'get, resolve or scopeOf was asked for a token that no module of the container provides.',
   ARM_ERR_NOT_SINGLETON: 'get() was asked for a token that is not a singleton; use resolve(token, ctx).',
   ARM_ERR_CONTEXT_REQUIRED:

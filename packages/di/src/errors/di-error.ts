@@ -12,12 +12,14 @@ export function diError(code: DiErrorCode, text: string, options?: ErrorOptions)
 /**
  * Thrown by `Container.create` when the dependency graph has more than one problem: every
  * problem found at boot, each an `ArmatureError` with its own code, listed in the message.
+ * Its own code is the problems' code when they all share one, else `ARM_ERR_DEPENDENCY_GRAPH`.
  */
 export class DependencyGraphError extends ArmatureError {
   constructor(readonly problems: readonly ArmatureError[]) {
+    const code = problems.every((p) => p.code === problems[0].code) ? problems[0].code : 'ARM_ERR_DEPENDENCY_GRAPH';
     super(
-      'ARM_ERR_DEPENDENCY_GRAPH',
-      `ARM_ERR_DEPENDENCY_GRAPH: ${problems.length} problems in the dependency graph:\n` +
+      code,
+      `${code}: ${problems.length} problems in the dependency graph:\n` +
         problems.map((p, i) => `  ${i + 1}. ${p.message}`).join('\n'),
     );
     this.name = 'DependencyGraphError';

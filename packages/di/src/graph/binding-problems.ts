@@ -16,6 +16,7 @@ const BUILT_INS: readonly unknown[] = [String, Number, Boolean, Symbol, BigInt, 
 export function bindingProblems(paths: ResolutionPaths, records: readonly ProviderRecord[]): ArmatureError[] {
   const problems: ArmatureError[] = [];
   for (const record of paths.order) {
+    if (record.deps.every((d) => d.failure === undefined)) continue;
     const path = paths.pathTo(record);
     const missing = record.deps.filter((d) => d.failure === 'no-metadata');
     if (missing.length > 0) problems.push(missingMetadata(record, path, missing));

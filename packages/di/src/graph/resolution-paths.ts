@@ -21,8 +21,8 @@ export class ResolutionPaths {
   /** Labels from the root to `record`, inclusive. */
   pathTo(record: ProviderRecord): string[] {
     const labels: string[] = [];
-    for (let r: ProviderRecord | null | undefined = record; r; r = this.parent.get(r)) labels.unshift(r.label);
-    return labels;
+    for (let r: ProviderRecord | null | undefined = record; r; r = this.parent.get(r)) labels.push(r.label);
+    return labels.reverse();
   }
 
   private walk(start: ProviderRecord): void {

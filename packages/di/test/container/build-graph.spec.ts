@@ -40,7 +40,8 @@ describe('boot check: declarations and aggregation', () => {
           handlers: [{ provide: 'not a class' } as unknown as never],
         }),
       )) as DependencyGraphError;
-      expect(err.code).to.equal('ARM_ERR_DEPENDENCY_GRAPH');
+      expect(err.code).to.equal('ARM_ERR_INVALID_PROVIDER');
+      expect(err.message).to.match(/^ARM_ERR_INVALID_PROVIDER: 9 problems in the dependency graph:\n  1\. ARM_ERR_INVALID_PROVIDER: providers\[0\] of Root/);
       expect(err.problems.map((p) => p.message)).to.deep.equal([
         'ARM_ERR_INVALID_PROVIDER: providers[0] of Root is undefined. This usually means a circular file import (the class was not defined yet when this list was evaluated): move the class out of the import cycle.',
         "ARM_ERR_INVALID_PROVIDER: providers[1] of Root (provide: 'x') has none of useClass, useValue, useFactory, useExisting or fromContext: true.",
@@ -109,6 +110,7 @@ describe('boot check: declarations and aggregation', () => {
       }
       const err = (await rejection(Container.create({ module: class Root {}, providers: [Req, Wide, Lost] }))) as DependencyGraphError;
       expect(err).to.be.instanceOf(DependencyGraphError);
+      expect(err.code).to.equal('ARM_ERR_DEPENDENCY_GRAPH');
       expect(err.problems.map((p) => p.code)).to.deep.equal(['ARM_ERR_UNKNOWN_DEPENDENCY', 'ARM_ERR_SCOPE_WIDENING']);
       expect(err.message).to.equal(
         'ARM_ERR_DEPENDENCY_GRAPH: 2 problems in the dependency graph:\n' +

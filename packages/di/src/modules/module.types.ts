@@ -18,8 +18,8 @@ export interface DynamicModule extends ModuleMetadata {
 /** What `imports` accepts: a module class, a dynamic module, or either behind `forwardRef`. */
 export type ModuleImport = ModuleClass | DynamicModule | ForwardRef<unknown>;
 
-/** What `exports` accepts: tokens of the module's own providers, or modules it imports (re-export). */
-export type ModuleExport = Token | DynamicModule;
+/** What `exports` accepts: tokens of the module's own providers, or modules it imports (re-export); `forwardRef` allowed. */
+export type ModuleExport = Token | DynamicModule | ForwardRef<unknown>;
 
 /** The metadata of `@Module`. */
 export interface ModuleMetadata {

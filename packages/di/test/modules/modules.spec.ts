@@ -191,7 +191,7 @@ describe('modules', () => {
   });
 
   it('forwardRef in exports is resolved too', async () => {
-    @Module({ providers: [{ provide: 'x', useValue: 1 }], exports: [forwardRef(() => 'x') as unknown as string] })
+    @Module({ providers: [{ provide: 'x', useValue: 1 }], exports: [forwardRef(() => 'x')] })
     class Lib {}
     @Injectable()
     class R {

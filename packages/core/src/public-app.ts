@@ -18,6 +18,7 @@ export type {
 
 export { Armature } from './app/armature.app';
 export type { ArmatureOptions } from './app/armature-options';
+export { McpNotifier } from './app/mcp-notifier';
 export type { RootModule } from './app/di-handler-host';
 export type { ListenHandle } from './app/listen';
 export type { ToolRegistry } from './app/tools.registry';

@@ -1,4 +1,4 @@
-import { ArmatureError } from '@armature/di';
+import { ArmatureError, type Token } from '@armature/di';
 import { LocalErrorCode } from '../errors/local-error-codes';
 import { ManifestResolver } from '../manifest/manifest-resolver';
 import type { Implementation } from '../protocol/mcp-types.generated';
@@ -15,6 +15,7 @@ import type { AppRuntime } from './app-runtime';
 import { serverInfoOf, type ArmatureOptions } from './armature-options';
 import { createHandlerHost, type RootModule } from './di-handler-host';
 import type { HandlerHost } from './handler-host';
+import { McpNotifier } from './mcp-notifier';
 import { listenOn, type ListenHandle } from './listen';
 import { PromptRegistry } from './prompts.registry';
 import { ResourceRegistry } from './resources.registry';
@@ -72,7 +73,8 @@ export class Armature implements ConnectableApp {
     const serverInfo = serverInfoOf(options);
     const logger = options.logger ?? stderrLogger;
     const resolver = new ManifestResolver(options.manifest, (message) => logger.warn(message));
-    const host = await createHandlerHost(root);
+    const notifier = new McpNotifier();
+    const host = await createHandlerHost(root, notifier);
     try {
       const env: RouteEnvironment = { compiler: new SchemaCompiler(), logger };
       const tables = new RouteTables();
@@ -86,11 +88,18 @@ export class Armature implements ConnectableApp {
       tables.prompts.add(routes.prompts);
       tables.resources.add(routes.resources);
       tables.templates.add(routes.templates);
-      return new Armature(serverInfo, options, host, logger, tables, env, resolver);
+      const app = new Armature(serverInfo, options, host, logger, tables, env, resolver);
+      notifier.attach({ resourceUpdated: (uri) => app.sessions.resourceUpdated(uri), listChanged: (kind) => app.sessions.listChanged(kind) });
+      return app;
     } catch (error) {
       await host.close().catch((closeError: unknown) => logger.error('closing the container after a failed boot failed', closeError));
       throw error;
     }
+  }
+
+  /** A singleton provider of the app's container (a service, a handler). */
+  get<T>(token: Token<T>): T {
+    return this.host.get(token);
   }
 
   /** Number of live sessions. */

@@ -1,8 +1,9 @@
-import { Container, type ContainerOptions, type DynamicModule, type HandlerRef, type ModuleClass, type ResolutionContext } from '@armature/di';
+import { Container, type DynamicModule, type HandlerRef, type ModuleClass, type ResolutionContext, type Token } from '@armature/di';
 import { RequestContext, type SessionScope } from '../context/request-context';
 import type { HandlerClass } from '../metadata/handler-metadata';
 import { fixedInstance, type AcquiredInstance, type HandlerInstances } from '../routes/handler-instances';
 import type { HandlerHost } from './handler-host';
+import { McpNotifier } from './mcp-notifier';
 
 /** What `Armature.create` accepts as the root: a `@Module` class or a dynamic module. */
 export type RootModule = ModuleClass | DynamicModule;
@@ -21,11 +22,14 @@ class ArmatureCoreModule {}
 /** Wraps the author's root module so core's providers are part of the graph. */
 class ArmatureAppModule {}
 
-function withCoreProviders(root: RootModule): DynamicModule {
+function withCoreProviders(root: RootModule, notifier: McpNotifier): DynamicModule {
   const core: DynamicModule = {
     module: ArmatureCoreModule,
-    providers: [{ provide: RequestContext, scope: 'request', fromContext: true }],
-    exports: [RequestContext],
+    providers: [
+      { provide: RequestContext, scope: 'request', fromContext: true },
+      { provide: McpNotifier, useValue: notifier },
+    ],
+    exports: [RequestContext, McpNotifier],
     global: true,
   };
   return { module: ArmatureAppModule, imports: [core, root] };
@@ -68,9 +72,9 @@ function instancesOf(container: Container, ref: HandlerRef): HandlerInstances {
   return { singleton: null, acquire };
 }
 
-/** Builds the DI container for `root` and adapts it to what the application layer needs. */
-export async function createHandlerHost(root: RootModule, options?: ContainerOptions): Promise<HandlerHost> {
-  const container = await Container.create(withCoreProviders(root), options);
+/** Builds the DI container for `root` (plus core's global providers) and adapts it to what the application layer needs. */
+export async function createHandlerHost(root: RootModule, notifier: McpNotifier): Promise<HandlerHost> {
+  const container = await Container.create(withCoreProviders(root, notifier));
   const refs = new Map<HandlerClass, HandlerRef>(container.handlers.map((ref) => [ref.type as HandlerClass, ref]));
   return {
     handlers: [...refs.keys()],
@@ -80,6 +84,7 @@ export async function createHandlerHost(root: RootModule, options?: ContainerOpt
       return Promise.resolve(instancesOf(container, ref));
     },
     openSession: () => new DiSessionScope(container.createContext('session')),
+    get: <T>(token: Token<T>) => container.get(token),
     close: () => container.close(),
   };
 }

@@ -1,3 +1,4 @@
+import type { Token } from '@armature/di';
 import type { SessionInfo, SessionScope } from '../context/request-context';
 import type { HandlerClass } from '../metadata/handler-metadata';
 import type { HandlerInstances } from '../routes/handler-instances';
@@ -13,6 +14,8 @@ export interface HandlerHost {
   instancesFor(cls: HandlerClass): Promise<HandlerInstances>;
   /** The per-session DI scope (`ServerFeatures.openSession`). */
   openSession(session: SessionInfo): SessionScope;
+  /** A singleton from the container (`ARM_ERR_NOT_SINGLETON` for other scopes). */
+  get<T>(token: Token<T>): T;
   /** Runs shutdown hooks. */
   close(): Promise<void>;
 }

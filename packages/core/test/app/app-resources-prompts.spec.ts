@@ -1,8 +1,11 @@
 import 'reflect-metadata';
 import { expect } from 'chai';
-import { Module } from '@armature/di';
+import { Injectable, Module } from '@armature/di';
 import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { Armature } from '../../src/app/armature.app';
+import { McpNotifier } from '../../src/app/mcp-notifier';
+import { RequestContext } from '../../src/context/request-context';
+import { Tool } from '../../src/decorators/tool.decorator';
 import type { CompletionContext } from '../../src/metadata/handler-metadata.types';
 import { Prompt } from '../../src/decorators/prompt.decorator';
 import { ResourceTemplate } from '../../src/decorators/resource-template.decorator';
@@ -18,7 +21,15 @@ const NOTES = new Map([
   ['x9', '# Nine'],
 ]);
 
+@Injectable()
 class DocHandlers {
+  constructor(private readonly notifier: McpNotifier) {}
+
+  @Tool() touch(ctx: RequestContext): string {
+    this.notifier.resourceUpdated('docs://notes/n1');
+    return ctx.method;
+  }
+
   @Resource('docs://index', { mimeType: 'application/json', description: 'All ids', title: 'Index', size: 10 })
   index(): string[] {
     return [...NOTES.keys()];
@@ -120,7 +131,6 @@ describe('app: resources, prompts and completion through the official SDK client
     expect(caps?.resources).to.deep.equal({ subscribe: true, listChanged: true });
     expect(caps?.prompts).to.deep.equal({ listChanged: true });
     expect(caps?.completions).to.deep.equal({});
-    expect(caps?.tools).to.equal(undefined);
   });
 
   it('lists resources and templates with their options', async () => {
@@ -153,7 +163,7 @@ describe('app: resources, prompts and completion through the official SDK client
     }
   });
 
-  it('notifies subscribers of an updated resource, and only them', async () => {
+  it('notifies subscribers of an updated resource (app.resources or an injected McpNotifier), and only them', async () => {
     const updated: string[] = [];
     conn.client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => {
       updated.push(n.params.uri);
@@ -163,6 +173,9 @@ describe('app: resources, prompts and completion through the official SDK client
     app.resources.notifyUpdated('docs://notes/n1');
     await waitUntil(() => updated.length > 0, 'resources/updated');
     expect(updated).to.deep.equal(['docs://notes/n1']);
+    await conn.client.callTool({ name: 'touch', arguments: {} });
+    await waitUntil(() => updated.length > 1, 'resources/updated from an injected McpNotifier');
+    expect(updated).to.deep.equal(['docs://notes/n1', 'docs://notes/n1']);
     await conn.client.unsubscribeResource({ uri: 'docs://notes/n1' });
   });
 

@@ -1,4 +1,4 @@
-import { WireErrorCode } from '@armature/core';
+import { McpWireError, WireErrorCode } from '@armature/core';
 import type { JSONRPCMessage, JSONRPCRequest, MessageExtraInfo, RequestId, Transport, TransportSendOptions } from '@armature/core';
 import type { HeaderList, HttpResponder } from '../exchange/http-exchange';
 import { isRequest, isResponse } from '../protocol/json-rpc-message';
@@ -12,13 +12,13 @@ const SSE_HEADERS: HeaderList = ['content-type', 'text/event-stream', 'cache-con
 /**
  * The rejection a handler sees when it asks the client something (`ctx.elicit`, `ctx.sample`,
  * `ctx.listRoots`) on a stateless server: there is no session to carry the client's answer back.
+ * It is an `McpWireError` (-32600) because its message is written for the client: a tool that
+ * does not catch it answers `isError` with this text, other handlers a JSON-RPC error.
  */
-export class StatelessServerRequestError extends Error {
-  /** Stable code for matching (a local error: never sent as such). */
-  readonly code = 'ARM_ERR_STATELESS_SERVER_REQUEST';
-
+export class StatelessServerRequestError extends McpWireError {
   constructor(readonly method: string) {
     super(
+      WireErrorCode.InvalidRequest,
       `${method} is not available: this server runs Streamable HTTP in stateless mode, where there is no session ` +
         "to carry the client's answer back. Elicitation, sampling and roots need a stateful server (the default).",
     );

@@ -1,0 +1,106 @@
+import 'reflect-metadata';
+import { Module } from '@armature/di';
+import { Armature, Prompt, RequestContext, Resource, ResourceTemplate, Tool, ToolError, type ArmatureManifest } from '@armature/core';
+import { deferred } from './bounded';
+
+/** Signals the tests wait on, shared by every session of the app. */
+export const probes = { waitStarted: deferred(), waitAborted: deferred() };
+
+/** Handlers covering every kind of MCP traffic the transport must carry. */
+export class HttpFixtureHandlers {
+  @Tool()
+  echo(text: string): string {
+    return text;
+  }
+
+  @Tool()
+  whoami(ctx: RequestContext): string {
+    return ctx.authInfo?.clientId ?? 'anonymous';
+  }
+
+  @Tool()
+  async steps(ctx: RequestContext): Promise<string> {
+    await ctx.progress(1, 2);
+    await ctx.log.info('half way');
+    await ctx.progress(2, 2);
+    return 'done';
+  }
+
+  @Tool()
+  async ask(ctx: RequestContext): Promise<string> {
+    const answer = await ctx.elicit({ mode: 'form', message: 'Your name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } });
+    return answer.action;
+  }
+
+  @Tool()
+  async wait(ctx: RequestContext): Promise<string> {
+    probes.waitStarted.resolve();
+    await new Promise<void>((resolve) => ctx.signal.addEventListener('abort', () => resolve(), { once: true }));
+    probes.waitAborted.resolve();
+    return 'aborted';
+  }
+
+  @Tool()
+  refuse(): never {
+    throw new ToolError('Refused on purpose.');
+  }
+
+  @Resource('fixture://static', { mimeType: 'text/plain' })
+  staticText(): string {
+    return 'static text';
+  }
+
+  @ResourceTemplate('fixture://items/{id}', { mimeType: 'text/plain' })
+  item(id: string): string {
+    return `item ${id}`;
+  }
+
+  @Prompt({ complete: { name: (value: string) => ['bob', 'bea'].filter((n) => n.startsWith(value)) } })
+  greet(name: string): string {
+    return `Say hello to ${name}.`;
+  }
+}
+
+@Module({ handlers: [HttpFixtureHandlers] })
+class HttpFixtureModule {}
+
+const none = { type: 'object', additionalProperties: false } as const;
+const context = { index: 0, name: 'ctx', role: 'context' } as const;
+
+/** What `armature build` would write for the handlers above (these tests do not run the build). */
+const manifest: ArmatureManifest = {
+  armature: 1,
+  handlers: {
+    'test/support/armature-app.js#HttpFixtureHandlers': {
+      className: 'HttpFixtureHandlers',
+      methods: {
+        echo: {
+          kind: 'tool',
+          description: 'Echoes its text.',
+          params: [{ index: 0, name: 'text', role: 'argument', required: true }],
+          inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'], additionalProperties: false },
+        },
+        whoami: { kind: 'tool', description: 'The authenticated client id.', params: [context], inputSchema: none },
+        steps: { kind: 'tool', description: 'Reports progress and logs.', params: [context], inputSchema: none },
+        ask: { kind: 'tool', description: 'Elicits a name.', params: [context], inputSchema: none },
+        wait: { kind: 'tool', description: 'Waits until aborted.', params: [context], inputSchema: none },
+        refuse: { kind: 'tool', description: 'Always fails.', params: [], inputSchema: none },
+        staticText: { kind: 'resource', params: [] },
+        item: { kind: 'resourceTemplate', params: [{ index: 0, name: 'id', role: 'variable' }] },
+        greet: {
+          kind: 'prompt',
+          description: 'Greets someone.',
+          params: [{ index: 0, name: 'name', role: 'argument', required: true }],
+          arguments: [{ name: 'name', required: true }],
+        },
+      },
+    },
+  },
+};
+
+/** A fresh Armature app serving the fixture handlers; close it with `app.close()`. */
+export async function createFixtureApp(): Promise<Armature> {
+  probes.waitStarted = deferred();
+  probes.waitAborted = deferred();
+  return Armature.create(HttpFixtureModule, { name: 'http-fixture', version: '1.0.0', manifest, logger: { error: () => undefined, warn: () => undefined, debug: () => undefined } });
+}

@@ -35,11 +35,17 @@
  *   operator's separator, `/` outside `{+x}`/`{#x}`, `&` in a query, `?` and `#` in the
  *   path (a `{+x}` value never spans a component delimiter).
  * - Ambiguity inside one template: expressions with no literal between them are
- *   rejected at parse time when the first can contain a character the second can start
- *   with (`{a}{b}`, `{name}{.ext}`, `{+p}{/x}`); `{a}{/b}`, `{id}{?q}`, `{/a}{/b}` are
- *   fine. Elsewhere the rule is deterministic: variables fill left to right and each is
- *   as long as it can be while the rest still matches (`{name}.{ext}` on `a.tar.gz`
- *   gives `a.tar` and `gz`).
+ *   ambiguous when the first can contain a character the second can start with
+ *   (`{a}{b}`, `{name}{.ext}`, `{+p}{/x}`); `{a}{/b}`, `{id}{?q}`, `{/a}{/b}` are not.
+ *   Such templates are still valid RFC 6570 (`up{+path}{var}/here` is an RFC example), so
+ *   they parse and expand; `template.ambiguities` describes the problem and
+ *   `UriTemplateRegistry.assertUnambiguous()` refuses them at boot. Matching is
+ *   deterministic everywhere: variables fill left to right and each is as long as it can
+ *   be while the rest still matches (`{name}.{ext}` on `a.tar.gz` gives `a.tar`, `gz`;
+ *   `{a}{b}` on `xy` gives `xy`, `""`) — except inside one expression, where every
+ *   variable but the last is as short as it can be so later ones get values
+ *   (`{.who,who}` on `.fred.fred` gives `fred`; `{+x,y}` on `a,b,c` gives `a`, `b,c`;
+ *   `{/list*,last}` on `/a/b/c` gives `[a, b]`, `c`).
  * - Linear time, no backtracking: a Pike VM runs the template's automaton over the URI,
  *   at most 2 × (program size) steps per character, whatever the URI holds.
  *
@@ -50,7 +56,7 @@
  *   segment, raw or `%2e%2e`, split at `/` and `\`); `encoded-separator` (`%2F`/`%5C` in
  *   a single-segment variable: every operator but `+`, `#`, `?`, `&`); `backslash`;
  *   `absolute-path` (leading `/` or `\` — except right after `:` or `://` in the template
- *   or at its start, as in `file://{+path}` — or a Windows drive letter `C:`).
+ *   or at its start, as in `file://{+path}` — or a Windows drive root `C:`, `C:/`, `C:\`).
  * - Per template: `allowUnsafeValues: true` turns all value checks off;
  *   `{ dotSegments, controlCharacters, encodedSeparators, backslashes, absolutePaths }`
  *   turns chosen ones off.
@@ -60,12 +66,13 @@
  * (or `null`), by a search over the product of their automata: exact for shape, literals
  * and value characters; blind to prefix lengths, query-parameter names and value checks,
  * so it may over-report, never under-report. `UriTemplateRegistry.assertUnambiguous()`
- * throws `ARM_ERR_AMBIGUOUS_TEMPLATE` listing every such pair; otherwise lookups try
+ * throws `ARM_ERR_AMBIGUOUS_TEMPLATE` listing every such pair and every template with
+ * `ambiguities`; when a server allows them anyway, lookups try
  * templates with more literal characters first, then fewer `{+x}`/`{#x}`, then in
  * registration order.
  *
- * Errors: `ARM_ERR_INVALID_URI_TEMPLATE` (syntax, ambiguous adjacency, a query parameter
- * named twice in the trailing query), `ARM_ERR_INVALID_OPTIONS`, `ARM_ERR_AMBIGUOUS_TEMPLATE`.
+ * Errors (`ArmatureError`): `ARM_ERR_INVALID_URI_TEMPLATE` (not RFC 6570, with the
+ * offset), `ARM_ERR_INVALID_OPTIONS`, `ARM_ERR_AMBIGUOUS_TEMPLATE` (from the registry).
  */
 export { UriTemplate } from './uri-template';
 export { UriTemplateRegistry } from './uri-template-registry';

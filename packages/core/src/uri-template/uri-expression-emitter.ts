@@ -54,14 +54,15 @@ function emitItem(b: ProgramBuilder, v: EmittedVar, expr: ExpressionPart, value:
   const spec = OPERATORS[expr.operator];
   const sep = spec.sep.charCodeAt(0);
   if (!spec.named) {
-    // In `{.x,y}`, `{+x,y}`, `{#x,y}` values may hold the separator raw; a greedy first
-    // variable would leave the others empty (`{.who,who}` on `.fred.fred`), so every
-    // variable but the last takes as little as it can and the last takes the rest.
-    const lazy = has(value, sep) && v.spec !== expr.vars[expr.vars.length - 1];
+    // Inside one expression every variable but the last takes as little as it can, so
+    // later variables get values: a greedy first variable would leave them empty where
+    // values may hold the separator raw (`{.who,who}` on `.fred.fred`) or a list could
+    // take every item (`{/list*,path}`). Across expressions, values stay greedy.
+    const lazy = v.spec !== expr.vars[expr.vars.length - 1];
     b.emit(Inst.Save, v.start);
     emitValue(b, value, lazy);
     // When the separator is also a value character ('.', '+', '#') the loop adds nothing.
-    if (v.spec.explode && !has(value, sep)) emitRepeat(b, sep, () => emitValue(b, value));
+    if (v.spec.explode && !has(value, sep)) emitRepeat(b, sep, () => emitValue(b, value), lazy);
     b.emit(Inst.Save, v.end);
   } else if (!v.spec.explode) {
     b.chars(v.spec.name);
@@ -88,13 +89,14 @@ function emitOptionalAssignment(b: ProgramBuilder, value: CharTable): void {
   b.patch(split, split + 1, b.pc);
 }
 
-/** `( sep body )*`, greedy. */
-function emitRepeat(b: ProgramBuilder, sep: number, body: () => void): void {
+/** `( sep body )*`, greedy unless `lazy`. */
+function emitRepeat(b: ProgramBuilder, sep: number, body: () => void, lazy = false): void {
   const loop = b.emit(Inst.Split);
   b.char(sep);
   body();
   b.emit(Inst.Jmp, loop);
-  b.patch(loop, loop + 1, b.pc);
+  if (lazy) b.patch(loop, b.pc, loop + 1);
+  else b.patch(loop, loop + 1, b.pc);
 }
 
 /**

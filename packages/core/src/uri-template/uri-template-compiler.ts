@@ -1,9 +1,8 @@
 import type { Operator, TemplatePart } from './uri-template-ast';
 import type { UriTemplateOptions } from './uri-template.types';
 import { charTable, PRINTABLE, without } from './uri-char-classes';
-import { checkAdjacency, type AdjacencyNode } from './uri-template-adjacency';
+import { findAdjacencyProblems, type AdjacencyNode } from './uri-template-adjacency';
 import { emitExpression } from './uri-expression-emitter';
-import { invalidTemplate } from './uri-template-errors';
 import { parseTemplate } from './uri-template-parser';
 import { Inst, ProgramBuilder, type Program } from './uri-template-program';
 import { resolveOptions, type ResolvedUriTemplateOptions } from './uri-template-options';
@@ -45,6 +44,8 @@ export interface CompiledTemplate {
   readonly literalPrefix: string;
   readonly literalLength: number;
   readonly wideExpressions: number;
+  /** Why matching this template is ambiguous (see the adjacency check); empty when it is not. */
+  readonly ambiguities: readonly string[];
 }
 
 /** Any printable character but `#`: a query runs to the fragment (RFC 3986 §3.4). */
@@ -60,10 +61,11 @@ export function compileTemplate(source: string, options?: UriTemplateOptions): C
   const occurrences: VarOccurrence[] = [];
   let component: UriComponent = 'path';
   let run: AdjacencyNode[] = [];
+  const ambiguities: string[] = [];
   for (let i = 0; i < tailStart; i++) {
     const part = parts[i];
     if (part.kind === 'literal') {
-      checkAdjacency(source, run);
+      ambiguities.push(...findAdjacencyProblems(run));
       run = [];
       b.chars(part.text);
       component = afterLiteral(component, part.text);
@@ -84,10 +86,10 @@ export function compileTemplate(source: string, options?: UriTemplateOptions): C
     const firstChar = component === 'query' ? '&' : '?';
     const tailSource = parts.slice(tailStart).map((p) => (p.kind === 'expression' ? p.source : '')).join('');
     if (tailSource) run.push({ source: tailSource, first: charTable(firstChar), continuation: charTable('') });
-    tail = emitTail(b, firstChar, collectTailParams(source, parts.slice(tailStart)));
+    tail = emitTail(b, firstChar, collectTailParams(parts.slice(tailStart), ambiguities));
     occurrences.push(...tail.params.values());
   }
-  checkAdjacency(source, run);
+  ambiguities.push(...findAdjacencyProblems(run));
   b.emit(Inst.Match);
   const literals = parts.filter((p) => p.kind === 'literal').map((p) => p.text);
   return Object.freeze({
@@ -101,6 +103,7 @@ export function compileTemplate(source: string, options?: UriTemplateOptions): C
     literalPrefix: parts[0]?.kind === 'literal' ? parts[0].text : '',
     literalLength: literals.reduce((n, t) => n + t.length, 0),
     wideExpressions: parts.filter((p) => p.kind === 'expression' && (p.operator === '+' || p.operator === '#')).length,
+    ambiguities: Object.freeze(ambiguities),
   });
 }
 
@@ -125,13 +128,17 @@ function afterLiteral(component: UriComponent, text: string): UriComponent {
   return c;
 }
 
-function collectTailParams(source: string, parts: readonly TemplatePart[]): Map<string, VarOccurrence> {
+function collectTailParams(parts: readonly TemplatePart[], ambiguities: string[]): Map<string, VarOccurrence> {
   const params = new Map<string, VarOccurrence>();
   for (const part of parts) {
     if (part.kind !== 'expression') continue;
     for (const v of part.vars) {
-      // Matched by name in any order, a parameter named twice could not tell its occurrences apart.
-      if (params.has(v.name)) throw invalidTemplate(source, `query parameter "${v.name}" appears twice in the trailing query expressions`);
+      // Matched by name in any order, a parameter named twice cannot tell its occurrences
+      // apart; the first one is used, and a URI naming it twice is refused.
+      if (params.has(v.name)) {
+        ambiguities.push(`query parameter "${v.name}" appears twice in the trailing query expressions`);
+        continue;
+      }
       params.set(v.name, { ...v, operator: part.operator, kind: 'query', absoluteAllowed: false, start: -1, end: -1 });
     }
   }

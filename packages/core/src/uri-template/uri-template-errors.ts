@@ -5,9 +5,9 @@ import { ArmatureError } from '@armature/di';
  * (`LocalErrorCode`) already lists, so one code means one thing across the package.
  */
 export const UriTemplateErrorCode = {
-  /** The template is not RFC 6570, or its matching would be ambiguous (adjacent expressions). */
+  /** The template is not RFC 6570. */
   INVALID: 'ARM_ERR_INVALID_URI_TEMPLATE',
-  /** Two registered templates can match the same URI. */
+  /** Registered templates overlap, or one is ambiguous on its own (`assertUnambiguous`). */
   AMBIGUOUS: 'ARM_ERR_AMBIGUOUS_TEMPLATE',
   /** `UriTemplate.parse` options are malformed. */
   INVALID_OPTIONS: 'ARM_ERR_INVALID_OPTIONS',

@@ -29,9 +29,10 @@ const SEVERITY = { 'no-match': 0, 'too-long': 1, 'unsafe-value': 2 } as const;
  * Routes URIs to templates. Lookup order is deterministic: more literal characters
  * first, then fewer `{+…}`/`{#…}` expressions, then registration order. The first
  * template that accepts the URI wins; each template applies its own length limit and
- * value checks, so no handler sees a value its own template refuses. `conflicts()` /
- * `assertUnambiguous()` report every pair of templates that could match the same URI
- * (see `UriTemplate.overlap`), so a server can refuse to boot on them.
+ * value checks, so no handler sees a value its own template refuses. `conflicts()`
+ * reports every pair of templates that could match the same URI (see
+ * `UriTemplate.overlap`); `assertUnambiguous()` throws on those and on templates that are
+ * ambiguous on their own, so a server can refuse to boot on them.
  */
 export class UriTemplateRegistry<T> {
   private ordered: UriTemplateEntry<T>[] = [];
@@ -99,17 +100,26 @@ export class UriTemplateRegistry<T> {
     return out;
   }
 
-  /** Throws `ARM_ERR_AMBIGUOUS_TEMPLATE` listing every overlapping pair with a URI both match. */
+  /**
+   * Throws `ARM_ERR_AMBIGUOUS_TEMPLATE` listing every template that is ambiguous on its own
+   * (`UriTemplate.ambiguities`) and every overlapping pair with a URI both match.
+   */
   assertUnambiguous(): void {
-    const found = this.conflicts();
-    if (found.length === 0) return;
-    const lines = found.map((c) => `  ${quote(c.a.template.template)} and ${quote(c.b.template.template)} both match ${quote(c.example)}`);
-    throw new ArmatureError(
-      UriTemplateErrorCode.AMBIGUOUS,
-      `Ambiguous resource templates: a URI could be routed to more than one of them.\n${lines.join('\n')}\n` +
-        'Make them differ in a literal part or in a character their values cannot hold ("notes://{id}" and ' +
-        '"notes://{id}/history" do not overlap, since {id} cannot hold "/"), or merge them into one template.',
+    const own = this.ordered.flatMap((e) => e.template.ambiguities.map((a) => `  ${quote(e.template.template)}: ${a}`));
+    const pairs = this.conflicts().map(
+      (c) => `  ${quote(c.a.template.template)} and ${quote(c.b.template.template)} both match ${quote(c.example)}`,
     );
+    if (own.length === 0 && pairs.length === 0) return;
+    const sections: string[] = [];
+    if (own.length > 0) sections.push(`Resource templates that cannot be matched unambiguously:\n${own.join('\n')}`);
+    if (pairs.length > 0) {
+      sections.push(
+        `Resource templates a URI could be routed to more than one of:\n${pairs.join('\n')}\n` +
+          'Make them differ in a literal part or in a character their values cannot hold ("notes://{id}" and ' +
+          '"notes://{id}/history" do not overlap, since {id} cannot hold "/"), or merge them into one template.',
+      );
+    }
+    throw new ArmatureError(UriTemplateErrorCode.AMBIGUOUS, sections.join('\n'));
   }
 
   private compare(x: UriTemplateEntry<T>, y: UriTemplateEntry<T>): number {

@@ -6,14 +6,12 @@ const CLASS = Inst.Class;
 const SPLIT = Inst.Split;
 const JMP = Inst.Jmp;
 const SAVE = Inst.Save;
-const MATCH = Inst.Match;
 
-/** Live threads for one input position, in priority order. */
-interface ThreadList {
-  readonly pcs: Int32Array;
-  readonly caps: (Int32Array | undefined)[];
-  count: number;
-}
+/**
+ * Capture slots, -1 until set. Plain arrays: copied on every SAVE, and small arrays copy
+ * far faster than typed arrays are created.
+ */
+export type Captures = number[];
 
 /**
  * Runs the automaton over the whole input (anchored at both ends) as a Pike VM: all
@@ -23,83 +21,96 @@ interface ThreadList {
  * most 2 × program size per input character: linear in the URI for a given template,
  * whatever the URI holds. Returns the capture slots of the match, or `null`.
  */
-export function runProgram(prog: Program, input: string, counter?: WorkCounter): Int32Array | null {
+export function runProgram(prog: Program, input: string, counter?: WorkCounter): Captures | null {
+  const vm = new PikeVm(prog);
+  const { op, a, tables } = prog;
   const m = prog.size;
-  const { op, a, b, tables } = prog;
-  const marks = new Int32Array(m);
-  // Each instruction is expanded at most once per step and pushes at most two entries.
-  const stackPc = new Int32Array(2 * m + 2);
-  const stackCaps: Int32Array[] = new Array<Int32Array>(2 * m + 2);
-  let clist: ThreadList = { pcs: new Int32Array(m), caps: new Array<Int32Array | undefined>(m), count: 0 };
-  let nlist: ThreadList = { pcs: new Int32Array(m), caps: new Array<Int32Array | undefined>(m), count: 0 };
-  let steps = 0;
+  let cPcs = new Int32Array(m);
+  let cCaps: Captures[] = new Array<Captures>(m);
+  let nPcs = new Int32Array(m);
+  let nCaps: Captures[] = new Array<Captures>(m);
+  const initial: Captures = [];
+  for (let i = 0; i < prog.slotCount; i++) initial.push(-1);
+  let cCount = vm.add(cPcs, cCaps, 0, 0, initial, 0);
+  const n = input.length;
+  let result: Captures | null = null;
+  for (let pos = 0; pos <= n && cCount > 0; pos++) {
+    const c = pos < n ? input.charCodeAt(pos) : -1;
+    let nCount = 0;
+    for (let t = 0; t < cCount; t++) {
+      const pc = cPcs[t];
+      vm.steps++;
+      const o = op[pc];
+      if (o === CHAR) {
+        if (c === a[pc]) nCount = vm.add(nPcs, nCaps, nCount, pc + 1, cCaps[t], pos + 1);
+      } else if (o === CLASS) {
+        if (c >= 0 && c < 128 && tables[a[pc]][c] === 1) nCount = vm.add(nPcs, nCaps, nCount, pc + 1, cCaps[t], pos + 1);
+      } else if (pos === n) {
+        // MATCH counts only at the end; the first thread there has the highest priority.
+        result = cCaps[t];
+        break;
+      }
+    }
+    [cPcs, nPcs] = [nPcs, cPcs];
+    [cCaps, nCaps] = [nCaps, cCaps];
+    cCount = nCount;
+  }
+  if (counter) counter.steps += vm.steps;
+  return result;
+}
 
-  // Follows SPLIT/JMP/SAVE from `pc0` depth-first in priority order and queues the
-  // consuming (or MATCH) instructions reached. `mark` stops a second, lower-priority visit.
-  const addThread = (list: ThreadList, pc0: number, caps0: Int32Array, pos: number): void => {
+/** The epsilon-closure machinery, with its scratch space allocated once per run. */
+class PikeVm {
+  steps = 0;
+  private readonly marks: Int32Array;
+  // Each instruction is expanded at most once per step and pushes at most two entries.
+  private readonly stackPc: Int32Array;
+  private readonly stackCaps: Captures[];
+
+  constructor(private readonly prog: Program) {
+    this.marks = new Int32Array(prog.size);
+    this.stackPc = new Int32Array(2 * prog.size + 2);
+    this.stackCaps = new Array<Captures>(2 * prog.size + 2);
+  }
+
+  /**
+   * Follows SPLIT/JMP/SAVE from `pc0` depth-first in priority order and appends the
+   * consuming (or MATCH) instructions reached to the list; returns its new length. A mark
+   * per position stops a second, lower-priority visit of the same instruction.
+   */
+  add(pcs: Int32Array, caps: Captures[], count: number, pc0: number, caps0: Captures, pos: number): number {
+    const { op, a, b } = this.prog;
+    const { marks, stackPc, stackCaps } = this;
     const mark = pos + 1;
+    let n = count;
     let sp = 0;
     stackPc[sp] = pc0;
     stackCaps[sp++] = caps0;
     while (sp > 0) {
       const pc = stackPc[--sp];
-      const caps = stackCaps[sp];
+      const cur = stackCaps[sp];
       if (marks[pc] === mark) continue;
       marks[pc] = mark;
-      steps++;
-      switch (op[pc]) {
-        case JMP:
-          stackPc[sp] = a[pc];
-          stackCaps[sp++] = caps;
-          break;
-        case SPLIT:
-          stackPc[sp] = b[pc];
-          stackCaps[sp++] = caps;
-          stackPc[sp] = a[pc];
-          stackCaps[sp++] = caps;
-          break;
-        case SAVE: {
-          const next = caps.slice();
-          next[a[pc]] = pos;
-          stackPc[sp] = pc + 1;
-          stackCaps[sp++] = next;
-          break;
-        }
-        default:
-          list.pcs[list.count] = pc;
-          list.caps[list.count++] = caps;
-      }
-    }
-  };
-
-  const n = input.length;
-  addThread(clist, 0, new Int32Array(prog.slotCount).fill(-1), 0);
-  let result: Int32Array | null = null;
-  for (let pos = 0; pos <= n && clist.count > 0; pos++) {
-    const c = pos < n ? input.charCodeAt(pos) : -1;
-    for (let t = 0; t < clist.count; t++) {
-      const pc = clist.pcs[t];
-      const caps = clist.caps[t] as Int32Array;
-      steps++;
+      this.steps++;
       const o = op[pc];
-      if (o === MATCH) {
-        // Only a match at the end counts; the first thread there has the highest priority.
-        if (pos === n) {
-          result = caps;
-          break;
-        }
-      } else if (o === CHAR) {
-        if (c === a[pc]) addThread(nlist, pc + 1, caps, pos + 1);
-      } else if (o === CLASS) {
-        if (c >= 0 && c < 128 && tables[a[pc]][c] === 1) addThread(nlist, pc + 1, caps, pos + 1);
+      if (o === SPLIT) {
+        stackPc[sp] = b[pc];
+        stackCaps[sp++] = cur;
+        stackPc[sp] = a[pc];
+        stackCaps[sp++] = cur;
+      } else if (o === JMP) {
+        stackPc[sp] = a[pc];
+        stackCaps[sp++] = cur;
+      } else if (o === SAVE) {
+        const next = cur.slice();
+        next[a[pc]] = pos;
+        stackPc[sp] = pc + 1;
+        stackCaps[sp++] = next;
+      } else {
+        pcs[n] = pc;
+        caps[n++] = cur;
       }
     }
-    const done = clist;
-    done.caps.fill(undefined, 0, done.count);
-    done.count = 0;
-    clist = nlist;
-    nlist = done;
+    return n;
   }
-  if (counter) counter.steps += steps;
-  return result;
 }

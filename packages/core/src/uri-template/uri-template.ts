@@ -26,18 +26,27 @@ export class UriTemplate {
   readonly template: string;
   /** Variable names, each once, in order of first appearance. */
   readonly variables: readonly string[];
+  /**
+   * Why matching this template is ambiguous, one message per problem (adjacent
+   * expressions such as `{a}{b}`, a query parameter named twice); empty when it is not.
+   * Such templates still expand and match deterministically (earlier variables greedy);
+   * `UriTemplateRegistry.assertUnambiguous()` refuses them.
+   */
+  readonly ambiguities: readonly string[];
 
   private constructor(compiled: CompiledTemplate) {
     this.template = compiled.source;
     this.variables = compiled.variables;
+    this.ambiguities = compiled.ambiguities;
     compiledOf.set(this, compiled);
     Object.freeze(this);
   }
 
   /**
    * Parses and compiles a template. Throws `ArmatureError` with
-   * `ARM_ERR_INVALID_URI_TEMPLATE` (not RFC 6570, or ambiguous adjacent expressions) or
-   * `ARM_ERR_INVALID_OPTIONS`, naming the template and what to change.
+   * `ARM_ERR_INVALID_URI_TEMPLATE` (not RFC 6570) or `ARM_ERR_INVALID_OPTIONS`, naming
+   * the template, the offset and what to change. Ambiguity is not an error here (see
+   * `ambiguities`): every RFC 6570 template parses and expands.
    */
   static parse(template: string, options?: UriTemplateOptions): UriTemplate {
     return new UriTemplate(compileTemplate(template, options));

@@ -58,7 +58,9 @@ export function findUnsafeValue(value: string, ctx: ValueContext): UnsafeValueCh
 function isAbsolute(value: string, leadingSlashAllowed: boolean): boolean {
   const c0 = value.charCodeAt(0);
   if (!leadingSlashAllowed && (c0 === 0x2f || c0 === 0x5c)) return true;
-  // `C:`, `C:\x`, `C:/x`, `c:x` — a drive letter is absolute or drive-relative on Windows.
+  // A Windows drive root: `C:`, `C:\x`, `C:/x`. (`c:x` stays allowed: ids like `a:1` are
+  // common, and a drive-relative name joined under a root does not leave it.)
   const letter = (c0 >= 0x41 && c0 <= 0x5a) || (c0 >= 0x61 && c0 <= 0x7a);
-  return letter && value.charCodeAt(1) === 0x3a;
+  const c2 = value.charCodeAt(2);
+  return letter && value.charCodeAt(1) === 0x3a && (value.length === 2 || c2 === 0x2f || c2 === 0x5c);
 }

@@ -23,14 +23,14 @@ export class Container {
   readonly modules: readonly ModuleInfo[];
   private readonly lookup = new Map<Token, ProviderRecord>();
   private readonly nodeOf = new Map<ModuleInfo, ModuleNode>();
-  private readonly contextTokens = new Map<Token, ContextScope>();
+  private readonly declarations = new Map<Token, ContextScope | 'provider'>();
   private readonly root = new InstanceStore('root', undefined, true);
   private readonly detached = new InstanceStore('root', undefined, false);
   private readonly resolver = new Resolver(this.root);
   /** What contexts call back into; kept off the public surface. */
   private readonly host: ContextHost = {
     resolveIn: (token, ctx) => this.resolve(token, ctx),
-    contextScopeOf: (token) => this.contextTokens.get(token),
+    declarationOf: (token) => this.declarations.get(token),
   };
   private closing: Promise<void> | undefined;
 
@@ -41,7 +41,9 @@ export class Container {
       this.nodeOf.set(node.info, node);
       for (const [token, record] of node.providers) {
         if (!this.lookup.has(token)) this.lookup.set(token, record);
-        if (record.kind === 'context' && !this.contextTokens.has(token)) this.contextTokens.set(token, record.declaredScope as ContextScope);
+        // fromContext wins when a token is declared both ways in different modules.
+        const declaration = record.kind === 'context' ? (record.declaredScope as ContextScope) : 'provider';
+        if (this.declarations.get(token) === undefined || this.declarations.get(token) === 'provider') this.declarations.set(token, declaration);
       }
     }
     this.modules = Object.freeze(graph.nodes.map((n) => n.info));
@@ -83,9 +85,11 @@ export class Container {
   get<T>(token: Token<T>, from?: ModuleInfo): T {
     const record = this.find(token, from);
     if (!record.built) {
+      const scope = record.scope === 'transient' ? 'transient' : `${record.scope}-scoped`;
       throw diError(
         'ARM_ERR_NOT_SINGLETON',
-        `get(${tokenName(token)}): ${record.label} is ${record.scope === 'transient' ? 'transient' : `${record.scope}-scoped`}, not a singleton. Use await container.resolve(${tokenName(token)}, ctx).`,
+        `get(${tokenName(token)}): ${record.label} is ${scope}, not a singleton. ` +
+          `Use await container.resolve(${tokenName(token)}, ctx).`,
       );
     }
     return record.instance as T;
@@ -99,7 +103,9 @@ export class Container {
     try {
       const record = this.find(token, from);
       if (record.built) return Promise.resolve(record.instance as T);
-      if (ctx && ctx.host !== this.host) throw diError('ARM_ERR_INVALID_CONTEXT', 'this resolution context belongs to another container.');
+      if (ctx && ctx.host !== this.host) {
+        throw diError('ARM_ERR_INVALID_CONTEXT', 'this resolution context belongs to another container.');
+      }
       ctx?.assertOpen();
       const store = ctx ? ctx.store : this.detached;
       if (!fits(record.scope, store)) throw contextRequired(record, store, record.label);
@@ -118,8 +124,12 @@ export class Container {
     if (kind !== 'session' && kind !== 'request') {
       throw diError('ARM_ERR_INVALID_CONTEXT', `createContext(${JSON.stringify(kind)}): the kind must be 'session' or 'request'.`);
     }
-    if (parent !== undefined && (kind !== 'request' || !(parent instanceof ResolutionContext) || parent.kind !== 'session' || parent.host !== this.host)) {
-      throw diError('ARM_ERR_INVALID_CONTEXT', `createContext('${kind}', parent): only a request context takes a parent, and it must be a session context of this container.`);
+    const validParent = parent instanceof ResolutionContext && parent.kind === 'session' && parent.host === this.host;
+    if (parent !== undefined && (kind !== 'request' || !validParent)) {
+      throw diError(
+        'ARM_ERR_INVALID_CONTEXT',
+        `createContext('${kind}', parent): only a request context takes a parent, and it must be a session context of this container.`,
+      );
     }
     return new ResolutionContext(this.host, kind, parent);
   }
@@ -139,7 +149,9 @@ export class Container {
     }
     // Imported modules first, so independent providers are built before the modules that use them.
     const order = [...this.graph.nodes].reverse().flatMap((n) => [...n.providers.values()]);
-    for (const r of order) if (r.scope === 'singleton' && (r.kind === 'class' || r.kind === 'factory')) await this.resolver.resolveTop(r, this.root);
+    for (const r of order) {
+      if (r.scope === 'singleton' && (r.kind === 'class' || r.kind === 'factory')) await this.resolver.resolveTop(r, this.root);
+    }
     for (const r of order) {
       if (r.kind === 'existing' && r.scope === 'singleton') {
         r.instance = await this.resolver.resolveTop(r, this.root);

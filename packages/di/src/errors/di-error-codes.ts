@@ -26,7 +26,7 @@ export const DI_ERROR_CODES = {
     'A request- or session-scoped provider was resolved without the resolution context it lives in.',
   ARM_ERR_CONTEXT_VALUE_MISSING: 'A fromContext provider was resolved, but the caller never seeded it with ctx.provide().',
   ARM_ERR_CONTEXT_VALUE_CONFLICT:
-    'ctx.provide() was given a token already seeded, or declared fromContext for the other kind of context.',
+    'ctx.provide() was given a token already seeded, declared fromContext for the other kind of context, or provided by an ordinary provider.',
   ARM_ERR_INVALID_CONTEXT: 'createContext() was given an unknown kind, or a request parent that is not a session context.',
   ARM_ERR_CONTEXT_DISPOSED: 'A resolution context was used after dispose().',
   ARM_ERR_CONTAINER_CLOSED: 'The container was used after close().',

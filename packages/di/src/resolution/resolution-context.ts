@@ -7,8 +7,8 @@ import { InstanceStore } from './instance-store';
 /** What a context needs from the container that made it. Internal. */
 export interface ContextHost {
   resolveIn(token: Token, ctx: ResolutionContext): Promise<unknown>;
-  /** The scope a token is declared `fromContext` with, if it is. */
-  contextScopeOf(token: Token): ContextScope | undefined;
+  /** How `token` is declared: `fromContext` with a scope, as an ordinary provider, or not at all. */
+  declarationOf(token: Token): ContextScope | 'provider' | undefined;
 }
 
 /**
@@ -38,11 +38,19 @@ export class ResolutionContext {
   /**
    * Seeds the value of a `{ provide: token, scope, fromContext: true }` provider for this
    * context. A token may be seeded once per context, and only into the kind of context its
-   * provider declares.
+   * provider declares; seeding a token that an ordinary provider provides is refused (it
+   * would have no effect). Tokens nobody declares are accepted and ignored.
    */
   provide<T>(token: Token<T>, value: T): this {
     this.assertOpen();
-    const declared = this.host.contextScopeOf(token);
+    const declared = this.host.declarationOf(token);
+    if (declared === 'provider') {
+      throw diError(
+        'ARM_ERR_CONTEXT_VALUE_CONFLICT',
+        `${tokenName(token)} is an ordinary provider, so a seeded value would never be used. ` +
+          `Declare it as { provide: ${tokenName(token)}, scope: '${this.kind}', fromContext: true } to seed it per ${this.kind}.`,
+      );
+    }
     if (declared !== undefined && declared !== this.kind) {
       throw diError(
         'ARM_ERR_CONTEXT_VALUE_CONFLICT',

@@ -67,6 +67,12 @@ describe('ResolutionContext', () => {
     );
   });
 
+  it('provide() refuses a token that an ordinary provider provides (the value would never be used)', () => {
+    expect(thrown(() => c.createContext('request').provide(Audit, {} as Audit)).message).to.equal(
+      "ARM_ERR_CONTEXT_VALUE_CONFLICT: Audit is an ordinary provider, so a seeded value would never be used. Declare it as { provide: Audit, scope: 'request', fromContext: true } to seed it per request.",
+    );
+  });
+
   it('provide() accepts tokens no provider declares (nothing reads them)', async () => {
     const request = c.createContext('request').provide('extra', 1);
     expect(request.kind).to.equal('request');

@@ -24,7 +24,9 @@ export class ResolutionContext {
   /** @internal Made by `container.createContext`. */
   constructor(
     /** @internal */ readonly host: ContextHost,
+    /** Which instances live here: `session` or `request` ones. */
     readonly kind: ContextScope,
+    /** For a request context: the session context it belongs to, if any. */
     readonly parent: ResolutionContext | undefined,
   ) {
     this.store = new InstanceStore(kind, parent?.store, true);

@@ -4,9 +4,9 @@
  * Runs the official MCP conformance suite, in both pinned versions, against
  * examples/conformance over Streamable HTTP, and exits non-zero unless every check passes.
  *
- *   node scripts/conformance.js            # build first: npm run build
+ *   node scripts/conformance.js            # builds examples/conformance with `armature build` first
  *   node scripts/conformance.js --url http://127.0.0.1:3000/mcp   # an already-running server
- *   node scripts/conformance.js --only 0.1 --verbose
+ *   node scripts/conformance.js --only 0.1 --verbose --no-build
  *
  * "Passes" is stricter than the suite's own exit code: any FAILURE or WARNING check, in any
  * scenario (scored or not), fails the run. There is no expected-failures file.
@@ -19,7 +19,9 @@ const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '..');
 const SUITE_TIMEOUT_MS = 15 * 60 * 1000;
-const EXAMPLE = path.join(ROOT, 'examples/conformance/dist/src/conformance.server.js');
+const EXAMPLE_DIR = path.join(ROOT, 'examples/conformance');
+const EXAMPLE = path.join(EXAMPLE_DIR, 'dist/src/conformance.server.js');
+const ARMATURE_CLI = path.join(ROOT, 'packages/cli/dist/src/bin/armature.js');
 
 /** The two pinned suites and how each is run. */
 const SUITES = [
@@ -28,15 +30,16 @@ const SUITES = [
 ];
 
 function parseArgs(argv) {
-  const options = { url: undefined, only: undefined, verbose: false, keep: false };
+  const options = { url: undefined, only: undefined, verbose: false, keep: false, build: true };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--url') options.url = argv[++i];
     else if (arg === '--only') options.only = argv[++i];
     else if (arg === '--verbose') options.verbose = true;
     else if (arg === '--keep-results') options.keep = true;
+    else if (arg === '--no-build') options.build = false;
     else if (arg === '--help' || arg === '-h') {
-      process.stdout.write('usage: node scripts/conformance.js [--url <mcp url>] [--only 0.1|0.2] [--verbose] [--keep-results]\n');
+      process.stdout.write('usage: node scripts/conformance.js [--url <mcp url>] [--only 0.1|0.2] [--no-build] [--verbose] [--keep-results]\n');
       process.exit(0);
     } else throw new Error(`unknown argument: ${arg}`);
   }
@@ -115,6 +118,19 @@ function tally(scenarios) {
   return { counts, problems };
 }
 
+/** `armature build` of the example: compiles it (and what it references) and writes its manifest. */
+function buildExample() {
+  if (!fs.existsSync(ARMATURE_CLI)) throw new Error(`${path.relative(ROOT, ARMATURE_CLI)} is missing: build the repository first (npm run build)`);
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [ARMATURE_CLI, 'build', '-p', EXAMPLE_DIR], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.once('error', reject);
+    child.once('close', (code) => (code === 0 ? resolve() : reject(new Error(`armature build of examples/conformance failed:\n${output}`))));
+  });
+}
+
 async function startExample() {
   if (!fs.existsSync(EXAMPLE)) {
     throw new Error(`${path.relative(ROOT, EXAMPLE)} is missing: build first (npm run build)`);
@@ -126,6 +142,7 @@ async function startExample() {
 async function main() {
   const options = parseArgs(process.argv.slice(2));
   const node = node22();
+  if (options.url === undefined && options.build) await buildExample();
   const server = options.url === undefined ? await startExample() : { url: options.url, close: async () => undefined };
   const results = fs.mkdtempSync(path.join(os.tmpdir(), 'armature-conformance-'));
   let ok = true;

@@ -38,6 +38,8 @@ export class ActiveRequestContext extends RequestContext implements LogEmitter, 
   finished: boolean;
   /** True once a progress notification was sent for this request. */
   progressSent: boolean;
+  /** True while the request is in the session's in-flight table. */
+  tracked: boolean;
   private readonly host: RequestHost;
   private readonly progressToken: ProgressToken | undefined;
   private lastProgress: number;
@@ -61,6 +63,7 @@ export class ActiveRequestContext extends RequestContext implements LogEmitter, 
     this.deadline = 0;
     this.finished = false;
     this.progressSent = false;
+    this.tracked = false;
     this.controller = undefined;
     this.abortReason = undefined;
     this.aborted = false;

@@ -43,12 +43,15 @@ export class InflightRequests {
       ctx.deadline = performance.now() + this.timeoutMs;
       if (this.timer === undefined) this.arm(this.timeoutMs);
     }
+    ctx.tracked = true;
     this.byId.set(ctx.requestId, ctx);
   }
 
   /** Stops tracking a request (answered or cancelled). The shared timer is left to lapse. */
   delete(ctx: ActiveRequestContext): void {
-    if (this.byId.get(ctx.requestId) === ctx) this.byId.delete(ctx.requestId);
+    if (!ctx.tracked) return;
+    ctx.tracked = false;
+    this.byId.delete(ctx.requestId);
   }
 
   /** Removes and returns every request, and stops the timer. */
@@ -57,6 +60,7 @@ export class InflightRequests {
     this.timer = undefined;
     const all = [...this.byId.values()];
     this.byId.clear();
+    for (const ctx of all) ctx.tracked = false;
     return all;
   }
 
@@ -74,7 +78,7 @@ export class InflightRequests {
         this.arm(ctx.deadline - now);
         return;
       }
-      this.byId.delete(ctx.requestId);
+      this.delete(ctx);
       this.onExpire(ctx);
     }
   };

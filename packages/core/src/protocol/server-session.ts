@@ -245,7 +245,7 @@ export class ServerSession implements RequestHost, ConnectedSession {
   }
 
   private receiveRequest(id: RequestId, method: string, params: RequestParamsRecord, extra: MessageExtraInfo | undefined): void {
-    if (this.inflight?.has(id)) {
+    if (this.inflight !== undefined && this.inflight.size > 0 && this.inflight.has(id)) {
       this.outbox.respond(errorResponse(id, WireErrorCode.InvalidRequest, 'Invalid request: a request with this id is already in progress'), undefined);
       return;
     }
@@ -344,8 +344,8 @@ export class ServerSession implements RequestHost, ConnectedSession {
   /** Marks a request finished and drops it from the in-flight table. */
   private forget(ctx: ActiveRequestContext): void {
     ctx.finished = true;
-    if (this.inflight !== undefined) {
-      this.inflight.delete(ctx);
+    if (ctx.tracked) {
+      this.inflight!.delete(ctx);
       this.wakeIfIdle();
     }
   }

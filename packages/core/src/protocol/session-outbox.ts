@@ -1,5 +1,6 @@
 import { WireErrorCode } from '../errors/wire-error-codes';
 import { errorResponse, isRequestId } from '../jsonrpc/json-rpc-errors';
+import { SENT } from '../transport/sent';
 import type { Transport, TransportSendOptions } from '../transport/transport';
 import type { JSONRPCMessage, JSONRPCNotification } from './mcp-types.generated';
 import type { ServerLogger } from './server-logger';
@@ -32,7 +33,9 @@ export class SessionOutbox {
   /** Sends a response; if the transport refuses it (e.g. cannot serialize it), answers -32603 once instead. */
   respond(message: JSONRPCMessage, related: TransportSendOptions | undefined): void {
     if (this.closed) return;
-    this.send(message, related).then(undefined, (error: unknown) => {
+    const sending = this.send(message, related);
+    if (sending === SENT) return;
+    sending.then(undefined, (error: unknown) => {
       const id = (message as { id?: unknown }).id;
       if (this.closed || !isRequestId(id) || (message as { error?: { code?: number } }).error?.code === WireErrorCode.InternalError) {
         this.logger.warn('could not send a response', error);

@@ -6,6 +6,7 @@ import { invalidRequestResponse } from '../jsonrpc/json-rpc-errors';
 import type { JSONRPCMessage } from '../protocol/mcp-types.generated';
 import { type ServerLogger, stderrLogger } from '../protocol/server-logger';
 import { LineSplitter } from './line-splitter';
+import { SENT } from './sent';
 import type { MessageExtraInfo, Transport } from './transport';
 
 /** Options of `StdioServerTransport`. */
@@ -20,12 +21,20 @@ export interface StdioServerTransportOptions {
   readonly logger?: ServerLogger;
 }
 
-const RESOLVED: Promise<void> = Promise.resolve();
 
-function isBlank(line: Buffer, end: number): boolean {
-  for (let i = 0; i < end; i++) {
+/** Lines of only spaces and tabs are ignored like empty ones. */
+function isBlankBytes(line: Buffer): boolean {
+  for (let i = 0; i < line.length; i++) {
     const byte = line[i];
     if (byte !== 0x20 && byte !== 0x09) return false;
+  }
+  return true;
+}
+
+function isBlankText(line: string): boolean {
+  for (let i = 0; i < line.length; i++) {
+    const code = line.charCodeAt(i);
+    if (code !== 0x20 && code !== 0x09) return false;
   }
   return true;
 }
@@ -75,11 +84,11 @@ export class StdioServerTransport implements Transport {
     if (this.closed) return Promise.reject(new Error('StdioServerTransport is closed'));
     let line: string;
     try {
-      line = encodeJsonRpc(message, (error) => this.logger.error('a response could not be serialized; sent -32603 instead', error)) + '\n';
+      line = encodeJsonRpc(message, this.onEncodeFailure) + '\n';
     } catch (error) {
       return Promise.reject(error);
     }
-    if (this.stdout.write(line)) return this.drained ?? RESOLVED;
+    if (this.stdout.write(line)) return this.drained ?? SENT;
     return this.waitForDrain();
   }
 
@@ -98,6 +107,10 @@ export class StdioServerTransport implements Transport {
     this.onclose?.();
   }
 
+  private readonly onEncodeFailure = (error: unknown): void => {
+    this.logger.error('a response could not be serialized; sent -32603 instead', error);
+  };
+
   private readonly onData = (chunk: Buffer | string): void => {
     this.splitter.push(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk);
   };
@@ -113,11 +126,16 @@ export class StdioServerTransport implements Transport {
     void this.close();
   };
 
-  private receiveLine(line: Buffer): void {
+  private receiveLine(line: string | Buffer): void {
     let end = line.length;
-    if (end > 0 && line[end - 1] === 0x0d) end--;
-    if (end === 0 || isBlank(line, end)) return;
-    const decoded = decodeJsonRpc(end === line.length ? line : line.subarray(0, end), this.limits);
+    if (typeof line === 'string') {
+      if (end > 0 && line.charCodeAt(end - 1) === 0x0d) line = line.slice(0, --end);
+      if (end === 0 || isBlankText(line)) return;
+    } else {
+      if (end > 0 && line[end - 1] === 0x0d) line = line.subarray(0, --end);
+      if (end === 0 || isBlankBytes(line)) return;
+    }
+    const decoded = decodeJsonRpc(line, this.limits);
     if (!decoded.ok) {
       this.logger.warn(`refused a stdio frame: ${decoded.reason}`);
       if (decoded.response !== undefined) void this.send(decoded.response).catch(() => undefined);

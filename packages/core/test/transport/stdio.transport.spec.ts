@@ -23,14 +23,24 @@ function harness(maxBytes?: number): { transport: StdioServerTransport; stdin: P
 }
 
 describe('LineSplitter', () => {
-  it('splits across chunks, keeps CR for the caller, and reports an overlong line once', () => {
+  it('splits across chunks, keeps CR for the caller, and skips an overlong unfinished line after one report', () => {
     const lines: string[] = [];
     let overflows = 0;
     const splitter = new LineSplitter(8, (line) => lines.push(line.toString()), () => overflows++);
-    for (const chunk of ['ab', 'c\r\nde', 'f\n', '0123456789', 'abcdef', 'ghi\nok\n', '0123456789ab\nz\n']) splitter.push(Buffer.from(chunk));
-    expect(lines).to.deep.equal(['abc\r', 'def', 'ok', 'z']);
-    expect(overflows).to.equal(2);
+    for (const chunk of ['ab', 'c\r\nde', 'f\n', '0123456789', 'abcdef', 'ghi\nok\n', 'complete but long\nz\n']) splitter.push(Buffer.from(chunk));
+    // A complete line within one chunk is passed on; the decoder refuses it if it is too long.
+    expect(lines).to.deep.equal(['abc\r', 'def', 'ok', 'complete but long', 'z']);
+    expect(overflows).to.equal(1);
     expect(splitter.buffered).to.equal(0);
+  });
+
+  it('hands over lines as text when valid UTF-8 and as bytes otherwise', () => {
+    const lines: (string | Buffer)[] = [];
+    const splitter = new LineSplitter(100, (line) => lines.push(line), () => undefined);
+    splitter.push(Buffer.from('é1\né2\n'));
+    splitter.push(Buffer.concat([Buffer.from('ok\n'), Buffer.from([0xff]), Buffer.from('\n')]));
+    expect(lines.map((l) => typeof l)).to.deep.equal(['string', 'string', 'object', 'object']);
+    expect(lines.slice(0, 3).map(String)).to.deep.equal(['é1', 'é2', 'ok']);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { EventStore } from './events/event-store';
+import type { VerifyToken } from './handler/bearer-auth';
 import type { Allowlist } from './security/host-origin.guard';
 
 /**
@@ -45,6 +46,14 @@ export interface HttpHandlerOptions {
    * 2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05.
    */
   readonly protocolVersions?: readonly string[];
+  /**
+   * Optional bearer-token check on every request; the principal reaches handlers as
+   * `ctx.authInfo`, and a session stays bound to the client that opened it. Without it, an
+   * upstream middleware may set `req.auth` (Node) or pass `authInfo` (fetch).
+   */
+  readonly verifyToken?: VerifyToken;
+  /** RFC 9728 protected-resource metadata URL, sent in `WWW-Authenticate` on 401. */
+  readonly resourceMetadataUrl?: string;
   /** Receives transport-level errors (a failed connect, a failing event store). Never writes to stdout. */
   readonly onError?: (error: Error) => void;
 }

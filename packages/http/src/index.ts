@@ -4,6 +4,7 @@ export type { FetchHandlerInit, HttpHandler } from './create-http-handler';
 export { listenHttp } from './listen-http';
 export type { HttpListenHandle } from './listen-http';
 export type { HttpHandlerOptions, ListenHttpOptions, SseOptions } from './http-options';
+export type { HttpRequestInfo, VerifyToken } from './handler/bearer-auth';
 export type { EventStore } from './events/event-store';
 export { InMemoryEventStore } from './events/in-memory-event-store';
 export type { InMemoryEventStoreOptions } from './events/in-memory-event-store';

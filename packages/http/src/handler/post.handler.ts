@@ -1,4 +1,4 @@
-import type { ConnectedSession, ConnectOptions, JSONRPCRequest, MessageExtraInfo } from '@armature/core';
+import type { AuthInfo, ConnectedSession, ConnectOptions, JSONRPCRequest, MessageExtraInfo } from '@armature/core';
 import type { HttpRequestView, HttpResponder } from '../exchange/http-exchange';
 import { errorBody } from '../protocol/http-error';
 import { checkParsed, decodeBody, isInitialize, type DecodedBody } from '../protocol/json-rpc-message';
@@ -20,7 +20,7 @@ type Decoded = Extract<DecodedBody, { ok: true }>;
 const STATELESS_CLIENT_CAPABILITIES = { elicitation: { form: {}, url: {} }, sampling: {}, roots: {} };
 
 /** POST: one JSON-RPC message (MCP 2025-11-25, transports §Sending Messages to the Server). */
-export async function handlePost(engine: StreamableHttpEngine, req: HttpRequestView, res: HttpResponder): Promise<void> {
+export async function handlePost(engine: StreamableHttpEngine, req: HttpRequestView, res: HttpResponder, authInfo: AuthInfo | undefined): Promise<void> {
   const options = engine.options;
   if (!acceptsAll(req.header('accept'), POST_ACCEPT)) {
     return refuse(res, 406, 'Not Acceptable: the Accept header must list application/json and text/event-stream');
@@ -38,7 +38,7 @@ export async function handlePost(engine: StreamableHttpEngine, req: HttpRequestV
     const reply = decoded.response ?? { jsonrpc: '2.0', error: { code: -32600, message: `Invalid request: ${decoded.reason}` } };
     return res.send(400, JSON_HEADERS, JSON.stringify(reply));
   }
-  const extra: MessageExtraInfo = { authInfo: req.authInfo, requestInfo: { headers: req.headers() } };
+  const extra: MessageExtraInfo = { authInfo, requestInfo: { headers: req.headers() } };
   return options.stateless ? postStateless(engine, decoded, req, res, extra) : postStateful(engine, decoded, req, res, extra);
 }
 
@@ -51,7 +51,9 @@ async function postStateful(engine: StreamableHttpEngine, decoded: Decoded, req:
     return refuse(res, 400, 'Bad Request: the Mcp-Session-Id header is required');
   }
   const session = engine.sessions.find(sessionId);
-  if (session === undefined) return refuse(res, 404, 'Not Found: unknown or ended session; initialize a new one');
+  // A session belongs to the principal that opened it: another principal holding its id
+  // (stolen or guessed) is told no more than for an unknown id.
+  if (session === undefined || !session.ownedBy(extra.authInfo)) return refuse(res, 404, 'Not Found: unknown or ended session; initialize a new one');
   let version = DEFAULT_HEADER_PROTOCOL_VERSION;
   if (!initialize) {
     const requested = requestProtocolVersion(req.header('mcp-protocol-version'), engine.options.versions);

@@ -1,5 +1,6 @@
 import type { DecodeLimits } from '@armature/core';
 import type { HttpHandlerOptions } from '../http-options';
+import type { VerifyToken } from './bearer-auth';
 import type { EventStore } from '../events/event-store';
 import { InMemoryEventStore } from '../events/in-memory-event-store';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/protocol-version';
@@ -18,6 +19,8 @@ export interface ResolvedHttpOptions {
   readonly timing: SseTiming;
   readonly guard: HostOriginGuard;
   readonly versions: ReadonlySet<string>;
+  readonly verifyToken: VerifyToken | undefined;
+  readonly resourceMetadataUrl: string | undefined;
   readonly onError: (error: Error) => void;
 }
 
@@ -46,6 +49,8 @@ export function resolveOptions(options: HttpHandlerOptions = {}): ResolvedHttpOp
     },
     guard: createHostOriginGuard(options.allowedHosts, options.allowedOrigins),
     versions: new Set(options.protocolVersions ?? SUPPORTED_PROTOCOL_VERSIONS),
+    verifyToken: options.verifyToken,
+    resourceMetadataUrl: options.resourceMetadataUrl,
     onError: options.onError ?? (() => undefined),
   };
 }

@@ -1,3 +1,4 @@
+import type { AuthInfo } from '@armature/core';
 import type { HttpRequestView, HttpResponder } from '../exchange/http-exchange';
 import { requestProtocolVersion } from '../protocol/protocol-version';
 import type { HttpSessionTransport } from '../session/http-session.transport';
@@ -13,10 +14,10 @@ const STATELESS_ALLOW = ['allow', 'POST'];
  * client sends `Last-Event-ID` (MCP 2025-11-25, transports §Listening for Messages from the
  * Server, §Resumability and Redelivery).
  */
-export async function handleGet(engine: StreamableHttpEngine, req: HttpRequestView, res: HttpResponder): Promise<void> {
+export async function handleGet(engine: StreamableHttpEngine, req: HttpRequestView, res: HttpResponder, authInfo: AuthInfo | undefined): Promise<void> {
   if (engine.options.stateless) return refuse(res, 405, 'Method Not Allowed: this server is stateless and offers no GET stream', STATELESS_ALLOW);
   if (!acceptsAll(req.header('accept'), GET_ACCEPT)) return refuse(res, 406, 'Not Acceptable: the Accept header must list text/event-stream');
-  const found = sessionOf(engine, req, res);
+  const found = sessionOf(engine, req, res, authInfo);
   if (found === undefined) return;
   const { session, version } = found;
   session.lastActivity = Date.now();
@@ -27,23 +28,23 @@ export async function handleGet(engine: StreamableHttpEngine, req: HttpRequestVi
 }
 
 /** DELETE: the client ends its session (MCP 2025-11-25, transports §Session Management). */
-export async function handleDelete(engine: StreamableHttpEngine, req: HttpRequestView, res: HttpResponder): Promise<void> {
+export async function handleDelete(engine: StreamableHttpEngine, req: HttpRequestView, res: HttpResponder, authInfo: AuthInfo | undefined): Promise<void> {
   if (engine.options.stateless) return refuse(res, 405, 'Method Not Allowed: this server is stateless and has no sessions to end', STATELESS_ALLOW);
-  const found = sessionOf(engine, req, res);
+  const found = sessionOf(engine, req, res, authInfo);
   if (found === undefined) return;
   await engine.endSession(found.session);
   res.send(200, [], undefined);
 }
 
 /** The session a GET or DELETE names, or undefined after answering 400/404. */
-function sessionOf(engine: StreamableHttpEngine, req: HttpRequestView, res: HttpResponder): { session: HttpSessionTransport; version: string } | undefined {
+function sessionOf(engine: StreamableHttpEngine, req: HttpRequestView, res: HttpResponder, authInfo: AuthInfo | undefined): { session: HttpSessionTransport; version: string } | undefined {
   const sessionId = req.header('mcp-session-id');
   if (sessionId === undefined) {
     refuse(res, 400, 'Bad Request: the Mcp-Session-Id header is required');
     return undefined;
   }
   const session = engine.sessions.find(sessionId);
-  if (session === undefined) {
+  if (session === undefined || !session.ownedBy(authInfo)) {
     refuse(res, 404, 'Not Found: unknown or ended session; initialize a new one');
     return undefined;
   }

@@ -1,8 +1,9 @@
-import type { ConnectableApp, JSONRPCRequest, MessageExtraInfo } from '@armature/core';
+import type { AuthInfo, ConnectableApp, JSONRPCRequest, MessageExtraInfo } from '@armature/core';
 import type { HttpRequestView, HttpResponder } from '../exchange/http-exchange';
 import { DEFAULT_HEADER_PROTOCOL_VERSION } from '../protocol/protocol-version';
 import { HttpSessionTransport } from '../session/http-session.transport';
 import { SessionStore } from '../session/session-store';
+import { checkBearer } from './bearer-auth';
 import { handlePost } from './post.handler';
 import { refuse } from './refuse';
 import type { ResolvedHttpOptions } from './resolved-options';
@@ -41,13 +42,20 @@ export class StreamableHttpEngine {
       // DNS-rebinding defence first: nothing else is looked at for a forbidden Host/Origin.
       const forbidden = this.options.guard.check(req.header('host'), req.header('origin'));
       if (forbidden !== undefined) return refuse(res, 403, forbidden);
+      let authInfo = req.authInfo;
+      const verify = this.options.verifyToken;
+      if (verify !== undefined) {
+        const verdict = await checkBearer(req, verify, this.options.resourceMetadataUrl, this.reportError);
+        if (!verdict.ok) return refuse(res, 401, verdict.message, ['www-authenticate', verdict.challenge]);
+        authInfo = verdict.authInfo;
+      }
       switch (req.method) {
         case 'POST':
-          return await handlePost(this, req, res);
+          return await handlePost(this, req, res, authInfo);
         case 'GET':
-          return await handleGet(this, req, res);
+          return await handleGet(this, req, res, authInfo);
         case 'DELETE':
-          return await handleDelete(this, req, res);
+          return await handleDelete(this, req, res, authInfo);
         default:
           return refuse(res, 405, `Method Not Allowed: ${req.method}`, this.options.stateless ? ALLOW_STATELESS : ALLOW_STATEFUL);
       }
@@ -63,7 +71,7 @@ export class StreamableHttpEngine {
     if (this.sessions.full) {
       return refuse(res, 503, 'Service Unavailable: the server has reached its session limit; retry later or end unused sessions', ['retry-after', '5']);
     }
-    const session = new HttpSessionTransport(this.sessions.newId(), this.options, (closed) => this.sessions.remove(closed));
+    const session = new HttpSessionTransport(this.sessions.newId(), this.options, (closed) => this.sessions.remove(closed), extra.authInfo?.clientId);
     this.sessions.add(session);
     try {
       session.connected = await this.app.connect(session);
@@ -107,3 +115,4 @@ export class StreamableHttpEngine {
     await Promise.all(this.sessions.all().map((session) => this.endSession(session)));
   }
 }
+

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { encodeJsonRpc, WireErrorCode } from '@armature/core';
 import type {
+  AuthInfo,
   ConnectedSession,
   JSONRPCMessage,
   JSONRPCRequest,
@@ -50,6 +51,8 @@ export class HttpSessionTransport implements Transport, ChannelHost {
     readonly sessionId: string,
     private readonly options: ResolvedHttpOptions,
     private readonly onClosed: (transport: HttpSessionTransport) => void,
+    /** Client id of the principal that opened the session; later requests must match it. */
+    readonly principal: string | undefined = undefined,
   ) {
     this.jsonHeaders = ['content-type', 'application/json', 'mcp-session-id', sessionId];
     this.sseHeaders = ['content-type', 'text/event-stream', 'cache-control', 'no-cache, no-transform', 'x-accel-buffering', 'no', 'mcp-session-id', sessionId];
@@ -63,6 +66,11 @@ export class HttpSessionTransport implements Transport, ChannelHost {
     if (this.inflight.size > 0 || this.standalone.isAttached) return true;
     for (const stream of this.streams.values()) if (stream.isAttached) return true;
     return false;
+  }
+
+  /** Whether a request made as `authInfo` may use this session (the same client id that opened it). */
+  ownedBy(authInfo: AuthInfo | undefined): boolean {
+    return authInfo?.clientId === this.principal;
   }
 
   /** Requests of this session still waiting for their answer. */

@@ -55,8 +55,10 @@
  *   `control-character` (NUL, C0, DEL, C1, raw or `%00`); `dot-segment` (a `.` or `..`
  *   segment, raw or `%2e%2e`, split at `/` and `\`); `encoded-separator` (`%2F`/`%5C` in
  *   a single-segment variable: every operator but `+`, `#`, `?`, `&`); `backslash`;
- *   `absolute-path` (leading `/` or `\` — except right after `:` or `://` in the template
- *   or at its start, as in `file://{+path}` — or a Windows drive root `C:`, `C:/`, `C:\`).
+ *   `absolute-path` (a leading `/` or `\`, or a Windows drive root `C:`, `C:/`, `C:\`):
+ *   values are relative by default, so `file://{+path}`, whose values are absolute paths,
+ *   needs `allowUnsafeValues: { absolutePaths: true }` (and a handler that confines the
+ *   path to the roots it serves).
  * - Per template: `allowUnsafeValues: true` turns all value checks off;
  *   `{ dotSegments, controlCharacters, encodedSeparators, backslashes, absolutePaths }`
  *   turns chosen ones off.

@@ -18,8 +18,6 @@ export interface VarOccurrence {
   readonly explode: boolean;
   readonly prefix: number | null;
   readonly kind: ValueKind;
-  /** A leading `/` is expected here (template start, or right after `:` or `://`). */
-  readonly absoluteAllowed: boolean;
   /** Capture slots of the raw value; -1 for query-tail parameters, which are found by name. */
   readonly start: number;
   readonly end: number;
@@ -74,10 +72,8 @@ export function compileTemplate(source: string, options?: UriTemplateOptions): C
     const op = part.operator;
     const inComponent: UriComponent = op === '#' ? 'fragment' : op === '?' || op === '&' ? queryOf(component) : component;
     run.push({ source: part.source, first: firstChars(part, inComponent), continuation: continuationChars(part, inComponent) });
-    const prev = parts[i - 1];
-    const absoluteAllowed = i === 0 || (prev.kind === 'literal' && (prev.text.endsWith(':') || prev.text.endsWith('://')));
     for (const v of emitExpression(b, part, valueClass(op, inComponent))) {
-      occurrences.push({ ...v.spec, operator: op, kind: kindOf(op), absoluteAllowed, start: v.start, end: v.end });
+      occurrences.push({ ...v.spec, operator: op, kind: kindOf(op), start: v.start, end: v.end });
     }
     component = inComponent;
   }
@@ -139,7 +135,7 @@ function collectTailParams(parts: readonly TemplatePart[], ambiguities: string[]
         ambiguities.push(`query parameter "${v.name}" appears twice in the trailing query expressions`);
         continue;
       }
-      params.set(v.name, { ...v, operator: part.operator, kind: 'query', absoluteAllowed: false, start: -1, end: -1 });
+      params.set(v.name, { ...v, operator: part.operator, kind: 'query', start: -1, end: -1 });
     }
   }
   return params;

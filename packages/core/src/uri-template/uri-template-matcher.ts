@@ -42,7 +42,7 @@ export function matchNormalized(t: CompiledTemplate, text: string, counter?: Wor
   }
   if (counter) counter.steps += text.length;
   for (const f of found) {
-    const ctx = { kind: f.occ.kind, absoluteAllowed: f.occ.absoluteAllowed, allow: t.options.allow };
+    const ctx = { kind: f.occ.kind, allow: t.options.allow };
     for (const item of typeof f.value === 'string' ? [f.value] : f.value) {
       const check = findUnsafeValue(item, ctx);
       if (check) {

@@ -11,6 +11,10 @@ import { findOverlap } from './uri-template-overlap';
 
 const compiledOf = new WeakMap<UriTemplate, CompiledTemplate>();
 
+function programOf(t: UriTemplate | string): CompiledTemplate['program'] {
+  return compiledTemplateOf(typeof t === 'string' ? UriTemplate.parse(t) : t).program;
+}
+
 /** The compiled form behind a template (for the registry; not public API). */
 export function compiledTemplateOf(template: UriTemplate): CompiledTemplate {
   return compiledOf.get(template) as CompiledTemplate;
@@ -56,13 +60,13 @@ export class UriTemplate {
    * Whether some URI has the shape of both templates (see `overlap`). Conservative: never
    * misses an overlap; may report one that value checks alone would have separated.
    */
-  static ambiguous(a: UriTemplate, b: UriTemplate): boolean {
+  static ambiguous(a: UriTemplate | string, b: UriTemplate | string): boolean {
     return UriTemplate.overlap(a, b) !== null;
   }
 
   /** The shortest URI (normalized form) that both templates' matchers accept, or `null`. */
-  static overlap(a: UriTemplate, b: UriTemplate): string | null {
-    return findOverlap(compiledTemplateOf(a).program, compiledTemplateOf(b).program);
+  static overlap(a: UriTemplate | string, b: UriTemplate | string): string | null {
+    return findOverlap(programOf(a), programOf(b));
   }
 
   /** The decoded values when `uri` matches and passes the value checks; otherwise `null`. Never throws. */

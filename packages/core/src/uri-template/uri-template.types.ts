@@ -60,7 +60,7 @@ export interface UnsafeValuePolicy {
   readonly encodedSeparators?: boolean;
   /** Allow `\` anywhere in a value. */
   readonly backslashes?: boolean;
-  /** Allow a leading `/` or `\` where a relative value is expected, and Windows drive letters. */
+  /** Allow absolute paths: a leading `/` or `\`, or a Windows drive root (`C:`, `C:/`, `C:\`). */
   readonly absolutePaths?: boolean;
 }
 

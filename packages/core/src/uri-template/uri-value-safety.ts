@@ -4,7 +4,6 @@ import type { ValueKind } from './uri-template-compiler';
 /** What the checks need to know about where a value came from. */
 export interface ValueContext {
   readonly kind: ValueKind;
-  readonly absoluteAllowed: boolean;
   readonly allow: Readonly<Required<UnsafeValuePolicy>>;
 }
 
@@ -14,7 +13,7 @@ export const UNSAFE_VALUE_DETAIL: Readonly<Record<UnsafeValueCheck, string>> = O
   'dot-segment': 'contains a "." or ".." path segment (raw or pct-encoded)',
   'encoded-separator': 'contains a pct-encoded "/" or "\\" inside a single path segment',
   backslash: 'contains a backslash',
-  'absolute-path': 'is an absolute path (leading "/" or "\\", or a Windows drive letter) where a relative value is expected',
+  'absolute-path': 'is an absolute path (leading "/" or "\\", or a Windows drive root)',
 });
 
 /**
@@ -51,13 +50,18 @@ export function findUnsafeValue(value: string, ctx: ValueContext): UnsafeValueCh
   if (dotSegment && !allow.dotSegments) return 'dot-segment';
   if (separator && !allow.encodedSeparators) return 'encoded-separator';
   if (backslash && !allow.backslashes) return 'backslash';
-  if (!allow.absolutePaths && isAbsolute(value, ctx.absoluteAllowed)) return 'absolute-path';
+  if (!allow.absolutePaths && isAbsolute(value)) return 'absolute-path';
   return null;
 }
 
-function isAbsolute(value: string, leadingSlashAllowed: boolean): boolean {
+/**
+ * Values are relative unless the template says otherwise: a leading `/` or `\` (root,
+ * UNC) or a Windows drive root is refused even in `file://{+path}`, whose author opts in
+ * with `absolutePaths: true` and then confines the path to the roots it serves.
+ */
+function isAbsolute(value: string): boolean {
   const c0 = value.charCodeAt(0);
-  if (!leadingSlashAllowed && (c0 === 0x2f || c0 === 0x5c)) return true;
+  if (c0 === 0x2f || c0 === 0x5c) return true;
   // A Windows drive root: `C:`, `C:\x`, `C:/x`. (`c:x` stays allowed: ids like `a:1` are
   // common, and a drive-relative name joined under a root does not leave it.)
   const letter = (c0 >= 0x41 && c0 <= 0x5a) || (c0 >= 0x61 && c0 <= 0x7a);

@@ -52,7 +52,7 @@ describe('UriTemplate.match', () => {
       ['file:///a?b', null],
       ['file:///a#b', null],
     ]);
-    check('{+path}/here', [['/foo/bar/here', { path: '/foo/bar' }]]);
+    check('{+path}/here', [['/foo/bar/here', { path: '/foo/bar' }]], { allowUnsafeValues: { absolutePaths: true } });
     check('{+x,y}', [['a,b,c', { x: 'a', y: 'b,c' }]]);
     check('{+path}.md', [['a.md.md', { path: 'a.md' }]]);
     check('here?ref={+path}', [['here?ref=a/b?c', { path: 'a/b?c' }]]);

@@ -41,6 +41,11 @@ describe('UriTemplate.overlap / ambiguous', () => {
     });
   }
 
+  it('takes template text as well', () => {
+    expect(UriTemplate.ambiguous('notes://{id}', 'notes://{slug}')).to.equal(true);
+    expect(UriTemplate.ambiguous('notes://{id}', p('notes://{id}/history'))).to.equal(false);
+  });
+
   it('finds the shortest example', () => {
     expect(UriTemplate.overlap(p('notes://{id}'), p('notes://{id}{?rev}'))).to.equal('notes://');
     expect(UriTemplate.overlap(p('file:///{+path}'), p('file:///{+path}.md'))).to.equal('file:///.md');

@@ -66,10 +66,11 @@ describe('UriTemplate value safety (on by default)', () => {
     refuses('docs://root/{+path}', 'docs://root//etc', 'absolute-path');
     refuses('search{?path}', 'search?path=/etc/passwd', 'absolute-path');
     refuses('notes://{id}', 'notes://C:', 'absolute-path');
-    accepts('file://{+path}', 'file:///etc/passwd');
-    accepts('file:{+path}', 'file:/etc/passwd');
-    accepts('{+path}/here', '/foo/bar/here');
+    refuses('file://{+path}', 'file:///etc/passwd', 'absolute-path');
+    refuses('{+path}/here', '/foo/bar/here', 'absolute-path');
+    accepts('file://{+path}', 'file:///etc/passwd', { allowUnsafeValues: { absolutePaths: true } });
     accepts('notes://{id}', 'notes://a:1');
+    accepts('file:///{+path}', 'file:///a/c:');
   });
 
   it('decodes once: a double-encoded dot segment stays literal text, not traversal', () => {

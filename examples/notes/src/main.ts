@@ -1,0 +1,23 @@
+import 'reflect-metadata';
+import { Armature } from '@armature/core';
+import { NotesModule } from './notes.module';
+
+/** Builds the notes server (used by tests too). */
+export function createNotesApp(): Promise<Armature> {
+  return Armature.create(NotesModule, {
+    name: 'armature-notes',
+    version: '0.1.0',
+    title: 'Notes',
+    description: 'A small note-taking server built with Armature.',
+    instructions: 'Use search to find notes, read notes://{id} for a note\'s text, and create/update/delete to change them.',
+  });
+}
+
+if (require.main === module) {
+  createNotesApp()
+    .then((app) => app.listen())
+    .catch((error: unknown) => {
+      process.stderr.write(`notes server failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exitCode = 1;
+    });
+}

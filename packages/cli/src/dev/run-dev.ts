@@ -24,6 +24,8 @@ export interface DevOptions {
 /** One watch cycle: a rebuild after a change (or the first build). */
 export interface DevCycle {
   readonly durationMs: number;
+  /** Time spent scanning and writing manifests (part of `durationMs`). */
+  readonly scanMs: number;
   readonly errorCount: number;
   readonly problemCount: number;
   /** Compiled files written in this cycle. */
@@ -63,7 +65,8 @@ export function startDev(options: DevOptions): DevSession {
     const changedManifests = events.scans.filter((s) => s.manifestChanged && s.manifestFile).map((s) => s.manifestFile ?? '');
     const ok = events.errorCount === 0 && events.problemCount === 0;
     const changed = emitted.length > 0 || changedManifests.length > 0;
-    const base = { durationMs: performance.now() - cycleStart, errorCount: events.errorCount, problemCount: events.problemCount, emittedFiles: emitted, changedManifests };
+    const scanMs = events.scans.reduce((sum, scan) => sum + scan.scanMs, 0);
+    const base = { durationMs: performance.now() - cycleStart, scanMs, errorCount: events.errorCount, problemCount: events.problemCount, emittedFiles: emitted, changedManifests };
     const wasFirst = first;
     first = false;
     output.line(`armature: rebuilt in ${(base.durationMs / 1000).toFixed(2)}s, ${events.errorCount} TypeScript error(s), ${events.problemCount} schema problem(s). Watching for changes.`);

@@ -7,13 +7,16 @@ export const ROOT_SYMBOL = '__ArmatureRoot';
 /** The private generator methods the scanner extends (typescript-json-schema 0.68). */
 interface GeneratorInternals {
   getClassDefinition(type: ts.Type, definition: Definition): Definition;
-  getTypeDefinition(type: ts.Type): Definition;
+  getTypeDefinition(type: ts.Type, ...rest: unknown[]): Definition;
 }
 
 /**
  * Creates a typescript-json-schema generator for a single type, named {@link ROOT_SYMBOL}
  * (the generator works on named symbols; the scanner names the parameter or return type it
- * needs instead of writing a virtual source file). Two gaps are filled in:
+ * needs instead of writing a virtual source file). Some gaps are filled in:
+ * - a branded primitive (`string & { __brand: 'Id' }`) is its primitive; `Uppercase<string>`
+ *   and other string mappings are strings;
+ * - symbol-keyed properties, `#private` fields and accessors are left out (JSON never carries them);
  * - index signatures of mapped types (`Record<string, T>`) become `additionalProperties`
  *   (or `patternProperties` for number keys) instead of a closed empty object;
  * - a class property with an initializer is not required (the initializer supplies it;
@@ -35,17 +38,40 @@ export function createGenerator(checker: ts.TypeChecker, type: ts.Type, closedOb
   const getClassDefinition = internals.getClassDefinition;
   internals.getClassDefinition = function patched(this: GeneratorInternals, classType, definition) {
     const result = getClassDefinition.call(this, classType, definition);
+    dropNonJsonProperties(checker, classType, result);
     addIndexSignatures(checker, classType, result, (t) => this.getTypeDefinition(t));
     releaseOptionalProperties(checker, classType, result);
     return result;
   };
+  const getTypeDefinition = internals.getTypeDefinition;
+  internals.getTypeDefinition = function patched(this: GeneratorInternals, type, ...rest) {
+    if (type.flags & ts.TypeFlags.StringMapping) return { type: 'string' };
+    const primitive = type.isIntersection() ? type.types.find((t) => t.flags & PRIMITIVE) : undefined;
+    return getTypeDefinition.call(this, primitive ?? type, ...rest);
+  };
   return generator;
+}
+
+const PRIMITIVE = ts.TypeFlags.StringLike | ts.TypeFlags.NumberLike | ts.TypeFlags.BooleanLike;
+
+function dropNonJsonProperties(checker: ts.TypeChecker, type: ts.Type, definition: Definition): void {
+  const properties = definition.properties;
+  if (!properties) return;
+  for (const property of checker.getPropertiesOfType(type)) {
+    const name = property.name;
+    const accessor = (property.flags & ts.SymbolFlags.Accessor) !== 0;
+    if (!accessor && !name.startsWith('__@') && !name.startsWith('#')) continue;
+    delete properties[name];
+    if (definition.required) definition.required = definition.required.filter((n) => n !== name);
+  }
+  if (definition.required?.length === 0) delete definition.required;
 }
 
 function addIndexSignatures(checker: ts.TypeChecker, type: ts.Type, definition: Definition, convert: (t: ts.Type) => Definition): void {
   for (const info of checker.getIndexInfosOfType(type)) {
     if (info.keyType.flags & ts.TypeFlags.String) {
-      if (typeof definition.additionalProperties !== 'object') definition.additionalProperties = convert(info.type);
+      if (info.type.flags & ts.TypeFlags.Never) definition.additionalProperties = false;
+      else if (typeof definition.additionalProperties !== 'object') definition.additionalProperties = convert(info.type);
     } else if (info.keyType.flags & ts.TypeFlags.Number) {
       if (!definition.patternProperties) definition.patternProperties = { '^[0-9]+$': convert(info.type) };
     } else if (info.keyType.flags & ts.TypeFlags.TemplateLiteral) {

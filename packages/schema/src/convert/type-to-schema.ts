@@ -20,10 +20,24 @@ export type ConversionResult =
  * recursive types produce `$defs`, referenced as `#/$defs/<name>`.
  */
 export class TypeToSchema {
+  /** Types are interned by the checker, so one type object converts once per scan and mode. */
+  private readonly cache = new Map<ts.Type, ConversionResult>();
+  private readonly outputCache = new Map<ts.Type, ConversionResult>();
+
   constructor(private readonly checker: ts.TypeChecker) {}
 
-  /** Converts one type. Never throws: a failure comes back as a reason. */
+  /** Converts one type. Never throws: a failure comes back as a reason. The result is the caller's to change. */
   convert(type: ts.Type, mode: SchemaMode): ConversionResult {
+    const cache = mode === 'input' ? this.cache : this.outputCache;
+    let result = cache.get(type);
+    if (result === undefined) {
+      result = this.convertUncached(type, mode);
+      cache.set(type, result);
+    }
+    return result.ok ? { ok: true, value: structuredClone(result.value) } : result;
+  }
+
+  private convertUncached(type: ts.Type, mode: SchemaMode): ConversionResult {
     const unsupported = findUnsupportedType(type, this.checker);
     if (unsupported !== undefined) return { ok: false, problem: unsupported };
     const generator = createGenerator(this.checker, type, mode === 'input');

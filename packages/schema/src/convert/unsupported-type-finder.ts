@@ -35,6 +35,8 @@ class Walker {
     if (reason !== undefined) return { path, reason };
     if (this.seen.has(type)) return undefined;
     this.seen.add(type);
+    // A branded primitive (`string & { __brand: 'Id' }`) is just the primitive in JSON.
+    if (type.isIntersection() && type.types.some((t) => t.flags & (ts.TypeFlags.StringLike | ts.TypeFlags.NumberLike | ts.TypeFlags.BooleanLike))) return undefined;
     if (type.isUnionOrIntersection()) return this.first(type.types, (member) => this.visit(member, path));
     if (!(type.flags & ts.TypeFlags.Object)) return undefined;
     if (this.checker.isArrayType(type) || this.checker.isTupleType(type)) {
@@ -47,13 +49,14 @@ class Walker {
 
   private visitMembers(type: ts.Type, path: readonly string[]): UnsupportedPart | undefined {
     for (const property of this.checker.getPropertiesOfType(type)) {
-      if (property.flags & (ts.SymbolFlags.Method | ts.SymbolFlags.Prototype) || isPrivate(property)) continue;
+      if (property.flags & (ts.SymbolFlags.Method | ts.SymbolFlags.Prototype | ts.SymbolFlags.Accessor) || isPrivate(property)) continue;
       const propertyType = this.checker.getTypeOfSymbol(property);
       if (propertyType.flags & ts.TypeFlags.Never) continue;
       const found = this.visit(propertyType, [...path, `property "${property.name}"`]);
       if (found !== undefined) return found;
     }
     for (const index of this.checker.getIndexInfosOfType(type)) {
+      if (index.type.flags & ts.TypeFlags.Never) continue;
       const found = this.visit(index.type, [...path, 'index signature']);
       if (found !== undefined) return found;
     }
@@ -111,5 +114,5 @@ function isPrivate(property: ts.Symbol): boolean {
   const declaration = property.valueDeclaration;
   if (!declaration) return false;
   const flags = ts.getCombinedModifierFlags(declaration);
-  return (flags & (ts.ModifierFlags.Private | ts.ModifierFlags.Protected)) !== 0 || property.name.startsWith('__#');
+  return (flags & ts.ModifierFlags.Private) !== 0 || property.name.startsWith('#') || property.name.startsWith('__@');
 }

@@ -50,11 +50,13 @@ function hasNoOutput(type: ts.Type, context: ScanContext): boolean {
   const members = (type.isUnion() ? type.types : [type]).filter(
     (t) => !(t.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Void)),
   );
-  return members.every(
-    (t) =>
-      (t.flags & (ts.TypeFlags.StringLike | ts.TypeFlags.Any | ts.TypeFlags.Unknown | ts.TypeFlags.Never)) !== 0 ||
-      isContentType(t, context),
-  ) || isContentType(type, context);
+  return members.every((t) => isTextLike(t) || isContentType(t, context)) || isContentType(type, context);
+}
+
+/** Strings (branded ones too) become text content; any/unknown/never give no schema either. */
+function isTextLike(type: ts.Type): boolean {
+  if (type.flags & (ts.TypeFlags.StringLike | ts.TypeFlags.Any | ts.TypeFlags.Unknown | ts.TypeFlags.Never)) return true;
+  return type.isIntersection() && type.types.some((t) => (t.flags & ts.TypeFlags.StringLike) !== 0);
 }
 
 function isErrorType(type: ts.Type): boolean {

@@ -1,0 +1,105 @@
+import { expect } from 'chai';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Manifest } from '@armature/schema';
+import { memoryOutput, startDev, type DevCycle, type DevSession } from '../src';
+import { until } from './support/bounded';
+import { createFixture, readJson, removeFixture, writeFiles } from './support/fixture-project';
+
+const HANDLERS = (extra = ''): string => `import { Tool } from '@armature/core';
+export class Handlers {
+  @Tool() hello(name: string): string { return name; }
+${extra}}
+`;
+
+/** A server that records its pid (and reloads, when asked to support them) in a log file. */
+const SERVER = `const fs = require('node:fs');
+const [log, mode] = process.argv.slice(2);
+fs.appendFileSync(log, 'start ' + process.pid + '\\n');
+if (mode === 'reload') {
+  process.on('message', (m) => {
+    if (m && m.type === 'armature:reload') {
+      fs.appendFileSync(log, 'reload ' + m.manifests.length + '\\n');
+      process.send({ type: 'armature:reloaded', ok: true });
+    }
+  });
+  process.send({ type: 'armature:dev-ready', reload: true });
+}
+setInterval(() => undefined, 1000);
+`;
+
+describe('armature dev', () => {
+  let dir: string;
+  let session: DevSession | undefined;
+  let cycles: DevCycle[];
+
+  function start(mode: string): void {
+    cycles = [];
+    session = startDev({
+      project: path.join(dir, 'tsconfig.json'),
+      output: memoryOutput(),
+      entry: path.join(dir, 'server.js'),
+      args: [path.join(dir, 'server.log'), mode],
+      onCycle: (cycle) => cycles.push(cycle),
+    });
+  }
+
+  async function cycle(n: number): Promise<DevCycle> {
+    await until(() => cycles.length >= n, 30_000, `rebuild #${n}`);
+    return cycles[n - 1] as DevCycle;
+  }
+
+  function log(): string[] {
+    const file = path.join(dir, 'server.log');
+    return fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim().split('\n') : [];
+  }
+
+  beforeEach(() => {
+    dir = createFixture({ 'src/handlers.ts': HANDLERS(), 'server.js': SERVER });
+  });
+
+  afterEach(async () => {
+    await session?.close();
+    session = undefined;
+    removeFixture(dir);
+  });
+
+  it('builds, starts the server, and after a one-line change rebuilds the manifest and restarts it', async () => {
+    start('plain');
+    const first = await cycle(1);
+    expect(first).to.include({ errorCount: 0, problemCount: 0, server: 'started' });
+    await until(() => log().length === 1, 10_000, 'the server to start');
+
+    writeFiles(dir, { 'src/handlers.ts': HANDLERS('  @Tool() bye(name: string): string { return name; }\n') });
+    const second = await cycle(2);
+    expect(second).to.include({ errorCount: 0, problemCount: 0, server: 'restarted' });
+    expect(second.changedManifests).to.deep.equal([path.join(dir, 'dist', 'armature.manifest.json')]);
+    const manifest = readJson(path.join(dir, 'dist', 'armature.manifest.json')) as Manifest;
+    expect(Object.keys(manifest.handlers['src/handlers.js#Handlers']?.methods ?? {})).to.deep.equal(['hello', 'bye']);
+    await until(() => log().length === 2, 10_000, 'the server to restart');
+    const [a, b] = log();
+    expect(a).to.match(/^start \d+$/);
+    expect(b).to.match(/^start \d+$/);
+    expect(a).not.to.equal(b);
+  });
+
+  it('reloads in place a server that announced it can', async () => {
+    start('reload');
+    await cycle(1);
+    await until(() => log().length === 1, 10_000, 'the server to start');
+    writeFiles(dir, { 'src/handlers.ts': HANDLERS('  @Tool() bye(): string { return "bye"; }\n') });
+    const second = await cycle(2);
+    expect(second.server).to.equal('reloaded');
+    expect(log()).to.have.length(2);
+    expect(log()[1]).to.equal('reload 1');
+  });
+
+  it('keeps the server running while the sources have schema problems', async () => {
+    start('plain');
+    await cycle(1);
+    writeFiles(dir, { 'src/handlers.ts': HANDLERS('  @Tool() bad(cb: () => void): void {}\n') });
+    const second = await cycle(2);
+    expect(second).to.include({ problemCount: 1, server: 'kept' });
+    expect(second.changedManifests).to.deep.equal([]);
+  });
+});

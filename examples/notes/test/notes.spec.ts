@@ -67,7 +67,7 @@ describe('examples/notes through the official SDK client', () => {
   it('answers bad arguments and unknown ids with isError a model can act on', async () => {
     const bad = await client.callTool({ name: 'create', arguments: { title: '', tags: 'x' } });
     expect(bad.isError).to.equal(true);
-    expect(textOf(bad)).to.include('body: is required').and.include('title: must NOT have fewer than 1 characters').and.include('tags: must be an array');
+    expect(textOf(bad)).to.include('body: is required').and.include('title: must be at least 1 character long').and.include('tags: must be an array');
     const missing = await client.callTool({ name: 'update', arguments: { id: 'n999', changes: {} } });
     expect(missing.isError).to.equal(true);
     expect(textOf(missing)).to.include('notes://index');

@@ -68,6 +68,18 @@ export function ajvIssues(errors: readonly ErrorObject[]): ValidationIssue[] {
       case 'format':
         issue = { path: at, message: `must be a valid ${String(params.format)}` };
         break;
+      case 'minLength':
+      case 'maxLength': {
+        const n = Number(params.limit);
+        issue = { path: at, message: `must be at ${error.keyword === 'minLength' ? 'least' : 'most'} ${n} character${n === 1 ? '' : 's'} long` };
+        break;
+      }
+      case 'minItems':
+      case 'maxItems': {
+        const n = Number(params.limit);
+        issue = { path: at, message: `must have at ${error.keyword === 'minItems' ? 'least' : 'most'} ${n} item${n === 1 ? '' : 's'}` };
+        break;
+      }
       case 'pattern':
         issue = { path: at, message: `must match the pattern ${String(params.pattern)}` };
         break;

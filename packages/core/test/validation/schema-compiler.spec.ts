@@ -45,6 +45,12 @@ describe('SchemaCompiler', () => {
     expect(message).to.not.include('nope');
   });
 
+  it('words length limits for people and models', () => {
+    const verdict = validate({ title: '' });
+    expect(verdict.valid).to.equal(false);
+    if (!verdict.valid) expect(verdict.issues).to.deep.equal([{ path: 'title', message: 'must be at least 1 character long' }]);
+  });
+
   it('keeps hostile property names short and quoted', () => {
     const verdict = validate({ title: 't', ['a\nb'.repeat(50)]: 1 });
     expect(verdict.valid).to.equal(false);

@@ -10,6 +10,9 @@ import { checkUpgrade, MCP_SUBPROTOCOL } from './upgrade.guard';
 import { WebSocketServerTransport } from './websocket.transport';
 import { resolveWsOptions, type ResolvedWsOptions, type WsOptions } from './ws-options';
 
+/** How long `close()` waits for in-flight requests by default (the same as @armature/http). */
+export const DEFAULT_DRAIN_MS = 10_000;
+
 /**
  * Turns HTTP upgrade requests into MCP sessions: checks Host, Origin, the `mcp` subprotocol
  * and (optionally) the bearer token before upgrading, then connects one session per socket
@@ -72,12 +75,20 @@ export class WsGateway {
   };
 
   /**
-   * Closes every session (close code 1001) and stops accepting upgrades. Does not close the
-   * HTTP server the gateway is attached to.
+   * Graceful shutdown: refuses new upgrades (503), waits up to `drainMs` for every request in
+   * flight to be answered, then closes every session with 1001 (requests still running then
+   * have their signals aborted). Does not close the HTTP server the gateway is attached to.
+   * @param drainMs Longest wait for in-flight requests, default 10 s; 0 closes at once.
    */
-  async close(): Promise<void> {
+  async close(drainMs = DEFAULT_DRAIN_MS): Promise<void> {
     this.closing = true;
     this.heartbeat.stop();
+    if (drainMs > 0 && this.connections.size > 0) {
+      let timer: NodeJS.Timeout | undefined;
+      const deadline = new Promise<void>((resolve) => (timer = setTimeout(resolve, drainMs)));
+      await Promise.race([Promise.all([...this.connections].map((transport) => transport.whenIdle())), deadline]);
+      clearTimeout(timer);
+    }
     const closing = [...this.connections].map((transport) => transport.closeWith(WsCloseCode.GoingAway, WsCloseReason.shutdown));
     await Promise.all(closing);
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));

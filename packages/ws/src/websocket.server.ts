@@ -23,8 +23,11 @@ export interface WsServerHandle {
   readonly address: AddressInfo;
   /** The gateway, for its connection count and options. */
   readonly gateway: WsGateway;
-  /** Closes every session (1001), then the listening socket. */
-  close(): Promise<void>;
+  /**
+   * Stops accepting, lets requests in flight finish for up to `drainMs` (default 10 s), closes
+   * every session (1001), then the listening socket. Idempotent: later calls share the first.
+   */
+  close(drainMs?: number): Promise<void>;
 }
 
 /**
@@ -54,13 +57,14 @@ export async function listenWs(app: ConnectableApp, options: ListenWsOptions = {
   server.on('error', gateway.options.onError);
   const address = server.address() as AddressInfo;
   const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  let closing: Promise<void> | undefined;
   return {
     url: `ws://${urlHost}:${address.port}${gateway.options.path}`,
     address,
     gateway,
-    close: async () => {
-      await gateway.close();
-      await closeServer(server);
+    close: (drainMs?: number) => {
+      closing ??= gateway.close(drainMs).then(() => closeServer(server));
+      return closing;
     },
   };
 }
@@ -68,8 +72,8 @@ export async function listenWs(app: ConnectableApp, options: ListenWsOptions = {
 /** A gateway attached to an existing `node:http` server. */
 export interface WsAttachment {
   readonly gateway: WsGateway;
-  /** Closes every WebSocket session and detaches from the server (which stays open). */
-  close(): Promise<void>;
+  /** Drains and closes every WebSocket session (see `WsGateway.close`) and detaches; the server stays open. */
+  close(drainMs?: number): Promise<void>;
 }
 
 /**
@@ -87,9 +91,9 @@ export function attachWs(server: Server, app: ConnectableApp, options: WsOptions
   server.on('upgrade', onUpgrade);
   return {
     gateway,
-    close: async () => {
+    close: async (drainMs?: number) => {
       server.off('upgrade', onUpgrade);
-      await gateway.close();
+      await gateway.close(drainMs);
     },
   };
 }

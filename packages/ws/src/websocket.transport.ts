@@ -2,6 +2,7 @@ import { decodeJsonRpc, encodeJsonRpc, resolveDecodeLimits } from '@armature/cor
 import type { AuthInfo, DecodeLimits, JSONRPCMessage, MessageExtraInfo, Transport } from '@armature/core';
 import { WebSocket, type RawData } from 'ws';
 import { WsCloseCode, WsCloseReason } from './close-codes';
+import { InflightTracker } from './inflight.tracker';
 
 /** Options of one server-side WebSocket transport. */
 export interface WebSocketServerTransportOptions {
@@ -39,6 +40,7 @@ export class WebSocketServerTransport implements Transport {
   private started = false;
   private closed = false;
   private readonly closedPromise: Promise<void>;
+  private readonly inflight = new InflightTracker();
 
   constructor(private readonly socket: WebSocket, options: WebSocketServerTransportOptions = {}) {
     this.highWaterMark = options.highWaterMark ?? 1024 * 1024;
@@ -49,6 +51,16 @@ export class WebSocketServerTransport implements Transport {
     socket.on('message', (data, isBinary) => this.onFrame(data, isBinary));
     socket.once('close', () => this.handleClose());
     socket.on('error', (error) => this.onerror?.(error));
+  }
+
+  /** Client requests not answered yet (cancelled ones excluded). */
+  get inflightCount(): number {
+    return this.inflight.size;
+  }
+
+  /** Resolves once every client request received so far has been answered or cancelled. */
+  whenIdle(): Promise<void> {
+    return this.inflight.whenIdle();
   }
 
   /** Starts delivering frames; those that arrived before are delivered first, in order. */
@@ -81,6 +93,7 @@ export class WebSocketServerTransport implements Transport {
     } catch (error) {
       return Promise.reject(toError(error));
     }
+    this.inflight.outgoing(message);
     const mustWait = this.socket.bufferedAmount > this.highWaterMark;
     return new Promise((resolve, reject) => {
       this.socket.send(text, (error) => {
@@ -127,6 +140,7 @@ export class WebSocketServerTransport implements Transport {
     // Invalid UTF-8 is answered -32700 here (ws's own check, which would close with 1007, is off).
     const decoded = decodeJsonRpc(bytes, this.limits);
     if (decoded.ok) {
+      this.inflight.incoming(decoded.message);
       this.onmessage?.(decoded.message, this.extra);
       return;
     }
@@ -140,6 +154,7 @@ export class WebSocketServerTransport implements Transport {
   private handleClose(): void {
     if (this.closed) return;
     this.closed = true;
+    this.inflight.abandon();
     // Before start() nobody listens yet; start() reports the close instead.
     if (this.started) this.onclose?.();
   }

@@ -10,6 +10,10 @@ export interface SdkApp extends ConnectableApp {
   readonly waitStarted: Promise<void>;
   /** Resolves when the `wait` tool's abort signal fired. */
   readonly waitAborted: Promise<void>;
+  /** Resolves when the `gate` tool has started. */
+  readonly gateStarted: Promise<void>;
+  /** Lets every running `gate` call return. */
+  openGate(): void;
   /** Resolves when the first session has ended (the SDK server saw its transport close). */
   readonly firstSessionEnded: Promise<void>;
   /** Sessions connected so far. */
@@ -19,17 +23,21 @@ export interface SdkApp extends ConnectableApp {
 /**
  * Tools: `echo {text}` returns the text; `wait` never finishes on its own and resolves only
  * when its request is aborted (cancellation or connection loss); `whoami` returns the
- * authenticated client id (or `anonymous`).
+ * authenticated client id (or `anonymous`); `gate` returns once `openGate()` is called.
  */
 export function sdkApp(): SdkApp {
   const started = deferred();
   const aborted = deferred();
   const ended = deferred();
+  const gateStarted = deferred();
+  const gate = deferred();
   let sessions = 0;
   return {
     waitStarted: started.promise,
     waitAborted: aborted.promise,
     firstSessionEnded: ended.promise,
+    gateStarted: gateStarted.promise,
+    openGate: () => gate.resolve(),
     get sessions() {
       return sessions;
     },
@@ -42,10 +50,16 @@ export function sdkApp(): SdkApp {
           { name: 'echo', inputSchema: { type: 'object', properties: { text: { type: 'string' } } } },
           { name: 'wait', inputSchema: { type: 'object' } },
           { name: 'whoami', inputSchema: { type: 'object' } },
+          { name: 'gate', inputSchema: { type: 'object' } },
         ],
       }));
       server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
         if (request.params.name === 'echo') return { content: [{ type: 'text', text: String(request.params.arguments?.text) }] };
+        if (request.params.name === 'gate') {
+          gateStarted.resolve();
+          await gate.promise;
+          return { content: [{ type: 'text', text: 'through the gate' }] };
+        }
         if (request.params.name === 'whoami') return { content: [{ type: 'text', text: extra.authInfo?.clientId ?? 'anonymous' }] };
         started.resolve();
         await new Promise<void>((resolve) => extra.signal.addEventListener('abort', () => resolve(), { once: true }));

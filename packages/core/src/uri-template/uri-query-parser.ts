@@ -1,4 +1,4 @@
-import type { QueryTail, VarOccurrence } from './uri-template-compiler';
+import type { QueryTail } from './uri-template-compiled';
 import type { FoundValue } from './uri-value-extractor';
 import { quote } from './uri-template-errors';
 import { pctDecode } from './uri-percent-encoding';
@@ -47,7 +47,7 @@ export function parseQuery(text: string, tail: QueryTail, allowUnknown: boolean)
   const found: FoundValue[] = [];
   for (const occ of tail.params.values()) {
     const value: string | string[] | undefined = occ.explode ? lists.get(occ.name) : plain.get(occ.name);
-    if (value !== undefined) found.push({ occ: occ as VarOccurrence, value });
+    if (value !== undefined) found.push({ occ, value });
   }
   return { ok: true, found };
 }

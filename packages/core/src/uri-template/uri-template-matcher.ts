@@ -1,5 +1,5 @@
 import type { UriMatchResult } from './uri-template.types';
-import type { CompiledTemplate } from './uri-template-compiler';
+import type { CompiledTemplate } from './uri-template-compiled';
 import { normalizeUri, type WorkCounter } from './uri-normalizer';
 import { parseQuery } from './uri-query-parser';
 import { quote } from './uri-template-errors';

@@ -51,8 +51,12 @@ export function runProgram(prog: Program, input: string, counter?: WorkCounter):
         break;
       }
     }
-    [cPcs, nPcs] = [nPcs, cPcs];
-    [cCaps, nCaps] = [nCaps, cCaps];
+    const pcs = cPcs;
+    cPcs = nPcs;
+    nPcs = pcs;
+    const caps = cCaps;
+    cCaps = nCaps;
+    nCaps = caps;
     cCount = nCount;
   }
   if (counter) counter.steps += vm.steps;

@@ -1,6 +1,6 @@
 import { OPERATORS } from './uri-template-ast';
 import type { UriTemplateValues } from './uri-template.types';
-import type { VarOccurrence } from './uri-template-compiler';
+import type { VarOccurrence } from './uri-template-compiled';
 import { pctDecode } from './uri-percent-encoding';
 
 /** A decoded value of one variable occurrence. */

@@ -1,5 +1,5 @@
 import type { UnsafeValueCheck, UnsafeValuePolicy } from './uri-template.types';
-import type { ValueKind } from './uri-template-compiler';
+import type { ValueKind } from './uri-template-compiled';
 
 /** What the checks need to know about where a value came from. */
 export interface ValueContext {

@@ -60,6 +60,12 @@ describe('UriTemplate.match: trailing query expressions', () => {
     expect(t.match('?x=1024&fixed=yes')).to.equal(null);
   });
 
+  it('starts the query as the first trailing expression expands: "?" for {?x}, "&" for {&x}', () => {
+    expect(UriTemplate.parse('{&who}').match('&who=fred')).to.deep.equal({ who: 'fred' });
+    expect(UriTemplate.parse('{&who}').match('?who=fred')).to.equal(null);
+    expect(UriTemplate.parse('x{?a}{&b}').match('x?b=2&a=1')).to.deep.equal({ a: '1', b: '2' });
+  });
+
   it('starts the query at the first "?", after a reserved path', () => {
     const t = UriTemplate.parse('file:///{+path}{?rev}');
     expect(t.match('file:///a/b.txt?rev=3')).to.deep.equal({ path: 'a/b.txt', rev: '3' });

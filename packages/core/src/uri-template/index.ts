@@ -29,7 +29,8 @@
  *   parameters in any order, each optional; a bare `a` is `""`; a plain parameter given
  *   twice is no match; an exploded one collects every value. Unknown parameters make the
  *   URI not match unless `allowUnknownQueryParams: true` (then they are ignored, also on
- *   templates without query expressions). The query starts at the first `?`.
+ *   templates without query expressions). The query starts at the first `?` (at `&` when
+ *   the trailing expressions start with `{&…}`, as RFC 6570 §3.2.9 expands them).
  * - Clients build URIs by hand, so values may hold any RFC 3986 `pchar` raw (e.g. `:`,
  *   `@`, `!`), not only what expansion emits; what delimits cannot be in a value: the
  *   operator's separator, `/` outside `{+x}`/`{#x}`, `&` in a query, `?` and `#` in the
@@ -46,8 +47,11 @@
  *   variable but the last is as short as it can be so later ones get values
  *   (`{.who,who}` on `.fred.fred` gives `fred`; `{+x,y}` on `a,b,c` gives `a`, `b,c`;
  *   `{/list*,last}` on `/a/b/c` gives `[a, b]`, `c`).
+ * - Literal text compares exactly (scheme and host case included), after hex case and
+ *   non-ASCII characters are normalized on both sides.
  * - Linear time, no backtracking: a Pike VM runs the template's automaton over the URI,
- *   at most 2 × (program size) steps per character, whatever the URI holds.
+ *   at most 2 × (program size) steps per character, whatever the URI holds. `match` and
+ *   `matchDetailed` never throw.
  *
  * ## Safety defaults (issue 7 point 2), checked after decoding, before any handler runs
  * - `too-long`: URIs over 8192 UTF-16 code units (`maxUriLength`) are refused unread.

@@ -14,9 +14,10 @@ export interface EmittedVar {
  * variables, so each variable is optional; the operator's `first` character precedes the
  * first present one and `sep` the others. That needs two chains of states, "nothing yet"
  * and "something already", so the automaton knows which character comes next. Every
- * SPLIT prefers taking the variable: when a URI could fill variables in several ways,
- * earlier variables win (filled left to right), and each value is as long as it can be
- * while the rest of the template still matches (greedy).
+ * SPLIT prefers taking the variable, so when a URI could fill variables in several ways,
+ * earlier variables win (filled left to right). The expression's last value is greedy
+ * (as long as it can be while the rest of the template still matches); the others are
+ * lazy, see `emitItem`.
  */
 export function emitExpression(b: ProgramBuilder, expr: ExpressionPart, value: CharTable): EmittedVar[] {
   const spec = OPERATORS[expr.operator];

@@ -143,6 +143,18 @@ describe('UriTemplate.match', () => {
     ]);
   });
 
+  describe('templates without variables', () => {
+    check('', [
+      ['', {}],
+      ['x', null],
+    ]);
+    check('notes://index', [
+      ['notes://index', {}],
+      ['notes://index2', null],
+      ['NOTES://index', null],
+    ]);
+  });
+
   it('returns null-prototype records, so a variable named __proto__ is a plain key', () => {
     const values = UriTemplate.parse('x{/__proto__,constructor}').match('x/a/b');
     // JSON.parse makes an own "__proto__" key; an object literal would set the prototype.

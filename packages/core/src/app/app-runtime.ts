@@ -23,9 +23,6 @@ export interface AppRuntime {
   assertOpen(action: string): void;
 }
 
-/** A handler object registered at run time: an instance of a class with decorated methods. */
-export type HandlerObject = object;
-
 /**
  * Route sources for a handler registered at run time: an instance of a decorated class is
  * used as is; a decorated class is constructed with `new` (it must take no constructor

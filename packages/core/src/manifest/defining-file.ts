@@ -10,9 +10,13 @@ export function findDefiningFile(cls: object): string | undefined {
     const exported: unknown = mod.exports;
     if (exported === cls) return mod.filename;
     if (typeof exported !== 'object' || exported === null) continue;
-    for (const key of Object.keys(exported)) {
-      const descriptor = Object.getOwnPropertyDescriptor(exported, key);
-      if (descriptor && 'value' in descriptor && descriptor.value === cls) return mod.filename;
+    try {
+      for (const key of Object.keys(exported)) {
+        const descriptor = Object.getOwnPropertyDescriptor(exported, key);
+        if (descriptor && 'value' in descriptor && descriptor.value === cls) return mod.filename;
+      }
+    } catch {
+      // A module exporting a Proxy may throw on inspection; it cannot be the class's file.
     }
   }
   return undefined;

@@ -32,8 +32,8 @@ export class ActiveRequestContext extends RequestContext implements LogEmitter, 
   readonly meta: Readonly<Record<string, unknown>> | undefined;
   /** Same as `requestId`; lets this object serve as `TransportSendOptions`. */
   readonly relatedRequestId: RequestId;
-  /** `performance.now()` after which the request times out; 0 when it has no deadline. */
-  deadline: number;
+  /** The in-flight table's clock tick when the request was admitted (deadline bookkeeping). */
+  epoch: number;
   /** True once the request was answered, cancelled or timed out: nothing more is sent for it. */
   finished: boolean;
   /** True once a progress notification was sent for this request. */
@@ -60,7 +60,7 @@ export class ActiveRequestContext extends RequestContext implements LogEmitter, 
     const token = this.meta?.progressToken;
     this.progressToken = typeof token === 'string' || (typeof token === 'number' && Number.isFinite(token)) ? token : undefined;
     this.lastProgress = -Infinity;
-    this.deadline = 0;
+    this.epoch = 0;
     this.finished = false;
     this.progressSent = false;
     this.tracked = false;

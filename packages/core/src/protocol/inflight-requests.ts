@@ -1,17 +1,27 @@
-import { performance } from 'node:perf_hooks';
 import type { ActiveRequestContext } from '../context/active-request-context';
 import type { RequestId } from './mcp-types.generated';
+
+/** Deadline resolution: a request times out after between 8/8 and 9/8 of the timeout. */
+const SLICES = 8;
 
 /**
  * The asynchronous requests a session is still working on, by id, with their deadlines.
  *
- * Every request gets the same timeout, so deadlines follow arrival order, which is the
- * Map's iteration order: one timer, armed for the oldest request, serves them all (no
- * timer per request). Synchronously answered requests never enter this table.
+ * No clock is read per request: while anything is in flight one timer ticks every 1/8 of the
+ * timeout, and each request is stamped with the tick it arrived in; each tick expires the
+ * requests that are due.
+ *
+ * Finished requests are only unflagged, not deleted: the table is cleared in one go when the
+ * last live request finishes, and compacted when dead entries outnumber live ones, which
+ * costs far less than a Map deletion per request. Synchronously answered requests never
+ * enter this table.
  */
 export class InflightRequests {
   private readonly byId = new Map<RequestId, ActiveRequestContext>();
+  private readonly sliceMs: number;
   private timer: NodeJS.Timeout | undefined = undefined;
+  private epoch = 0;
+  private live = 0;
 
   /**
    * @param timeoutMs Deadline per request; 0 disables deadlines.
@@ -20,66 +30,72 @@ export class InflightRequests {
   constructor(
     private readonly timeoutMs: number,
     private readonly onExpire: (ctx: ActiveRequestContext) => void,
-  ) {}
+  ) {
+    this.sliceMs = Math.max(1, Math.ceil(timeoutMs / SLICES));
+  }
 
   /** Number of requests in flight. */
   get size(): number {
-    return this.byId.size;
-  }
-
-  /** Whether a request with this id is in flight. */
-  has(id: RequestId): boolean {
-    return this.byId.has(id);
+    return this.live;
   }
 
   /** The in-flight request with this id. */
   get(id: RequestId): ActiveRequestContext | undefined {
-    return this.byId.get(id);
+    if (this.live === 0) return undefined;
+    const ctx = this.byId.get(id);
+    return ctx !== undefined && ctx.tracked ? ctx : undefined;
   }
 
   /** Tracks a request and starts its deadline. */
   add(ctx: ActiveRequestContext): void {
-    if (this.timeoutMs > 0) {
-      ctx.deadline = performance.now() + this.timeoutMs;
-      if (this.timer === undefined) this.arm(this.timeoutMs);
-    }
+    ctx.epoch = this.epoch;
     ctx.tracked = true;
     this.byId.set(ctx.requestId, ctx);
+    this.live++;
+    if (this.timer === undefined && this.timeoutMs > 0) this.arm();
   }
 
-  /** Stops tracking a request (answered or cancelled). The shared timer is left to lapse. */
+  /** Stops tracking a request (answered or cancelled). */
   delete(ctx: ActiveRequestContext): void {
     if (!ctx.tracked) return;
     ctx.tracked = false;
-    this.byId.delete(ctx.requestId);
+    if (--this.live === 0) this.byId.clear();
+    else if (this.byId.size > 2 * this.live + 64) this.compact();
   }
 
   /** Removes and returns every request, and stops the timer. */
   drain(): ActiveRequestContext[] {
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = undefined;
-    const all = [...this.byId.values()];
+    const all: ActiveRequestContext[] = [];
+    for (const ctx of this.byId.values()) {
+      if (!ctx.tracked) continue;
+      ctx.tracked = false;
+      all.push(ctx);
+    }
     this.byId.clear();
-    for (const ctx of all) ctx.tracked = false;
+    this.live = 0;
     return all;
   }
 
-  private arm(delayMs: number): void {
+  private compact(): void {
+    for (const [id, ctx] of this.byId) if (!ctx.tracked) this.byId.delete(id);
+  }
+
+  private arm(): void {
     // Unref'd: an idle session must not keep the process alive; in-flight work does that itself.
-    this.timer = setTimeout(this.sweep, Math.max(1, Math.ceil(delayMs)));
+    this.timer = setTimeout(this.tick, this.sliceMs);
     this.timer.unref();
   }
 
-  private readonly sweep = (): void => {
+  private readonly tick = (): void => {
     this.timer = undefined;
-    const now = performance.now();
+    const due = ++this.epoch - SLICES;
     for (const ctx of this.byId.values()) {
-      if (ctx.deadline > now) {
-        this.arm(ctx.deadline - now);
-        return;
-      }
+      if (!ctx.tracked || ctx.epoch >= due) continue;
       this.delete(ctx);
       this.onExpire(ctx);
     }
+    if (this.live > 0) this.arm();
   };
 }

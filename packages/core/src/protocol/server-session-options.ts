@@ -15,7 +15,8 @@ export interface ServerSessionOptions {
   readonly pageSize?: number;
   /**
    * Deadline per request in milliseconds (default 300 000); when it passes, the client gets
-   * a -32001 error and the handler's `signal` aborts. 0 disables deadlines.
+   * a -32001 error and the handler's `signal` aborts. Enforced with a resolution of 1/8 of the
+   * timeout (a request ends between 1 and 1.125 timeouts). 0 disables deadlines.
    */
   readonly requestTimeoutMs?: number;
   /**

@@ -245,7 +245,7 @@ export class ServerSession implements RequestHost, ConnectedSession {
   }
 
   private receiveRequest(id: RequestId, method: string, params: RequestParamsRecord, extra: MessageExtraInfo | undefined): void {
-    if (this.inflight !== undefined && this.inflight.size > 0 && this.inflight.has(id)) {
+    if (this.inflight !== undefined && this.inflight.get(id) !== undefined) {
       this.outbox.respond(errorResponse(id, WireErrorCode.InvalidRequest, 'Invalid request: a request with this id is already in progress'), undefined);
       return;
     }
@@ -266,7 +266,15 @@ export class ServerSession implements RequestHost, ConnectedSession {
     }
     if (isThenable(result)) {
       (this.inflight ??= new InflightRequests(this.timeoutMs, (expired) => this.expire(expired))).add(ctx);
-      void this.answerLater(ctx, result);
+      try {
+        result.then(
+          (value) => this.answer(ctx, value),
+          (error: unknown) => this.answerError(ctx, error),
+        );
+      } catch (error) {
+        // A foreign thenable whose `then` throws.
+        this.answerError(ctx, error);
+      }
     } else {
       this.answer(ctx, result);
     }
@@ -296,17 +304,6 @@ export class ServerSession implements RequestHost, ConnectedSession {
         this.subscriptions?.delete(lifecycle.readSubscriptionUri(method, this.options, params));
         return lifecycle.EMPTY_RESULT;
     }
-  }
-
-  private async answerLater(ctx: ActiveRequestContext, pending: PromiseLike<unknown>): Promise<void> {
-    let result: unknown;
-    try {
-      result = await pending;
-    } catch (error) {
-      this.answerError(ctx, error);
-      return;
-    }
-    this.answer(ctx, result);
   }
 
   private answer(ctx: ActiveRequestContext, result: unknown): void {

@@ -129,15 +129,33 @@ describe('manifest shape', () => {
     expect(c).not.to.equal(a);
   });
 
-  it('writes no schema the decorator gives explicitly', () => {
-    const result = scanClean(
-      "import { Tool } from '@armature/core';\nexport class H {\n  @Tool({ inputSchema: { type: 'object' }, outputSchema: { type: 'object' } })\n  raw(args: { a: string }): { b: number } { return { b: 1 }; }\n}\n",
-    );
-    const method = result.manifest.handlers['src/handlers.js#H']?.methods.raw;
-    expect(method).to.deep.equal({
+  it('writes no schema the decorator gives explicitly, and passes the whole arguments object to a single parameter', () => {
+    const result = scanClean(`import { Tool, Prompt, RequestContext } from '@armature/core';
+export class H {
+  @Tool({ inputSchema: { type: 'object' }, outputSchema: { type: 'object' } })
+  raw(args: { a: string }, ctx: RequestContext): { b: number } { return { b: 1 }; }
+
+  @Tool({ inputSchema: { type: 'object', properties: { q: { type: 'string' } } } })
+  named(q: string): string { return q; }
+
+  @Prompt({ arguments: [{ name: 'q', required: true }] })
+  explicit(args: Record<string, string>): string { return args.q ?? ''; }
+}
+`);
+    const methods = result.manifest.handlers['src/handlers.js#H']?.methods;
+    expect(methods?.raw).to.deep.equal({
       kind: 'tool',
-      argumentStyle: 'positional',
-      params: [{ index: 0, name: 'args', role: 'argument', required: true }],
+      argumentStyle: 'dto',
+      params: [
+        { index: 0, name: 'args', role: 'dto', required: true },
+        { index: 1, name: 'ctx', role: 'context' },
+      ],
     });
+    expect(methods?.named).to.deep.include({
+      argumentStyle: 'positional',
+      params: [{ index: 0, name: 'q', role: 'argument', required: true }],
+    });
+    expect(methods?.named).not.to.have.property('inputSchema');
+    expect(methods?.explicit).to.deep.equal({ kind: 'prompt', params: [{ index: 0, name: 'args', role: 'dto', required: true }] });
   });
 });

@@ -16,6 +16,13 @@ export interface DecoratorOptions {
   readonly uri?: StringOption;
   /** True when the decorator gives its own `inputSchema` (the scanner then writes none). */
   readonly hasInputSchema: boolean;
+  /**
+   * The argument names an explicit `inputSchema` (its literal `properties`) or prompt
+   * `arguments` (their literal `name`s) declare; undefined when not given or not literal.
+   */
+  readonly explicitArgumentNames?: readonly string[];
+  /** `@Prompt({ arguments })`: true when the decorator gives its own argument list. */
+  readonly hasArguments: boolean;
   /** True when the decorator gives its own `outputSchema`. */
   readonly hasOutputSchema: boolean;
 }
@@ -47,7 +54,21 @@ export function readDecoratorOptions(decorator: MatchedDecorator, checker: ts.Ty
     uri,
     hasInputSchema: properties.has('inputSchema'),
     hasOutputSchema: properties.has('outputSchema'),
+    hasArguments: decorator.kind === 'prompt' && properties.has('arguments'),
+    explicitArgumentNames: explicitNames(decorator.kind === 'prompt' ? properties.get('arguments') : properties.get('inputSchema'), checker),
   };
+}
+
+function explicitNames(expression: ts.Expression | undefined, checker: ts.TypeChecker): string[] | undefined {
+  if (!expression) return undefined;
+  const literal = readLiteral(expression, checker);
+  if (!literal.ok) return undefined;
+  const value = literal.value;
+  if (Array.isArray(value)) {
+    return value.flatMap((item) => (typeof item === 'object' && item !== null && !Array.isArray(item) && typeof item.name === 'string' ? [item.name] : []));
+  }
+  const props = typeof value === 'object' && value !== null && !Array.isArray(value) ? value.properties : undefined;
+  return typeof props === 'object' && props !== null && !Array.isArray(props) ? Object.keys(props) : [];
 }
 
 function readProperties(node: ts.ObjectLiteralExpression): Map<string, ts.Expression> {

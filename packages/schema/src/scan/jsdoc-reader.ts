@@ -19,7 +19,7 @@ export interface MethodDocs {
   readonly keywordTags: readonly KeywordTag[];
 }
 
-/** The JSON Schema keywords a method's JSDoc may set on a parameter. */
+/** The JSON Schema keywords a method's JSDoc may set on a parameter (`@integer` turns `number` into `integer`). */
 export const KEYWORD_TAGS: ReadonlySet<string> = new Set([
   'minimum',
   'maximum',
@@ -35,6 +35,7 @@ export const KEYWORD_TAGS: ReadonlySet<string> = new Set([
   'uniqueItems',
   'default',
   'examples',
+  'integer',
 ]);
 
 /** Reads the description, `@param` texts and keyword tags of a method. */

@@ -38,7 +38,11 @@ export function applyKeywordTags(
       fail(`@${tag.keyword} applies to ${wanted}, but ${tag.target} is ${JSON.stringify(property.type)}.`);
       continue;
     }
-    property[tag.keyword] = parsed.value;
+    if (tag.keyword === 'integer') {
+      property.type = Array.isArray(property.type) ? property.type.map((t) => (t === 'number' ? 'integer' : t)) : 'integer';
+    } else {
+      property[tag.keyword] = parsed.value;
+    }
   }
   return ok;
 }

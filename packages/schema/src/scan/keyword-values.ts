@@ -18,7 +18,7 @@ const COUNT_KEYWORDS = new Set(['minLength', 'maxLength', 'minItems', 'maxItems'
 export const KEYWORD_TARGET_TYPE: Readonly<Record<string, 'number' | 'string' | 'array'>> = {
   minimum: 'number', maximum: 'number', exclusiveMinimum: 'number', exclusiveMaximum: 'number', multipleOf: 'number',
   minLength: 'string', maxLength: 'string', pattern: 'string', format: 'string',
-  minItems: 'array', maxItems: 'array', uniqueItems: 'array',
+  minItems: 'array', maxItems: 'array', uniqueItems: 'array', integer: 'number',
 };
 
 /** Parses the text of a keyword tag into the keyword's JSON value. */
@@ -40,6 +40,9 @@ export function parseKeywordValue(keyword: string, raw: string): KeywordValue {
     case 'format':
       if (!KNOWN_FORMATS.has(raw)) return fail(`"${raw}" is not a known format (one of: ${[...KNOWN_FORMATS].join(', ')})`);
       return { ok: true, value: raw };
+    case 'integer':
+      if (raw !== '') return fail(`takes no value, got "${raw}"`);
+      return { ok: true, value: true };
     case 'uniqueItems':
       if (raw === '' || raw === 'true') return { ok: true, value: true };
       if (raw === 'false') return { ok: true, value: false };

@@ -41,3 +41,17 @@ export function dtoParameter(params: readonly ParamInfo[]): ParamInfo | undefine
   const only = others.length === 1 ? others[0] : undefined;
   return only && only.isClass && !only.isRest ? only : undefined;
 }
+
+/**
+ * With an explicit `inputSchema` (tool) or `arguments` list (prompt), the scanner writes no
+ * schema, and a single parameter besides the context receives the whole arguments object —
+ * as the kernel does without a manifest — unless the explicit schema names that parameter as
+ * one of its arguments (then it is positional, like any other).
+ */
+export function wholeArgumentsParameter(input: MethodInput): ParamInfo | undefined {
+  const others = input.params.filter((p) => !p.isContext);
+  const only = others.length === 1 ? others[0] : undefined;
+  if (!only || only.isRest) return undefined;
+  const names = input.options.explicitArgumentNames;
+  return only.name !== undefined && names?.includes(only.name) ? undefined : only;
+}

@@ -1,7 +1,7 @@
 import * as ts from 'typescript';
 import type { ManifestMethod, ManifestParam, ManifestPromptArgument } from '../manifest/manifest.types';
 import { describe, type MethodInput } from './method-input';
-import { paramName, usableParameters } from './parameter-checks';
+import { paramName, usableParameters, wholeArgumentsParameter } from './parameter-checks';
 import type { ParamInfo } from './parameter-reader';
 import type { ScanContext } from './scan-context';
 
@@ -10,6 +10,7 @@ import type { ScanContext } from './scan-context';
  * argument parameter must accept a string: `string`, string literals or unions of them, string enums.
  */
 export function buildPromptEntry(input: MethodInput, context: ScanContext): ManifestMethod | undefined {
+  if (input.options.hasArguments) return buildExplicitPromptEntry(input, context);
   const before = context.problems.length;
   const params = usableParameters(input, context);
   const entries: ManifestParam[] = [];
@@ -28,6 +29,18 @@ export function buildPromptEntry(input: MethodInput, context: ScanContext): Mani
   }
   if (context.problems.length > before) return undefined;
   return { kind: 'prompt', ...describe(input), params: entries, arguments: args };
+}
+
+/** `@Prompt({ arguments })`: the decorator's list is used; parameters are only given roles. */
+function buildExplicitPromptEntry(input: MethodInput, context: ScanContext): ManifestMethod | undefined {
+  const before = context.problems.length;
+  const whole = wholeArgumentsParameter(input);
+  const params: ManifestParam[] = usableParameters(input, context).map((p) => {
+    if (p.isContext) return { index: p.index, name: paramName(p), role: 'context' };
+    return { index: p.index, name: paramName(p), role: p === whole ? 'dto' : 'argument', required: p === whole || !p.optional };
+  });
+  if (context.problems.length > before) return undefined;
+  return { kind: 'prompt', ...describe(input), params };
 }
 
 function checkStringCompatible(input: MethodInput, param: ParamInfo, context: ScanContext): void {

@@ -2,7 +2,7 @@ import type { ManifestMethod, ManifestParam } from '../manifest/manifest.types';
 import { buildDtoInput, buildPositionalInput } from './input-schema.builder';
 import { describe, type MethodInput } from './method-input';
 import { buildOutput } from './output-schema.builder';
-import { dtoParameter, paramName, usableParameters } from './parameter-checks';
+import { dtoParameter, paramName, usableParameters, wholeArgumentsParameter } from './parameter-checks';
 import type { ScanContext } from './scan-context';
 
 /**
@@ -11,8 +11,9 @@ import type { ScanContext } from './scan-context';
  */
 export function buildToolEntry(input: MethodInput, context: ScanContext): ManifestMethod | undefined {
   const before = context.problems.length;
+  const explicit = input.options.hasInputSchema;
   const params = usableParameters(input, context, true);
-  const dto = dtoParameter(params);
+  const dto = explicit ? wholeArgumentsParameter(input) : dtoParameter(params);
   const args = params.filter((p) => !p.isContext);
   const entries: ManifestParam[] = params.map((p) => {
     if (p.isContext) return { index: p.index, name: paramName(p), role: 'context' };
@@ -20,11 +21,7 @@ export function buildToolEntry(input: MethodInput, context: ScanContext): Manife
     const entry: ManifestParam = { index: p.index, name: paramName(p), role: 'argument', required: !p.optional };
     return p.defaultValue ? { ...entry, default: p.defaultValue.value } : entry;
   });
-  const inputSchema = input.options.hasInputSchema
-    ? undefined
-    : dto
-      ? buildDtoInput(input, dto, context)
-      : buildPositionalInput(input, args, context);
+  const inputSchema = explicit ? undefined : dto ? buildDtoInput(input, dto, context) : buildPositionalInput(input, args, context);
   const output = input.options.hasOutputSchema ? {} : buildOutput(input, context);
   if (context.problems.length > before) return undefined;
   return {

@@ -240,6 +240,15 @@ export const TYPE_CORPUS: readonly TypeCase[] = [
     accept: [{ from: 0, to: 100 }],
     reject: [{ from: -1, to: 1 }, { from: 0, to: 101 }],
   },
+  { name: '@integer', params: 'value: number', jsdoc: ['@integer value'], accept: [3, -1], reject: [1.5, '3'], expect: { type: 'integer' } },
+  { name: '@integer on a nullable number', params: 'value: number | null', jsdoc: ['@integer value'], accept: [3, null], reject: [1.5] },
+  {
+    name: 'property JSDoc @TJS-type integer and @nullable',
+    declarations: 'export interface CasePaging {\n  /** @TJS-type integer */\n  page: number;\n  /** @nullable */\n  cursor: string;\n}',
+    params: 'value: CasePaging',
+    accept: [{ page: 1, cursor: null }, { page: 2, cursor: 'c' }],
+    reject: [{ page: 1.5, cursor: null }],
+  },
   { name: '@param description', params: 'value: string', jsdoc: ['@param value The text to echo.'], accept: ['a'], reject: [1], expect: { description: 'The text to echo.' } },
   { name: 'combined keywords', params: 'value: number', jsdoc: ['@minimum value 1', '@maximum value 3'], accept: [1, 3], reject: [0, 4], expect: { minimum: 1, maximum: 3 } },
 ];

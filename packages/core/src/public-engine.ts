@@ -19,4 +19,5 @@ export { LOGGING_LEVELS } from './protocol/logging-levels';
 export { serverCapabilities } from './protocol/server-capabilities';
 export { InMemoryTransport, type InMemorySendOptions } from './transport/in-memory.transport';
 export { StdioServerTransport, type StdioServerTransportOptions } from './transport/stdio.transport';
+export { SENT } from './transport/sent';
 export type * from './protocol/mcp-types.generated';

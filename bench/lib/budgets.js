@@ -1,0 +1,34 @@
+'use strict';
+// How long and how many: every load run stops at whichever bound it reaches first.
+// Quick mode (CI, `--quick`) keeps the whole suite under a minute.
+
+const FULL = {
+  inFlight1: { maxRequests: 20_000, maxMs: 1500 },
+  inFlightMany: { maxRequests: 100_000, maxMs: 2000 },
+  warmup: { maxRequests: 3000, maxMs: 500 },
+  httpSeconds: 3,
+  httpWarmupSeconds: 1,
+  startupRepeats: 5,
+  warmListCalls: 200,
+  sessions: 1000,
+  buildSizes: [10, 100, 500],
+};
+
+const QUICK = {
+  inFlight1: { maxRequests: 20000, maxMs: 250 },
+  inFlightMany: { maxRequests: 10_000, maxMs: 300 },
+  warmup: { maxRequests: 500, maxMs: 150 },
+  httpSeconds: 0.5,
+  httpWarmupSeconds: 0.2,
+  startupRepeats: 1,
+  warmListCalls: 30,
+  sessions: 200,
+  buildSizes: [10],
+};
+
+/** The bounds for `inFlight` requests outstanding. */
+function loadBounds(budget, inFlight) {
+  return inFlight === 1 ? budget.inFlight1 : budget.inFlightMany;
+}
+
+module.exports = { budgetFor: (quick) => (quick ? QUICK : FULL), loadBounds };

@@ -1,0 +1,23 @@
+'use strict';
+// Loads the compiled Armature benchmark app. Its schemas come from the manifest that
+// `armature build` wrote from the TypeScript source (see generate/armature-project.js).
+const path = require('node:path');
+
+const BENCH_ROOT = path.join(__dirname, '..');
+
+/** Folder of the Armature project serving `add` plus `extraTools` generated tools. */
+function armatureProjectDir(extraTools = 0) {
+  return extraTools === 0 ? path.join(__dirname, 'armature') : path.join(BENCH_ROOT, '.tmp', `armature-tools-${extraTools}`);
+}
+
+/** Module path of the compiled `createBenchApp` for that project. */
+function armatureAppModule(extraTools = 0) {
+  return path.join(armatureProjectDir(extraTools), 'dist', 'src', 'bench.app.js');
+}
+
+/** Creates the Armature app (`Armature.create` with the manifest next to the compiled handlers). */
+function createArmatureApp(extraTools = 0) {
+  return require(armatureAppModule(extraTools)).createBenchApp();
+}
+
+module.exports = { armatureProjectDir, armatureAppModule, createArmatureApp };

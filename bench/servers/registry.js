@@ -1,0 +1,86 @@
+'use strict';
+// The three servers under test. Each can be created (`create`), then attached to an
+// SDK-shaped object transport or to a pair of byte streams (stdio framing), or served over
+// Streamable HTTP. Modules load lazily (`preload`), so a child process loads only its server.
+const path = require('node:path');
+
+const SERVER_NAMES = ['armature', 'sdk', 'floor'];
+
+const servers = {
+  armature: {
+    preload(extraTools) {
+      require('@armature/core');
+      require(require('./armature-app').armatureAppModule(extraTools));
+    },
+    create: (extraTools) => require('./armature-app').createArmatureApp(extraTools),
+    async attachTransport(app, transport) {
+      await app.connect(transport);
+      return () => app.close();
+    },
+    async attachStreams(app, input, output) {
+      const { StdioServerTransport } = require('@armature/core');
+      await app.connect(new StdioServerTransport({ stdin: input, stdout: output }));
+      return () => app.close();
+    },
+    async onHttp({ stateless, extraTools }) {
+      const { listenHttp } = require('@armature/http');
+      const app = await require('./armature-app').createArmatureApp(extraTools);
+      const handle = await listenHttp(app, { host: '127.0.0.1', port: 0, stateless });
+      return { url: handle.url, close: () => handle.close(1000).then(() => app.close()) };
+    },
+  },
+  sdk: {
+    preload() {
+      require('./sdk/sdk-server');
+      require('@modelcontextprotocol/sdk/server/stdio.js');
+    },
+    create: async (extraTools) => require('./sdk/sdk-server').createSdkServer(extraTools),
+    async attachTransport(server, transport) {
+      await server.connect(transport);
+      return () => server.close();
+    },
+    async attachStreams(server, input, output) {
+      const { StdioServerTransport } = require('@modelcontextprotocol/sdk/server/stdio.js');
+      await server.connect(new StdioServerTransport(input, output));
+      return () => server.close();
+    },
+    onHttp: ({ stateless, extraTools }) => require('./sdk/sdk-http').listenSdkHttp({ stateless, extraTools }),
+  },
+  floor: {
+    preload() {
+      require('./floor/floor-handler');
+      require('./floor/floor-stream');
+    },
+    create: async (extraTools) => require('./floor/floor-handler').createFloor(extraTools),
+    async attachTransport(floor, transport) {
+      await require('./floor/floor-memory').serveFloorTransport(floor, transport);
+      return () => transport.close();
+    },
+    async attachStreams(floor, input, output) {
+      const stop = require('./floor/floor-stream').serveFloorStream(floor, input, output);
+      return async () => stop();
+    },
+    onHttp: async ({ stateless, extraTools }) =>
+      require('./floor/floor-http').listenFloorHttp(require('./floor/floor-handler').createFloor(extraTools), { stateless }),
+  },
+};
+
+function serverNamed(name) {
+  const server = servers[name];
+  if (server === undefined) throw new Error(`unknown server ${name}; one of ${SERVER_NAMES.join(', ')}`);
+  return server;
+}
+
+/** Creates `name` with `extraTools` generated tools and serves it on `input`/`output`; resolves a close function. */
+async function serveStreams(name, input, output, extraTools = 0) {
+  const server = serverNamed(name);
+  return server.attachStreams(await server.create(extraTools), input, output);
+}
+
+/** Creates `name` and attaches it to an SDK-shaped transport; resolves a close function. */
+async function serveTransport(name, transport, extraTools = 0) {
+  const server = serverNamed(name);
+  return server.attachTransport(await server.create(extraTools), transport);
+}
+
+module.exports = { SERVER_NAMES, serverNamed, serveStreams, serveTransport, STDIO_MAIN: path.join(__dirname, 'stdio-main.js'), HTTP_MAIN: path.join(__dirname, 'http-main.js') };

@@ -58,7 +58,8 @@ export class ActiveRequestContext extends RequestContext implements LogEmitter, 
     const meta = params?._meta;
     this.meta = typeof meta === 'object' && meta !== null && !Array.isArray(meta) ? (meta as Record<string, unknown>) : undefined;
     const token = this.meta?.progressToken;
-    this.progressToken = typeof token === 'string' || (typeof token === 'number' && Number.isFinite(token)) ? token : undefined;
+    // ProgressToken is a string or an integer; anything else cannot be echoed back validly.
+    this.progressToken = typeof token === 'string' || (typeof token === 'number' && Number.isInteger(token)) ? token : undefined;
     this.lastProgress = -Infinity;
     this.epoch = 0;
     this.finished = false;

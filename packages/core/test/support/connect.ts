@@ -5,7 +5,7 @@ import { ServerSession } from '../../src/protocol/server-session';
 import type { ServerSessionOptions } from '../../src/protocol/server-session-options';
 import { silentLogger } from '../../src/protocol/server-logger';
 import type { ServerFeatures } from '../../src/protocol/server-features';
-import { InMemoryTransport } from '../../src/transport/in-memory.transport';
+import { type InMemorySendOptions, InMemoryTransport } from '../../src/transport/in-memory.transport';
 import { WireCheckedTransport } from './wire-checked.transport';
 import { assertServerMessage } from './wire-schema';
 import { waitUntil } from './wait';
@@ -76,11 +76,11 @@ export class RawPeer {
     return new RawPeer(clientEnd, server);
   }
 
-  /** Sends anything (it is JSON-copied like a wire would). */
-  send(message: unknown): Promise<void> {
+  /** Sends anything (it is JSON-copied like a wire would); `authInfo` reaches the session as MessageExtraInfo. */
+  send(message: unknown, options?: InMemorySendOptions): Promise<void> {
     const record = (typeof message === 'object' && message !== null ? message : {}) as { id?: RequestId; method?: string };
     if (record.method !== undefined && record.id !== undefined) this.methods.set(record.id, record.method);
-    return this.end.send(message as JSONRPCMessage);
+    return this.end.send(message as JSONRPCMessage, options);
   }
 
   /** Sends a request and waits for the response with its id. */

@@ -2,7 +2,7 @@ import type { AuthInfo, ConnectedSession, ConnectOptions, JSONRPCRequest, Messag
 import type { HttpRequestView, HttpResponder } from '../exchange/http-exchange';
 import { errorBody } from '../protocol/http-error';
 import { checkParsed, decodeBody, isInitialize, type DecodedBody } from '../protocol/json-rpc-message';
-import { DEFAULT_HEADER_PROTOCOL_VERSION, requestProtocolVersion } from '../protocol/protocol-version';
+import { requestProtocolVersion } from '../protocol/protocol-version';
 import { acceptsAll, isJsonContentType } from './media-type';
 import { accepted, refuse } from './refuse';
 import type { StreamableHttpEngine } from './streamable-http.engine';
@@ -54,19 +54,14 @@ async function postStateful(engine: StreamableHttpEngine, decoded: Decoded, req:
   // A session belongs to the principal that opened it: another principal holding its id
   // (stolen or guessed) is told no more than for an unknown id.
   if (session === undefined || !session.ownedBy(extra.authInfo)) return refuse(res, 404, 'Not Found: unknown or ended session; initialize a new one');
-  let version = DEFAULT_HEADER_PROTOCOL_VERSION;
-  if (!initialize) {
-    const requested = requestProtocolVersion(req.header('mcp-protocol-version'), engine.options.versions);
-    if (requested === undefined) return unsupportedVersion(res);
-    version = requested;
-  }
+  if (!initialize && requestProtocolVersion(req.header('mcp-protocol-version'), engine.options.versions) === undefined) return unsupportedVersion(res);
   session.lastActivity = Date.now();
   if (decoded.kind !== 'request') {
     session.receive(message, extra);
     return accepted(res);
   }
   const request = message as JSONRPCRequest;
-  if (!session.receiveRequest(request, extra, res, version)) {
+  if (!session.receiveRequest(request, extra, res)) {
     // Answers are routed by id within the session; a second request with a live id would
     // steal the first one's answer, so it is refused on its own exchange (issue 7).
     res.send(200, JSON_HEADERS, errorBody(-32600, 'Invalid Request: a request with this id is already in flight in this session', request.id));

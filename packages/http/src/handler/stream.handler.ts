@@ -19,12 +19,12 @@ export async function handleGet(engine: StreamableHttpEngine, req: HttpRequestVi
   if (!acceptsAll(req.header('accept'), GET_ACCEPT)) return refuse(res, 406, 'Not Acceptable: the Accept header must list text/event-stream');
   const found = sessionOf(engine, req, res, authInfo);
   if (found === undefined) return;
-  const { session, version } = found;
+  const session = found;
   session.lastActivity = Date.now();
   const lastEventId = req.header('last-event-id');
   if (lastEventId !== undefined && lastEventId !== '' && (await session.resume(res, lastEventId))) return;
   // An unknown or expired Last-Event-ID cannot be replayed; the client gets a fresh stream.
-  if (!session.openStandalone(res, version)) refuse(res, 409, 'Conflict: a GET stream is already open for this session');
+  if (!session.openStandalone(res)) refuse(res, 409, 'Conflict: a GET stream is already open for this session');
 }
 
 /** DELETE: the client ends its session (MCP 2025-11-25, transports §Session Management). */
@@ -32,12 +32,12 @@ export async function handleDelete(engine: StreamableHttpEngine, req: HttpReques
   if (engine.options.stateless) return refuse(res, 405, 'Method Not Allowed: this server is stateless and has no sessions to end', STATELESS_ALLOW);
   const found = sessionOf(engine, req, res, authInfo);
   if (found === undefined) return;
-  await engine.endSession(found.session);
+  await engine.endSession(found);
   res.send(200, [], undefined);
 }
 
 /** The session a GET or DELETE names, or undefined after answering 400/404. */
-function sessionOf(engine: StreamableHttpEngine, req: HttpRequestView, res: HttpResponder, authInfo: AuthInfo | undefined): { session: HttpSessionTransport; version: string } | undefined {
+function sessionOf(engine: StreamableHttpEngine, req: HttpRequestView, res: HttpResponder, authInfo: AuthInfo | undefined): HttpSessionTransport | undefined {
   const sessionId = req.header('mcp-session-id');
   if (sessionId === undefined) {
     refuse(res, 400, 'Bad Request: the Mcp-Session-Id header is required');
@@ -48,10 +48,9 @@ function sessionOf(engine: StreamableHttpEngine, req: HttpRequestView, res: Http
     refuse(res, 404, 'Not Found: unknown or ended session; initialize a new one');
     return undefined;
   }
-  const version = requestProtocolVersion(req.header('mcp-protocol-version'), engine.options.versions);
-  if (version === undefined) {
+  if (requestProtocolVersion(req.header('mcp-protocol-version'), engine.options.versions) === undefined) {
     refuse(res, 400, 'Bad Request: unsupported MCP-Protocol-Version');
     return undefined;
   }
-  return { session, version };
+  return session;
 }

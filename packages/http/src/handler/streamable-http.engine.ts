@@ -1,6 +1,5 @@
 import type { AuthInfo, ConnectableApp, JSONRPCRequest, MessageExtraInfo } from '@armature/core';
 import type { HttpRequestView, HttpResponder } from '../exchange/http-exchange';
-import { DEFAULT_HEADER_PROTOCOL_VERSION } from '../protocol/protocol-version';
 import { HttpSessionTransport } from '../session/http-session.transport';
 import { SessionStore } from '../session/session-store';
 import { checkBearer } from './bearer-auth';
@@ -80,9 +79,7 @@ export class StreamableHttpEngine {
       this.reportError(error);
       return refuse(res, 500, 'Internal Server Error: could not open a session');
     }
-    const params = message.params as { protocolVersion?: unknown } | undefined;
-    const version = typeof params?.protocolVersion === 'string' ? params.protocolVersion : DEFAULT_HEADER_PROTOCOL_VERSION;
-    session.receiveRequest(message, extra, res, version);
+    session.receiveRequest(message, extra, res);
   }
 
   /** Ends a session: the app's side first (it may still answer), then the transport. */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { encodeJsonRpc, WireErrorCode } from '@armature/core';
+import { encodeJsonRpc, negotiateProtocolVersion, WireErrorCode } from '@armature/core';
 import type {
   AuthInfo,
   ConnectedSession,
@@ -45,6 +45,8 @@ export class HttpSessionTransport implements Transport, ChannelHost {
   private readonly streamPrefix = randomBytes(6).toString('hex');
   private nextStream = 1;
   private initializeId: RequestId | undefined;
+  /** Whether this session's streams start with a priming event (set at initialize). */
+  private primes = false;
   private closed = false;
 
   constructor(
@@ -83,10 +85,10 @@ export class HttpSessionTransport implements Transport, ChannelHost {
   }
 
   /** A POSTed request: open its answer channel, then hand the message to the session. */
-  receiveRequest(message: JSONRPCRequest, extra: MessageExtraInfo, responder: HttpResponder, protocolVersion: string): boolean {
+  receiveRequest(message: JSONRPCRequest, extra: MessageExtraInfo, responder: HttpResponder): boolean {
     if (this.inflight.has(message.id)) return false;
-    if (message.method === 'initialize') this.initializeId = message.id;
-    this.inflight.set(message.id, new ResponseChannel(responder, this, this.options.priming && supportsPriming(protocolVersion)));
+    if (message.method === 'initialize') this.initializing(message);
+    this.inflight.set(message.id, new ResponseChannel(responder, this, this.primes));
     this.onmessage?.(message, extra);
     return true;
   }
@@ -123,9 +125,9 @@ export class HttpSessionTransport implements Transport, ChannelHost {
   }
 
   /** Opens the GET stream on `responder`; false if a connection already holds it (409). */
-  openStandalone(responder: HttpResponder, protocolVersion: string): boolean {
+  openStandalone(responder: HttpResponder): boolean {
     if (this.standalone.isAttached) return false;
-    this.standalone.attach(this.connect(responder), this.options.priming && supportsPriming(protocolVersion));
+    this.standalone.attach(this.connect(responder), this.primes);
     return true;
   }
 
@@ -178,6 +180,14 @@ export class HttpSessionTransport implements Transport, ChannelHost {
     this.streams.clear();
     this.onClosed(this);
     this.onclose?.();
+  }
+
+  private initializing(message: JSONRPCRequest): void {
+    this.initializeId = message.id;
+    // Priming follows the version the session speaks, not each request's header: clients may
+    // send an older MCP-Protocol-Version on a request than the one they initialized with.
+    const requested = (message.params as { protocolVersion?: unknown } | undefined)?.protocolVersion;
+    this.primes = this.options.priming && supportsPriming(negotiateProtocolVersion(typeof requested === 'string' ? requested : ''));
   }
 
   private afterInitialize(message: JSONRPCMessage): void {

@@ -46,7 +46,7 @@ describe('build problems', () => {
       'src/bad.handlers.ts:10:17 - error ARM_ERR_TOOL_NAME: Bad.named: "bad name!" is not a valid tool name: use 1 to 128 characters of A-Z, a-z, 0-9, "_", "." and "-".',
       'src/bad.handlers.ts:12:17 - error ARM_ERR_DUPLICATE_NAME: Bad.b: the tool name "dup" is already used by Bad.a (src/bad.handlers.ts:11); names must be unique per server.',
       'src/bad.handlers.ts:13:21 - error ARM_ERR_TEMPLATE_VARIABLE: Bad.tpl(other): the URI template variable {other} has no parameter of that name; add a parameter "other: string" or rename the variable.',
-      'src/bad.handlers.ts:13:57 - error ARM_ERR_TEMPLATE_PARAMETER: Bad.tpl(extra): "extra" is not a variable of the URI template x://{id}/{other}; add {extra} to the template or make the parameter optional.',
+      'src/bad.handlers.ts:13:57 - error ARM_ERR_TEMPLATE_PARAMETER: Bad.tpl(extra): "extra" is not a variable of the URI template x://{id}/{other}; add {extra} (or {?extra}) to the template, or remove the parameter.',
       'src/bad.handlers.ts:14:15 - error ARM_ERR_PROMPT_ARGUMENT: Bad.p(count): prompt arguments are strings, but this parameter is number; declare it as string (or a union of string literals) and convert it inside the method.',
       'src/bad.handlers.ts:16:6 - error ARM_ERR_JSDOC_TAG: Bad.tags(agee): @minimum must name a parameter first (@minimum <name> <value>); "agee" is not one (age, name).',
       'src/bad.handlers.ts:17:6 - error ARM_ERR_JSDOC_TAG: Bad.tags(age): @minimum age expects a number, got "abc".',

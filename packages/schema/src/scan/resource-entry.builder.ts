@@ -26,7 +26,8 @@ export function buildResourceEntry(input: MethodInput, context: ScanContext): Ma
 
 /**
  * The manifest entry of a `@ResourceTemplate` method. Every template variable needs a
- * parameter of the same name, and every required parameter must be a template variable.
+ * parameter of the same name, and every parameter besides the context must be a template
+ * variable (the kernel enforces the same at boot).
  */
 export function buildTemplateEntry(input: MethodInput, context: ScanContext): ManifestMethod | undefined {
   const before = context.problems.length;
@@ -50,12 +51,12 @@ export function buildTemplateEntry(input: MethodInput, context: ScanContext): Ma
       entries.push({ index: param.index, name, role: 'context' });
       continue;
     }
-    if (variables && !param.optional && !variables.some((v) => v.name === name)) {
+    if (variables && !variables.some((v) => v.name === name)) {
       context.report(
         param.node,
         'ARM_ERR_TEMPLATE_PARAMETER',
         { className: input.className, method: input.methodName, parameter: name },
-        `"${name}" is not a variable of the URI template ${uri?.value ?? ''}; add {${name}} to the template or make the parameter optional.`,
+        `"${name}" is not a variable of the URI template ${uri?.value ?? ''}; add {${name}} (or {?${name}}) to the template, or remove the parameter.`,
       );
     }
     entries.push({ index: param.index, name, role: 'variable', required: !param.optional });

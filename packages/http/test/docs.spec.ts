@@ -1,0 +1,33 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect } from 'chai';
+
+const REPO = join(__dirname, '../../../..');
+const read = (path: string): string => readFileSync(join(REPO, path), 'utf8');
+
+/** Option names declared in an interface of http-options.ts. */
+function optionsOf(source: string, name: string): string[] {
+  const body = new RegExp(`export interface ${name}[^{]*\\{([\\s\\S]*?)\\n\\}`).exec(source)?.[1] ?? '';
+  return [...body.matchAll(/^ {2}readonly (\w+)\??:/gm)].map((m) => m[1] as string);
+}
+
+describe('@armature/http documentation', () => {
+  const source = read('packages/http/src/http-options.ts');
+  const docs = read('docs/transports.md');
+  const options = docs.slice(docs.indexOf('### Options', docs.indexOf('## Streamable HTTP')));
+
+  it('lists every handler and listen option in the docs options table', () => {
+    const names = [...optionsOf(source, 'HttpHandlerOptions'), ...optionsOf(source, 'ListenHttpOptions')];
+    expect(names.length).to.be.greaterThan(10);
+    for (const name of names) expect(options, name).to.contain(`\`${name}`);
+    for (const name of optionsOf(source, 'SseOptions')) expect(options, `sse.${name}`).to.contain(`\`sse.${name}\``);
+  });
+
+  it('documents every status code the engine answers with', () => {
+    const engine = ['handler/refuse.ts', 'handler/post.handler.ts', 'handler/stream.handler.ts', 'handler/streamable-http.engine.ts']
+      .map((file) => read(`packages/http/src/${file}`))
+      .join('\n');
+    const statuses = new Set([...engine.matchAll(/refuse\(res, (\d{3})/g), ...engine.matchAll(/send\((\d{3})/g)].map((m) => m[1] as string));
+    for (const status of statuses) if (!['200', '202', '500'].includes(status)) expect(docs, status).to.match(new RegExp(`\\| \`${status}\` \\|`));
+  });
+});

@@ -288,6 +288,7 @@ export class ServerSession implements RequestHost, ConnectedSession {
         const facts = lifecycle.readInitialize(params);
         this.establish(facts.protocolVersion, facts.clientCapabilities, facts.clientInfo);
         this.phase = Phase.Initialized;
+        this.transport.setProtocolVersion?.(facts.protocolVersion);
         return lifecycle.initializeResult(this.options, facts.protocolVersion);
       }
       case 'logging/setLevel':

@@ -22,6 +22,10 @@ export interface StdioServerTransportOptions {
 }
 
 
+function isReadable(value: unknown): value is Readable {
+  return typeof value === 'object' && value !== null && typeof (value as Readable).on === 'function' && typeof (value as Readable).read === 'function';
+}
+
 /** Lines of only spaces and tabs are ignored like empty ones. */
 function isBlankBytes(line: Buffer): boolean {
   for (let i = 0; i < line.length; i++) {
@@ -61,7 +65,11 @@ export class StdioServerTransport implements Transport {
   private drained: Promise<void> | undefined = undefined;
 
   /** @param options Streams (default process stdin/stdout), limits and logger. */
-  constructor(options: StdioServerTransportOptions = {}) {
+  constructor(options?: StdioServerTransportOptions);
+  /** The official SDK's signature: `new StdioServerTransport(stdin, stdout)`. */
+  constructor(stdin: Readable, stdout?: Writable);
+  constructor(first: StdioServerTransportOptions | Readable = {}, second?: Writable) {
+    const options: StdioServerTransportOptions = isReadable(first) ? { stdin: first, stdout: second } : first;
     this.stdin = options.stdin ?? process.stdin;
     this.stdout = options.stdout ?? process.stdout;
     this.limits = resolveDecodeLimits(options.limits);

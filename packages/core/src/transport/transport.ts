@@ -42,6 +42,11 @@ export interface Transport {
    */
   oninputend?: (() => void) | undefined;
   readonly sessionId?: string | undefined;
+  /**
+   * Optional (as in the SDK): told the negotiated protocol version after `initialize`, so an
+   * HTTP transport can check the `MCP-Protocol-Version` header of later requests.
+   */
+  setProtocolVersion?: ((version: string) => void) | undefined;
 }
 
 /** Options for `ConnectableApp.connect`. */

@@ -92,6 +92,18 @@ describe('StdioServerTransport', () => {
     await h.transport.close();
   });
 
+  it('accepts the official SDK constructor signature (stdin, stdout)', async () => {
+    const stdin = new PassThrough();
+    const stdout = new PassThrough();
+    const transport = new StdioServerTransport(stdin, stdout);
+    const received: JSONRPCMessage[] = [];
+    transport.onmessage = (message) => received.push(message);
+    await transport.start();
+    stdin.write('{"jsonrpc":"2.0","method":"notifications/initialized"}\n');
+    await waitUntil(() => received.length === 1, 'a message through injected streams');
+    await transport.close();
+  });
+
   it('waits for a backed-up stdout to drain and pauses stdin meanwhile', async () => {
     const stdin = new PassThrough();
     const chunks: string[] = [];

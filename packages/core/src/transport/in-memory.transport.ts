@@ -1,6 +1,7 @@
 import type { AuthInfo } from '../context/request-context';
 import { encodeJsonRpc } from '../jsonrpc/json-rpc-encoder';
 import type { JSONRPCMessage } from '../protocol/mcp-types.generated';
+import { SENT } from './sent';
 import type { MessageExtraInfo, Transport, TransportSendOptions } from './transport';
 
 /** Send options of the in-memory transport: `authInfo` is handed to the peer as `MessageExtraInfo` (tests of authenticated handlers). */
@@ -44,12 +45,18 @@ export class InMemoryTransport implements Transport {
   }
 
   /** Queues a JSON copy of `message` for the peer. Rejects when closed or when a request/notification cannot be serialized. */
-  async send(message: JSONRPCMessage, options?: InMemorySendOptions): Promise<void> {
+  send(message: JSONRPCMessage, options?: InMemorySendOptions): Promise<void> {
     const peer = this.peer;
-    if (this.closed || peer === undefined) throw new Error('InMemoryTransport is not connected');
-    const copy = JSON.parse(encodeJsonRpc(message, (error) => this.onerror?.(toError(error)))) as JSONRPCMessage;
+    if (this.closed || peer === undefined) return Promise.reject(new Error('InMemoryTransport is not connected'));
+    let copy: JSONRPCMessage;
+    try {
+      copy = JSON.parse(encodeJsonRpc(message, this.onEncodeFailure)) as JSONRPCMessage;
+    } catch (error) {
+      return Promise.reject(error);
+    }
     const extra: MessageExtraInfo | undefined = options?.authInfo === undefined ? undefined : { authInfo: options.authInfo };
     queueMicrotask(() => peer.deliver(copy, extra));
+    return SENT;
   }
 
   /** Closes both ends; messages already sent are delivered before the peer sees the close. */
@@ -61,6 +68,10 @@ export class InMemoryTransport implements Transport {
     if (peer !== undefined) queueMicrotask(() => void peer.close());
     this.onclose?.();
   }
+
+  private readonly onEncodeFailure = (error: unknown): void => {
+    this.onerror?.(toError(error));
+  };
 
   private deliver(message: JSONRPCMessage, extra: MessageExtraInfo | undefined): void {
     if (this.closed) return;

@@ -62,12 +62,16 @@ export function readLogLevel(params: RequestParamsRecord): number {
 }
 
 /** Most subscriptions one session may hold, so a client cannot grow server memory without bound. */
-export const MAX_SUBSCRIPTIONS = 10_000;
+export const MAX_SUBSCRIPTIONS = 1000;
+/** Longest URI a session subscribes to (in UTF-16 code units). */
+export const MAX_SUBSCRIPTION_URI_LENGTH = 8192;
 
 /** The URI of a subscribe/unsubscribe request; -32601 when subscriptions are not served. */
 export function readSubscriptionUri(method: string, options: ServerSessionOptions, params: RequestParamsRecord): string {
   if (options.features.resources?.subscribe !== true) throw McpWireError.methodNotFound(method);
-  return requiredString(params, 'uri');
+  const uri = requiredString(params, 'uri');
+  if (uri.length > MAX_SUBSCRIPTION_URI_LENGTH) throw McpWireError.invalidParams('Invalid params: "uri" is too long');
+  return uri;
 }
 
 /** The version to use for a session that skipped `initialize` (stateless HTTP). */
@@ -83,7 +87,9 @@ export interface Refusal {
 
 /** -32601 for a method the engine does not know. */
 export function methodNotFound(method: string): Refusal {
-  return { code: WireErrorCode.MethodNotFound, message: `Method not found: ${method}` };
+  // The name is the client's own input: echo a bounded prefix only.
+  const shown = method.length > 100 ? `${method.slice(0, 100)}…` : method;
+  return { code: WireErrorCode.MethodNotFound, message: `Method not found: ${shown}` };
 }
 
 /**

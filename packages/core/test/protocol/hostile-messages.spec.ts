@@ -97,6 +97,20 @@ describe('ServerSession against malformed and hostile messages', () => {
     }
   });
 
+  it('bounds subscriptions per session: count and URI length', async () => {
+    expect((await peer.request('resources/subscribe', { uri: `x://${'a'.repeat(9000)}` }, 'long')).error?.code).to.equal(-32602);
+    for (let i = 0; i < 1000; i++) await peer.send({ jsonrpc: '2.0', id: `s${i}`, method: 'resources/subscribe', params: { uri: `x://r/${i}` } });
+    await peer.next((m) => (m as { id?: unknown }).id === 's999', 'the 1000th subscription');
+    expect((await peer.request('resources/subscribe', { uri: 'x://r/1000' }, 'over')).error?.code).to.equal(-32602);
+    expect((await peer.request('resources/subscribe', { uri: 'x://r/5' }, 'again')).result).to.deep.equal({});
+  });
+
+  it('echoes only a bounded prefix of an unknown method name', async () => {
+    const response = await peer.request('m'.repeat(100_000), undefined, 'huge');
+    expect(response.error?.code).to.equal(-32601);
+    expect(response.error?.message.length).to.be.below(200);
+  });
+
   it('drops malformed responses and notifications silently and keeps serving', async () => {
     await peer.send({ jsonrpc: '2.0', id: 99, result: 5 });
     await peer.send({ jsonrpc: '2.0', id: 98, result: {}, error: { code: 1, message: 'x' } });

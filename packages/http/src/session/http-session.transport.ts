@@ -45,6 +45,8 @@ export class HttpSessionTransport implements Transport, ChannelHost {
   private readonly streamPrefix = randomBytes(6).toString('hex');
   private nextStream = 1;
   private initializeId: RequestId | undefined;
+  /** Set once the first initialize has been answered. */
+  private opened = false;
   /** Whether this session's streams start with a priming event (set at initialize). */
   private primes = false;
   private closed = false;
@@ -87,7 +89,8 @@ export class HttpSessionTransport implements Transport, ChannelHost {
   /** A POSTed request: open its answer channel, then hand the message to the session. */
   receiveRequest(message: JSONRPCRequest, extra: MessageExtraInfo, responder: HttpResponder): boolean {
     if (this.inflight.has(message.id)) return false;
-    if (message.method === 'initialize') this.initializing(message);
+    // Only the session's first initialize decides its fate; a repeat is the engine's to refuse.
+    if (message.method === 'initialize' && !this.opened) this.initializing(message);
     this.inflight.set(message.id, new ResponseChannel(responder, this, this.primes));
     this.onmessage?.(message, extra);
     return true;
@@ -192,6 +195,7 @@ export class HttpSessionTransport implements Transport, ChannelHost {
 
   private afterInitialize(message: JSONRPCMessage): void {
     this.initializeId = undefined;
+    this.opened = true;
     // A failed initialize opens nothing: drop the session so its id answers 404.
     if ('error' in message) void this.close();
   }

@@ -4,7 +4,8 @@ import type { CallToolResult, ConnectableApp, ConnectedSession, ConnectOptions, 
 /**
  * A real peer built on our own protocol engine (`ServerSession`) with a hand-written
  * `ServerFeatures`, so transport tests exercise the kernel without the application layer.
- * Same tools as the SDK peer (echo, progress, gated, elicit, log) plus whoami (ctx.authInfo).
+ * Same tools as the SDK peer (echo, progress, gated, elicit, log) plus whoami (ctx.authInfo)
+ * and barrier (answers only once `n` calls are waiting at the same time).
  */
 export interface KernelApp extends ConnectableApp {
   readonly sessions: Set<ServerSession>;
@@ -15,7 +16,7 @@ export interface KernelApp extends ConnectableApp {
 
 const quiet: ServerLogger = { error: () => undefined, warn: () => undefined, debug: () => undefined };
 const GATE_TIMEOUT_MS = 10_000;
-const TOOLS: readonly Tool[] = Object.freeze(['echo', 'progress', 'gated', 'elicit', 'log', 'whoami'].map((name) => ({ name, inputSchema: { type: 'object' as const } })));
+const TOOLS: readonly Tool[] = Object.freeze(['echo', 'progress', 'gated', 'elicit', 'log', 'whoami', 'barrier'].map((name) => ({ name, inputSchema: { type: 'object' as const } })));
 
 function text(value: string): CallToolResult {
   return { content: [{ type: 'text', text: value }] };
@@ -26,6 +27,7 @@ export function createKernelApp(): KernelApp {
   const gates = new Map<string, () => void>();
   const startWaiters = new Map<string, () => void>();
   const startedKeys = new Set<string>();
+  const barrier: { waiting: (() => void)[] } = { waiting: [] };
 
   const features: ServerFeatures = {
     tools: {
@@ -63,6 +65,18 @@ export function createKernelApp(): KernelApp {
             } catch (error) {
               return { content: [{ type: 'text', text: error instanceof Error ? error.message : String(error) }], isError: true };
             }
+          case 'barrier': {
+            const n = Number(a.n);
+            await new Promise<void>((resolve) => {
+              const timer = setTimeout(resolve, GATE_TIMEOUT_MS);
+              barrier.waiting.push(() => {
+                clearTimeout(timer);
+                resolve();
+              });
+              if (barrier.waiting.length >= n) for (const release of barrier.waiting.splice(0)) release();
+            });
+            return text(`${String(a.tag)}@${String(ctx.requestId)}`);
+          }
           case 'whoami':
             return text(ctx.authInfo?.clientId ?? 'anonymous');
           case 'log':

@@ -7,7 +7,7 @@ import { silentLogger } from '../../src/protocol/server-logger';
 import type { ServerFeatures } from '../../src/protocol/server-features';
 import { type InMemorySendOptions, InMemoryTransport } from '../../src/transport/in-memory.transport';
 import { WireCheckedTransport } from './wire-checked.transport';
-import { assertServerMessage } from './wire-schema';
+import { serverMessageErrors } from './wire-schema';
 import { waitUntil } from './wait';
 
 /** An SDK client connected to a ServerSession over the in-memory pair, with wire checking. */
@@ -52,6 +52,8 @@ export async function connectSdkClient(
  */
 export class RawPeer {
   readonly received: JSONRPCMessage[] = [];
+  /** Schema violations in what the server sent; `close()` fails when there are any. */
+  readonly violations: string[] = [];
   readonly session: ServerSession;
   private readonly methods = new Map<RequestId, string>();
 
@@ -62,7 +64,8 @@ export class RawPeer {
     this.session = session;
     end.onmessage = (message) => {
       const id = (message as { id?: RequestId }).id;
-      assertServerMessage(message, id === undefined || (message as { method?: string }).method !== undefined ? undefined : this.methods.get(id));
+      const requestMethod = id === undefined || (message as { method?: string }).method !== undefined ? undefined : this.methods.get(id);
+      this.violations.push(...serverMessageErrors(message, requestMethod));
       this.received.push(message);
     };
   }
@@ -104,9 +107,10 @@ export class RawPeer {
     return found as T & { result?: Record<string, unknown>; error?: { code: number; message: string; data?: unknown } };
   }
 
-  /** Closes both ends. */
+  /** Closes both ends, then fails if the server sent anything the schema rejects. */
   async close(): Promise<void> {
     await this.end.close();
     await this.session.close();
+    if (this.violations.length > 0) throw new Error(`server sent invalid messages:\n${this.violations.join('\n')}`);
   }
 }

@@ -25,9 +25,10 @@ for (const stateless of [false, true]) {
     });
 
     afterEach(async () => {
-      await client.close();
-      await handle.close(100);
-      await app.close();
+      // Each step tolerates an earlier failure in beforeEach, so one broken boot reports once.
+      await client?.close();
+      await handle?.close(100);
+      await app?.close();
     });
 
     it('initializes, pings and declares its capabilities', async () => {
@@ -111,7 +112,7 @@ for (const stateless of [false, true]) {
         expect(app.sessionCount).to.equal(1);
         await (client.transport as StreamableHTTPClientTransport).terminateSession();
         await within(probes.waitAborted.promise, 'the handler signal to abort');
-        expect(await within(call, 'the call to settle')).to.be.oneOf(['answered', 'rejected']);
+        expect(await within(call, 'the call to settle')).to.equal('rejected');
         expect(app.sessionCount).to.equal(0);
       });
     }

@@ -3,9 +3,23 @@
  * Messages to the Server and §Listening for Messages from the Server).
  */
 
-/** True when `accept` lists every one of `types` (media ranges with `q=0` do not count). */
+/**
+ * True when `accept` lists every one of `types` (media ranges with `q=0` do not count).
+ * Clients send the same Accept header on every request, so the last answer per `types` list
+ * is remembered.
+ */
 export function acceptsAll(accept: string | undefined, types: readonly string[]): boolean {
   if (accept === undefined) return false;
+  const cached = lastAnswer.get(types);
+  if (cached !== undefined && cached.accept === accept) return cached.ok;
+  const ok = computeAcceptsAll(accept, types);
+  lastAnswer.set(types, { accept, ok });
+  return ok;
+}
+
+const lastAnswer = new WeakMap<readonly string[], { readonly accept: string; readonly ok: boolean }>();
+
+function computeAcceptsAll(accept: string, types: readonly string[]): boolean {
   let found = 0;
   for (const type of types) if (lists(accept, type)) found++;
   return found === types.length;

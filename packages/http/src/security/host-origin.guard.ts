@@ -28,9 +28,19 @@ export function createHostOriginGuard(hosts: Allowlist = LOOPBACK_HOSTS, origins
   const hostCheck = hosts === '*' ? null : compileHosts(hosts);
   const originSet = origins === undefined || origins === '*' ? null : new Set(origins.map(normalizeOrigin));
   const anyOrigin = origins === '*';
+  // Clients send the same Host on every request: remember the last verdict.
+  let lastHost: string | undefined;
+  let lastHostAllowed = false;
+  const hostAllowed = (host: string): boolean => {
+    if (host !== lastHost) {
+      lastHostAllowed = (hostCheck as (host: string) => boolean)(host);
+      lastHost = host;
+    }
+    return lastHostAllowed;
+  };
   return {
     check(host, origin) {
-      if (hostCheck !== null && (host === undefined || !hostCheck(host))) return `Forbidden: Host header ${host === undefined ? 'missing' : 'not allowed'}`;
+      if (hostCheck !== null && (host === undefined || !hostAllowed(host))) return `Forbidden: Host header ${host === undefined ? 'missing' : 'not allowed'}`;
       if (origin === undefined || anyOrigin) return undefined;
       if (originSet !== null) return originSet.has(normalizeOrigin(origin)) ? undefined : 'Forbidden: Origin not allowed';
       const originHost = hostOfOrigin(origin);

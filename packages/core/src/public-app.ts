@@ -41,3 +41,20 @@ export type { ValidationIssue, ValidationResult } from './validation/validation-
 export type { ArmatureManifest, ManifestHandler, ManifestMethod, ManifestParam, ParamRole } from './manifest/manifest.types';
 export { MANIFEST_FILE_NAME } from './manifest/manifest.types';
 export { LocalErrorCode } from './errors/local-error-codes';
+export type { ListenOptions } from './app/armature.app';
+
+export { UseGuards, type GuardRef } from './guards/use-guards.decorator';
+export { RequireScopes } from './guards/require-scopes.decorator';
+export { SetMetadata } from './guards/set-metadata.decorator';
+export type { CanActivate } from './guards/can-activate';
+export type { ExecutionContext, RouteKind, HandlerType } from './guards/execution-context';
+export { ForbiddenError, FORBIDDEN_CODE } from './guards/forbidden.error';
+export { InsufficientScopeError, isInsufficientScopeError, type InsufficientScopeData } from './guards/insufficient-scope.error';
+export { UseInterceptors, type InterceptorRef } from './interceptors/use-interceptors.decorator';
+export type { Interceptor, CallHandler } from './interceptors/interceptor';
+export { RateLimit } from './rate-limit/rate-limit.decorator';
+export type { RateLimitOptions, RateLimitKey } from './rate-limit/rate-limit.options';
+export { RETRY_AFTER_META } from './rate-limit/rate-limit-result';
+export type { CloseOptions } from './shutdown/close-options';
+export type { SignalHandlingOptions } from './shutdown/signal-handlers';
+export type { ClassOrMethodDecorator } from './metadata/enhancer-metadata';

@@ -8,6 +8,7 @@ import type {
   ToolsFeature,
 } from '../protocol/server-features';
 import type { RouteTables } from './route-tables';
+import type { ScopedLists } from './scoped-lists';
 
 /** A client-sent name, quoted and cut short for an error message. */
 function quoted(value: unknown): string {
@@ -22,9 +23,9 @@ function definedValues(given: Readonly<Record<string, string | undefined>> | und
   return out;
 }
 
-function toolsFeature(tables: RouteTables): ToolsFeature {
+function toolsFeature(tables: RouteTables, scoped: ScopedLists): ToolsFeature {
   return {
-    list: () => tables.tools.list(),
+    list: (ctx) => scoped.filter(tables.tools.routes(), tables.tools.list(), ctx.authInfo),
     call: (name, args, ctx) => {
       const tool = tables.tools.get(name);
       if (!tool) throw McpWireError.invalidParams(`Unknown tool: ${quoted(name)}`);
@@ -33,11 +34,11 @@ function toolsFeature(tables: RouteTables): ToolsFeature {
   };
 }
 
-function resourcesFeature(tables: RouteTables): ResourcesFeature {
+function resourcesFeature(tables: RouteTables, scoped: ScopedLists): ResourcesFeature {
   return {
     subscribe: true,
-    list: () => tables.resources.list(),
-    templates: () => tables.templates.list(),
+    list: (ctx) => scoped.filter(tables.resources.routes(), tables.resources.list(), ctx.authInfo),
+    templates: (ctx) => scoped.filter(tables.templates.routes(), tables.templates.list(), ctx.authInfo),
     read: (uri, ctx) => {
       const fixed = tables.resources.get(uri);
       if (fixed) return fixed.read(ctx);
@@ -50,9 +51,9 @@ function resourcesFeature(tables: RouteTables): ResourcesFeature {
   };
 }
 
-function promptsFeature(tables: RouteTables): PromptsFeature {
+function promptsFeature(tables: RouteTables, scoped: ScopedLists): PromptsFeature {
   return {
-    list: () => tables.prompts.list(),
+    list: (ctx) => scoped.filter(tables.prompts.routes(), tables.prompts.list(), ctx.authInfo),
     get: (name, args, ctx) => {
       const prompt = tables.prompts.get(name);
       if (!prompt) throw McpWireError.invalidParams(`Unknown prompt: ${quoted(name)}`);
@@ -79,7 +80,8 @@ function completionsFeature(tables: RouteTables): CompletionsFeature {
 }
 
 /**
- * Builds the `ServerFeatures` the engine serves from the app's route tables. A feature is
+ * Builds the `ServerFeatures` the engine serves from the app's route tables. Lists are
+ * filtered to the routes whose required scopes the principal holds. A feature is
  * present when routes of its kind are registered (enabled or not), so capabilities are
  * derived from what the app serves. The same object is returned while that set of features
  * stays the same, so the engine's per-features caches keep hitting.
@@ -90,6 +92,7 @@ export class AppFeatures {
   constructor(
     private readonly tables: RouteTables,
     private readonly openSession: (session: SessionInfo) => SessionScope,
+    private readonly scoped: ScopedLists,
   ) {}
 
   current(): ServerFeatures {
@@ -103,9 +106,9 @@ export class AppFeatures {
     const key = `${+has.tools}${+has.resources}${+has.prompts}${+has.completions}`;
     if (this.cached?.key === key) return this.cached.features;
     const features: ServerFeatures = {
-      ...(has.tools ? { tools: toolsFeature(t) } : {}),
-      ...(has.resources ? { resources: resourcesFeature(t) } : {}),
-      ...(has.prompts ? { prompts: promptsFeature(t) } : {}),
+      ...(has.tools ? { tools: toolsFeature(t, this.scoped) } : {}),
+      ...(has.resources ? { resources: resourcesFeature(t, this.scoped) } : {}),
+      ...(has.prompts ? { prompts: promptsFeature(t, this.scoped) } : {}),
       ...(has.completions ? { completions: completionsFeature(t) } : {}),
       openSession: this.openSession,
     };

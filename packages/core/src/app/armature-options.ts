@@ -3,6 +3,9 @@ import { LocalErrorCode } from '../errors/local-error-codes';
 import type { ArmatureManifest } from '../manifest/manifest.types';
 import type { Icon, Implementation } from '../protocol/mcp-types.generated';
 import type { ServerLogger } from '../protocol/server-logger';
+import type { GuardRef } from '../guards/use-guards.decorator';
+import type { InterceptorRef } from '../interceptors/use-interceptors.decorator';
+import type { RateLimitOptions } from '../rate-limit/rate-limit.options';
 
 /** Options of `Armature.create`. */
 export interface ArmatureOptions {
@@ -27,7 +30,33 @@ export interface ArmatureOptions {
   readonly requestTimeoutMs?: number;
   /** Where diagnostics go (default: stderr; never stdout, which carries stdio). */
   readonly logger?: ServerLogger;
+  /**
+   * Guards run before every route, ahead of class and method guards. Classes are resolved
+   * through DI (from any module) or constructed when they take no arguments.
+   */
+  readonly guards?: readonly GuardRef[];
+  /** Interceptors around every route, outside class and method interceptors. */
+  readonly interceptors?: readonly InterceptorRef[];
+  /**
+   * A rate limit every tool call spends from (one budget per key across all tools), on top
+   * of tools' own limits; tools with `rateLimit: false` are exempt. Default: none.
+   */
+  readonly rateLimit?: RateLimitOptions;
+  /**
+   * Serve routes that require scopes to callers no transport authenticated (stdio,
+   * in-memory, HTTP without `verifyToken`). Default `false`: such routes are hidden from them
+   * and answer `InsufficientScopeError`.
+   */
+  readonly allowUnauthenticated?: boolean;
+  /**
+   * How long `app.close()` and SIGTERM/SIGINT let requests in flight finish before the rest
+   * are answered with an error (default 10 000 ms).
+   */
+  readonly drainMs?: number;
 }
+
+/** Default drain window of `app.close()` and of the signal handlers installed by `listen()`. */
+export const DEFAULT_DRAIN_MS = 10_000;
 
 /** Checks the options and derives the initialize result's `serverInfo`. */
 export function serverInfoOf(options: ArmatureOptions): Implementation {
@@ -55,5 +84,18 @@ export function serverInfoOf(options: ArmatureOptions): Implementation {
     info.icons = options.icons;
   }
   if (options.instructions !== undefined && typeof options.instructions !== 'string') fail('"instructions" must be a string');
+  for (const key of ['guards', 'interceptors'] as const) {
+    if (options[key] !== undefined && !Array.isArray(options[key])) fail(`"${key}" must be an array`);
+  }
+  if (options.allowUnauthenticated !== undefined && typeof options.allowUnauthenticated !== 'boolean') fail('"allowUnauthenticated" must be a boolean');
+  if (options.drainMs !== undefined && !isDrainMs(options.drainMs)) fail('"drainMs" must be 0 or a positive number of milliseconds');
   return info as unknown as Implementation;
+}
+
+/** Longest drain window a timer can measure (about 24.8 days). */
+const MAX_TIMER_MS = 2_147_483_647;
+
+/** A usable drain window: 0 to 2^31 - 1 milliseconds. */
+export function isDrainMs(value: unknown): value is number {
+  return typeof value === 'number' && value >= 0 && value <= MAX_TIMER_MS;
 }

@@ -10,19 +10,28 @@ import type { RouteEnvironment } from '../routes/route-environment';
 import type { RouteSource } from '../routes/route-source';
 import type { ConnectableApp, ConnectedSession, ConnectOptions, Transport } from '../transport/transport';
 import { SchemaCompiler } from '../validation/schema-compiler';
+import type { CloseOptions } from '../shutdown/close-options';
+import { GracefulShutdown } from '../shutdown/graceful-shutdown';
+import { installSignalHandlers, type SignalHandlingOptions } from '../shutdown/signal-handlers';
 import { AppFeatures } from './app-features';
 import type { AppRuntime } from './app-runtime';
-import { serverInfoOf, type ArmatureOptions } from './armature-options';
+import { DEFAULT_DRAIN_MS, isDrainMs, serverInfoOf, type ArmatureOptions } from './armature-options';
 import { createHandlerHost, type RootModule } from './di-handler-host';
+import { EnhancerResolver } from './enhancer-resolver';
 import type { HandlerHost } from './handler-host';
 import { McpNotifier } from './mcp-notifier';
 import { listenOn, type ListenHandle } from './listen';
+import { AppRoutePolicy } from './route-policy';
+import { ScopedLists } from './scoped-lists';
 import { PromptRegistry } from './prompts.registry';
 import { ResourceRegistry } from './resources.registry';
 import { compileRoutes } from './route-compiler';
 import { RouteTables } from './route-tables';
 import { SessionSet } from './session-set';
 import { ToolRegistry } from './tools.registry';
+
+/** Options of `app.listen()`: which signals start a graceful shutdown, and whether it ends the process. */
+export type ListenOptions = SignalHandlingOptions;
 
 /**
  * An Armature MCP server: the DI container, the compiled route table and the live sessions.
@@ -40,6 +49,8 @@ export class Armature implements ConnectableApp {
   private readonly features: AppFeatures;
   private readonly listeners = new Set<ListenHandle>();
   private closing: Promise<void> | undefined;
+  private shutdown: GracefulShutdown | undefined;
+  private removeSignals: (() => void) | undefined;
 
   private constructor(
     private readonly serverInfo: Implementation,
@@ -61,7 +72,7 @@ export class Armature implements ConnectableApp {
     this.tools = new ToolRegistry(runtime);
     this.resources = new ResourceRegistry(runtime, (uri) => this.sessions.resourceUpdated(uri));
     this.prompts = new PromptRegistry(runtime);
-    this.features = new AppFeatures(tables, (session) => host.openSession(session));
+    this.features = new AppFeatures(tables, (session) => host.openSession(session), new ScopedLists(options.allowUnauthenticated === true));
   }
 
   /**
@@ -76,7 +87,13 @@ export class Armature implements ConnectableApp {
     const notifier = new McpNotifier();
     const host = await createHandlerHost(root, notifier);
     try {
-      const env: RouteEnvironment = { compiler: new SchemaCompiler(), logger };
+      const policy = new AppRoutePolicy(new EnhancerResolver((cls, handler) => host.enhancer(cls, handler)), {
+        guards: options.guards ?? [],
+        interceptors: options.interceptors ?? [],
+        rateLimit: options.rateLimit,
+        allowUnauthenticated: options.allowUnauthenticated === true,
+      });
+      const env: RouteEnvironment = { compiler: new SchemaCompiler(), logger, policy };
       const tables = new RouteTables();
       const problems = new BootProblems();
       const scan = { resolver, problems, warn: (message: string) => logger.warn(message) };
@@ -135,25 +152,63 @@ export class Armature implements ConnectableApp {
    * Serves according to the command line: `--stdio` (default), `--http [host:]port` or
    * `--ws [host:]port`. HTTP and WebSocket load `@armature/http` / `@armature/ws` lazily.
    * Over stdio, the app closes when the client closes stdin.
+   *
+   * Also installs SIGTERM/SIGINT handlers (unless `signals: false`) that close the app
+   * gracefully (see `close()`) and then end the process with code 0; a second signal cuts
+   * the drain window short. They are removed by `app.close()` or `handle.removeSignalHandlers()`.
    */
-  async listen(argv: readonly string[] = process.argv.slice(2)): Promise<ListenHandle> {
+  async listen(argv: readonly string[] = process.argv.slice(2), options: ListenOptions = {}): Promise<ListenHandle> {
     this.assertOpen('listen');
-    const handle = await listenOn(this, argv, this.logger, () => this.close());
+    const handle = await listenOn(this, argv, {
+      logger: this.logger,
+      drainMs: this.drainMs,
+      closeApp: () => this.close(),
+      removeSignalHandlers: () => this.removeSignalHandlers(),
+    });
     this.listeners.add(handle);
+    if (options.signals !== false && this.removeSignals === undefined) {
+      this.removeSignals = installSignalHandlers(
+        { close: () => this.close(), hurry: () => this.shutdown?.hurry(), note: (message) => this.logger.warn(message) },
+        options,
+      );
+    }
     return handle;
   }
 
   /**
-   * Stops listening, closes every session (requests in flight are answered -32000 and their
-   * signals abort; session scopes are disposed), then shuts the container down. Idempotent.
+   * Shuts down gracefully: stops accepting sessions and requests (new requests are answered
+   * -32000), lets requests in flight finish for up to `drainMs` (default: the `drainMs`
+   * option, 10 s), then closes every session — requests still running are answered -32000
+   * and their signals abort, session scopes are disposed — and finally runs the container's
+   * `onShutdown` hooks. Idempotent: later calls share the first.
    */
-  close(): Promise<void> {
-    this.closing ??= (async () => {
-      await Promise.allSettled([...this.listeners].map((l) => l.close()));
-      await this.sessions.closeAll();
-      await this.host.close();
-    })();
+  close(options: CloseOptions = {}): Promise<void> {
+    if (this.closing) return this.closing;
+    const drainMs = options.drainMs ?? this.drainMs;
+    if (!isDrainMs(drainMs)) {
+      return Promise.reject(new ArmatureError(LocalErrorCode.INVALID_OPTIONS, `app.close: "drainMs" must be 0 or a positive number of milliseconds, got ${String(drainMs)}.`));
+    }
+    this.removeSignalHandlers();
+    const shutdown = new GracefulShutdown({
+      listeners: () => [...this.listeners],
+      sessions: () => this.sessions.all(),
+      closeSessions: () => this.sessions.closeAll(),
+      disposeContainer: () => this.host.close(),
+      logger: this.logger,
+    });
+    this.shutdown = shutdown;
+    this.closing = shutdown.run(drainMs);
     return this.closing;
+  }
+
+  /** Removes the signal handlers `listen()` installed, if any. */
+  private removeSignalHandlers(): void {
+    this.removeSignals?.();
+    this.removeSignals = undefined;
+  }
+
+  private get drainMs(): number {
+    return this.options.drainMs ?? DEFAULT_DRAIN_MS;
   }
 
   private assertOpen(action: string): void {

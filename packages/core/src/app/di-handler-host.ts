@@ -1,5 +1,6 @@
-import { Container, type DynamicModule, type HandlerRef, type ModuleClass, type ResolutionContext, type Token } from '@armature/di';
+import { ArmatureError, Container, type DynamicModule, type HandlerRef, type ModuleClass, type ResolutionContext, type Token } from '@armature/di';
 import { RequestContext, type SessionScope } from '../context/request-context';
+import { LocalErrorCode } from '../errors/local-error-codes';
 import type { HandlerClass } from '../metadata/handler-metadata';
 import { fixedInstance, type AcquiredInstance, type HandlerInstances } from '../routes/handler-instances';
 import type { HandlerHost } from './handler-host';
@@ -84,6 +85,19 @@ export async function createHandlerHost(root: RootModule, notifier: McpNotifier)
       return Promise.resolve(instancesOf(container, ref));
     },
     openSession: () => new DiSessionScope(container.createContext('session')),
+    enhancer: (cls, handlerClass) => {
+      const module = handlerClass === undefined ? undefined : refs.get(handlerClass as HandlerClass)?.module;
+      if (!container.has(cls, module)) return undefined;
+      const scope = container.scopeOf(cls, module);
+      if (scope !== 'singleton') {
+        throw new ArmatureError(
+          LocalErrorCode.INVALID_ENHANCER,
+          `${cls.name} is provided as ${scope === 'transient' ? 'transient' : `${scope}-scoped`}, but guards and interceptors are resolved once, at boot: ` +
+            'make it a singleton and read per-call facts from the ExecutionContext (context.request, context.authInfo, context.args).',
+        );
+      }
+      return container.get(cls, module);
+    },
     get: <T>(token: Token<T>) => container.get(token),
     close: () => container.close(),
   };

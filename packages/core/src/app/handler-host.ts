@@ -14,6 +14,12 @@ export interface HandlerHost {
   instancesFor(cls: HandlerClass): Promise<HandlerInstances>;
   /** The per-session DI scope (`ServerFeatures.openSession`). */
   openSession(session: SessionInfo): SessionScope;
+  /**
+   * A guard or interceptor class provided to `handlerClass`'s module (any module when
+   * undefined or not a container handler), as a singleton; undefined when no module provides
+   * it. Throws `ARM_ERR_INVALID_ENHANCER` when it is provided with another scope.
+   */
+  enhancer(cls: abstract new (...args: never[]) => object, handlerClass: object | undefined): object | undefined;
   /** A singleton from the container (`ARM_ERR_NOT_SINGLETON` for other scopes). */
   get<T>(token: Token<T>): T;
   /** Runs shutdown hooks. */

@@ -1,6 +1,7 @@
 import type { ServerLogger } from '../protocol/server-logger';
+import type { DrainableSession } from '../shutdown/graceful-shutdown';
 import { StdioServerTransport } from '../transport/stdio.transport';
-import type { ConnectableApp } from '../transport/transport';
+import type { ConnectableApp, ConnectedSession } from '../transport/transport';
 import { parseListenArgs } from './listen-args';
 import { loadTransportServer } from './optional-transport';
 
@@ -9,28 +10,48 @@ export interface ListenHandle {
   readonly transport: 'stdio' | 'http' | 'ws';
   /** The endpoint for HTTP and WebSocket; undefined for stdio. */
   readonly url: string | undefined;
-  close(): Promise<void>;
+  /**
+   * Stops accepting, lets requests in flight finish for up to `drainMs` (default: the app's
+   * `drainMs`), then closes its sessions; what is still running is answered with an error.
+   */
+  close(drainMs?: number): Promise<void>;
+  /** Removes the SIGTERM/SIGINT handlers `listen()` installed (they go on their own at `app.close()`). */
+  removeSignalHandlers(): void;
 }
 
-/** Longest wait for in-flight requests after stdin ends, before closing anyway. */
-const STDIO_DRAIN_MS = 10_000;
+/** What `listenOn` needs of the app besides `connect`. */
+export interface ListenContext {
+  readonly logger: ServerLogger;
+  /** The app's default drain window. */
+  readonly drainMs: number;
+  /** Closes the whole app (when a stdio client closes stdin). */
+  readonly closeApp: () => Promise<void>;
+  readonly removeSignalHandlers: () => void;
+}
 
-/** Starts the listener `argv` asks for. `closeApp` runs when a stdio client closes stdin. */
-export async function listenOn(
-  app: ConnectableApp,
-  argv: readonly string[],
-  logger: ServerLogger,
-  closeApp: () => Promise<void>,
-): Promise<ListenHandle> {
+function isDrainable(session: ConnectedSession): session is ConnectedSession & DrainableSession {
+  return typeof (session as Partial<DrainableSession>).drain === 'function';
+}
+
+/** Drains then closes one session. */
+export async function drainAndClose(session: ConnectedSession, drainMs: number): Promise<void> {
+  if (drainMs > 0 && isDrainable(session)) await session.drain(drainMs);
+  await session.close();
+}
+
+/** Starts the listener `argv` asks for. */
+export async function listenOn(app: ConnectableApp, argv: readonly string[], context: ListenContext): Promise<ListenHandle> {
   const target = parseListenArgs(argv);
+  const { logger, drainMs, closeApp, removeSignalHandlers } = context;
   if (target.transport === 'stdio') {
     const transport = new StdioServerTransport({ logger });
     const session = await app.connect(transport);
     transport.oninputend = () => {
-      const draining = 'drain' in session && typeof session.drain === 'function' ? (session.drain as (ms: number) => Promise<boolean>)(STDIO_DRAIN_MS) : Promise.resolve(true);
+      // stdin ended: the client will send nothing more; finish what is in flight, then close the app.
+      const draining = isDrainable(session) ? session.drain(drainMs) : Promise.resolve(true);
       void draining.then(closeApp).catch((error: unknown) => logger.error('closing after stdin ended failed', error));
     };
-    return { transport: 'stdio', url: undefined, close: () => session.close() };
+    return { transport: 'stdio', url: undefined, close: (ms = drainMs) => drainAndClose(session, ms), removeSignalHandlers };
   }
   const listen =
     target.transport === 'http'
@@ -38,5 +59,5 @@ export async function listenOn(
       : loadTransportServer('@armature/ws', 'listenWs', '--ws');
   const server = await listen(app, { ...(target.host === undefined ? {} : { host: target.host }), port: target.port });
   process.stderr.write(`[armature] listening on ${server.url}\n`);
-  return { transport: target.transport, url: server.url, close: () => server.close() };
+  return { transport: target.transport, url: server.url, close: (ms = drainMs) => server.close(ms), removeSignalHandlers };
 }

@@ -5,7 +5,8 @@ import type { ConnectableApp } from '../transport/transport';
 /** What `listenHttp` / `listenWs` return that `app.listen()` uses. */
 export interface TransportServerHandle {
   readonly url: string;
-  close(): Promise<void>;
+  /** Stops accepting, drains requests in flight for up to `drainMs`, closes its sessions. */
+  close(drainMs?: number): Promise<void>;
 }
 
 type ListenFn = (app: ConnectableApp, options: { host?: string; port?: number }) => Promise<TransportServerHandle>;

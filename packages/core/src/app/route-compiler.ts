@@ -54,11 +54,11 @@ export function compileRoutes(sources: readonly RouteSource[], env: RouteEnviron
           return;
         }
         case 'resource':
-          if (claim(names.resource, (k) => tables.resources.has(k), record.uri, owner, 'Resource URI', problems)) out.resources.push(compileResource(source as Narrow<'resource'>));
+          if (claim(names.resource, (k) => tables.resources.has(k), record.uri, owner, 'Resource URI', problems)) out.resources.push(compileResource(source as Narrow<'resource'>, env));
           return;
         case 'resourceTemplate':
           if (claim(names.template, (k) => tables.templates.has(k), record.uriTemplate, owner, 'Resource template', problems)) {
-            out.templates.push(compileResourceTemplate(source as Narrow<'resourceTemplate'>));
+            out.templates.push(compileResourceTemplate(source as Narrow<'resourceTemplate'>, env));
           }
           return;
       }

@@ -15,6 +15,11 @@ export class SessionSet {
     return this.sessions.size;
   }
 
+  /** Every live session, as a snapshot. */
+  all(): ServerSession[] {
+    return [...this.sessions];
+  }
+
   add(session: ServerSession): void {
     this.sessions.add(session);
   }

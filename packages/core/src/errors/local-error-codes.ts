@@ -43,6 +43,16 @@ export const LocalErrorCode = {
   INVALID_LISTEN_ARGS: 'ARM_ERR_INVALID_LISTEN_ARGS',
   /** `--http`/`--ws` needs @armature/http or @armature/ws, which is not installed. */
   TRANSPORT_MISSING: 'ARM_ERR_TRANSPORT_MISSING',
+  /**
+   * A guard or interceptor (from `@UseGuards`, `@UseInterceptors` or the `guards`/`interceptors`
+   * options) is not a class or instance with `canActivate`/`intercept`, is a class with
+   * dependencies that no module provides, or is provided with a scope other than singleton.
+   */
+  INVALID_ENHANCER: 'ARM_ERR_INVALID_ENHANCER',
+  /** `@RequireScopes` / `scopes` is not a list of non-empty scope strings without spaces. */
+  INVALID_SCOPES: 'ARM_ERR_INVALID_SCOPES',
+  /** `@RateLimit` / `rateLimit` options are malformed (limit, windowMs, burst, per). */
+  INVALID_RATE_LIMIT: 'ARM_ERR_INVALID_RATE_LIMIT',
 } as const satisfies Record<string, ArmatureErrorCode>;
 
 /** One of core's local error codes. */

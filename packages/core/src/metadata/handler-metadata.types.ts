@@ -7,6 +7,7 @@ import type {
   ToolAnnotations,
   ToolExecution,
 } from '../protocol/mcp-types.generated';
+import type { RateLimitOptions } from '../rate-limit/rate-limit.options';
 import type { UriTemplateOptions } from '../uri-template/uri-template.types';
 
 /** A JSON Schema written by hand (an author override) or read from the manifest. */
@@ -55,6 +56,17 @@ export interface ToolOptions {
   readonly inputSchema?: JsonSchema;
   /** Replaces the manifest's output schema; a non-object schema is wrapped as `{ result }`. */
   readonly outputSchema?: JsonSchema;
+  /**
+   * OAuth scopes the caller must hold (all of them), checked against `ctx.authInfo.scopes`;
+   * cumulative with `@RequireScopes`. Callers without them do not see the tool listed, and get
+   * `InsufficientScopeError` (-32003) when they use it anyway.
+   */
+  readonly scopes?: readonly string[];
+  /**
+   * How often the tool may be called (a token bucket; see `RateLimitOptions`); replaces a
+   * class-level `@RateLimit`. `false` exempts the tool from the class's and the app's limits.
+   */
+  readonly rateLimit?: RateLimitOptions | false;
 }
 
 /** Options of `@Resource(uri)`. */
@@ -69,6 +81,12 @@ export interface ResourceOptions {
   readonly size?: number;
   readonly annotations?: Annotations;
   readonly _meta?: MetaObject;
+  /**
+   * OAuth scopes the caller must hold (all of them), checked against `ctx.authInfo.scopes`;
+   * cumulative with `@RequireScopes`. Callers without them do not see the resource listed, and get
+   * `InsufficientScopeError` (-32003) when they use it anyway.
+   */
+  readonly scopes?: readonly string[];
 }
 
 /** Options of `@ResourceTemplate(uriTemplate)`. */
@@ -88,6 +106,12 @@ export interface ResourceTemplateOptions {
    * which are all on by default.
    */
   readonly matching?: UriTemplateOptions;
+  /**
+   * OAuth scopes the caller must hold (all of them), checked against `ctx.authInfo.scopes`;
+   * cumulative with `@RequireScopes`. Callers without them do not see the template listed, and get
+   * `InsufficientScopeError` (-32003) when they use it anyway.
+   */
+  readonly scopes?: readonly string[];
 }
 
 /** Options of `@Prompt`. */
@@ -104,6 +128,12 @@ export interface PromptOptions {
   readonly arguments?: readonly PromptArgument[];
   /** Completers for prompt arguments (`completion/complete` with `ref/prompt`). */
   readonly complete?: CompleterMap;
+  /**
+   * OAuth scopes the caller must hold (all of them), checked against `ctx.authInfo.scopes`;
+   * cumulative with `@RequireScopes`. Callers without them do not see the prompt listed, and get
+   * `InsufficientScopeError` (-32003) when they use it anyway.
+   */
+  readonly scopes?: readonly string[];
 }
 
 /** A method decorated with `@Tool`. */

@@ -4,6 +4,7 @@ import type { ServerLogger } from '../protocol/server-logger';
 import type { CallToolResult } from '../protocol/mcp-types.generated';
 import type { ValidationIssue } from '../validation/validation-result';
 import { issuesMessage } from '../validation/issues-message';
+import { isInsufficientScopeError } from '../guards/insufficient-scope.error';
 import { isToolError } from './tool-error';
 
 /** An `isError` result carrying one text block. */
@@ -16,19 +17,39 @@ export function invalidArgumentsResult(toolName: string, issues: readonly Valida
   return errorResult(issuesMessage(`tool "${toolName}"`, issues));
 }
 
+/** How a thrown value is answered: its own message, a JSON-RPC error, or the generic text. */
+type Verdict = { readonly kind: 'message'; readonly text: string } | { readonly kind: 'rethrow' } | { readonly kind: 'internal' };
+
+function classify(error: unknown): Verdict {
+  // A hostile throw (a Proxy whose traps throw, a getter on `message`) must not escape here.
+  try {
+    if (isToolError(error)) return { kind: 'message', text: String(error.message) };
+    if (isMcpWireError(error)) {
+      if (error.code === WireErrorCode.UrlElicitationRequired || isInsufficientScopeError(error)) return { kind: 'rethrow' };
+      return { kind: 'message', text: String(error.message) };
+    }
+  } catch {
+    return { kind: 'internal' };
+  }
+  return { kind: 'internal' };
+}
+
 /**
- * The result for anything a tool threw. `ToolError` and `McpWireError` messages are written
- * for the client and pass through; anything else (including non-Error throws) is logged on
- * stderr and answered with a generic message: no stack, path or raw message leaves the server.
- * An `McpWireError` -32042 (URL elicitation required) is rethrown: it must be a JSON-RPC error.
+ * The result for anything a tool threw. `ToolError` and `McpWireError` messages (a guard's
+ * `ForbiddenError` included) are written for the client and pass through; anything else
+ * (including non-Error throws) is logged on stderr and answered with a generic message: no
+ * stack, path or raw message leaves the server. Rethrown, to become JSON-RPC errors: -32042
+ * (URL elicitation required) and `InsufficientScopeError`, on which the client must act.
  */
 export function thrownToolResult(toolName: string, error: unknown, logger: ServerLogger): CallToolResult {
-  if (isToolError(error)) return errorResult(error.message);
-  if (isMcpWireError(error)) {
-    if (error.code === WireErrorCode.UrlElicitationRequired) throw error;
-    return errorResult(error.message);
+  const verdict = classify(error);
+  if (verdict.kind === 'message') return errorResult(verdict.text);
+  if (verdict.kind === 'rethrow') throw error;
+  try {
+    logger.error(`Tool "${toolName}" threw an unexpected error`, error);
+  } catch {
+    // A logger that cannot format the value must not turn the answer into silence.
   }
-  logger.error(`Tool "${toolName}" threw an unexpected error`, error);
   return errorResult(
     `Tool "${toolName}" failed with an internal error (details are in the server log). ` +
       'Retrying with the same arguments will probably fail the same way.',

@@ -11,7 +11,9 @@ import { isToolError } from '../results/tool-error';
 import { NO_COMPLETION, runCompleter } from './completion';
 import { withInstance } from './handler-instances';
 import { compileBinder } from './param-slots';
+import { compileScopeCheck } from './route-access';
 import type { RouteEnvironment } from './route-environment';
+import { compileEnhance, type Invoke, withEnhancers } from './route-pipeline';
 import type { RouteSource } from './route-source';
 
 /** A prompt prepared at boot. */
@@ -22,6 +24,8 @@ export interface CompiledPrompt {
   readonly get: (args: Record<string, string> | undefined, ctx: RequestContext) => Promise<GetPromptResult>;
   /** `completion/complete` for one argument; empty when the argument has no completer. */
   readonly complete: (argument: string, value: string, args: Readonly<Record<string, string>>, ctx: RequestContext) => Promise<CompleteResult['completion']>;
+  /** OAuth scopes a caller must hold (`null`: none); they also guard its completions. */
+  readonly requiredScopes: readonly string[] | null;
   readonly source: RouteSource;
 }
 
@@ -54,8 +58,15 @@ export function compilePrompt(source: RouteSource & { readonly record: PromptRec
   if (record.options._meta !== undefined) entry._meta = record.options._meta;
   const listEntry = frozenCopy(entry) as unknown as Prompt;
   const bind = compileBinder(source.slots);
+  const enhancers = env.policy.enhancers(source);
+  const describe = (kind: 'prompt' | 'completion') => ({ kind, name, handlerClass: source.handlerClass, method: record.method, fn });
+  const bare: Invoke = (values, ctx) => withInstance(instances, ctx, (instance) => fn.apply(instance, bind(values, ctx)));
+  const invoke = withEnhancers(bare, describe('prompt'), enhancers);
+  const enhanceCompletion = compileEnhance(describe('completion'), enhancers);
+  const { required: requiredScopes, check: checkScopes } = compileScopeCheck(source, env, `prompt "${name}"`);
 
   const get = async (given: Record<string, string> | undefined, ctx: RequestContext): Promise<GetPromptResult> => {
+    if (checkScopes !== null) checkScopes(ctx);
     const values: Record<string, string> = {};
     for (const [key, value] of Object.entries(given ?? {})) {
       if (!known.has(key)) continue;
@@ -68,7 +79,7 @@ export function compilePrompt(source: RouteSource & { readonly record: PromptRec
     }
     let value: unknown;
     try {
-      value = await withInstance(instances, ctx, (instance) => fn.apply(instance, bind(values, ctx)));
+      value = await invoke(values, ctx);
     } catch (error) {
       if (isMcpWireError(error)) throw error;
       if (isToolError(error)) throw McpWireError.invalidParams(error.message);
@@ -83,7 +94,7 @@ export function compilePrompt(source: RouteSource & { readonly record: PromptRec
   };
   const complete: CompiledPrompt['complete'] = (argument, value, resolved, ctx) => {
     const completer = completers.get(argument);
-    return completer ? runCompleter(completer, instances, value, resolved, ctx) : Promise.resolve(NO_COMPLETION);
+    return completer ? runCompleter(completer, instances, argument, value, resolved, ctx, checkScopes, enhanceCompletion) : Promise.resolve(NO_COMPLETION);
   };
-  return { name, listEntry, get, complete, source };
+  return { name, listEntry, get, complete, requiredScopes, source };
 }

@@ -5,24 +5,33 @@ import { shapeResourceResult } from '../results/resource-result.shaper';
 import { isToolError } from '../results/tool-error';
 import { withInstance } from './handler-instances';
 import type { ArgumentBinder } from './param-slots';
+import type { ScopeCheck } from './route-access';
+import type { Invoke } from './route-pipeline';
 import type { RouteSource } from './route-source';
 
+/** The bare call of a resource handler: its instance, its parameters bound from `values`. */
+export function resourceInvoke(source: RouteSource, bind: ArgumentBinder): Invoke {
+  return (values, ctx) => withInstance(source.instances, ctx, (instance) => source.fn.apply(instance, bind(values, ctx)));
+}
+
 /**
- * Calls a resource handler and shapes its answer for `uri`. `undefined`/`null` → -32002
- * (not found, `data.uri`); a `ToolError` → -32602 with its message; `McpWireError` passes;
- * anything else reaches the engine, which logs it and answers a generic -32603.
+ * Calls a resource handler (through its scope check, guards and interceptors) and shapes its
+ * answer for `uri`. `undefined`/`null` → -32002 (not found, `data.uri`); a `ToolError` → -32602
+ * with its message; `McpWireError` passes; anything else reaches the engine, which logs it and
+ * answers a generic -32603.
  */
 export async function readResource(
-  source: RouteSource,
-  bind: ArgumentBinder,
+  invoke: Invoke,
+  checkScopes: ScopeCheck | null,
   values: Readonly<Record<string, unknown>>,
   uri: string,
   mimeType: string | undefined,
   ctx: RequestContext,
 ): Promise<ReadResourceResult> {
+  if (checkScopes !== null) checkScopes(ctx);
   let value: unknown;
   try {
-    value = await withInstance(source.instances, ctx, (instance) => source.fn.apply(instance, bind(values, ctx)));
+    value = await invoke(values, ctx);
   } catch (error) {
     if (isMcpWireError(error)) throw error;
     if (isToolError(error)) throw McpWireError.invalidParams(error.message);

@@ -6,7 +6,10 @@ import type { ResourceTemplateRecord } from '../metadata/handler-metadata.types'
 import type { CompleteResult, ReadResourceResult, ResourceTemplate } from '../protocol/mcp-types.generated';
 import { NO_COMPLETION, runCompleter } from './completion';
 import { compileBinder } from './param-slots';
-import { readResource } from './resource-read';
+import { readResource, resourceInvoke } from './resource-read';
+import { compileScopeCheck } from './route-access';
+import type { RouteEnvironment } from './route-environment';
+import { compileEnhance, withEnhancers } from './route-pipeline';
 import type { RouteSource } from './route-source';
 import { parseTemplate, type TemplateMatcher } from './template-matcher';
 
@@ -21,6 +24,8 @@ export interface CompiledResourceTemplate {
   /** `resources/read` of a URI this template matched. */
   readonly read: (uri: string, values: TemplateValues, ctx: RequestContext) => Promise<ReadResourceResult>;
   readonly complete: (variable: string, value: string, args: Readonly<Record<string, string>>, ctx: RequestContext) => Promise<CompleteResult['completion']>;
+  /** OAuth scopes a caller must hold (`null`: none); they also guard its completions. */
+  readonly requiredScopes: readonly string[] | null;
   readonly source: RouteSource;
 }
 
@@ -33,7 +38,7 @@ function sameNames(a: readonly string[], b: readonly string[]): boolean {
  * non-context parameter a variable (`ARM_ERR_TEMPLATE_VARIABLE_MISMATCH`), unless the method
  * takes the whole variables record.
  */
-export function compileResourceTemplate(source: RouteSource & { readonly record: ResourceTemplateRecord }): CompiledResourceTemplate {
+export function compileResourceTemplate(source: RouteSource & { readonly record: ResourceTemplateRecord }, env: RouteEnvironment): CompiledResourceTemplate {
   const { record, manifest, owner, completers, instances } = source;
   const { uriTemplate, options } = record;
   const matcher = parseTemplate(owner, uriTemplate, options.matching);
@@ -59,16 +64,22 @@ export function compileResourceTemplate(source: RouteSource & { readonly record:
   if (description !== undefined) entry.description = description;
   for (const key of ['mimeType', 'icons', 'annotations', '_meta'] as const) if (options[key] !== undefined) entry[key] = options[key];
   const listEntry = frozenCopy(entry) as unknown as ResourceTemplate;
-  const bind = compileBinder(source.slots);
+  const enhancers = env.policy.enhancers(source);
+  const describe = (kind: 'resourceTemplate' | 'completion') => ({ kind, name: uriTemplate, handlerClass: source.handlerClass, method: record.method, fn: source.fn });
+  const invoke = withEnhancers(resourceInvoke(source, compileBinder(source.slots)), describe('resourceTemplate'), enhancers);
+  const enhanceCompletion = compileEnhance(describe('completion'), enhancers);
+  const { required, check } = compileScopeCheck(source, env, `resource template "${uriTemplate}"`);
   return {
     uriTemplate,
     matcher,
     listEntry,
-    read: (uri, values, ctx) => readResource(source, bind, values, uri, options.mimeType, ctx),
+    read: (uri, values, ctx) => readResource(invoke, check, values, uri, options.mimeType, ctx),
     complete: (variable, value, args, ctx) => {
       const completer = completers.get(variable);
-      return completer ? runCompleter(completer, instances, value, args, ctx) : Promise.resolve(NO_COMPLETION);
+      if (!completer) return Promise.resolve(NO_COMPLETION);
+      return runCompleter(completer, instances, variable, value, args, ctx, check, enhanceCompletion);
     },
+    requiredScopes: required,
     source,
   };
 }

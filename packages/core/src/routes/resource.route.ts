@@ -5,7 +5,10 @@ import { frozenCopy } from '../metadata/frozen-copy';
 import type { ResourceRecord } from '../metadata/handler-metadata.types';
 import type { ReadResourceResult, Resource } from '../protocol/mcp-types.generated';
 import { compileBinder } from './param-slots';
-import { isAbsoluteUri, readResource } from './resource-read';
+import { isAbsoluteUri, readResource, resourceInvoke } from './resource-read';
+import { compileScopeCheck } from './route-access';
+import type { RouteEnvironment } from './route-environment';
+import { withEnhancers } from './route-pipeline';
 import type { RouteSource } from './route-source';
 
 /** A fixed resource prepared at boot. */
@@ -13,13 +16,15 @@ export interface CompiledResource {
   readonly uri: string;
   readonly listEntry: Resource;
   readonly read: (ctx: RequestContext) => Promise<ReadResourceResult>;
+  /** OAuth scopes a caller must hold (`null`: none). */
+  readonly requiredScopes: readonly string[] | null;
   readonly source: RouteSource;
 }
 
 const NO_VALUES: Readonly<Record<string, unknown>> = Object.freeze({});
 
 /** Compiles a fixed-resource route; throws `ArmatureError` for a URI that is not absolute. */
-export function compileResource(source: RouteSource & { readonly record: ResourceRecord }): CompiledResource {
+export function compileResource(source: RouteSource & { readonly record: ResourceRecord }, env: RouteEnvironment): CompiledResource {
   const { record, manifest, owner } = source;
   const { uri, options } = record;
   if (typeof uri !== 'string' || !isAbsoluteUri(uri)) {
@@ -31,6 +36,8 @@ export function compileResource(source: RouteSource & { readonly record: Resourc
   if (description !== undefined) entry.description = description;
   for (const key of ['mimeType', 'size', 'icons', 'annotations', '_meta'] as const) if (options[key] !== undefined) entry[key] = options[key];
   const listEntry = frozenCopy(entry) as unknown as Resource;
-  const bind = compileBinder(source.slots);
-  return { uri, listEntry, read: (ctx) => readResource(source, bind, NO_VALUES, uri, options.mimeType, ctx), source };
+  const route = { kind: 'resource', name: uri, handlerClass: source.handlerClass, method: record.method, fn: source.fn } as const;
+  const invoke = withEnhancers(resourceInvoke(source, compileBinder(source.slots)), route, env.policy.enhancers(source));
+  const { required, check } = compileScopeCheck(source, env, `resource "${uri}"`);
+  return { uri, listEntry, read: (ctx) => readResource(invoke, check, NO_VALUES, uri, options.mimeType, ctx), requiredScopes: required, source };
 }

@@ -1,8 +1,11 @@
 import type { RequestContext } from '../context/request-context';
 import { McpWireError } from '../errors/wire-error';
 import { frozenCopy } from '../metadata/frozen-copy';
+import type { RouteDescriptor } from '../guards/execution-context';
 import type { ToolRecord } from '../metadata/handler-metadata.types';
 import type { CallToolResult, Tool } from '../protocol/mcp-types.generated';
+import { rateLimitedResult } from '../rate-limit/rate-limit-result';
+import { spendCall } from '../rate-limit/spend-call';
 import { OutputViolation } from '../results/output-violation';
 import { invalidArgumentsResult, thrownToolResult } from '../results/tool-error-result';
 import { shapeToolResult, type ToolOutput } from '../results/tool-result.shaper';
@@ -10,7 +13,9 @@ import { validateDto } from '../validation/dto-validation';
 import type { Validator } from '../validation/validation-result';
 import { withInstance } from './handler-instances';
 import { compileBinder } from './param-slots';
+import { compileScopeCheck } from './route-access';
 import type { RouteEnvironment } from './route-environment';
+import { type Invoke, withEnhancers } from './route-pipeline';
 import type { RouteSource } from './route-source';
 import { inputSchemaOf, outputSchemaOf } from './tool-schemas';
 
@@ -21,9 +26,17 @@ export interface CompiledTool {
   readonly listEntry: Tool;
   readonly validateInput: Validator;
   readonly validateOutput: Validator | null;
-  /** Calls the handler with validated arguments mapped to its parameters. */
-  readonly invoke: (args: Record<string, unknown>, ctx: RequestContext) => Promise<unknown>;
-  /** The whole `tools/call` pipeline: validate → invoke → shape; tool failures become `isError` results. */
+  /**
+   * Calls the handler with validated arguments mapped to its parameters, through the tool's
+   * guards and interceptors when it has any (otherwise it is the bare call).
+   */
+  readonly invoke: Invoke;
+  /** OAuth scopes a caller must hold (`null`: none). */
+  readonly requiredScopes: readonly string[] | null;
+  /**
+   * The whole `tools/call` pipeline: scopes → rate limits → validate → guards → interceptors
+   * → handler → shape; tool failures become `isError` results.
+   */
   readonly call: (args: Record<string, unknown> | undefined, ctx: RequestContext) => Promise<CallToolResult>;
   readonly source: RouteSource;
 }
@@ -49,10 +62,20 @@ export function compileTool(source: RouteSource & { readonly record: ToolRecord 
 
   const bind = compileBinder(source.slots);
   const { fn, instances, dto } = source;
-  const invoke = (args: Record<string, unknown>, ctx: RequestContext): Promise<unknown> =>
-    withInstance(instances, ctx, (instance) => fn.apply(instance, bind(args, ctx)));
+  const bare: Invoke = (args, ctx) => withInstance(instances, ctx, (instance) => fn.apply(instance, bind(args, ctx)));
+  const route: RouteDescriptor = { kind: 'tool', name, handlerClass: source.handlerClass, method: record.method, fn };
+  const invoke = withEnhancers(bare, route, env.policy.enhancers(source));
+  const { required: requiredScopes, check: checkScopes } = compileScopeCheck(source, env, `tool "${name}"`);
+  const { limiter, exempt } = env.policy.toolLimit(source);
+  const sharedLimiter = exempt ? null : env.policy.globalLimiter;
+  const limited = limiter !== null || sharedLimiter !== null;
 
   const call = async (args: Record<string, unknown> | undefined, ctx: RequestContext): Promise<CallToolResult> => {
+    if (checkScopes !== null) checkScopes(ctx);
+    if (limited) {
+      const waitMs = spendCall(limiter, sharedLimiter, ctx);
+      if (waitMs > 0) return rateLimitedResult(name, waitMs);
+    }
     const verdict = validateInput(args ?? {});
     if (!verdict.valid) return invalidArgumentsResult(name, verdict.issues);
     let values = verdict.value as Record<string, unknown>;
@@ -78,5 +101,5 @@ export function compileTool(source: RouteSource & { readonly record: ToolRecord 
       throw McpWireError.internal();
     }
   };
-  return { name, listEntry, validateInput, validateOutput, invoke, call, source };
+  return { name, listEntry, validateInput, validateOutput, invoke, requiredScopes, call, source };
 }

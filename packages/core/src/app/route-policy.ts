@@ -1,0 +1,75 @@
+import { GUARDS, INTERCEPTORS, RATE_LIMIT, REQUIRED_SCOPES } from '../metadata/metadata.keys';
+import { classThenMethod, methodOrClass } from '../metadata/enhancer-metadata';
+import type { CanActivate } from '../guards/can-activate';
+import { checkScopeList } from '../guards/required-scopes';
+import type { Interceptor } from '../interceptors/interceptor';
+import { checkRateLimitOptions, type RateLimitOptions } from '../rate-limit/rate-limit.options';
+import { RateLimiter } from '../rate-limit/rate-limiter';
+import type { Clock } from '../rate-limit/token-bucket';
+import type { RouteEnhancers } from '../routes/route-pipeline';
+import type { RoutePolicy } from '../routes/route-environment';
+import type { RouteSource } from '../routes/route-source';
+import type { EnhancerResolver } from './enhancer-resolver';
+
+/** App-wide settings the policy applies to every route. */
+export interface PolicySettings {
+  readonly guards: readonly unknown[];
+  readonly interceptors: readonly unknown[];
+  readonly rateLimit: RateLimitOptions | undefined;
+  readonly allowUnauthenticated: boolean;
+  readonly clock?: Clock;
+}
+
+const NOT_LIMITED = Object.freeze({ limiter: null, exempt: false });
+const EXEMPT = Object.freeze({ limiter: null, exempt: true });
+
+/** The `RoutePolicy` of an app: metadata read and enhancers resolved once per route, at boot. */
+export class AppRoutePolicy implements RoutePolicy {
+  readonly allowUnauthenticated: boolean;
+  readonly globalLimiter: RateLimiter | null;
+  private readonly globalGuards: readonly CanActivate[];
+  private readonly globalInterceptors: readonly Interceptor[];
+  private readonly clock: Clock | undefined;
+
+  /** Resolves the global enhancers now, so a bad one fails `Armature.create`. */
+  constructor(
+    private readonly resolver: EnhancerResolver,
+    settings: PolicySettings,
+  ) {
+    this.allowUnauthenticated = settings.allowUnauthenticated;
+    this.clock = settings.clock;
+    this.globalGuards = settings.guards.map((g, i) => resolver.resolve(g, 'guard', undefined, `Armature.create guards[${i}]`) as CanActivate);
+    this.globalInterceptors = settings.interceptors.map((x, i) => resolver.resolve(x, 'interceptor', undefined, `Armature.create interceptors[${i}]`) as Interceptor);
+    this.globalLimiter = settings.rateLimit === undefined ? null : new RateLimiter(checkRateLimitOptions(settings.rateLimit, 'Armature.create rateLimit'), this.clock);
+  }
+
+  enhancers(source: RouteSource): RouteEnhancers | null {
+    const { handlerClass, record, owner } = source;
+    const guards = [
+      ...this.globalGuards,
+      ...classThenMethod(GUARDS, handlerClass, record.method).map((g) => this.resolver.resolve(g, 'guard', handlerClass, `${owner} @UseGuards`) as CanActivate),
+    ];
+    const interceptors = [
+      ...this.globalInterceptors,
+      ...classThenMethod(INTERCEPTORS, handlerClass, record.method).map((x) => this.resolver.resolve(x, 'interceptor', handlerClass, `${owner} @UseInterceptors`) as Interceptor),
+    ];
+    return guards.length === 0 && interceptors.length === 0 ? null : { guards, interceptors };
+  }
+
+  scopes(source: RouteSource): readonly string[] | null {
+    const fromOption = source.record.options.scopes;
+    const fromDecorator = classThenMethod(REQUIRED_SCOPES, source.handlerClass, source.record.method);
+    if (fromOption === undefined && fromDecorator.length === 0) return null;
+    const own = fromOption === undefined ? [] : checkScopeList(fromOption, `${source.owner} scopes`);
+    const all = checkScopeList([...fromDecorator, ...own], `${source.owner} @RequireScopes`);
+    return all.length === 0 ? null : all;
+  }
+
+  toolLimit(source: RouteSource): { readonly limiter: RateLimiter | null; readonly exempt: boolean } {
+    const record = source.record;
+    const own = record.kind === 'tool' && record.options.rateLimit !== undefined ? record.options.rateLimit : methodOrClass(RATE_LIMIT, source.handlerClass, record.method);
+    if (own === undefined) return NOT_LIMITED;
+    if (own === false) return EXEMPT;
+    return { limiter: new RateLimiter(checkRateLimitOptions(own, `${source.owner} rateLimit`), this.clock), exempt: false };
+  }
+}

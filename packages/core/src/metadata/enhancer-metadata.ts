@@ -1,0 +1,48 @@
+import 'reflect-metadata';
+
+/** A decorator that works on a class (every route it serves) and on one method. */
+export type ClassOrMethodDecorator = ClassDecorator & MethodDecorator;
+
+/**
+ * Records a value on a class (`propertyKey` undefined) or one of its methods. List values
+ * accumulate across repeated decorators (`@UseGuards(A) @UseGuards(B)` = `[A, B]`, in
+ * source order); the stored array is replaced, never mutated.
+ */
+export function appendListMetadata(key: symbol, target: object, propertyKey: string | symbol | undefined, values: readonly unknown[]): void {
+  const own: readonly unknown[] =
+    (propertyKey === undefined ? Reflect.getOwnMetadata(key, target) : Reflect.getOwnMetadata(key, target, propertyKey)) ?? [];
+  // Decorators apply bottom-up; prepending keeps the list in the order the author wrote.
+  const next = Object.freeze([...values, ...own]);
+  if (propertyKey === undefined) Reflect.defineMetadata(key, next, target);
+  else Reflect.defineMetadata(key, next, target, propertyKey);
+}
+
+/** A decorator that records one value under `key` on a class or method. */
+export function setMetadataOn(key: string | symbol, value: unknown): ClassOrMethodDecorator {
+  return ((target: object, propertyKey?: string | symbol) => {
+    if (propertyKey === undefined) Reflect.defineMetadata(key, value, target);
+    else Reflect.defineMetadata(key, value, target, propertyKey);
+  }) as ClassOrMethodDecorator;
+}
+
+/** A decorator that appends `values` under `key` on a class or method. */
+export function appendOn(key: symbol, values: readonly unknown[]): ClassOrMethodDecorator {
+  return ((target: object, propertyKey?: string | symbol) => appendListMetadata(key, target, propertyKey, values)) as ClassOrMethodDecorator;
+}
+
+/** Class-level then method-level lists under `key` for one handler method (inherited from base classes). */
+export function classThenMethod(key: symbol, handlerClass: object | undefined, method: string): readonly unknown[] {
+  const cls = handlerClass as { prototype?: object } | undefined;
+  if (cls === undefined || cls.prototype === undefined) return [];
+  const onClass: unknown = Reflect.getMetadata(key, cls);
+  const onMethod: unknown = Reflect.getMetadata(key, cls.prototype, method);
+  return [...(Array.isArray(onClass) ? onClass : []), ...(Array.isArray(onMethod) ? onMethod : [])];
+}
+
+/** The method-level value under `key`, else the class-level one, else undefined. */
+export function methodOrClass(key: symbol, handlerClass: object | undefined, method: string): unknown {
+  const cls = handlerClass as { prototype?: object } | undefined;
+  if (cls === undefined || cls.prototype === undefined) return undefined;
+  const onMethod: unknown = Reflect.getMetadata(key, cls.prototype, method);
+  return onMethod !== undefined ? onMethod : Reflect.getMetadata(key, cls);
+}

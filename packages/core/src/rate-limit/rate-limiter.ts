@@ -1,0 +1,90 @@
+import type { RequestContext } from '../context/request-context';
+import type { RateLimitKey, RateLimitOptions } from './rate-limit.options';
+import { type Clock, monotonicClock, TokenBucket } from './token-bucket';
+
+/** Most string-keyed buckets kept before full ones are forgotten (a full bucket is the same as none). */
+const DEFAULT_MAX_KEYS = 10_000;
+
+/** The principal key: client id, and the subject when the verifier put one in `extra.sub`. */
+function principalKey(ctx: RequestContext): string | undefined {
+  const auth = ctx.authInfo;
+  if (auth === undefined) return undefined;
+  const sub = auth.extra?.sub;
+  return typeof sub === 'string' ? `${auth.clientId}\u0000${sub}` : auth.clientId;
+}
+
+/**
+ * Token buckets by key for one limit. Session buckets hang off the session object (a
+ * WeakMap), so they go away with the session; principal and custom keys live in a Map
+ * bounded by `maxKeys`.
+ */
+export class RateLimiter {
+  private readonly bySession = new WeakMap<object, TokenBucket>();
+  private readonly byKey = new Map<string, TokenBucket>();
+  private readonly capacity: number;
+  private readonly ratePerMs: number;
+  private readonly per: RateLimitKey;
+
+  /**
+   * @param options A checked limit (see `checkRateLimitOptions`).
+   * @param clock Monotonic milliseconds (tests pass a fake one).
+   * @param maxKeys Bound on string-keyed buckets.
+   */
+  constructor(
+    options: RateLimitOptions,
+    private readonly clock: Clock = monotonicClock,
+    private readonly maxKeys = DEFAULT_MAX_KEYS,
+  ) {
+    this.capacity = options.burst ?? options.limit;
+    this.ratePerMs = options.limit / options.windowMs;
+    this.per = options.per ?? 'session';
+  }
+
+  /** Spends one call of the caller's budget: 0 when it may go, else milliseconds until it may. */
+  take(ctx: RequestContext): number {
+    const now = this.clock();
+    return this.bucketFor(ctx, now).take(now);
+  }
+
+  /** Gives back the call taken by `take` when another limit refused it. */
+  restore(ctx: RequestContext): void {
+    this.bucketFor(ctx, this.clock()).restore();
+  }
+
+  /** Number of string-keyed buckets held (for tests of the bound). */
+  get keyCount(): number {
+    return this.byKey.size;
+  }
+
+  private bucketFor(ctx: RequestContext, now: number): TokenBucket {
+    const per = this.per;
+    let key: string | undefined;
+    if (per === 'global') key = '';
+    else if (per === 'principal') key = principalKey(ctx);
+    else if (typeof per === 'function') key = String(per(ctx));
+    if (key === undefined) {
+      const session = ctx.session as object;
+      let bucket = this.bySession.get(session);
+      if (bucket === undefined) this.bySession.set(session, (bucket = new TokenBucket(this.capacity, this.ratePerMs, now)));
+      return bucket;
+    }
+    let bucket = this.byKey.get(key);
+    if (bucket === undefined) {
+      if (this.byKey.size >= this.maxKeys) this.evict(now);
+      this.byKey.set(key, (bucket = new TokenBucket(this.capacity, this.ratePerMs, now)));
+    }
+    return bucket;
+  }
+
+  private evict(now: number): void {
+    for (const [key, bucket] of this.byKey) if (bucket.isFull(now)) this.byKey.delete(key);
+    // Still full of busy buckets: forget the oldest quarter rather than grow without bound.
+    if (this.byKey.size >= this.maxKeys) {
+      let drop = Math.max(1, Math.floor(this.maxKeys / 4));
+      for (const key of this.byKey.keys()) {
+        if (drop-- <= 0) break;
+        this.byKey.delete(key);
+      }
+    }
+  }
+}

@@ -1,0 +1,70 @@
+import type { ServerLogger } from '../protocol/server-logger';
+
+/** A session that can stop taking requests and wait for those in flight (the engine's `ServerSession`). */
+export interface DrainableSession {
+  /** Stops accepting requests; resolves true when nothing is in flight, false after `ms`. */
+  drain(ms: number): Promise<boolean>;
+  /** Answers what is still in flight with an error, closes the transport, disposes the session scope. */
+  close(): Promise<void>;
+}
+
+/** A listener (stdio, HTTP, WebSocket) that drains its own sessions on close. */
+export interface DrainableListener {
+  close(drainMs?: number): Promise<void>;
+}
+
+/** What a shutdown works on. */
+export interface ShutdownTargets {
+  readonly listeners: () => readonly DrainableListener[];
+  readonly sessions: () => readonly DrainableSession[];
+  /** Closes every session (after the drain window). */
+  readonly closeSessions: () => Promise<void>;
+  /** Disposes the DI container (`onShutdown` hooks). */
+  readonly disposeContainer: () => Promise<void>;
+  readonly logger: ServerLogger;
+}
+
+/**
+ * One graceful shutdown: stop accepting, let requests in flight finish within the drain
+ * window (or until `hurry()`), close every session — answering what is left with an error,
+ * never silence — then run the container's shutdown hooks.
+ */
+export class GracefulShutdown {
+  private cut: (() => void) | undefined;
+  private hurried = false;
+
+  constructor(private readonly targets: ShutdownTargets) {}
+
+  /** Runs the shutdown with a drain window of `drainMs`. */
+  async run(drainMs: number): Promise<void> {
+    const { targets } = this;
+    const windowEnds = this.window(drainMs);
+    const listeners = targets.listeners().map((l) => l.close(drainMs).catch((e: unknown) => targets.logger.error('closing a listener failed', e)));
+    const drains = targets.sessions().map((s) => s.drain(drainMs).catch(() => false));
+    await Promise.race([Promise.all([...drains, ...listeners]), windowEnds]);
+    this.cut?.();
+    await targets.closeSessions();
+    await Promise.all(listeners);
+    await targets.disposeContainer();
+  }
+
+  /** Ends the drain window now: what is still running is answered with an error. */
+  hurry(): void {
+    this.hurried = true;
+    this.cut?.();
+  }
+
+  /** Resolves when the window is over (timer or `hurry()`); never keeps the process alive. */
+  private window(drainMs: number): Promise<void> {
+    if (drainMs === 0 || this.hurried) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(() => this.cut?.(), drainMs);
+      timer.unref();
+      this.cut = () => {
+        this.cut = undefined;
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+}

@@ -4,6 +4,7 @@
 //   - cold `armature build` through the binary (node + TypeScript start-up included),
 //   - the same build in-process, split into compile and scan time,
 //   - `armature dev`: the rebuild after a one-line change to one handler file.
+// Each figure is the median of 3 runs.
 // Usage: node packages/cli/bench/build-time.js [sizes...]   (after building packages/schema and packages/cli)
 'use strict';
 const { spawnSync } = require('node:child_process');
@@ -14,6 +15,7 @@ const { runBuild, startDev, memoryOutput } = require('../dist/src');
 
 const BIN = path.join(__dirname, '..', 'dist', 'src', 'bin', 'armature.js');
 const TOOLS_PER_FILE = 10;
+const REPEAT = 3;
 
 function write(dir, files) {
   for (const [name, text] of Object.entries(files)) {
@@ -64,6 +66,19 @@ function ms(value) {
   return `${Math.round(value)} ms`;
 }
 
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+function timeCli(args) {
+  const started = Date.now();
+  const result = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 600_000 });
+  if (result.status !== 0) throw new Error(`armature ${args.join(' ')} failed:\n${result.stdout}${result.stderr}`);
+  return Date.now() - started;
+}
+
+/** Median of REPEAT cycles of `armature dev`, each after a one-line change to one handler file. */
 async function watchRebuild(dir) {
   const cycles = [];
   const session = startDev({ project: path.join(dir, 'tsconfig.json'), output: memoryOutput(), onCycle: (c) => cycles.push(c) });
@@ -77,39 +92,47 @@ async function watchRebuild(dir) {
   };
   await wait(1);
   const file = path.join(dir, 'src', 'handlers0.ts');
-  const edited = Date.now();
-  fs.writeFileSync(file, handlerFile(0, ' Edited.'));
-  const cycle = await wait(2);
-  const wall = Date.now() - edited;
+  const walls = [];
+  for (let i = 0; i < REPEAT; i++) {
+    await new Promise((r) => setTimeout(r, 300));
+    const edited = Date.now();
+    fs.writeFileSync(file, handlerFile(0, ` Edited ${i}.`));
+    await wait(i + 2);
+    walls.push(Date.now() - edited);
+  }
   await session.close();
-  return { cycle, wall };
+  const measured = cycles.slice(1);
+  return { durationMs: median(measured.map((c) => c.durationMs)), scanMs: median(measured.map((c) => c.scanMs)), wall: median(walls) };
 }
 
 async function main() {
   const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
   const rows = [];
+  // Warm up TypeScript and the scanner in this process so the first size is not penalized.
+  const warm = createProject(10);
+  runBuild({ project: path.join(warm, 'tsconfig.json'), output: memoryOutput() });
+  fs.rmSync(warm, { recursive: true, force: true });
   for (const size of sizes.length > 0 ? sizes : [10, 100, 500]) {
     const dir = createProject(size);
-    const cold = spawnSync(process.execPath, [BIN, 'build', '-p', dir], { encoding: 'utf8', timeout: 600_000 });
-    const coldStart = Date.now();
-    fs.rmSync(path.join(dir, 'dist'), { recursive: true, force: true });
-    const again = spawnSync(process.execPath, [BIN, 'build', '-p', dir], { encoding: 'utf8', timeout: 600_000 });
-    const coldMs = Date.now() - coldStart;
-    if (cold.status !== 0 || again.status !== 0) throw new Error(`build failed:\n${cold.stdout}${again.stdout}`);
-    const inProcess = runBuild({ project: path.join(dir, 'tsconfig.json'), output: memoryOutput(), force: true });
-    const upToDateStart = Date.now();
-    spawnSync(process.execPath, [BIN, 'build', '-p', dir], { encoding: 'utf8' });
-    const upToDateMs = Date.now() - upToDateStart;
-    const { cycle, wall } = await watchRebuild(dir);
+    const cold = [];
+    for (let i = 0; i < REPEAT; i++) {
+      fs.rmSync(path.join(dir, 'dist'), { recursive: true, force: true });
+      cold.push(timeCli(['build', '-p', dir]));
+    }
+    const noop = [];
+    for (let i = 0; i < REPEAT; i++) noop.push(timeCli(['build', '-p', dir]));
+    const builds = [];
+    for (let i = 0; i < REPEAT; i++) builds.push(runBuild({ project: path.join(dir, 'tsconfig.json'), output: memoryOutput(), force: true }));
+    const watch = await watchRebuild(dir);
     rows.push({
       tools: size,
-      'cold build (CLI)': ms(coldMs),
-      'build in-process': ms(inProcess.durationMs),
-      'of which scan': ms(inProcess.scanMs),
-      'no-op build (CLI)': ms(upToDateMs),
-      'watch rebuild': ms(cycle.durationMs),
-      'of which rescan': ms(cycle.scanMs),
-      'edit → manifest': ms(wall),
+      'cold build (CLI)': ms(median(cold)),
+      'build in-process': ms(median(builds.map((b) => b.durationMs))),
+      'of which scan': ms(median(builds.map((b) => b.scanMs))),
+      'no-op build (CLI)': ms(median(noop)),
+      'watch rebuild': ms(watch.durationMs),
+      'of which rescan': ms(watch.scanMs),
+      'edit → manifest': ms(watch.wall),
     });
     fs.rmSync(dir, { recursive: true, force: true });
   }

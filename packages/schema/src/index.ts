@@ -29,3 +29,6 @@ export { KEYWORD_TAGS } from './scan/jsdoc-reader';
 export { KNOWN_FORMATS } from './scan/keyword-values';
 export { TOOL_NAME_PATTERN } from './scan/name-registry';
 export { templateVariables, type TemplateVariable } from './scan/uri-template';
+export { ScanCache } from './scan/scan-cache';
+export type { FileScan } from './scan/file-scanner';
+export type { NameClaim } from './scan/name-registry';

@@ -70,6 +70,13 @@ describe('build problems', () => {
     );
   });
 
+  it('reports a type that cannot be resolved instead of accepting anything', () => {
+    const result = scan({ 'src/u.handlers.ts': "import { Tool } from '@armature/core';\nexport class U { @Tool() f(x: Missing): void {} }\n" });
+    expect(problemLines(result)).to.deep.equal([
+      'src/u.handlers.ts:2:28 - error ARM_ERR_SCHEMA_TYPE: U.f(x): the parameter type Missing could not be resolved (a missing import or a type error); fix the TypeScript errors first.',
+    ]);
+  });
+
   it('reports a duplicate across classes and files', () => {
     const result = scan({
       'src/a.handlers.ts': "import { Tool } from '@armature/core';\nexport class A {\n  @Tool() search(q: string): string { return q; }\n}\n",

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import * as ts from 'typescript';
-import { formatProblems } from '@armature/schema';
+import { formatProblems, ScanCache } from '@armature/schema';
 import { formatDiagnostics, type CliOutput } from '../output/cli-output';
 import { scanAndWriteManifest, type ProjectScan } from './manifest-step';
 import { displayPath } from './project-path';
@@ -13,13 +13,18 @@ import { displayPath } from './project-path';
 export class BuilderEvents {
   errorCount = 0;
   readonly scans: ProjectScan[] = [];
+  /** Watch mode keeps per-file scan results between cycles, per project. */
+  private readonly caches: Map<string, ScanCache> | undefined;
 
   constructor(
     private readonly output: CliOutput,
     private readonly verbose: boolean,
     /** The tsconfig given on the command line; its project always gets a manifest. */
     private readonly entryProject: string,
-  ) {}
+    watch = false,
+  ) {
+    this.caches = watch ? new Map() : undefined;
+  }
 
   /** Starts a new round (a build, or one watch cycle). */
   reset(): void {
@@ -41,7 +46,10 @@ export class BuilderEvents {
     const project = String(program.getCompilerOptions().configFilePath ?? program.getCurrentDirectory());
     const name = displayPath(project);
     this.output.status(`armature: scanning ${name}`);
+    let store = this.caches?.get(project);
+    if (this.caches && !store) this.caches.set(project, (store = new ScanCache()));
     const scan = scanAndWriteManifest(program, {
+      cache: store ? { store, dependenciesOf: (file) => builderProgram.getAllDependencies(file) } : undefined,
       alwaysWrite: path.resolve(project) === this.entryProject,
       onProgress: (done, total) => {
         if (total >= 20) this.output.status(`armature: scanning ${name} ${done}/${total} files`);

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type * as ts from 'typescript';
-import { MANIFEST_FILE_NAME, scanProgram, writeManifest, type BuildProblem } from '@armature/schema';
+import { MANIFEST_FILE_NAME, scanProgram, writeManifest, type BuildProblem, type ScanOptions } from '@armature/schema';
 
 /** What the scan of one compiled project produced. */
 export interface ProjectScan {
@@ -21,6 +21,8 @@ export interface ManifestStepOptions {
   /** Write a manifest even without decorated methods (the entry project always gets one). */
   readonly alwaysWrite?: boolean;
   readonly onProgress?: (scannedFiles: number, totalFiles: number) => void;
+  /** Per-file results kept across watch cycles (see `ScanCache`). */
+  readonly cache?: ScanOptions['cache'];
 }
 
 /**
@@ -33,7 +35,7 @@ export function scanAndWriteManifest(program: ts.Program, options: ManifestStepO
   const started = performance.now();
   const configFile = program.getCompilerOptions().configFilePath;
   const project = typeof configFile === 'string' ? configFile : program.getCurrentDirectory();
-  const result = scanProgram(program, { onProgress: options.onProgress });
+  const result = scanProgram(program, { onProgress: options.onProgress, cache: options.cache });
   const existing = path.join(result.manifestDir, MANIFEST_FILE_NAME);
   let manifestFile: string | undefined;
   let manifestChanged = false;

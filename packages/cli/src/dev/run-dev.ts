@@ -49,7 +49,7 @@ export interface DevSession {
  */
 export function startDev(options: DevOptions): DevSession {
   const { output } = options;
-  const events = new BuilderEvents(output, options.verbose === true, options.project);
+  const events = new BuilderEvents(output, options.verbose === true, options.project, true);
   const server = options.entry ? new ServerProcess(options.entry, options.args ?? [], output) : undefined;
   const resources = new WatchResources();
   let cycleStart = performance.now();

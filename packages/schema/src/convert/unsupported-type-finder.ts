@@ -65,6 +65,9 @@ class Walker {
 
   private reasonFor(type: ts.Type): string | undefined {
     const flags = type.flags;
+    if (flags & ts.TypeFlags.Any && (type as { intrinsicName?: string }).intrinsicName === 'error') {
+      return 'could not be resolved (a missing import or a type error); fix the TypeScript errors first';
+    }
     if (flags & ts.TypeFlags.TypeParameter) {
       return `is the unresolved type parameter ${type.symbol?.name ?? '?'}; use a concrete type`;
     }

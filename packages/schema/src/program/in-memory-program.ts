@@ -38,7 +38,10 @@ export function createInMemoryProgram(
   const fileExists = host.fileExists.bind(host);
   const getSourceFile = host.getSourceFile.bind(host);
   host.getCurrentDirectory = () => baseDir;
+  const dirs = new Set([...sources.keys()].flatMap(ancestors));
+  const directoryExists = host.directoryExists?.bind(host);
   host.fileExists = (name) => sources.has(path.resolve(baseDir, name)) || fileExists(name);
+  host.directoryExists = (name) => dirs.has(path.resolve(baseDir, name)) || (directoryExists?.(name) ?? false);
   host.readFile = (name) => sources.get(path.resolve(baseDir, name)) ?? readFile(name);
   host.getSourceFile = (name, languageVersion, onError, shouldCreate) => {
     const text = sources.get(path.resolve(baseDir, name));
@@ -47,6 +50,14 @@ export function createInMemoryProgram(
   };
   host.writeFile = () => undefined;
   return ts.createProgram([...sources.keys()], resolvedOptions, host);
+}
+
+function ancestors(file: string): string[] {
+  const result: string[] = [];
+  for (let dir = path.dirname(file); ; dir = path.dirname(dir)) {
+    result.push(dir);
+    if (path.dirname(dir) === dir) return result;
+  }
 }
 
 /**

@@ -53,7 +53,7 @@ export function buildDtoInput(input: MethodInput, dto: ParamInfo, context: ScanC
 function convertParam(input: MethodInput, param: ParamInfo, context: ScanContext, type = param.type) {
   const result = context.converter.convert(type, 'input');
   if (result.ok) return result.value;
-  const typeText = context.checker.typeToString(type, undefined, ts.TypeFormatFlags.NoTruncation);
+  const typeText = param.node.type?.getText() ?? context.checker.typeToString(type, undefined, ts.TypeFormatFlags.NoTruncation);
   context.report(
     param.node,
     'ARM_ERR_SCHEMA_TYPE',

@@ -4,7 +4,7 @@ import { matchDecorators } from './decorator-matcher';
 import { readDecoratorOptions } from './decorator-options';
 import { readMethodDocs } from './jsdoc-reader';
 import type { MethodInput } from './method-input';
-import type { NameRegistry } from './name-registry';
+import { claimName, type NameClaim } from './name-registry';
 import { readParameters } from './parameter-reader';
 import { buildPromptEntry } from './prompt-entry.builder';
 import { buildResourceEntry, buildTemplateEntry } from './resource-entry.builder';
@@ -18,17 +18,18 @@ const BUILDERS = {
   resourceTemplate: buildTemplateEntry,
 } as const;
 
+/** A scanned member: its method name, entry (undefined after a reported problem) and name claim. */
+export interface ScannedMember {
+  readonly name: string;
+  readonly entry: ManifestMethod | undefined;
+  readonly claim?: NameClaim;
+}
+
 /**
  * Scans one class member: when it carries exactly one Armature decorator, returns its method
- * name and manifest entry (undefined entry after a reported problem); undefined when it
- * carries none.
+ * name, manifest entry and the tool/prompt name it claims; undefined when it carries none.
  */
-export function scanMember(
-  member: ts.ClassElement,
-  className: string,
-  context: ScanContext,
-  names: NameRegistry,
-): { name: string; entry: ManifestMethod | undefined } | undefined {
+export function scanMember(member: ts.ClassElement, className: string, context: ScanContext): ScannedMember | undefined {
   if (!ts.isMethodDeclaration(member)) return undefined;
   const decorators = matchDecorators(member, context.origin);
   const first = decorators[0];
@@ -53,8 +54,8 @@ export function scanMember(
     docs: readMethodDocs(member),
     params: readParameters(member, context),
   };
-  names.check(input);
-  return { name: methodName, entry: BUILDERS[first.kind](input, context) };
+  const claim = claimName(input, context);
+  return { name: methodName, entry: BUILDERS[first.kind](input, context), ...(claim ? { claim } : {}) };
 }
 
 function memberName(name: ts.PropertyName, context: ScanContext): string {

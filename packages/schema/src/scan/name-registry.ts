@@ -1,50 +1,61 @@
-import type * as ts from 'typescript';
+import type { BuildProblem } from '../problems/build-problem';
 import type { MethodInput } from './method-input';
 import type { ScanContext } from './scan-context';
 
 /** MCP tool names: 1 to 128 characters of A-Z, a-z, 0-9, `_`, `.` and `-`. */
 export const TOOL_NAME_PATTERN = /^[A-Za-z0-9_.-]{1,128}$/;
 
-interface NameOwner {
-  readonly where: string;
+/** A tool or prompt name one method claims, with where the claim is written. */
+export interface NameClaim {
+  readonly kind: 'tool' | 'prompt';
+  readonly name: string;
+  /** Where a duplicate is reported: the name option, or the method name. */
+  readonly at: Pick<BuildProblem, 'file' | 'line' | 'column' | 'className' | 'method'>;
+  /** `Class.method (file:line)`, for the message naming the first owner. */
+  readonly owner: string;
 }
 
 /**
- * Checks tool names (validity and uniqueness) and prompt names (uniqueness) across one scan.
- * The name is the decorator's `name` option when it is a literal, else the method name;
- * a name computed at run time cannot be checked and is skipped.
+ * The name a tool or prompt method claims: the decorator's `name` option when it is a
+ * literal, else the method name; undefined for other kinds and for names computed at run
+ * time (which cannot be checked). An invalid tool name is reported here.
  */
-export class NameRegistry {
-  private readonly owners = new Map<string, NameOwner>();
+export function claimName(input: MethodInput, context: ScanContext): NameClaim | undefined {
+  const kind = input.decorator.kind;
+  if (kind !== 'tool' && kind !== 'prompt') return undefined;
+  const option = input.options.name;
+  if (option && option.value === undefined) return undefined;
+  const name = option?.value ?? input.methodName;
+  const subject = { className: input.className, method: input.methodName };
+  const node = option?.node ?? input.node.name;
+  if (kind === 'tool' && !TOOL_NAME_PATTERN.test(name)) {
+    context.report(
+      node,
+      'ARM_ERR_TOOL_NAME',
+      subject,
+      `${JSON.stringify(name)} is not a valid tool name: use 1 to 128 characters of A-Z, a-z, 0-9, "_", "." and "-".`,
+    );
+    return undefined;
+  }
+  const at = { ...context.locate(node), ...subject };
+  const method = context.locate(input.node);
+  return { kind, name, at, owner: `${input.className}.${input.methodName} (${method.file}:${method.line})` };
+}
 
-  constructor(private readonly context: ScanContext) {}
-
-  /** Checks the name of a tool or prompt method. */
-  check(input: MethodInput): void {
-    const kind = input.decorator.kind;
-    if (kind !== 'tool' && kind !== 'prompt') return;
-    const option = input.options.name;
-    if (option && option.value === undefined) return;
-    const name = option?.value ?? input.methodName;
-    const node: ts.Node = option?.node ?? input.node.name;
-    const subject = { className: input.className, method: input.methodName };
-    if (kind === 'tool' && !TOOL_NAME_PATTERN.test(name)) {
-      this.context.report(
-        node,
-        'ARM_ERR_TOOL_NAME',
-        subject,
-        `${JSON.stringify(name)} is not a valid tool name: use 1 to 128 characters of A-Z, a-z, 0-9, "_", "." and "-".`,
-      );
-      return;
+/** Reports every claim whose name an earlier claim of the same kind already took. */
+export function reportDuplicateNames(claims: readonly NameClaim[], context: ScanContext): void {
+  const owners = new Map<string, NameClaim>();
+  for (const claim of claims) {
+    const key = `${claim.kind}:${claim.name}`;
+    const first = owners.get(key);
+    if (!first) {
+      owners.set(key, claim);
+      continue;
     }
-    const key = `${kind}:${name}`;
-    const first = this.owners.get(key);
-    if (first) {
-      this.context.report(node, 'ARM_ERR_DUPLICATE_NAME', subject, `the ${kind} name ${JSON.stringify(name)} is already used by ${first.where}; names must be unique per server.`);
-      return;
-    }
-    const file = input.node.getSourceFile();
-    const line = file.getLineAndCharacterOfPosition(input.node.getStart(file)).line + 1;
-    this.owners.set(key, { where: `${input.className}.${input.methodName} (${this.context.relative(file.fileName)}:${line})` });
+    context.problems.push({
+      code: 'ARM_ERR_DUPLICATE_NAME',
+      ...claim.at,
+      message: `the ${claim.kind} name ${JSON.stringify(claim.name)} is already used by ${first.owner}; names must be unique per server.`,
+    });
   }
 }

@@ -28,7 +28,7 @@ export function buildOutput(input: MethodInput, context: ScanContext): OutputEnt
   if (input.node.type && isContentTypeNode(input.node.type, context)) return {};
   const converted = context.converter.convert(awaited, 'output');
   if (!converted.ok) {
-    const typeText = checker.typeToString(awaited, undefined, ts.TypeFormatFlags.NoTruncation);
+    const typeText = input.node.type?.getText() ?? checker.typeToString(awaited, undefined, ts.TypeFormatFlags.NoTruncation);
     context.report(
       input.node.type ?? input.node.name,
       'ARM_ERR_SCHEMA_TYPE',

@@ -1,12 +1,13 @@
 import * as path from 'node:path';
-import * as ts from 'typescript';
+import type * as ts from 'typescript';
 import type { BuildProblem } from '../problems/build-problem';
 import { OutputPaths } from '../manifest/output-paths';
 import { hashSources } from '../manifest/source-hash';
-import { MANIFEST_COMMENT, type Manifest, type ManifestHandler, type ManifestMethod } from '../manifest/manifest.types';
+import { MANIFEST_COMMENT, type Manifest, type ManifestHandler } from '../manifest/manifest.types';
 import { generatorName } from '../manifest/generator-name';
-import { scanMember } from './method-scanner';
-import { NameRegistry } from './name-registry';
+import { scanFile } from './file-scanner';
+import { reportDuplicateNames, type NameClaim } from './name-registry';
+import type { ScanCache } from './scan-cache';
 import { ScanContext } from './scan-context';
 
 /** Options of {@link scanProgram}. */
@@ -17,6 +18,11 @@ export interface ScanOptions {
   readonly manifestDir?: string;
   /** Called after each source file is scanned. */
   readonly onProgress?: (scannedFiles: number, totalFiles: number) => void;
+  /**
+   * Reuses unchanged files' results across scans of successive programs (watch mode), with
+   * `dependenciesOf` telling which files a file's types depend on.
+   */
+  readonly cache?: { readonly store: ScanCache; readonly dependenciesOf: (file: ts.SourceFile) => readonly string[] };
 }
 
 /** What a scan produced. `manifest` is complete only when `problems` is empty. */
@@ -43,19 +49,26 @@ export function scanProgram(program: ts.Program, options: ScanOptions = {}): Sca
   const context = new ScanContext(program, projectDir);
   const files = program.getSourceFiles().filter((f) => context.isOwnSource(f));
   const outputs = new OutputPaths(compilerOptions, files.map((f) => f.fileName));
-  const names = new NameRegistry(context);
   const handlers: Record<string, ManifestHandler> = {};
+  const claims: NameClaim[] = [];
   let methodCount = 0;
   files.forEach((file, i) => {
-    if (file.text.includes('@')) {
-      for (const found of scanFile(file, context, names)) {
-        methodCount += Object.keys(found.methods).length;
-        const key = `${relativeKey(manifestDir, outputs.jsFileOf(file.fileName))}#${found.className}`;
-        handlers[key] = found;
-      }
+    const cache = options.cache;
+    const scanned = cache
+      ? cache.store.scanFile(file, program, cache.dependenciesOf(file), () => scanFile(file, context))
+      : scanFile(file, context);
+    context.problems.push(...scanned.problems);
+    claims.push(...scanned.claims);
+    methodCount += scanned.methodCount;
+    for (const handler of scanned.handlers) {
+      handlers[`${relativeKey(manifestDir, outputs.jsFileOf(file.fileName))}#${handler.className}`] = handler;
     }
     options.onProgress?.(i + 1, files.length);
   });
+  reportDuplicateNames(claims, context);
+  const problems = [...context.problems].sort(
+    (a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column),
+  );
   const manifest: Manifest = {
     armature: 1,
     comment: MANIFEST_COMMENT,
@@ -63,27 +76,7 @@ export function scanProgram(program: ts.Program, options: ScanOptions = {}): Sca
     sourceHash: hashSources(files.map((f) => ({ path: context.relative(f.fileName), text: f.text }))),
     handlers: sortKeys(handlers),
   };
-  return { manifest, problems: context.problems, manifestDir, projectDir, methodCount };
-}
-
-function scanFile(file: ts.SourceFile, context: ScanContext, names: NameRegistry): ManifestHandler[] {
-  const handlers: ManifestHandler[] = [];
-  for (const statement of file.statements) {
-    if (!ts.isClassDeclaration(statement) || !statement.name) continue;
-    const className = statement.name.text;
-    const methods: Record<string, ManifestMethod> = {};
-    let found = false;
-    for (const member of statement.members) {
-      const result = scanMember(member, className, context, names);
-      if (!result) continue;
-      found = true;
-      if (result.entry) methods[result.name] = result.entry;
-    }
-    if (!found) continue;
-    const line = file.getLineAndCharacterOfPosition(statement.getStart(file)).line + 1;
-    handlers.push({ className, source: `${context.relative(file.fileName)}:${line}`, methods });
-  }
-  return handlers;
+  return { manifest, problems, manifestDir, projectDir, methodCount };
 }
 
 function relativeKey(from: string, to: string): string {

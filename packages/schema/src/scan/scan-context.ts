@@ -31,9 +31,14 @@ export class ScanContext {
 
   /** Records a problem located at `node`. */
   report(node: ts.Node, code: ProblemCode, subject: ProblemSubject, message: string): void {
+    this.problems.push({ code, ...this.locate(node), ...subject, message });
+  }
+
+  /** Where a node starts: project-relative file, 1-based line and column. */
+  locate(node: ts.Node): { file: string; line: number; column: number } {
     const file = node.getSourceFile();
     const { line, character } = file.getLineAndCharacterOfPosition(node.getStart(file));
-    this.problems.push({ code, file: this.relative(file.fileName), line: line + 1, column: character + 1, ...subject, message });
+    return { file: this.relative(file.fileName), line: line + 1, column: character + 1 };
   }
 
   /** A path relative to the project folder, with `/` separators. */

@@ -1,0 +1,43 @@
+import * as ts from 'typescript';
+import type { ManifestHandler, ManifestMethod } from '../manifest/manifest.types';
+import type { BuildProblem } from '../problems/build-problem';
+import { scanMember } from './method-scanner';
+import type { NameClaim } from './name-registry';
+import type { ScanContext } from './scan-context';
+
+/** What one source file contributes: its handler classes, problems and name claims. Plain data, so it can be cached. */
+export interface FileScan {
+  readonly handlers: readonly ManifestHandler[];
+  readonly problems: readonly BuildProblem[];
+  readonly claims: readonly NameClaim[];
+  readonly methodCount: number;
+}
+
+/** Scans the top-level classes of one source file. */
+export function scanFile(file: ts.SourceFile, context: ScanContext): FileScan {
+  const before = context.problems.length;
+  const handlers: ManifestHandler[] = [];
+  const claims: NameClaim[] = [];
+  let methodCount = 0;
+  if (file.text.includes('@')) {
+    for (const statement of file.statements) {
+      if (!ts.isClassDeclaration(statement) || !statement.name) continue;
+      const className = statement.name.text;
+      const methods: Record<string, ManifestMethod> = {};
+      let found = false;
+      for (const member of statement.members) {
+        const result = scanMember(member, className, context);
+        if (!result) continue;
+        found = true;
+        methodCount++;
+        if (result.entry) methods[result.name] = result.entry;
+        if (result.claim) claims.push(result.claim);
+      }
+      if (!found) continue;
+      handlers.push({ className, source: `${context.relative(file.fileName)}:${context.locate(statement).line}`, methods });
+    }
+  }
+  // Problems move into the file's result; the scan re-adds them (cached or not) in file order.
+  const problems = context.problems.splice(before);
+  return { handlers, problems, claims, methodCount };
+}

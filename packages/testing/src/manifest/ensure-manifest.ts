@@ -1,0 +1,41 @@
+import { existsSync, readdirSync, statSync, utimesSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type * as Schema from '@armature/schema';
+import { testingError } from '../errors/testing-error';
+import { requireOptionalPeer } from '../errors/optional-peer';
+
+const MANIFEST = 'armature.manifest.json';
+
+function newestJs(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestJs(path));
+    else if (entry.name.endsWith('.js')) newest = Math.max(newest, statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+/**
+ * Makes sure the project's `armature.manifest.json` exists and is not older than its compiled
+ * JavaScript, scanning the sources exactly as `armature build` does when it is stale. Tests
+ * then pass after a plain `tsc -b` as well as after `armature build`. `project` is a folder
+ * with a `tsconfig.json`, or a tsconfig file. Needs `@armature/schema` (an optional peer).
+ * Returns the manifest's path.
+ */
+export function ensureManifest(project: string): string {
+  const schema = requireOptionalPeer<typeof Schema>('@armature/schema', 'ensureManifest');
+  const tsconfig = resolve(project.endsWith('.json') ? project : join(project, 'tsconfig.json'));
+  const parsed = schema.readTsconfig(tsconfig);
+  const outDir = parsed.options.outDir ?? resolve(tsconfig, '..');
+  const file = join(outDir, MANIFEST);
+  if (existsSync(file) && existsSync(outDir) && statSync(file).mtimeMs >= newestJs(outDir)) return file;
+  const scan = schema.scanProject(tsconfig);
+  if (scan.problems.length > 0) {
+    throw testingError('ARM_ERR_MANIFEST_BUILD_FAILED', `scanning ${tsconfig} found problems:\n${schema.formatProblems(scan.problems)}`);
+  }
+  const written = schema.writeManifest(scan.manifestDir, scan.manifest);
+  // An unchanged manifest is not rewritten; mark it fresh so the next call skips the scan.
+  if (!written.written) utimesSync(written.file, new Date(), new Date());
+  return written.file;
+}

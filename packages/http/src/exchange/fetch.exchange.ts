@@ -76,13 +76,6 @@ export class FetchExchange implements HttpRequestView, HttpResponder {
     this.settle(new Response(sink.readable, { status: 200, headers: toHeaders(headers) }));
     return sink;
   }
-
-  onAbort(listener: () => void): void {
-    const signal = this.request.signal;
-    signal.addEventListener('abort', () => {
-      if (!this.answered) listener();
-    }, { once: true });
-  }
 }
 
 class FetchStreamSink implements StreamSink {

@@ -46,6 +46,4 @@ export interface StreamSink {
 export interface HttpResponder {
   send(status: number, headers: HeaderList, body: string | undefined): void;
   openStream(headers: HeaderList): StreamSink;
-  /** Called if the client goes away before the answer was sent (used by stateless mode). */
-  onAbort(listener: () => void): void;
 }

@@ -90,12 +90,6 @@ export class NodeExchange implements HttpRequestView, HttpResponder {
     return new NodeStreamSink(res);
   }
 
-  onAbort(listener: () => void): void {
-    const res = this.res;
-    res.once('close', () => {
-      if (!res.writableFinished) listener();
-    });
-  }
 }
 
 class NodeStreamSink implements StreamSink {

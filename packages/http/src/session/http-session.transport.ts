@@ -103,15 +103,16 @@ export class HttpSessionTransport implements Transport, ChannelHost {
 
   async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
     if (this.closed) return;
-    const json = message as { id?: RequestId };
-    if (isResponse(message) && json.id !== undefined) {
-      const channel = this.inflight.get(json.id);
-      if (channel !== undefined) {
-        this.inflight.delete(json.id);
-        channel.deliver(message, true);
-        if (json.id === this.initializeId) this.afterInitialize(message);
-        return;
-      }
+    if (isResponse(message)) {
+      const id = (message as { id?: RequestId }).id;
+      const channel = id === undefined ? undefined : this.inflight.get(id);
+      // A response belongs on its request's answer and nowhere else; the GET stream never
+      // carries responses (MCP 2025-11-25, transports §Listening for Messages from the Server).
+      if (channel === undefined || id === undefined) return;
+      this.inflight.delete(id);
+      channel.deliver(message, true);
+      if (id === this.initializeId) this.afterInitialize(message);
+      return;
     }
     const related = options?.relatedRequestId;
     if (related !== undefined) {

@@ -7,7 +7,7 @@ const FULL = {
   inFlightMany: { maxRequests: 100_000, maxMs: 2000 },
   warmup: { maxRequests: 3000, maxMs: 500 },
   httpSeconds: 3,
-  httpWarmupSeconds: 1,
+  httpConnections: [1, 32],
   startupRepeats: 5,
   warmListCalls: 200,
   sessions: 1000,
@@ -15,11 +15,11 @@ const FULL = {
 };
 
 const QUICK = {
-  inFlight1: { maxRequests: 20000, maxMs: 250 },
+  inFlight1: { maxRequests: 20_000, maxMs: 250 },
   inFlightMany: { maxRequests: 10_000, maxMs: 300 },
   warmup: { maxRequests: 500, maxMs: 150 },
-  httpSeconds: 0.5,
-  httpWarmupSeconds: 0.2,
+  httpSeconds: 1, // autocannon's shortest run
+  httpConnections: [32], // the level the targets name; each autocannon run costs ≥ 1 s
   startupRepeats: 1,
   warmListCalls: 30,
   sessions: 200,

@@ -42,7 +42,8 @@ async function readyLine(server, timeoutMs = 20_000) {
     };
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`server exited (${code}) before it was ready:\n${probe.stderrTail()}`)));
+    // 'close' (not 'exit'): by then stderr has been read, so the error can quote it.
+    child.once('close', (code) => reject(new Error(`server exited (${code}) before it was ready:\n${probe.stderrTail()}`)));
   });
   return withTimeout(line, timeoutMs, 'server ready line');
 }

@@ -6,12 +6,13 @@
 const { PassThrough } = require('node:stream');
 const { Client } = require('@modelcontextprotocol/sdk/client/index.js');
 const { InMemoryTransport } = require('@modelcontextprotocol/sdk/inMemory.js');
-const { SERVER_NAMES, serveStreams, serveTransport } = require('../servers/registry');
+const { serveStreams, serveTransport } = require('../servers/registry');
 const { StreamSession } = require('../lib/stream-session');
 const { runClientCalls } = require('../lib/client-driver');
-const { runRounds, withCpu } = require('../lib/rounds');
+const { withCpu } = require('../lib/rounds');
 const { loadBounds } = require('../lib/budgets');
 const { collectGarbage } = require('../lib/gc');
+const { runLoadScenario } = require('../lib/load-scenario');
 
 function cpuNowUs() {
   const c = process.cpuUsage();
@@ -25,17 +26,15 @@ async function measured(fn) {
   return withCpu(run, cpuNowUs() - before);
 }
 
-async function rawContestant(server, inFlight, budget) {
+async function startRaw(server, budget) {
   const input = new PassThrough();
   const output = new PassThrough();
   const close = await serveStreams(server, input, output);
   const session = new StreamSession((text) => input.write(text), output);
   await session.handshake();
-  const bounds = loadBounds(budget, inFlight);
   return {
-    server,
-    warmup: () => session.run({ inFlight, ...budget.warmup }),
-    measure: () => measured(() => session.run({ inFlight, ...bounds })),
+    warmup: (inFlight) => session.run({ inFlight, ...budget.warmup }),
+    measure: (inFlight) => measured(() => session.run({ inFlight, ...loadBounds(budget, inFlight) })),
     close: async () => {
       await close();
       input.end();
@@ -43,16 +42,14 @@ async function rawContestant(server, inFlight, budget) {
   };
 }
 
-async function clientContestant(server, inFlight, budget) {
+async function startClient(server, budget) {
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
   const close = await serveTransport(server, serverTransport);
   const client = new Client({ name: 'armature-bench', version: '1.0.0' });
   await client.connect(clientTransport);
-  const bounds = loadBounds(budget, inFlight);
   return {
-    server,
-    warmup: () => runClientCalls({ client, concurrency: inFlight, ...budget.warmup }),
-    measure: () => measured(() => runClientCalls({ client, concurrency: inFlight, ...bounds })),
+    warmup: (inFlight) => runClientCalls({ client, concurrency: inFlight, ...budget.warmup }),
+    measure: (inFlight) => measured(() => runClientCalls({ client, concurrency: inFlight, ...loadBounds(budget, inFlight) })),
     close: async () => {
       await client.close();
       await close();
@@ -60,35 +57,13 @@ async function clientContestant(server, inFlight, budget) {
   };
 }
 
-const VARIANTS = [
-  { via: 'sdk-client', inFlight: 1, make: clientContestant },
-  { via: 'sdk-client', inFlight: 64, make: clientContestant },
-  { via: 'raw-bytes', inFlight: 1, make: rawContestant },
-  { via: 'raw-bytes', inFlight: 64, make: rawContestant },
+const SETUPS = [
+  { via: 'sdk-client', levels: [1, 64], title: (n) => `in-process, SDK client, ${n} in flight`, start: startClient },
+  { via: 'raw-bytes', levels: [1, 64], title: (n) => `in-process, raw wire bytes, ${n} in flight`, start: startRaw },
 ];
 
-async function runInProcess({ budget, reps, log }) {
-  const groups = [];
-  for (const v of VARIANTS) {
-    const id = `in-process/${v.via}/${v.inFlight}`;
-    log(`${id} …`);
-    const contestants = [];
-    const setupErrors = [];
-    for (const server of SERVER_NAMES) {
-      try {
-        contestants.push(await v.make(server, v.inFlight, budget));
-      } catch (error) {
-        setupErrors.push({ server, runs: [], summary: {}, error: `setup: ${error.message}` });
-      }
-    }
-    try {
-      const results = await runRounds(contestants, reps);
-      groups.push({ id, kind: 'load', title: `in-process ${v.via}, ${v.inFlight} in flight`, cpuScope: 'process (client included)', results: [...results, ...setupErrors] });
-    } finally {
-      for (const c of contestants) await c.close().catch(() => undefined);
-    }
-  }
-  return groups;
+function runInProcess({ budget, reps, log }) {
+  return runLoadScenario({ scenario: 'in-process', cpuScope: 'whole process (the identical client included)', setups: SETUPS, budget, reps, log });
 }
 
 module.exports = { runInProcess };

@@ -1,0 +1,46 @@
+'use strict';
+// Shared shape of the load scenarios: each "setup" (a way to reach the servers) starts all
+// three servers once, then measures every load level (in flight / connections) on them in
+// interleaved rounds, then closes everything it started.
+const { SERVER_NAMES } = require('../servers/registry');
+const { runRounds } = require('./rounds');
+
+/**
+ * @param {object} o
+ * @param {string} o.scenario e.g. 'stdio'
+ * @param {string} o.cpuScope whose CPU the per-request figure counts
+ * @param {{ via: string, levels: number[], title: (level: number) => string,
+ *   start: (server: string, budget: object) => Promise<{ warmup(level): Promise, measure(level): Promise<object>, close(): Promise }> }[]} o.setups
+ */
+async function runLoadScenario({ scenario, cpuScope, setups, budget, reps, log }) {
+  const groups = [];
+  for (const setup of setups) {
+    // Servers start side by side (start-up is not measured here); each one that fails is recorded.
+    const outcomes = await Promise.allSettled(SERVER_NAMES.map((server) => setup.start(server, budget)));
+    const started = [];
+    const setupErrors = [];
+    outcomes.forEach((outcome, i) => {
+      const server = SERVER_NAMES[i];
+      if (outcome.status === 'fulfilled') started.push({ server, handle: outcome.value });
+      else setupErrors.push({ server, runs: [], summary: {}, error: `setup: ${outcome.reason && outcome.reason.message}` });
+    });
+    try {
+      for (const level of setup.levels) {
+        const id = `${scenario}/${setup.via}/${level}`;
+        log(`  ${id}`);
+        const contestants = started.map(({ server, handle }) => ({
+          server,
+          warmup: () => handle.warmup(level),
+          measure: () => handle.measure(level),
+        }));
+        const results = await runRounds(contestants, reps);
+        groups.push({ id, kind: 'load', title: setup.title(level), cpuScope, results: [...results, ...setupErrors] });
+      }
+    } finally {
+      for (const { handle } of started) await handle.close().catch(() => undefined);
+    }
+  }
+  return groups;
+}
+
+module.exports = { runLoadScenario };

@@ -1,0 +1,80 @@
+'use strict';
+// The markdown report (bench/results/results.md): targets first, then one table per scenario.
+const { fmt, times, spread } = require('./format');
+const { ratio } = require('./ratios');
+
+const m = (summary, key) => (summary[key] ? summary[key].median : undefined);
+
+function table(head, rows) {
+  return [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+}
+
+function targetValue(t) {
+  if (!t.measured) return '—';
+  const unit = t.unit ? ` ${t.unit}` : '×';
+  const range = t.measured.min !== undefined && t.measured.max !== undefined && t.measured.min !== t.measured.max ? ` (${fmt(t.measured.min)}–${fmt(t.measured.max)})` : '';
+  return `${fmt(t.measured.value)}${unit}${range}${t.measured.note ? `, ${t.measured.note}` : ''}`;
+}
+
+function targetsSection(targets) {
+  const limit = (t) => `${t.atMost !== undefined ? '≤' : '≥'} ${fmt(t.atMost ?? t.atLeast)}${t.unit ? ` ${t.unit}` : '×'}`;
+  const mark = { met: '✅ met', missed: '❌ missed', 'not measured': '— not measured' };
+  return `## Targets\n\n${table(['target', 'Armature (range over runs)', 'limit', 'status'], targets.map((t) => [t.label, targetValue(t), limit(t), mark[t.status]]))}`;
+}
+
+function loadSection(group) {
+  const rows = group.results.map((r) => {
+    if (r.runs.length === 0) return [r.server, `failed: ${(r.error ?? '').split('\n')[0]}`, '', '', '', '', '', '', ''];
+    const s = r.summary;
+    const cpuVsFloor = ratio(group, 'cpuPerRequestUs', r.server, 'floor');
+    const rpsVsSdk = ratio(group, 'rps', r.server, 'sdk');
+    return [r.server, fmt(m(s, 'rps')), spread(s.rps), fmt(m(s, 'p50Ms')), fmt(m(s, 'p99Ms')), fmt(m(s, 'cpuPerRequestUs')), times(cpuVsFloor?.value), times(rpsVsSdk?.value), String(r.runs.length)];
+  });
+  return `### ${group.title}\n\nCPU counted: ${group.cpuScope}.\n\n${table(['server', 'req/s', 'spread', 'p50 ms', 'p99 ms', 'CPU µs/req', 'CPU ×floor', 'req/s ×SDK', 'runs'], rows)}`;
+}
+
+function startupSection(group) {
+  const rows = group.results.map((r) => {
+    if (r.runs.length === 0) return [r.server, `failed: ${(r.error ?? '').split('\n')[0]}`, '', '', '', '', '', '', '', ''];
+    const s = r.summary;
+    return [r.server, fmt(m(s, 'startupMs')), fmt(m(s, 'constructMs')), fmt(m(s, 'initializeMs')), fmt(m(s, 'firstListMs')), fmt(m(s, 'loadMs')), fmt(m(s, 'warmListMs')), `${fmt(m(s, 'tools'))} / ${fmt(m(s, 'listBytes') / 1024)} KiB`, fmt(m(s, 'peakRssMb')), String(r.runs.length)];
+  });
+  return `### ${group.title}\n\nFresh process per run; \`startup\` = construct + initialize + first tools/list (module loading shown apart). Raw wire bytes over the server's own stdio transport on in-memory streams.\n\n${table(['server', 'startup ms', 'construct ms', 'initialize ms', 'first list ms', 'load modules ms', 'warm list ms', 'first page: tools / size', 'peak RSS MB', 'runs'], rows)}`;
+}
+
+function memorySection(group) {
+  const rows = group.results.map((r) => {
+    if (r.runs.length === 0) return [r.server, `failed: ${(r.error ?? '').split('\n')[0]}`, '', '', ''];
+    const s = r.summary;
+    return [r.server, fmt(m(s, 'bytesPerSession')), fmt(m(s, 'rssBytesPerSession')), fmt(m(s, 'sessions')), String(r.runs.length)];
+  });
+  return `### ${group.title}\n\nHeap after full GC (\`--expose-gc\`), before and after opening the sessions, divided by their number.\n\n${table(['server', 'heap B/session', 'RSS B/session', 'sessions', 'runs'], rows)}`;
+}
+
+function buildSection(group) {
+  const r = group.results[0];
+  if (!r || !r.bySize || r.bySize.length === 0) return `### ${group.title}\n\nfailed: ${r && r.error}`;
+  const columns = Object.keys(r.bySize[0].metrics);
+  const cell = (metric) => (metric.runs.length > 1 ? `${fmt(metric.median)} ${spread(metric)}` : fmt(metric.median));
+  const rows = r.bySize.map((size) => [String(size.tools), ...columns.map((c) => cell(size.metrics[c]))]);
+  return `### ${group.title}\n\nms; measured by \`packages/cli/bench/build-time.js\`${r.error ? ` (partly failed: ${r.error.split('\n')[0]})` : ''}.\n\n${table(['tools', ...columns], rows)}`;
+}
+
+const SECTIONS = { load: loadSection, startup: startupSection, memory: memorySection, build: buildSection };
+
+function renderMarkdown({ meta, groups, targets }) {
+  const head = [
+    `# Armature benchmark results${meta.quick ? ' (quick mode)' : ''}`,
+    '',
+    `${meta.date} · Node ${meta.node} · ${meta.cpus}× ${meta.cpuModel} · @modelcontextprotocol/sdk ${meta.sdkVersion} · commit ${meta.commit} · ${meta.reps} run(s) per measurement, medians shown.`,
+    '',
+    `Load average at start ${meta.loadAverage.start.map((l) => fmt(l, 2)).join(' / ')}, at end ${meta.loadAverage.end.map((l) => fmt(l, 2)).join(' / ')}${meta.loaded ? ' — **the machine was busy with other work; absolute numbers are noisy, ratios within a round less so.**' : '.'}`,
+    '',
+    '![requests per second](throughput.svg)',
+    '',
+    '![CPU per request](cpu-per-request.svg)',
+  ];
+  return `${[...head, '', targetsSection(targets), '', '## Scenarios', '', ...groups.map((g) => `${SECTIONS[g.kind](g)}\n`)].join('\n')}\n`;
+}
+
+module.exports = { renderMarkdown };

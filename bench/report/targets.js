@@ -1,0 +1,50 @@
+'use strict';
+// The issue's targets, each checked against one measurement of this run. A missed target is
+// reported, never an error: benchmarks are not tests.
+const { ratio, resultOf } = require('./ratios');
+
+const TARGETS = [
+  { id: 'in-process-cpu', label: 'in-process CPU/request ≤ 1.5× the floor (raw bytes, 64 in flight)', group: 'in-process/raw-bytes/64', metric: 'cpuPerRequestUs', against: 'floor', atMost: 1.5 },
+  { id: 'stdio-pipelined', label: 'stdio pipelined (256 in flight) req/s ≥ 4× the SDK', group: 'stdio/raw-pipelined/256', metric: 'rps', against: 'sdk', atLeast: 4 },
+  { id: 'http-stateful', label: 'HTTP stateful, 32 connections, req/s ≥ 3.5× the SDK', group: 'http/stateful/32', metric: 'rps', against: 'sdk', atLeast: 3.5 },
+  { id: 'http-stateless', label: 'HTTP stateless, 32 connections, req/s ≥ 20× the SDK', group: 'http/stateless/32', metric: 'rps', against: 'sdk', atLeast: 20 },
+  { id: 'startup', label: '1,001 tools: construct + initialize + first tools/list ≤ 40 ms', group: 'startup/1001-tools', metric: 'startupMs', atMost: 40, unit: 'ms' },
+  { id: 'warm-list', label: '1,001 tools: warm tools/list ≤ 5 ms', group: 'startup/1001-tools', metric: 'warmListMs', atMost: 5, unit: 'ms' },
+  { id: 'session-heap', label: 'heap per idle HTTP session ≤ 4 KB', group: 'session-heap/21-tools', metric: 'bytesPerSession', atMost: 4096, unit: 'B' },
+  { id: 'build-500', label: '500-tool manifest build (cold `armature build`) ≤ 3 s', build: { tools: 500, column: 'cold build (CLI)' }, atMost: 3000, unit: 'ms' },
+  { id: 'watch', label: 'watch rebuild after a one-line change ≤ 0.5 s (largest project measured)', build: { tools: 'largest', column: 'watch rebuild' }, atMost: 500, unit: 'ms' },
+];
+
+function buildValue(groups, { tools, column }) {
+  const group = groups.find((g) => g.id === 'build/manifest');
+  const sizes = group && group.results[0] && group.results[0].bySize;
+  if (!sizes || sizes.length === 0) return undefined;
+  const size = tools === 'largest' ? sizes.reduce((a, b) => (b.tools > a.tools ? b : a)) : sizes.find((s) => s.tools === tools);
+  const metric = size && size.metrics[column];
+  return metric ? { value: metric.median, min: metric.min, max: metric.max, note: `${size.tools} tools` } : undefined;
+}
+
+function measure(groups, target) {
+  if (target.build) return buildValue(groups, target.build);
+  const group = groups.find((g) => g.id === target.group);
+  if (target.against) return ratio(group, target.metric, 'armature', target.against);
+  const mine = resultOf(group, 'armature');
+  const metric = mine && mine.summary[target.metric];
+  return metric ? { value: metric.median, min: metric.min, max: metric.max } : undefined;
+}
+
+/** Every target with its measured value (or ratio) and `status`: met | missed | not measured. */
+function evaluateTargets(groups) {
+  return TARGETS.map((target) => {
+    const measured = measure(groups, target);
+    const status =
+      measured === undefined || !Number.isFinite(measured.value)
+        ? 'not measured'
+        : (target.atMost !== undefined ? measured.value <= target.atMost : measured.value >= target.atLeast)
+          ? 'met'
+          : 'missed';
+    return { ...target, measured, status };
+  });
+}
+
+module.exports = { evaluateTargets, TARGETS };

@@ -1,0 +1,67 @@
+'use strict';
+// Build time of the schema manifest (10, 100, 500 tools) and the watch-mode rebuild after a
+// one-line change, measured by the CLI's own benchmark script (packages/cli/bench/build-time.js,
+// owned by the CLI/schema engineers), which this scenario runs and reads.
+const path = require('node:path');
+const fs = require('node:fs');
+const { execFile } = require('node:child_process');
+const { summarize } = require('../lib/stats');
+
+const SCRIPT = path.join(__dirname, '..', '..', 'packages', 'cli', 'bench', 'build-time.js');
+
+/** Turns `console.table` output into row objects (`'1234 ms'` → 1234). */
+function parseConsoleTable(text) {
+  const rows = text.split('\n').filter((l) => l.startsWith('│'));
+  const cells = (line) => line.split('│').slice(1, -1).map((c) => c.trim().replace(/^'(.*)'$/, '$1'));
+  if (rows.length < 2) return [];
+  const header = cells(rows[0]);
+  return rows.slice(1).map((line) => {
+    const row = {};
+    cells(line).forEach((value, i) => {
+      if (header[i] === '(index)') return;
+      const number = /^-?\d+(\.\d+)?( ms)?$/.test(value) ? Number.parseFloat(value) : value;
+      row[header[i]] = number;
+    });
+    return row;
+  });
+}
+
+function runScript(sizes, timeoutMs) {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, [SCRIPT, ...sizes.map(String)], { timeout: timeoutMs, maxBuffer: 1 << 22 }, (error, stdout, stderr) => {
+      if (error) return reject(new Error(`${path.relative(process.cwd(), SCRIPT)} failed: ${error.message}\n${stderr.slice(-2000)}`));
+      const rows = parseConsoleTable(stdout);
+      if (rows.length === 0) return reject(new Error(`no table in the output of build-time.js:\n${stdout.slice(-1000)}`));
+      resolve(rows);
+    });
+  });
+}
+
+/** Per tool count, the median and spread of every timing column over the script's runs. */
+function bySize(rows) {
+  const sizes = [...new Set(rows.map((r) => r.tools))];
+  return sizes.map((tools) => {
+    const mine = rows.filter((r) => r.tools === tools);
+    const metrics = {};
+    for (const key of Object.keys(mine[0])) if (key !== 'tools' && typeof mine[0][key] === 'number') metrics[key] = summarize(mine.map((r) => r[key]));
+    return { tools, metrics };
+  });
+}
+
+async function runBuild({ budget, reps, log, quick }) {
+  const id = 'build/manifest';
+  const group = (results) => [{ id, kind: 'build', title: 'schema manifest build (armature build) and watch rebuild (armature dev)', results }];
+  if (!fs.existsSync(SCRIPT)) return group([{ server: 'armature', runs: [], summary: {}, error: `missing ${SCRIPT}` }]);
+  const rows = [];
+  try {
+    for (let r = 0; r < Math.min(reps, 3); r++) {
+      log(`  ${id} (${budget.buildSizes.join(', ')} tools), run ${r + 1}`);
+      rows.push(...(await runScript(budget.buildSizes, quick ? 120_000 : 1_800_000)));
+    }
+    return group([{ server: 'armature', runs: rows, summary: {}, bySize: bySize(rows) }]);
+  } catch (error) {
+    return group([{ server: 'armature', runs: rows, summary: {}, bySize: bySize(rows), error: error.message }]);
+  }
+}
+
+module.exports = { runBuild, parseConsoleTable };

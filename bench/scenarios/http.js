@@ -1,0 +1,96 @@
+'use strict';
+// Streamable HTTP with the server as a child process and keep-alive load from autocannon
+// (in this process). Stateful: one session is opened first and every request carries its
+// Mcp-Session-Id; stateless: no session. Request ids are unique.
+// CPU per request is the server child's own CPU.
+const autocannon = require('autocannon');
+const { HTTP_MAIN } = require('../servers/registry');
+const { spawnServer, readyLine } = require('../lib/child');
+const { postMessage } = require('../lib/http-post');
+const { openSession } = require('../lib/http-session');
+const { addRequest, isAddAnswer, HTTP_HEADERS } = require('../lib/wire');
+const { withCpu } = require('../lib/rounds');
+const { runLoadScenario } = require('../lib/load-scenario');
+const { withTimeout } = require('../lib/bounded');
+
+/** One autocannon run; rejects when any request failed. */
+async function cannon({ url, headers, connections, seconds }) {
+  let nextId = 1;
+  const options = {
+    url,
+    method: 'POST',
+    headers,
+    // A fresh body per request: ids must be unique within a session. (autocannon's
+    // `idReplacement` would keep the original Content-Length, which breaks the framing.)
+    requests: [{ setupRequest: (req) => ({ ...req, body: addRequest(nextId++) }) }],
+    connections,
+    duration: seconds,
+    timeout: 10,
+  };
+  const result = await withTimeout(autocannon(options), seconds * 1000 + 30_000, 'autocannon run');
+  const failed = result.errors + result.timeouts + result.non2xx;
+  if (failed > 0 || result['2xx'] === 0) {
+    throw new Error(`${failed} failed requests (errors ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx}) of ${result.requests.total}`);
+  }
+  const requests = result['2xx'];
+  return { requests, seconds: result.duration, rps: requests / result.duration, p50Ms: result.latency.p50, p99Ms: result.latency.p99 };
+}
+
+/** `maxRequests` posts from `connections` concurrent loops, stopping early after `maxMs`. */
+async function warmup({ url, headers, connections, maxRequests, maxMs }) {
+  const deadline = Date.now() + maxMs;
+  let sent = 0;
+  const loop = async () => {
+    while (sent < maxRequests && Date.now() < deadline) {
+      const reply = await postMessage(url, addRequest(`warm-${sent++}`), headers);
+      if (reply.status !== 200) throw new Error(`warm-up request answered ${reply.status}`);
+    }
+  };
+  await Promise.all(Array.from({ length: connections }, loop));
+}
+
+/** Checks that the server answers `add` correctly before loading it. */
+async function checkAnswer(url, headers) {
+  const reply = await postMessage(url, addRequest('check'), headers);
+  if (reply.status !== 200 || !isAddAnswer(reply.messages.find((m) => m.id === 'check'))) {
+    throw new Error(`tools/call add answered ${reply.status}: ${JSON.stringify(reply.messages).slice(0, 300)}`);
+  }
+}
+
+async function startServer(server, budget, stateless) {
+  const child = spawnServer(HTTP_MAIN, [server, stateless ? 'stateless' : 'stateful']);
+  try {
+    const { url } = await readyLine(child);
+    const headers = { ...HTTP_HEADERS };
+    if (!stateless) headers['mcp-session-id'] = await openSession(url);
+    await checkAnswer(url, headers);
+    const load = (connections, seconds) => cannon({ url, headers, connections, seconds });
+    return {
+      // Warm-up with the small client: an autocannon run lasts at least a second whatever its bounds.
+      warmup: (connections) => warmup({ url, headers, connections, ...budget.warmup }),
+      measure: async (connections) => {
+        const before = await child.probe.read();
+        const run = await load(connections, budget.httpSeconds);
+        const after = await child.probe.read();
+        return withCpu(run, after.cpuUs - before.cpuUs);
+      },
+      close: child.stop,
+    };
+  } catch (error) {
+    await child.stop();
+    throw new Error(`${error.message}\n${child.probe.stderrTail()}`);
+  }
+}
+
+const connectionsTitle = (mode) => (n) => `Streamable HTTP ${mode}, ${n} connection${n === 1 ? '' : 's'}`;
+
+const setups = (levels) => [
+  { via: 'stateful', levels, title: connectionsTitle('stateful'), start: (server, budget) => startServer(server, budget, false) },
+  { via: 'stateless', levels, title: connectionsTitle('stateless'), start: (server, budget) => startServer(server, budget, true) },
+];
+
+function runHttp({ budget, reps, log }) {
+  return runLoadScenario({ scenario: 'http', cpuScope: 'server process', setups: setups(budget.httpConnections), budget, reps, log });
+}
+
+module.exports = { runHttp };

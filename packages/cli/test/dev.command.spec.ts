@@ -94,6 +94,21 @@ describe('armature dev', () => {
     expect(log()[1]).to.equal('reload 1');
   });
 
+  it('rescans a handler file when a type it imports changes', async () => {
+    writeFiles(dir, {
+      'src/types.ts': 'export interface Query { text: string }\n',
+      'src/search.ts': "import { Tool } from '@armature/core';\nimport type { Query } from './types';\nexport class Search {\n  @Tool() find(q: Query): string { return q.text; }\n}\n",
+    });
+    start('plain');
+    await cycle(1);
+    writeFiles(dir, { 'src/types.ts': 'export interface Query { text: string; limit?: number }\n' });
+    const second = await cycle(2);
+    expect(second.changedManifests).to.have.length(1);
+    const manifest = readJson(path.join(dir, 'dist', 'armature.manifest.json')) as Manifest;
+    const q = manifest.handlers['src/search.js#Search']?.methods.find?.inputSchema?.properties as Record<string, { properties?: object }>;
+    expect(Object.keys(q.q?.properties ?? {})).to.deep.equal(['text', 'limit']);
+  });
+
   it('keeps the server running while the sources have schema problems', async () => {
     start('plain');
     await cycle(1);

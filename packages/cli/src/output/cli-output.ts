@@ -16,6 +16,7 @@ export interface CliOutput {
  */
 export function streamOutput(stream: NodeJS.WriteStream): CliOutput {
   let statusShown = false;
+  let lastStatus = 0;
   const clear = (): void => {
     if (statusShown) {
       stream.write('\r\x1b[2K');
@@ -29,8 +30,10 @@ export function streamOutput(stream: NodeJS.WriteStream): CliOutput {
       stream.write(`${text}\n`);
     },
     status(text) {
-      if (stream.isTTY !== true) return;
-      const width = Math.max(20, (stream.columns ?? 80) - 1);
+      // Redrawing more than ~10 times a second costs time and shows nothing more.
+      if (stream.isTTY !== true || Date.now() - lastStatus < 100) return;
+      lastStatus = Date.now();
+      const width = Math.max(20, (stream.columns || 80) - 1);
       stream.write(`\r\x1b[2K${text.length > width ? `${text.slice(0, width - 1)}…` : text}`);
       statusShown = true;
     },

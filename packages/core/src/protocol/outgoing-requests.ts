@@ -58,6 +58,11 @@ export class OutgoingRequests {
   }
 
   /** Rejects everything still pending (session closed). */
+  /** How many server→client requests await their answer. */
+  get size(): number {
+    return this.pending.size;
+  }
+
   rejectAll(reason: unknown): void {
     for (const id of [...this.pending.keys()]) this.settle(id, undefined, reason);
   }

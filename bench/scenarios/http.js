@@ -13,16 +13,25 @@ const { withCpu } = require('../lib/rounds');
 const { runLoadScenario } = require('../lib/load-scenario');
 const { withTimeout } = require('../lib/bounded');
 
-/** One autocannon run; rejects when any request failed. */
-async function cannon({ url, headers, connections, seconds }) {
+/**
+ * What autocannon sends. Stateful: a fresh body per request, since ids must not repeat within
+ * a session (autocannon's `idReplacement` would keep the original Content-Length and break
+ * the framing). Stateless: every POST is a session of its own, so one prebuilt request
+ * serves, which keeps the load generator's own CPU (it shares the machine) low.
+ */
+function requestsFor(stateless) {
+  if (stateless) return { body: addRequest(1) };
   let nextId = 1;
+  return { requests: [{ setupRequest: (req) => ({ ...req, body: addRequest(nextId++) }) }] };
+}
+
+/** One autocannon run; rejects when any request failed. */
+async function cannon({ url, headers, connections, seconds, stateless }) {
   const options = {
     url,
     method: 'POST',
     headers,
-    // A fresh body per request: ids must be unique within a session. (autocannon's
-    // `idReplacement` would keep the original Content-Length, which breaks the framing.)
-    requests: [{ setupRequest: (req) => ({ ...req, body: addRequest(nextId++) }) }],
+    ...requestsFor(stateless),
     connections,
     duration: seconds,
     timeout: 10,
@@ -64,7 +73,7 @@ async function startServer(server, budget, stateless) {
     const headers = { ...HTTP_HEADERS };
     if (!stateless) headers['mcp-session-id'] = await openSession(url);
     await checkAnswer(url, headers);
-    const load = (connections, seconds) => cannon({ url, headers, connections, seconds });
+    const load = (connections, seconds) => cannon({ url, headers, connections, seconds, stateless });
     return {
       // Warm-up with the small client: an autocannon run lasts at least a second whatever its bounds.
       warmup: (connections) => warmup({ url, headers, connections, ...budget.warmup }),

@@ -188,7 +188,6 @@ export class Armature implements ConnectableApp {
     if (!isDrainMs(drainMs)) {
       return Promise.reject(new ArmatureError(LocalErrorCode.INVALID_OPTIONS, `app.close: "drainMs" must be 0 or a positive number of milliseconds, got ${String(drainMs)}.`));
     }
-    this.removeSignalHandlers();
     const shutdown = new GracefulShutdown({
       listeners: () => [...this.listeners],
       sessions: () => this.sessions.all(),
@@ -197,7 +196,8 @@ export class Armature implements ConnectableApp {
       logger: this.logger,
     });
     this.shutdown = shutdown;
-    this.closing = shutdown.run(drainMs);
+    // The signal handlers stay until the end, so a second signal can still cut the drain short.
+    this.closing = shutdown.run(drainMs).finally(() => this.removeSignalHandlers());
     return this.closing;
   }
 

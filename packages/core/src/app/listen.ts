@@ -29,6 +29,19 @@ export interface ListenContext {
   readonly removeSignalHandlers: () => void;
 }
 
+let stdoutGuarded = false;
+
+/**
+ * Keeps one 'error' listener on process.stdout for the life of the process: a reply written
+ * just before the transport closed can still fail (EPIPE when the client stopped reading),
+ * and an 'error' event without a listener would crash the server.
+ */
+function guardStdout(logger: ServerLogger): void {
+  if (stdoutGuarded) return;
+  stdoutGuarded = true;
+  process.stdout.on('error', (error: Error) => logger.debug('stdout error (the client stopped reading)', error));
+}
+
 function isDrainable(session: ConnectedSession): session is ConnectedSession & DrainableSession {
   return typeof (session as Partial<DrainableSession>).drain === 'function';
 }
@@ -44,6 +57,7 @@ export async function listenOn(app: ConnectableApp, argv: readonly string[], con
   const target = parseListenArgs(argv);
   const { logger, drainMs, closeApp, removeSignalHandlers } = context;
   if (target.transport === 'stdio') {
+    guardStdout(logger);
     const transport = new StdioServerTransport({ logger });
     const session = await app.connect(transport);
     transport.oninputend = () => {

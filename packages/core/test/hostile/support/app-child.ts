@@ -112,6 +112,11 @@ export class AppChild {
     this.child.kill(signal);
   }
 
+  /** Stops reading the server's stdout (the client went away without closing its end cleanly). */
+  closeOutput(): void {
+    this.child.stdout.destroy();
+  }
+
   /** Ends stdin (the client disconnects). */
   endInput(): void {
     this.child.stdin.end();

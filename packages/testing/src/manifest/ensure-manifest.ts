@@ -10,6 +10,8 @@ function newestJs(dir: string): number {
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
+    // Hidden folders hold scratch output (compiled doc samples and the like), not the project's code.
+    if (entry.name.startsWith('.')) continue;
     if (entry.isDirectory()) newest = Math.max(newest, newestJs(path));
     else if (entry.name.endsWith('.js')) newest = Math.max(newest, statSync(path).mtimeMs);
   }

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { Injectable } from '@armature/di';
+import { Injectable, InjectionToken } from '@armature/di';
 import { callTool, createTestServer, override, type TestServer } from '../src';
 import { Clock } from './fixtures/clock.module';
 import { GREETING, type Caller, type Greeting } from './fixtures/greeter.handlers';
@@ -68,6 +68,13 @@ describe('createTestServer', () => {
     // The factory ran once, at boot, and used the overriding clock (its first tick).
     expect(first).to.deep.equal({ message: 'Hi at tick 1, Bo!', at: 'tick 2' });
     expect(server.get(GREETING)).to.equal('Hi at tick 1');
+  });
+
+  it('ignores an override whose token no module declares (as documented)', async () => {
+    const UNUSED = new InjectionToken<string>('UNUSED');
+    server = await createTestServer(GreeterModule, { overrides: [{ provide: UNUSED, useValue: 'x' }] });
+    expect(() => server?.get(UNUSED)).to.throw(/ARM_ERR_UNKNOWN_TOKEN/);
+    expect((await callTool<Greeting>(server.client, 'greet', { name: 'Cy' })).message).to.equal('Hello, Cy!');
   });
 
   it('hands authInfo to handlers as ctx.authInfo', async () => {

@@ -1,0 +1,26 @@
+import { expect } from 'chai';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { LocalErrorCode } from '../../src/errors/local-error-codes';
+
+const REPO = join(__dirname, '../../../../..');
+const SECURITY = readFileSync(join(REPO, 'docs/SECURITY.md'), 'utf8');
+const PACKAGES: Readonly<Record<string, string>> = { core: 'packages/core', http: 'packages/http', ws: 'packages/ws' };
+
+describe('docs/SECURITY.md', () => {
+  it('names only test files that exist', () => {
+    const cited = [...new Set(SECURITY.match(/`(core|http|ws)\/test\/[^`]+\.ts`/g) ?? [])].map((quoted) => quoted.slice(1, -1));
+    expect(cited.length).to.be.greaterThan(30);
+    const missing = cited.filter((file) => {
+      const [pkg, ...rest] = file.split('/');
+      return !existsSync(join(REPO, PACKAGES[pkg as string] as string, ...rest));
+    });
+    expect(missing).to.deep.equal([]);
+  });
+
+  it('names only error codes that exist', () => {
+    const known = new Set<string>(Object.values(LocalErrorCode));
+    const named = [...new Set(SECURITY.match(/ARM_ERR_[A-Z_]+/g) ?? [])];
+    expect(named.filter((code) => !known.has(code))).to.deep.equal([]);
+  });
+});

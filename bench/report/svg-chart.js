@@ -11,7 +11,7 @@ const esc = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replac
  * @returns {string} SVG markup
  */
 function barChart({ title, unit, categories, series }) {
-  const labelWidth = 290;
+  const labelWidth = 330;
   const plotWidth = 540;
   const barHeight = 11;
   const groupGap = 12;

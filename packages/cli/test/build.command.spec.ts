@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Manifest } from '@armature/schema';
@@ -48,6 +49,7 @@ describe('armature build (end to end, through the binary)', () => {
     expect(handler?.source).to.equal('src/notes.handlers.ts:5');
     expect(Object.keys(handler?.methods ?? {})).to.deep.equal(['create', 'search', 'summarize']);
     expect(handler?.methods.create?.inputSchema).to.deep.equal({
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
       type: 'object',
       properties: {
         title: { type: 'string', description: 'Short title.', minLength: 1 },
@@ -68,6 +70,20 @@ describe('armature build (end to end, through the binary)', () => {
     expect(again.status).to.equal(0);
     expect(again.stdout).to.contain('everything was up to date');
     expect(fs.readFileSync(file, 'utf8')).to.equal(before);
+  });
+
+  it('rescans when tsc built the edited sources first (the manifest describes older sources)', () => {
+    dir = createFixture({ 'src/notes.handlers.ts': HANDLERS });
+    expect(runArmature(['build'], dir).status).to.equal(0);
+    const file = path.join(dir, 'src/notes.handlers.ts');
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('summarize(', 'digest('));
+    // What `tsc -b && armature build` does: TypeScript is up to date when armature build runs.
+    const tsc = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-b', dir], { encoding: 'utf8', timeout: 60_000 });
+    expect(tsc.status, tsc.stdout).to.equal(0);
+    const result = runArmature(['build'], dir);
+    expect(result.status, result.stdout).to.equal(0);
+    const manifest = readJson(path.join(dir, 'dist/armature.manifest.json')) as Manifest;
+    expect(Object.keys(manifest.handlers['src/notes.handlers.js#NotesHandlers']?.methods ?? {})).to.deep.equal(['create', 'search', 'digest']);
   });
 
   it('writes the manifest again when the project is up to date but the manifest is gone', () => {

@@ -7,6 +7,7 @@ export { serializeManifest, writeManifest } from './manifest/manifest-writer';
 export { hashSources, type HashedSource } from './manifest/source-hash';
 export { generatorName } from './manifest/generator-name';
 export { OutputPaths } from './manifest/output-paths';
+export { JSON_SCHEMA_DIALECT, withDialect } from './manifest/schema-dialect';
 export {
   MANIFEST_COMMENT,
   MANIFEST_FILE_NAME,
@@ -22,10 +23,11 @@ export {
 } from './manifest/manifest.types';
 export { formatProblem, formatProblems, formatSubject, type BuildProblem } from './problems/build-problem';
 export { PROBLEM_CODES, type ProblemCode } from './problems/problem-codes';
-export { TypeToSchema, describeUnsupported, type ConversionResult, type SchemaMode } from './convert/type-to-schema';
+export { TypeToSchema, describeUnsupported, type ConversionResult, type DefsMode, type SchemaMode } from './convert/type-to-schema';
+export { DEF_NAME_TAG, DEF_KEY_PATTERN } from './convert/def-names';
 export type { UnsupportedPart } from './convert/unsupported-type-finder';
 export type { NormalizedSchema } from './convert/schema-normalizer';
-export { KEYWORD_TAGS } from './scan/jsdoc-reader';
+export { KEYWORD_TAGS, SCHEMA_DEFS_TAG } from './scan/jsdoc-reader';
 export { KNOWN_FORMATS } from './scan/keyword-values';
 export { TOOL_NAME_PATTERN } from './scan/name-registry';
 export { templateVariables, type TemplateVariable } from './scan/uri-template';

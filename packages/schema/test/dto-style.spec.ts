@@ -38,6 +38,7 @@ describe('DTO style', () => {
       { index: 1, name: 'ctx', role: 'context' },
     ]);
     expect(method.inputSchema).to.deep.equal({
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
       type: 'object',
       properties: {
         name: { type: 'string', description: 'Login name.', minLength: 3 },

@@ -46,6 +46,8 @@ export class NotesHandlers {
 }
 `;
 
+const DIALECT = 'https://json-schema.org/draft/2020-12/schema';
+
 const noteSchema = {
   type: 'object',
   properties: { title: { type: 'string' }, body: { type: 'string' }, tags: { type: 'array', items: { type: 'string' } } },
@@ -75,6 +77,7 @@ describe('manifest shape', () => {
             { index: 2, name: 'tags', role: 'argument', required: false, default: [] },
           ],
           inputSchema: {
+            $schema: DIALECT,
             type: 'object',
             properties: {
               title: { type: 'string', description: 'Short title shown in lists.' },
@@ -84,7 +87,7 @@ describe('manifest shape', () => {
             required: ['title', 'body'],
             additionalProperties: false,
           },
-          outputSchema: noteSchema,
+          outputSchema: { $schema: DIALECT, ...noteSchema },
           outputWrapped: false,
         },
         search: {
@@ -95,8 +98,8 @@ describe('manifest shape', () => {
             { index: 0, name: 'query', role: 'argument', required: true },
             { index: 1, name: 'ctx', role: 'context' },
           ],
-          inputSchema: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'], additionalProperties: false },
-          outputSchema: { type: 'object', properties: { result: { type: 'array', items: noteSchema } }, required: ['result'] },
+          inputSchema: { $schema: DIALECT, type: 'object', properties: { query: { type: 'string' } }, required: ['query'], additionalProperties: false },
+          outputSchema: { $schema: DIALECT, type: 'object', properties: { result: { type: 'array', items: noteSchema } }, required: ['result'] },
           outputWrapped: true,
         },
         index: { kind: 'resource', params: [] },

@@ -1,27 +1,40 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { createProgramFromTsconfig, generatorName, MANIFEST_FILE_NAME, readTsconfig } from '@armature/schema';
+import { createProgramFromTsconfig, generatorName, hashSources, MANIFEST_FILE_NAME, readTsconfig } from '@armature/schema';
 import { scanAndWriteManifest, type ProjectScan } from './manifest-step';
 
 /**
  * The entry project may be up to date for TypeScript (built earlier by `tsc -b`) while its
- * manifest is missing or was written by another scanner version. Then the compiler rebuilds
- * nothing, so the entry project is scanned from a fresh program. Returns undefined when the
- * manifest is present and current, or the project emits nothing.
+ * manifest is missing, was written by another scanner version, or describes older sources
+ * (`tsc -b` ran after an edit, then `armature build`). Then the compiler rebuilds nothing, so
+ * the entry project is scanned from a fresh program. Returns undefined when the manifest is
+ * present and current, or the project emits nothing.
  */
 export function scanEntryIfManifestMissing(tsconfig: string): ProjectScan | undefined {
   const parsed = readTsconfig(tsconfig);
   if (parsed.fileNames.length === 0 || parsed.options.noEmit) return undefined;
   const dir = parsed.options.outDir ?? path.dirname(tsconfig);
-  if (manifestIsCurrent(path.join(dir, MANIFEST_FILE_NAME))) return undefined;
+  if (manifestIsCurrent(path.join(dir, MANIFEST_FILE_NAME), path.dirname(tsconfig), parsed.fileNames)) return undefined;
   return scanAndWriteManifest(createProgramFromTsconfig(tsconfig), { alwaysWrite: true });
 }
 
-function manifestIsCurrent(file: string): boolean {
+function manifestIsCurrent(file: string, projectDir: string, fileNames: readonly string[]): boolean {
   try {
-    const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as { generator?: unknown };
-    return manifest.generator === generatorName();
+    const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as { generator?: unknown; sourceHash?: unknown };
+    return manifest.generator === generatorName() && manifest.sourceHash === currentSourceHash(projectDir, fileNames);
   } catch {
     return false;
   }
+}
+
+/**
+ * The scanner's `sourceHash` recomputed from the tsconfig's own sources. A program may hold
+ * more sources than the tsconfig lists (workspace sources reached through `paths`); then the
+ * hashes differ and the project is rescanned, which costs time but is never wrong.
+ */
+function currentSourceHash(projectDir: string, fileNames: readonly string[]): string {
+  const sources = fileNames
+    .filter((name) => /\.[cm]?tsx?$/.test(name) && !/\.d\.[cm]?ts$/.test(name))
+    .map((name) => ({ path: path.relative(projectDir, name).split(path.sep).join('/'), text: fs.readFileSync(name, 'utf8') }));
+  return hashSources(sources);
 }

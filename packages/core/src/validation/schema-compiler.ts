@@ -61,7 +61,19 @@ export class SchemaCompiler {
     let ajv = this.instances.get(dialect);
     if (!ajv) {
       // ownProperties: without it ajv sees inherited members (`toString`) as present arguments.
-      const options = { allErrors: true, verbose: true, useDefaults: true, strict: false, validateFormats: true, ownProperties: true } as const;
+      // allowUnionTypes / strictTuples: generated schemas use `type: ["string", "null"]` and tuples
+      // with optional or rest elements (`minItems` below the `prefixItems` length), which are exact
+      // as written; stated here so they stay accepted if `strict` is ever turned on.
+      const options = {
+        allErrors: true,
+        verbose: true,
+        useDefaults: true,
+        strict: false,
+        allowUnionTypes: true,
+        strictTuples: false,
+        validateFormats: true,
+        ownProperties: true,
+      } as const;
       ajv = dialect === '2020' ? new Ajv2020(options) : dialect === '2019' ? new Ajv2019(options) : new Ajv(options);
       addFormats(ajv as Ajv);
       this.instances.set(dialect, ajv);

@@ -8,6 +8,21 @@ export const ROOT_SYMBOL = '__ArmatureRoot';
 interface GeneratorInternals {
   getClassDefinition(type: ts.Type, definition: Definition): Definition;
   getTypeDefinition(type: ts.Type, ...rest: unknown[]): Definition;
+  makeTypeNameUnique(type: ts.Type, baseName: string): string;
+}
+
+/** How the generator is set up for one conversion. */
+export interface GeneratorSettings {
+  /** Input schemas close their objects (`additionalProperties: false`). */
+  readonly closedObjects: boolean;
+  /** Named object types become definitions referenced by `$ref` (the `@schemaDefs` opt-in); else only recursion does. */
+  readonly namedDefs: boolean;
+}
+
+/** A generator, and the type behind each definition name it hands out (for `@defName`). */
+export interface PatchedGenerator {
+  readonly generator: JsonSchemaGenerator;
+  readonly typesByName: ReadonlyMap<string, ts.Type>;
 }
 
 /**
@@ -23,13 +38,13 @@ interface GeneratorInternals {
  *   a literal initializer is also recorded as `default`), nor is a property whose type
  *   admits undefined (JSON cannot send undefined, only leave the property out).
  */
-export function createGenerator(checker: ts.TypeChecker, type: ts.Type, closedObjects: boolean): JsonSchemaGenerator {
+export function createGenerator(checker: ts.TypeChecker, type: ts.Type, settings: GeneratorSettings): PatchedGenerator {
   const args: Args = {
     ...getDefaultArgs(),
-    ref: false,
-    topRef: false,
+    ref: settings.namedDefs,
+    topRef: settings.namedDefs,
     required: true,
-    noExtraProps: closedObjects,
+    noExtraProps: settings.closedObjects,
     excludePrivate: true,
     ignoreErrors: true,
   };
@@ -49,7 +64,14 @@ export function createGenerator(checker: ts.TypeChecker, type: ts.Type, closedOb
     const primitive = type.isIntersection() ? type.types.find((t) => t.flags & PRIMITIVE) : undefined;
     return getTypeDefinition.call(this, primitive ?? type, ...rest);
   };
-  return generator;
+  const typesByName = new Map<string, ts.Type>();
+  const makeTypeNameUnique = internals.makeTypeNameUnique;
+  internals.makeTypeNameUnique = function patched(this: GeneratorInternals, named, baseName) {
+    const name = makeTypeNameUnique.call(this, named, baseName);
+    typesByName.set(name, named);
+    return name;
+  };
+  return { generator, typesByName };
 }
 
 const PRIMITIVE = ts.TypeFlags.StringLike | ts.TypeFlags.NumberLike | ts.TypeFlags.BooleanLike;

@@ -16,10 +16,15 @@ const DROPPED = new Set(['$schema', 'typeof', 'propertyOrder', 'defaultPropertie
  * Turns typescript-json-schema output (draft-07 style) into JSON Schema 2020-12:
  * tuple `items: [...]` becomes `prefixItems` (with `items` for the rest element or `false`),
  * `#/definitions/X` references become `#/$defs/<safe name>`, `examples` is always an array,
- * and generator-only keywords are dropped. Only recursive types keep definitions.
+ * and generator-only keywords are dropped. `preferredKeys` maps a definition name to the key
+ * its `@defName` tag asks for; other definitions are keyed by their name made safe.
  */
-export function normalizeSchema(root: DefinitionOrBoolean, definitions: Readonly<Record<string, DefinitionOrBoolean>>): NormalizedSchema {
-  const names = safeNames(Object.keys(definitions));
+export function normalizeSchema(
+  root: DefinitionOrBoolean,
+  definitions: Readonly<Record<string, DefinitionOrBoolean>>,
+  preferredKeys: ReadonlyMap<string, string> = new Map(),
+): NormalizedSchema {
+  const names = safeNames(Object.keys(definitions), preferredKeys);
   const rename = (ref: string): string => {
     const name = decodeURIComponent(ref.replace(/^#\/definitions\//, ''));
     return `#/$defs/${names.get(name) ?? name}`;
@@ -75,11 +80,11 @@ function toObject(value: JsonValue): JsonSchema {
 }
 
 /** Definition names made of `A-Za-z0-9_` only, unique within one conversion. */
-function safeNames(names: readonly string[]): Map<string, string> {
+function safeNames(names: readonly string[], preferredKeys: ReadonlyMap<string, string>): Map<string, string> {
   const result = new Map<string, string>();
   const used = new Set<string>();
   for (const name of names) {
-    const base = name.replace(/[^A-Za-z0-9_]+/g, '_').replace(/^_+|_+$/g, '') || 'Type';
+    const base = preferredKeys.get(name) ?? (name.replace(/[^A-Za-z0-9_]+/g, '_').replace(/^_+|_+$/g, '') || 'Type');
     let candidate = base;
     for (let i = 2; used.has(candidate); i++) candidate = `${base}_${i}`;
     used.add(candidate);

@@ -1,4 +1,6 @@
 import type * as ts from 'typescript';
+import { DEF_KEY_PATTERN, readDefName } from './def-names';
+import { keepObjectDefs } from './named-defs';
 import { createGenerator, ROOT_SYMBOL } from './patched-generator';
 import { normalizeSchema, type NormalizedSchema } from './schema-normalizer';
 import { findUnsupportedType, type UnsupportedPart } from './unsupported-type-finder';
@@ -15,39 +17,60 @@ export type ConversionResult =
   | { readonly ok: false; readonly problem: UnsupportedPart };
 
 /**
+ * `recursive` (the default): shared types are inlined, only recursion produces `$defs`.
+ * `named` (the `@schemaDefs` opt-in): named object types — interfaces, classes and their
+ * generic instantiations — are kept under `$defs` too; the converted schema of such a type
+ * is itself a `$ref`.
+ */
+export type DefsMode = 'recursive' | 'named';
+
+/**
  * Converts TypeScript types to self-contained JSON Schema 2020-12 with typescript-json-schema,
- * after checking that the type can be described at all. Shared types are inlined; only
- * recursive types produce `$defs`, referenced as `#/$defs/<name>`.
+ * after checking that the type can be described at all. Definitions are referenced as
+ * `#/$defs/<key>`, the key being the type's `@defName` tag, else its name made of `A-Za-z0-9_`.
  */
 export class TypeToSchema {
-  /** Types are interned by the checker, so one type object converts once per scan and mode. */
-  private readonly cache = new Map<ts.Type, ConversionResult>();
-  private readonly outputCache = new Map<ts.Type, ConversionResult>();
+  /** Types are interned by the checker, so one type object converts once per scan, mode and defs mode. */
+  private readonly caches = new Map<string, Map<ts.Type, ConversionResult>>();
 
   constructor(private readonly checker: ts.TypeChecker) {}
 
   /** Converts one type. Never throws: a failure comes back as a reason. The result is the caller's to change. */
-  convert(type: ts.Type, mode: SchemaMode): ConversionResult {
-    const cache = mode === 'input' ? this.cache : this.outputCache;
+  convert(type: ts.Type, mode: SchemaMode, defs: DefsMode = 'recursive'): ConversionResult {
+    const key = `${mode}:${defs}`;
+    let cache = this.caches.get(key);
+    if (cache === undefined) this.caches.set(key, (cache = new Map()));
     let result = cache.get(type);
     if (result === undefined) {
-      result = this.convertUncached(type, mode);
+      result = this.convertUncached(type, mode, defs);
       cache.set(type, result);
     }
     return result.ok ? { ok: true, value: structuredClone(result.value) } : result;
   }
 
-  private convertUncached(type: ts.Type, mode: SchemaMode): ConversionResult {
+  private convertUncached(type: ts.Type, mode: SchemaMode, defs: DefsMode): ConversionResult {
     const unsupported = findUnsupportedType(type, this.checker);
     if (unsupported !== undefined) return { ok: false, problem: unsupported };
-    const generator = createGenerator(this.checker, type, mode === 'input');
+    const { generator, typesByName } = createGenerator(this.checker, type, { closedObjects: mode === 'input', namedDefs: defs === 'named' });
     // The generator reports non-literal class initializers on console.warn; they are not
     // problems here (such properties are simply optional), so keep the build output clean.
     const warn = console.warn;
     console.warn = () => undefined;
     try {
       const root = generator.getSchemaForSymbol(ROOT_SYMBOL, false);
-      return { ok: true, value: normalizeSchema(root, generator.ReffedDefinitions) };
+      const definitions = generator.ReffedDefinitions;
+      const keys = new Map<string, string>();
+      for (const name of Object.keys(definitions)) {
+        const named = typesByName.get(name);
+        const tag = named === undefined ? undefined : readDefName(named);
+        if (tag === undefined) continue;
+        if (!DEF_KEY_PATTERN.test(tag.key)) {
+          return { ok: false, problem: { path: [], reason: `uses ${tag.typeName}, whose @defName ${JSON.stringify(tag.key)} is not a $defs key; use letters, digits and "_" only` } };
+        }
+        keys.set(name, tag.key);
+      }
+      const normalized = normalizeSchema(root, definitions, keys);
+      return { ok: true, value: defs === 'named' ? keepObjectDefs(normalized) : normalized };
     } catch (error) {
       return { ok: false, problem: { path: [], reason: `cannot be converted to a JSON Schema (${(error as Error).message})` } };
     } finally {

@@ -1,6 +1,7 @@
 import * as ts from 'typescript';
 import type { JsonSchema } from '../manifest/manifest.types';
 import { DefsPool } from '../convert/defs-pool';
+import { inlineRootRef } from '../convert/named-defs';
 import { describeUnsupported } from '../convert/type-to-schema';
 import { applyKeywordTags } from './keyword-tags';
 import type { MethodInput } from './method-input';
@@ -40,7 +41,8 @@ export function buildDtoInput(input: MethodInput, dto: ParamInfo, context: ScanC
   const pool = new DefsPool();
   const converted = convertParam(input, dto, context, context.checker.getNonNullableType(dto.type));
   if (!converted) return undefined;
-  const schema: JsonSchema = { ...pool.add(converted) };
+  // The DTO's own properties are the arguments: they stay at the top, not behind a $ref.
+  const schema: JsonSchema = { ...pool.add(inlineRootRef(converted)) };
   const properties = typeof schema.properties === 'object' && schema.properties !== null && !Array.isArray(schema.properties)
     ? (schema.properties as Record<string, JsonSchema>)
     : {};
@@ -51,7 +53,7 @@ export function buildDtoInput(input: MethodInput, dto: ParamInfo, context: ScanC
 }
 
 function convertParam(input: MethodInput, param: ParamInfo, context: ScanContext, type = param.type) {
-  const result = context.converter.convert(type, 'input');
+  const result = context.converter.convert(type, 'input', input.docs.schemaDefs ? 'named' : 'recursive');
   if (result.ok) return result.value;
   const typeText = param.node.type?.getText() ?? context.checker.typeToString(type, undefined, ts.TypeFormatFlags.NoTruncation);
   context.report(

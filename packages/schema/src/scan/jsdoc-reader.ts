@@ -17,7 +17,12 @@ export interface MethodDocs {
   /** `@param name text`, by parameter name. */
   readonly params: ReadonlyMap<string, string>;
   readonly keywordTags: readonly KeywordTag[];
+  /** `@schemaDefs` on the method or its class: keep named object types under `$defs`. */
+  readonly schemaDefs: boolean;
 }
+
+/** The tag (on a method, or on its class for all its methods) that keeps named object types under `$defs`. */
+export const SCHEMA_DEFS_TAG = 'schemaDefs';
 
 /** The JSON Schema keywords a method's JSDoc may set on a parameter (`@integer` turns `number` into `integer`). */
 export const KEYWORD_TAGS: ReadonlySet<string> = new Set([
@@ -55,7 +60,8 @@ export function readMethodDocs(method: ts.MethodDeclaration): MethodDocs {
     const match = /^(\S+)\s*([\s\S]*)$/.exec(text);
     keywordTags.push({ keyword, target: match?.[1], value: (match?.[2] ?? '').trim(), node: tag });
   }
-  return { description: readDescription(method), params, keywordTags };
+  const schemaDefs = [method, method.parent].some((node) => ts.getJSDocTags(node).some((tag) => tag.tagName.text === SCHEMA_DEFS_TAG));
+  return { description: readDescription(method), params, keywordTags, schemaDefs };
 }
 
 function readDescription(node: ts.Node): string | undefined {

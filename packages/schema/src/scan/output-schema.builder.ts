@@ -1,6 +1,7 @@
 import * as ts from 'typescript';
 import type { JsonSchema, JsonValue } from '../manifest/manifest.types';
 import { DefsPool } from '../convert/defs-pool';
+import { inlineRootRef } from '../convert/named-defs';
 import { describeUnsupported } from '../convert/type-to-schema';
 import { isContentType, isContentTypeNode } from './content-types';
 import type { MethodInput } from './method-input';
@@ -26,7 +27,7 @@ export function buildOutput(input: MethodInput, context: ScanContext): OutputEnt
   const awaited = checker.getAwaitedType(returned) ?? returned;
   if (isErrorType(awaited) || hasNoOutput(awaited, context)) return {};
   if (input.node.type && isContentTypeNode(input.node.type, context)) return {};
-  const converted = context.converter.convert(awaited, 'output');
+  const converted = context.converter.convert(awaited, 'output', input.docs.schemaDefs ? 'named' : 'recursive');
   if (!converted.ok) {
     const typeText = input.node.type?.getText() ?? checker.typeToString(awaited, undefined, ts.TypeFormatFlags.NoTruncation);
     context.report(
@@ -38,8 +39,10 @@ export function buildOutput(input: MethodInput, context: ScanContext): OutputEnt
     return {};
   }
   const pool = new DefsPool();
-  const schema = pool.add(converted.value);
-  if (onlyObjects(schema, converted.value.defs)) {
+  // The top of an output schema describes the result itself, not a $ref (MCP wants `type: "object"` there).
+  const value = inlineRootRef(converted.value);
+  const schema = pool.add(value);
+  if (onlyObjects(schema, value.defs)) {
     return { outputSchema: pool.attachTo(schema.type === 'object' ? schema : { type: 'object', ...schema }), outputWrapped: false };
   }
   const wrapped: JsonSchema = { type: 'object', properties: { result: schema as JsonValue }, required: ['result'] };

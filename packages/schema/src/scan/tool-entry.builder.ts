@@ -1,4 +1,5 @@
 import type { ManifestMethod, ManifestParam } from '../manifest/manifest.types';
+import { withDialect } from '../manifest/schema-dialect';
 import { buildDtoInput, buildPositionalInput } from './input-schema.builder';
 import { describe, type MethodInput } from './method-input';
 import { buildOutput } from './output-schema.builder';
@@ -29,7 +30,7 @@ export function buildToolEntry(input: MethodInput, context: ScanContext): Manife
     ...describe(input),
     argumentStyle: dto ? 'dto' : 'positional',
     params: entries,
-    ...(inputSchema ? { inputSchema } : {}),
-    ...output,
+    ...(inputSchema ? { inputSchema: withDialect(inputSchema) } : {}),
+    ...(output.outputSchema ? { ...output, outputSchema: withDialect(output.outputSchema) } : output),
   };
 }

@@ -49,15 +49,17 @@ export interface OutTree { v: number; kids: OutTree[] }
 export class OutEntity { id = ''; label(): string { return this.id; } }
 `;
 
-function source(): string {
+/** The handler class; with `schemaDefs`, the class-level `@schemaDefs` tag applies to every method. */
+function source(schemaDefs: boolean): string {
   const methods = CASES.map((c, i) => `  @Tool()\n  out${i}(): ${c.returns} { return undefined as never; }\n`).join('');
-  return `import { Tool, ContentBlock, ToolResult } from '@armature/core';\n${DECLARATIONS}\nexport class Outputs {\n${methods}}\n`;
+  const classDoc = schemaDefs ? '/** @schemaDefs */\n' : '';
+  return `import { Tool, ContentBlock, ToolResult } from '@armature/core';\n${DECLARATIONS}\n${classDoc}export class Outputs {\n${methods}}\n`;
 }
 
-describe('output schemas from return types', () => {
+for (const schemaDefs of [false, true]) describe(`output schemas from return types${schemaDefs ? ' (with @schemaDefs)' : ''}`, () => {
   let result: ScanResult;
   before(() => {
-    result = scanClean(source(), 'src/outputs.handlers.ts');
+    result = scanClean(source(schemaDefs), 'src/outputs.handlers.ts');
   });
 
   CASES.forEach((c, i) => {
@@ -73,6 +75,8 @@ describe('output schemas from return types', () => {
       expectValidSchema(ajv, schema);
       expectSelfContained(schema);
       expect(schema.type).to.equal('object');
+      expect(schema.$schema).to.equal('https://json-schema.org/draft/2020-12/schema');
+      expect(schema, 'the top describes the result itself').not.to.have.property('$ref');
       expect(method.outputWrapped).to.equal(c.wrapped);
       if (c.wrapped) expect(schema.required).to.deep.equal(['result']);
       const validate = ajv.compile(schema);

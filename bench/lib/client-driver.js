@@ -3,7 +3,6 @@
 // `client.callTool(add)` in a loop until `maxRequests` were issued or `maxMs` passed.
 const { performance } = require('node:perf_hooks');
 const { isAddAnswer } = require('./wire');
-const { quantile } = require('./stats');
 
 async function runClientCalls({ client, concurrency, maxRequests, maxMs }) {
   const latencies = new Float64Array(maxRequests);
@@ -21,9 +20,8 @@ async function runClientCalls({ client, concurrency, maxRequests, maxMs }) {
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
-  const seconds = (performance.now() - started) / 1000;
-  const sample = latencies.subarray(0, answered);
-  return { requests: answered, seconds, rps: answered / seconds, p50Ms: quantile(sample, 0.5), p99Ms: quantile(sample, 0.99) };
+  // Raw samples only: percentiles are computed after the CPU reading (see rounds.withCpu).
+  return { requests: answered, seconds: (performance.now() - started) / 1000, latencies: latencies.subarray(0, answered) };
 }
 
 module.exports = { runClientCalls };

@@ -5,7 +5,6 @@
 const { performance } = require('node:perf_hooks');
 const { createLineSplitter } = require('./line-splitter');
 const { addRequest, isAddAnswer } = require('./wire');
-const { quantile } = require('./stats');
 
 /**
  * @param {object} o
@@ -74,9 +73,8 @@ function startPipelined({ write, inFlight, maxRequests, maxMs, firstId = 1 }) {
   const finishIfDone = () => {
     if (finished || failed || answered !== sent) return;
     finished = true;
-    const seconds = (chunkTime - started) / 1000;
-    const sample = latencies.subarray(0, answered);
-    settle.resolve({ requests: answered, seconds, rps: answered / seconds, p50Ms: quantile(sample, 0.5), p99Ms: quantile(sample, 0.99) });
+    // Raw samples only: percentiles are computed after the CPU reading (see rounds.withCpu).
+    settle.resolve({ requests: answered, seconds: (chunkTime - started) / 1000, latencies: latencies.subarray(0, answered) });
   };
 
   const splitter = createLineSplitter((line) => {

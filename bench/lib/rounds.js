@@ -2,7 +2,7 @@
 // Repeated, interleaved measurement of several servers: every server warms up, then each
 // round measures every server once, rotating the order, so a change in machine load during
 // the scenario lands on all servers alike. A server that fails is recorded, not fatal.
-const { summarizeRuns } = require('./stats');
+const { summarizeRuns, quantiles } = require('./stats');
 
 /**
  * @param {{ server: string, warmup: () => Promise<void>, measure: () => Promise<object> }[]} contestants
@@ -33,9 +33,16 @@ async function runRounds(contestants, reps) {
   return results;
 }
 
-/** CPU µs per request from a run's request count and CPU time. */
+/**
+ * A run's record: req/s, p50/p99 (from raw `latencies` when the driver kept them, computed
+ * here, after the CPU reading, so sorting samples is not charged to the server) and CPU µs
+ * per request.
+ */
 function withCpu(run, cpuUs) {
-  return { ...run, cpuUs, cpuPerRequestUs: cpuUs / run.requests };
+  const { latencies, ...rest } = run;
+  const record = { ...rest, rps: run.requests / run.seconds };
+  if (latencies !== undefined) [record.p50Ms, record.p99Ms] = quantiles(latencies, [0.5, 0.99]);
+  return { ...record, cpuUs, cpuPerRequestUs: cpuUs / run.requests };
 }
 
 module.exports = { runRounds, withCpu };

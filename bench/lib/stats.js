@@ -14,6 +14,13 @@ function quantile(values, q) {
   return s[rank];
 }
 
+/** Several quantiles with one sort. */
+function quantiles(values, qs) {
+  if (values.length === 0) return qs.map(() => NaN);
+  const s = sorted(values);
+  return qs.map((q) => s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))]);
+}
+
 function median(values) {
   if (values.length === 0) return NaN;
   const s = sorted(values);
@@ -44,4 +51,4 @@ function summarizeRuns(runs) {
   return out;
 }
 
-module.exports = { quantile, median, summarize, summarizeRuns };
+module.exports = { quantile, quantiles, median, summarize, summarizeRuns };

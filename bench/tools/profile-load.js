@@ -25,7 +25,7 @@ async function main() {
     const session = new StreamSession((text) => child.child.stdin.write(text), child.child.stdout);
     await session.handshake();
     const run = await session.run({ inFlight: Number(levelArg ?? 256), maxRequests: 5_000_000, maxMs: seconds * 1000 });
-    process.stderr.write(`${Math.round(run.rps)} req/s\n`);
+    process.stderr.write(`${Math.round(run.requests / run.seconds)} req/s\n`);
     await child.stop();
   } else {
     const child = spawnServer(HTTP_MAIN, [server, mode], { execArgv });

@@ -1,6 +1,7 @@
 import type { RequestContext } from '../context/request-context';
 import type { CompletionValues } from '../metadata/handler-metadata.types';
 import type { CompleteResult } from '../protocol/mcp-types.generated';
+import { readableThrown } from '../results/readable-thrown';
 import { withInstance, type HandlerInstances } from './handler-instances';
 import type { ScopeCheck } from './route-access';
 import type { Enhance } from './route-pipeline';
@@ -42,9 +43,18 @@ export async function runCompleter(
 ): Promise<CompleteResult['completion']> {
   if (checkScopes !== null) checkScopes(ctx);
   const run = (): Promise<unknown> => withInstance(instances, ctx, (instance) => completer(instance, value, args, ctx));
-  if (enhance === null) return toCompletion((await run()) as CompletionValues);
-  const seen: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
-  for (const [key, given] of Object.entries(args)) seen[key] = given;
-  Object.defineProperty(seen, argument, { value, enumerable: true });
-  return toCompletion((await enhance(seen, ctx, run)) as CompletionValues);
+  let answer: unknown;
+  try {
+    if (enhance === null) {
+      answer = await run();
+    } else {
+      const seen: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+      for (const [key, given] of Object.entries(args)) seen[key] = given;
+      Object.defineProperty(seen, argument, { value, enumerable: true });
+      answer = await enhance(seen, ctx, run);
+    }
+  } catch (error) {
+    throw readableThrown(error);
+  }
+  return toCompletion(answer as CompletionValues);
 }

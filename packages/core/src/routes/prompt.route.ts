@@ -7,6 +7,7 @@ import type { PromptRecord } from '../metadata/handler-metadata.types';
 import type { ManifestMethod } from '../manifest/manifest.types';
 import type { CompleteResult, GetPromptResult, Prompt, PromptArgument } from '../protocol/mcp-types.generated';
 import { shapePromptResult } from '../results/prompt-result.shaper';
+import { readableThrown } from '../results/readable-thrown';
 import { isToolError } from '../results/tool-error';
 import { NO_COMPLETION, runCompleter } from './completion';
 import { withInstance } from './handler-instances';
@@ -80,7 +81,8 @@ export function compilePrompt(source: RouteSource & { readonly record: PromptRec
     let value: unknown;
     try {
       value = await invoke(values, ctx);
-    } catch (error) {
+    } catch (thrown) {
+      const error = readableThrown(thrown);
       if (isMcpWireError(error)) throw error;
       if (isToolError(error)) throw McpWireError.invalidParams(error.message);
       throw error;

@@ -2,6 +2,7 @@ import type { RequestContext } from '../context/request-context';
 import { isMcpWireError, McpWireError } from '../errors/wire-error';
 import type { ReadResourceResult } from '../protocol/mcp-types.generated';
 import { shapeResourceResult } from '../results/resource-result.shaper';
+import { readableThrown } from '../results/readable-thrown';
 import { isToolError } from '../results/tool-error';
 import { withInstance } from './handler-instances';
 import type { ArgumentBinder } from './param-slots';
@@ -32,7 +33,8 @@ export async function readResource(
   let value: unknown;
   try {
     value = await invoke(values, ctx);
-  } catch (error) {
+  } catch (thrown) {
+    const error = readableThrown(thrown);
     if (isMcpWireError(error)) throw error;
     if (isToolError(error)) throw McpWireError.invalidParams(error.message);
     throw error;

@@ -7,6 +7,7 @@ import type { CallToolResult, Tool } from '../protocol/mcp-types.generated';
 import { rateLimitedResult } from '../rate-limit/rate-limit-result';
 import { spendCall } from '../rate-limit/spend-call';
 import { OutputViolation } from '../results/output-violation';
+import { readableThrown } from '../results/readable-thrown';
 import { invalidArgumentsResult, thrownToolResult } from '../results/tool-error-result';
 import { shapeToolResult, type ToolOutput } from '../results/tool-result.shaper';
 import { validateDto } from '../validation/dto-validation';
@@ -92,7 +93,8 @@ export function compileTool(source: RouteSource & { readonly record: ToolRecord 
     }
     try {
       return shapeToolResult(value, shaping);
-    } catch (error) {
+    } catch (thrown) {
+      const error = readableThrown(thrown);
       if (error instanceof OutputViolation) {
         env.logger.error(`Tool "${name}" (${owner}) returned a result its outputSchema rejects: ${error.message}`);
       } else {

@@ -146,7 +146,7 @@ describe('hostile input against an Armature app over stdio (real child process)'
   });
 
   it('answers results that cannot be serialized (circular, BigInt, a throwing toJSON) with -32603 and nothing else', async () => {
-    for (const name of ['circular', 'bigint', 'throwing_json']) {
+    for (const name of ['circular', 'bigint', 'throwing_json', 'proxy_json']) {
       const response = await child.call(name, {}, `ser-${name}`);
       expect(response.error, name).to.deep.equal({ code: -32603, message: 'Internal error' });
       expect(child.responsesTo(`ser-${name}`)).to.have.length(1);
@@ -154,12 +154,15 @@ describe('hostile input against an Armature app over stdio (real child process)'
     await stillServing();
   });
 
-  it('answers resources, prompts and completers that throw with a generic -32603', async () => {
+  it('answers resources, prompts and completers that throw (hostile proxies included) with a generic -32603', async () => {
     const answers = [
       await child.request('resources/read', { uri: 'hostile://crash' }, 'r-crash'),
       await child.request('resources/read', { uri: 'hostile://circular' }, 'r-circular'),
       await child.request('prompts/get', { name: 'brief' }, 'p-crash'),
       await child.request('completion/complete', { ref: { type: 'ref/prompt', name: 'brief' }, argument: { name: 'topic', value: '' } }, 'c-crash'),
+      await child.request('resources/read', { uri: 'hostile://proxy' }, 'r-proxy'),
+      await child.request('prompts/get', { name: 'trap' }, 'p-proxy'),
+      await child.request('completion/complete', { ref: { type: 'ref/prompt', name: 'trap' }, argument: { name: 'x', value: '' } }, 'c-proxy'),
     ];
     for (const response of answers) {
       expect(response.error?.code).to.equal(-32603);

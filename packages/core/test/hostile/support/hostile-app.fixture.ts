@@ -13,6 +13,14 @@ import { Resource } from '../../../src/decorators/resource.decorator';
 import { Tool } from '../../../src/decorators/tool.decorator';
 import { ToolError } from '../../../src/results/tool-error';
 
+/** A thrown value whose every inspection throws (with a path in the message). */
+function hostileValue(): object {
+  const trap = (): never => {
+    throw new Error('/etc/shadow');
+  };
+  return new Proxy({}, { get: trap, getPrototypeOf: trap, has: trap, ownKeys: trap, getOwnPropertyDescriptor: trap });
+}
+
 function note(text: string): void {
   process.stderr.write(`fixture: ${text}\n`);
 }
@@ -104,7 +112,26 @@ class HostileHandlers implements OnShutdown {
 
   @Tool()
   throws_proxy(): never {
-    throw new Proxy({}, { get: () => { throw new Error('/etc/shadow'); }, getPrototypeOf: () => { throw new Error('/etc/shadow'); } });
+    throw hostileValue();
+  }
+
+  @Tool()
+  proxy_json(): unknown {
+    return {
+      toJSON: () => {
+        throw hostileValue();
+      },
+    };
+  }
+
+  @Resource('hostile://proxy')
+  proxyResource(): never {
+    throw hostileValue();
+  }
+
+  @Prompt({ arguments: [{ name: 'x', required: false }], complete: { x: () => { throw hostileValue(); } } })
+  trap(): never {
+    throw hostileValue();
   }
 
   @Tool()

@@ -34,3 +34,4 @@ export { templateVariables, type TemplateVariable } from './scan/uri-template';
 export { ScanCache } from './scan/scan-cache';
 export type { FileScan } from './scan/file-scanner';
 export type { NameClaim } from './scan/name-registry';
+export type { ModuleNode } from './scan/module-reader';

@@ -77,16 +77,6 @@ describe('build problems', () => {
     ]);
   });
 
-  it('reports a duplicate across classes and files', () => {
-    const result = scan({
-      'src/a.handlers.ts': "import { Tool } from '@armature/core';\nexport class A {\n  @Tool() search(q: string): string { return q; }\n}\n",
-      'src/b.handlers.ts': "import { Tool } from '@armature/core';\nexport class B {\n  @Tool({ name: 'search' }) find(q: string): string { return q; }\n}\n",
-    });
-    expect(problemLines(result)).to.deep.equal([
-      'src/b.handlers.ts:3:17 - error ARM_ERR_DUPLICATE_NAME: B.find: the tool name "search" is already used by A.search (src/a.handlers.ts:3); names must be unique per server.',
-    ]);
-  });
-
   it('accepts the same name for a tool and a prompt, and skips names computed at run time', () => {
     const result = scan({
       'src/c.handlers.ts':

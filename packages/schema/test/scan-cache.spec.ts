@@ -49,9 +49,10 @@ describe('ScanCache', () => {
     expect(itemSchema(changed).required).to.deep.equal(['title']);
   });
 
-  it('replays a cached file\'s problems and name claims', () => {
+  it('replays a cached file\'s problems, name claims and modules', () => {
     const bad = "import { Tool } from '@armature/core';\nexport class C { @Tool({ name: 'b' }) c(cb: () => void): void {} }\n";
-    const files = { 'src/a.ts': A, 'src/b.ts': B, 'src/types.ts': TYPES('name'), 'src/c.ts': bad };
+    const app = "import { Module } from '@armature/di';\nimport { B } from './b';\nimport { C } from './c';\n@Module({ handlers: [B, C] })\nexport class AppModule {}\n";
+    const files = { 'src/a.ts': A, 'src/b.ts': B, 'src/types.ts': TYPES('name'), 'src/c.ts': bad, 'src/app.module.ts': app };
     const first = scanWith(files);
     const second = scanWith(files);
     expect(store.misses).to.deep.equal([]);

@@ -5,7 +5,7 @@
 export const PROBLEM_CODES = {
   ARM_ERR_SCHEMA_TYPE: 'a parameter or return type cannot be described by a JSON Schema',
   ARM_ERR_TOOL_NAME: 'a tool name is not 1-128 characters of A-Z a-z 0-9 _ . -',
-  ARM_ERR_DUPLICATE_NAME: 'two tools (or two prompts) of one project share a name',
+  ARM_ERR_DUPLICATE_NAME: 'two tools (or two prompts) of one server (one class, or one module with its imports) share a name',
   ARM_ERR_TEMPLATE_VARIABLE: 'a URI-template variable has no parameter of the same name',
   ARM_ERR_TEMPLATE_PARAMETER: 'a parameter of a resource template is not a variable of its URI template',
   ARM_ERR_RESOURCE_PARAMETER: 'a static resource method declares parameters other than the request context',

@@ -43,12 +43,33 @@ export class CoreOrigin {
 
   /** True when one of the symbol's declarations is a file of the `@armature/core` package. */
   declaredInCore(symbol: ts.Symbol): boolean {
-    return (symbol.declarations ?? []).some((d) => this.packageOf(d.getSourceFile().fileName) === CORE_PACKAGE);
+    return this.declaredIn(symbol, CORE_PACKAGE);
   }
 
-  private packageOf(fileName: string): string | null {
+  /**
+   * Whether an identifier refers to an export of one of `packages` (imported from it, or
+   * declared in it); `unresolved` when the import cannot be resolved, so callers go by name.
+   */
+  fromPackages(identifier: ts.Identifier, packages: readonly string[]): { from: boolean | 'unresolved'; name: string } {
+    const symbol = this.checker.getSymbolAtLocation(identifier);
+    if (!symbol) return { from: 'unresolved', name: identifier.text };
+    if (!(symbol.flags & ts.SymbolFlags.Alias)) return { from: packages.some((p) => this.declaredIn(symbol, p)), name: symbol.name };
+    const imported = importedFrom(symbol);
+    const target = this.checker.getAliasedSymbol(symbol);
+    const targetKnown = (target.declarations?.length ?? 0) > 0 && !(target.flags & ts.SymbolFlags.Alias);
+    const name = imported?.name ?? (targetKnown ? target.name : identifier.text);
+    if (imported && packages.some((p) => imported.specifier === p || imported.specifier.startsWith(`${p}/`))) return { from: true, name };
+    if (!targetKnown) return { from: 'unresolved', name };
+    return { from: packages.some((p) => this.declaredIn(target, p)), name: target.name };
+  }
+
+  private declaredIn(symbol: ts.Symbol, packageName: string): boolean {
+    return (symbol.declarations ?? []).some((d) => this.packageOf(d.getSourceFile().fileName, packageName) === packageName);
+  }
+
+  private packageOf(fileName: string, expected: string): string | null {
     const normalized = fileName.replace(/\\/g, '/');
-    if (normalized.includes(`/node_modules/${CORE_PACKAGE}/`)) return CORE_PACKAGE;
+    if (normalized.includes(`/node_modules/${expected}/`)) return expected;
     return this.packageOfDir(path.dirname(fileName));
   }
 

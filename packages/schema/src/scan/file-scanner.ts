@@ -2,14 +2,17 @@ import * as ts from 'typescript';
 import type { ManifestHandler, ManifestMethod } from '../manifest/manifest.types';
 import type { BuildProblem } from '../problems/build-problem';
 import { scanMember } from './method-scanner';
+import { readModules, type ModuleNode } from './module-reader';
 import type { NameClaim } from './name-registry';
 import type { ScanContext } from './scan-context';
 
-/** What one source file contributes: its handler classes, problems and name claims. Plain data, so it can be cached. */
+/** What one source file contributes: its handler classes, problems, name claims and modules. Plain data, so it can be cached. */
 export interface FileScan {
   readonly handlers: readonly ManifestHandler[];
   readonly problems: readonly BuildProblem[];
   readonly claims: readonly NameClaim[];
+  /** The modules the file declares (and the dynamic modules they import), for per-server name checks. */
+  readonly modules: readonly ModuleNode[];
   readonly methodCount: number;
 }
 
@@ -37,7 +40,8 @@ export function scanFile(file: ts.SourceFile, context: ScanContext): FileScan {
       handlers.push({ className, source: `${context.relative(file.fileName)}:${context.locate(statement).line}`, methods });
     }
   }
+  const modules = readModules(file, context);
   // Problems move into the file's result; the scan re-adds them (cached or not) in file order.
   const problems = context.problems.splice(before);
-  return { handlers, problems, claims, methodCount };
+  return { handlers, problems, claims, modules, methodCount };
 }

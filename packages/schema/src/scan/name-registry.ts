@@ -1,5 +1,6 @@
 import type { BuildProblem } from '../problems/build-problem';
 import type { MethodInput } from './method-input';
+import { classKey } from './module-reader';
 import type { ScanContext } from './scan-context';
 
 /** MCP tool names: 1 to 128 characters of A-Z, a-z, 0-9, `_`, `.` and `-`. */
@@ -13,6 +14,8 @@ export interface NameClaim {
   readonly at: Pick<BuildProblem, 'file' | 'line' | 'column' | 'className' | 'method'>;
   /** `Class.method (file:line)`, for the message naming the first owner. */
   readonly owner: string;
+  /** `<file>#<Class>` of the class declaring the method (module nodes list handlers by this key). */
+  readonly classKey: string;
 }
 
 /**
@@ -39,23 +42,6 @@ export function claimName(input: MethodInput, context: ScanContext): NameClaim |
   }
   const at = { ...context.locate(node), ...subject };
   const method = context.locate(input.node);
-  return { kind, name, at, owner: `${input.className}.${input.methodName} (${method.file}:${method.line})` };
-}
-
-/** Reports every claim whose name an earlier claim of the same kind already took. */
-export function reportDuplicateNames(claims: readonly NameClaim[], context: ScanContext): void {
-  const owners = new Map<string, NameClaim>();
-  for (const claim of claims) {
-    const key = `${claim.kind}:${claim.name}`;
-    const first = owners.get(key);
-    if (!first) {
-      owners.set(key, claim);
-      continue;
-    }
-    context.problems.push({
-      code: 'ARM_ERR_DUPLICATE_NAME',
-      ...claim.at,
-      message: `the ${claim.kind} name ${JSON.stringify(claim.name)} is already used by ${first.owner}; names must be unique per server.`,
-    });
-  }
+  const owner = `${input.className}.${input.methodName} (${method.file}:${method.line})`;
+  return { kind, name, at, owner, classKey: classKey(context, input.node.getSourceFile().fileName, input.className) };
 }

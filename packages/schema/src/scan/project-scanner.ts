@@ -6,7 +6,9 @@ import { hashSources } from '../manifest/source-hash';
 import { MANIFEST_COMMENT, type Manifest, type ManifestHandler } from '../manifest/manifest.types';
 import { generatorName } from '../manifest/generator-name';
 import { scanFile } from './file-scanner';
-import { reportDuplicateNames, type NameClaim } from './name-registry';
+import { reportDuplicateNames } from './duplicate-names';
+import type { ModuleNode } from './module-reader';
+import type { NameClaim } from './name-registry';
 import type { ScanCache } from './scan-cache';
 import { ScanContext } from './scan-context';
 
@@ -51,6 +53,7 @@ export function scanProgram(program: ts.Program, options: ScanOptions = {}): Sca
   const outputs = new OutputPaths(compilerOptions, files.map((f) => f.fileName));
   const handlers: Record<string, ManifestHandler> = {};
   const claims: NameClaim[] = [];
+  const modules: ModuleNode[] = [];
   let methodCount = 0;
   files.forEach((file, i) => {
     const cache = options.cache;
@@ -59,13 +62,14 @@ export function scanProgram(program: ts.Program, options: ScanOptions = {}): Sca
       : scanFile(file, context);
     context.problems.push(...scanned.problems);
     claims.push(...scanned.claims);
+    modules.push(...scanned.modules);
     methodCount += scanned.methodCount;
     for (const handler of scanned.handlers) {
       handlers[`${relativeKey(manifestDir, outputs.jsFileOf(file.fileName))}#${handler.className}`] = handler;
     }
     options.onProgress?.(i + 1, files.length);
   });
-  reportDuplicateNames(claims, context);
+  reportDuplicateNames(claims, modules, context);
   const problems = [...context.problems].sort(
     (a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column),
   );

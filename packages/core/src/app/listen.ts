@@ -24,7 +24,7 @@ export interface ListenContext {
   readonly logger: ServerLogger;
   /** The app's default drain window. */
   readonly drainMs: number;
-  /** Closes the whole app (when a stdio client closes stdin). */
+  /** Closes the whole app, draining first (when a stdio client closes stdin). */
   readonly closeApp: () => Promise<void>;
   readonly removeSignalHandlers: () => void;
 }
@@ -61,9 +61,9 @@ export async function listenOn(app: ConnectableApp, argv: readonly string[], con
     const transport = new StdioServerTransport({ logger });
     const session = await app.connect(transport);
     transport.oninputend = () => {
-      // stdin ended: the client will send nothing more; finish what is in flight, then close the app.
-      const draining = isDrainable(session) ? session.drain(drainMs) : Promise.resolve(true);
-      void draining.then(closeApp).catch((error: unknown) => logger.error('closing after stdin ended failed', error));
+      // stdin ended: the client will send nothing more. Closing the app drains what is in
+      // flight (within drainMs, answering the rest with an error), then ends everything.
+      closeApp().catch((error: unknown) => logger.error('closing after stdin ended failed', error));
     };
     return { transport: 'stdio', url: undefined, close: (ms = drainMs) => drainAndClose(session, ms), removeSignalHandlers };
   }

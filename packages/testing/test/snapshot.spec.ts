@@ -10,65 +10,68 @@ import { ensureFixtureManifest } from './support/fixture-manifest';
 const SNAPSHOTS = join(__dirname, '../../test/__snapshots__');
 
 describe('snapshots', () => {
-  let dir: string;
-  let env: { update: string | undefined; ci: string | undefined };
-
   before(function () {
     this.timeout(60_000);
     ensureFixtureManifest();
   });
 
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'armature-snapshot-'));
-    env = { update: process.env.ARMATURE_UPDATE_SNAPSHOTS, ci: process.env.CI };
-    delete process.env.ARMATURE_UPDATE_SNAPSHOTS;
-    delete process.env.CI;
-  });
+  describe('of JSON values (with the environment cleared)', () => {
+    let dir: string;
+    let env: { update: string | undefined; ci: string | undefined };
 
-  afterEach(() => {
-    rmSync(dir, { recursive: true, force: true });
-    for (const [key, value] of [['ARMATURE_UPDATE_SNAPSHOTS', env.update], ['CI', env.ci]] as const) {
-      if (value === undefined) delete process.env[key];
-      else process.env[key] = value;
-    }
-  });
+    beforeEach(() => {
+      dir = mkdtempSync(join(tmpdir(), 'armature-snapshot-'));
+      env = { update: process.env.ARMATURE_UPDATE_SNAPSHOTS, ci: process.env.CI };
+      delete process.env.ARMATURE_UPDATE_SNAPSHOTS;
+      delete process.env.CI;
+    });
 
-  it('write stable JSON: sorted keys, array order kept, final newline', () => {
-    expect(stableJson({ b: 1, a: { d: [3, 1], c: null } })).to.equal('{\n  "a": {\n    "c": null,\n    "d": [\n      3,\n      1\n    ]\n  },\n  "b": 1\n}\n');
-  });
+    afterEach(() => {
+      rmSync(dir, { recursive: true, force: true });
+      for (const [key, value] of [['ARMATURE_UPDATE_SNAPSHOTS', env.update], ['CI', env.ci]] as const) {
+        if (value === undefined) delete process.env[key];
+        else process.env[key] = value;
+      }
+    });
 
-  it('write a missing file, then match it, then fail on a change with a diff-ready error', () => {
-    const file = join(dir, 'nested/value.json');
-    expect(matchJsonSnapshot({ a: 1 }, file)).to.equal('written');
-    expect(readFileSync(file, 'utf8')).to.equal('{\n  "a": 1\n}\n');
-    expect(matchJsonSnapshot({ a: 1 }, file)).to.equal('matched');
-    let error: unknown;
-    try {
-      matchJsonSnapshot({ a: 2 }, file);
-    } catch (e) {
-      error = e;
-    }
-    expect(error).to.be.instanceOf(SnapshotMismatchError);
-    const mismatch = error as SnapshotMismatchError;
-    expect(mismatch).to.deep.include({ code: 'ARM_ERR_SNAPSHOT_MISMATCH', showDiff: true, expected: '{\n  "a": 1\n}\n', actual: '{\n  "a": 2\n}\n' });
-    expect(mismatch.message).to.include('from line 2').and.include('ARMATURE_UPDATE_SNAPSHOTS=1');
-  });
+    it('write stable JSON: sorted keys, array order kept, final newline', () => {
+      expect(stableJson({ b: 1, a: { d: [3, 1], c: null } })).to.equal('{\n  "a": {\n    "c": null,\n    "d": [\n      3,\n      1\n    ]\n  },\n  "b": 1\n}\n');
+    });
 
-  it('update the file when asked (option or ARMATURE_UPDATE_SNAPSHOTS=1)', () => {
-    const file = join(dir, 'value.json');
-    writeFileSync(file, stableJson({ a: 1 }));
-    expect(matchJsonSnapshot({ a: 2 }, file, { update: true })).to.equal('updated');
-    process.env.ARMATURE_UPDATE_SNAPSHOTS = '1';
-    expect(matchJsonSnapshot({ a: 3 }, file)).to.equal('updated');
-    expect(matchJsonSnapshot({ a: 3 }, file)).to.equal('matched');
-    expect(JSON.parse(readFileSync(file, 'utf8'))).to.deep.equal({ a: 3 });
-  });
+    it('write a missing file, then match it, then fail on a change with a diff-ready error', () => {
+      const file = join(dir, 'nested/value.json');
+      expect(matchJsonSnapshot({ a: 1 }, file)).to.equal('written');
+      expect(readFileSync(file, 'utf8')).to.equal('{\n  "a": 1\n}\n');
+      expect(matchJsonSnapshot({ a: 1 }, file)).to.equal('matched');
+      let error: unknown;
+      try {
+        matchJsonSnapshot({ a: 2 }, file);
+      } catch (e) {
+        error = e;
+      }
+      expect(error).to.be.instanceOf(SnapshotMismatchError);
+      const mismatch = error as SnapshotMismatchError;
+      expect(mismatch).to.deep.include({ code: 'ARM_ERR_SNAPSHOT_MISMATCH', showDiff: true, expected: '{\n  "a": 1\n}\n', actual: '{\n  "a": 2\n}\n' });
+      expect(mismatch.message).to.include('from line 2').and.include('ARMATURE_UPDATE_SNAPSHOTS=1');
+    });
 
-  it('refuse to write a missing file on CI', () => {
-    process.env.CI = 'true';
-    const file = join(dir, 'missing.json');
-    expect(() => matchJsonSnapshot({ a: 1 }, file)).to.throw(/ARM_ERR_SNAPSHOT_MISSING/);
-    expect(existsSync(file)).to.equal(false);
+    it('update the file when asked (option or ARMATURE_UPDATE_SNAPSHOTS=1)', () => {
+      const file = join(dir, 'value.json');
+      writeFileSync(file, stableJson({ a: 1 }));
+      expect(matchJsonSnapshot({ a: 2 }, file, { update: true })).to.equal('updated');
+      process.env.ARMATURE_UPDATE_SNAPSHOTS = '1';
+      expect(matchJsonSnapshot({ a: 3 }, file)).to.equal('updated');
+      expect(matchJsonSnapshot({ a: 3 }, file)).to.equal('matched');
+      expect(JSON.parse(readFileSync(file, 'utf8'))).to.deep.equal({ a: 3 });
+    });
+
+    it('refuse to write a missing file on CI', () => {
+      process.env.CI = 'true';
+      const file = join(dir, 'missing.json');
+      expect(() => matchJsonSnapshot({ a: 1 }, file)).to.throw(/ARM_ERR_SNAPSHOT_MISSING/);
+      expect(existsSync(file)).to.equal(false);
+    });
+
   });
 
   it('collect the surface in a stable order, whatever the registration order', async function () {

@@ -3,7 +3,7 @@
  *
  * -32700…-32600 are JSON-RPC 2.0's own; -32002 and -32042 are defined by MCP 2025-11-25;
  * -32000…-32099 is JSON-RPC's "server error" range, where our server-defined codes live
- * (the same values the official SDK uses, so SDK clients recognise them).
+ * (-32000 and -32001 are the values the official SDK uses, so SDK clients recognise them).
  */
 export const WireErrorCode = {
   /** Invalid JSON or invalid UTF-8 was received. */
@@ -24,6 +24,11 @@ export const WireErrorCode = {
   ConnectionClosed: -32000,
   /** Server-defined: the request did not finish within its deadline. */
   RequestTimeout: -32001,
+  /**
+   * Server-defined: the call is not allowed — a guard refused it (`ForbiddenError`) or the
+   * principal lacks a required scope (`InsufficientScopeError`, `data.error = "insufficient_scope"`).
+   */
+  Forbidden: -32003,
 } as const;
 
 /** A code from the registry. `McpWireError` also accepts other integers for author-defined errors. */

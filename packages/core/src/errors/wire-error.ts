@@ -51,10 +51,15 @@ export class McpWireError extends Error {
   }
 }
 
-/** True for an `McpWireError`, including one from another copy of this package. */
+/** True for an `McpWireError`, including one from another copy of this package. Never throws. */
 export function isMcpWireError(value: unknown): value is McpWireError {
-  if (value instanceof McpWireError) return true;
-  if (typeof value !== 'object' || value === null) return false;
-  const candidate = value as { name?: unknown; code?: unknown; message?: unknown };
-  return candidate.name === 'McpWireError' && Number.isInteger(candidate.code) && typeof candidate.message === 'string';
+  try {
+    if (value instanceof McpWireError) return true;
+    if (typeof value !== 'object' || value === null) return false;
+    const candidate = value as { name?: unknown; code?: unknown; message?: unknown };
+    return candidate.name === 'McpWireError' && Number.isInteger(candidate.code) && typeof candidate.message === 'string';
+  } catch {
+    // A hostile value (a Proxy whose traps throw) is not a wire error.
+    return false;
+  }
 }

@@ -1,10 +1,8 @@
 import { McpWireError } from '../errors/wire-error';
+import { WireErrorCode } from '../errors/wire-error-codes';
 
-/**
- * JSON-RPC code of a refused call (server-defined range). Pending an entry `Forbidden` in the
- * engine's `WireErrorCode` registry.
- */
-export const FORBIDDEN_CODE = -32003;
+/** JSON-RPC code of a refused call: `WireErrorCode.Forbidden` (-32003, server-defined range). */
+export const FORBIDDEN_CODE = WireErrorCode.Forbidden;
 
 /**
  * The call is not allowed. Throw it from a guard (or a handler) with a message the client may

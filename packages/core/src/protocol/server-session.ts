@@ -9,7 +9,7 @@ import { WireErrorCode } from '../errors/wire-error-codes';
 import { errorResponse, isRequestId } from '../jsonrpc/json-rpc-errors';
 import { checkJsonRpcShape } from '../jsonrpc/json-rpc-shape';
 import type { ConnectedSession, MessageExtraInfo, Transport, TransportSendOptions } from '../transport/transport';
-import { toErrorResponse } from './error-responses';
+import { logQuietly, toErrorResponse } from './error-responses';
 import { FEATURE_METHODS } from './feature-methods';
 import { InflightRequests } from './inflight-requests';
 import * as lifecycle from './lifecycle-methods';
@@ -39,8 +39,24 @@ interface MessageRecord {
   readonly error?: unknown;
 }
 
+/** Never throws: a value whose `then` cannot be read is answered as a (failing) plain result. */
 function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
+  if (typeof value !== 'object' || value === null) return false;
+  try {
+    return typeof (value as { then?: unknown }).then === 'function';
+  } catch {
+    return false;
+  }
+}
+
+/** A result must be a non-array object; a revoked Proxy (Array.isArray throws) is not one. */
+function isPlainResult(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  try {
+    return !Array.isArray(value);
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -310,17 +326,22 @@ export class ServerSession implements RequestHost, ConnectedSession {
   private answer(ctx: ActiveRequestContext, result: unknown): void {
     if (ctx.finished) return;
     this.forget(ctx);
-    if (typeof result !== 'object' || result === null || Array.isArray(result)) {
-      this.logger.error(`${ctx.method} produced a result that is not an object`, typeof result);
+    if (!isPlainResult(result)) {
+      logQuietly(this.logger, `${ctx.method} produced a result that is not an object`, typeof result);
       this.deliver(ctx, errorResponse(ctx.requestId, WireErrorCode.InternalError, 'Internal error'));
       return;
     }
     this.deliver(ctx, { jsonrpc: '2.0', id: ctx.requestId, result: result as Record<string, unknown> });
   }
 
+  /** Never throws, whatever was thrown (it runs in promise callbacks, where a throw would go unhandled). */
   private answerError(ctx: ActiveRequestContext, error: unknown): void {
     if (ctx.finished) {
-      this.logger.debug(`${ctx.method} failed after it was answered or cancelled`, error);
+      try {
+        this.logger.debug(`${ctx.method} failed after it was answered or cancelled`, error);
+      } catch {
+        // An uninspectable value after the answer: nothing left to do.
+      }
       return;
     }
     this.forget(ctx);

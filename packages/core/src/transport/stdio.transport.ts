@@ -22,6 +22,16 @@ export interface StdioServerTransportOptions {
 }
 
 
+const lateErrorSinks = new WeakSet<Writable>();
+const ignoreError = (): void => undefined;
+
+/** Keeps one no-op 'error' listener on `stream`, so late write errors cannot crash the process. */
+function ignoreLateErrors(stream: Writable): void {
+  if (lateErrorSinks.has(stream)) return;
+  lateErrorSinks.add(stream);
+  stream.on('error', ignoreError);
+}
+
 function isReadable(value: unknown): value is Readable {
   return typeof value === 'object' && value !== null && typeof (value as Readable).on === 'function' && typeof (value as Readable).read === 'function';
 }
@@ -100,7 +110,10 @@ export class StdioServerTransport implements Transport {
     return this.waitForDrain();
   }
 
-  /** Stops reading and reports the close; the streams themselves are left open (they are usually the process's). */
+  /**
+   * Stops reading and reports the close; the streams themselves are left open (they are usually
+   * the process's). A no-op 'error' listener stays on stdout, so a late EPIPE cannot crash the process.
+   */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
@@ -108,6 +121,10 @@ export class StdioServerTransport implements Transport {
     this.stdin.off('end', this.onEnd);
     this.stdin.off('error', this.onStreamError);
     this.stdout.off('error', this.onStreamError);
+    // A write still queued when we close can fail later (EPIPE: the client closed its read
+    // end). An 'error' event without a listener would crash the process, so one that ignores
+    // it stays for good (added once per stream, however many transports used it).
+    ignoreLateErrors(this.stdout);
     if (this.stdin.listenerCount('data') === 0) this.stdin.pause();
     this.stdout.off('drain', this.onDrain);
     this.splitter.reset();

@@ -64,7 +64,14 @@ export interface ConnectOptions {
 
 /** A live MCP session as transports see it. */
 export interface ConnectedSession {
+  /** Ends the session; requests still in flight are answered with an error, never left silent. */
   close(): Promise<void>;
+  /**
+   * Optional (`ServerSession` has it): stop accepting new requests (they get -32000) and resolve
+   * true once nothing is in flight, or false after `timeoutMs`. Transports call it before
+   * `close()` for a graceful shutdown; without it they wait on their own bookkeeping.
+   */
+  drain?(timeoutMs: number): Promise<boolean>;
 }
 
 /**

@@ -49,7 +49,7 @@ function moduleFile(fileCount) {
 /** Writes the project for `extraTools` generated tools; returns its folder. */
 function writeProject(extraTools) {
   const dir = armatureProjectDir(extraTools);
-  const tsconfig = { extends: '../../../tsconfig.base.json', compilerOptions: { rootDir: '.', outDir: 'dist', types: ['node'] }, include: ['src/**/*.ts'] };
+  const tsconfig = JSON.parse(fs.readFileSync(path.join(ADD_SOURCE_DIR, '..', 'tsconfig.json'), 'utf8'));
   writeIfChanged(path.join(dir, 'tsconfig.json'), `${JSON.stringify(tsconfig, null, 2)}\n`);
   for (const file of ['add.handlers.ts', 'bench.app.ts']) writeIfChanged(path.join(dir, 'src', file), fs.readFileSync(path.join(ADD_SOURCE_DIR, file), 'utf8'));
   const fileCount = Math.ceil(extraTools / TOOLS_PER_FILE);

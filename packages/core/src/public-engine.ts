@@ -20,4 +20,5 @@ export { serverCapabilities } from './protocol/server-capabilities';
 export { InMemoryTransport, type InMemorySendOptions } from './transport/in-memory.transport';
 export { StdioServerTransport, type StdioServerTransportOptions } from './transport/stdio.transport';
 export { SENT } from './transport/sent';
+export { LOOPBACK_HOSTS, allowedHostsForBind, createHostOriginGuard, normalizeOrigin, splitHost, type Allowlist, type HostOriginGuard } from './transport/host-origin.guard';
 export type * from './protocol/mcp-types.generated';

@@ -1,6 +1,6 @@
 import type { EventStore } from './events/event-store';
 import type { VerifyToken } from './handler/bearer-auth';
-import type { Allowlist } from './security/host-origin.guard';
+import type { Allowlist } from '@armature/core';
 
 /**
  * Options of the Streamable HTTP handler (`createHttpHandler`, `listenHttp`). Every default

@@ -8,7 +8,7 @@ export type { HttpRequestInfo, VerifyToken } from './handler/bearer-auth';
 export type { EventStore } from './events/event-store';
 export { InMemoryEventStore } from './events/in-memory-event-store';
 export type { InMemoryEventStoreOptions } from './events/in-memory-event-store';
-export { LOOPBACK_HOSTS } from './security/host-origin.guard';
-export type { Allowlist } from './security/host-origin.guard';
+// The Host/Origin guard lives in @armature/core (shared with @armature/ws); re-exported for convenience.
+export { LOOPBACK_HOSTS, type Allowlist } from '@armature/core';
 export { DEFAULT_HEADER_PROTOCOL_VERSION } from './protocol/protocol-version';
 export { StatelessServerRequestError } from './handler/stateless.transport';

@@ -1,10 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ConnectableApp } from '@armature/core';
+import { allowedHostsForBind, type ConnectableApp } from '@armature/core';
 import { createHttpHandler, type HttpHandler } from './create-http-handler';
 import type { ListenHttpOptions } from './http-options';
 import { errorBody } from './protocol/http-error';
-import { LOOPBACK_HOSTS } from './security/host-origin.guard';
 
 /** A running Streamable HTTP server. */
 export interface HttpListenHandle {
@@ -28,7 +27,7 @@ const NOT_FOUND = errorBody(-32600, 'Not Found: the MCP endpoint is elsewhere');
  */
 export async function listenHttp(app: ConnectableApp, options: ListenHttpOptions = {}): Promise<HttpListenHandle> {
   const { host = '127.0.0.1', port = 3000, path = '/mcp', ...handlerOptions } = options;
-  const handler = createHttpHandler(app, { ...handlerOptions, allowedHosts: handlerOptions.allowedHosts ?? defaultHosts(host) });
+  const handler = createHttpHandler(app, { ...handlerOptions, allowedHosts: handlerOptions.allowedHosts ?? allowedHostsForBind(host) });
   const server = createServer((req, res) => {
     const url = req.url ?? '/';
     const query = url.indexOf('?');
@@ -64,15 +63,4 @@ export async function listenHttp(app: ConnectableApp, options: ListenHttpOptions
       return closed;
     },
   };
-}
-
-/**
- * The default `Host` allowlist for a bound address: the loopback names, plus the address
- * itself when it is a specific one (`192.168.1.5`). A wildcard bind (`0.0.0.0`, `::`) adds
- * nothing: the names clients will use are unknown, so `allowedHosts` must say them.
- */
-function defaultHosts(host: string): readonly string[] {
-  const bare = host.startsWith('[') ? host.slice(1, -1) : host;
-  if (bare === '0.0.0.0' || bare === '::' || LOOPBACK_HOSTS.includes(bare) || bare === '::1') return LOOPBACK_HOSTS;
-  return [...LOOPBACK_HOSTS, bare.includes(':') ? `[${bare}]` : bare];
 }

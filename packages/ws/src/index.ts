@@ -5,4 +5,5 @@ export { WebSocketServerTransport, type WebSocketServerTransportOptions } from '
 export { MCP_SUBPROTOCOL } from './upgrade.guard';
 export { WsCloseCode } from './close-codes';
 export { DEFAULT_MAX_PAYLOAD, DEFAULT_PATH, type VerifyToken, type WsOptions, type ResolvedWsOptions } from './ws-options';
-export { LOOPBACK_HOSTS, type Allowlist, type HostOriginGuard } from './host-origin.guard';
+// The Host/Origin guard lives in @armature/core (shared with @armature/http); re-exported for convenience.
+export { LOOPBACK_HOSTS, type Allowlist, type HostOriginGuard } from '@armature/core';

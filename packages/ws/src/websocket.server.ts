@@ -1,9 +1,8 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { AddressInfo } from 'node:net';
-import type { ConnectableApp } from '@armature/core';
+import { allowedHostsForBind, type ConnectableApp } from '@armature/core';
 import { rejectUpgrade } from './reject-upgrade';
-import { LOOPBACK_HOSTS, splitHost } from './host-origin.guard';
 import { WsGateway } from './websocket.gateway';
 import type { WsOptions } from './ws-options';
 
@@ -37,7 +36,7 @@ export interface WsServerHandle {
  */
 export async function listenWs(app: ConnectableApp, options: ListenWsOptions = {}): Promise<WsServerHandle> {
   const host = options.host ?? '127.0.0.1';
-  const gateway = new WsGateway(app, { ...options, allowedHosts: options.allowedHosts ?? defaultHosts(host) });
+  const gateway = new WsGateway(app, { ...options, allowedHosts: options.allowedHosts ?? allowedHostsForBind(host) });
   const server = createServer((_req, res) => {
     res.writeHead(426, { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'Upgrade', Upgrade: 'websocket' });
     res.end(`This is an MCP WebSocket endpoint: connect with subprotocol "mcp" to ${gateway.options.path}\n`);
@@ -96,13 +95,6 @@ export function attachWs(server: Server, app: ConnectableApp, options: WsOptions
       await gateway.close(drainMs);
     },
   };
-}
-
-/** Loopback names, plus the bound address when it is a specific non-loopback interface. */
-function defaultHosts(host: string): readonly string[] {
-  if (host === '0.0.0.0' || host === '::' || host === '') return LOOPBACK_HOSTS;
-  const name = host.includes(':') && !host.startsWith('[') ? `[${host}]` : splitHost(host).name;
-  return LOOPBACK_HOSTS.includes(name.toLowerCase()) ? LOOPBACK_HOSTS : [...LOOPBACK_HOSTS, name];
 }
 
 function closeServer(server: Server): Promise<void> {

@@ -1,6 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { AuthInfo } from '@armature/core';
-import { createHostOriginGuard, type Allowlist, type HostOriginGuard } from './host-origin.guard';
+import { createHostOriginGuard, type Allowlist, type AuthInfo, type HostOriginGuard } from '@armature/core';
 
 /**
  * Verifies the bearer token of an upgrade request (`Authorization: Bearer …`). Return the

@@ -1,10 +1,9 @@
-import type { DecodeLimits } from '@armature/core';
+import { createHostOriginGuard, type DecodeLimits, type HostOriginGuard } from '@armature/core';
 import type { HttpHandlerOptions } from '../http-options';
 import type { VerifyToken } from './bearer-auth';
 import type { EventStore } from '../events/event-store';
 import { InMemoryEventStore } from '../events/in-memory-event-store';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/protocol-version';
-import { createHostOriginGuard, type HostOriginGuard } from '../security/host-origin.guard';
 import type { SseTiming } from '../sse/sse-connection';
 
 /** Options with every default applied, computed once per handler. */

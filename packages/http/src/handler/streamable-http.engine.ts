@@ -40,7 +40,7 @@ export class StreamableHttpEngine {
     try {
       // DNS-rebinding defence first: nothing else is looked at for a forbidden Host/Origin.
       const forbidden = this.options.guard.check(req.header('host'), req.header('origin'));
-      if (forbidden !== undefined) return refuse(res, 403, forbidden);
+      if (forbidden !== undefined) return refuse(res, 403, `Forbidden: ${forbidden}`);
       let authInfo = req.authInfo;
       const verify = this.options.verifyToken;
       if (verify !== undefined) {

@@ -19,9 +19,11 @@ class StreamSession {
 
   /** Sends one request line and resolves the raw text of its response line. */
   request(line, id, timeoutMs = 30_000) {
+    // Matched as text (`"id":1` followed by `,` or `}`), so a large answer is not parsed inside the timing.
+    const key = `"id":${JSON.stringify(id)}`;
     const reply = new Promise((resolve) => {
       this.consumer = createLineSplitter((text) => {
-        if (text.includes(`"id":${JSON.stringify(id)}`)) {
+        if (text.includes(`${key},`) || text.includes(`${key}}`)) {
           this.consumer = null;
           resolve(text);
         }

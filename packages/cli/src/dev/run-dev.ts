@@ -1,3 +1,4 @@
+import * as fs from 'node:fs';
 import * as ts from 'typescript';
 import { BuilderEvents } from '../build/builder-events';
 import { scanEntryIfManifestMissing } from '../build/entry-manifest-check';
@@ -106,7 +107,9 @@ export function startDev(options: DevOptions): DevSession {
   host.afterProgramEmitAndDiagnostics = events.afterProgram;
   const writeFile = host.writeFile?.bind(host) ?? ts.sys.writeFile;
   host.writeFile = (file, data, bom) => {
-    if (/\.[cm]?js$/.test(file)) emitted.push(file);
+    // TypeScript re-emits the dependents of a changed file even when their output is the same;
+    // only files whose text changed count (a reload must not think the entry itself changed).
+    if (/\.[cm]?js$/.test(file) && readText(file) !== data) emitted.push(file);
     writeFile(file, data, bom);
   };
   resources.track(host);
@@ -119,4 +122,12 @@ export function startDev(options: DevOptions): DevSession {
       await server?.stop();
     },
   };
+}
+
+function readText(file: string): string | undefined {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
 }

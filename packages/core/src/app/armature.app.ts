@@ -2,36 +2,45 @@ import { ArmatureError, type Token } from '@armature/di';
 import { LocalErrorCode } from '../errors/local-error-codes';
 import { ManifestResolver } from '../manifest/manifest-resolver';
 import type { Implementation } from '../protocol/mcp-types.generated';
+import type { ListKind } from '../protocol/server-features';
 import { ServerSession } from '../protocol/server-session';
 import { stderrLogger, type ServerLogger } from '../protocol/server-logger';
-import { BootProblems } from '../routes/boot-problems';
-import { scanHandlerClass } from '../routes/handler-scan';
 import type { RouteEnvironment } from '../routes/route-environment';
-import type { RouteSource } from '../routes/route-source';
 import type { ConnectableApp, ConnectedSession, ConnectOptions, Transport } from '../transport/transport';
 import { SchemaCompiler } from '../validation/schema-compiler';
 import type { CloseOptions } from '../shutdown/close-options';
 import { GracefulShutdown } from '../shutdown/graceful-shutdown';
 import { installSignalHandlers, type SignalHandlingOptions } from '../shutdown/signal-handlers';
 import { AppFeatures } from './app-features';
+import { AppReloader } from './app-reloader';
 import type { AppRuntime } from './app-runtime';
 import { DEFAULT_DRAIN_MS, isDrainMs, serverInfoOf, type ArmatureOptions } from './armature-options';
+import { openDevChannel, underArmatureDev } from './dev-channel';
 import { createHandlerHost, type RootModule } from './di-handler-host';
-import { EnhancerResolver } from './enhancer-resolver';
-import type { HandlerHost } from './handler-host';
 import { McpNotifier } from './mcp-notifier';
 import { listenOn, type ListenHandle } from './listen';
-import { AppRoutePolicy } from './route-policy';
+import { compileModuleRoutes } from './module-routes';
 import { ScopedLists } from './scoped-lists';
 import { PromptRegistry } from './prompts.registry';
 import { ResourceRegistry } from './resources.registry';
-import { compileRoutes } from './route-compiler';
+import type { CompiledRoutes } from './route-compiler';
+import { routeEnvironment } from './route-env';
 import { RouteTables } from './route-tables';
 import { SessionSet } from './session-set';
+import { SwappableHandlerHost } from './swappable-host';
 import { ToolRegistry } from './tools.registry';
 
 /** Options of `app.listen()`: which signals start a graceful shutdown, and whether it ends the process. */
 export type ListenOptions = SignalHandlingOptions;
+
+/** What `Armature.create` hands the app for reloads under `armature dev`. */
+interface BootState {
+  readonly root: RootModule;
+  readonly routes: CompiledRoutes;
+  readonly resolver: ManifestResolver;
+  readonly notifier: McpNotifier;
+  readonly compiler: SchemaCompiler;
+}
 
 /**
  * An Armature MCP server: the DI container, the compiled route table and the live sessions.
@@ -47,6 +56,8 @@ export class Armature implements ConnectableApp {
 
   private readonly sessions: SessionSet;
   private readonly features: AppFeatures;
+  private readonly reloader: AppReloader;
+  private closeDevChannel: (() => void) | undefined;
   private readonly listeners = new Set<ListenHandle>();
   private closing: Promise<void> | undefined;
   private shutdown: GracefulShutdown | undefined;
@@ -55,18 +66,24 @@ export class Armature implements ConnectableApp {
   private constructor(
     private readonly serverInfo: Implementation,
     private readonly options: ArmatureOptions,
-    private readonly host: HandlerHost,
+    private readonly host: SwappableHandlerHost,
     private readonly logger: ServerLogger,
     tables: RouteTables,
     env: RouteEnvironment,
-    resolver: ManifestResolver,
+    boot: BootState,
   ) {
     this.sessions = new SessionSet(logger);
+    const listChanged = (kind: ListKind): void => this.sessions.listChanged(kind);
+    this.reloader = new AppReloader({ options, logger, notifier: boot.notifier, host, tables, compiler: boot.compiler, listChanged }, boot.root, boot.routes, boot.resolver);
+    const reloader = this.reloader;
     const runtime: AppRuntime = {
       tables,
       env,
-      resolver,
-      listChanged: (kind) => this.sessions.listChanged(kind),
+      // A dev reload re-reads the manifests; run-time registrations use the current ones.
+      get resolver() {
+        return reloader.resolver;
+      },
+      listChanged,
       assertOpen: (action) => this.assertOpen(action),
     };
     this.tools = new ToolRegistry(runtime);
@@ -85,27 +102,17 @@ export class Armature implements ConnectableApp {
     const logger = options.logger ?? stderrLogger;
     const resolver = new ManifestResolver(options.manifest, (message) => logger.warn(message));
     const notifier = new McpNotifier();
-    const host = await createHandlerHost(root, notifier);
+    const host = new SwappableHandlerHost(await createHandlerHost(root, notifier));
     try {
-      const policy = new AppRoutePolicy(new EnhancerResolver((cls, handler) => host.enhancer(cls, handler)), {
-        guards: options.guards ?? [],
-        interceptors: options.interceptors ?? [],
-        rateLimit: options.rateLimit,
-        allowUnauthenticated: options.allowUnauthenticated === true,
-      });
-      const env: RouteEnvironment = { compiler: new SchemaCompiler(), logger, policy };
+      const compiler = new SchemaCompiler();
+      const env = routeEnvironment(host, options, logger, compiler);
+      const routes = await compileModuleRoutes(host, resolver, env);
       const tables = new RouteTables();
-      const problems = new BootProblems();
-      const scan = { resolver, problems, warn: (message: string) => logger.warn(message) };
-      const sources: RouteSource[] = [];
-      for (const cls of host.handlers) sources.push(...scanHandlerClass(cls, await host.instancesFor(cls), scan));
-      const routes = compileRoutes(sources, env, tables, problems);
-      problems.throwIfAny();
       tables.tools.add(routes.tools);
       tables.prompts.add(routes.prompts);
       tables.resources.add(routes.resources);
       tables.templates.add(routes.templates);
-      const app = new Armature(serverInfo, options, host, logger, tables, env, resolver);
+      const app = new Armature(serverInfo, options, host, logger, tables, env, { root, routes, resolver, notifier, compiler });
       notifier.attach({ resourceUpdated: (uri) => app.sessions.resourceUpdated(uri), listChanged: (kind) => app.sessions.listChanged(kind) });
       return app;
     } catch (error) {
@@ -166,6 +173,8 @@ export class Armature implements ConnectableApp {
       removeSignalHandlers: () => this.removeSignalHandlers(),
     });
     this.listeners.add(handle);
+    // Under `armature dev`: announce readiness and reload handlers in place after each rebuild.
+    if (this.closeDevChannel === undefined && underArmatureDev()) this.closeDevChannel = openDevChannel(this.reloader, this.logger);
     if (options.signals !== false && this.removeSignals === undefined) {
       this.removeSignals = installSignalHandlers(
         { close: () => this.close(), hurry: () => this.shutdown?.hurry(), note: (message) => this.logger.warn(message) },
@@ -184,6 +193,8 @@ export class Armature implements ConnectableApp {
    */
   close(options: CloseOptions = {}): Promise<void> {
     if (this.closing) return this.closing;
+    this.closeDevChannel?.();
+    this.closeDevChannel = undefined;
     const drainMs = options.drainMs ?? this.drainMs;
     if (!isDrainMs(drainMs)) {
       return Promise.reject(new ArmatureError(LocalErrorCode.INVALID_OPTIONS, `app.close: "drainMs" must be 0 or a positive number of milliseconds, got ${String(drainMs)}.`));

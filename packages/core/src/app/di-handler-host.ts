@@ -9,12 +9,32 @@ import { McpNotifier } from './mcp-notifier';
 /** What `Armature.create` accepts as the root: a `@Module` class or a dynamic module. */
 export type RootModule = ModuleClass | DynamicModule;
 
-/** The app's session scope: holds the DI session context of one MCP session. */
+/**
+ * The app's session scope: holds the DI session context of one MCP session. After a dev
+ * reload the session outlives its container; the new container gets a session context of
+ * its own for it on first use, disposed with the others when the session ends.
+ */
 class DiSessionScope implements SessionScope {
-  constructor(readonly di: ResolutionContext) {}
+  private adopted: Map<Container, ResolutionContext> | undefined;
 
-  dispose(): Promise<void> {
-    return this.di.dispose();
+  constructor(
+    private readonly container: Container,
+    private readonly di: ResolutionContext,
+  ) {}
+
+  /** This session's DI context in `container`. */
+  contextIn(container: Container): ResolutionContext {
+    if (container === this.container) return this.di;
+    this.adopted ??= new Map();
+    let context = this.adopted.get(container);
+    if (!context) this.adopted.set(container, (context = container.createContext('session')));
+    return context;
+  }
+
+  async dispose(): Promise<void> {
+    const contexts = [this.di, ...(this.adopted?.values() ?? [])];
+    const failures = (await Promise.allSettled(contexts.map((c) => c.dispose()))).filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failures.length > 0) throw failures[0]?.reason;
   }
 }
 
@@ -36,9 +56,9 @@ function withCoreProviders(root: RootModule, notifier: McpNotifier): DynamicModu
   return { module: ArmatureAppModule, imports: [core, root] };
 }
 
-function sessionContextOf(ctx: RequestContext): ResolutionContext | undefined {
+function sessionContextOf(ctx: RequestContext, container: Container): ResolutionContext | undefined {
   const scope = ctx.sessionScope;
-  return scope instanceof DiSessionScope ? scope.di : undefined;
+  return scope instanceof DiSessionScope ? scope.contextIn(container) : undefined;
 }
 
 /**
@@ -51,7 +71,7 @@ function instancesOf(container: Container, ref: HandlerRef): HandlerInstances {
   const { type, scope, module } = ref;
   if (scope === 'singleton') return fixedInstance(container.get(type, module));
   const acquire = async (ctx: RequestContext): Promise<AcquiredInstance> => {
-    const session = sessionContextOf(ctx);
+    const session = sessionContextOf(ctx, container);
     if (scope === 'session' && session) {
       return { instance: await container.resolve(type, session, module), release: () => Promise.resolve() };
     }
@@ -84,7 +104,7 @@ export async function createHandlerHost(root: RootModule, notifier: McpNotifier)
       if (!ref) return Promise.reject(new Error(`${cls.name} is not a handler of this container`));
       return Promise.resolve(instancesOf(container, ref));
     },
-    openSession: () => new DiSessionScope(container.createContext('session')),
+    openSession: () => new DiSessionScope(container, container.createContext('session')),
     enhancer: (cls, handlerClass) => {
       const module = handlerClass === undefined ? undefined : refs.get(handlerClass as HandlerClass)?.module;
       if (!container.has(cls, module)) return undefined;

@@ -158,9 +158,9 @@ export class ServerSession implements RequestHost, ConnectedSession {
     if (this.closing !== undefined) return this.closing;
     if (this.phase !== Phase.Closed) {
       this.outbox.flush();
-      const reason = abortReasons.closed();
+      let reason: unknown; // built lazily, as in teardown()
       for (const ctx of this.inflight?.drain() ?? []) {
-        ctx.abort(reason);
+        ctx.abort((reason ??= abortReasons.closed()));
         this.outbox.respond(errorResponse(ctx.requestId, WireErrorCode.ConnectionClosed, 'The session closed before the request finished'), ctx);
       }
     }

@@ -158,7 +158,7 @@ export class ServerSession implements RequestHost, ConnectedSession {
     if (this.closing !== undefined) return this.closing;
     if (this.phase !== Phase.Closed) {
       this.outbox.flush();
-      let reason: unknown; // built lazily, as in teardown()
+      let reason: ReturnType<typeof abortReasons.closed> | undefined; // built lazily, as in teardown()
       for (const ctx of this.inflight?.drain() ?? []) {
         ctx.abort((reason ??= abortReasons.closed()));
         this.outbox.respond(errorResponse(ctx.requestId, WireErrorCode.ConnectionClosed, 'The session closed before the request finished'), ctx);

@@ -8,9 +8,10 @@ export function serializeManifest(manifest: Manifest): string {
 }
 
 /**
- * Writes `armature.manifest.json` into a folder, only when its content changes (an unchanged
- * manifest keeps its mtime, so watchers do not restart servers for nothing).
- * Returns the file path and whether it was written.
+ * Writes `armature.manifest.json` into a folder when its content changes. An unchanged manifest
+ * is not rewritten, but its mtime is refreshed: it now vouches for compiled files that `tsc` may
+ * have just re-emitted, and the kernel warns about a manifest older than the code it describes.
+ * Returns the file path and whether the content was written.
  */
 export function writeManifest(dir: string, manifest: Manifest): { file: string; written: boolean } {
   const file = path.join(dir, MANIFEST_FILE_NAME);
@@ -21,7 +22,11 @@ export function writeManifest(dir: string, manifest: Manifest): { file: string; 
   } catch {
     current = undefined;
   }
-  if (current === text) return { file, written: false };
+  if (current === text) {
+    const now = new Date();
+    fs.utimesSync(file, now, now);
+    return { file, written: false };
+  }
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(file, text);
   return { file, written: true };

@@ -21,4 +21,16 @@ export { InMemoryTransport, type InMemorySendOptions } from './transport/in-memo
 export { StdioServerTransport, type StdioServerTransportOptions } from './transport/stdio.transport';
 export { SENT } from './transport/sent';
 export { LOOPBACK_HOSTS, allowedHostsForBind, createHostOriginGuard, normalizeOrigin, splitHost, type Allowlist, type HostOriginGuard } from './transport/host-origin.guard';
+export { checkAudience, canonicalResourceUri } from './transport/auth/audience.check';
+export { bearerChallenge, scopeTokens, isScopeToken, type BearerChallengeParts } from './transport/auth/bearer-challenge';
+export { BearerAuthenticator, insufficientScopeChallenge, type BearerAuthConfig, type BearerOutcome } from './transport/auth/bearer.authenticator';
+export {
+  PROTECTED_RESOURCE_WELL_KNOWN,
+  protectedResourceMetadata,
+  protectedResourceMetadataPaths,
+  protectedResourceMetadataUrl,
+  type ProtectedResourceMetadata,
+  type ProtectedResourceOptions,
+} from './transport/auth/protected-resource.metadata';
+export { withoutAuthorization } from './transport/auth/request-headers';
 export type * from './protocol/mcp-types.generated';

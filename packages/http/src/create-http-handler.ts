@@ -28,6 +28,11 @@ export interface HttpHandler {
   /** Live stateful sessions. */
   readonly sessionCount: number;
   /**
+   * Paths where `node`/`fetch` answer with the RFC 9728 protected-resource metadata (with
+   * `protectedResource`): mount the handler there too, e.g. `web.get(mcp.metadataPaths, …)`.
+   */
+  readonly metadataPaths: readonly string[];
+  /**
    * Refuses new sessions, waits up to `drainMs` (default 10 s) for in-flight requests, then ends
    * every session; requests still open get an error answer.
    */
@@ -55,6 +60,7 @@ export function createHttpHandler(app: ConnectableApp, options: HttpHandlerOptio
     get sessionCount() {
       return engine.sessions.size;
     },
+    metadataPaths: engine.options.auth?.metadataJson === undefined ? [] : engine.options.auth.metadataPaths,
     close: (drainMs) => engine.close(drainMs),
   };
 }

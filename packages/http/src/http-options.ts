@@ -1,6 +1,7 @@
 import type { EventStore } from './events/event-store';
 import type { VerifyToken } from './handler/bearer-auth';
-import type { Allowlist } from '@armature/core';
+import type { CorsOptions } from './security/cors.policy';
+import type { Allowlist, ProtectedResourceOptions } from '@armature/core';
 
 /**
  * Options of the Streamable HTTP handler (`createHttpHandler`, `listenHttp`). Every default
@@ -47,13 +48,24 @@ export interface HttpHandlerOptions {
    */
   readonly protocolVersions?: readonly string[];
   /**
-   * Optional bearer-token check on every request; the principal reaches handlers as
-   * `ctx.authInfo`, and a session stays bound to the client that opened it. Without it, an
-   * upstream middleware may set `req.auth` (Node) or pass `authInfo` (fetch).
+   * Optional bearer-token check on every request (401 when missing, rejected or expired); the
+   * principal reaches handlers as `ctx.authInfo`, and a session stays bound to the client that
+   * opened it. Without it, an upstream middleware may set `req.auth` (Node) or pass `authInfo` (fetch).
    */
   readonly verifyToken?: VerifyToken;
-  /** RFC 9728 protected-resource metadata URL, sent in `WWW-Authenticate` on 401. */
+  /**
+   * Makes this server an OAuth protected resource (MCP 2025-11-25, authorization): serves the
+   * RFC 9728 metadata at `/.well-known/oauth-protected-resource` (and its path-suffixed form),
+   * names it in every challenge, and refuses tokens issued for another audience. Default: none.
+   */
+  readonly protectedResource?: ProtectedResourceOptions;
+  /**
+   * The RFC 9728 metadata URL sent in `WWW-Authenticate`. Default: derived from
+   * `protectedResource.resource`; set it when the metadata is hosted elsewhere.
+   */
   readonly resourceMetadataUrl?: string;
+  /** CORS for browser clients (preflights, exposed headers). Default: off. */
+  readonly cors?: CorsOptions;
   /** Receives transport-level errors (a failed connect, a failing event store). Never writes to stdout. */
   readonly onError?: (error: Error) => void;
 }

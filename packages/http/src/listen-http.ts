@@ -27,11 +27,14 @@ const NOT_FOUND = errorBody(-32600, 'Not Found: the MCP endpoint is elsewhere');
  */
 export async function listenHttp(app: ConnectableApp, options: ListenHttpOptions = {}): Promise<HttpListenHandle> {
   const { host = '127.0.0.1', port = 3000, path = '/mcp', ...handlerOptions } = options;
-  const handler = createHttpHandler(app, { ...handlerOptions, allowedHosts: handlerOptions.allowedHosts ?? allowedHostsForBind(host) });
+  // The handler is created once the port is known, so a protected resource can default to this URL.
+  let handler: HttpHandler | undefined;
+  let metadataPaths: readonly string[] = [];
   const server = createServer((req, res) => {
     const url = req.url ?? '/';
     const query = url.indexOf('?');
-    if ((query === -1 ? url : url.slice(0, query)) !== path) {
+    const requested = query === -1 ? url : url.slice(0, query);
+    if (handler === undefined || (requested !== path && !metadataPaths.includes(requested))) {
       res.writeHead(404, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(NOT_FOUND) });
       res.end(NOT_FOUND);
       return;
@@ -47,16 +50,29 @@ export async function listenHttp(app: ConnectableApp, options: ListenHttpOptions
   });
   const address = server.address() as AddressInfo;
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const url = `http://${shownHost}:${address.port}${path}`;
+  try {
+    handler = createHttpHandler(app, {
+      ...handlerOptions,
+      allowedHosts: handlerOptions.allowedHosts ?? allowedHostsForBind(host),
+      protectedResource: handlerOptions.protectedResource === undefined ? undefined : { ...handlerOptions.protectedResource, resource: handlerOptions.protectedResource.resource ?? url },
+    });
+  } catch (error) {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    throw error;
+  }
+  metadataPaths = handler.metadataPaths;
+  const live = handler;
   let closed: Promise<void> | undefined;
   return {
-    url: `http://${shownHost}:${address.port}${path}`,
+    url,
     server,
-    handler,
+    handler: live,
     close(drainMs?: number) {
       closed ??= (async () => {
         const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
-        await handler.close(drainMs);
+        await live.close(drainMs);
         server.closeAllConnections();
         await stopped;
       })();

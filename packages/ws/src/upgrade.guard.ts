@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import type { AuthInfo } from '@armature/core';
-import type { ResolvedWsOptions } from './ws-options';
+import type { AuthInfo, BearerAuthenticator } from '@armature/core';
+import type { ResolvedWsOptions, VerifyToken } from './ws-options';
 
 /** The subprotocol the official SDK's `WebSocketClientTransport` offers, and the only one we speak. */
 export const MCP_SUBPROTOCOL = 'mcp';
@@ -13,7 +13,9 @@ export type UpgradeVerdict =
 /**
  * Runs every check that must happen before the socket is upgraded, cheapest first, so a
  * refused request never costs a WebSocket: Host (DNS rebinding), Origin (cross-site pages),
- * the `mcp` subprotocol, then the optional bearer token.
+ * the `mcp` subprotocol, then the optional bearer token (core's `BearerAuthenticator`, the same
+ * rules as Streamable HTTP: 401 with a `WWW-Authenticate` challenge when missing, rejected,
+ * expired or issued for another audience).
  */
 export async function checkUpgrade(req: IncomingMessage, options: ResolvedWsOptions): Promise<UpgradeVerdict> {
   const forbidden = options.hostOrigin.check(req.headers.host, req.headers.origin);
@@ -21,25 +23,16 @@ export async function checkUpgrade(req: IncomingMessage, options: ResolvedWsOpti
   if (!offeredProtocols(req).includes(MCP_SUBPROTOCOL)) {
     return refuse(400, `The WebSocket handshake must offer the subprotocol "${MCP_SUBPROTOCOL}" (Sec-WebSocket-Protocol: ${MCP_SUBPROTOCOL})`);
   }
-  if (options.verifyToken === undefined) return { ok: true, authInfo: undefined };
-  return verifyBearer(req, options);
+  if (options.verifyToken === undefined || options.auth === null) return { ok: true, authInfo: undefined };
+  return verifyBearer(req, options, options.verifyToken, options.auth);
 }
 
-async function verifyBearer(req: IncomingMessage, options: ResolvedWsOptions): Promise<UpgradeVerdict> {
-  const challenge = options.resourceMetadataUrl === undefined ? 'Bearer' : `Bearer resource_metadata="${options.resourceMetadataUrl}"`;
-  const match = /^Bearer +([^ ]+) *$/i.exec(req.headers.authorization ?? '');
-  if (match === null) return refuse(401, 'Missing bearer token', { 'WWW-Authenticate': challenge });
-  let authInfo: AuthInfo | undefined;
-  try {
-    authInfo = await options.verifyToken?.(match[1] as string, req);
-  } catch (error) {
-    options.onError(error instanceof Error ? error : new Error(String(error)));
-    authInfo = undefined;
-  }
-  if (authInfo === undefined) {
-    return refuse(401, 'Invalid bearer token', { 'WWW-Authenticate': `${challenge}, error="invalid_token"` });
-  }
-  return { ok: true, authInfo };
+async function verifyBearer(req: IncomingMessage, options: ResolvedWsOptions, verify: VerifyToken, auth: BearerAuthenticator): Promise<UpgradeVerdict> {
+  const outcome = await auth.authenticate(req.headers.authorization, (token) => verify(token, req), (error) =>
+    options.onError(error instanceof Error ? error : new Error(String(error))),
+  );
+  if (!outcome.ok) return refuse(401, outcome.message, { 'WWW-Authenticate': outcome.challenge });
+  return { ok: true, authInfo: outcome.authInfo };
 }
 
 /** The subprotocols a handshake offers, in order. */

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { AuthInfo, ConnectableApp } from '@armature/core';
+import { withoutAuthorization, type AuthInfo, type ConnectableApp } from '@armature/core';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { WsCloseCode, WsCloseReason } from './close-codes';
 import { Heartbeat } from './heartbeat';
@@ -100,7 +100,8 @@ export class WsGateway {
     const transport = new WebSocketServerTransport(ws, {
       highWaterMark: this.options.highWaterMark,
       decodeLimits: { maxBytes: this.options.maxPayload, ...(this.options.maxDepth === undefined ? {} : { maxDepth: this.options.maxDepth }) },
-      headers: req.headers,
+      // The token reached the verifier; the session's request headers do not carry it.
+      headers: withoutAuthorization(req.headers),
       ...(authInfo === undefined ? {} : { authInfo }),
     });
     // Until the session installs its own handler (and for anything it passes on).

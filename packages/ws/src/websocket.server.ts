@@ -2,9 +2,10 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import { allowedHostsForBind, type ConnectableApp } from '@armature/core';
+import { answerPlainHttp } from './plain-http.responder';
 import { rejectUpgrade } from './reject-upgrade';
 import { WsGateway } from './websocket.gateway';
-import type { WsOptions } from './ws-options';
+import { DEFAULT_PATH, type WsOptions } from './ws-options';
 
 /** Options of `listenWs`. */
 export interface ListenWsOptions extends WsOptions {
@@ -32,18 +33,23 @@ export interface WsServerHandle {
 /**
  * Serves an app over WebSocket on its own port: one MCP session per connection at
  * `ws://host:port/mcp`. `app.listen('--ws [host:]port')` in @armature/core calls this.
- * Plain HTTP requests to the port are answered 426 (Upgrade Required).
+ * Plain HTTP requests to the port are answered 426 (Upgrade Required), except the RFC 9728
+ * metadata paths when `protectedResource` is set.
  */
 export async function listenWs(app: ConnectableApp, options: ListenWsOptions = {}): Promise<WsServerHandle> {
   const host = options.host ?? '127.0.0.1';
-  const gateway = new WsGateway(app, { ...options, allowedHosts: options.allowedHosts ?? allowedHostsForBind(host) });
-  const server = createServer((_req, res) => {
-    res.writeHead(426, { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'Upgrade', Upgrade: 'websocket' });
-    res.end(`This is an MCP WebSocket endpoint: connect with subprotocol "mcp" to ${gateway.options.path}\n`);
+  // The gateway is created once the port is known, so a protected resource can default to this URL.
+  let gateway: WsGateway | undefined;
+  const server = createServer((req, res) => {
+    if (gateway === undefined) res.writeHead(503).end();
+    else answerPlainHttp(req, res, gateway.options);
   });
-  server.on('upgrade', gateway.handleUpgrade);
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (gateway === undefined) socket.destroy();
+    else gateway.handleUpgrade(req, socket, head);
+  });
   server.on('clientError', (error, socket) => {
-    gateway.options.onError(error);
+    gateway?.options.onError(error);
     socket.destroy();
   });
   await new Promise<void>((resolve, reject) => {
@@ -53,16 +59,31 @@ export async function listenWs(app: ConnectableApp, options: ListenWsOptions = {
       resolve();
     });
   });
-  server.on('error', gateway.options.onError);
   const address = server.address() as AddressInfo;
   const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const path = options.path ?? DEFAULT_PATH;
+  const protectedResource = options.protectedResource;
+  try {
+    gateway = new WsGateway(app, {
+      ...options,
+      allowedHosts: options.allowedHosts ?? allowedHostsForBind(host),
+      // The resource is the endpoint's HTTP URL: the upgrade is an HTTP request to it, and a
+      // Streamable HTTP endpoint sharing the path names the same resource.
+      protectedResource: protectedResource === undefined ? undefined : { ...protectedResource, resource: protectedResource.resource ?? `http://${urlHost}:${address.port}${path}` },
+    });
+  } catch (error) {
+    await closeServer(server);
+    throw error;
+  }
+  const live = gateway;
+  server.on('error', live.options.onError);
   let closing: Promise<void> | undefined;
   return {
-    url: `ws://${urlHost}:${address.port}${gateway.options.path}`,
+    url: `ws://${urlHost}:${address.port}${live.options.path}`,
     address,
-    gateway,
+    gateway: live,
     close: (drainMs?: number) => {
-      closing ??= gateway.close(drainMs).then(() => closeServer(server));
+      closing ??= live.close(drainMs).then(() => closeServer(server));
       return closing;
     },
   };

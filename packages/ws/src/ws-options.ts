@@ -1,9 +1,11 @@
 import type { IncomingMessage } from 'node:http';
-import { createHostOriginGuard, type Allowlist, type AuthInfo, type HostOriginGuard } from '@armature/core';
+import { BearerAuthenticator, createHostOriginGuard, type Allowlist, type AuthInfo, type HostOriginGuard, type ProtectedResourceOptions } from '@armature/core';
 
 /**
  * Verifies the bearer token of an upgrade request (`Authorization: Bearer …`). Return the
- * principal, or `undefined` for an unknown/expired token (answered 401 before the upgrade).
+ * principal, or `undefined` for an unknown token (answered 401 `invalid_token` before the
+ * upgrade). Tokens whose `expiresAt` has passed, and with `protectedResource` tokens issued for
+ * another audience, are refused the same way.
  */
 export type VerifyToken = (token: string, req: IncomingMessage) => AuthInfo | undefined | Promise<AuthInfo | undefined>;
 
@@ -39,7 +41,14 @@ export interface WsOptions {
   readonly highWaterMark?: number;
   /** Optional bearer-token check before the upgrade; the principal reaches handlers as `ctx.authInfo`. */
   readonly verifyToken?: VerifyToken;
-  /** Sent in `WWW-Authenticate` on 401 (RFC 9728 protected-resource metadata URL). */
+  /**
+   * This server as an OAuth protected resource: the audience tokens must name, and the RFC 9728
+   * metadata (served by `listenWs` at `/.well-known/oauth-protected-resource…`, named in every
+   * challenge). `listenWs` defaults `resource` to `http://host:port/path`; a gateway or
+   * `attachWs` must be told it. Default: none.
+   */
+  readonly protectedResource?: ProtectedResourceOptions;
+  /** RFC 9728 metadata URL sent in `WWW-Authenticate` on 401. Default: derived from `protectedResource.resource`. */
   readonly resourceMetadataUrl?: string;
   /** Called with errors that have no peer to go to (socket errors, failed connects). Default: ignored. */
   readonly onError?: (error: Error) => void;
@@ -55,7 +64,8 @@ export interface ResolvedWsOptions {
   readonly heartbeatIntervalMs: number;
   readonly highWaterMark: number;
   readonly verifyToken: VerifyToken | undefined;
-  readonly resourceMetadataUrl: string | undefined;
+  /** Bearer checks, challenges and the metadata document; `null` without any auth option. */
+  readonly auth: BearerAuthenticator | null;
   readonly onError: (error: Error) => void;
 }
 
@@ -83,7 +93,7 @@ export function resolveWsOptions(options: WsOptions): ResolvedWsOptions {
     heartbeatIntervalMs,
     highWaterMark,
     verifyToken: options.verifyToken,
-    resourceMetadataUrl: options.resourceMetadataUrl,
+    auth: options.verifyToken === undefined && options.protectedResource === undefined && options.resourceMetadataUrl === undefined ? null : new BearerAuthenticator(options),
     onError: options.onError ?? (() => undefined),
   };
 }

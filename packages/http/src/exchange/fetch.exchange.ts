@@ -25,6 +25,14 @@ export class FetchExchange implements HttpRequestView, HttpResponder {
     return this.request.method;
   }
 
+  get path(): string {
+    try {
+      return new URL(this.request.url).pathname;
+    } catch {
+      return '/';
+    }
+  }
+
   header(name: string): string | undefined {
     const value = this.request.headers.get(name);
     if (value !== null) return value;

@@ -13,6 +13,8 @@ export type HeaderList = readonly string[];
 /** One incoming HTTP request. */
 export interface HttpRequestView {
   readonly method: string;
+  /** The request path without the query string (`/mcp`, `/.well-known/oauth-protected-resource/mcp`). */
+  readonly path: string;
   /** A header by lower-case name; repeated headers joined with `, `. */
   header(name: string): string | undefined;
   /** All headers, for `MessageExtraInfo.requestInfo` (computed on demand). */

@@ -23,6 +23,12 @@ export class NodeExchange implements HttpRequestView, HttpResponder {
     return this.req.method ?? 'GET';
   }
 
+  get path(): string {
+    const url = this.req.url ?? '/';
+    const query = url.indexOf('?');
+    return query === -1 ? url : url.slice(0, query);
+  }
+
   get authInfo(): AuthInfo | undefined {
     return (this.req as AuthedRequest).auth;
   }
@@ -76,6 +82,12 @@ export class NodeExchange implements HttpRequestView, HttpResponder {
   send(status: number, headers: HeaderList, body: string | undefined): void {
     const res = this.res;
     if (res.headersSent || res.destroyed) return;
+    if (status === 204) {
+      // RFC 9110 §8.6: no Content-Length on a 204.
+      res.writeHead(status, headers as string[]);
+      res.end();
+      return;
+    }
     const length = body === undefined ? 0 : Buffer.byteLength(body);
     const list = status === 413 ? [...headers, 'content-length', String(length), 'connection', 'close'] : [...headers, 'content-length', String(length)];
     res.writeHead(status, list);

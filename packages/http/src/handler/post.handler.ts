@@ -1,4 +1,4 @@
-import type { AuthInfo, ConnectedSession, ConnectOptions, JSONRPCRequest, MessageExtraInfo } from '@armature/core';
+import { withoutAuthorization, type AuthInfo, type ConnectedSession, type ConnectOptions, type JSONRPCRequest, type MessageExtraInfo } from '@armature/core';
 import type { HttpRequestView, HttpResponder } from '../exchange/http-exchange';
 import { errorBody } from '../protocol/http-error';
 import { checkParsed, decodeBody, isInitialize, type DecodedBody } from '../protocol/json-rpc-message';
@@ -38,7 +38,8 @@ export async function handlePost(engine: StreamableHttpEngine, req: HttpRequestV
     const reply = decoded.response ?? { jsonrpc: '2.0', error: { code: -32600, message: `Invalid request: ${decoded.reason}` } };
     return res.send(400, JSON_HEADERS, JSON.stringify(reply));
   }
-  const extra: MessageExtraInfo = { authInfo, requestInfo: { headers: req.headers() } };
+  // The token reaches the verifier and `authInfo`, never the session's request headers.
+  const extra: MessageExtraInfo = { authInfo, requestInfo: { headers: withoutAuthorization(req.headers()) } };
   return options.stateless ? postStateless(engine, decoded, req, res, extra) : postStateful(engine, decoded, req, res, extra);
 }
 
@@ -81,7 +82,8 @@ async function postStateless(engine: StreamableHttpEngine, decoded: Decoded, req
   if (engine.closing) return refuse(res, 503, 'Service Unavailable: the server is shutting down', ['retry-after', '5']);
   let connected: ConnectedSession | undefined;
   engine.statelessInflight++;
-  const transport = new StatelessTransport(request, res, engine.options.timing, () => {
+  const stepUp = extra.authInfo === undefined ? null : engine.options.stepUp;
+  const transport = new StatelessTransport(request, res, engine.options.timing, stepUp, () => {
     engine.statelessInflight--;
     if (connected !== undefined) void connected.close().catch(engine.reportError);
   });

@@ -1,10 +1,14 @@
-import { createHostOriginGuard, type DecodeLimits, type HostOriginGuard } from '@armature/core';
+import { BearerAuthenticator, createHostOriginGuard, insufficientScopeChallenge, type DecodeLimits, type HostOriginGuard, type JSONRPCMessage } from '@armature/core';
 import type { HttpHandlerOptions } from '../http-options';
 import type { VerifyToken } from './bearer-auth';
 import type { EventStore } from '../events/event-store';
 import { InMemoryEventStore } from '../events/in-memory-event-store';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/protocol-version';
+import { CorsPolicy } from '../security/cors.policy';
 import type { SseTiming } from '../sse/sse-connection';
+
+/** The 403 challenge for an authenticated request whose reply is an insufficient-scope error, if it is one. */
+export type StepUpChallenge = (reply: JSONRPCMessage) => string | undefined;
 
 /** Options with every default applied, computed once per handler. */
 export interface ResolvedHttpOptions {
@@ -19,7 +23,10 @@ export interface ResolvedHttpOptions {
   readonly guard: HostOriginGuard;
   readonly versions: ReadonlySet<string>;
   readonly verifyToken: VerifyToken | undefined;
-  readonly resourceMetadataUrl: string | undefined;
+  /** Bearer checks, challenges and the metadata document; `null` without any auth option. */
+  readonly auth: BearerAuthenticator | null;
+  readonly stepUp: StepUpChallenge;
+  readonly cors: CorsPolicy | null;
   readonly onError: (error: Error) => void;
 }
 
@@ -33,6 +40,9 @@ export function resolveOptions(options: HttpHandlerOptions = {}): ResolvedHttpOp
   const sse = options.sse ?? {};
   const maxBodyBytes = positive('maxBodyBytes', options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
   const keepAlive = sse.keepAliveMs === false ? undefined : sse.keepAliveMs ?? 25_000;
+  const auth = options.verifyToken === undefined && options.protectedResource === undefined && options.resourceMetadataUrl === undefined ? null : new BearerAuthenticator(options);
+  const metadataUrl = auth?.resourceMetadataUrl;
+  const cors = options.cors === undefined ? null : new CorsPolicy(options.cors, stateless ? 'POST' : 'GET, POST, DELETE');
   return {
     stateless,
     maxBodyBytes,
@@ -46,12 +56,21 @@ export function resolveOptions(options: HttpHandlerOptions = {}): ResolvedHttpOp
       retryMs: sse.retryMs === undefined ? undefined : nonNegative('sse.retryMs', sse.retryMs),
       closeAfterMs: sse.closeAfterMs === undefined || store === null ? undefined : positive('sse.closeAfterMs', sse.closeAfterMs),
     },
-    guard: createHostOriginGuard(options.allowedHosts, options.allowedOrigins),
+    guard: hostOriginGuard(options, cors),
     versions: new Set(options.protocolVersions ?? SUPPORTED_PROTOCOL_VERSIONS),
     verifyToken: options.verifyToken,
-    resourceMetadataUrl: options.resourceMetadataUrl,
+    auth,
+    stepUp: (reply) => insufficientScopeChallenge(reply, metadataUrl),
+    cors,
     onError: options.onError ?? (() => undefined),
   };
+}
+
+/** CORS origins pass the DNS-rebinding Origin check too: listing an origin means browsers from it are expected. */
+function hostOriginGuard(options: HttpHandlerOptions, cors: CorsPolicy | null): HostOriginGuard {
+  const corsOrigins = cors?.guardOrigins;
+  if (corsOrigins === '*') return createHostOriginGuard(options.allowedHosts, options.allowedOrigins ?? '*');
+  return createHostOriginGuard(options.allowedHosts, options.allowedOrigins, corsOrigins);
 }
 
 function positive(name: string, value: number): number {

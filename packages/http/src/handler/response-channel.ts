@@ -1,6 +1,7 @@
 import { encodeJsonRpc, type JSONRPCMessage } from '@armature/core';
 import type { HeaderList, HttpResponder } from '../exchange/http-exchange';
 import type { SseStream } from '../sse/sse-stream';
+import type { StepUpChallenge } from './resolved-options';
 
 /** What a response channel needs from the session (or stateless exchange) that owns it. */
 export interface ChannelHost {
@@ -16,6 +17,11 @@ export interface ChannelHost {
  * as soon as the server sends anything else first (progress, a log message, a server→client
  * request), ending with the response. Nothing is buffered: the choice is made by the first
  * message.
+ *
+ * An `InsufficientScopeError` answered before anything was streamed becomes `403` with a
+ * `WWW-Authenticate: Bearer error="insufficient_scope", scope="…"` challenge and the JSON-RPC
+ * error as body (MCP 2025-11-25, authorization §Runtime Insufficient Scope Errors), so clients
+ * can step up; once the SSE stream has started, the status is sent and the error stays in-band.
  */
 export class ResponseChannel {
   private stream: SseStream | null = null;
@@ -25,6 +31,8 @@ export class ResponseChannel {
     private readonly responder: HttpResponder,
     private readonly host: ChannelHost,
     private readonly prime: boolean,
+    /** Set for authenticated requests: turns an insufficient-scope reply into its 403. */
+    private readonly stepUp: StepUpChallenge | null = null,
   ) {}
 
   /** True once the response has been sent. */
@@ -39,7 +47,9 @@ export class ResponseChannel {
     if (this.stream === null) {
       if (final) {
         this.done = true;
-        this.responder.send(200, this.host.jsonHeaders, json);
+        const challenge = this.stepUp === null ? undefined : this.stepUp(message);
+        if (challenge === undefined) this.responder.send(200, this.host.jsonHeaders, json);
+        else this.responder.send(403, [...this.host.jsonHeaders, 'www-authenticate', challenge], json);
         return;
       }
       this.stream = this.host.openRequestStream(this.responder, this.prime);

@@ -4,6 +4,7 @@ import type { HeaderList, HttpResponder } from '../exchange/http-exchange';
 import { isRequest, isResponse } from '../protocol/json-rpc-message';
 import { SseConnection, type SseTiming } from '../sse/sse-connection';
 import { SseStream } from '../sse/sse-stream';
+import type { StepUpChallenge } from './resolved-options';
 import { ResponseChannel, type ChannelHost } from './response-channel';
 
 const JSON_HEADERS: HeaderList = ['content-type', 'application/json'];
@@ -47,10 +48,11 @@ export class StatelessTransport implements Transport, ChannelHost {
     private readonly request: JSONRPCRequest,
     responder: HttpResponder,
     private readonly timing: SseTiming,
+    stepUp: StepUpChallenge | null,
     private readonly onAnswered: () => void,
   ) {
     this.requestId = request.id;
-    this.channel = new ResponseChannel(responder, this, false);
+    this.channel = new ResponseChannel(responder, this, false, stepUp);
   }
 
   async start(): Promise<void> {}

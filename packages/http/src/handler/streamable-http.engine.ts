@@ -3,6 +3,7 @@ import type { HttpRequestView, HttpResponder } from '../exchange/http-exchange';
 import { HttpSessionTransport } from '../session/http-session.transport';
 import { SessionStore } from '../session/session-store';
 import { checkBearer } from './bearer-auth';
+import { isMetadataRequest, serveMetadata } from './metadata.handler';
 import { handlePost } from './post.handler';
 import { refuse } from './refuse';
 import type { ResolvedHttpOptions } from './resolved-options';
@@ -35,16 +36,30 @@ export class StreamableHttpEngine {
     this.reportError = (error) => options.onError(error instanceof Error ? error : new Error(String(error)));
   }
 
-  /** Handles one request on the MCP endpoint. Never rejects. */
-  async handle(req: HttpRequestView, res: HttpResponder): Promise<void> {
+  /** Handles one request on the MCP endpoint (or its metadata paths). Never rejects. */
+  async handle(req: HttpRequestView, response: HttpResponder): Promise<void> {
+    let res = response;
     try {
       // DNS-rebinding defence first: nothing else is looked at for a forbidden Host/Origin.
-      const forbidden = this.options.guard.check(req.header('host'), req.header('origin'));
+      const origin = req.header('origin');
+      const forbidden = this.options.guard.check(req.header('host'), origin);
       if (forbidden !== undefined) return refuse(res, 403, `Forbidden: ${forbidden}`);
+      const cors = this.options.cors;
+      if (cors !== null && origin !== undefined) {
+        const preflight = req.method === 'OPTIONS' && req.header('access-control-request-method') !== undefined;
+        if (!cors.allows(origin)) {
+          if (preflight) return refuse(res, 403, 'Forbidden: this origin may not call the server from a browser (CORS)');
+        } else {
+          if (preflight) return cors.answerPreflight(origin, res);
+          res = cors.wrap(origin, res);
+        }
+      }
+      const auth = this.options.auth;
+      if (isMetadataRequest(req, auth)) return serveMetadata(req, res, auth);
       let authInfo = req.authInfo;
       const verify = this.options.verifyToken;
-      if (verify !== undefined) {
-        const verdict = await checkBearer(req, verify, this.options.resourceMetadataUrl, this.reportError);
+      if (verify !== undefined && auth !== null) {
+        const verdict = await checkBearer(req, verify, auth, this.reportError);
         if (!verdict.ok) return refuse(res, 401, verdict.message, ['www-authenticate', verdict.challenge]);
         authInfo = verdict.authInfo;
       }

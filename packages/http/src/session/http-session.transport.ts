@@ -91,7 +91,9 @@ export class HttpSessionTransport implements Transport, ChannelHost {
     if (this.inflight.has(message.id)) return false;
     // Only the session's first initialize decides its fate; a repeat is the engine's to refuse.
     if (message.method === 'initialize' && !this.opened) this.initializing(message);
-    this.inflight.set(message.id, new ResponseChannel(responder, this, this.primes));
+    // Only an authenticated request can be told to step up its scopes with a 403 (MCP 2025-11-25,
+    // authorization §Scope Challenge Handling); an anonymous one gets the JSON-RPC error in-band.
+    this.inflight.set(message.id, new ResponseChannel(responder, this, this.primes, extra.authInfo === undefined ? null : this.options.stepUp));
     this.onmessage?.(message, extra);
     return true;
   }

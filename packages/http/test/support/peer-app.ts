@@ -38,7 +38,7 @@ export function createPeerApp(): PeerApp {
   const build = (): Server => {
     const server = new Server({ name: 'peer', version: '1.0.0' }, { capabilities: { tools: { listChanged: true }, logging: {} } });
     server.setRequestHandler(ListToolsRequestSchema, async () => ({
-      tools: ['echo', 'progress', 'gated', 'elicit', 'log'].map((name) => ({ name, inputSchema: { type: 'object' as const } })),
+      tools: ['echo', 'progress', 'gated', 'elicit', 'log', 'headers'].map((name) => ({ name, inputSchema: { type: 'object' as const } })),
     }));
     server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
       const args = (request.params.arguments ?? {}) as Record<string, unknown>;
@@ -71,6 +71,9 @@ export function createPeerApp(): PeerApp {
           );
           return { content: [{ type: 'text' as const, text: JSON.stringify(result) }] };
         }
+        case 'headers':
+          // The request headers the transport handed to the session, by name.
+          return { content: [{ type: 'text' as const, text: Object.keys(extra.requestInfo?.headers ?? {}).sort().join(',') }] };
         case 'log':
           await extra.sendNotification({ method: 'notifications/message', params: { level: 'info', data: 'hello' } });
           return { content: [{ type: 'text' as const, text: 'logged' }] };

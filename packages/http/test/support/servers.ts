@@ -4,11 +4,13 @@ import type { ConnectableApp } from '@armature/core';
 import { listenHttp } from '../../src';
 import type { HttpListenHandle } from '../../src';
 import type { ListenHttpOptions } from '../../src';
+import { wireChecked, type WireChecked } from './wire-check';
 
 /** Servers and clients a test opened; `closeAll` in afterEach shuts every one. */
 export class Opened {
   private readonly handles: HttpListenHandle[] = [];
   private readonly clients: Client[] = [];
+  private readonly wires: WireChecked[] = [];
 
   async listen(app: ConnectableApp, options: ListenHttpOptions = {}): Promise<HttpListenHandle> {
     const handle = await listenHttp(app, { port: 0, ...options });
@@ -25,8 +27,23 @@ export class Opened {
     return { client, transport };
   }
 
+  /**
+   * An SDK client over Streamable HTTP whose every received message is checked against the MCP
+   * schema; `closeAll` fails the test on a violation.
+   */
+  async checkedClient(url: string, options: StreamableHTTPClientTransportOptions = {}): Promise<{ client: Client; transport: StreamableHTTPClientTransport; wire: WireChecked }> {
+    const client = new Client({ name: 'checked-client', version: '1.0.0' }, { capabilities: {} });
+    const transport = new StreamableHTTPClientTransport(new URL(url), options);
+    const wire = wireChecked(transport);
+    this.clients.push(client);
+    this.wires.push(wire);
+    await client.connect(wire as unknown as Parameters<Client['connect']>[0]);
+    return { client, transport, wire };
+  }
+
   async closeAll(): Promise<void> {
     await Promise.all(this.clients.splice(0).map((client) => client.close().catch(() => undefined)));
     await Promise.all(this.handles.splice(0).map((handle) => handle.close(100)));
+    for (const wire of this.wires.splice(0)) wire.assertClean();
   }
 }

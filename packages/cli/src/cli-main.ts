@@ -1,8 +1,9 @@
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { parseArgs, UsageError, USAGE } from './args/argv-parser';
+import { cliVersion } from './cli-version';
 import { buildCommand } from './commands/build.command';
 import { devCommand } from './commands/dev.command';
+import { initCommand } from './commands/init.command';
+import { inspectCommand } from './commands/inspect.command';
 import { streamOutput, type CliOutput } from './output/cli-output';
 
 /** Runs `armature` with the given arguments and returns the exit code. */
@@ -11,7 +12,7 @@ export async function runCli(argv: readonly string[], output?: { stdout: CliOutp
   try {
     const args = parseArgs(argv);
     if (args.version) {
-      out.stdout.line(version());
+      out.stdout.line(cliVersion());
       return 0;
     }
     if (args.help || args.command === undefined || args.command === 'help') {
@@ -24,6 +25,10 @@ export async function runCli(argv: readonly string[], output?: { stdout: CliOutp
       case 'dev':
         // stdout belongs to the server (a stdio MCP server speaks on it).
         return await devCommand(args, out.stderr);
+      case 'init':
+        return initCommand(args, out.stdout);
+      case 'inspect':
+        return await inspectCommand(args, out.stdout);
       default:
         throw new UsageError(`unknown command ${args.command}.`);
     }
@@ -32,10 +37,4 @@ export async function runCli(argv: readonly string[], output?: { stdout: CliOutp
     out.stderr.line(`armature: ${error.message}\n\n${USAGE}`);
     return 2;
   }
-}
-
-function version(): string {
-  const file = path.join(__dirname, '..', '..', 'package.json');
-  const pkg = JSON.parse(fs.readFileSync(file, 'utf8')) as { version?: string };
-  return pkg.version ?? '0.0.0';
 }

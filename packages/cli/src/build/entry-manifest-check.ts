@@ -1,7 +1,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { createProgramFromTsconfig, generatorName, hashSources, MANIFEST_FILE_NAME, readTsconfig } from '@armature/schema';
+import { createProgramFromTsconfig, generatorName, MANIFEST_FILE_NAME, readTsconfig } from '@armature/schema';
 import { scanAndWriteManifest, type ProjectScan } from './manifest-step';
+import { currentSourceHash } from './source-state';
 
 /**
  * The entry project may be up to date for TypeScript (built earlier by `tsc -b`) while its
@@ -25,16 +26,4 @@ function manifestIsCurrent(file: string, projectDir: string, fileNames: readonly
   } catch {
     return false;
   }
-}
-
-/**
- * The scanner's `sourceHash` recomputed from the tsconfig's own sources. A program may hold
- * more sources than the tsconfig lists (workspace sources reached through `paths`); then the
- * hashes differ and the project is rescanned, which costs time but is never wrong.
- */
-function currentSourceHash(projectDir: string, fileNames: readonly string[]): string {
-  const sources = fileNames
-    .filter((name) => /\.[cm]?tsx?$/.test(name) && !/\.d\.[cm]?ts$/.test(name))
-    .map((name) => ({ path: path.relative(projectDir, name).split(path.sep).join('/'), text: fs.readFileSync(name, 'utf8') }));
-  return hashSources(sources);
 }

@@ -1,0 +1,112 @@
+/** What the scaffold is made for: the project's npm name and the Armature version to depend on. */
+export interface ScaffoldInput {
+  /** The npm package name (from the folder name). */
+  readonly name: string;
+  /** The version range of the `@armature/*` packages (the CLI's own version). */
+  readonly armatureRange: string;
+}
+
+/** `package.json`: runtime packages as dependencies, the toolchain as devDependencies, the scripts. */
+export function packageJson({ name, armatureRange }: ScaffoldInput): string {
+  const pkg = {
+    name,
+    version: '0.1.0',
+    private: true,
+    description: 'An MCP server built with Armature.',
+    main: 'dist/src/main.js',
+    scripts: {
+      build: 'armature build',
+      dev: 'armature dev',
+      start: 'node dist/src/main.js',
+      test: "mocha --require reflect-metadata 'dist/test/**/*.spec.js'",
+      inspect: 'armature inspect --entry dist/src/app.module.js',
+    },
+    engines: { node: '>=20.10' },
+    dependencies: {
+      '@armature/core': armatureRange,
+      '@armature/di': armatureRange,
+      'reflect-metadata': '^0.2.2',
+    },
+    devDependencies: {
+      '@armature/cli': armatureRange,
+      '@armature/testing': armatureRange,
+      '@types/chai': '^4.3.20',
+      '@types/mocha': '^10.0.10',
+      '@types/node': '^20.19.0',
+      chai: '^4.5.0',
+      mocha: '^11.8.0',
+      typescript: '~5.9.3',
+    },
+  };
+  return `${JSON.stringify(pkg, null, 2)}\n`;
+}
+
+/**
+ * `tsconfig.json`: what Armature needs — legacy decorators with metadata (DI and the scanner
+ * read them), `useDefineForClassFields: false` (property decorators see their fields), CommonJS
+ * output through Node16 resolution, and `src` + `test` compiled to `dist`.
+ */
+export function tsconfigJson(): string {
+  const config = {
+    compilerOptions: {
+      target: 'ES2022',
+      module: 'Node16',
+      moduleResolution: 'Node16',
+      strict: true,
+      experimentalDecorators: true,
+      emitDecoratorMetadata: true,
+      useDefineForClassFields: false,
+      esModuleInterop: true,
+      skipLibCheck: true,
+      sourceMap: true,
+      types: ['node', 'mocha'],
+      rootDir: '.',
+      outDir: 'dist',
+    },
+    include: ['src/**/*.ts', 'test/**/*.ts'],
+  };
+  return `${JSON.stringify(config, null, 2)}\n`;
+}
+
+/** `.gitignore`. */
+export function gitignore(): string {
+  return 'node_modules/\ndist/\n';
+}
+
+/** `README.md`: how to build, test, run and grow the server. */
+export function readme({ name }: ScaffoldInput): string {
+  return `# ${name}
+
+An [MCP](https://modelcontextprotocol.io) server built with Armature.
+
+\`\`\`sh
+npm install
+npm run build     # compiles and writes dist/armature.manifest.json (schemas from your types)
+npm test          # boots the server in the test process and calls it through an MCP client
+npm start         # serves over stdio: node dist/src/main.js (add --http 3000 with @armature/http)
+npm run dev       # rebuilds on change and reloads the running server in place
+npm run inspect   # prints the tools, resources and prompts the server advertises
+\`\`\`
+
+## Layout
+
+| file | what |
+|---|---|
+| \`src/hello.handlers.ts\` | the \`greet\` tool and the \`hello://about\` resource |
+| \`src/app.module.ts\` | the root module: lists the handler classes (and providers) |
+| \`src/main.ts\` | starts the server (\`Armature.create\`, \`app.listen\`) |
+| \`test/hello.spec.ts\` | tests with \`@armature/testing\` |
+
+## Add a tool
+
+Add a method with \`@Tool()\` to \`HelloHandlers\` (or a new class listed in \`handlers\` of
+\`AppModule\`). Its JSDoc is the description, its typed parameters the input schema, its
+return type the output schema. Run \`npm run build\`: the schemas are generated, never written
+by hand.
+
+## Use it from an MCP host
+
+Add a server whose command is \`node\` with the argument \`/absolute/path/to/${name}/dist/src/main.js\`.
+Stdout carries the protocol: log to stderr only.
+`;
+}

@@ -36,7 +36,7 @@ describe('listenWs', () => {
   it('lists and calls tools through the official SDK WebSocket client', async () => {
     client = await connectSdkClient();
     const { tools } = await within(client.listTools(), 'tools/list');
-    expect(tools.map((tool) => tool.name)).to.deep.equal(['echo', 'wait', 'whoami', 'gate']);
+    expect(tools.map((tool) => tool.name)).to.deep.equal(['echo', 'wait', 'whoami', 'gate', 'headers']);
     const result = await within(client.callTool({ name: 'echo', arguments: { text: 'hello' } }), 'tools/call');
     expect(result.content).to.deep.equal([{ type: 'text', text: 'hello' }]);
   });

@@ -23,7 +23,8 @@ export interface SdkApp extends ConnectableApp {
 /**
  * Tools: `echo {text}` returns the text; `wait` never finishes on its own and resolves only
  * when its request is aborted (cancellation or connection loss); `whoami` returns the
- * authenticated client id (or `anonymous`); `gate` returns once `openGate()` is called.
+ * authenticated client id (or `anonymous`); `gate` returns once `openGate()` is called;
+ * `headers` lists the names of the request headers the transport handed to the session.
  */
 export function sdkApp(): SdkApp {
   const started = deferred();
@@ -51,6 +52,7 @@ export function sdkApp(): SdkApp {
           { name: 'wait', inputSchema: { type: 'object' } },
           { name: 'whoami', inputSchema: { type: 'object' } },
           { name: 'gate', inputSchema: { type: 'object' } },
+          { name: 'headers', inputSchema: { type: 'object' } },
         ],
       }));
       server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
@@ -60,6 +62,7 @@ export function sdkApp(): SdkApp {
           await gate.promise;
           return { content: [{ type: 'text', text: 'through the gate' }] };
         }
+        if (request.params.name === 'headers') return { content: [{ type: 'text', text: Object.keys(extra.requestInfo?.headers ?? {}).sort().join(',') }] };
         if (request.params.name === 'whoami') return { content: [{ type: 'text', text: extra.authInfo?.clientId ?? 'anonymous' }] };
         started.resolve();
         await new Promise<void>((resolve) => extra.signal.addEventListener('abort', () => resolve(), { once: true }));

@@ -29,7 +29,7 @@ export interface HttpHandler {
   readonly sessionCount: number;
   /**
    * Paths where `node`/`fetch` answer with the RFC 9728 protected-resource metadata (with
-   * `protectedResource`): mount the handler there too, e.g. `web.get(mcp.metadataPaths, …)`.
+   * `protectedResource`): mount the handler there too, e.g. `web.get([...mcp.metadataPaths], …)`.
    */
   readonly metadataPaths: readonly string[];
   /**

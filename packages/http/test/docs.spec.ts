@@ -1,14 +1,19 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'chai';
+import * as ts from 'typescript';
 
 const REPO = join(__dirname, '../../../..');
 const read = (path: string): string => readFileSync(join(REPO, path), 'utf8');
 
-/** Option names declared in an interface of http-options.ts. */
+/** Option names declared in an interface of a source file. */
 function optionsOf(source: string, name: string): string[] {
   const body = new RegExp(`export interface ${name}[^{]*\\{([\\s\\S]*?)\\n\\}`).exec(source)?.[1] ?? '';
   return [...body.matchAll(/^ {2}readonly (\w+)\??:/gm)].map((m) => m[1] as string);
+}
+
+function tsBlocks(markdown: string): string[] {
+  return [...markdown.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1] as string);
 }
 
 describe('@armature/http documentation', () => {
@@ -23,11 +28,52 @@ describe('@armature/http documentation', () => {
     for (const name of optionsOf(source, 'SseOptions')) expect(options, `sse.${name}`).to.contain(`\`sse.${name}\``);
   });
 
+  it('documents every CORS option and every protectedResource option (docs/auth.md)', () => {
+    const cors = docs.slice(docs.indexOf('### CORS'));
+    for (const name of optionsOf(read('packages/http/src/security/cors.policy.ts'), 'CorsOptions')) expect(cors, name).to.contain(name);
+    const auth = read('docs/auth.md');
+    const names = optionsOf(read('packages/core/src/transport/auth/protected-resource.metadata.ts'), 'ProtectedResourceOptions');
+    expect(names.length).to.be.greaterThan(5);
+    for (const name of names) expect(auth, name).to.contain(`\`${name}\``);
+  });
+
   it('documents every status code the engine answers with', () => {
-    const engine = ['handler/refuse.ts', 'handler/post.handler.ts', 'handler/stream.handler.ts', 'handler/streamable-http.engine.ts']
+    const engine = ['handler/refuse.ts', 'handler/post.handler.ts', 'handler/stream.handler.ts', 'handler/streamable-http.engine.ts', 'handler/response-channel.ts', 'security/cors.policy.ts']
       .map((file) => read(`packages/http/src/${file}`))
       .join('\n');
     const statuses = new Set([...engine.matchAll(/refuse\(res, (\d{3})/g), ...engine.matchAll(/send\((\d{3})/g)].map((m) => m[1] as string));
+    expect(statuses).to.include('403').and.to.include('204');
     for (const status of statuses) if (!['200', '202', '500'].includes(status)) expect(docs, status).to.match(new RegExp(`\\| \`${status}\` \\|`));
+  });
+
+  it('compiles every ts example of docs/auth.md (strict); a block whose first line is `// name.ts` is that file', function () {
+    this.timeout(120_000);
+    // Inside the repository, so `@armature/*` resolve through the workspace node_modules.
+    const dir = join(REPO, 'packages/http/dist/.auth-docs-examples');
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    const files = tsBlocks(read('docs/auth.md')).map((code, i) => {
+      const named = /^\/\/ ([\w-]+\.ts)\n/.exec(code)?.[1];
+      const file = join(dir, named ?? `auth-${i}.ts`);
+      writeFileSync(file, `${code}\nexport {};\n`);
+      return file;
+    });
+    expect(files.length).to.be.at.least(5);
+    const program = ts.createProgram(files, {
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.Node16,
+      moduleResolution: ts.ModuleResolutionKind.Node16,
+      strict: true,
+      experimentalDecorators: true,
+      emitDecoratorMetadata: true,
+      useDefineForClassFields: false,
+      skipLibCheck: true,
+      noEmit: true,
+      types: ['node'],
+      lib: ['lib.es2022.d.ts'],
+    });
+    const problems = ts.getPreEmitDiagnostics(program).map((d) => `${d.file?.fileName.slice(dir.length + 1) ?? ''} ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
+    rmSync(dir, { recursive: true, force: true });
+    expect(problems).to.deep.equal([]);
   });
 });

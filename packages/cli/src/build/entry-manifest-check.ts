@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { createProgramFromTsconfig, generatorName, MANIFEST_FILE_NAME, readTsconfig } from '@armature/schema';
 import { scanAndWriteManifest, type ProjectScan } from './manifest-step';
+import { VALIDATORS_FILE_NAME, writeValidators } from './validators-step';
 import { currentSourceHash } from './source-state';
 
 /**
@@ -15,7 +16,11 @@ export function scanEntryIfManifestMissing(tsconfig: string): ProjectScan | unde
   const parsed = readTsconfig(tsconfig);
   if (parsed.fileNames.length === 0 || parsed.options.noEmit) return undefined;
   const dir = parsed.options.outDir ?? path.dirname(tsconfig);
-  if (manifestIsCurrent(path.join(dir, MANIFEST_FILE_NAME), path.dirname(tsconfig), parsed.fileNames)) return undefined;
+  if (manifestIsCurrent(path.join(dir, MANIFEST_FILE_NAME), path.dirname(tsconfig), parsed.fileNames)) {
+    // A manifest written before validators were precompiled: add them without a rescan.
+    if (!fs.existsSync(path.join(dir, VALIDATORS_FILE_NAME))) writeValidators(dir);
+    return undefined;
+  }
   return scanAndWriteManifest(createProgramFromTsconfig(tsconfig), { alwaysWrite: true });
 }
 

@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type * as ts from 'typescript';
 import { MANIFEST_FILE_NAME, scanProgram, writeManifest, type BuildProblem, type ScanOptions } from '@armature/schema';
+import { writeValidators, type ValidatorsStep } from './validators-step';
 
 /** What the scan of one compiled project produced. */
 export interface ProjectScan {
@@ -14,6 +15,8 @@ export interface ProjectScan {
   /** True when the manifest content changed on disk. */
   readonly manifestChanged: boolean;
   readonly scanMs: number;
+  /** The precompiled validators written beside the manifest (undefined: none written). */
+  readonly validators?: ValidatorsStep | { readonly error: string };
 }
 
 /** Options of {@link scanAndWriteManifest}. */
@@ -39,10 +42,12 @@ export function scanAndWriteManifest(program: ts.Program, options: ManifestStepO
   const existing = path.join(result.manifestDir, MANIFEST_FILE_NAME);
   let manifestFile: string | undefined;
   let manifestChanged = false;
+  let validators: ProjectScan['validators'];
   if (result.problems.length === 0 && (options.alwaysWrite || result.methodCount > 0 || fs.existsSync(existing))) {
     const written = writeManifest(result.manifestDir, result.manifest);
     manifestFile = written.file;
     manifestChanged = written.written;
+    validators = writeValidators(result.manifestDir, result.manifest);
   }
   return {
     project,
@@ -51,5 +56,6 @@ export function scanAndWriteManifest(program: ts.Program, options: ManifestStepO
     manifestFile,
     manifestChanged,
     scanMs: performance.now() - started,
+    validators,
   };
 }

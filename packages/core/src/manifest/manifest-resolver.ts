@@ -2,13 +2,15 @@ import { statSync } from 'node:fs';
 import { relative, sep } from 'node:path';
 import { findDefiningFile } from './defining-file';
 import { checkManifest } from './manifest-format';
-import { ManifestFileCache } from './manifest-file';
+import { ManifestFileCache, type ManifestFile } from './manifest-file';
 import type { ArmatureManifest, ManifestHandler } from './manifest.types';
 
 /** A handler's manifest entry and where it came from (for messages). */
 export interface ResolvedHandlerManifest {
   readonly handler: ManifestHandler;
   readonly origin: string;
+  /** The file it was read from (one object per read), absent for manifests passed to `Armature.create`. */
+  readonly file?: ManifestFile;
 }
 
 /** Clock skew and coarse file-system timestamps: a compiled file this much newer is still fresh. */
@@ -49,7 +51,7 @@ export class ManifestResolver {
     const handler = lookup(located.manifest, key, cls.name);
     if (!handler) return undefined;
     this.checkFresh(file, located.path, located.mtimeMs);
-    return { handler, origin: located.path };
+    return { handler, origin: located.path, file: located };
   }
 
   private checkFresh(file: string, manifestPath: string, manifestMtime: number): void {

@@ -6,6 +6,7 @@ import type { ManifestMethod } from '../manifest/manifest.types';
 import type { BootProblems } from './boot-problems';
 import { bindCompleters } from './completer-binding';
 import type { HandlerInstances } from './handler-instances';
+import { validatorsBeside } from './manifest-validators';
 import { asDtoClass, designParamTypes, isContextType } from './param-types';
 import type { ParamSlot } from './param-slots';
 import type { RouteSource } from './route-source';
@@ -69,6 +70,7 @@ export function scanHandlerClass(
   const records = readHandlerMethods(cls).filter((r) => kinds === undefined || kinds.has(r.kind));
   const prototype = cls.prototype as Record<string, unknown>;
   const manifest = records.length > 0 ? env.resolver.resolve(cls) : undefined;
+  const precompiled = manifest?.file ? validatorsBeside(manifest.file, env.warn) : undefined;
   const seen = new Map<string, string>();
   const sources: RouteSource[] = [];
   for (const record of records) {
@@ -103,6 +105,7 @@ export function scanHandlerClass(
       fn: fn as RouteSource['fn'],
       instances,
       manifest: entry,
+      precompiled,
       dto,
       completers: bindCompleters(owner, record, prototype, env.problems),
       handlerClass: cls,

@@ -2,6 +2,7 @@ import type { RequestContext } from '../context/request-context';
 import type { CompletionValues, MethodRecord } from '../metadata/handler-metadata.types';
 import type { ManifestMethod } from '../manifest/manifest.types';
 import type { DtoClass } from '../validation/dto-validation';
+import type { PrecompiledValidators } from '../validation/precompiled-validators';
 import type { HandlerInstances } from './handler-instances';
 import type { ParamSlot } from './param-slots';
 
@@ -26,6 +27,8 @@ export interface RouteSource {
   readonly fn: (this: object, ...args: unknown[]) => unknown;
   readonly instances: HandlerInstances;
   readonly manifest: ManifestMethod | undefined;
+  /** Validators precompiled by `armature build` for the manifest `manifest` comes from. */
+  readonly precompiled?: PrecompiledValidators;
   /** The DTO class the whole arguments object is turned into, if any. */
   readonly dto: DtoClass | undefined;
   /** Completers by argument or variable name. */

@@ -10,7 +10,7 @@ import { OutputViolation } from '../results/output-violation';
 import { readableThrown } from '../results/readable-thrown';
 import { invalidArgumentsResult, thrownToolResult } from '../results/tool-error-result';
 import { shapeToolResult, type ToolOutput } from '../results/tool-result.shaper';
-import { validateDto } from '../validation/dto-validation';
+import { dtoValidator } from '../validation/dto-validation';
 import type { Validator } from '../validation/validation-result';
 import { withInstance } from './handler-instances';
 import { compileBinder } from './param-slots';
@@ -49,20 +49,24 @@ export function compileTool(source: RouteSource & { readonly record: ToolRecord 
   const name = options.name ?? record.method;
   const inputSchema = inputSchemaOf(owner, record, manifest);
   const output = outputSchemaOf(record, manifest);
-  const validateInput = env.compiler.compile(inputSchema, `${owner} input schema`);
-  const validateOutput = output ? env.compiler.compile(output.schema, `${owner} output schema`) : null;
+  const input = env.compiler.compileShared(inputSchema, `${owner} input schema`, source.precompiled);
+  const compiledOutput = output ? env.compiler.compileShared(output.schema, `${owner} output schema`, source.precompiled) : null;
+  const validateInput = input.validate;
+  const validateOutput = compiledOutput ? compiledOutput.validate : null;
   const shaping: ToolOutput | null = output && validateOutput ? { validate: validateOutput, wrapped: output.wrapped } : null;
   const description = options.description ?? manifest?.description;
+  // Frozen like frozenCopy(entry), but the schemas are the compiler's shared frozen copies.
   const entry: Record<string, unknown> = { name };
-  if (options.title !== undefined) entry.title = options.title;
+  if (options.title !== undefined) entry.title = frozenCopy(options.title);
   if (description !== undefined) entry.description = description;
-  entry.inputSchema = inputSchema;
-  if (output) entry.outputSchema = output.schema;
-  for (const key of ['annotations', 'icons', 'execution', '_meta'] as const) if (options[key] !== undefined) entry[key] = options[key];
-  const listEntry = frozenCopy(entry) as unknown as Tool;
+  entry.inputSchema = input.schema;
+  if (compiledOutput) entry.outputSchema = compiledOutput.schema;
+  for (const key of ['annotations', 'icons', 'execution', '_meta'] as const) if (options[key] !== undefined) entry[key] = frozenCopy(options[key]);
+  const listEntry = Object.freeze(entry) as unknown as Tool;
 
   const bind = compileBinder(source.slots);
   const { fn, instances, dto } = source;
+  const checkDto = dto ? dtoValidator(dto) : null;
   const bare: Invoke = (args, ctx) => withInstance(instances, ctx, (instance) => fn.apply(instance, bind(args, ctx)));
   const route: RouteDescriptor = { kind: 'tool', name, handlerClass: source.handlerClass, method: record.method, fn };
   const invoke = withEnhancers(bare, route, env.policy.enhancers(source));
@@ -80,8 +84,8 @@ export function compileTool(source: RouteSource & { readonly record: ToolRecord 
     const verdict = validateInput(args ?? {});
     if (!verdict.valid) return invalidArgumentsResult(name, verdict.issues);
     let values = verdict.value as Record<string, unknown>;
-    if (dto) {
-      const checked = await validateDto(dto, values);
+    if (checkDto !== null) {
+      const checked = await checkDto(values);
       if (!checked.valid) return invalidArgumentsResult(name, checked.issues);
       values = checked.value as Record<string, unknown>;
     }

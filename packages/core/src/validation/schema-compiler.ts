@@ -1,40 +1,58 @@
-import Ajv, { type AnySchemaObject, type ValidateFunction } from 'ajv';
-import Ajv2019 from 'ajv/dist/2019';
-import Ajv2020 from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
+import type { AnySchemaObject, ValidateFunction } from 'ajv';
 import { ArmatureError } from '@armature/di';
 import { LocalErrorCode } from '../errors/local-error-codes';
+import { frozenCopy } from '../metadata/frozen-copy';
 import type { JsonSchema } from '../metadata/handler-metadata.types';
+import { type AjvInstance, createAjv, type Dialect, dialectOf } from './ajv-setup';
 import { ajvIssues } from './ajv-issues';
+import type { PrecompiledValidators } from './precompiled-validators';
 import type { Validator } from './validation-result';
 
-type AjvInstance = Ajv | Ajv2019 | Ajv2020;
-type Dialect = '2020' | '2019' | 'draft-07';
-
-function dialectOf(schema: JsonSchema): Dialect | undefined {
-  const declared = schema.$schema;
-  if (declared === undefined || (typeof declared === 'string' && declared.includes('2020-12'))) return '2020';
-  if (typeof declared !== 'string') return undefined;
-  if (declared.includes('2019-09')) return '2019';
-  if (/draft-0[67]/.test(declared)) return 'draft-07';
-  return undefined;
-}
-
-/** Whether validation may add defaults, so the caller's object must be copied first. */
-function hasDefaults(schema: unknown): boolean {
-  return JSON.stringify(schema).includes('"default"');
+/** A schema's validator and its shared frozen copy. */
+export interface CompiledSchema {
+  readonly validate: Validator;
+  readonly schema: JsonSchema;
 }
 
 /**
- * Compiles JSON Schemas with ajv once, at boot: JSON Schema 2020-12 unless `$schema` says
- * 2019-09 or draft-07 (MCP: "2020-12 unless $schema says otherwise"), formats on, every error
- * collected, defaults applied. One ajv instance per dialect per app.
+ * Turns JSON Schemas into validators, once per distinct schema, at boot: JSON Schema 2020-12
+ * unless `$schema` says 2019-09 or draft-07 (MCP: "2020-12 unless $schema says otherwise"),
+ * formats on, every error collected, defaults applied.
+ *
+ * Where a validator comes from, cheapest first:
+ * 1. one already made by this compiler for the same schema text (`JSON.stringify`, so key
+ *    order counts and the issues keep their order): a server whose tools share a schema
+ *    compiles it once (1,001 tools of two distinct schemas: 2 compiles instead of 1,001);
+ * 2. the validators `armature build` precompiled next to the manifest (ajv standalone code),
+ *    looked up by the same text, so a stale file can never answer for a changed schema;
+ * 3. ajv, loaded on first need, one instance per dialect per app.
+ *
+ * Every validator is made at boot, never on a tool's first call: a schema that does not
+ * compile must stop the server from starting, not fail the first caller. (`armature build`
+ * compiled each manifest schema already; the boot compile covers schemas given in code and
+ * manifests without a validators file.)
  */
 export class SchemaCompiler {
   private readonly instances = new Map<Dialect, AjvInstance>();
+  private readonly byText = new Map<string, CompiledSchema>();
 
-  /** A validator for `schema`; throws `ARM_ERR_INVALID_SCHEMA` naming `where` if it does not compile. */
-  compile(schema: JsonSchema, where: string): Validator {
+  /**
+   * A validator for `schema`; throws `ARM_ERR_INVALID_SCHEMA` naming `where` if it does not
+   * compile. `precompiled`: the validators generated for the manifest the schema came from.
+   */
+  compile(schema: JsonSchema, where: string, precompiled?: PrecompiledValidators): Validator {
+    return this.compileShared(schema, where, precompiled).validate;
+  }
+
+  /**
+   * {@link compile}, and a frozen deep copy of the schema shared by every route with the same
+   * schema text, for list entries (copying and freezing each tool's schema cost ~12 ms of a
+   * 1,001-tool boot; a shared frozen copy is safe because nobody can change it).
+   */
+  compileShared(schema: JsonSchema, where: string, precompiled?: PrecompiledValidators): CompiledSchema {
+    const text = schemaText(schema, where);
+    const known = this.byText.get(text);
+    if (known !== undefined) return known;
     const dialect = dialectOf(schema);
     if (dialect === undefined) {
       throw new ArmatureError(
@@ -42,42 +60,43 @@ export class SchemaCompiler {
         `${where}: unsupported $schema ${JSON.stringify(schema.$schema)}; use JSON Schema 2020-12 (or 2019-09, draft-07).`,
       );
     }
-    let validate: ValidateFunction;
+    const validate = precompiled?.get(text) ?? this.compileWithAjv(schema, dialect, where);
+    // Validation may add defaults: then the caller's object is copied first.
+    const copy = text.includes('"default"');
+    const validator: Validator = (value) => {
+      const data = copy ? structuredClone(value) : value;
+      return validate(data) ? { valid: true, value: data } : { valid: false, issues: ajvIssues(validate.errors ?? []) };
+    };
+    const compiled: CompiledSchema = { validate: validator, schema: frozenCopy(schema) };
+    this.byText.set(text, compiled);
+    return compiled;
+  }
+
+  private compileWithAjv(schema: JsonSchema, dialect: Dialect, where: string): ValidateFunction {
     try {
-      validate = this.instance(dialect).compile(schema as AnySchemaObject);
+      return this.instance(dialect).compile(schema as AnySchemaObject);
     } catch (error) {
       throw new ArmatureError(LocalErrorCode.INVALID_SCHEMA, `${where}: the schema does not compile: ${(error as Error).message}`, {
         cause: error,
       });
     }
-    const copy = hasDefaults(schema);
-    return (value) => {
-      const data = copy ? structuredClone(value) : value;
-      return validate(data) ? { valid: true, value: data } : { valid: false, issues: ajvIssues(validate.errors ?? []) };
-    };
   }
 
   private instance(dialect: Dialect): AjvInstance {
     let ajv = this.instances.get(dialect);
     if (!ajv) {
-      // ownProperties: without it ajv sees inherited members (`toString`) as present arguments.
-      // allowUnionTypes / strictTuples: generated schemas use `type: ["string", "null"]` and tuples
-      // with optional or rest elements (`minItems` below the `prefixItems` length), which are exact
-      // as written; stated here so they stay accepted if `strict` is ever turned on.
-      const options = {
-        allErrors: true,
-        verbose: true,
-        useDefaults: true,
-        strict: false,
-        allowUnionTypes: true,
-        strictTuples: false,
-        validateFormats: true,
-        ownProperties: true,
-      } as const;
-      ajv = dialect === '2020' ? new Ajv2020(options) : dialect === '2019' ? new Ajv2019(options) : new Ajv(options);
-      addFormats(ajv as Ajv);
+      ajv = createAjv(dialect);
       this.instances.set(dialect, ajv);
     }
     return ajv;
+  }
+}
+
+/** The schema's JSON text: the key validators are shared and precompiled by. */
+function schemaText(schema: JsonSchema, where: string): string {
+  try {
+    return JSON.stringify(schema);
+  } catch (error) {
+    throw new ArmatureError(LocalErrorCode.INVALID_SCHEMA, `${where}: the schema is not JSON (${(error as Error).message}).`, { cause: error });
   }
 }

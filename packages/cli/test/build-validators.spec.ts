@@ -1,0 +1,75 @@
+import { expect } from 'chai';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Manifest } from '@armature/schema';
+import { createFixture, readJson, removeFixture, runArmature } from './support/fixture-project';
+
+const HANDLERS = `import { Tool } from '@armature/core';
+
+export class NotesHandlers {
+  /** @minLength title 1 */
+  @Tool()
+  create(title: string, tags: string[] = []): string {
+    return title;
+  }
+
+  @Tool()
+  rename(from: string, to: string): string {
+    return to;
+  }
+
+  @Tool()
+  copy(from: string, to: string): string {
+    return to;
+  }
+}
+`;
+
+/** What the generated module exports (core's `ValidatorsModule`). */
+interface ValidatorsModule {
+  readonly format: number;
+  readonly fingerprint: string;
+  readonly schemas: readonly string[];
+  readonly factories: readonly ((require: (id: string) => unknown) => (data: unknown) => boolean)[];
+}
+
+function loadValidators(file: string): ValidatorsModule {
+  delete require.cache[file];
+  return require(file) as ValidatorsModule;
+}
+
+describe('armature build: precompiled validators', () => {
+  let dir: string;
+  afterEach(() => removeFixture(dir));
+
+  it('writes armature.validators.js beside the manifest, one validator per distinct tool schema', () => {
+    dir = createFixture({ 'src/notes.handlers.ts': HANDLERS });
+    const result = runArmature(['build'], dir);
+    expect(result.status, result.stdout + result.stderr).to.equal(0);
+    expect(result.stdout).to.not.include('warning');
+    const manifest = readJson(path.join(dir, 'dist/armature.manifest.json')) as Manifest;
+    const methods = manifest.handlers['src/notes.handlers.js#NotesHandlers']?.methods ?? {};
+    const file = path.join(dir, 'dist/armature.validators.js');
+    const validators = loadValidators(file);
+    expect(validators.format).to.equal(1);
+    // rename and copy share one schema text: it is precompiled once.
+    expect(validators.schemas).to.deep.equal([JSON.stringify(methods.create?.inputSchema), JSON.stringify(methods.rename?.inputSchema)]);
+    expect(JSON.stringify(methods.copy?.inputSchema)).to.equal(JSON.stringify(methods.rename?.inputSchema));
+    const create = validators.factories[0]?.(require);
+    expect(create?.({ title: 'a' })).to.equal(true);
+    expect(create?.({ title: '' })).to.equal(false);
+  });
+
+  it('keeps the file on a no-op build, and restores it when it is missing', () => {
+    dir = createFixture({ 'src/notes.handlers.ts': HANDLERS });
+    expect(runArmature(['build'], dir).status).to.equal(0);
+    const file = path.join(dir, 'dist/armature.validators.js');
+    const text = fs.readFileSync(file, 'utf8');
+    expect(runArmature(['build'], dir).status).to.equal(0);
+    expect(fs.readFileSync(file, 'utf8')).to.equal(text);
+    fs.rmSync(file);
+    const again = runArmature(['build'], dir);
+    expect(again.status, again.stdout).to.equal(0);
+    expect(fs.readFileSync(file, 'utf8')).to.equal(text);
+  });
+});

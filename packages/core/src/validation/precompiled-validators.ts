@@ -1,0 +1,98 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { ValidateFunction } from 'ajv';
+import { ajvFingerprint } from './ajv-setup';
+
+/** The file `armature build` writes next to `armature.manifest.json`. */
+export const VALIDATORS_FILE_NAME = 'armature.validators.js';
+
+/** The layout of that file this runtime reads. */
+export const VALIDATORS_FORMAT = 1;
+
+/** A precompiled validator's factory: given a `require` for ajv's run-time helpers, the validate function. */
+export type ValidatorFactory = (require: (id: string) => unknown) => ValidateFunction;
+
+/** What the generated module exports. */
+export interface ValidatorsModule {
+  readonly format: number;
+  /** `ajvFingerprint()` of the core that generated it. */
+  readonly fingerprint: string;
+  /** The exact JSON text of each schema (`JSON.stringify` of the manifest's schema object). */
+  readonly schemas: readonly string[];
+  /** `factories[i]` builds the validator of `schemas[i]`. */
+  readonly factories: readonly ValidatorFactory[];
+}
+
+/**
+ * The only modules generated code may require: ajv's run-time helpers and ajv-formats' format
+ * functions, resolved from this copy of core (so an app whose own folder cannot resolve ajv,
+ * as under pnpm, still works).
+ */
+const ALLOWED_REQUIRE = /^(?:ajv\/dist\/runtime\/[\w-]+|ajv-formats\/dist\/formats)$/;
+
+function runtimeRequire(id: string): unknown {
+  if (!ALLOWED_REQUIRE.test(id)) throw new Error(`a precompiled validator may not require ${JSON.stringify(id)}`);
+  return require(id) as unknown;
+}
+
+/** Whether `value` has the shape of a generated validators module. */
+function isValidatorsModule(value: unknown): value is ValidatorsModule {
+  if (typeof value !== 'object' || value === null) return false;
+  const m = value as Partial<ValidatorsModule>;
+  return (
+    typeof m.format === 'number' &&
+    typeof m.fingerprint === 'string' &&
+    Array.isArray(m.schemas) &&
+    Array.isArray(m.factories) &&
+    m.schemas.length === m.factories.length
+  );
+}
+
+/**
+ * Reads a generated validators module. Returns undefined when the file is absent, and also
+ * (silently: the validators are then compiled at boot, as before) when it was written for
+ * another layout, another ajv or other options. A file that exists but cannot be loaded is
+ * reported through `warn`. The module is not left in `require.cache`, so a dev reload reads
+ * the file `armature dev` just rewrote.
+ */
+export function readValidatorsModule(path: string, warn: (message: string) => void): ValidatorsModule | undefined {
+  const file = resolve(path);
+  if (!existsSync(file)) return undefined;
+  let loaded: unknown;
+  try {
+    loaded = require(file) as unknown;
+  } catch (error) {
+    warn(`Cannot load ${file} (${(error as Error).message}); its validators are compiled at boot instead. Run \`armature build\` to regenerate it.`);
+    return undefined;
+  } finally {
+    delete require.cache[file];
+  }
+  if (!isValidatorsModule(loaded) || loaded.format !== VALIDATORS_FORMAT || loaded.fingerprint !== ajvFingerprint()) return undefined;
+  return loaded;
+}
+
+/**
+ * The precompiled validators of one manifest folder, by exact schema text. A factory runs
+ * only when a route asks for its schema, so validators of schemas no longer in use cost nothing.
+ */
+export class PrecompiledValidators {
+  private readonly index = new Map<string, number>();
+
+  private constructor(private readonly module: ValidatorsModule) {
+    module.schemas.forEach((text, i) => this.index.set(text, i));
+  }
+
+  /** The validators in `file`, or undefined (see {@link readValidatorsModule}). */
+  static load(file: string, warn: (message: string) => void): PrecompiledValidators | undefined {
+    const module = readValidatorsModule(file, warn);
+    return module ? new PrecompiledValidators(module) : undefined;
+  }
+
+  /** The validate function for the schema whose `JSON.stringify` is `text`, if one was precompiled. */
+  get(text: string): ValidateFunction | undefined {
+    const i = this.index.get(text);
+    if (i === undefined) return undefined;
+    const validate = (this.module.factories[i] as ValidatorFactory)(runtimeRequire);
+    return typeof validate === 'function' ? validate : undefined;
+  }
+}

@@ -1,0 +1,137 @@
+import 'reflect-metadata';
+import { expect } from 'chai';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Module } from '@armature/di';
+import { Armature } from '../../src/app/armature.app';
+import type { ArmatureManifest } from '../../src/manifest/manifest.types';
+import { writeValidatorsBeside } from '../../src/routes/validators-build';
+import { VALIDATORS_FILE_NAME } from '../../src/validation/precompiled-validators';
+import { connectClient, RecordingLogger } from '../app/support/app-client';
+
+const CORE_ENTRY = join(__dirname, '../../src/index.js');
+
+function handlerModule(): string {
+  return `const core = require(${JSON.stringify(CORE_ENTRY)});
+class Notes { create(title, tags) { return title + ':' + tags.join(','); } other(n) { return String(n); } }
+for (const m of ['create', 'other']) core.Tool()(Notes.prototype, m, Object.getOwnPropertyDescriptor(Notes.prototype, m));
+exports.Notes = Notes;
+`;
+}
+
+const CREATE_SCHEMA = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  type: 'object',
+  properties: { title: { type: 'string', minLength: 1 }, tags: { type: 'array', items: { type: 'string' }, default: [] } },
+  required: ['title'],
+  additionalProperties: false,
+};
+
+const MANIFEST: ArmatureManifest = {
+  armature: 1,
+  handlers: {
+    'src/notes.js#Notes': {
+      className: 'Notes',
+      methods: {
+        create: {
+          kind: 'tool',
+          params: [
+            { index: 0, name: 'title', role: 'argument', required: true },
+            { index: 1, name: 'tags', role: 'argument', required: false },
+          ],
+          inputSchema: CREATE_SCHEMA,
+        },
+        other: {
+          kind: 'tool',
+          params: [{ index: 0, name: 'n', role: 'argument', required: true }],
+          inputSchema: { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'], additionalProperties: false },
+        },
+      },
+    },
+  },
+};
+
+describe('precompiled validators at boot', () => {
+  let root: string;
+  let count = 0;
+  before(() => {
+    root = mkdtempSync(join(tmpdir(), 'armature-precompiled-'));
+  });
+  after(() => rmSync(root, { recursive: true, force: true }));
+
+  /** A compiled-looking project: handler module, manifest and (unless told) validators file. */
+  function project(withValidators: boolean): { dir: string; file: string } {
+    const dir = join(root, `p${count++}`);
+    mkdirSync(join(dir, 'dist/src'), { recursive: true });
+    writeFileSync(join(dir, 'package.json'), '{"name":"p","private":true}');
+    const file = join(dir, 'dist/src/notes.js');
+    writeFileSync(file, handlerModule());
+    writeFileSync(join(dir, 'dist/armature.manifest.json'), JSON.stringify(MANIFEST, null, 2));
+    if (withValidators) expect(writeValidatorsBeside(join(dir, 'dist'))).to.include({ count: 2, compiled: 2, written: true });
+    return { dir, file };
+  }
+
+  async function boot(file: string, logger = new RecordingLogger()): Promise<Armature> {
+    const cls = (require(file) as Record<string, new () => object>).Notes as new () => object;
+    @Module({ handlers: [cls] })
+    class Root {}
+    return Armature.create(Root, { name: 'precompiled', version: '1', logger });
+  }
+
+  async function answers(app: Armature): Promise<unknown[]> {
+    const conn = await connectClient(app);
+    const out = [];
+    for (const args of [{ title: 'a' }, { title: 'a', tags: ['x'] }, {}, { title: '', tags: [1], extra: true }]) {
+      out.push(await conn.client.callTool({ name: 'create', arguments: args }));
+    }
+    out.push(await conn.client.callTool({ name: 'other', arguments: { n: 1.5 } }));
+    await conn.close();
+    return out;
+  }
+
+  it('serves the same answers as validators compiled at boot', async () => {
+    const logger = new RecordingLogger();
+    const pre = await boot(project(true).file, logger);
+    const compiled = await boot(project(false).file);
+    expect(await answers(pre)).to.deep.equal(await answers(compiled));
+    expect(logger.warnings).to.deep.equal([]);
+    await pre.close();
+    await compiled.close();
+  });
+
+  it('takes the validators from beside the manifest', async () => {
+    const { dir, file } = project(true);
+    const validators = join(dir, 'dist', VALIDATORS_FILE_NAME);
+    const text = readFileSync(validators, 'utf8');
+    // The first factory (create's schema) replaced by one that refuses everything with no issue listed.
+    writeFileSync(validators, text.replace('exports.factories = [\n', 'exports.factories = [\nfunction () { const v = () => false; v.errors = []; return v; },\n').replace(/\n(function \(require\)[\s\S]*?\n}),\n(?=function)/, '\n'));
+    const app = await boot(file);
+    const conn = await connectClient(app);
+    const result = await conn.client.callTool({ name: 'create', arguments: { title: 'fine' } });
+    expect(result.isError).to.equal(true);
+    await conn.close();
+    await app.close();
+  });
+
+  it('loads neither ajv (beyond its run-time helpers and version) nor class-validator when every schema was precompiled and no tool takes a DTO', () => {
+    const script = (file: string) => `
+      require('reflect-metadata');
+      const core = require(${JSON.stringify(CORE_ENTRY)});
+      const di = require('@armature/di');
+      const { Notes } = require(${JSON.stringify(file)});
+      class Root {}
+      di.Module({ handlers: [Notes] })(Root);
+      core.Armature.create(Root, { name: 'p', version: '1' }).then(async (app) => {
+        const heavy = Object.keys(require.cache)
+          .filter((k) => /node_modules[\\\\/](ajv|ajv-formats|class-validator|class-transformer|libphonenumber-js)[\\\\/]/.test(k))
+          .filter((k) => !/ajv[\\\\/]dist[\\\\/]runtime[\\\\/]|ajv-formats[\\\\/]dist[\\\\/]formats|package\\.json$/.test(k));
+        console.log(JSON.stringify([...new Set(heavy.map((k) => k.split(/node_modules[\\\\/]/).pop().split(/[\\\\/]/)[0]))]));
+        await app.close();
+      });`;
+    const run = (file: string) => JSON.parse(execFileSync(process.execPath, ['-e', script(file)], { cwd: __dirname, encoding: 'utf8' }).trim()) as string[];
+    expect(run(project(true).file)).to.deep.equal([]);
+    expect(run(project(false).file)).to.include('ajv');
+  });
+});

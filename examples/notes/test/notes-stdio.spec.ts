@@ -2,12 +2,12 @@ import { expect } from 'chai';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { ensureManifest } from './support/manifest';
+import { ensureManifest } from '@armature/testing';
 
 describe('examples/notes as a stdio child process', () => {
   before(function () {
     this.timeout(60_000);
-    ensureManifest();
+    ensureManifest(join(__dirname, '../..'));
   });
 
   it('serves the official SDK client over stdio and exits when stdin closes', async function () {

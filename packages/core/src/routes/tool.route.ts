@@ -1,15 +1,9 @@
 import type { RequestContext } from '../context/request-context';
-import { McpWireError } from '../errors/wire-error';
 import { frozenCopy } from '../metadata/frozen-copy';
 import type { RouteDescriptor } from '../guards/execution-context';
 import type { ToolRecord } from '../metadata/handler-metadata.types';
-import type { CallToolResult, Tool } from '../protocol/mcp-types.generated';
-import { rateLimitedResult } from '../rate-limit/rate-limit-result';
-import { spendCall } from '../rate-limit/spend-call';
-import { OutputViolation } from '../results/output-violation';
-import { readableThrown } from '../results/readable-thrown';
-import { invalidArgumentsResult, thrownToolResult } from '../results/tool-error-result';
-import { shapeToolResult, type ToolOutput } from '../results/tool-result.shaper';
+import type { Tool } from '../protocol/mcp-types.generated';
+import type { ToolOutput } from '../results/tool-result.shaper';
 import { dtoValidator } from '../validation/dto-validation';
 import type { Validator } from '../validation/validation-result';
 import { withInstance } from './handler-instances';
@@ -18,6 +12,7 @@ import { compileScopeCheck } from './route-access';
 import type { RouteEnvironment } from './route-environment';
 import { type Invoke, withEnhancers } from './route-pipeline';
 import type { RouteSource } from './route-source';
+import { compileToolCall, type ToolCall } from './tool-call';
 import { inputSchemaOf, outputSchemaOf } from './tool-schemas';
 
 /** A tool prepared at boot: everything per call is a lookup, a validation and a call. */
@@ -36,9 +31,9 @@ export interface CompiledTool {
   readonly requiredScopes: readonly string[] | null;
   /**
    * The whole `tools/call` pipeline: scopes → rate limits → validate → guards → interceptors
-   * → handler → shape; tool failures become `isError` results.
+   * → handler → shape; tool failures become `isError` results. Synchronous when every step is.
    */
-  readonly call: (args: Record<string, unknown> | undefined, ctx: RequestContext) => Promise<CallToolResult>;
+  readonly call: ToolCall;
   readonly source: RouteSource;
 }
 
@@ -66,46 +61,28 @@ export function compileTool(source: RouteSource & { readonly record: ToolRecord 
 
   const bind = compileBinder(source.slots);
   const { fn, instances, dto } = source;
-  const checkDto = dto ? dtoValidator(dto) : null;
   const bare: Invoke = (args, ctx) => withInstance(instances, ctx, (instance) => fn.apply(instance, bind(args, ctx)));
   const route: RouteDescriptor = { kind: 'tool', name, handlerClass: source.handlerClass, method: record.method, fn };
   const invoke = withEnhancers(bare, route, env.policy.enhancers(source));
+  // A singleton handler with no guards or interceptors is called directly, not through
+  // withInstance's async frame, so a synchronous handler's result reaches the session without
+  // a promise (see tool-call.ts).
+  const singleton = invoke === bare ? instances.singleton : null;
+  const run = singleton === null ? invoke : (args: Readonly<Record<string, unknown>>, ctx: RequestContext): unknown => fn.apply(singleton, bind(args, ctx));
   const { required: requiredScopes, check: checkScopes } = compileScopeCheck(source, env, `tool "${name}"`);
   const { limiter, exempt } = env.policy.toolLimit(source);
-  const sharedLimiter = exempt ? null : env.policy.globalLimiter;
-  const limited = limiter !== null || sharedLimiter !== null;
 
-  const call = async (args: Record<string, unknown> | undefined, ctx: RequestContext): Promise<CallToolResult> => {
-    if (checkScopes !== null) checkScopes(ctx);
-    if (limited) {
-      const waitMs = spendCall(limiter, sharedLimiter, ctx);
-      if (waitMs > 0) return rateLimitedResult(name, waitMs);
-    }
-    const verdict = validateInput(args ?? {});
-    if (!verdict.valid) return invalidArgumentsResult(name, verdict.issues);
-    let values = verdict.value as Record<string, unknown>;
-    if (checkDto !== null) {
-      const checked = await checkDto(values);
-      if (!checked.valid) return invalidArgumentsResult(name, checked.issues);
-      values = checked.value as Record<string, unknown>;
-    }
-    let value: unknown;
-    try {
-      value = await invoke(values, ctx);
-    } catch (error) {
-      return thrownToolResult(name, error, env.logger);
-    }
-    try {
-      return shapeToolResult(value, shaping);
-    } catch (thrown) {
-      const error = readableThrown(thrown);
-      if (error instanceof OutputViolation) {
-        env.logger.error(`Tool "${name}" (${owner}) returned a result its outputSchema rejects: ${error.message}`);
-      } else {
-        env.logger.error(`Tool "${name}" (${owner}) returned a value that cannot be sent as JSON`, error);
-      }
-      throw McpWireError.internal();
-    }
-  };
+  const call = compileToolCall({
+    name,
+    owner,
+    checkScopes,
+    limiter,
+    sharedLimiter: exempt ? null : env.policy.globalLimiter,
+    validateInput,
+    checkDto: dto ? dtoValidator(dto) : null,
+    run,
+    shaping,
+    logger: env.logger,
+  });
   return { name, listEntry, validateInput, validateOutput, invoke, requiredScopes, call, source };
 }

@@ -6,7 +6,7 @@ import type { ArmatureOptions } from './armature-options';
 import { createHandlerHost, type RootModule } from './di-handler-host';
 import type { McpNotifier } from './mcp-notifier';
 import { compileModuleRoutes, replaceModuleRoutes } from './module-routes';
-import { dropChangedModules, locateExport, type ExportLocation } from './require-cache';
+import { dropChangedModules, locateExport, packageRootOf, type ExportLocation } from './require-cache';
 import type { CompiledRoutes } from './route-compiler';
 import { routeEnvironment } from './route-env';
 import type { RouteTables } from './route-tables';
@@ -61,7 +61,7 @@ export class AppReloader {
     const at = locateExport(this.root);
     const why = this.reason(at);
     if (why !== undefined || at === undefined) throw new Error(why);
-    dropChangedModules(changedFiles, require.main?.filename);
+    dropChangedModules(changedFiles, require.main?.filename, packageRootOf(at.file));
     const root = (require(at.file) as Record<string, unknown>)[at.name];
     if (root === undefined || root === null) throw new Error(`${at.file} no longer exports ${at.name}`);
     const resolver = new ManifestResolver(options.manifest, (message) => logger.warn(message));

@@ -1,4 +1,5 @@
-import { resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve, sep } from 'node:path';
 
 /** Where a value is exported from: the CommonJS module file, and the export's name. */
 export interface ExportLocation {
@@ -28,12 +29,28 @@ export function locateExport(value: unknown): ExportLocation | undefined {
 }
 
 /**
+ * The folder of the package that holds `file` (the nearest one with a package.json), or the
+ * file's own folder when there is none.
+ */
+export function packageRootOf(file: string): string {
+  for (let dir = dirname(file); ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) return dir;
+    if (dirname(dir) === dir) return dirname(file);
+  }
+}
+
+/**
  * Drops the changed compiled files from `require.cache`, and every loaded module that requires
  * one of them (directly or not), so that requiring again loads the new code consistently: no
  * module keeps a class from before the change. `keep` (the process entry, which has done its
- * work and must not run twice) stays; when it changed itself, this throws. Returns the dropped files.
+ * work and must not run twice) stays; when it changed itself, this throws. Only modules of the
+ * app's own package (`within`, outside node_modules) are dropped or followed: walking up through
+ * a loader shared with other code (a test runner, a host process) would otherwise drop modules
+ * of unrelated packages whose classes are still in use. Returns the dropped files.
  */
-export function dropChangedModules(changedFiles: readonly string[], keep: string | undefined): string[] {
+export function dropChangedModules(changedFiles: readonly string[], keep: string | undefined, within: string): string[] {
+  const prefix = within.endsWith(sep) ? within : within + sep;
+  const inScope = (file: string): boolean => file.startsWith(prefix) && !file.includes(`${sep}node_modules${sep}`);
   const dependents = new Map<string, Set<string>>();
   for (const mod of Object.values(require.cache)) {
     if (!mod) continue;
@@ -43,13 +60,13 @@ export function dropChangedModules(changedFiles: readonly string[], keep: string
       parents.add(mod.filename);
     }
   }
-  const changed = changedFiles.map((file) => resolve(file)).filter((file) => require.cache[file] !== undefined);
+  const changed = changedFiles.map((file) => resolve(file)).filter((file) => require.cache[file] !== undefined && inScope(file));
   if (keep !== undefined && changed.includes(keep)) throw new Error(`${keep} (the process entry) changed and cannot be loaded twice`);
   const dropped = new Set<string>();
   const stack = [...changed];
   while (stack.length > 0) {
     const file = stack.pop() as string;
-    if (dropped.has(file) || file === keep) continue;
+    if (dropped.has(file) || file === keep || !inScope(file)) continue;
     dropped.add(file);
     stack.push(...(dependents.get(file) ?? []));
   }

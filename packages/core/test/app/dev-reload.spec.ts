@@ -88,6 +88,15 @@ describe('dev reload in place (ARMATURE_DEV=1 with an IPC channel)', () => {
     expect(app?.sessionCount).to.equal(1);
   });
 
+  it('drops only modules of the app\'s own package: loaders above it (this spec, the test runner) stay cached', async () => {
+    // This spec requires the fixture that requires the changed file, so an unbounded walk up the
+    // dependents would drop it, and with it classes other suites in this process still use.
+    fixture.writeHandlers({ hello: 'v2' });
+    expect(await reload()).to.deep.equal({ type: 'armature:reloaded', ok: true });
+    expect(require.cache[__filename], 'this spec module').to.not.equal(undefined);
+    expect(require.cache[require.resolve('./support/reload-fixture')], 'the fixture helper').to.not.equal(undefined);
+  });
+
   it('answers ok: false and keeps serving the old handlers when the new ones cannot boot', async () => {
     connection = await connectClient(app as Armature);
     fixture.writeHandlers({ hello: 'v2', 'not a name': 'x' });

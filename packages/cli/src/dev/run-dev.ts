@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as ts from 'typescript';
 import { BuilderEvents } from '../build/builder-events';
+import { reuseUnchangedSourceFiles } from '../build/source-file-reuse';
 import { scanEntryIfManifestMissing } from '../build/entry-manifest-check';
 import type { CliOutput } from '../output/cli-output';
 import { ServerProcess } from './server-process';
@@ -89,7 +90,7 @@ export function startDev(options: DevOptions): DevSession {
 
   const host = ts.createSolutionBuilderWithWatchHost(
     ts.sys,
-    ts.createEmitAndSemanticDiagnosticsBuilderProgram,
+    reuseUnchangedSourceFiles(ts.createEmitAndSemanticDiagnosticsBuilderProgram),
     events.reportDiagnostic,
     events.reportStatus,
     (diagnostic) => {

@@ -65,7 +65,7 @@ export class AppReloader {
     const root = (require(at.file) as Record<string, unknown>)[at.name];
     if (root === undefined || root === null) throw new Error(`${at.file} no longer exports ${at.name}`);
     const resolver = new ManifestResolver(options.manifest, (message) => logger.warn(message));
-    const next = await createHandlerHost(root as RootModule, notifier);
+    const next = await createHandlerHost(root as RootModule, notifier, options.overrides);
     try {
       const routes = await compileModuleRoutes(next, resolver, routeEnvironment(next, options, logger, compiler));
       replaceModuleRoutes(tables, this.routes, routes);

@@ -1,4 +1,4 @@
-import { ArmatureError } from '@armature/di';
+import { ArmatureError, type Provider } from '@armature/di';
 import { LocalErrorCode } from '../errors/local-error-codes';
 import type { ArmatureManifest } from '../manifest/manifest.types';
 import type { Icon, Implementation } from '../protocol/mcp-types.generated';
@@ -24,6 +24,11 @@ export interface ArmatureOptions {
    * compiled handlers: for tests and bundlers.
    */
   readonly manifest?: ArmatureManifest | readonly ArmatureManifest[];
+  /**
+   * Providers that replace those the modules declare, wherever they are declared (the DI
+   * container's `overrides`): fakes in tests, environment-specific services at boot.
+   */
+  readonly overrides?: readonly Provider[];
   /** Entries per page of every list result (`tools/list`…) (default 1000). */
   readonly pageSize?: number;
   /** Deadline of each request in ms (default 300 000; 0 disables). */

@@ -102,7 +102,7 @@ export class Armature implements ConnectableApp {
     const logger = options.logger ?? stderrLogger;
     const resolver = new ManifestResolver(options.manifest, (message) => logger.warn(message));
     const notifier = new McpNotifier();
-    const host = new SwappableHandlerHost(await createHandlerHost(root, notifier));
+    const host = new SwappableHandlerHost(await createHandlerHost(root, notifier, options.overrides));
     try {
       const compiler = new SchemaCompiler();
       const env = routeEnvironment(host, options, logger, compiler);

@@ -1,4 +1,4 @@
-import { ArmatureError, Container, type DynamicModule, type HandlerRef, type ModuleClass, type ResolutionContext, type Token } from '@armature/di';
+import { ArmatureError, Container, type DynamicModule, type HandlerRef, type ModuleClass, type Provider, type ResolutionContext, type Token } from '@armature/di';
 import { RequestContext, type SessionScope } from '../context/request-context';
 import { LocalErrorCode } from '../errors/local-error-codes';
 import type { HandlerClass } from '../metadata/handler-metadata';
@@ -94,8 +94,8 @@ function instancesOf(container: Container, ref: HandlerRef): HandlerInstances {
 }
 
 /** Builds the DI container for `root` (plus core's global providers) and adapts it to what the application layer needs. */
-export async function createHandlerHost(root: RootModule, notifier: McpNotifier): Promise<HandlerHost> {
-  const container = await Container.create(withCoreProviders(root, notifier));
+export async function createHandlerHost(root: RootModule, notifier: McpNotifier, overrides: readonly Provider[] = []): Promise<HandlerHost> {
+  const container = await Container.create(withCoreProviders(root, notifier), overrides.length > 0 ? { overrides } : {});
   const refs = new Map<HandlerClass, HandlerRef>(container.handlers.map((ref) => [ref.type as HandlerClass, ref]));
   return {
     handlers: [...refs.keys()],

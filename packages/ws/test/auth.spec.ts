@@ -1,10 +1,10 @@
 import { expect } from 'chai';
 import type { Armature, AuthInfo } from '@armature/core';
+import { serverMessageErrors } from '@armature/testing';
 import { listenWs, type ListenWsOptions, type WsServerHandle } from '../src';
 import { closed, inbox, initializeRequest, openRaw, refusal } from './support/raw-client';
 import { createScopedApp } from './support/scoped-app';
 import { sdkApp } from './support/sdk-app';
-import { assertServerMessage } from './support/wire-check';
 
 const AUTH_SERVER = 'https://auth.example.com';
 
@@ -40,7 +40,7 @@ describe('bearer-token verification', () => {
     const next = inbox(socket);
     const checked = async (method?: string) => {
       const message = await next();
-      assertServerMessage(message, method);
+      expect(serverMessageErrors(message, method), `invalid server message ${JSON.stringify(message).slice(0, 300)}`).to.deep.equal([]);
       return message;
     };
     socket.send(JSON.stringify(initializeRequest));

@@ -15,4 +15,5 @@ export { WireCheckedTransport } from './wire/wire-checked.transport';
 export type { WireLog } from './wire/wire-log';
 export { serverMessageErrors, schemaErrors, MCP_SCHEMA_FILE } from './wire/mcp-wire-schema';
 export { ensureManifest } from './manifest/ensure-manifest';
+export { compileMarkdownSamples, type CompileMarkdownSamplesOptions, type MarkdownSamplesResult } from './docs/compile-markdown-samples';
 export { TESTING_ERROR_CODES, type TestingErrorCode } from './errors/testing-error-codes';

@@ -8,7 +8,7 @@ export const TESTING_ERROR_CODES = Object.freeze({
   ARM_ERR_WIRE_VIOLATION: 'the server sent a message that does not validate against the MCP 2025-11-25 schema',
   ARM_ERR_SNAPSHOT_MISMATCH: 'the advertised surface differs from its snapshot file',
   ARM_ERR_SNAPSHOT_MISSING: 'a snapshot file is missing and writing it is not allowed (CI)',
-  ARM_ERR_OPTIONAL_PEER_MISSING: 'a helper needs @armature/http or @armature/schema, which is not installed',
+  ARM_ERR_OPTIONAL_PEER_MISSING: 'a helper needs @armature/http, @armature/schema or typescript, which is not installed',
   ARM_ERR_MANIFEST_BUILD_FAILED: 'ensureManifest: the schema scan reported problems',
   ARM_ERR_CONFORMANCE_SETUP: 'the conformance suite or a Node >= 22 binary cannot be found',
   ARM_ERR_CONFORMANCE_FAILED: 'assertConformance: a conformance check failed or warned',

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { TESTING_ERROR_CODES } from '../../src';
-import { codeBlocks, REPO, typeCheck } from './markdown-blocks';
+import { compileMarkdownSamples, TESTING_ERROR_CODES } from '../../src';
+import { REPO } from './markdown-blocks';
 
 const PAGES = ['docs/testing.md', 'packages/testing/README.md'];
 
@@ -10,23 +10,12 @@ describe('docs/testing.md and the package README', () => {
   it('have ts samples that compile against the built packages (strict)', function () {
     this.timeout(120_000);
     // Inside the repository, so @armature/* resolve through the workspace node_modules.
-    const dir = join(REPO, 'packages/testing/dist/.docs-samples');
-    rmSync(dir, { recursive: true, force: true });
-    mkdirSync(dir, { recursive: true });
-    const files: string[] = [];
-    for (const page of PAGES) {
-      codeBlocks(page)
-        .filter((b) => b.lang === 'ts')
-        .forEach((block, i) => {
-          const file = join(dir, `${page.replace(/\W+/g, '-')}-${i}.ts`);
-          writeFileSync(file, `${block.code}\nexport {};\n`);
-          files.push(file);
-        });
-    }
-    expect(files.length).to.be.at.least(5);
-    const problems = typeCheck(files, dir);
-    rmSync(dir, { recursive: true, force: true });
-    expect(problems).to.deep.equal([]);
+    const { samples, diagnostics } = compileMarkdownSamples(
+      PAGES.map((page) => join(REPO, page)),
+      { workDir: join(REPO, 'packages/testing/dist/.docs-samples'), types: ['node', 'mocha'] },
+    );
+    expect(samples.length).to.be.at.least(5);
+    expect(diagnostics).to.deep.equal([]);
   });
 
   it('name every error code of the package, and only those', () => {

@@ -4,8 +4,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ElicitRequestSchema, LoggingMessageNotificationSchema, McpError, ResourceUpdatedNotificationSchema, ToolListChangedNotificationSchema, type Progress } from '@modelcontextprotocol/sdk/types.js';
 import { listenHttp, type HttpListenHandle } from '../src';
-import { createFixtureApp, probes } from './support/armature-app';
-import { deferred, within } from './support/bounded';
+import { createFixtureApp, probes, deferred, within } from '@armature/transport-fixtures';
 
 for (const stateless of [false, true]) {
   const mode = stateless ? 'stateless' : 'stateful';
@@ -17,7 +16,7 @@ for (const stateless of [false, true]) {
     let client: Client;
 
     beforeEach(async () => {
-      app = await createFixtureApp();
+      app = await createFixtureApp('http-fixture');
       handle = await listenHttp(app, { port: 0, stateless });
       client = new Client({ name: 'http-e2e', version: '1.0.0' }, { capabilities: { elicitation: {} } });
       client.setRequestHandler(ElicitRequestSchema, () => ({ action: 'decline' }));

@@ -7,7 +7,7 @@ import type { VerifyToken } from '../src';
 import { createAuthApp } from './support/auth-app';
 import { TestAuthorizationServer } from './support/authorization-server';
 import { AutoConsentProvider } from './support/auto-consent.provider';
-import { within } from './support/bounded';
+import { within } from '@armature/transport-fixtures';
 import { Opened } from './support/servers';
 
 /**

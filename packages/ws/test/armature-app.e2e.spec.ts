@@ -5,8 +5,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { WebSocketClientTransport } from '@modelcontextprotocol/sdk/client/websocket.js';
 import { ElicitRequestSchema, LoggingMessageNotificationSchema, McpError, type Progress } from '@modelcontextprotocol/sdk/types.js';
 import { listenWs, type WsServerHandle } from '../src';
-import { createFixtureApp, probes } from './support/armature-app';
-import { within } from './support/bounded';
+import { createFixtureApp, probes, within } from '@armature/transport-fixtures';
 import { closed, inbox, initializeRequest, openRaw } from './support/raw-client';
 
 /** An Armature app served by `listenWs`, driven by the official SDK client over real WebSockets. */
@@ -16,7 +15,7 @@ describe('Armature app over WebSocket, end to end', () => {
   let client: Client;
 
   beforeEach(async () => {
-    app = await createFixtureApp();
+    app = await createFixtureApp('ws-fixture');
     handle = await listenWs(app, { port: 0 });
     client = new Client({ name: 'ws-e2e', version: '1.0.0' }, { capabilities: { elicitation: {} } });
     client.setRequestHandler(ElicitRequestSchema, () => ({ action: 'decline' }));
@@ -98,7 +97,7 @@ describe('Armature app over WebSocket, end to end', () => {
 
 describe('Armature app over WebSocket with bearer tokens', () => {
   it('gives handlers the principal as ctx.authInfo', async () => {
-    const app = await createFixtureApp();
+    const app = await createFixtureApp('ws-fixture');
     const handle = await listenWs(app, { port: 0, verifyToken: (token) => (token === 'good' ? { token, clientId: 'alice', scopes: [] } : undefined) });
     try {
       const socket = await openRaw(handle.url, { headers: { Authorization: 'Bearer good' } });

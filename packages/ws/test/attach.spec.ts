@@ -5,7 +5,7 @@ import { expect } from 'chai';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { WebSocketClientTransport } from '@modelcontextprotocol/sdk/client/websocket.js';
 import { attachWs, type WsAttachment } from '../src';
-import { within } from './support/bounded';
+import { within } from '@armature/transport-fixtures';
 import { refusal } from './support/raw-client';
 import { sdkApp } from './support/sdk-app';
 

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { ConnectableApp, Transport } from '@armature/core';
 import { listenWs } from '../src';
-import { deferred, within } from './support/bounded';
+import { deferred, within } from '@armature/transport-fixtures';
 import { closed, openRaw } from './support/raw-client';
 
 describe('WebSocketServerTransport backpressure', () => {

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { listenWs, type WsServerHandle } from '../src';
-import { within } from './support/bounded';
+import { within } from '@armature/transport-fixtures';
 import { closed, openRaw } from './support/raw-client';
 import { sdkApp, type SdkApp } from './support/sdk-app';
 

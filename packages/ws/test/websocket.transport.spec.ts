@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { WebSocketClientTransport } from '@modelcontextprotocol/sdk/client/websocket.js';
 import { listenWs, type WsServerHandle } from '../src';
-import { within } from './support/bounded';
+import { within } from '@armature/transport-fixtures';
 import { closed, inbox, initializeRequest, openRaw } from './support/raw-client';
 import { sdkApp, type SdkApp } from './support/sdk-app';
 

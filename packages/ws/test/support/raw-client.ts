@@ -1,5 +1,5 @@
 import { WebSocket, type ClientOptions } from 'ws';
-import { within } from './bounded';
+import { within } from '@armature/transport-fixtures';
 
 /** Opens a plain `ws` client (for what the SDK client cannot do: binary frames, raw text, close codes). */
 export async function openRaw(url: string, options: ClientOptions = {}, protocols: string[] = ['mcp']): Promise<WebSocket> {

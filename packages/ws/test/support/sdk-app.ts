@@ -2,7 +2,7 @@ import type { ConnectableApp, Transport } from '@armature/core';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport as SdkTransport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { deferred } from './bounded';
+import { deferred } from '@armature/transport-fixtures';
 
 /** A real MCP peer for the transport tests: the SDK's low-level Server, one per connection. */
 export interface SdkApp extends ConnectableApp {

@@ -7,7 +7,7 @@ import { deferred } from './bounded';
 export const probes = { waitStarted: deferred(), waitAborted: deferred() };
 
 /** Handlers covering every kind of MCP traffic a transport must carry. */
-export class WsFixtureHandlers {
+export class TransportFixtureHandlers {
   @Tool()
   echo(text: string): string {
     return text;
@@ -61,8 +61,8 @@ export class WsFixtureHandlers {
   }
 }
 
-@Module({ handlers: [WsFixtureHandlers] })
-class WsFixtureModule {}
+@Module({ handlers: [TransportFixtureHandlers] })
+class TransportFixtureModule {}
 
 const none = { type: 'object', additionalProperties: false } as const;
 const context = { index: 0, name: 'ctx', role: 'context' } as const;
@@ -71,8 +71,8 @@ const context = { index: 0, name: 'ctx', role: 'context' } as const;
 const manifest: ArmatureManifest = {
   armature: 1,
   handlers: {
-    'test/support/armature-app.js#WsFixtureHandlers': {
-      className: 'WsFixtureHandlers',
+    'src/fixture-app.js#TransportFixtureHandlers': {
+      className: 'TransportFixtureHandlers',
       methods: {
         echo: {
           kind: 'tool',
@@ -99,8 +99,8 @@ const manifest: ArmatureManifest = {
 };
 
 /** A fresh Armature app serving the fixture handlers; close it with `app.close()`. */
-export async function createFixtureApp(): Promise<Armature> {
+export async function createFixtureApp(name = 'transport-fixture'): Promise<Armature> {
   probes.waitStarted = deferred();
   probes.waitAborted = deferred();
-  return Armature.create(WsFixtureModule, { name: 'ws-fixture', version: '1.0.0', manifest, logger: { error: () => undefined, warn: () => undefined, debug: () => undefined } });
+  return Armature.create(TransportFixtureModule, { name, version: '1.0.0', manifest, logger: { error: () => undefined, warn: () => undefined, debug: () => undefined } });
 }

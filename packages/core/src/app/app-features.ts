@@ -88,6 +88,8 @@ function completionsFeature(tables: RouteTables): CompletionsFeature {
  */
 export class AppFeatures {
   private cached: { readonly key: string; readonly features: ServerFeatures } | undefined;
+  /** The tables' revision `cached` was checked against: connect() costs a number comparison. */
+  private checkedAt = -1;
 
   constructor(
     private readonly tables: RouteTables,
@@ -97,10 +99,13 @@ export class AppFeatures {
 
   current(): ServerFeatures {
     const t = this.tables;
+    const revision = t.revision;
+    if (this.cached !== undefined && revision === this.checkedAt) return this.cached.features;
+    this.checkedAt = revision;
     const has = {
-      tools: t.tools.keys().length > 0,
-      resources: t.resources.keys().length > 0 || t.templates.keys().length > 0,
-      prompts: t.prompts.keys().length > 0,
+      tools: t.tools.size > 0,
+      resources: t.resources.size > 0 || t.templates.size > 0,
+      prompts: t.prompts.size > 0,
       completions: t.hasCompleters(),
     };
     const key = `${+has.tools}${+has.resources}${+has.prompts}${+has.completions}`;

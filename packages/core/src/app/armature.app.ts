@@ -5,6 +5,7 @@ import type { Implementation } from '../protocol/mcp-types.generated';
 import type { ListKind } from '../protocol/server-features';
 import { ServerSession } from '../protocol/server-session';
 import { stderrLogger, type ServerLogger } from '../protocol/server-logger';
+import type { ServerSessionOptions } from '../protocol/server-session-options';
 import type { RouteEnvironment } from '../routes/route-environment';
 import type { ConnectableApp, ConnectedSession, ConnectOptions, Transport } from '../transport/transport';
 import { SchemaCompiler } from '../validation/schema-compiler';
@@ -60,6 +61,7 @@ export class Armature implements ConnectableApp {
   private closeDevChannel: (() => void) | undefined;
   private readonly listeners = new Set<ListenHandle>();
   private closing: Promise<void> | undefined;
+  private sharedOptions: ServerSessionOptions | undefined;
   private shutdown: GracefulShutdown | undefined;
   private removeSignals: (() => void) | undefined;
 
@@ -134,15 +136,7 @@ export class Armature implements ConnectableApp {
   /** Starts a session on `transport` (any transport with the SDK's shape, ours or the SDK's). */
   async connect(transport: Transport, options?: ConnectOptions): Promise<ConnectedSession> {
     this.assertOpen('connect a transport');
-    const session = new ServerSession(transport, {
-      serverInfo: this.serverInfo,
-      ...(this.options.instructions === undefined ? {} : { instructions: this.options.instructions }),
-      features: this.features.current(),
-      ...(this.options.pageSize === undefined ? {} : { pageSize: this.options.pageSize }),
-      ...(this.options.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: this.options.requestTimeoutMs }),
-      logger: this.logger,
-      ...(options?.assumeInitialized === undefined ? {} : { assumeInitialized: options.assumeInitialized }),
-    });
+    const session = new ServerSession(transport, this.sessionOptions(), options);
     session.onclose = () => this.sessions.delete(session);
     this.sessions.add(session);
     try {
@@ -153,6 +147,22 @@ export class Armature implements ConnectableApp {
       throw error;
     }
     return session;
+  }
+
+  /** The options every session shares, rebuilt only when the served features change. */
+  private sessionOptions(): ServerSessionOptions {
+    const features = this.features.current();
+    if (this.sharedOptions?.features === features) return this.sharedOptions;
+    const { instructions, pageSize, requestTimeoutMs } = this.options;
+    this.sharedOptions = Object.freeze({
+      serverInfo: this.serverInfo,
+      features,
+      logger: this.logger,
+      ...(instructions === undefined ? {} : { instructions }),
+      ...(pageSize === undefined ? {} : { pageSize }),
+      ...(requestTimeoutMs === undefined ? {} : { requestTimeoutMs }),
+    });
+    return this.sharedOptions;
   }
 
   /**

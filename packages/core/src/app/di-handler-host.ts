@@ -9,33 +9,51 @@ import { McpNotifier } from './mcp-notifier';
 /** What `Armature.create` accepts as the root: a `@Module` class or a dynamic module. */
 export type RootModule = ModuleClass | DynamicModule;
 
+const RESOLVED: Promise<void> = Promise.resolve();
+
 /**
- * The app's session scope: holds the DI session context of one MCP session. After a dev
- * reload the session outlives its container; the new container gets a session context of
- * its own for it on first use, disposed with the others when the session ends.
+ * The app's session scope: holds the DI session context of one MCP session. The context is
+ * created on first use (a session-scoped provider resolved), so a session whose handlers are
+ * all singletons (every stateless HTTP request to such an app) creates and disposes nothing.
+ * After a dev reload the session outlives its container; the new container gets a session
+ * context of its own for it on first use, disposed with the others when the session ends.
  */
 class DiSessionScope implements SessionScope {
-  private adopted: Map<Container, ResolutionContext> | undefined;
+  private own: ResolutionContext | undefined = undefined;
+  private adopted: Map<Container, ResolutionContext> | undefined = undefined;
+  private disposing: Promise<void> | undefined = undefined;
 
-  constructor(
-    private readonly container: Container,
-    private readonly di: ResolutionContext,
-  ) {}
+  constructor(private readonly container: Container) {}
 
   /** This session's DI context in `container`. */
   contextIn(container: Container): ResolutionContext {
-    if (container === this.container) return this.di;
+    if (container === this.container) return (this.own ??= this.open(container));
     this.adopted ??= new Map();
     let context = this.adopted.get(container);
-    if (!context) this.adopted.set(container, (context = container.createContext('session')));
+    if (!context) this.adopted.set(container, (context = this.open(container)));
     return context;
   }
 
-  async dispose(): Promise<void> {
-    const contexts = [this.di, ...(this.adopted?.values() ?? [])];
-    const failures = (await Promise.allSettled(contexts.map((c) => c.dispose()))).filter((r): r is PromiseRejectedResult => r.status === 'rejected');
-    if (failures.length > 0) throw failures[0]?.reason;
+  dispose(): Promise<void> {
+    if (this.disposing !== undefined) return this.disposing;
+    const contexts = this.adopted === undefined ? [] : [...this.adopted.values()];
+    if (this.own !== undefined) contexts.unshift(this.own);
+    this.disposing = contexts.length === 0 ? RESOLVED : disposeAll(contexts);
+    return this.disposing;
   }
+
+  private open(container: Container): ResolutionContext {
+    const context = container.createContext('session');
+    // Asked for after the session ended: hand out a disposed context, so resolving in it
+    // fails as it did before (ARM_ERR_CONTEXT_DISPOSED) and nothing is left undisposed.
+    if (this.disposing !== undefined) void context.dispose().catch(() => undefined);
+    return context;
+  }
+}
+
+async function disposeAll(contexts: readonly ResolutionContext[]): Promise<void> {
+  const failures = (await Promise.allSettled(contexts.map((c) => c.dispose()))).filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failures.length > 0) throw failures[0]?.reason;
 }
 
 /** Core's own providers: the RequestContext each DI request context is seeded with. */
@@ -104,7 +122,7 @@ export async function createHandlerHost(root: RootModule, notifier: McpNotifier,
       if (!ref) return Promise.reject(new Error(`${cls.name} is not a handler of this container`));
       return Promise.resolve(instancesOf(container, ref));
     },
-    openSession: () => new DiSessionScope(container, container.createContext('session')),
+    openSession: () => new DiSessionScope(container),
     enhancer: (cls, handlerClass) => {
       const module = handlerClass === undefined ? undefined : refs.get(handlerClass as HandlerClass)?.module;
       if (!container.has(cls, module)) return undefined;

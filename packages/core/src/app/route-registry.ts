@@ -15,6 +15,7 @@ export class RouteRegistry<R, E> {
   private readonly slots = new Map<string, Slot<R>>();
   private cachedList: readonly E[] | null = null;
   private cachedRoutes: readonly R[] | null = null;
+  private changes = 0;
 
   constructor(
     /** For messages: `tool`, `prompt`, `resource`, `resource template`. */
@@ -31,6 +32,16 @@ export class RouteRegistry<R, E> {
 
   has(key: string): boolean {
     return this.slots.has(key);
+  }
+
+  /** Number of registered keys, enabled or not. */
+  get size(): number {
+    return this.slots.size;
+  }
+
+  /** Grows with every change (add, remove, enable, disable): a cheap "did anything change" check. */
+  get revision(): number {
+    return this.changes;
   }
 
   /** Every registered key, enabled or not. */
@@ -97,6 +108,7 @@ export class RouteRegistry<R, E> {
   }
 
   private invalidate(): void {
+    this.changes++;
     this.cachedList = null;
     this.cachedRoutes = null;
   }

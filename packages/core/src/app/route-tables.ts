@@ -12,6 +12,11 @@ export class RouteTables {
   readonly resources = new RouteRegistry<CompiledResource, Resource>('resource', (r) => r.uri, (r) => r.listEntry);
   readonly templates = new RouteRegistry<CompiledResourceTemplate, ResourceTemplate>('resource template', (r) => r.uriTemplate, (r) => r.listEntry);
 
+  /** Grows with every change to any table (each registry's revision only grows). */
+  get revision(): number {
+    return this.tools.revision + this.prompts.revision + this.resources.revision + this.templates.revision;
+  }
+
   /** Whether any prompt or template has a completer (the `completions` capability). */
   hasCompleters(): boolean {
     return this.prompts.allRoutes().some((p) => p.source.completers.size > 0) ||

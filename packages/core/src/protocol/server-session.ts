@@ -8,7 +8,7 @@ import { McpWireError } from '../errors/wire-error';
 import { WireErrorCode } from '../errors/wire-error-codes';
 import { errorResponse, isRequestId } from '../jsonrpc/json-rpc-errors';
 import { checkJsonRpcShape } from '../jsonrpc/json-rpc-shape';
-import type { ConnectedSession, MessageExtraInfo, Transport, TransportSendOptions } from '../transport/transport';
+import type { ConnectedSession, ConnectOptions, MessageExtraInfo, Transport, TransportSendOptions } from '../transport/transport';
 import { logQuietly, toErrorResponse } from './error-responses';
 import { FEATURE_METHODS } from './feature-methods';
 import { InflightRequests } from './inflight-requests';
@@ -73,6 +73,7 @@ export class ServerSession implements RequestHost, ConnectedSession {
 
   private readonly transport: Transport;
   private readonly options: ServerSessionOptions;
+  private readonly assumed: ConnectOptions['assumeInitialized'];
   private readonly logger: ServerLogger;
   private readonly outbox: SessionOutbox;
   private readonly pageSize: number;
@@ -92,15 +93,17 @@ export class ServerSession implements RequestHost, ConnectedSession {
 
   /**
    * @param transport The connection; `start()` installs its handlers, chaining any already set.
-   * @param options Server identity, features and limits.
+   * @param options Server identity, features and limits (one object may serve many sessions).
+   * @param connect What this connection brings (`assumeInitialized`); takes precedence over the same field of `options`.
    */
-  constructor(transport: Transport, options: ServerSessionOptions) {
+  constructor(transport: Transport, options: ServerSessionOptions, connect?: ConnectOptions) {
     const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
     const timeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
     if (!Number.isSafeInteger(pageSize) || pageSize < 1) throw new ArmatureError(EngineErrorCode.SESSION_MISUSE, `pageSize must be a positive integer, got ${String(pageSize)}`);
     if (!(timeoutMs >= 0)) throw new ArmatureError(EngineErrorCode.SESSION_MISUSE, `requestTimeoutMs must be 0 or more, got ${String(timeoutMs)}`);
     this.transport = transport;
     this.options = options;
+    this.assumed = connect?.assumeInitialized ?? options.assumeInitialized;
     this.logger = options.logger ?? stderrLogger;
     this.outbox = new SessionOutbox(transport, this.logger);
     this.pageSize = pageSize;
@@ -142,7 +145,7 @@ export class ServerSession implements RequestHost, ConnectedSession {
     transport.oninputend = () => {
       void this.drain(this.options.drainTimeoutMs ?? DEFAULT_DRAIN_TIMEOUT_MS).then(() => this.close());
     };
-    const assumed = this.options.assumeInitialized;
+    const assumed = this.assumed;
     if (assumed !== undefined) {
       this.establish(lifecycle.negotiateAssumed(assumed.protocolVersion), assumed.clientCapabilities ?? {}, assumed.clientInfo);
       this.phase = Phase.Ready;

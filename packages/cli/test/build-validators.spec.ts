@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Manifest } from '@armature/schema';
+import { fromManifestDocument, type ManifestDocument } from '@armature/schema';
 import { createFixture, readJson, removeFixture, runArmature } from './support/fixture-project';
 
 const HANDLERS = `import { Tool } from '@armature/core';
@@ -47,7 +47,7 @@ describe('armature build: precompiled validators', () => {
     const result = runArmature(['build'], dir);
     expect(result.status, result.stdout + result.stderr).to.equal(0);
     expect(result.stdout).to.not.include('warning');
-    const manifest = readJson(path.join(dir, 'dist/armature.manifest.json')) as Manifest;
+    const manifest = fromManifestDocument(readJson(path.join(dir, 'dist/armature.manifest.json')) as ManifestDocument);
     const methods = manifest.handlers['src/notes.handlers.js#NotesHandlers']?.methods ?? {};
     const file = path.join(dir, 'dist/armature.validators.js');
     const validators = loadValidators(file);

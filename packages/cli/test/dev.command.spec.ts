@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Manifest } from '@armature/schema';
+import { fromManifestDocument, type ManifestDocument } from '@armature/schema';
 import { memoryOutput, startDev, type DevCycle, type DevSession } from '../src';
 import { until } from './support/bounded';
 import { createFixture, readJson, removeFixture, writeFiles } from './support/fixture-project';
@@ -74,7 +74,7 @@ describe('armature dev', () => {
     const second = await cycle(2);
     expect(second).to.include({ errorCount: 0, problemCount: 0, server: 'restarted' });
     expect(second.changedManifests).to.deep.equal([path.join(dir, 'dist', 'armature.manifest.json')]);
-    const manifest = readJson(path.join(dir, 'dist', 'armature.manifest.json')) as Manifest;
+    const manifest = fromManifestDocument(readJson(path.join(dir, 'dist', 'armature.manifest.json')) as ManifestDocument);
     expect(Object.keys(manifest.handlers['src/handlers.js#Handlers']?.methods ?? {})).to.deep.equal(['hello', 'bye']);
     await until(() => log().length === 2, 10_000, 'the server to restart');
     const [a, b] = log();
@@ -104,7 +104,7 @@ describe('armature dev', () => {
     writeFiles(dir, { 'src/types.ts': 'export interface Query { text: string; limit?: number }\n' });
     const second = await cycle(2);
     expect(second.changedManifests).to.have.length(1);
-    const manifest = readJson(path.join(dir, 'dist', 'armature.manifest.json')) as Manifest;
+    const manifest = fromManifestDocument(readJson(path.join(dir, 'dist', 'armature.manifest.json')) as ManifestDocument);
     const q = manifest.handlers['src/search.js#Search']?.methods.find?.inputSchema?.properties as Record<string, { properties?: object }>;
     expect(Object.keys(q.q?.properties ?? {})).to.deep.equal(['text', 'limit']);
   });

@@ -72,10 +72,28 @@ describe('armature inspect', () => {
     ]);
   });
 
+  it('exits 1 for a manifest an older armature build wrote (format 1)', () => {
+    fs.writeFileSync(manifestFile(), JSON.stringify({ armature: 1, handlers: {} }));
+    const result = runArmature(['inspect'], dir);
+    expect(result.status).to.equal(1);
+    expect(result.stdout).to.contain('  problem: the manifest is not a valid format-2 manifest: format version 1; run armature build.');
+  });
+
+  it('exits 1 when a method refers to a schema the manifest does not hold', () => {
+    const manifest = JSON.parse(fs.readFileSync(manifestFile(), 'utf8')) as { schemas: unknown[] };
+    fs.writeFileSync(manifestFile(), JSON.stringify({ ...manifest, schemas: [] }));
+    const result = runArmature(['inspect'], dir);
+    expect(result.status).to.equal(1);
+    expect(result.stdout).to.match(/problem: the manifest is not a valid format-2 manifest: .*HelloHandlers method greet refers to a schema not in "schemas"/);
+  });
+
   it('exits 1 when a schema is not valid JSON Schema 2020-12', () => {
-    const manifest = JSON.parse(fs.readFileSync(manifestFile(), 'utf8')) as { handlers: Record<string, { methods: Record<string, { inputSchema?: Record<string, unknown> }> }> };
+    const manifest = JSON.parse(fs.readFileSync(manifestFile(), 'utf8')) as {
+      schemas: Record<string, unknown>[];
+      handlers: Record<string, { methods: Record<string, { inputSchema?: number }> }>;
+    };
     const greet = manifest.handlers['src/hello.handlers.js#HelloHandlers']?.methods.greet;
-    (greet?.inputSchema?.properties as Record<string, unknown>).name = { type: 'text' };
+    (manifest.schemas[greet?.inputSchema ?? -1]?.properties as Record<string, unknown>).name = { type: 'text' };
     fs.writeFileSync(manifestFile(), JSON.stringify(manifest));
     const result = runArmature(['inspect'], dir);
     expect(result.status).to.equal(1);

@@ -4,16 +4,21 @@ export { createProgramFromTsconfig, readTsconfig, TsconfigError } from './progra
 export { createInMemoryProgram, IN_MEMORY_OPTIONS } from './program/in-memory-program';
 export { scanProject, scanSources } from './scan-entry-points';
 export { serializeManifest, writeManifest } from './manifest/manifest-writer';
+export { fromManifestDocument, toManifestDocument } from './manifest/manifest-document';
 export { hashSources, type HashedSource } from './manifest/source-hash';
 export { generatorName } from './manifest/generator-name';
 export { OutputPaths } from './manifest/output-paths';
 export { JSON_SCHEMA_DIALECT, withDialect } from './manifest/schema-dialect';
 export {
   MANIFEST_COMMENT,
+  MANIFEST_DOCUMENT_FORMAT,
   MANIFEST_FILE_NAME,
   type JsonSchema,
   type JsonValue,
   type Manifest,
+  type ManifestDocument,
+  type ManifestDocumentHandler,
+  type ManifestDocumentMethod,
   type ManifestHandler,
   type ManifestMethod,
   type ManifestParam,

@@ -1,13 +1,13 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { createProgramFromTsconfig, generatorName, MANIFEST_FILE_NAME, readTsconfig } from '@armature/schema';
+import { createProgramFromTsconfig, generatorName, MANIFEST_DOCUMENT_FORMAT, MANIFEST_FILE_NAME, readTsconfig } from '@armature/schema';
 import { scanAndWriteManifest, type ProjectScan } from './manifest-step';
 import { VALIDATORS_FILE_NAME, writeValidators } from './validators-step';
 import { currentSourceHash } from './source-state';
 
 /**
  * The entry project may be up to date for TypeScript (built earlier by `tsc -b`) while its
- * manifest is missing, was written by another scanner version, or describes older sources
+ * manifest is missing, was written by another scanner version or in another format, or describes older sources
  * (`tsc -b` ran after an edit, then `armature build`). Then the compiler rebuilds nothing, so
  * the entry project is scanned from a fresh program. Returns undefined when the manifest is
  * present and current, or the project emits nothing.
@@ -26,8 +26,12 @@ export function scanEntryIfManifestMissing(tsconfig: string): ProjectScan | unde
 
 function manifestIsCurrent(file: string, projectDir: string, fileNames: readonly string[]): boolean {
   try {
-    const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as { generator?: unknown; sourceHash?: unknown };
-    return manifest.generator === generatorName() && manifest.sourceHash === currentSourceHash(projectDir, fileNames);
+    const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as { armature?: unknown; generator?: unknown; sourceHash?: unknown };
+    return (
+      manifest.armature === MANIFEST_DOCUMENT_FORMAT &&
+      manifest.generator === generatorName() &&
+      manifest.sourceHash === currentSourceHash(projectDir, fileNames)
+    );
   } catch {
     return false;
   }

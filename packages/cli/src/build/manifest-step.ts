@@ -47,7 +47,7 @@ export function scanAndWriteManifest(program: ts.Program, options: ManifestStepO
     const written = writeManifest(result.manifestDir, result.manifest);
     manifestFile = written.file;
     manifestChanged = written.written;
-    validators = writeValidators(result.manifestDir, result.manifest);
+    validators = writeValidators(result.manifestDir, written.document);
   }
   return {
     project,

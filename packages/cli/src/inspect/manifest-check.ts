@@ -2,13 +2,22 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { generatorName, MANIFEST_FILE_NAME, readTsconfig, type JsonSchema, type Manifest } from '@armature/schema';
+import {
+  fromManifestDocument,
+  generatorName,
+  MANIFEST_DOCUMENT_FORMAT,
+  MANIFEST_FILE_NAME,
+  readTsconfig,
+  type JsonSchema,
+  type Manifest,
+  type ManifestDocument,
+} from '@armature/schema';
 import { currentSourceHash } from '../build/source-state';
 
 /** What inspect found about a project's manifest. */
 export interface ManifestCheck {
   readonly file: string;
-  /** Undefined when missing or unreadable. */
+  /** Undefined when missing or unreadable; schemas written in place (as `scanProgram` returns it). */
   readonly manifest: Manifest | undefined;
   /** Each one makes `armature inspect` exit 1. */
   readonly problems: readonly string[];
@@ -20,7 +29,7 @@ const KINDS = new Set(['tool', 'prompt', 'resource', 'resourceTemplate']);
 
 /**
  * Reads the manifest `armature build` wrote for a tsconfig and checks it: present, in format
- * version 1, written from the current sources (its `sourceHash`), and every input and output
+ * version 2, written from the current sources (its `sourceHash`), and every input and output
  * schema valid JSON Schema 2020-12 that compiles (with `ajv`, as the kernel compiles them).
  */
 export function checkBuiltManifest(tsconfig: string): ManifestCheck {
@@ -38,10 +47,10 @@ export function checkBuiltManifest(tsconfig: string): ManifestCheck {
   }
   const formatProblem = checkFormat(value);
   if (formatProblem !== undefined) {
-    problems.push(`the manifest is not a valid format-1 manifest: ${formatProblem}; run armature build.`);
+    problems.push(`the manifest is not a valid format-${MANIFEST_DOCUMENT_FORMAT} manifest: ${formatProblem}; run armature build.`);
     return { file, manifest: undefined, problems, notes };
   }
-  const manifest = value as Manifest;
+  const manifest = fromManifestDocument(value as unknown as ManifestDocument);
   if (manifest.sourceHash !== currentSourceHash(path.dirname(tsconfig), parsed.fileNames)) {
     problems.push('the manifest is stale: the sources changed since it was written; run armature build.');
   }
@@ -52,12 +61,16 @@ export function checkBuiltManifest(tsconfig: string): ManifestCheck {
 
 function checkFormat(value: unknown): string | undefined {
   if (!isObject(value)) return 'not a JSON object';
-  if (value.armature !== 1) return `format version ${JSON.stringify(value.armature)}`;
+  if (value.armature !== MANIFEST_DOCUMENT_FORMAT) return `format version ${JSON.stringify(value.armature)}`;
   if (!isObject(value.handlers)) return '"handlers" is not an object';
+  const schemas = value.schemas;
+  if (!Array.isArray(schemas) || !schemas.every(isObject)) return '"schemas" is not an array of objects';
+  const isRef = (ref: unknown): boolean => ref === undefined || (Number.isInteger(ref) && (ref as number) >= 0 && (ref as number) < schemas.length);
   for (const [key, handler] of Object.entries(value.handlers)) {
     if (!isObject(handler) || typeof handler.className !== 'string' || !isObject(handler.methods)) return `handler ${key} lacks "className" or "methods"`;
     for (const [name, method] of Object.entries(handler.methods)) {
       if (!isObject(method) || !KINDS.has(String(method.kind)) || !Array.isArray(method.params)) return `${key} method ${name} lacks a valid "kind" or "params"`;
+      if (!isRef(method.inputSchema) || !isRef(method.outputSchema)) return `${key} method ${name} refers to a schema not in "schemas"`;
     }
   }
   return undefined;
@@ -67,12 +80,15 @@ function schemaProblems(manifest: Manifest): string[] {
   const ajv = new Ajv2020({ strict: false, allowUnionTypes: true, strictTuples: false, allErrors: true });
   addFormats(ajv);
   const problems: string[] = [];
+  // Methods sharing a stored schema share the object: check each one once.
+  const checked = new Map<JsonSchema, string | undefined>();
   for (const handler of Object.values(manifest.handlers)) {
     for (const [method, entry] of Object.entries(handler.methods)) {
       for (const key of ['inputSchema', 'outputSchema'] as const) {
         const schema = entry[key];
         if (schema === undefined) continue;
-        const why = schemaProblem(ajv, schema);
+        if (!checked.has(schema)) checked.set(schema, schemaProblem(ajv, schema));
+        const why = checked.get(schema);
         if (why !== undefined) problems.push(`${handler.className}.${method} ${key}: ${why}.`);
       }
     }

@@ -2,12 +2,12 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ArmatureError } from '@armature/di';
 import { LocalErrorCode } from '../errors/local-error-codes';
-import { checkManifest } from './manifest-format';
-import { MANIFEST_FILE_NAME, type ArmatureManifest } from './manifest.types';
+import { checkManifest, type LoadedManifest } from './manifest-format';
+import { MANIFEST_FILE_NAME } from './manifest.types';
 
 /** A manifest read from disk. */
 export interface ManifestFile {
-  readonly manifest: ArmatureManifest;
+  readonly manifest: LoadedManifest;
   readonly path: string;
   readonly dir: string;
   readonly mtimeMs: number;
@@ -56,5 +56,5 @@ function read(path: string, dir: string): ManifestFile {
       { cause: error },
     );
   }
-  return { manifest: checkManifest(parsed, path), path, dir, mtimeMs: statSync(path).mtimeMs };
+  return { manifest: checkManifest(parsed, path, 'file'), path, dir, mtimeMs: statSync(path).mtimeMs };
 }

@@ -1,13 +1,16 @@
 import { statSync } from 'node:fs';
 import { relative, sep } from 'node:path';
 import { findDefiningFile } from './defining-file';
-import { checkManifest } from './manifest-format';
+import { checkManifest, type LoadedManifest } from './manifest-format';
 import { ManifestFileCache, type ManifestFile } from './manifest-file';
-import type { ArmatureManifest, ManifestHandler } from './manifest.types';
+import type { ArmatureManifest, BuiltManifestMethod, ManifestHandler } from './manifest.types';
+import type { SchemaTable } from './schema-table';
 
 /** A handler's manifest entry and where it came from (for messages). */
 export interface ResolvedHandlerManifest {
-  readonly handler: ManifestHandler;
+  readonly handler: ManifestHandler<BuiltManifestMethod>;
+  /** The manifest's schemas, which the handler's methods refer to by index. */
+  readonly schemas: SchemaTable;
   readonly origin: string;
   /** The file it was read from (one object per read), absent for manifests passed to `Armature.create`. */
   readonly file?: ManifestFile;
@@ -25,7 +28,7 @@ const MTIME_SLACK_MS = 2000;
  * `tsc` ran without `armature build`, so a warning (once per file) goes to `warn`.
  */
 export class ManifestResolver {
-  private readonly explicit: readonly ArmatureManifest[];
+  private readonly explicit: readonly LoadedManifest[];
   private readonly files = new ManifestFileCache();
   private readonly warned = new Set<string>();
 
@@ -34,14 +37,14 @@ export class ManifestResolver {
     private readonly warn: (message: string) => void,
   ) {
     const list = explicit === undefined ? [] : Array.isArray(explicit) ? explicit : [explicit as ArmatureManifest];
-    this.explicit = list.map((m, i) => checkManifest(m, `passed to Armature.create (#${i})`));
+    this.explicit = list.map((m, i) => checkManifest(m, `passed to Armature.create (#${i})`, 'code'));
   }
 
   /** The entry for `cls`, or undefined when no manifest describes it. */
   resolve(cls: { readonly name: string }): ResolvedHandlerManifest | undefined {
     for (const manifest of this.explicit) {
       const handler = lookup(manifest, undefined, cls.name);
-      if (handler) return { handler, origin: 'the manifest passed to Armature.create' };
+      if (handler) return { handler, schemas: manifest.schemas, origin: 'the manifest passed to Armature.create' };
     }
     const file = findDefiningFile(cls);
     if (file === undefined) return undefined;
@@ -51,7 +54,7 @@ export class ManifestResolver {
     const handler = lookup(located.manifest, key, cls.name);
     if (!handler) return undefined;
     this.checkFresh(file, located.path, located.mtimeMs);
-    return { handler, origin: located.path, file: located };
+    return { handler, schemas: located.manifest.schemas, origin: located.path, file: located };
   }
 
   private checkFresh(file: string, manifestPath: string, manifestMtime: number): void {
@@ -71,10 +74,10 @@ export class ManifestResolver {
   }
 }
 
-function lookup(manifest: ArmatureManifest, key: string | undefined, className: string): ManifestHandler | undefined {
+function lookup(manifest: LoadedManifest, key: string | undefined, className: string): ManifestHandler<BuiltManifestMethod> | undefined {
   if (key !== undefined && Object.hasOwn(manifest.handlers, key)) return manifest.handlers[key];
   const suffix = `#${className}`;
-  let match: ManifestHandler | undefined;
+  let match: ManifestHandler<BuiltManifestMethod> | undefined;
   for (const [k, handler] of Object.entries(manifest.handlers)) {
     if (!k.endsWith(suffix) && handler.className !== className) continue;
     if (match) return undefined; // two classes of that name: only the exact key may decide

@@ -4,8 +4,11 @@ import type { PromptArgument } from '../protocol/mcp-types.generated';
 /** The file name `armature build` writes at the root of the compiled output. */
 export const MANIFEST_FILE_NAME = 'armature.manifest.json';
 
-/** The manifest format this runtime reads. */
-export const MANIFEST_FORMAT_VERSION = 1;
+/** The format `armature build` writes and this runtime reads from `armature.manifest.json`. */
+export const MANIFEST_FORMAT_VERSION = 2;
+
+/** The inline form (schemas written in place): accepted from code (`Armature.create`), not from files. */
+export const INLINE_MANIFEST_FORMAT = 1;
 
 /**
  * How a parameter is filled: `argument` (a property of the arguments object, by name),
@@ -24,34 +27,66 @@ export interface ManifestParam {
   readonly description?: string;
 }
 
-/** One decorated method. */
-export interface ManifestMethod {
+/** What a method entry says besides its schemas. */
+interface ManifestMethodBase {
   readonly kind: MethodKind;
   readonly description?: string;
   readonly argumentStyle?: 'positional' | 'dto';
   readonly params: readonly ManifestParam[];
-  readonly inputSchema?: JsonSchema;
-  readonly outputSchema?: JsonSchema;
   /** True when the output schema is `{ result: … }` around an array or primitive return. */
   readonly outputWrapped?: boolean;
   /** Prompt arguments (prompts only). */
   readonly arguments?: readonly PromptArgument[];
 }
 
+/** One decorated method, its schemas written in place (the inline form, format 1). */
+export interface ManifestMethod extends ManifestMethodBase {
+  readonly inputSchema?: JsonSchema;
+  readonly outputSchema?: JsonSchema;
+}
+
+/** One decorated method as `armature build` stores it: schemas are indexes into the manifest's `schemas`. */
+export interface BuiltManifestMethod extends ManifestMethodBase {
+  readonly inputSchema?: number;
+  readonly outputSchema?: number;
+}
+
 /** One handler class. */
-export interface ManifestHandler {
+export interface ManifestHandler<M = ManifestMethod> {
   readonly className: string;
   /** `file.ts:line` of the class declaration, for messages. */
   readonly source?: string;
-  readonly methods: { readonly [method: string]: ManifestMethod };
+  readonly methods: { readonly [method: string]: M };
 }
 
-/** The contents of `armature.manifest.json` (format version 1). */
-export interface ArmatureManifest {
-  readonly armature: 1;
+/** Fields every manifest may carry besides its handlers. */
+interface ManifestHeader {
   readonly comment?: string;
   readonly generator?: string;
   readonly sourceHash?: string;
+}
+
+/**
+ * A manifest with its schemas written in place (format 1): convenient for manifests written
+ * by hand and passed to `Armature.create` (tests). A file in this form was written by an
+ * older `armature build` and is refused.
+ */
+export interface InlineManifest extends ManifestHeader {
+  readonly armature: typeof INLINE_MANIFEST_FORMAT;
   /** Keyed by `<compiled file relative to the manifest's folder>#<ClassName>`. */
   readonly handlers: { readonly [key: string]: ManifestHandler };
 }
+
+/**
+ * The contents of `armature.manifest.json` (format 2): each distinct schema once in
+ * `schemas`, referred to by index from the methods.
+ */
+export interface BuiltManifest extends ManifestHeader {
+  readonly armature: typeof MANIFEST_FORMAT_VERSION;
+  readonly schemas: readonly JsonSchema[];
+  /** Keyed by `<compiled file relative to the manifest's folder>#<ClassName>`. */
+  readonly handlers: { readonly [key: string]: ManifestHandler<BuiltManifestMethod> };
+}
+
+/** A manifest as `Armature.create({ manifest })` takes it: as built, or inline. */
+export type ArmatureManifest = BuiltManifest | InlineManifest;

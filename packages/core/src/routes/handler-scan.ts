@@ -2,7 +2,7 @@ import { LocalErrorCode } from '../errors/local-error-codes';
 import { readHandlerMethods, type HandlerClass } from '../metadata/handler-metadata';
 import type { MethodRecord } from '../metadata/handler-metadata.types';
 import type { ManifestResolver } from '../manifest/manifest-resolver';
-import type { ManifestMethod } from '../manifest/manifest.types';
+import type { BuiltManifestMethod } from '../manifest/manifest.types';
 import type { BootProblems } from './boot-problems';
 import { bindCompleters } from './completer-binding';
 import type { HandlerInstances } from './handler-instances';
@@ -18,7 +18,7 @@ export interface ScanEnvironment {
   readonly warn: (message: string) => void;
 }
 
-function slotsFromManifest(entry: ManifestMethod): ParamSlot[] {
+function slotsFromManifest(entry: BuiltManifestMethod): ParamSlot[] {
   const slots: ParamSlot[] = [];
   for (const param of entry.params) {
     while (slots.length < param.index) slots.push({ kind: 'none' });
@@ -105,6 +105,7 @@ export function scanHandlerClass(
       fn: fn as RouteSource['fn'],
       instances,
       manifest: entry,
+      schemas: manifest?.schemas,
       precompiled,
       dto,
       completers: bindCompleters(owner, record, prototype, env.problems),

@@ -1,6 +1,7 @@
 import type { RequestContext } from '../context/request-context';
 import type { CompletionValues, MethodRecord } from '../metadata/handler-metadata.types';
-import type { ManifestMethod } from '../manifest/manifest.types';
+import type { BuiltManifestMethod } from '../manifest/manifest.types';
+import type { SchemaTable } from '../manifest/schema-table';
 import type { DtoClass } from '../validation/dto-validation';
 import type { PrecompiledValidators } from '../validation/precompiled-validators';
 import type { HandlerInstances } from './handler-instances';
@@ -26,7 +27,9 @@ export interface RouteSource {
   /** The handler function, called with the handler instance as `this`. */
   readonly fn: (this: object, ...args: unknown[]) => unknown;
   readonly instances: HandlerInstances;
-  readonly manifest: ManifestMethod | undefined;
+  readonly manifest: BuiltManifestMethod | undefined;
+  /** The schemas of the manifest `manifest` comes from (its `inputSchema`/`outputSchema` index them). */
+  readonly schemas?: SchemaTable;
   /** Validators precompiled by `armature build` for the manifest `manifest` comes from. */
   readonly precompiled?: PrecompiledValidators;
   /** The DTO class the whole arguments object is turned into, if any. */

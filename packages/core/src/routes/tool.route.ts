@@ -13,7 +13,7 @@ import type { RouteEnvironment } from './route-environment';
 import { type Invoke, withEnhancers } from './route-pipeline';
 import type { RouteSource } from './route-source';
 import { compileToolCall, type ToolCall } from './tool-call';
-import { inputSchemaOf, outputSchemaOf } from './tool-schemas';
+import { compileToolSchema, inputSchemaOf, outputSchemaOf } from './tool-schemas';
 
 /** A tool prepared at boot: everything per call is a lookup, a validation and a call. */
 export interface CompiledTool {
@@ -42,10 +42,10 @@ export function compileTool(source: RouteSource & { readonly record: ToolRecord 
   const { record, manifest, owner } = source;
   const options = record.options;
   const name = options.name ?? record.method;
-  const inputSchema = inputSchemaOf(owner, record, manifest);
-  const output = outputSchemaOf(record, manifest);
-  const input = env.compiler.compileShared(inputSchema, `${owner} input schema`, source.precompiled);
-  const compiledOutput = output ? env.compiler.compileShared(output.schema, `${owner} output schema`, source.precompiled) : null;
+  const inputSchema = inputSchemaOf(owner, record, manifest, source.schemas);
+  const output = outputSchemaOf(record, manifest, source.schemas);
+  const input = compileToolSchema(env.compiler, inputSchema, `${owner} input schema`, source.precompiled);
+  const compiledOutput = output ? compileToolSchema(env.compiler, output, `${owner} output schema`, source.precompiled) : null;
   const validateInput = input.validate;
   const validateOutput = compiledOutput ? compiledOutput.validate : null;
   const shaping: ToolOutput | null = output && validateOutput ? { validate: validateOutput, wrapped: output.wrapped } : null;

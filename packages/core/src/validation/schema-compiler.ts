@@ -3,6 +3,7 @@ import { ArmatureError } from '@armature/di';
 import { LocalErrorCode } from '../errors/local-error-codes';
 import { frozenCopy } from '../metadata/frozen-copy';
 import type { JsonSchema } from '../metadata/handler-metadata.types';
+import type { SchemaTable } from '../manifest/schema-table';
 import { type AjvInstance, createAjv, type Dialect, dialectOf } from './ajv-setup';
 import { ajvIssues } from './ajv-issues';
 import type { PrecompiledValidators } from './precompiled-validators';
@@ -20,9 +21,11 @@ export interface CompiledSchema {
  * formats on, every error collected, defaults applied.
  *
  * Where a validator comes from, cheapest first:
- * 1. one already made by this compiler for the same schema text (`JSON.stringify`, so key
- *    order counts and the issues keep their order): a server whose tools share a schema
- *    compiles it once (1,001 tools of two distinct schemas: 2 compiles instead of 1,001);
+ * 1. one already made by this compiler for the same manifest schema (its index in the
+ *    manifest's table: `armature build` stores each distinct schema once), or else for the
+ *    same schema text (`JSON.stringify`, so key order counts and the issues keep their
+ *    order): a server whose tools share a schema compiles it once (1,001 tools of two distinct
+ *    schemas: 2 compiles instead of 1,001, and 2 schemas stringified instead of 1,001);
  * 2. the validators `armature build` precompiled next to the manifest (ajv standalone code),
  *    looked up by the same text, so a stale file can never answer for a changed schema;
  * 3. ajv, loaded on first need, one instance per dialect per app.
@@ -35,6 +38,7 @@ export interface CompiledSchema {
 export class SchemaCompiler {
   private readonly instances = new Map<Dialect, AjvInstance>();
   private readonly byText = new Map<string, CompiledSchema>();
+  private readonly byTable = new WeakMap<SchemaTable, (CompiledSchema | undefined)[]>();
 
   /**
    * A validator for `schema`; throws `ARM_ERR_INVALID_SCHEMA` naming `where` if it does not
@@ -50,7 +54,28 @@ export class SchemaCompiler {
    * 1,001-tool boot; a shared frozen copy is safe because nobody can change it).
    */
   compileShared(schema: JsonSchema, where: string, precompiled?: PrecompiledValidators): CompiledSchema {
-    const text = schemaText(schema, where);
+    return this.compileText(schema, schemaText(schema, where), where, precompiled, undefined);
+  }
+
+  /**
+   * {@link compileShared} for schema `index` of a manifest's table: routes that refer to the
+   * same entry get the same result without the schema being stringified again, and the
+   * table's frozen copy is the one listed.
+   */
+  compileListed(table: SchemaTable, index: number, where: string, precompiled?: PrecompiledValidators): CompiledSchema {
+    let slots = this.byTable.get(table);
+    if (slots === undefined) this.byTable.set(table, (slots = []));
+    let compiled = slots[index];
+    if (compiled === undefined) {
+      const schema = table.get(index);
+      compiled = this.compileText(schema, schemaText(schema, where), where, precompiled, schema);
+      slots[index] = compiled;
+    }
+    return compiled;
+  }
+
+  /** `frozen`: the schema when it is already a frozen copy nobody can change. */
+  private compileText(schema: JsonSchema, text: string, where: string, precompiled: PrecompiledValidators | undefined, frozen: JsonSchema | undefined): CompiledSchema {
     const known = this.byText.get(text);
     if (known !== undefined) return known;
     const dialect = dialectOf(schema);
@@ -67,7 +92,7 @@ export class SchemaCompiler {
       const data = copy ? structuredClone(value) : value;
       return validate(data) ? { valid: true, value: data } : { valid: false, issues: ajvIssues(validate.errors ?? []) };
     };
-    const compiled: CompiledSchema = { validate: validator, schema: frozenCopy(schema) };
+    const compiled: CompiledSchema = { validate: validator, schema: frozen ?? frozenCopy(schema) };
     this.byText.set(text, compiled);
     return compiled;
   }

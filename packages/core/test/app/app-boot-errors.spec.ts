@@ -167,8 +167,9 @@ describe('app: boot errors', () => {
     class E {
       @Tool() t(): void {}
     }
-    const bad = { armature: 2, handlers: {} } as unknown as ArmatureManifest;
-    expect((await bootError([E], { manifest: bad })).code).to.equal('ARM_ERR_MANIFEST_INVALID');
+    for (const bad of [{ armature: 3, handlers: {} }, { armature: 2, handlers: {} }, { armature: 2, schemas: [true], handlers: {} }]) {
+      expect((await bootError([E], { manifest: bad as unknown as ArmatureManifest })).code).to.equal('ARM_ERR_MANIFEST_INVALID');
+    }
     expect((await bootError([E], { name: '' })).code).to.equal('ARM_ERR_INVALID_OPTIONS');
     expect((await bootError([E], { pageSize: 0 })).code).to.equal('ARM_ERR_INVALID_OPTIONS');
   });

@@ -12,7 +12,7 @@ import { ResourceTemplate } from '../../src/decorators/resource-template.decorat
 import { Resource } from '../../src/decorators/resource.decorator';
 import { ToolError } from '../../src/results/tool-error';
 import { waitUntil } from '../support/wait';
-import { arg, manifestFor } from './support/manifest-builder';
+import { arg, builtManifest, manifestFor } from './support/manifest-builder';
 import { connectClient, RecordingLogger, type AppConnection } from './support/app-client';
 
 const NOTES = new Map([
@@ -91,7 +91,8 @@ class DocHandlers {
   }
 }
 
-const manifest = manifestFor({
+// The form `armature build` writes (each distinct schema once, referred to by index).
+const manifest = builtManifest(manifestFor({
   DocHandlers: {
     note: { kind: 'resourceTemplate', params: [{ index: 0, name: 'id', role: 'variable' }] },
     file: { kind: 'resourceTemplate', params: [{ index: 0, name: 'path', role: 'variable' }] },
@@ -103,7 +104,7 @@ const manifest = manifestFor({
     },
     numbered: { kind: 'prompt', params: [arg(0, 'n')] },
   },
-});
+}));
 
 @Module({ handlers: [DocHandlers] })
 class DocsModule {}

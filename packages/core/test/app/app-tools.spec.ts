@@ -8,7 +8,7 @@ import { Tool } from '../../src/decorators/tool.decorator';
 import { image, text } from '../../src/results/content.helpers';
 import { ToolError } from '../../src/results/tool-error';
 import { ToolResult } from '../../src/results/tool-result';
-import { arg, ctx, manifestFor } from './support/manifest-builder';
+import { arg, builtManifest, ctx, manifestFor } from './support/manifest-builder';
 import { connectClient, RecordingLogger, type AppConnection } from './support/app-client';
 
 @Injectable()
@@ -110,7 +110,8 @@ const NOTE_SCHEMA = {
   additionalProperties: false,
 };
 
-const manifest = manifestFor({
+// The form `armature build` writes (each distinct schema once, referred to by index).
+const manifest = builtManifest(manifestFor({
   ToolHandlers: {
     greet: {
       kind: 'tool',
@@ -148,7 +149,7 @@ const manifest = manifestFor({
       inputSchema: { type: 'object', properties: { email: { type: 'string' }, age: { type: 'number' } }, required: ['email', 'age'] },
     },
   },
-});
+}));
 
 @Module({ providers: [Greeter], handlers: [ToolHandlers] })
 class ToolsModule {}

@@ -5,8 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Module } from '@armature/di';
 import { Armature } from '../../src/app/armature.app';
-import type { ArmatureManifest } from '../../src/manifest/manifest.types';
+import type { BuiltManifest } from '../../src/manifest/manifest.types';
 import { RecordingLogger } from '../app/support/app-client';
+import { builtManifest } from '../app/support/manifest-builder';
 
 const CORE_ENTRY = join(__dirname, '../../src/index.js');
 
@@ -19,8 +20,8 @@ exports.${className} = ${className};
 `;
 }
 
-function manifest(key: string, className: string): ArmatureManifest {
-  return {
+function manifest(key: string, className: string): BuiltManifest {
+  return builtManifest({
     armature: 1,
     handlers: {
       [key]: {
@@ -37,7 +38,7 @@ function manifest(key: string, className: string): ArmatureManifest {
         },
       },
     },
-  };
+  });
 }
 
 describe('manifest location at boot', () => {
@@ -97,6 +98,27 @@ describe('manifest location at boot', () => {
     await app.close();
     expect(logger.warnings.filter((w) => w.includes('older than'))).to.have.length(1);
     expect(logger.warnings[0]).to.include('armature build');
+  });
+
+  it('refuses a manifest file in the inline form (format 1) and asks for armature build', async () => {
+    const file = project('format1', 'OldHandlers', undefined);
+    const inline = { armature: 1, handlers: { 'src/OldHandlers.js#OldHandlers': { className: 'OldHandlers', methods: {} } } };
+    writeFileSync(join(root, 'format1/dist/armature.manifest.json'), JSON.stringify(inline));
+    const error = await boot(file, 'OldHandlers').then(() => undefined, (e: unknown) => e as { code: string; message: string });
+    expect(error?.code).to.equal('ARM_ERR_MANIFEST_INVALID');
+    expect(error?.message).to.include('format1/dist/armature.manifest.json');
+    expect(error?.message).to.include('format version 1, written by an older armature build; this runtime reads version 2');
+    expect(error?.message).to.include('Regenerate it with `armature build`');
+  });
+
+  it('refuses a schema reference outside the schemas table', async () => {
+    const file = project('badref', 'RefHandlers', undefined);
+    const bad = manifest('src/RefHandlers.js#RefHandlers', 'RefHandlers');
+    const greet = bad.handlers['src/RefHandlers.js#RefHandlers']?.methods.greet;
+    writeFileSync(join(root, 'badref/dist/armature.manifest.json'), JSON.stringify({ ...bad, handlers: { 'src/RefHandlers.js#RefHandlers': { className: 'RefHandlers', methods: { greet: { ...greet, inputSchema: 1 } } } } }));
+    const error = await boot(file, 'RefHandlers').then(() => undefined, (e: unknown) => e as { code: string; message: string });
+    expect(error?.code).to.equal('ARM_ERR_MANIFEST_INVALID');
+    expect(error?.message).to.include('method "greet" "inputSchema" is not an index of "schemas"');
   });
 
   it('reports a corrupt manifest with its path', async () => {

@@ -6,10 +6,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Module } from '@armature/di';
 import { Armature } from '../../src/app/armature.app';
-import type { ArmatureManifest } from '../../src/manifest/manifest.types';
+import type { BuiltManifest } from '../../src/manifest/manifest.types';
 import { writeValidatorsBeside } from '../../src/routes/validators-build';
 import { VALIDATORS_FILE_NAME } from '../../src/validation/precompiled-validators';
 import { connectClient, RecordingLogger } from '../app/support/app-client';
+import { builtManifest } from '../app/support/manifest-builder';
 
 const CORE_ENTRY = join(__dirname, '../../src/index.js');
 
@@ -29,7 +30,7 @@ const CREATE_SCHEMA = {
   additionalProperties: false,
 };
 
-const MANIFEST: ArmatureManifest = {
+const MANIFEST: BuiltManifest = builtManifest({
   armature: 1,
   handlers: {
     'src/notes.js#Notes': {
@@ -51,7 +52,7 @@ const MANIFEST: ArmatureManifest = {
       },
     },
   },
-};
+});
 
 describe('precompiled validators at boot', () => {
   let root: string;

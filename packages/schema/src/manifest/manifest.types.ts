@@ -60,7 +60,10 @@ export interface ManifestHandler {
   readonly methods: Readonly<Record<string, ManifestMethod>>;
 }
 
-/** The content of `armature.manifest.json` (format version 1). */
+/**
+ * A scanned manifest, every schema written in place (format 1, the inline form). This is what
+ * {@link scanProgram} returns; on disk it is stored as a {@link ManifestDocument} (format 2).
+ */
 export interface Manifest {
   readonly armature: 1;
   readonly comment: string;
@@ -69,6 +72,37 @@ export interface Manifest {
   readonly sourceHash: string;
   /** Keyed by `<compiled file relative to the manifest's folder>#<ClassName>`. */
   readonly handlers: Readonly<Record<string, ManifestHandler>>;
+}
+
+/** The format of `armature.manifest.json` as `armature build` writes it. */
+export const MANIFEST_DOCUMENT_FORMAT = 2;
+
+/** A method as stored in the file: its schemas are indexes into the document's `schemas` table. */
+export type ManifestDocumentMethod = Omit<ManifestMethod, 'inputSchema' | 'outputSchema'> & {
+  readonly inputSchema?: number;
+  readonly outputSchema?: number;
+};
+
+/** A handler as stored in the file. */
+export interface ManifestDocumentHandler {
+  readonly className: string;
+  readonly source: string;
+  readonly methods: Readonly<Record<string, ManifestDocumentMethod>>;
+}
+
+/**
+ * The content of `armature.manifest.json` (format version 2): each distinct schema is stored
+ * once in `schemas` (in order of first use) and methods refer to it by index, so a server
+ * whose tools share a schema stores, parses and compiles it once. Still self-contained: no
+ * `$ref` leaves a schema.
+ */
+export interface ManifestDocument {
+  readonly armature: typeof MANIFEST_DOCUMENT_FORMAT;
+  readonly comment: string;
+  readonly generator: string;
+  readonly sourceHash: string;
+  readonly schemas: readonly JsonSchema[];
+  readonly handlers: Readonly<Record<string, ManifestDocumentHandler>>;
 }
 
 /** The file name the manifest is written under, at the root of the compiled output. */

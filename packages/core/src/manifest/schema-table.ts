@@ -1,0 +1,34 @@
+import { frozenCopy } from '../metadata/frozen-copy';
+import type { JsonSchema } from '../metadata/handler-metadata.types';
+
+/**
+ * The distinct schemas of one manifest, by index. The index is the schema's identity: routes
+ * that refer to the same index share one frozen copy and one validator, with no need to compare
+ * schema texts (1,001 tools of one shape: one entry, not 1,001 to stringify).
+ */
+export class SchemaTable {
+  private readonly frozen: (JsonSchema | undefined)[];
+
+  constructor(private readonly schemas: readonly JsonSchema[]) {
+    this.frozen = new Array<JsonSchema | undefined>(schemas.length);
+  }
+
+  get size(): number {
+    return this.schemas.length;
+  }
+
+  /**
+   * The schema at `index`, deep-frozen and copied on first use (so neither the author of a
+   * manifest passed in code nor a list client can change what the validator was made from).
+   */
+  get(index: number): JsonSchema {
+    let schema = this.frozen[index];
+    if (schema === undefined) {
+      const raw = this.schemas[index];
+      if (raw === undefined) throw new RangeError(`no schema ${index} in a table of ${this.schemas.length}`);
+      schema = frozenCopy(raw);
+      this.frozen[index] = schema;
+    }
+    return schema;
+  }
+}

@@ -128,7 +128,7 @@ export class Armature implements ConnectableApp {
     return this.host.get(token);
   }
 
-  /** Number of live sessions. */
+  /** Number of live sessions (an ephemeral one, a stateless HTTP exchange, counts only while a request of it runs asynchronously). */
   get sessionCount(): number {
     return this.sessions.size;
   }
@@ -136,13 +136,11 @@ export class Armature implements ConnectableApp {
   /** Starts a session on `transport` (any transport with the SDK's shape, ours or the SDK's). */
   async connect(transport: Transport, options?: ConnectOptions): Promise<ConnectedSession> {
     this.assertOpen('connect a transport');
+    // The session enlists in `this.sessions` itself (see SessionSet) and leaves once closed.
     const session = new ServerSession(transport, this.sessionOptions(), options);
-    session.onclose = () => this.sessions.delete(session);
-    this.sessions.add(session);
     try {
       await session.start();
     } catch (error) {
-      this.sessions.delete(session);
       await session.close().catch(() => undefined);
       throw error;
     }
@@ -158,6 +156,7 @@ export class Armature implements ConnectableApp {
       serverInfo: this.serverInfo,
       features,
       logger: this.logger,
+      registry: this.sessions,
       ...(instructions === undefined ? {} : { instructions }),
       ...(pageSize === undefined ? {} : { pageSize }),
       ...(requestTimeoutMs === undefined ? {} : { requestTimeoutMs }),
@@ -209,6 +208,8 @@ export class Armature implements ConnectableApp {
     if (!isDrainMs(drainMs)) {
       return Promise.reject(new ArmatureError(LocalErrorCode.INVALID_OPTIONS, `app.close: "drainMs" must be 0 or a positive number of milliseconds, got ${String(drainMs)}.`));
     }
+    // Sessions not listed (ephemeral ones between requests) see this flag and refuse new requests too.
+    this.sessions.draining = true;
     const shutdown = new GracefulShutdown({
       listeners: () => [...this.listeners],
       sessions: () => this.sessions.all(),

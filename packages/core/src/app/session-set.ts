@@ -1,12 +1,17 @@
 import type { ListKind } from '../protocol/server-features';
 import type { ServerLogger } from '../protocol/server-logger';
 import type { ServerSession } from '../protocol/server-session';
+import type { SessionRegistry } from '../protocol/session-registry';
 
 /**
  * The live sessions of an app. Broadcasts go from here to each session, so a session holds
- * no listener registrations and an idle one costs nothing to keep.
+ * no listener registrations and an idle one costs nothing to keep. Sessions add and remove
+ * themselves (`SessionRegistry`); an ephemeral one (a stateless HTTP exchange) is here only
+ * while a request of it runs asynchronously, which is all a graceful shutdown must wait for.
  */
-export class SessionSet {
+export class SessionSet implements SessionRegistry {
+  /** Set when the app starts shutting down: every session, listed here or not, refuses new requests. */
+  draining = false;
   private readonly sessions = new Set<ServerSession>();
 
   constructor(private readonly logger: ServerLogger) {}

@@ -1,6 +1,7 @@
 import type { ConnectOptions } from '../transport/transport';
 import type { Implementation, LoggingLevel } from './mcp-types.generated';
 import type { ServerFeatures } from './server-features';
+import type { SessionRegistry } from './session-registry';
 import type { ServerLogger } from './server-logger';
 
 /** Options of one `ServerSession`. */
@@ -28,6 +29,11 @@ export interface ServerSessionOptions {
   readonly logger?: ServerLogger;
   /** Lowest level of `notifications/message` sent before the client calls `logging/setLevel` (default `info`). */
   readonly defaultLogLevel?: LoggingLevel;
+  /**
+   * Where the session enlists while it lives (at `start()`; an ephemeral session only once a
+   * request of it runs asynchronously) and whose `draining` flag refuses new requests.
+   */
+  readonly registry?: SessionRegistry;
   /** Start as if `initialize` had happened (stateless Streamable HTTP). */
   readonly assumeInitialized?: ConnectOptions['assumeInitialized'];
 }

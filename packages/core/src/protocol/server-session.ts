@@ -74,6 +74,7 @@ export class ServerSession implements RequestHost, ConnectedSession {
   private readonly transport: Transport;
   private readonly options: ServerSessionOptions;
   private readonly assumed: ConnectOptions['assumeInitialized'];
+  private readonly ephemeral: boolean;
   private readonly logger: ServerLogger;
   private readonly outbox: SessionOutbox;
   private readonly pageSize: number;
@@ -87,6 +88,7 @@ export class ServerSession implements RequestHost, ConnectedSession {
   private outgoing: OutgoingRequests | undefined = undefined;
   private idleWaiters: (() => void)[] | undefined = undefined;
   private started = false;
+  private enlisted = false;
   private draining = false;
   private closing: Promise<void> | undefined = undefined;
   private tornDown: Promise<void> | undefined = undefined;
@@ -104,6 +106,7 @@ export class ServerSession implements RequestHost, ConnectedSession {
     this.transport = transport;
     this.options = options;
     this.assumed = connect?.assumeInitialized ?? options.assumeInitialized;
+    this.ephemeral = connect?.ephemeral === true;
     this.logger = options.logger ?? stderrLogger;
     this.outbox = new SessionOutbox(transport, this.logger);
     this.pageSize = pageSize;
@@ -150,6 +153,7 @@ export class ServerSession implements RequestHost, ConnectedSession {
       this.establish(lifecycle.negotiateAssumed(assumed.protocolVersion), assumed.clientCapabilities ?? {}, assumed.clientInfo);
       this.phase = Phase.Ready;
     }
+    if (!this.ephemeral) this.enlist();
     await transport.start();
   }
 
@@ -161,13 +165,28 @@ export class ServerSession implements RequestHost, ConnectedSession {
     if (this.closing !== undefined) return this.closing;
     if (this.phase !== Phase.Closed) {
       this.outbox.flush();
-      let reason: ReturnType<typeof abortReasons.closed> | undefined; // built lazily, as in teardown()
-      for (const ctx of this.inflight?.drain() ?? []) {
-        ctx.abort((reason ??= abortReasons.closed()));
-        this.outbox.respond(errorResponse(ctx.requestId, WireErrorCode.ConnectionClosed, 'The session closed before the request finished'), ctx);
+      if (this.inflight !== undefined) {
+        let reason: ReturnType<typeof abortReasons.closed> | undefined; // built lazily, as in teardown()
+        for (const ctx of this.inflight.drain()) {
+          ctx.abort((reason ??= abortReasons.closed()));
+          this.outbox.respond(errorResponse(ctx.requestId, WireErrorCode.ConnectionClosed, 'The session closed before the request finished'), ctx);
+        }
       }
     }
-    this.closing = this.closeTransport().then(() => this.teardown());
+    let closed: Promise<void>;
+    try {
+      // Promise.resolve: a foreign transport may return nothing; a native promise passes through as is.
+      closed = Promise.resolve(this.transport.close());
+    } catch (error) {
+      closed = Promise.reject(error);
+    }
+    this.closing = closed.then(
+      () => this.teardown(),
+      (error: unknown) => {
+        this.logger.warn('transport close failed', error);
+        return this.teardown();
+      },
+    );
     return this.closing;
   }
 
@@ -270,7 +289,8 @@ export class ServerSession implements RequestHost, ConnectedSession {
     }
     const own = lifecycle.LIFECYCLE_METHODS.get(method);
     const feature = own === undefined ? FEATURE_METHODS.get(method) : undefined;
-    const refusal = own === undefined && feature === undefined ? lifecycle.methodNotFound(method) : lifecycle.gate(method, this.phase, this.draining);
+    const draining = this.draining || this.options.registry?.draining === true;
+    const refusal = own === undefined && feature === undefined ? lifecycle.methodNotFound(method) : lifecycle.gate(method, this.phase, draining);
     if (refusal !== undefined) {
       this.outbox.respond(errorResponse(id, refusal.code, refusal.message), undefined);
       return;
@@ -285,6 +305,8 @@ export class ServerSession implements RequestHost, ConnectedSession {
     }
     if (isThenable(result)) {
       (this.inflight ??= new InflightRequests(this.timeoutMs, (expired) => this.expire(expired))).add(ctx);
+      // An ephemeral session is tracked only from here: a shutdown must wait for this request.
+      this.enlist();
       try {
         result.then(
           (value) => this.answer(ctx, value),
@@ -379,12 +401,11 @@ export class ServerSession implements RequestHost, ConnectedSession {
     for (const wake of waiters) wake();
   }
 
-  private async closeTransport(): Promise<void> {
-    try {
-      await this.transport.close();
-    } catch (error) {
-      this.logger.warn('transport close failed', error);
-    }
+  /** Adds this session to the app's registry, once. */
+  private enlist(): void {
+    if (this.enlisted || this.options.registry === undefined) return;
+    this.enlisted = true;
+    this.options.registry.add(this);
   }
 
   /** Runs once, from `close()` or the transport's `onclose`, whichever comes first. */
@@ -394,32 +415,47 @@ export class ServerSession implements RequestHost, ConnectedSession {
     this.outbox.closed = true;
     // The reason (an Error with a stack) is built only when something is waiting: stateless
     // HTTP closes a session per request, and an unconditional allocation cost ~10% of its CPU.
-    const inflight = this.inflight?.drain() ?? [];
-    if (inflight.length > 0 || (this.outgoing?.size ?? 0) > 0) {
+    const inflight = this.inflight === undefined ? undefined : this.inflight.drain();
+    if ((inflight !== undefined && inflight.length > 0) || (this.outgoing?.size ?? 0) > 0) {
       const reason = abortReasons.closed();
-      for (const ctx of inflight) ctx.abort(reason);
+      for (const ctx of inflight ?? []) ctx.abort(reason);
       this.outgoing?.rejectAll(reason);
     }
     this.subscriptions = undefined;
     this.wakeIfIdle();
-    this.tornDown = this.disposeScope().then(() => {
-      try {
-        this.onclose?.();
-      } catch (error) {
-        this.logger.error('onclose handler threw', error);
-      }
-    });
+    const scope = this.scope;
+    this.scope = undefined;
+    if (scope === undefined) {
+      this.finish();
+      this.tornDown = RESOLVED;
+      return RESOLVED;
+    }
+    let disposing: Promise<void>;
+    try {
+      disposing = scope.dispose();
+    } catch (error) {
+      disposing = Promise.reject(error);
+    }
+    this.tornDown = disposing.then(
+      () => this.finish(),
+      (error: unknown) => {
+        this.logger.error('disposing the session scope failed', error);
+        this.finish();
+      },
+    );
     return this.tornDown;
   }
 
-  private async disposeScope(): Promise<void> {
-    const scope = this.scope;
-    this.scope = undefined;
-    if (scope === undefined) return;
+  /** Last step of teardown, after the scope was disposed: leave the registry, call `onclose`. */
+  private finish(): void {
+    if (this.enlisted) {
+      this.enlisted = false;
+      this.options.registry?.delete(this);
+    }
     try {
-      await scope.dispose();
+      this.onclose?.();
     } catch (error) {
-      this.logger.error('disposing the session scope failed', error);
+      this.logger.error('onclose handler threw', error);
     }
   }
 }

@@ -60,6 +60,14 @@ export interface ConnectOptions {
     readonly clientCapabilities?: import('../protocol/mcp-types.generated').ClientCapabilities;
     readonly clientInfo?: import('../protocol/mcp-types.generated').Implementation;
   };
+  /**
+   * The session serves one exchange and has no channel for broadcasts (stateless Streamable
+   * HTTP: one POST, one answer). The app then keeps track of it only while a request of it is
+   * still running (so a graceful shutdown drains it), not for its whole life: a request
+   * answered synchronously costs no bookkeeping, and `list_changed`/`resources/updated`, which
+   * such a session could not deliver anyway, are not sent to it.
+   */
+  readonly ephemeral?: boolean;
 }
 
 /** A live MCP session as transports see it. */

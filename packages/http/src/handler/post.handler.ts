@@ -17,7 +17,22 @@ type Decoded = Extract<DecodedBody, { ok: true }>;
  * that they reach the stateless transport, which refuses them with a message naming the real
  * reason (no session), rather than a misleading "client lacks the capability".
  */
-const STATELESS_CLIENT_CAPABILITIES = { elicitation: { form: {}, url: {} }, sampling: {}, roots: {} };
+const STATELESS_CLIENT_CAPABILITIES = Object.freeze({ elicitation: { form: {}, url: {} }, sampling: {}, roots: {} });
+
+/** A stateless POST is an ephemeral session (see `ConnectOptions.ephemeral`). */
+const STATELESS_INITIALIZE: ConnectOptions = Object.freeze({ ephemeral: true });
+
+/** Connect options of a stateless request per protocol version; keys are accepted versions only, so it stays small. */
+const statelessOptions = new Map<string, ConnectOptions>();
+
+function statelessConnectOptions(version: string): ConnectOptions {
+  let options = statelessOptions.get(version);
+  if (options === undefined) {
+    options = Object.freeze({ ephemeral: true, assumeInitialized: Object.freeze({ protocolVersion: version, clientCapabilities: STATELESS_CLIENT_CAPABILITIES }) });
+    statelessOptions.set(version, options);
+  }
+  return options;
+}
 
 /** POST: one JSON-RPC message (MCP 2025-11-25, transports §Sending Messages to the Server). */
 export async function handlePost(engine: StreamableHttpEngine, req: HttpRequestView, res: HttpResponder, authInfo: AuthInfo | undefined): Promise<void> {
@@ -73,11 +88,11 @@ async function postStateless(engine: StreamableHttpEngine, decoded: Decoded, req
   // Nothing to route a notification or a response to without a session.
   if (decoded.kind !== 'request') return accepted(res);
   const request = decoded.message as JSONRPCRequest;
-  let connectOptions: ConnectOptions | undefined;
+  let connectOptions = STATELESS_INITIALIZE;
   if (!isInitialize(request)) {
     const version = requestProtocolVersion(req.header('mcp-protocol-version'), engine.options.versions);
     if (version === undefined) return unsupportedVersion(res);
-    connectOptions = { assumeInitialized: { protocolVersion: version, clientCapabilities: STATELESS_CLIENT_CAPABILITIES } };
+    connectOptions = statelessConnectOptions(version);
   }
   if (engine.closing) return refuse(res, 503, 'Service Unavailable: the server is shutting down', ['retry-after', '5']);
   let connected: ConnectedSession | undefined;

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { inheritedMetadata } from './inherited-metadata';
 
 /** A decorator that works on a class (every route it serves) and on one method. */
 export type ClassOrMethodDecorator = ClassDecorator & MethodDecorator;
@@ -30,19 +31,22 @@ export function appendOn(key: symbol, values: readonly unknown[]): ClassOrMethod
   return ((target: object, propertyKey?: string | symbol) => appendListMetadata(key, target, propertyKey, values)) as ClassOrMethodDecorator;
 }
 
+const EMPTY: readonly unknown[] = Object.freeze([]);
+
 /** Class-level then method-level lists under `key` for one handler method (inherited from base classes). */
 export function classThenMethod(key: symbol, handlerClass: object | undefined, method: string): readonly unknown[] {
   const cls = handlerClass as { prototype?: object } | undefined;
   if (cls === undefined || cls.prototype === undefined) return [];
-  const onClass: unknown = Reflect.getMetadata(key, cls);
-  const onMethod: unknown = Reflect.getMetadata(key, cls.prototype, method);
-  return [...(Array.isArray(onClass) ? onClass : []), ...(Array.isArray(onMethod) ? onMethod : [])];
+  const onClass = inheritedMetadata(key, cls);
+  const onMethod = inheritedMetadata(key, cls.prototype, method);
+  if (!Array.isArray(onClass)) return Array.isArray(onMethod) ? onMethod : EMPTY;
+  return Array.isArray(onMethod) ? [...onClass, ...onMethod] : onClass;
 }
 
 /** The method-level value under `key`, else the class-level one, else undefined. */
 export function methodOrClass(key: symbol, handlerClass: object | undefined, method: string): unknown {
   const cls = handlerClass as { prototype?: object } | undefined;
   if (cls === undefined || cls.prototype === undefined) return undefined;
-  const onMethod: unknown = Reflect.getMetadata(key, cls.prototype, method);
-  return onMethod !== undefined ? onMethod : Reflect.getMetadata(key, cls);
+  const onMethod = inheritedMetadata(key, cls.prototype, method);
+  return onMethod !== undefined ? onMethod : inheritedMetadata(key, cls);
 }

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { RequestContext } from '../context/request-context';
+import { inheritedMetadata } from '../metadata/inherited-metadata';
 import { DESIGN_PARAM_TYPES } from '../metadata/metadata.keys';
 import type { DtoClass } from '../validation/dto-validation';
 
@@ -7,7 +8,7 @@ const BUILT_INS = new Set<unknown>([Object, String, Number, Boolean, Array, Func
 
 /** The parameter types TypeScript emitted for a decorated method (`emitDecoratorMetadata`), or undefined. */
 export function designParamTypes(prototype: object, method: string): readonly unknown[] | undefined {
-  const types: unknown = Reflect.getMetadata(DESIGN_PARAM_TYPES, prototype, method);
+  const types = inheritedMetadata(DESIGN_PARAM_TYPES, prototype, method);
   return Array.isArray(types) ? types : undefined;
 }
 

@@ -51,7 +51,10 @@ export interface HttpHandler {
 export function createHttpHandler(app: ConnectableApp, options: HttpHandlerOptions = {}): HttpHandler {
   const engine = new StreamableHttpEngine(app, resolveOptions(options));
   return {
-    node: (req, res, parsedBody) => engine.handle(...pair(new NodeExchange(req, res, parsedBody === undefined ? undefined : { parsed: parsedBody }))),
+    node: (req, res, parsedBody) => {
+      const exchange = new NodeExchange(req, res, parsedBody === undefined ? undefined : { parsed: parsedBody });
+      return engine.handle(exchange, exchange);
+    },
     fetch: (request, init) => {
       const exchange = new FetchExchange(request, init?.authInfo);
       void engine.handle(exchange, exchange);
@@ -63,8 +66,4 @@ export function createHttpHandler(app: ConnectableApp, options: HttpHandlerOptio
     metadataPaths: engine.options.auth?.metadataJson === undefined ? [] : engine.options.auth.metadataPaths,
     close: (drainMs) => engine.close(drainMs),
   };
-}
-
-function pair<T>(exchange: T): [T, T] {
-  return [exchange, exchange];
 }

@@ -17,4 +17,14 @@ describe('media types', () => {
     expect(isJsonContentType('application/json-patch+json')).to.equal(false);
     expect(isJsonContentType(undefined)).to.equal(false);
   });
+
+  it('answers repeated and alternating Content-Types alike (the last answer is remembered)', () => {
+    for (let i = 0; i < 3; i++) {
+      expect(isJsonContentType('application/json; charset=latin1')).to.equal(false);
+      expect(isJsonContentType('application/json; charset=latin1')).to.equal(false);
+      expect(isJsonContentType('application/json')).to.equal(true);
+      expect(isJsonContentType('application/json')).to.equal(true);
+      expect(isJsonContentType('text/plain')).to.equal(false);
+    }
+  });
 });

@@ -130,7 +130,16 @@ export class ServerSession implements RequestHost, ConnectedSession {
   }
 
   /** Attaches to the transport and starts it. */
-  async start(): Promise<void> {
+  start(): Promise<void> {
+    // Not `async`: the transport's own promise is handed back, one promise fewer per session.
+    try {
+      return Promise.resolve(this.attach());
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  private attach(): Promise<void> {
     if (this.started) throw new ArmatureError(EngineErrorCode.SESSION_MISUSE, 'ServerSession.start() was called twice');
     this.started = true;
     const transport = this.transport;
@@ -154,7 +163,7 @@ export class ServerSession implements RequestHost, ConnectedSession {
       this.phase = Phase.Ready;
     }
     if (!this.ephemeral) this.enlist();
-    await transport.start();
+    return transport.start();
   }
 
   /**

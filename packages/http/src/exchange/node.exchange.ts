@@ -60,10 +60,9 @@ export class NodeExchange implements HttpRequestView, HttpResponder {
         }
         chunks.push(chunk);
       };
-      const onEnd = (): void => {
-        cleanup();
-        resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
-      };
+      // Nothing is removed after 'end': the request emits nothing more, and its listeners go
+      // with it (one removal fewer per listener per request). 'error' stays, a no-op by then.
+      const onEnd = (): void => resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
       const onError = (error: Error): void => {
         cleanup();
         reject(error);

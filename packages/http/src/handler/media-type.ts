@@ -42,9 +42,23 @@ function lists(accept: string, type: string): boolean {
   return false;
 }
 
-/** True for `application/json`, with or without parameters (a charset other than UTF-8 is refused). */
+/**
+ * True for `application/json`, with or without parameters (a charset other than UTF-8 is
+ * refused). Clients send the same Content-Type on every request, so the last answer is remembered.
+ */
 export function isJsonContentType(contentType: string | undefined): boolean {
   if (contentType === undefined) return false;
+  if (contentType === lastContentType) return lastContentTypeOk;
+  const ok = computeIsJsonContentType(contentType);
+  lastContentType = contentType;
+  lastContentTypeOk = ok;
+  return ok;
+}
+
+let lastContentType: string | undefined;
+let lastContentTypeOk = false;
+
+function computeIsJsonContentType(contentType: string): boolean {
   const semi = contentType.indexOf(';');
   const essence = (semi === -1 ? contentType : contentType.slice(0, semi)).trim().toLowerCase();
   if (essence !== 'application/json') return false;

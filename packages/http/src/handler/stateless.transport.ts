@@ -1,4 +1,4 @@
-import { McpWireError, WireErrorCode } from '@armature/core';
+import { McpWireError, SENT, WireErrorCode } from '@armature/core';
 import type { JSONRPCMessage, JSONRPCRequest, MessageExtraInfo, RequestId, Transport, TransportSendOptions } from '@armature/core';
 import type { HeaderList, HttpResponder } from '../exchange/http-exchange';
 import { isRequest, isResponse } from '../protocol/json-rpc-message';
@@ -55,22 +55,30 @@ export class StatelessTransport implements Transport, ChannelHost {
     this.channel = new ResponseChannel(responder, this, false, stepUp);
   }
 
-  async start(): Promise<void> {}
+  start(): Promise<void> {
+    return SENT;
+  }
 
   /** Hands the POSTed request to the session. */
   dispatch(extra: MessageExtraInfo): void {
     this.onmessage?.(this.request, extra);
   }
 
-  async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
-    if (isResponse(message)) {
-      if ((message as { id?: RequestId }).id !== this.requestId) return;
-      this.channel.deliver(message, true);
-      this.onAnswered();
-      return;
+  /** Not `async`: a delivered message resolves with the shared `SENT`, which the session recognises (no handler attached). */
+  send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    try {
+      if (isResponse(message)) {
+        if ((message as { id?: RequestId }).id !== this.requestId) return SENT;
+        this.channel.deliver(message, true);
+        this.onAnswered();
+        return SENT;
+      }
+      if (isRequest(message)) return Promise.reject(new StatelessServerRequestError(message.method));
+      if (options?.relatedRequestId === this.requestId) this.channel.deliver(message, false);
+      return SENT;
+    } catch (error) {
+      return Promise.reject(error);
     }
-    if (isRequest(message)) this.refuse(message);
-    if (options?.relatedRequestId === this.requestId) this.channel.deliver(message, false);
   }
 
   openRequestStream(responder: HttpResponder): SseStream {
@@ -79,16 +87,17 @@ export class StatelessTransport implements Transport, ChannelHost {
     return stream;
   }
 
-  async close(): Promise<void> {
-    if (this.closed) return;
+  close(): Promise<void> {
+    if (this.closed) return SENT;
     this.closed = true;
-    if (!this.channel.answered) {
-      this.channel.deliver({ jsonrpc: '2.0', id: this.requestId, error: { code: WireErrorCode.ConnectionClosed, message: 'Session closed before the request was answered' } }, true);
+    try {
+      if (!this.channel.answered) {
+        this.channel.deliver({ jsonrpc: '2.0', id: this.requestId, error: { code: WireErrorCode.ConnectionClosed, message: 'Session closed before the request was answered' } }, true);
+      }
+      this.onclose?.();
+    } catch (error) {
+      return Promise.reject(error);
     }
-    this.onclose?.();
-  }
-
-  private refuse(message: JSONRPCRequest): never {
-    throw new StatelessServerRequestError(message.method);
+    return SENT;
   }
 }

@@ -1,5 +1,6 @@
 import { McpWireError } from '../errors/wire-error';
 import { registerEncodedResult } from '../jsonrpc/json-rpc-encoder';
+import { jsonOf } from '../metadata/known-json';
 
 /** The result key of each paginated list method. */
 export type ListKey = 'tools' | 'resources' | 'resourceTemplates' | 'prompts';
@@ -9,9 +10,11 @@ const CURSOR_TAG: Readonly<Record<ListKey, string>> = Object.freeze({ tools: 't'
 const MAX_CURSOR_LENGTH = 32;
 const DIGITS = /^[1-9][0-9]{0,14}$/;
 
+type Page = Readonly<Record<string, unknown>>;
+
 interface PageCache {
   readonly pageSize: number;
-  readonly pages: Map<number, object>;
+  readonly pages: Map<number, Page>;
 }
 
 /** Pages keyed by the identity of the feature's frozen array: a new array means new pages. */
@@ -36,12 +39,25 @@ export function decodeCursor(key: ListKey, cursor: unknown, pageSize: number): n
   throw McpWireError.invalidParams('Invalid params: invalid cursor');
 }
 
-function buildPage(key: ListKey, items: readonly unknown[], offset: number, pageSize: number): object {
+function buildPage(key: ListKey, items: readonly unknown[], offset: number, pageSize: number): Page {
   const end = offset + pageSize;
   const slice = offset === 0 && items.length <= pageSize ? items : Object.freeze(items.slice(offset, end));
   const page: Record<string, unknown> = { [key]: slice };
   if (end < items.length) page.nextCursor = encodeCursor(key, end);
   return Object.freeze(page);
+}
+
+/**
+ * `JSON.stringify(page)`, joined from the remembered texts of its entries where there are
+ * some (see `known-json.ts`): the same text, without serializing shared schemas per entry.
+ */
+function pageJson(key: ListKey, page: Page): string {
+  const items = page[key] as readonly unknown[];
+  const parts = new Array<string>(items.length);
+  // An entry JSON cannot represent (undefined, a function) is null in an array, as in JSON.stringify.
+  for (let i = 0; i < items.length; i++) parts[i] = jsonOf(items[i]) ?? 'null';
+  const cursor = page.nextCursor === undefined ? '' : `,"nextCursor":${JSON.stringify(page.nextCursor)}`;
+  return `{${JSON.stringify(key)}:[${parts.join(',')}]${cursor}}`;
 }
 
 /**
@@ -61,7 +77,7 @@ export function listPage(key: ListKey, items: readonly unknown[], offset: number
   if (page === undefined) {
     page = buildPage(key, items, offset, pageSize);
     try {
-      registerEncodedResult(page, JSON.stringify(page));
+      registerEncodedResult(page, pageJson(key, page));
     } catch {
       // Left unregistered: the encoder will meet the same failure and answer -32603.
     }

@@ -1,5 +1,4 @@
 import type { RequestContext } from '../context/request-context';
-import { frozenCopy } from '../metadata/frozen-copy';
 import type { RouteDescriptor } from '../guards/execution-context';
 import type { ToolRecord } from '../metadata/handler-metadata.types';
 import type { Tool } from '../protocol/mcp-types.generated';
@@ -13,6 +12,7 @@ import type { RouteEnvironment } from './route-environment';
 import { type Invoke, withEnhancers } from './route-pipeline';
 import type { RouteSource } from './route-source';
 import { compileToolCall, type ToolCall } from './tool-call';
+import { toolListEntry } from './tool-list-entry';
 import { compileToolSchema, inputSchemaOf, outputSchemaOf } from './tool-schemas';
 
 /** A tool prepared at boot: everything per call is a lookup, a validation and a call. */
@@ -50,14 +50,7 @@ export function compileTool(source: RouteSource & { readonly record: ToolRecord 
   const validateOutput = compiledOutput ? compiledOutput.validate : null;
   const shaping: ToolOutput | null = output && validateOutput ? { validate: validateOutput, wrapped: output.wrapped } : null;
   const description = options.description ?? manifest?.description;
-  // Frozen like frozenCopy(entry), but the schemas are the compiler's shared frozen copies.
-  const entry: Record<string, unknown> = { name };
-  if (options.title !== undefined) entry.title = frozenCopy(options.title);
-  if (description !== undefined) entry.description = description;
-  entry.inputSchema = input.schema;
-  if (compiledOutput) entry.outputSchema = compiledOutput.schema;
-  for (const key of ['annotations', 'icons', 'execution', '_meta'] as const) if (options[key] !== undefined) entry[key] = frozenCopy(options[key]);
-  const listEntry = Object.freeze(entry) as unknown as Tool;
+  const listEntry = toolListEntry(name, options, description, input, compiledOutput);
 
   const bind = compileBinder(source.slots);
   const { fn, instances, dto } = source;

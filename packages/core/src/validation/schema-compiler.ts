@@ -13,6 +13,8 @@ import type { Validator } from './validation-result';
 export interface CompiledSchema {
   readonly validate: Validator;
   readonly schema: JsonSchema;
+  /** `JSON.stringify(schema)` of the frozen copy, when known (manifest schemas). */
+  readonly json?: string;
 }
 
 /**
@@ -92,7 +94,8 @@ export class SchemaCompiler {
       const data = copy ? structuredClone(value) : value;
       return validate(data) ? { valid: true, value: data } : { valid: false, issues: ajvIssues(validate.errors ?? []) };
     };
-    const compiled: CompiledSchema = { validate: validator, schema: frozen ?? frozenCopy(schema) };
+    // The text was taken from the frozen copy itself only when the caller passed it.
+    const compiled: CompiledSchema = frozen ? { validate: validator, schema: frozen, json: text } : { validate: validator, schema: frozenCopy(schema) };
     this.byText.set(text, compiled);
     return compiled;
   }

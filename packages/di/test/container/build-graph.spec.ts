@@ -4,21 +4,13 @@ import {
   DependencyGraphError,
   Inject,
   Injectable,
-  InjectionToken,
   Module,
   forwardRef,
   type DynamicModule,
   type Provider,
 } from '../../src';
+import { bootError, DB_URL } from '../support/boot-error';
 import { rejection } from '../support/errors';
-
-const DB_URL = new InjectionToken<string>('DB_URL');
-
-async function bootError(providers: Provider[], extra: Partial<DynamicModule> = {}): Promise<string> {
-  class Root {}
-  const err = await rejection(Container.create({ module: Root, providers, ...extra }));
-  return err.message;
-}
 
 describe('boot check: declarations and aggregation', () => {
   describe('ARM_ERR_INVALID_PROVIDER', () => {

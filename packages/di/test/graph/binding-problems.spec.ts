@@ -1,25 +1,8 @@
 import { expect } from 'chai';
-import {
-  Container,
-  DependencyGraphError,
-  Inject,
-  Injectable,
-  InjectionToken,
-  Module,
-  Optional,
-  type DynamicModule,
-  type Provider,
-} from '../../src';
+import { Container, DependencyGraphError, Inject, Injectable, Module, Optional } from '../../src';
 import { SignupService } from '../fixtures/erased/signup.service';
+import { bootError, DB_URL } from '../support/boot-error';
 import { rejection } from '../support/errors';
-
-const DB_URL = new InjectionToken<string>('DB_URL');
-
-async function bootError(providers: Provider[], extra: Partial<DynamicModule> = {}): Promise<string> {
-  class Root {}
-  const err = await rejection(Container.create({ module: Root, providers, ...extra }));
-  return err.message;
-}
 
 describe('boot check: dependency binding', () => {
   describe('ARM_ERR_UNKNOWN_DEPENDENCY', () => {

@@ -1,20 +1,7 @@
 import { expect } from 'chai';
-import {
-  Container,
-  Inject,
-  Injectable,
-  Module,
-  type DynamicModule,
-  type Provider,
-} from '../../src';
+import { Container, Inject, Injectable, Module } from '../../src';
+import { bootError } from '../support/boot-error';
 import { rejection } from '../support/errors';
-
-
-async function bootError(providers: Provider[], extra: Partial<DynamicModule> = {}): Promise<string> {
-  class Root {}
-  const err = await rejection(Container.create({ module: Root, providers, ...extra }));
-  return err.message;
-}
 
 describe('boot check: scopes', () => {
   describe('ARM_ERR_SCOPE_WIDENING', () => {

@@ -5,7 +5,8 @@ import type { RequestId } from './mcp-types.generated';
 const SLICES = 8;
 
 /**
- * The asynchronous requests a session is still working on, by id, with their deadlines.
+ * The asynchronous requests a session is still working on, by id, with their deadlines, and
+ * who waits for there to be none (a draining session).
  *
  * No clock is read per request: while anything is in flight one timer ticks every 1/8 of the
  * timeout, and each request is stamped with the tick it arrived in; each tick expires the
@@ -22,6 +23,7 @@ export class InflightRequests {
   private timer: NodeJS.Timeout | undefined = undefined;
   private epoch = 0;
   private live = 0;
+  private idleWaiters: (() => void)[] | undefined = undefined;
 
   /**
    * @param timeoutMs Deadline per request; 0 disables deadlines.
@@ -55,15 +57,31 @@ export class InflightRequests {
     if (this.timer === undefined && this.timeoutMs > 0) this.arm();
   }
 
-  /** Stops tracking a request (answered or cancelled). */
+  /** Stops tracking a request (answered, cancelled or expired). */
   delete(ctx: ActiveRequestContext): void {
     if (!ctx.tracked) return;
     ctx.tracked = false;
-    if (--this.live === 0) this.byId.clear();
-    else if (this.byId.size > 2 * this.live + 64) this.compact();
+    if (--this.live === 0) {
+      this.byId.clear();
+      this.wakeIdleWaiters();
+    } else if (this.byId.size > 2 * this.live + 64) {
+      this.compact();
+    }
   }
 
-  /** Removes and returns every request, and stops the timer. */
+  /** Resolves true once nothing is in flight, or false after `timeoutMs`. */
+  whenIdle(timeoutMs: number): Promise<boolean> {
+    if (this.live === 0) return Promise.resolve(true);
+    return new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), timeoutMs);
+      (this.idleWaiters ??= []).push(() => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+    });
+  }
+
+  /** Removes and returns every request (the session is closing), and stops the timer. */
   drain(): ActiveRequestContext[] {
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = undefined;
@@ -75,7 +93,15 @@ export class InflightRequests {
     }
     this.byId.clear();
     this.live = 0;
+    this.wakeIdleWaiters();
     return all;
+  }
+
+  private wakeIdleWaiters(): void {
+    const waiters = this.idleWaiters;
+    if (waiters === undefined) return;
+    this.idleWaiters = undefined;
+    for (const wake of waiters) wake();
   }
 
   private compact(): void {

@@ -1,6 +1,9 @@
+import { ArmatureError } from '@armature/di';
+import { invalidClientResult, missingClientCapability } from '../context/client-capability-check';
 import type { RelatedRequest } from '../context/request-host';
 import { ClientRequestError } from '../errors/client-request.error';
-import type { JSONRPCMessage, JSONRPCNotification } from './mcp-types.generated';
+import { EngineErrorCode } from '../errors/engine-error-codes';
+import type { ClientCapabilities, JSONRPCMessage, JSONRPCNotification } from './mcp-types.generated';
 
 interface Pending {
   readonly method: string;
@@ -24,6 +27,22 @@ export class OutgoingRequests {
   private lastId = 0;
 
   constructor(private readonly send: OutgoingSend) {}
+
+  /**
+   * A request on behalf of `related`, refused unless that request is still running and the
+   * client declared the capability it needs; the client's result is checked before it is returned.
+   */
+  async checkedRequest(method: string, params: Record<string, unknown>, related: RelatedRequest, capabilities: ClientCapabilities): Promise<Record<string, unknown>> {
+    if (related.finished) throw new ArmatureError(EngineErrorCode.SESSION_NOT_READY, `Cannot send ${method}: request ${String(related.relatedRequestId)} has already finished`);
+    const missing = missingClientCapability(method, params, capabilities);
+    if (missing !== undefined) {
+      throw new ArmatureError(EngineErrorCode.CLIENT_CAPABILITY_MISSING, `Cannot send ${method}: the client did not declare the "${missing}" capability`);
+    }
+    const result = await this.request(method, params, related);
+    const problem = invalidClientResult(method, result);
+    if (problem !== undefined) throw new ArmatureError(EngineErrorCode.CLIENT_RESPONSE_INVALID, `The client's ${method} result is invalid: ${problem}`);
+    return result;
+  }
 
   /** Sends a request and settles with the client's result. */
   request(method: string, params: Record<string, unknown>, related: RelatedRequest): Promise<Record<string, unknown>> {
@@ -57,12 +76,12 @@ export class OutgoingRequests {
     return true;
   }
 
-  /** Rejects everything still pending (session closed). */
   /** How many server→client requests await their answer. */
   get size(): number {
     return this.pending.size;
   }
 
+  /** Rejects everything still pending (session closed). */
   rejectAll(reason: unknown): void {
     for (const id of [...this.pending.keys()]) this.settle(id, undefined, reason);
   }

@@ -1,6 +1,5 @@
 import { ArmatureError } from '@armature/di';
 import { abortReasons, ActiveRequestContext } from '../context/active-request-context';
-import { invalidClientResult, missingClientCapability } from '../context/client-capability-check';
 import type { SessionInfo, SessionScope } from '../context/request-context';
 import type { RelatedRequest, RequestHost } from '../context/request-host';
 import { EngineErrorCode } from '../errors/engine-error-codes';
@@ -11,6 +10,7 @@ import { checkJsonRpcShape } from '../jsonrpc/json-rpc-shape';
 import type { ConnectedSession, ConnectOptions, MessageExtraInfo, Transport, TransportSendOptions } from '../transport/transport';
 import { logQuietly, toErrorResponse } from './error-responses';
 import { FEATURE_METHODS } from './feature-methods';
+import { isPlainResult, isThenable } from './handler-results';
 import { InflightRequests } from './inflight-requests';
 import * as lifecycle from './lifecycle-methods';
 import { loggingLevelRank } from './logging-levels';
@@ -20,6 +20,7 @@ import { NO_PARAMS, type RequestParamsRecord } from './request-params';
 import type { ListKind } from './server-features';
 import { type ServerLogger, stderrLogger } from './server-logger';
 import { DEFAULT_DRAIN_TIMEOUT_MS, DEFAULT_PAGE_SIZE, DEFAULT_REQUEST_TIMEOUT_MS, type ServerSessionOptions } from './server-session-options';
+import { abortWaiting, answerInflightClosed, closeTransportThen, disposeScopeThen } from './session-closing';
 import { SessionOutbox } from './session-outbox';
 import { Phase, placeholderSessionInfo } from './session-phase';
 
@@ -39,30 +40,13 @@ interface MessageRecord {
   readonly error?: unknown;
 }
 
-/** Never throws: a value whose `then` cannot be read is answered as a (failing) plain result. */
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  if (typeof value !== 'object' || value === null) return false;
-  try {
-    return typeof (value as { then?: unknown }).then === 'function';
-  } catch {
-    return false;
-  }
-}
-
-/** A result must be a non-array object; a revoked Proxy (Array.isArray throws) is not one. */
-function isPlainResult(value: unknown): boolean {
-  if (typeof value !== 'object' || value === null) return false;
-  try {
-    return !Array.isArray(value);
-  } catch {
-    return false;
-  }
-}
-
 /**
  * One MCP session over one transport: lifecycle and version negotiation, dispatch to the
  * application's `ServerFeatures`, in-flight requests (cancellation, deadlines, duplicate
- * ids), progress and logging, subscriptions, and server→client requests.
+ * ids), progress and logging, subscriptions, and server→client requests. Its parts with one
+ * job each live beside it: `InflightRequests` (asynchronous requests, deadlines, idle waits),
+ * `OutgoingRequests` (server→client requests), `SessionOutbox` (sending), `session-closing`
+ * (ending without leaving a request silent).
  *
  * Every request gets exactly one response, except a request the client cancelled (MCP
  * cancellation: no reply is sent).
@@ -86,7 +70,6 @@ export class ServerSession implements RequestHost, ConnectedSession {
   private subscriptions: Set<string> | undefined = undefined;
   private inflight: InflightRequests | undefined = undefined;
   private outgoing: OutgoingRequests | undefined = undefined;
-  private idleWaiters: (() => void)[] | undefined = undefined;
   private started = false;
   private enlisted = false;
   private draining = false;
@@ -174,30 +157,12 @@ export class ServerSession implements RequestHost, ConnectedSession {
     if (this.closing !== undefined) return this.closing;
     if (this.phase !== Phase.Closed) {
       this.outbox.flush();
-      if (this.inflight !== undefined) {
-        let reason: ReturnType<typeof abortReasons.closed> | undefined; // built lazily, as in teardown()
-        for (const ctx of this.inflight.drain()) {
-          ctx.abort((reason ??= abortReasons.closed()));
-          this.outbox.respond(errorResponse(ctx.requestId, WireErrorCode.ConnectionClosed, 'The session closed before the request finished'), ctx);
-        }
-      }
+      if (this.inflight !== undefined) answerInflightClosed(this.inflight, this.outbox);
     }
-    let closed: Promise<void>;
-    try {
-      // Promise.resolve: a foreign transport may return nothing; a native promise passes through as is.
-      closed = Promise.resolve(this.transport.close());
-    } catch (error) {
-      closed = Promise.reject(error);
-    }
-    this.closing = closed.then(
-      () => this.teardown(),
-      (error: unknown) => {
-        this.logger.warn('transport close failed', error);
-        return this.teardown();
-      },
-    );
+    this.closing = closeTransportThen(this.transport, this.logger, () => this.teardown());
     return this.closing;
   }
+
 
   /**
    * Stops accepting requests (new ones get -32000) and resolves true once nothing is in
@@ -205,14 +170,7 @@ export class ServerSession implements RequestHost, ConnectedSession {
    */
   drain(timeoutMs: number): Promise<boolean> {
     this.draining = true;
-    if (this.inflightCount === 0) return Promise.resolve(true);
-    return new Promise<boolean>((resolve) => {
-      const timer = setTimeout(() => resolve(false), timeoutMs);
-      (this.idleWaiters ??= []).push(() => {
-        clearTimeout(timer);
-        resolve(true);
-      });
-    });
+    return this.inflight === undefined ? Promise.resolve(true) : this.inflight.whenIdle(timeoutMs);
   }
 
   /** Sends `notifications/<kind>/list_changed` once the client is initialized and if the feature is served. */
@@ -238,20 +196,12 @@ export class ServerSession implements RequestHost, ConnectedSession {
   }
 
   /** RequestHost: a server→client request on behalf of an incoming request, checked against the client's capabilities. */
-  async request(method: string, params: Record<string, unknown>, related: RelatedRequest): Promise<Record<string, unknown>> {
+  request(method: string, params: Record<string, unknown>, related: RelatedRequest): Promise<Record<string, unknown>> {
     if (this.phase !== Phase.Ready) {
-      throw new ArmatureError(EngineErrorCode.SESSION_NOT_READY, `Cannot send ${method}: the session is ${this.phase === Phase.Closed ? 'closed' : 'not initialized yet'}`);
-    }
-    if (related.finished) throw new ArmatureError(EngineErrorCode.SESSION_NOT_READY, `Cannot send ${method}: request ${String(related.relatedRequestId)} has already finished`);
-    const missing = missingClientCapability(method, params, this.sessionInfo.clientCapabilities);
-    if (missing !== undefined) {
-      throw new ArmatureError(EngineErrorCode.CLIENT_CAPABILITY_MISSING, `Cannot send ${method}: the client did not declare the "${missing}" capability`);
+      return Promise.reject(new ArmatureError(EngineErrorCode.SESSION_NOT_READY, `Cannot send ${method}: the session is ${this.phase === Phase.Closed ? 'closed' : 'not initialized yet'}`));
     }
     this.outgoing ??= new OutgoingRequests((message, options) => this.outbox.send(message, options));
-    const result = await this.outgoing.request(method, params, related);
-    const problem = invalidClientResult(method, result);
-    if (problem !== undefined) throw new ArmatureError(EngineErrorCode.CLIENT_RESPONSE_INVALID, `The client's ${method} result is invalid: ${problem}`);
-    return result;
+    return this.outgoing.checkedRequest(method, params, related, this.sessionInfo.clientCapabilities);
   }
 
   /** Records what `initialize` (or `assumeInitialized`) established and opens the session scope. */
@@ -391,23 +341,12 @@ export class ServerSession implements RequestHost, ConnectedSession {
     if (ctx.finished) return;
     ctx.abort(abortReasons.timeout(this.timeoutMs));
     this.outbox.respond(errorResponse(ctx.requestId, WireErrorCode.RequestTimeout, `Request timed out after ${this.timeoutMs} ms`), ctx);
-    this.wakeIfIdle();
   }
 
   /** Marks a request finished and drops it from the in-flight table. */
   private forget(ctx: ActiveRequestContext): void {
     ctx.finished = true;
-    if (ctx.tracked) {
-      this.inflight!.delete(ctx);
-      this.wakeIfIdle();
-    }
-  }
-
-  private wakeIfIdle(): void {
-    if (this.idleWaiters === undefined || this.inflightCount > 0) return;
-    const waiters = this.idleWaiters;
-    this.idleWaiters = undefined;
-    for (const wake of waiters) wake();
+    if (ctx.tracked) this.inflight!.delete(ctx);
   }
 
   /** Adds this session to the app's registry, once. */
@@ -422,38 +361,14 @@ export class ServerSession implements RequestHost, ConnectedSession {
     if (this.tornDown !== undefined) return this.tornDown;
     this.phase = Phase.Closed;
     this.outbox.closed = true;
-    // The reason (an Error with a stack) is built only when something is waiting: stateless
-    // HTTP closes a session per request, and an unconditional allocation cost ~10% of its CPU.
-    const inflight = this.inflight === undefined ? undefined : this.inflight.drain();
-    if ((inflight !== undefined && inflight.length > 0) || (this.outgoing?.size ?? 0) > 0) {
-      const reason = abortReasons.closed();
-      for (const ctx of inflight ?? []) ctx.abort(reason);
-      this.outgoing?.rejectAll(reason);
-    }
+    abortWaiting(this.inflight, this.outgoing);
     this.subscriptions = undefined;
-    this.wakeIfIdle();
     const scope = this.scope;
     this.scope = undefined;
-    if (scope === undefined) {
-      this.finish();
-      this.tornDown = RESOLVED;
-      return RESOLVED;
-    }
-    let disposing: Promise<void>;
-    try {
-      disposing = scope.dispose();
-    } catch (error) {
-      disposing = Promise.reject(error);
-    }
-    this.tornDown = disposing.then(
-      () => this.finish(),
-      (error: unknown) => {
-        this.logger.error('disposing the session scope failed', error);
-        this.finish();
-      },
-    );
+    this.tornDown = disposeScopeThen(scope, this.logger, () => this.finish());
     return this.tornDown;
   }
+
 
   /** Last step of teardown, after the scope was disposed: leave the registry, call `onclose`. */
   private finish(): void {

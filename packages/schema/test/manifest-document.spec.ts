@@ -44,11 +44,19 @@ describe('stored manifest (format 2)', () => {
     expect(new Set(texts).size).to.equal(texts.length);
   });
 
+  it('stores each distinct parameter list once and refers to it by index', () => {
+    // four, one, two: (query, limit); three: (id); explicit: (args); ask: (topic).
+    expect([more?.four.params, search?.one.params, search?.two.params, search?.three.params, search?.explicit.params, search?.ask.params]).to.deep.equal([0, 0, 0, 1, 2, 3]);
+    expect(document.paramLists[0]).to.deep.equal(scanned.handlers['src/search.js#More']?.methods.four?.params);
+    expect(document.paramLists).to.have.length(4);
+  });
+
   it('keeps every other field and its order, and leaves out what the decorator gives', () => {
     expect(Object.keys(search?.one ?? {})).to.deep.equal(Object.keys(scanned.handlers['src/search.js#Search']?.methods.one ?? {}));
     expect(search?.explicit).not.to.have.property('inputSchema');
-    expect(search?.ask).to.deep.equal(scanned.handlers['src/search.js#Search']?.methods.ask);
-    const { schemas: _schemas, handlers: _handlers, ...header } = document;
+    const { params: _params, ...ask } = scanned.handlers['src/search.js#Search']?.methods.ask ?? { params: [] };
+    expect(search?.ask).to.deep.equal({ ...ask, params: 3 });
+    const { schemas: _schemas, paramLists: _lists, handlers: _handlers, ...header } = document;
     expect(header).to.deep.equal({ armature: 2, comment: scanned.comment, generator: scanned.generator, sourceHash: scanned.sourceHash });
   });
 
@@ -65,8 +73,9 @@ describe('stored manifest (format 2)', () => {
     expect(fromManifestDocument(reread)).to.deep.equal(scanned);
   });
 
-  it('refuses an index outside the schemas table when expanding', () => {
+  it('refuses an index outside its table when expanding', () => {
     expect(() => fromManifestDocument({ ...document, schemas: [] })).to.throw(RangeError, /inputSchema: 0 is not an index of "schemas"/);
+    expect(() => fromManifestDocument({ ...document, paramLists: [] })).to.throw(RangeError, /params: 0 is not an index of "paramLists"/);
   });
 
   it('is written as compact JSON on one line, rewritten only when it changes', () => {

@@ -63,13 +63,15 @@ function checkFormat(value: unknown): string | undefined {
   if (!isObject(value)) return 'not a JSON object';
   if (value.armature !== MANIFEST_DOCUMENT_FORMAT) return `format version ${JSON.stringify(value.armature)}`;
   if (!isObject(value.handlers)) return '"handlers" is not an object';
-  const schemas = value.schemas;
+  const { schemas, paramLists } = value;
   if (!Array.isArray(schemas) || !schemas.every(isObject)) return '"schemas" is not an array of objects';
-  const isRef = (ref: unknown): boolean => ref === undefined || (Number.isInteger(ref) && (ref as number) >= 0 && (ref as number) < schemas.length);
+  if (!Array.isArray(paramLists) || !paramLists.every((list) => Array.isArray(list) && list.every(isObject))) return '"paramLists" is not an array of parameter lists';
+  const isIndex = (ref: unknown, length: number): boolean => Number.isInteger(ref) && (ref as number) >= 0 && (ref as number) < length;
+  const isRef = (ref: unknown): boolean => ref === undefined || isIndex(ref, schemas.length);
   for (const [key, handler] of Object.entries(value.handlers)) {
     if (!isObject(handler) || typeof handler.className !== 'string' || !isObject(handler.methods)) return `handler ${key} lacks "className" or "methods"`;
     for (const [name, method] of Object.entries(handler.methods)) {
-      if (!isObject(method) || !KINDS.has(String(method.kind)) || !Array.isArray(method.params)) return `${key} method ${name} lacks a valid "kind" or "params"`;
+      if (!isObject(method) || !KINDS.has(String(method.kind)) || !isIndex(method.params, paramLists.length)) return `${key} method ${name} lacks a valid "kind" or "params"`;
       if (!isRef(method.inputSchema) || !isRef(method.outputSchema)) return `${key} method ${name} refers to a schema not in "schemas"`;
     }
   }

@@ -7,6 +7,7 @@ import {
   type BuiltManifestMethod,
   type ManifestHandler,
   type ManifestMethod,
+  type ManifestParam,
 } from './manifest.types';
 import { SchemaTable } from './schema-table';
 
@@ -14,10 +15,16 @@ const KINDS = new Set(['tool', 'prompt', 'resource', 'resourceTemplate']);
 const ROLES = new Set(['argument', 'context', 'dto', 'variable']);
 const SCHEMA_KEYS = ['inputSchema', 'outputSchema'] as const;
 
-/** A checked manifest, whatever form it came in: schemas are indexes into `schemas`. */
+/**
+ * A method of a checked manifest: its parameter list in place (methods with the same list
+ * share the array), its schemas indexes into the manifest's {@link SchemaTable}.
+ */
+export type LoadedMethod = Omit<BuiltManifestMethod, 'params'> & { readonly params: readonly ManifestParam[] };
+
+/** A checked manifest, whatever form it came in. */
 export interface LoadedManifest {
   /** Keyed by `<compiled file relative to the manifest's folder>#<ClassName>`. */
-  readonly handlers: { readonly [key: string]: ManifestHandler<BuiltManifestMethod> };
+  readonly handlers: { readonly [key: string]: ManifestHandler<LoadedMethod> };
   readonly schemas: SchemaTable;
 }
 
@@ -31,12 +38,17 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+function isIndex(value: unknown, length: number): boolean {
+  return Number.isInteger(value) && (value as number) >= 0 && (value as number) < length;
+}
+
 type Fail = (why: string) => never;
 
 /**
  * Checks the parts of a manifest the runtime relies on (a hand-edited, truncated or outdated
- * file must fail at boot with its location, not at the first call) and returns it in the
- * built form: an inline manifest's schemas are moved into a table (one entry per object).
+ * file must fail at boot with its location, not at the first call) and returns it loaded:
+ * parameter lists in place, schemas in a table (an inline manifest's schema objects are
+ * moved there, one entry per object). Each distinct parameter list is checked once.
  */
 export function checkManifest(value: unknown, origin: string, from: ManifestOrigin = 'file'): LoadedManifest {
   const fail: Fail = (why) => {
@@ -49,64 +61,76 @@ export function checkManifest(value: unknown, origin: string, from: ManifestOrig
     return fail(`format version ${JSON.stringify(value.armature)}${older ? ', written by an older armature build' : ''}; this runtime reads version ${MANIFEST_FORMAT_VERSION}`);
   }
   if (!isObject(value.handlers)) return fail('"handlers" is not an object');
-  checkHandlers(value.handlers, fail);
-  if (inline) return tableInline(value.handlers as Record<string, ManifestHandler>, fail);
-  const schemas = value.schemas;
-  if (!Array.isArray(schemas)) return fail('"schemas" is not an array');
-  schemas.forEach((schema: unknown, i) => isObject(schema) || fail(`"schemas"[${i}] is not an object`));
-  const handlers = value.handlers as Record<string, ManifestHandler<BuiltManifestMethod>>;
-  for (const [key, handler] of Object.entries(handlers)) {
-    for (const [name, method] of Object.entries(handler.methods)) {
-      for (const schemaKey of SCHEMA_KEYS) {
-        const ref = method[schemaKey];
-        if (ref !== undefined && !(Number.isInteger(ref) && ref >= 0 && ref < schemas.length)) {
-          fail(`${key} method "${name}" "${schemaKey}" is not an index of "schemas"`);
-        }
-      }
+  return inline ? loadInline(value.handlers, fail) : loadBuilt(value, value.handlers, fail);
+}
+
+function checkParams(params: unknown, where: string, fail: Fail): readonly ManifestParam[] {
+  if (!Array.isArray(params)) return fail(`${where} is not an array`);
+  for (const param of params as unknown[]) {
+    if (!isObject(param) || !Number.isInteger(param.index) || typeof param.name !== 'string' || !ROLES.has(param.role as string)) {
+      fail(`${where} has a parameter without a valid index, name and role`);
     }
   }
+  return params as readonly ManifestParam[];
+}
+
+/**
+ * Each handler with its methods mapped by `load` (after `className`, `methods` and each
+ * method's `kind` are checked), in the manifest's order.
+ */
+function mapHandlers<M>(
+  rawHandlers: Record<string, unknown>,
+  fail: Fail,
+  load: (where: string, method: Record<string, unknown>) => M,
+): Record<string, ManifestHandler<M>> {
+  const handlers: Record<string, ManifestHandler<M>> = {};
+  for (const [key, handler] of Object.entries(rawHandlers)) {
+    if (!isObject(handler) || typeof handler.className !== 'string' || !isObject(handler.methods)) {
+      return fail(`handler "${key}" lacks "className" or "methods"`);
+    }
+    const methods: Record<string, M> = {};
+    for (const [name, method] of Object.entries(handler.methods)) {
+      const where = `${key} method "${name}"`;
+      if (!isObject(method) || !KINDS.has(method.kind as string)) fail(`${where} has no valid "kind"`);
+      methods[name] = load(where, method as Record<string, unknown>);
+    }
+    handlers[key] = { ...(handler as unknown as ManifestHandler<unknown>), methods };
+  }
+  return handlers;
+}
+
+function loadBuilt(value: Record<string, unknown>, rawHandlers: Record<string, unknown>, fail: Fail): LoadedManifest {
+  const { schemas, paramLists } = value;
+  if (!Array.isArray(schemas)) return fail('"schemas" is not an array');
+  schemas.forEach((schema: unknown, i) => isObject(schema) || fail(`"schemas"[${i}] is not an object`));
+  if (!Array.isArray(paramLists)) return fail('"paramLists" is not an array');
+  const lists = (paramLists as unknown[]).map((list, i) => checkParams(list, `"paramLists"[${i}]`, fail));
+  const handlers = mapHandlers(rawHandlers, fail, (where, method): LoadedMethod => {
+    if (!isIndex(method.params, lists.length)) fail(`${where} "params" is not an index of "paramLists"`);
+    for (const schemaKey of SCHEMA_KEYS) {
+      if (method[schemaKey] !== undefined && !isIndex(method[schemaKey], schemas.length)) fail(`${where} "${schemaKey}" is not an index of "schemas"`);
+    }
+    return { ...(method as unknown as BuiltManifestMethod), params: lists[method.params as number] as readonly ManifestParam[] };
+  });
   return { handlers, schemas: new SchemaTable(schemas as JsonSchema[]) };
 }
 
-function checkHandlers(handlers: Record<string, unknown>, fail: Fail): void {
-  for (const [key, handler] of Object.entries(handlers)) {
-    if (!isObject(handler) || typeof handler.className !== 'string' || !isObject(handler.methods)) {
-      fail(`handler "${key}" lacks "className" or "methods"`);
-    }
-    for (const [name, method] of Object.entries((handler as { methods: Record<string, unknown> }).methods)) {
-      const where = `${key} method "${name}"`;
-      if (!isObject(method) || !KINDS.has(method.kind as string)) fail(`${where} has no valid "kind"`);
-      const params = (method as Record<string, unknown>).params;
-      if (!Array.isArray(params)) return fail(`${where} has no "params" array`);
-      for (const param of params as unknown[]) {
-        if (!isObject(param) || !Number.isInteger(param.index) || typeof param.name !== 'string' || !ROLES.has(param.role as string)) {
-          fail(`${where} has a parameter without a valid index, name and role`);
-        }
-      }
-    }
-  }
-}
-
-/** The inline form in the built form: each schema object becomes a table entry (the same object once). */
-function tableInline(handlers: Record<string, ManifestHandler>, fail: Fail): LoadedManifest {
+/** The inline form loaded: each schema object becomes a table entry (the same object once). */
+function loadInline(rawHandlers: Record<string, unknown>, fail: Fail): LoadedManifest {
   const schemas: JsonSchema[] = [];
   const indexOf = new Map<JsonSchema, number>();
-  const built: Record<string, ManifestHandler<BuiltManifestMethod>> = {};
-  for (const [key, handler] of Object.entries(handlers)) {
-    const methods: Record<string, BuiltManifestMethod> = {};
-    for (const [name, method] of Object.entries(handler.methods)) {
-      const entry: Record<string, unknown> = { ...method };
-      for (const schemaKey of SCHEMA_KEYS) {
-        const schema = (method as ManifestMethod)[schemaKey];
-        if (schema === undefined) continue;
-        if (!isObject(schema)) fail(`${key} method "${name}" "${schemaKey}" is not an object`);
-        let index = indexOf.get(schema);
-        if (index === undefined) indexOf.set(schema, (index = schemas.push(schema) - 1));
-        entry[schemaKey] = index;
-      }
-      methods[name] = entry as unknown as BuiltManifestMethod;
+  const handlers = mapHandlers(rawHandlers, fail, (where, raw): LoadedMethod => {
+    const method = raw as unknown as ManifestMethod;
+    const entry: Record<string, unknown> = { ...method, params: checkParams(method.params, `${where} "params"`, fail) };
+    for (const schemaKey of SCHEMA_KEYS) {
+      const schema = method[schemaKey];
+      if (schema === undefined) continue;
+      if (!isObject(schema)) fail(`${where} "${schemaKey}" is not an object`);
+      let index = indexOf.get(schema);
+      if (index === undefined) indexOf.set(schema, (index = schemas.push(schema) - 1));
+      entry[schemaKey] = index;
     }
-    built[key] = { ...handler, methods };
-  }
-  return { handlers: built, schemas: new SchemaTable(schemas) };
+    return entry as unknown as LoadedMethod;
+  });
+  return { handlers, schemas: new SchemaTable(schemas) };
 }

@@ -1,14 +1,14 @@
 import { statSync } from 'node:fs';
 import { relative, sep } from 'node:path';
 import { findDefiningFile } from './defining-file';
-import { checkManifest, type LoadedManifest } from './manifest-format';
+import { checkManifest, type LoadedManifest, type LoadedMethod } from './manifest-format';
 import { ManifestFileCache, type ManifestFile } from './manifest-file';
-import type { ArmatureManifest, BuiltManifestMethod, ManifestHandler } from './manifest.types';
+import type { ArmatureManifest, ManifestHandler } from './manifest.types';
 import type { SchemaTable } from './schema-table';
 
 /** A handler's manifest entry and where it came from (for messages). */
 export interface ResolvedHandlerManifest {
-  readonly handler: ManifestHandler<BuiltManifestMethod>;
+  readonly handler: ManifestHandler<LoadedMethod>;
   /** The manifest's schemas, which the handler's methods refer to by index. */
   readonly schemas: SchemaTable;
   readonly origin: string;
@@ -74,10 +74,10 @@ export class ManifestResolver {
   }
 }
 
-function lookup(manifest: LoadedManifest, key: string | undefined, className: string): ManifestHandler<BuiltManifestMethod> | undefined {
+function lookup(manifest: LoadedManifest, key: string | undefined, className: string): ManifestHandler<LoadedMethod> | undefined {
   if (key !== undefined && Object.hasOwn(manifest.handlers, key)) return manifest.handlers[key];
   const suffix = `#${className}`;
-  let match: ManifestHandler<BuiltManifestMethod> | undefined;
+  let match: ManifestHandler<LoadedMethod> | undefined;
   for (const [k, handler] of Object.entries(manifest.handlers)) {
     if (!k.endsWith(suffix) && handler.className !== className) continue;
     if (match) return undefined; // two classes of that name: only the exact key may decide

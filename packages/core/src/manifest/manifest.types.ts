@@ -27,26 +27,30 @@ export interface ManifestParam {
   readonly description?: string;
 }
 
-/** What a method entry says besides its schemas. */
+/** What a method entry says besides its parameters and schemas. */
 interface ManifestMethodBase {
   readonly kind: MethodKind;
   readonly description?: string;
   readonly argumentStyle?: 'positional' | 'dto';
-  readonly params: readonly ManifestParam[];
   /** True when the output schema is `{ result: … }` around an array or primitive return. */
   readonly outputWrapped?: boolean;
   /** Prompt arguments (prompts only). */
   readonly arguments?: readonly PromptArgument[];
 }
 
-/** One decorated method, its schemas written in place (the inline form, format 1). */
+/** One decorated method, its parameters and schemas written in place (the inline form, format 1). */
 export interface ManifestMethod extends ManifestMethodBase {
+  readonly params: readonly ManifestParam[];
   readonly inputSchema?: JsonSchema;
   readonly outputSchema?: JsonSchema;
 }
 
-/** One decorated method as `armature build` stores it: schemas are indexes into the manifest's `schemas`. */
+/**
+ * One decorated method as `armature build` stores it: `params` is an index into the
+ * manifest's `paramLists`, the schemas indexes into its `schemas`.
+ */
 export interface BuiltManifestMethod extends ManifestMethodBase {
+  readonly params: number;
   readonly inputSchema?: number;
   readonly outputSchema?: number;
 }
@@ -78,11 +82,12 @@ export interface InlineManifest extends ManifestHeader {
 }
 
 /**
- * The contents of `armature.manifest.json` (format 2): each distinct schema once in
- * `schemas`, referred to by index from the methods.
+ * The contents of `armature.manifest.json` (format 2): each distinct parameter list once in
+ * `paramLists` and each distinct schema once in `schemas`, referred to by index from the methods.
  */
 export interface BuiltManifest extends ManifestHeader {
   readonly armature: typeof MANIFEST_FORMAT_VERSION;
+  readonly paramLists: readonly (readonly ManifestParam[])[];
   readonly schemas: readonly JsonSchema[];
   /** Keyed by `<compiled file relative to the manifest's folder>#<ClassName>`. */
   readonly handlers: { readonly [key: string]: ManifestHandler<BuiltManifestMethod> };

@@ -2,7 +2,8 @@ import { LocalErrorCode } from '../errors/local-error-codes';
 import { readHandlerMethods, type HandlerClass } from '../metadata/handler-metadata';
 import type { MethodRecord } from '../metadata/handler-metadata.types';
 import type { ManifestResolver } from '../manifest/manifest-resolver';
-import type { BuiltManifestMethod } from '../manifest/manifest.types';
+import type { LoadedMethod } from '../manifest/manifest-format';
+import type { ManifestParam } from '../manifest/manifest.types';
 import type { BootProblems } from './boot-problems';
 import { bindCompleters } from './completer-binding';
 import type { HandlerInstances } from './handler-instances';
@@ -18,14 +19,24 @@ export interface ScanEnvironment {
   readonly warn: (message: string) => void;
 }
 
-function slotsFromManifest(entry: BuiltManifestMethod): ParamSlot[] {
+const NONE: ParamSlot = Object.freeze({ kind: 'none' });
+const CTX: ParamSlot = Object.freeze({ kind: 'ctx' });
+const WHOLE: ParamSlot = Object.freeze({ kind: 'whole' });
+
+/** Slots by parameter list: methods of a manifest that share a list share its (frozen) slots. */
+const slotsByList = new WeakMap<readonly ManifestParam[], readonly ParamSlot[]>();
+
+function slotsFromManifest(entry: LoadedMethod): readonly ParamSlot[] {
+  const known = slotsByList.get(entry.params);
+  if (known !== undefined) return known;
   const slots: ParamSlot[] = [];
   for (const param of entry.params) {
-    while (slots.length < param.index) slots.push({ kind: 'none' });
-    slots[param.index] =
-      param.role === 'context' ? { kind: 'ctx' } : param.role === 'dto' ? { kind: 'whole' } : { kind: 'arg', name: param.name };
+    while (slots.length < param.index) slots.push(NONE);
+    slots[param.index] = param.role === 'context' ? CTX : param.role === 'dto' ? WHOLE : Object.freeze({ kind: 'arg', name: param.name });
   }
-  return slots;
+  const frozen = Object.freeze(slots);
+  slotsByList.set(entry.params, frozen);
+  return frozen;
 }
 
 function hasExplicitSchema(record: MethodRecord): boolean {

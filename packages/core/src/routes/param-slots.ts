@@ -22,6 +22,17 @@ export type ArgumentBinder = (values: Readonly<Record<string, unknown>>, ctx: Re
  * names like `constructor` or `toString` that every object inherits.
  */
 export function compileBinder(slots: readonly ParamSlot[]): ArgumentBinder {
+  // Routes sharing frozen slots (a manifest parameter list) share one binder.
+  const known = binders.get(slots);
+  if (known !== undefined) return known;
+  const binder = makeBinder(slots);
+  if (Object.isFrozen(slots)) binders.set(slots, binder);
+  return binder;
+}
+
+const binders = new WeakMap<readonly ParamSlot[], ArgumentBinder>();
+
+function makeBinder(slots: readonly ParamSlot[]): ArgumentBinder {
   const count = slots.length;
   if (count === 0) return () => [];
   return (values, ctx) => {

@@ -4,7 +4,7 @@ import { LocalErrorCode } from '../errors/local-error-codes';
 import { isMcpWireError, McpWireError } from '../errors/wire-error';
 import { frozenCopy } from '../metadata/frozen-copy';
 import type { PromptRecord } from '../metadata/handler-metadata.types';
-import type { BuiltManifestMethod } from '../manifest/manifest.types';
+import type { LoadedMethod } from '../manifest/manifest-format';
 import type { CompleteResult, GetPromptResult, Prompt, PromptArgument } from '../protocol/mcp-types.generated';
 import { shapePromptResult } from '../results/prompt-result.shaper';
 import { readableThrown } from '../results/readable-thrown';
@@ -30,7 +30,7 @@ export interface CompiledPrompt {
   readonly source: RouteSource;
 }
 
-function argumentsOf(record: PromptRecord, entry: BuiltManifestMethod | undefined): readonly PromptArgument[] {
+function argumentsOf(record: PromptRecord, entry: LoadedMethod | undefined): readonly PromptArgument[] {
   if (record.options.arguments) return record.options.arguments;
   if (entry?.arguments) return entry.arguments;
   return (entry?.params ?? [])

@@ -1,6 +1,6 @@
 import type { RequestContext } from '../context/request-context';
 import type { CompletionValues, MethodRecord } from '../metadata/handler-metadata.types';
-import type { BuiltManifestMethod } from '../manifest/manifest.types';
+import type { LoadedMethod } from '../manifest/manifest-format';
 import type { SchemaTable } from '../manifest/schema-table';
 import type { DtoClass } from '../validation/dto-validation';
 import type { PrecompiledValidators } from '../validation/precompiled-validators';
@@ -27,7 +27,7 @@ export interface RouteSource {
   /** The handler function, called with the handler instance as `this`. */
   readonly fn: (this: object, ...args: unknown[]) => unknown;
   readonly instances: HandlerInstances;
-  readonly manifest: BuiltManifestMethod | undefined;
+  readonly manifest: LoadedMethod | undefined;
   /** The schemas of the manifest `manifest` comes from (its `inputSchema`/`outputSchema` index them). */
   readonly schemas?: SchemaTable;
   /** Validators precompiled by `armature build` for the manifest `manifest` comes from. */

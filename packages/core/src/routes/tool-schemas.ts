@@ -1,7 +1,7 @@
 import { ArmatureError } from '@armature/di';
 import { LocalErrorCode } from '../errors/local-error-codes';
 import type { JsonSchema, ToolRecord } from '../metadata/handler-metadata.types';
-import type { BuiltManifestMethod } from '../manifest/manifest.types';
+import type { LoadedMethod } from '../manifest/manifest-format';
 import type { SchemaTable } from '../manifest/schema-table';
 import type { PrecompiledValidators } from '../validation/precompiled-validators';
 import type { CompiledSchema, SchemaCompiler } from '../validation/schema-compiler';
@@ -31,7 +31,7 @@ export function compileToolSchema(compiler: SchemaCompiler, tool: ToolSchema, wh
  * The input schema a tool advertises and validates with: override, manifest, or "no arguments".
  * `schemas`: the table the manifest entry's indexes refer to.
  */
-export function inputSchemaOf(owner: string, record: ToolRecord, entry: BuiltManifestMethod | undefined, schemas?: SchemaTable): ToolSchema {
+export function inputSchemaOf(owner: string, record: ToolRecord, entry: LoadedMethod | undefined, schemas?: SchemaTable): ToolSchema {
   const override = record.options.inputSchema;
   const chosen = override !== undefined ? { schema: override } : fromManifest(schemas, entry?.inputSchema) ?? { schema: NO_ARGUMENTS_SCHEMA };
   if (chosen.schema.type !== 'object') {
@@ -52,7 +52,7 @@ export interface OutputSchemaSpec extends ToolSchema {
  * The output schema: the manifest's (with its `outputWrapped`), or an override. MCP requires
  * `type: "object"` at the root, so an override of another type is wrapped as `{ result }`.
  */
-export function outputSchemaOf(record: ToolRecord, entry: BuiltManifestMethod | undefined, schemas?: SchemaTable): OutputSchemaSpec | null {
+export function outputSchemaOf(record: ToolRecord, entry: LoadedMethod | undefined, schemas?: SchemaTable): OutputSchemaSpec | null {
   const override = record.options.outputSchema;
   if (override === undefined) {
     const listed = fromManifest(schemas, entry?.outputSchema);

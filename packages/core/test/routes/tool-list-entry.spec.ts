@@ -43,6 +43,13 @@ describe('toolListEntry', () => {
     expect(keys).to.deep.equal(['name', 'title', 'description', 'inputSchema', 'outputSchema', 'annotations', 'icons', 'execution', '_meta']);
   });
 
+  it('compiles a manifest schema once per table entry: routes share its validator and frozen copy', () => {
+    const again = compiler.compileListed(table, 0, 'another route');
+    expect(again).to.equal(input);
+    expect(again.schema).to.equal(table.get(0));
+    expect(input.json).to.equal(JSON.stringify(input.schema));
+  });
+
   it('remembers nothing when a schema came from code (its frozen copy is serialized as usual)', () => {
     const override = compiler.compileShared({ type: 'object', properties: { when: { type: 'string' } } }, 'override');
     expect(override.json).to.equal(undefined);

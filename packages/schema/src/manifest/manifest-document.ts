@@ -7,34 +7,43 @@ import {
   type ManifestDocumentMethod,
   type ManifestHandler,
   type ManifestMethod,
+  type ManifestParam,
 } from './manifest.types';
 
-const SCHEMA_KEYS = ['inputSchema', 'outputSchema'] as const;
+const SCHEMA_KEYS: readonly string[] = ['inputSchema', 'outputSchema'];
 
-/**
- * The manifest as it is stored: every distinct schema (by exact JSON text, so key order
- * counts) once in `schemas`, in order of first use, and each method's `inputSchema` /
- * `outputSchema` replaced by its index there. Everything else keeps its order.
- */
-export function toManifestDocument(manifest: Manifest): ManifestDocument {
-  const schemas: JsonSchema[] = [];
-  const indexByText = new Map<string, number>();
-  const intern = (schema: JsonSchema): number => {
-    const text = JSON.stringify(schema);
-    let index = indexByText.get(text);
+/** Distinct values by exact JSON text (so key order counts), in order of first use. */
+class Interned<T> {
+  readonly values: T[] = [];
+  private readonly indexByText = new Map<string, number>();
+
+  indexOf(value: T): number {
+    const text = JSON.stringify(value);
+    let index = this.indexByText.get(text);
     if (index === undefined) {
-      index = schemas.push(schema) - 1;
-      indexByText.set(text, index);
+      index = this.values.push(value) - 1;
+      this.indexByText.set(text, index);
     }
     return index;
-  };
+  }
+}
+
+/**
+ * The manifest as it is stored: every distinct schema once in `schemas`, every distinct
+ * parameter list once in `paramLists`, and each method's `params`, `inputSchema` and
+ * `outputSchema` replaced by an index there. Everything else keeps its order.
+ */
+export function toManifestDocument(manifest: Manifest): ManifestDocument {
+  const schemas = new Interned<JsonSchema>();
+  const paramLists = new Interned<readonly ManifestParam[]>();
   const handlers: Record<string, ManifestDocumentHandler> = {};
   for (const [key, handler] of Object.entries(manifest.handlers)) {
     const methods: Record<string, ManifestDocumentMethod> = {};
     for (const [name, method] of Object.entries(handler.methods)) {
       const stored: Record<string, unknown> = {};
       for (const [field, value] of Object.entries(method)) {
-        stored[field] = (SCHEMA_KEYS as readonly string[]).includes(field) && value !== undefined ? intern(value as JsonSchema) : value;
+        if (field === 'params') stored[field] = paramLists.indexOf(value as readonly ManifestParam[]);
+        else stored[field] = SCHEMA_KEYS.includes(field) && value !== undefined ? schemas.indexOf(value as JsonSchema) : value;
       }
       methods[name] = stored as ManifestDocumentMethod;
     }
@@ -45,15 +54,16 @@ export function toManifestDocument(manifest: Manifest): ManifestDocument {
     comment: manifest.comment,
     generator: manifest.generator,
     sourceHash: manifest.sourceHash,
-    schemas,
+    paramLists: paramLists.values,
+    schemas: schemas.values,
     handlers,
   };
 }
 
 /**
- * The manifest with every schema written in place again (the form `scanProgram` returns),
- * for tools that read the file. Methods sharing a schema share the object. Throws a
- * `RangeError` for an index outside `schemas`.
+ * The manifest with every parameter list and schema written in place again (the form
+ * `scanProgram` returns), for tools that read the file. Methods sharing an entry share the
+ * object. Throws a `RangeError` for an index outside its table.
  */
 export function fromManifestDocument(document: ManifestDocument): Manifest {
   const handlers: Record<string, ManifestHandler> = {};
@@ -62,7 +72,9 @@ export function fromManifestDocument(document: ManifestDocument): Manifest {
     for (const [name, method] of Object.entries(handler.methods)) {
       const inline: Record<string, unknown> = {};
       for (const [field, value] of Object.entries(method)) {
-        inline[field] = (SCHEMA_KEYS as readonly string[]).includes(field) && value !== undefined ? schemaAt(document, value, `${key} method ${name} ${field}`) : value;
+        const where = `${key} method ${name} ${field}`;
+        if (field === 'params') inline[field] = entryAt(document.paramLists, 'paramLists', value, where);
+        else inline[field] = SCHEMA_KEYS.includes(field) && value !== undefined ? entryAt(document.schemas, 'schemas', value, where) : value;
       }
       methods[name] = inline as unknown as ManifestMethod;
     }
@@ -71,8 +83,8 @@ export function fromManifestDocument(document: ManifestDocument): Manifest {
   return { armature: 1, comment: document.comment, generator: document.generator, sourceHash: document.sourceHash, handlers };
 }
 
-function schemaAt(document: ManifestDocument, index: unknown, where: string): JsonSchema {
-  const schema = Number.isInteger(index) ? document.schemas[index as number] : undefined;
-  if (schema === undefined) throw new RangeError(`${where}: ${JSON.stringify(index)} is not an index of "schemas"`);
-  return schema;
+function entryAt<T>(table: readonly T[], tableName: string, index: unknown, where: string): T {
+  const entry = Number.isInteger(index) ? table[index as number] : undefined;
+  if (entry === undefined) throw new RangeError(`${where}: ${JSON.stringify(index)} is not an index of "${tableName}"`);
+  return entry;
 }

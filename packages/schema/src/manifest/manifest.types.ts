@@ -77,8 +77,12 @@ export interface Manifest {
 /** The format of `armature.manifest.json` as `armature build` writes it. */
 export const MANIFEST_DOCUMENT_FORMAT = 2;
 
-/** A method as stored in the file: its schemas are indexes into the document's `schemas` table. */
-export type ManifestDocumentMethod = Omit<ManifestMethod, 'inputSchema' | 'outputSchema'> & {
+/**
+ * A method as stored in the file: its parameter list is an index into the document's
+ * `paramLists`, its schemas indexes into `schemas`.
+ */
+export type ManifestDocumentMethod = Omit<ManifestMethod, 'params' | 'inputSchema' | 'outputSchema'> & {
+  readonly params: number;
   readonly inputSchema?: number;
   readonly outputSchema?: number;
 };
@@ -92,15 +96,16 @@ export interface ManifestDocumentHandler {
 
 /**
  * The content of `armature.manifest.json` (format version 2): each distinct schema is stored
- * once in `schemas` (in order of first use) and methods refer to it by index, so a server
- * whose tools share a schema stores, parses and compiles it once. Still self-contained: no
- * `$ref` leaves a schema.
+ * once in `schemas`, each distinct parameter list once in `paramLists` (both in order of first
+ * use), and methods refer to them by index, so a server whose tools share a shape stores,
+ * parses, checks and compiles it once. Still self-contained: no `$ref` leaves a schema.
  */
 export interface ManifestDocument {
   readonly armature: typeof MANIFEST_DOCUMENT_FORMAT;
   readonly comment: string;
   readonly generator: string;
   readonly sourceHash: string;
+  readonly paramLists: readonly (readonly ManifestParam[])[];
   readonly schemas: readonly JsonSchema[];
   readonly handlers: Readonly<Record<string, ManifestDocumentHandler>>;
 }

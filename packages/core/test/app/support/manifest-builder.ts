@@ -1,5 +1,5 @@
 import type { JsonSchema } from '../../../src/metadata/handler-metadata.types';
-import type { BuiltManifest, BuiltManifestMethod, InlineManifest, ManifestHandler, ManifestMethod } from '../../../src/manifest/manifest.types';
+import type { BuiltManifest, BuiltManifestMethod, InlineManifest, ManifestHandler, ManifestMethod, ManifestParam } from '../../../src/manifest/manifest.types';
 
 /** A manifest with one entry per class, in the inline form a test may pass to `Armature.create` (tests only). */
 export function manifestFor(classes: Record<string, Record<string, ManifestMethod>>): InlineManifest {
@@ -8,32 +8,43 @@ export function manifestFor(classes: Record<string, Record<string, ManifestMetho
   return { armature: 1, generator: 'test', handlers };
 }
 
+/** Interns values by JSON text: the index of each distinct one in `values`. */
+function interner<T>(): { values: T[]; ref: (value: T) => number } {
+  const values: T[] = [];
+  const byText = new Map<string, number>();
+  return {
+    values,
+    ref(value) {
+      const text = JSON.stringify(value);
+      let index = byText.get(text);
+      if (index === undefined) byText.set(text, (index = values.push(value) - 1));
+      return index;
+    },
+  };
+}
+
 /**
- * The inline manifest in the form `armature build` writes (format 2): each distinct schema
- * (by JSON text) once in `schemas`, methods referring to it by index (tests only).
+ * The inline manifest in the form `armature build` writes (format 2): each distinct schema and
+ * parameter list (by JSON text) once in `schemas` / `paramLists`, methods referring to them by
+ * index (tests only).
  */
 export function builtManifest(manifest: InlineManifest): BuiltManifest {
-  const schemas: JsonSchema[] = [];
-  const byText = new Map<string, number>();
-  const ref = (schema: JsonSchema | undefined): number | undefined => {
-    if (schema === undefined) return undefined;
-    const text = JSON.stringify(schema);
-    let index = byText.get(text);
-    if (index === undefined) byText.set(text, (index = schemas.push(schema) - 1));
-    return index;
-  };
+  const schemaTable = interner<JsonSchema>();
+  const lists = interner<readonly ManifestParam[]>();
+  const ref = (schema: JsonSchema | undefined): number | undefined => (schema === undefined ? undefined : schemaTable.ref(schema));
   const handlers: Record<string, ManifestHandler<BuiltManifestMethod>> = {};
   for (const [key, handler] of Object.entries(manifest.handlers)) {
     const methods: Record<string, BuiltManifestMethod> = {};
     for (const [name, { inputSchema, outputSchema, ...rest }] of Object.entries(handler.methods)) {
       const input = ref(inputSchema);
       const output = ref(outputSchema);
-      methods[name] = { ...rest, ...(input === undefined ? {} : { inputSchema: input }), ...(output === undefined ? {} : { outputSchema: output }) };
+      const params = lists.ref(rest.params);
+      methods[name] = { ...rest, params, ...(input === undefined ? {} : { inputSchema: input }), ...(output === undefined ? {} : { outputSchema: output }) };
     }
     handlers[key] = { ...handler, methods };
   }
   const { armature: _inline, handlers: _handlers, ...header } = manifest;
-  return { armature: 2, ...header, schemas, handlers };
+  return { armature: 2, ...header, paramLists: lists.values, schemas: schemaTable.values, handlers };
 }
 
 /** Shorthand: a string argument parameter. */

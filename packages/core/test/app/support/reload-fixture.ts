@@ -57,12 +57,13 @@ exports.Tools = Tools;
 exports.Counter = Counter;
 `,
     );
-    const entry = { kind: 'tool', argumentStyle: 'positional', params: [], inputSchema: 0 };
+    const entry = { kind: 'tool', argumentStyle: 'positional', params: 0, inputSchema: 0 };
     const manifest = {
       armature: 2,
       comment: 'test',
       generator: 'test',
       sourceHash: 'sha256-test',
+      paramLists: [[]],
       schemas: [{ type: 'object', additionalProperties: false }],
       handlers: {
         'tools.js#Tools': { className: 'Tools', source: 'tools.ts:1', methods: Object.fromEntries(names.map((_, i) => [`m${i}`, entry])) },

@@ -1,0 +1,71 @@
+import { expect } from 'chai';
+import { checkManifest } from '../../src/manifest/manifest-format';
+import { builtManifest, manifestFor } from '../app/support/manifest-builder';
+
+const QUERY = { type: 'object', properties: { q: { type: 'string' } }, required: ['q'], additionalProperties: false };
+const params = [{ index: 0, name: 'q', role: 'argument', required: true }] as const;
+
+const inline = manifestFor({
+  Search: {
+    one: { kind: 'tool', params: [...params], inputSchema: { ...QUERY } },
+    two: { kind: 'tool', params: [...params], inputSchema: { ...QUERY }, outputSchema: { type: 'object' } },
+    note: { kind: 'resourceTemplate', params: [{ index: 0, name: 'id', role: 'variable' }] },
+  },
+});
+const built = builtManifest(inline);
+const KEY = 'test/Search.js#Search';
+
+function errorOf(run: () => unknown): string {
+  try {
+    run();
+  } catch (error) {
+    return (error as Error).message;
+  }
+  return '';
+}
+
+describe('checkManifest', () => {
+  it('loads the built form: shared parameter lists in place, schemas by index into one table', () => {
+    const loaded = checkManifest(JSON.parse(JSON.stringify(built)), 'm.json', 'file');
+    const methods = loaded.handlers[KEY]?.methods;
+    expect(methods?.one?.params).to.deep.equal(params);
+    expect(methods?.one?.params).to.equal(methods?.two?.params);
+    expect(methods?.one?.inputSchema).to.equal(0).and.to.equal(methods?.two?.inputSchema);
+    expect(loaded.schemas.size).to.equal(2);
+    expect(loaded.schemas.get(0)).to.deep.equal(QUERY);
+    expect(Object.isFrozen(loaded.schemas.get(0).properties)).to.equal(true);
+    expect(loaded.schemas.get(0)).to.equal(loaded.schemas.get(0));
+  });
+
+  it('loads the inline form passed in code, each schema object as one table entry', () => {
+    const loaded = checkManifest(inline, 'code', 'code');
+    const methods = loaded.handlers[KEY]?.methods;
+    expect(methods?.one?.inputSchema).to.equal(0);
+    expect(methods?.two).to.include({ inputSchema: 1, outputSchema: 2 });
+    expect(loaded.schemas.get(1)).to.deep.equal(QUERY);
+    expect(methods?.note?.params).to.deep.equal([{ index: 0, name: 'id', role: 'variable' }]);
+  });
+
+  it('refuses the inline form from a file, and unknown versions, asking for armature build', () => {
+    expect(errorOf(() => checkManifest(inline, 'old.json', 'file'))).to.equal(
+      'Invalid manifest old.json: format version 1, written by an older armature build; this runtime reads version 2. Regenerate it with `armature build`.',
+    );
+    expect(errorOf(() => checkManifest({ ...built, armature: 3 }, 'new.json', 'code'))).to.equal(
+      'Invalid manifest new.json: format version 3; this runtime reads version 2. Regenerate it with `armature build`.',
+    );
+  });
+
+  it('names what is wrong in a damaged built manifest', () => {
+    const method = built.handlers[KEY]?.methods.one;
+    const withMethod = (patch: object): object => ({ ...built, handlers: { [KEY]: { className: 'Search', methods: { one: { ...method, ...patch } } } } });
+    const cases: [object, string][] = [
+      [{ ...built, paramLists: undefined }, '"paramLists" is not an array'],
+      [{ ...built, paramLists: [[{ index: 0, name: 'q' }]] }, '"paramLists"[0] has a parameter without a valid index, name and role'],
+      [{ ...built, schemas: [QUERY, 'x'] }, '"schemas"[1] is not an object'],
+      [withMethod({ params: 9 }), `${KEY} method "one" "params" is not an index of "paramLists"`],
+      [withMethod({ outputSchema: -1 }), `${KEY} method "one" "outputSchema" is not an index of "schemas"`],
+      [withMethod({ kind: 'widget' }), `${KEY} method "one" has no valid "kind"`],
+    ];
+    for (const [value, why] of cases) expect(errorOf(() => checkManifest(value, 'm.json'))).to.include(why);
+  });
+});

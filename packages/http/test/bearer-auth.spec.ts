@@ -142,4 +142,15 @@ describe('Bearer tokens (verifyToken)', () => {
     expect(seen).to.include('mcp-session-id');
     expect(seen).to.not.include('authorization');
   });
+
+  it('keeps the token out of the request headers a stateless exchange sees (built on first read)', async () => {
+    const url = await serve({ stateless: true }, createPeerApp());
+    const call = { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'headers', arguments: {} } };
+    const res = await post(url, call, { 'mcp-protocol-version': '2025-11-25', authorization: 'Bearer alice' });
+    const answer = (await res.json()) as { result: { content: { text: string }[] } };
+    assertServerMessage(answer, 'tools/call');
+    const seen = answer.result.content[0].text.split(',');
+    expect(seen).to.include('mcp-protocol-version');
+    expect(seen).to.not.include('authorization');
+  });
 });

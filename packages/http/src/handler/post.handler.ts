@@ -53,8 +53,7 @@ export async function handlePost(engine: StreamableHttpEngine, req: HttpRequestV
     const reply = decoded.response ?? { jsonrpc: '2.0', error: { code: -32600, message: `Invalid request: ${decoded.reason}` } };
     return res.send(400, JSON_HEADERS, JSON.stringify(reply));
   }
-  // The token reaches the verifier and `authInfo`, never the session's request headers.
-  const extra: MessageExtraInfo = { authInfo, requestInfo: { headers: withoutAuthorization(req.headers()) } };
+  const extra = new PostExtra(authInfo, req);
   return options.stateless ? postStateless(engine, decoded, req, res, extra) : postStateful(engine, decoded, req, res, extra);
 }
 
@@ -110,6 +109,24 @@ async function postStateless(engine: StreamableHttpEngine, decoded: Decoded, req
     return refuse(res, 500, 'Internal Server Error: could not open a session');
   }
   transport.dispatch(extra);
+}
+
+/**
+ * `MessageExtraInfo` of one POST. The kernel reads only `authInfo`; `requestInfo` (for SDK
+ * servers on this transport, and guards that look at headers) is built on first read. The
+ * token reaches the verifier and `authInfo`, never the session's request headers.
+ */
+class PostExtra implements MessageExtraInfo {
+  private info: MessageExtraInfo['requestInfo'];
+
+  constructor(
+    readonly authInfo: AuthInfo | undefined,
+    private readonly req: HttpRequestView,
+  ) {}
+
+  get requestInfo(): MessageExtraInfo['requestInfo'] {
+    return (this.info ??= { headers: withoutAuthorization(this.req.headers()) });
+  }
 }
 
 function tooLarge(res: HttpResponder, limit: number): void {

@@ -20,17 +20,29 @@ export function toolListEntry(
   output: CompiledSchema | null,
 ): Tool {
   const entry: Record<string, unknown> = { name };
-  const json: string[] = [`"name":${JSON.stringify(name)}`];
-  const put = (key: string, value: unknown, text = JSON.stringify(value)): void => {
+  let json = `{"name":${JSON.stringify(name)}`;
+  if (options.title !== undefined) {
+    const title = frozenCopy(options.title);
+    entry.title = title;
+    json += `,"title":${JSON.stringify(title)}`;
+  }
+  if (description !== undefined) {
+    entry.description = description;
+    json += `,"description":${JSON.stringify(description)}`;
+  }
+  entry.inputSchema = input.schema;
+  json += `,"inputSchema":${input.json}`;
+  if (output) {
+    entry.outputSchema = output.schema;
+    json += `,"outputSchema":${output.json}`;
+  }
+  for (const key of OPTIONAL_KEYS) {
+    if (options[key] === undefined) continue;
+    const value = frozenCopy(options[key]);
     entry[key] = value;
-    json.push(`${JSON.stringify(key)}:${text}`);
-  };
-  if (options.title !== undefined) put('title', frozenCopy(options.title));
-  if (description !== undefined) put('description', description);
-  put('inputSchema', input.schema, input.json ?? '');
-  if (output) put('outputSchema', output.schema, output.json ?? '');
-  for (const key of OPTIONAL_KEYS) if (options[key] !== undefined) put(key, frozenCopy(options[key]));
+    json += `,${JSON.stringify(key)}:${JSON.stringify(value)}`;
+  }
   const listEntry = Object.freeze(entry);
-  if (input.json !== undefined && (output === null || output.json !== undefined)) rememberJson(listEntry, `{${json.join(',')}}`);
+  if (input.json !== undefined && (output === null || output.json !== undefined)) rememberJson(listEntry, `${json}}`);
   return listEntry as unknown as Tool;
 }

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureManifest } from '../src';
 import { requireOptionalPeer } from '../src/errors/optional-peer';
@@ -16,6 +16,18 @@ describe('ensureManifest', () => {
     const stamp = statSync(file).mtimeMs;
     expect(ensureManifest(join(PACKAGE_DIR, 'tsconfig.json'))).to.equal(file);
     expect(statSync(file).mtimeMs).to.equal(stamp);
+  });
+
+  it('rewrites a manifest left by an older build (another format) even when it is newer than the code', function () {
+    this.timeout(60_000);
+    const file = ensureManifest(PACKAGE_DIR);
+    const current = readFileSync(file, 'utf8');
+    const old = { ...(JSON.parse(current) as object), armature: 1 };
+    writeFileSync(file, JSON.stringify(old));
+    const future = new Date(Date.now() + 60_000);
+    utimesSync(file, future, future);
+    expect(ensureManifest(PACKAGE_DIR)).to.equal(file);
+    expect(readFileSync(file, 'utf8')).to.equal(current);
   });
 
   it('fails clearly when an optional peer is missing', () => {

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, statSync, utimesSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync, utimesSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type * as Schema from '@armature/schema';
 import { testingError } from '../errors/testing-error';
@@ -18,9 +18,19 @@ function newestJs(dir: string): number {
   return newest;
 }
 
+/** The `armature` format number of a manifest file, or undefined when it cannot be read. */
+function formatOf(file: string): unknown {
+  try {
+    return (JSON.parse(readFileSync(file, 'utf8')) as { armature?: unknown }).armature;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Makes sure the project's `armature.manifest.json` exists and is not older than its compiled
- * JavaScript, scanning the sources exactly as `armature build` does when it is stale. Tests
+ * JavaScript and is in the format this `@armature/schema` writes (a file from an older build
+ * is rewritten, not left for the kernel to refuse), scanning the sources exactly as `armature build` does when it is stale. Tests
  * then pass after a plain `tsc -b` as well as after `armature build`. `project` is a folder
  * with a `tsconfig.json`, or a tsconfig file. Needs `@armature/schema` (an optional peer).
  * Returns the manifest's path.
@@ -31,7 +41,8 @@ export function ensureManifest(project: string): string {
   const parsed = schema.readTsconfig(tsconfig);
   const outDir = parsed.options.outDir ?? resolve(tsconfig, '..');
   const file = join(outDir, MANIFEST);
-  if (existsSync(file) && existsSync(outDir) && statSync(file).mtimeMs >= newestJs(outDir)) return file;
+  const fresh = existsSync(file) && existsSync(outDir) && statSync(file).mtimeMs >= newestJs(outDir);
+  if (fresh && formatOf(file) === schema.MANIFEST_DOCUMENT_FORMAT) return file;
   const scan = schema.scanProject(tsconfig);
   if (scan.problems.length > 0) {
     throw testingError('ARM_ERR_MANIFEST_BUILD_FAILED', `scanning ${tsconfig} found problems:\n${schema.formatProblems(scan.problems)}`);

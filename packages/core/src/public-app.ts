@@ -38,7 +38,7 @@ export { ToolResult } from './results/tool-result';
 export { ToolError } from './results/tool-error';
 
 export type { ValidationIssue, ValidationResult } from './validation/validation-result';
-export type { ArmatureManifest, ManifestHandler, ManifestMethod, ManifestParam, ParamRole } from './manifest/manifest.types';
+export type { ArmatureManifest, BuiltManifest, BuiltManifestMethod, InlineManifest, ManifestHandler, ManifestMethod, ManifestParam, ParamRole } from './manifest/manifest.types';
 export { MANIFEST_FILE_NAME } from './manifest/manifest.types';
 export { LocalErrorCode } from './errors/local-error-codes';
 export type { ListenOptions } from './app/armature.app';

@@ -45,14 +45,14 @@ export class AppRoutePolicy implements RoutePolicy {
 
   enhancers(source: RouteSource): RouteEnhancers | null {
     const { handlerClass, record, owner } = source;
-    const guards = [
-      ...this.globalGuards,
-      ...classThenMethod(GUARDS, handlerClass, record.method).map((g) => this.resolver.resolve(g, 'guard', handlerClass, `${owner} @UseGuards`) as CanActivate),
-    ];
-    const interceptors = [
-      ...this.globalInterceptors,
-      ...classThenMethod(INTERCEPTORS, handlerClass, record.method).map((x) => this.resolver.resolve(x, 'interceptor', handlerClass, `${owner} @UseInterceptors`) as Interceptor),
-    ];
+    const ownGuards = classThenMethod(GUARDS, handlerClass, record.method);
+    const ownInterceptors = classThenMethod(INTERCEPTORS, handlerClass, record.method);
+    const guards = combine(this.globalGuards, ownGuards, (g) => this.resolver.resolve(g, 'guard', handlerClass, `${owner} @UseGuards`) as CanActivate);
+    const interceptors = combine(
+      this.globalInterceptors,
+      ownInterceptors,
+      (x) => this.resolver.resolve(x, 'interceptor', handlerClass, `${owner} @UseInterceptors`) as Interceptor,
+    );
     return guards.length === 0 && interceptors.length === 0 ? null : { guards, interceptors };
   }
 
@@ -72,4 +72,9 @@ export class AppRoutePolicy implements RoutePolicy {
     if (own === false) return EXEMPT;
     return { limiter: new RateLimiter(checkRateLimitOptions(own, `${source.owner} rateLimit`), this.clock), exempt: false };
   }
+}
+
+/** The app-wide enhancers followed by the route's own, resolved; the shared array when the route has none. */
+function combine<T>(global: readonly T[], own: readonly unknown[], resolve: (value: unknown) => T): readonly T[] {
+  return own.length === 0 ? global : [...global, ...own.map(resolve)];
 }

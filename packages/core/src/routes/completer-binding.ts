@@ -7,6 +7,9 @@ type CompleterMethod = (value: string, context: { arguments: Readonly<Record<str
   | CompletionValues
   | Promise<CompletionValues>;
 
+/** What a tool or a fixed resource gets: they have no completers (shared, never written to). */
+const NO_COMPLETERS: ReadonlyMap<string, BoundCompleter> = new Map();
+
 /**
  * Binds a prompt's or template's `complete` option once: a method name must name a method of
  * the handler; a function is called with the handler instance as `this`.
@@ -17,8 +20,8 @@ export function bindCompleters(
   prototype: Record<string, unknown> | undefined,
   problems: BootProblems,
 ): ReadonlyMap<string, BoundCompleter> {
+  if (record.kind !== 'prompt' && record.kind !== 'resourceTemplate') return NO_COMPLETERS;
   const bound = new Map<string, BoundCompleter>();
-  if (record.kind !== 'prompt' && record.kind !== 'resourceTemplate') return bound;
   for (const [argument, completer] of Object.entries(record.options.complete ?? {})) {
     let fn: CompleterMethod | undefined;
     if (typeof completer === 'function') fn = completer as CompleterMethod;

@@ -12,6 +12,7 @@ export { encodeJsonRpc, type EncodeFailureHandler } from './jsonrpc/json-rpc-enc
 export { errorResponse, isRequestId } from './jsonrpc/json-rpc-errors';
 export { checkJsonRpcShape, type ShapeProblem } from './jsonrpc/json-rpc-shape';
 export { ServerSession } from './protocol/server-session';
+export type { SessionRegistry } from './protocol/session-registry';
 export * from './protocol/server-session-options';
 export * from './protocol/server-logger';
 export { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS, negotiateProtocolVersion } from './protocol/protocol-versions';

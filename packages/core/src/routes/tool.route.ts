@@ -22,11 +22,6 @@ export interface CompiledTool {
   readonly listEntry: Tool;
   readonly validateInput: Validator;
   readonly validateOutput: Validator | null;
-  /**
-   * Calls the handler with validated arguments mapped to its parameters, through the tool's
-   * guards and interceptors when it has any (otherwise it is the bare call).
-   */
-  readonly invoke: Invoke;
   /** OAuth scopes a caller must hold (`null`: none). */
   readonly requiredScopes: readonly string[] | null;
   /**
@@ -52,30 +47,38 @@ export function compileTool(source: RouteSource & { readonly record: ToolRecord 
   const description = options.description ?? manifest?.description;
   const listEntry = toolListEntry(name, options, description, input, compiledOutput);
 
-  const bind = compileBinder(source.slots);
-  const { fn, instances, dto } = source;
-  const bare: Invoke = (args, ctx) => withInstance(instances, ctx, (instance) => fn.apply(instance, bind(args, ctx)));
-  const route: RouteDescriptor = { kind: 'tool', name, handlerClass: source.handlerClass, method: record.method, fn };
-  const invoke = withEnhancers(bare, route, env.policy.enhancers(source));
-  // A singleton handler with no guards or interceptors is called directly, not through
-  // withInstance's async frame, so a synchronous handler's result reaches the session without
-  // a promise (see tool-call.ts).
-  const singleton = invoke === bare ? instances.singleton : null;
-  const run = singleton === null ? invoke : (args: Readonly<Record<string, unknown>>, ctx: RequestContext): unknown => fn.apply(singleton, bind(args, ctx));
+  // Everything that can fail is resolved now, so a bad guard, scope list or rate limit fails
+  // the boot; the call pipeline itself (closures only, nothing that can fail) is assembled on a
+  // tool's first call, so a server with many tools does not build pipelines for tools never called.
+  const enhancers = env.policy.enhancers(source);
   const { required: requiredScopes, check: checkScopes } = compileScopeCheck(source, env, `tool "${name}"`);
   const { limiter, exempt } = env.policy.toolLimit(source);
-
-  const call = compileToolCall({
-    name,
-    owner,
-    checkScopes,
-    limiter,
-    sharedLimiter: exempt ? null : env.policy.globalLimiter,
-    validateInput,
-    checkDto: dto ? dtoValidator(dto) : null,
-    run,
-    shaping,
-    logger: env.logger,
-  });
-  return { name, listEntry, validateInput, validateOutput, invoke, requiredScopes, call, source };
+  const checkDto = source.dto ? dtoValidator(source.dto) : null;
+  const assemble = (): ToolCall => {
+    const bind = compileBinder(source.slots);
+    const { fn, instances } = source;
+    const bare: Invoke = (args, ctx) => withInstance(instances, ctx, (instance) => fn.apply(instance, bind(args, ctx)));
+    const route: RouteDescriptor = { kind: 'tool', name, handlerClass: source.handlerClass, method: record.method, fn };
+    const invoke = withEnhancers(bare, route, enhancers);
+    // A singleton handler with no guards or interceptors is called directly, not through
+    // withInstance's async frame, so a synchronous handler's result reaches the session without
+    // a promise (see tool-call.ts).
+    const singleton = invoke === bare ? instances.singleton : null;
+    const run = singleton === null ? invoke : (args: Readonly<Record<string, unknown>>, ctx: RequestContext): unknown => fn.apply(singleton, bind(args, ctx));
+    return compileToolCall({
+      name,
+      owner,
+      checkScopes,
+      limiter,
+      sharedLimiter: exempt ? null : env.policy.globalLimiter,
+      validateInput,
+      checkDto,
+      run,
+      shaping,
+      logger: env.logger,
+    });
+  };
+  let pipeline: ToolCall | null = null;
+  const call: ToolCall = (args, ctx) => (pipeline ??= assemble())(args, ctx);
+  return { name, listEntry, validateInput, validateOutput, requiredScopes, call, source };
 }

@@ -1,12 +1,13 @@
 import 'reflect-metadata';
 import { expect } from 'chai';
-import { Injectable, Module, type OnDispose, type OnShutdown } from '@armature/di';
+import { Injectable, Module } from '@armature/di';
 import { Armature } from '../../src/app/armature.app';
 import { RequestContext } from '../../src/context/request-context';
 import { Tool } from '../../src/decorators/tool.decorator';
 import type { JSONRPCMessage } from '../../src/protocol/mcp-types.generated';
 import { silentLogger } from '../../src/protocol/server-logger';
 import type { ConnectedSession, ConnectOptions, Transport } from '../../src/transport/transport';
+import { Database, lifecycleEvents, SessionResource } from '../support/lifecycle-recorder';
 import { deferred, waitUntil } from '../support/wait';
 
 /**
@@ -15,24 +16,10 @@ import { deferred, waitUntil } from '../support/wait';
  * shutdown still drains and closes them, and refuses their new requests.
  */
 
-const events: string[] = [];
+const events = lifecycleEvents;
 let release = deferred<void>('the test to release the slow tool', 10_000);
 let started = false;
 let abortReason: unknown;
-
-@Injectable({ scope: 'session' })
-class SessionResource implements OnDispose {
-  onDispose(): void {
-    events.push('session disposed');
-  }
-}
-
-@Injectable()
-class Database implements OnShutdown {
-  onShutdown(): void {
-    events.push('shutdown hook');
-  }
-}
 
 @Injectable()
 class QuickHandlers {

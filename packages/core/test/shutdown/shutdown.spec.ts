@@ -1,31 +1,18 @@
 import 'reflect-metadata';
 import { expect } from 'chai';
-import { Injectable, Module, type OnDispose, type OnShutdown } from '@armature/di';
+import { Injectable, Module } from '@armature/di';
 import { Armature } from '../../src/app/armature.app';
 import { RequestContext } from '../../src/context/request-context';
 import { Tool } from '../../src/decorators/tool.decorator';
 import { silentLogger } from '../../src/protocol/server-logger';
+import { Database, lifecycleEvents, SessionResource } from '../support/lifecycle-recorder';
 import { deferred, waitUntil } from '../support/wait';
 import { connectAs, firstText, rpcError } from '../guards/support/authed-client';
 
-const events: string[] = [];
+const events = lifecycleEvents;
 let gate = deferred<void>('the test to release the slow tool', 10_000);
 let started = false;
 let abortReason: unknown;
-
-@Injectable({ scope: 'session' })
-class SessionResource implements OnDispose {
-  onDispose(): void {
-    events.push('session disposed');
-  }
-}
-
-@Injectable()
-class Database implements OnShutdown {
-  onShutdown(): void {
-    events.push('shutdown hook');
-  }
-}
 
 @Injectable({ scope: 'session' })
 class DrainHandlers {

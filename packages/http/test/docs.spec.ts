@@ -1,7 +1,7 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'chai';
-import * as ts from 'typescript';
+import { compileMarkdownSamples } from '@armature/testing';
 
 const REPO = join(__dirname, '../../../..');
 const read = (path: string): string => readFileSync(join(REPO, path), 'utf8');
@@ -10,10 +10,6 @@ const read = (path: string): string => readFileSync(join(REPO, path), 'utf8');
 function optionsOf(source: string, name: string): string[] {
   const body = new RegExp(`export interface ${name}[^{]*\\{([\\s\\S]*?)\\n\\}`).exec(source)?.[1] ?? '';
   return [...body.matchAll(/^ {2}readonly (\w+)\??:/gm)].map((m) => m[1] as string);
-}
-
-function tsBlocks(markdown: string): string[] {
-  return [...markdown.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1] as string);
 }
 
 describe('@armature/http documentation', () => {
@@ -49,31 +45,10 @@ describe('@armature/http documentation', () => {
   it('compiles every ts example of docs/auth.md (strict); a block whose first line is `// name.ts` is that file', function () {
     this.timeout(120_000);
     // Inside the repository, so `@armature/*` resolve through the workspace node_modules.
-    const dir = join(REPO, 'packages/http/dist/.auth-docs-examples');
-    rmSync(dir, { recursive: true, force: true });
-    mkdirSync(dir, { recursive: true });
-    const files = tsBlocks(read('docs/auth.md')).map((code, i) => {
-      const named = /^\/\/ ([\w-]+\.ts)\n/.exec(code)?.[1];
-      const file = join(dir, named ?? `auth-${i}.ts`);
-      writeFileSync(file, `${code}\nexport {};\n`);
-      return file;
+    const { samples, diagnostics } = compileMarkdownSamples([join(REPO, 'docs/auth.md')], {
+      workDir: join(REPO, 'packages/http/dist/.auth-docs-examples'),
     });
-    expect(files.length).to.be.at.least(5);
-    const program = ts.createProgram(files, {
-      target: ts.ScriptTarget.ES2022,
-      module: ts.ModuleKind.Node16,
-      moduleResolution: ts.ModuleResolutionKind.Node16,
-      strict: true,
-      experimentalDecorators: true,
-      emitDecoratorMetadata: true,
-      useDefineForClassFields: false,
-      skipLibCheck: true,
-      noEmit: true,
-      types: ['node'],
-      lib: ['lib.es2022.d.ts'],
-    });
-    const problems = ts.getPreEmitDiagnostics(program).map((d) => `${d.file?.fileName.slice(dir.length + 1) ?? ''} ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
-    rmSync(dir, { recursive: true, force: true });
-    expect(problems).to.deep.equal([]);
+    expect(samples.length).to.be.at.least(5);
+    expect(diagnostics).to.deep.equal([]);
   });
 });

@@ -1,43 +1,24 @@
 import { expect } from 'chai';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import * as ts from 'typescript';
+import { compileMarkdownSamples } from '@armature/testing';
 import { EngineErrorCode } from '../../src/errors/engine-error-codes';
 import { WireErrorCode } from '../../src/errors/wire-error-codes';
 
 const REPO = join(__dirname, '../../../../..');
-const README = readFileSync(join(REPO, 'packages/core/README.md'), 'utf8');
-const TRANSPORTS = readFileSync(join(REPO, 'docs/transports.md'), 'utf8');
-
-function tsBlocks(markdown: string): string[] {
-  return [...markdown.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1] as string);
-}
+const README_FILE = join(REPO, 'packages/core/README.md');
+const TRANSPORTS_FILE = join(REPO, 'docs/transports.md');
+const README = readFileSync(README_FILE, 'utf8');
+const TRANSPORTS = readFileSync(TRANSPORTS_FILE, 'utf8');
 
 describe('engine documentation', () => {
   it('compiles every ts example of the core README and docs/transports.md (strict)', function () {
     this.timeout(120_000);
-    const dir = join(REPO, 'packages/core/dist/.engine-docs-examples');
-    rmSync(dir, { recursive: true, force: true });
-    mkdirSync(dir, { recursive: true });
-    const files = [...tsBlocks(README), ...tsBlocks(TRANSPORTS)].map((code, i) => {
-      const file = join(dir, `example-${i}.ts`);
-      writeFileSync(file, `${code}\nexport {};\n`);
-      return file;
+    const { samples, diagnostics } = compileMarkdownSamples([README_FILE, TRANSPORTS_FILE], {
+      workDir: join(REPO, 'packages/core/dist/.engine-docs-examples'),
     });
-    expect(files.length).to.be.at.least(3);
-    const program = ts.createProgram(files, {
-      target: ts.ScriptTarget.ES2022,
-      module: ts.ModuleKind.Node16,
-      moduleResolution: ts.ModuleResolutionKind.Node16,
-      strict: true,
-      skipLibCheck: true,
-      noEmit: true,
-      types: ['node'],
-      lib: ['lib.es2022.d.ts'],
-    });
-    const problems = ts.getPreEmitDiagnostics(program).map((d) => `${d.file?.fileName.slice(dir.length + 1) ?? ''} ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
-    rmSync(dir, { recursive: true, force: true });
-    expect(problems).to.deep.equal([]);
+    expect(samples.length).to.be.at.least(3);
+    expect(diagnostics).to.deep.equal([]);
   });
 
   it('lists every wire error code with its name in the README table', () => {

@@ -5,7 +5,7 @@ import type { Transport as SdkTransport } from '@modelcontextprotocol/sdk/shared
 import { ElicitRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { Transport } from '../../src/transport/transport';
 import { STDIO_FIXTURE } from '../support/stdio-child';
-import { WireCheckedTransport } from '../support/wire-checked.transport';
+import { WireCheckedTransport } from '@armature/testing';
 
 /** The official SDK client driving a real stdio child process running a ServerSession. */
 describe('stdio end to end with the official SDK client', function () {
@@ -15,7 +15,7 @@ describe('stdio end to end with the official SDK client', function () {
 
   beforeEach(async () => {
     stdio = new StdioClientTransport({ command: process.execPath, args: [STDIO_FIXTURE], env: { ...process.env, FIXTURE_EXTRA_TOOLS: '1000', FIXTURE_PAGE_SIZE: '250' } as Record<string, string>, stderr: 'pipe' });
-    wire = new WireCheckedTransport(stdio as unknown as Transport);
+    wire = new WireCheckedTransport(stdio as unknown as Transport, { check: true });
     client = new Client({ name: 'sdk-stdio', version: '1.0.0' }, { capabilities: { elicitation: {} } });
     client.setRequestHandler(ElicitRequestSchema, () => ({ action: 'decline' }));
     await client.connect(wire as unknown as SdkTransport);

@@ -7,14 +7,14 @@ import { ServerSession } from '../../src/protocol/server-session';
 import type { Transport } from '../../src/transport/transport';
 import { testSessionOptions } from '../support/connect';
 import { createFixtureFeatures } from '../support/fixture-features';
-import { WireCheckedTransport } from '../support/wire-checked.transport';
+import { WireCheckedTransport } from '@armature/testing';
 
 describe('ServerSession on the official SDK in-memory transport (synchronous delivery)', () => {
   it('serves the SDK client, errors included', async () => {
     const [clientEnd, serverEnd] = SdkInMemoryTransport.createLinkedPair();
     const session = new ServerSession(serverEnd as unknown as Transport, testSessionOptions(createFixtureFeatures()));
     await session.start();
-    const wire = new WireCheckedTransport(clientEnd as unknown as Transport);
+    const wire = new WireCheckedTransport(clientEnd as unknown as Transport, { check: true });
     const client = new Client({ name: 'sdk-interop', version: '1.0.0' });
     await client.connect(wire as unknown as SdkTransport);
     try {

@@ -6,7 +6,7 @@ import type { ServerSessionOptions } from '../../src/protocol/server-session-opt
 import { silentLogger } from '../../src/protocol/server-logger';
 import type { ServerFeatures } from '../../src/protocol/server-features';
 import { type InMemorySendOptions, InMemoryTransport } from '../../src/transport/in-memory.transport';
-import { WireCheckedTransport } from './wire-checked.transport';
+import { WireCheckedTransport } from '@armature/testing';
 import { serverMessageErrors } from './wire-schema';
 import { waitUntil } from './wait';
 
@@ -31,7 +31,7 @@ export async function connectSdkClient(
   const [clientEnd, serverEnd] = InMemoryTransport.createLinkedPair();
   const session = new ServerSession(serverEnd, testSessionOptions(features, options.session));
   await session.start();
-  const wire = new WireCheckedTransport(clientEnd);
+  const wire = new WireCheckedTransport(clientEnd, { check: true });
   const client = new Client({ name: 'sdk-test-client', version: '1.0.0' }, { capabilities: (options.capabilities ?? {}) as ConstructorParameters<typeof Client>[1] extends infer O ? (O extends { capabilities?: infer C } ? C : never) : never });
   options.configure?.(client);
   await client.connect(wire as unknown as SdkTransport);

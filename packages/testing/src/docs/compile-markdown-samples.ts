@@ -16,14 +16,19 @@ export interface CompileMarkdownSamplesOptions {
 
 /** What {@link compileMarkdownSamples} compiled and what the compiler said. */
 export interface MarkdownSamplesResult {
-  /** The sample files written, one per ` ```ts ` block, in page order (`<page>-<n>.ts`). */
+  /**
+   * The sample files written, one per ` ```ts ` block, in page order: `<page>-<n>.ts`, or the
+   * name a block gives itself on its first line (`// introspect.ts`).
+   */
   readonly samples: readonly string[];
   /** One line per diagnostic, `file:line message` with the file relative to `workDir`; empty when all compile. */
   readonly diagnostics: readonly string[];
 }
 
 /**
- * Type-checks every ` ```ts ` block of the Markdown `pages` (paths), each as its own module,
+ * Type-checks every ` ```ts ` block of the Markdown `pages` (paths), each as its own module.
+ * A block whose first line is a comment naming a file (`// introspect.ts`) is written under
+ * that name, so later samples can import it (`import { introspect } from './introspect'`).
  * with the options an Armature project uses: strict, ES2022, Node16 modules, legacy
  * decorators with metadata, `useDefineForClassFields: false`, `skipLibCheck`. Needs
  * `typescript` (an optional peer).
@@ -39,8 +44,10 @@ export function compileMarkdownSamples(pages: readonly string[], options: Compil
       const name = `${basename(page).replace(/\.md$/i, '').replace(/\W+/g, '-')}`;
       const blocks = [...readFileSync(page, 'utf8').matchAll(/```(\w*)\n([\s\S]*?)```/g)].filter((m) => m[1] === 'ts');
       blocks.forEach((m, i) => {
-        const file = join(dir, `${p}-${name}-${i}.ts`);
-        writeFileSync(file, `${m[2] ?? ''}\nexport {};\n`);
+        const code = m[2] ?? '';
+        const named = /^\/\/ ([\w-]+\.ts)\n/.exec(code)?.[1];
+        const file = join(dir, named ?? `${p}-${name}-${i}.ts`);
+        writeFileSync(file, `${code}\nexport {};\n`);
         samples.push(file);
       });
     });

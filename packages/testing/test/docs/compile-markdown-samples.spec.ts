@@ -35,6 +35,10 @@ describe('compileMarkdownSamples', () => {
         '',
       ].join('\n'),
     );
+    writeFileSync(
+      join(pages, 'named.md'),
+      ['# Named', '```ts', '// greeting.ts', "export const greeting = 'hi';", '```', '```ts', "import { greeting } from './greeting';", 'const text: string = greeting;', '```', ''].join('\n'),
+    );
     writeFileSync(join(pages, 'bad.md'), ['# Bad', 'text', '```ts', '', 'const n: number = "one";', '```', ''].join('\n'));
   });
 
@@ -46,6 +50,13 @@ describe('compileMarkdownSamples', () => {
     expect(result.samples.map((file) => file.slice(workDir.length + 1))).to.deep.equal(['0-good-0.ts', '0-good-1.ts']);
     expect(result.diagnostics).to.deep.equal([]);
     expect(existsSync(workDir), 'workDir removed afterwards').to.equal(false);
+  });
+
+  it('writes a block that names itself on its first line under that name, so later blocks can import it', function () {
+    this.timeout(60_000);
+    const result = compileMarkdownSamples([join(pages, 'named.md')], { workDir });
+    expect(result.samples.map((file) => file.slice(workDir.length + 1))).to.deep.equal(['greeting.ts', '0-named-1.ts']);
+    expect(result.diagnostics).to.deep.equal([]);
   });
 
   it('reports each diagnostic as file:line and message', function () {

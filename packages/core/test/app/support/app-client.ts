@@ -5,7 +5,7 @@ import type { ClientCapabilities } from '../../../src/protocol/mcp-types.generat
 import type { ServerLogger } from '../../../src/protocol/server-logger';
 import { InMemoryTransport } from '../../../src/transport/in-memory.transport';
 import type { ConnectedSession } from '../../../src/transport/transport';
-import { WireCheckedTransport } from '../../support/wire-checked.transport';
+import { WireCheckedTransport } from '@armature/testing';
 
 /** An official SDK client connected to an app over the in-memory pair; every server message is schema-checked. */
 export interface AppConnection {
@@ -23,7 +23,7 @@ export async function connectClient(
 ): Promise<AppConnection> {
   const [clientEnd, serverEnd] = InMemoryTransport.createLinkedPair();
   const session = await app.connect(serverEnd);
-  const wire = new WireCheckedTransport(clientEnd);
+  const wire = new WireCheckedTransport(clientEnd, { check: true });
   const client = new Client({ name: 'app-test-client', version: '1.0.0' }, { capabilities: (options.capabilities ?? {}) as never });
   options.configure?.(client);
   await client.connect(wire as unknown as SdkTransport);

@@ -4,7 +4,7 @@ import type { Armature } from '../../../src/app/armature.app';
 import type { AuthInfo } from '../../../src/context/request-context';
 import type { JSONRPCMessage } from '../../../src/protocol/mcp-types.generated';
 import { InMemoryTransport, type InMemorySendOptions } from '../../../src/transport/in-memory.transport';
-import { WireCheckedTransport } from '../../support/wire-checked.transport';
+import { WireCheckedTransport } from '@armature/testing';
 
 /** An SDK client whose every message reaches the server as if a transport had authenticated `authInfo`. */
 export interface AuthedConnection {
@@ -26,7 +26,7 @@ export async function connectAs(app: Armature, authInfo?: AuthInfo): Promise<Aut
     clientEnd.send = (message: JSONRPCMessage, options?: InMemorySendOptions) => send(message, { ...options, authInfo });
   }
   const session = await app.connect(serverEnd);
-  const wire = new WireCheckedTransport(clientEnd);
+  const wire = new WireCheckedTransport(clientEnd, { check: true });
   const client = new Client({ name: 'authed-test-client', version: '1.0.0' }, { capabilities: {} });
   await client.connect(wire as unknown as SdkTransport);
   return {

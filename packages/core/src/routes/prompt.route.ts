@@ -1,16 +1,15 @@
 import { ArmatureError } from '@armature/di';
 import type { RequestContext } from '../context/request-context';
 import { LocalErrorCode } from '../errors/local-error-codes';
-import { isMcpWireError, McpWireError } from '../errors/wire-error';
+import { McpWireError } from '../errors/wire-error';
 import { frozenCopy } from '../metadata/frozen-copy';
 import type { PromptRecord } from '../metadata/handler-metadata.types';
 import type { LoadedMethod } from '../manifest/manifest-format';
 import type { CompleteResult, GetPromptResult, Prompt, PromptArgument } from '../protocol/mcp-types.generated';
 import { shapePromptResult } from '../results/prompt-result.shaper';
-import { readableThrown } from '../results/readable-thrown';
-import { isToolError } from '../results/tool-error';
 import { NO_COMPLETION, runCompleter } from './completion';
 import { withInstance } from './handler-instances';
+import { invokeForRequest } from './invoke-for-request';
 import { compileBinder } from './param-slots';
 import { compileScopeCheck } from './route-access';
 import type { RouteEnvironment } from './route-environment';
@@ -78,15 +77,7 @@ export function compilePrompt(source: RouteSource & { readonly record: PromptRec
     if (missing.length > 0) {
       throw McpWireError.invalidParams(`Prompt "${name}" requires argument${missing.length > 1 ? 's' : ''} ${missing.map((m) => `"${m}"`).join(', ')}.`);
     }
-    let value: unknown;
-    try {
-      value = await invoke(values, ctx);
-    } catch (thrown) {
-      const error = readableThrown(thrown);
-      if (isMcpWireError(error)) throw error;
-      if (isToolError(error)) throw McpWireError.invalidParams(error.message);
-      throw error;
-    }
+    const value = await invokeForRequest(invoke, values, ctx);
     const result = shapePromptResult(value, description);
     if (!result) {
       env.logger.error(`Prompt "${name}" (${owner}) returned a value that is not a string, a message or messages.`);

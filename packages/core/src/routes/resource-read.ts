@@ -1,10 +1,9 @@
 import type { RequestContext } from '../context/request-context';
-import { isMcpWireError, McpWireError } from '../errors/wire-error';
+import { McpWireError } from '../errors/wire-error';
 import type { ReadResourceResult } from '../protocol/mcp-types.generated';
 import { shapeResourceResult } from '../results/resource-result.shaper';
-import { readableThrown } from '../results/readable-thrown';
-import { isToolError } from '../results/tool-error';
 import { withInstance } from './handler-instances';
+import { invokeForRequest } from './invoke-for-request';
 import type { ArgumentBinder } from './param-slots';
 import type { ScopeCheck } from './route-access';
 import type { Invoke } from './route-pipeline';
@@ -30,15 +29,7 @@ export async function readResource(
   ctx: RequestContext,
 ): Promise<ReadResourceResult> {
   if (checkScopes !== null) checkScopes(ctx);
-  let value: unknown;
-  try {
-    value = await invoke(values, ctx);
-  } catch (thrown) {
-    const error = readableThrown(thrown);
-    if (isMcpWireError(error)) throw error;
-    if (isToolError(error)) throw McpWireError.invalidParams(error.message);
-    throw error;
-  }
+  const value = await invokeForRequest(invoke, values, ctx);
   const result = shapeResourceResult(value, uri, mimeType);
   if (!result) throw McpWireError.resourceNotFound(uri);
   return result;

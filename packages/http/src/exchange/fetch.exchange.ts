@@ -1,5 +1,6 @@
 import type { AuthInfo } from '@armature/core';
 import type { HeaderList, HttpRequestView, HttpResponder, StreamSink } from './http-exchange';
+import { StreamSinkBase } from './stream-sink-base';
 
 /** An SSE response may queue this much for a slow reader before we drop it (it can resume). */
 const MAX_QUEUED_BYTES = 8 * 1024 * 1024;
@@ -86,13 +87,12 @@ export class FetchExchange implements HttpRequestView, HttpResponder {
   }
 }
 
-class FetchStreamSink implements StreamSink {
+class FetchStreamSink extends StreamSinkBase {
   readonly readable: ReadableStream<Uint8Array>;
   private controller!: ReadableStreamDefaultController<Uint8Array>;
-  private listeners: (() => void)[] = [];
-  closed = false;
 
   constructor() {
+    super();
     this.readable = new ReadableStream<Uint8Array>({
       start: (controller) => {
         this.controller = controller;
@@ -120,19 +120,6 @@ class FetchStreamSink implements StreamSink {
       // Already closed or errored by the reader side.
     }
     this.finish();
-  }
-
-  onClose(listener: () => void): void {
-    if (this.closed) listener();
-    else this.listeners.push(listener);
-  }
-
-  private finish(): void {
-    if (this.closed) return;
-    this.closed = true;
-    const listeners = this.listeners;
-    this.listeners = [];
-    for (const listener of listeners) listener();
   }
 }
 

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AuthInfo } from '@armature/core';
 import type { HeaderList, HttpRequestView, HttpResponder, ParsedBody, StreamSink } from './http-exchange';
+import { StreamSinkBase } from './stream-sink-base';
 
 /** An SSE response may buffer this much for a slow reader before we drop the connection (it can resume). */
 const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
@@ -100,14 +101,12 @@ export class NodeExchange implements HttpRequestView, HttpResponder {
     res.flushHeaders();
     return new NodeStreamSink(res);
   }
-
 }
 
-class NodeStreamSink implements StreamSink {
-  private listeners: (() => void)[] = [];
-  closed = false;
+class NodeStreamSink extends StreamSinkBase {
 
   constructor(private readonly res: ServerResponse) {
+    super();
     res.once('close', () => this.finish());
   }
 
@@ -127,18 +126,5 @@ class NodeStreamSink implements StreamSink {
     if (this.closed) return;
     this.res.end();
     this.finish();
-  }
-
-  onClose(listener: () => void): void {
-    if (this.closed) listener();
-    else this.listeners.push(listener);
-  }
-
-  private finish(): void {
-    if (this.closed) return;
-    this.closed = true;
-    const listeners = this.listeners;
-    this.listeners = [];
-    for (const listener of listeners) listener();
   }
 }

@@ -1,5 +1,6 @@
 import { ServerSession } from '@armature/core';
 import type { CallToolResult, ConnectableApp, ConnectedSession, ConnectOptions, RequestContext, ServerFeatures, ServerLogger, Tool, Transport } from '@armature/core';
+import { CallGates } from './call-gates';
 
 /**
  * A real peer built on our own protocol engine (`ServerSession`) with a hand-written
@@ -24,9 +25,7 @@ function text(value: string): CallToolResult {
 
 export function createKernelApp(): KernelApp {
   const sessions = new Set<ServerSession>();
-  const gates = new Map<string, () => void>();
-  const startWaiters = new Map<string, () => void>();
-  const startedKeys = new Set<string>();
+  const gates = new CallGates();
   const barrier: { waiting: (() => void)[] } = { waiting: [] };
 
   const features: ServerFeatures = {
@@ -44,16 +43,9 @@ export function createKernelApp(): KernelApp {
           }
           case 'gated': {
             const key = String(a.key);
-            const gate = new Promise<void>((resolve) => {
-              const timer = setTimeout(resolve, GATE_TIMEOUT_MS);
-              gates.set(key, () => {
-                clearTimeout(timer);
-                resolve();
-              });
-            });
+            const gate = gates.hold(key);
             await ctx.progress(1);
-            startedKeys.add(key);
-            startWaiters.get(key)?.();
+            gates.markStarted(key);
             await gate;
             await ctx.progress(2);
             return text(`gated:${key}`);
@@ -102,20 +94,8 @@ export function createKernelApp(): KernelApp {
       await session.start();
       return session;
     },
-    release(key) {
-      gates.get(key)?.();
-      gates.delete(key);
-    },
-    started(key) {
-      if (startedKeys.has(key)) return Promise.resolve();
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`gated call ${key} did not start`)), GATE_TIMEOUT_MS);
-        startWaiters.set(key, () => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
-    },
+    release: (key) => gates.release(key),
+    started: (key) => gates.started(key),
     async notifyToolsChanged() {
       await Promise.all([...sessions].map((session) => session.notifyListChanged('tools')));
     },

@@ -2,6 +2,7 @@ import type { ConnectableApp, ConnectedSession, Transport } from '@armature/core
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport as SdkTransport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { CallToolRequestSchema, ElicitResultSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { CallGates } from './call-gates';
 
 /**
  * A real MCP server peer for transport tests: the official SDK's low-level `Server`, one per
@@ -18,22 +19,9 @@ export interface PeerApp extends ConnectableApp {
   notifyToolsChanged(): Promise<void>;
 }
 
-const GATE_TIMEOUT_MS = 10_000;
-
 export function createPeerApp(): PeerApp {
   const servers = new Set<Server>();
-  const gates = new Map<string, () => void>();
-  const startWaiters = new Map<string, () => void>();
-  const startedKeys = new Set<string>();
-
-  const wait = (key: string) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, GATE_TIMEOUT_MS);
-      gates.set(key, () => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
+  const gates = new CallGates();
 
   const build = (): Server => {
     const server = new Server({ name: 'peer', version: '1.0.0' }, { capabilities: { tools: { listChanged: true }, logging: {} } });
@@ -56,10 +44,9 @@ export function createPeerApp(): PeerApp {
         }
         case 'gated': {
           const key = String(args.key);
-          const gate = wait(key);
+          const gate = gates.hold(key);
           await progress(1);
-          startedKeys.add(key);
-          startWaiters.get(key)?.();
+          gates.markStarted(key);
           await gate;
           await progress(2);
           return { content: [{ type: 'text' as const, text: `gated:${key}` }] };
@@ -93,20 +80,8 @@ export function createPeerApp(): PeerApp {
       await server.connect(transport as unknown as SdkTransport);
       return { close: () => server.close() };
     },
-    release(key) {
-      gates.get(key)?.();
-      gates.delete(key);
-    },
-    started(key) {
-      if (startedKeys.has(key)) return Promise.resolve();
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`gated call ${key} did not start`)), GATE_TIMEOUT_MS);
-        startWaiters.set(key, () => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
-    },
+    release: (key) => gates.release(key),
+    started: (key) => gates.started(key),
     async notifyToolsChanged() {
       await Promise.all([...servers].map((server) => server.sendToolListChanged()));
     },

@@ -6,6 +6,7 @@ import type { ServerSessionOptions } from '../../src/protocol/server-session-opt
 import { silentLogger } from '../../src/protocol/server-logger';
 import type { ServerFeatures } from '../../src/protocol/server-features';
 import { type InMemorySendOptions, InMemoryTransport } from '../../src/transport/in-memory.transport';
+import type { Transport } from '../../src/transport/transport';
 import { WireCheckedTransport } from '@armature/testing';
 import { serverMessageErrors } from './wire-schema';
 import { waitUntil } from './wait';
@@ -23,18 +24,31 @@ export function testSessionOptions(features: ServerFeatures, overrides: Partial<
   return { serverInfo: { name: 'fixture', version: '1.0.0' }, features, logger: silentLogger, ...overrides };
 }
 
+/** What the official SDK client of a test is built with. */
+export interface SdkClientOptions {
+  readonly capabilities?: ClientCapabilities;
+  readonly configure?: (client: Client) => void;
+}
+
+/** The official SDK client, connected through a schema-checking wrapper of `clientEnd` (a client's end of a transport). */
+export async function checkedSdkClient(clientEnd: Transport, name: string, options: SdkClientOptions): Promise<{ client: Client; wire: WireCheckedTransport }> {
+  const wire = new WireCheckedTransport(clientEnd, { check: true });
+  // The SDK's capability type and ours describe the same JSON; the cast crosses the two packages' type copies.
+  const client = new Client({ name, version: '1.0.0' }, { capabilities: (options.capabilities ?? {}) as never });
+  options.configure?.(client);
+  await client.connect(wire as unknown as SdkTransport);
+  return { client, wire };
+}
+
 /** Connects the official SDK client to a new session serving `features`. */
 export async function connectSdkClient(
   features: ServerFeatures,
-  options: { capabilities?: ClientCapabilities; session?: Partial<ServerSessionOptions>; configure?: (client: Client) => void } = {},
+  options: SdkClientOptions & { session?: Partial<ServerSessionOptions> } = {},
 ): Promise<SdkConnection> {
   const [clientEnd, serverEnd] = InMemoryTransport.createLinkedPair();
   const session = new ServerSession(serverEnd, testSessionOptions(features, options.session));
   await session.start();
-  const wire = new WireCheckedTransport(clientEnd, { check: true });
-  const client = new Client({ name: 'sdk-test-client', version: '1.0.0' }, { capabilities: (options.capabilities ?? {}) as ConstructorParameters<typeof Client>[1] extends infer O ? (O extends { capabilities?: infer C } ? C : never) : never });
-  options.configure?.(client);
-  await client.connect(wire as unknown as SdkTransport);
+  const { client, wire } = await checkedSdkClient(clientEnd, 'sdk-test-client', options);
   return {
     client,
     session,

@@ -1,11 +1,10 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { Transport as SdkTransport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Armature } from '../../../src/app/armature.app';
-import type { ClientCapabilities } from '../../../src/protocol/mcp-types.generated';
 import type { ServerLogger } from '../../../src/protocol/server-logger';
 import { InMemoryTransport } from '../../../src/transport/in-memory.transport';
 import type { ConnectedSession } from '../../../src/transport/transport';
-import { WireCheckedTransport } from '@armature/testing';
+import type { WireCheckedTransport } from '@armature/testing';
+import { checkedSdkClient, type SdkClientOptions } from '../../support/connect';
 
 /** An official SDK client connected to an app over the in-memory pair; every server message is schema-checked. */
 export interface AppConnection {
@@ -19,14 +18,11 @@ export interface AppConnection {
 /** Connects a new SDK client session to `app`. */
 export async function connectClient(
   app: Armature,
-  options: { capabilities?: ClientCapabilities; configure?: (client: Client) => void } = {},
+  options: SdkClientOptions = {},
 ): Promise<AppConnection> {
   const [clientEnd, serverEnd] = InMemoryTransport.createLinkedPair();
   const session = await app.connect(serverEnd);
-  const wire = new WireCheckedTransport(clientEnd, { check: true });
-  const client = new Client({ name: 'app-test-client', version: '1.0.0' }, { capabilities: (options.capabilities ?? {}) as never });
-  options.configure?.(client);
-  await client.connect(wire as unknown as SdkTransport);
+  const { client, wire } = await checkedSdkClient(clientEnd, 'app-test-client', options);
   return {
     client,
     wire,

@@ -27,6 +27,13 @@ const ARMATURE_CLI = path.join(ROOT, 'packages/cli/dist/src/bin/armature.js');
 const SUITES = [
   { id: '0.1', pkg: 'conformance-0.1', args: ['--suite', 'all'] },
   { id: '0.2', pkg: 'conformance-0.2', args: ['--requirements', '2025-11-25'] },
+  { id: '0.2-2026', pkg: 'conformance-0.2', args: ['--requirements', '2026-07-28'] },
+  // Pending in 0.2.0-alpha.12 (not in the frozen set) but named by issue 12: run one by one.
+  ...['json-schema-2020-12', 'http-header-validation', 'http-custom-header-server-validation'].map((scenario) => ({
+    id: `0.2-${scenario}`,
+    pkg: 'conformance-0.2',
+    args: ['--scenario', scenario, '--spec-version', '2026-07-28'],
+  })),
 ];
 
 function parseArgs(argv) {

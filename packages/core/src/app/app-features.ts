@@ -31,6 +31,7 @@ function toolsFeature(tables: RouteTables, scoped: ScopedLists): ToolsFeature {
       if (!tool) throw McpWireError.invalidParams(`Unknown tool: ${quoted(name)}`);
       return tool.call(args, ctx);
     },
+    inputSchema: (name) => tables.tools.get(name)?.listEntry.inputSchema,
   };
 }
 

@@ -6,6 +6,7 @@ import type { ServerLogger } from '../protocol/server-logger';
 import type { GuardRef } from '../guards/use-guards.decorator';
 import type { InterceptorRef } from '../interceptors/use-interceptors.decorator';
 import type { RateLimitOptions } from '../rate-limit/rate-limit.options';
+import { type CacheHints, isCacheHint } from '../kernel/cache-hints';
 
 /** Options of `Armature.create`. */
 export interface ArmatureOptions {
@@ -58,6 +59,31 @@ export interface ArmatureOptions {
    * are answered with an error (default 10 000 ms).
    */
   readonly drainMs?: number;
+  /**
+   * MCP 2026-07-28 cache hints (`ttlMs` + `cacheScope`) on lists, `resources/read` and
+   * `server/discover`. Default for each: `{ ttlMs: 0, scope: 'private' }` (nothing cached, nothing
+   * shared across principals). A resource or template may set its own with its `cache` option.
+   */
+  readonly cache?: CacheHints;
+  /**
+   * The key that seals MCP 2026-07-28 `requestState` (input-required round trips), at least 32
+   * bytes (a string is read as UTF-8). Every instance behind one endpoint must share it, since a
+   * client may retry on any of them. Default: a random key per process, with a warning the first
+   * time a state is sealed.
+   */
+  readonly requestStateKey?: string | Uint8Array;
+  /**
+   * Capabilities to declare beyond those the served features imply: `extensions` (MCP
+   * 2026-07-28, e.g. `{ 'io.modelcontextprotocol/ui': {} }`, advertised by `server/discover`) and
+   * `experimental` (both revisions). Keys of `extensions` need a vendor prefix (`vendor/name`).
+   */
+  readonly serverCapabilities?: DeclaredCapabilities;
+}
+
+/** Capabilities an author declares (`ArmatureOptions.capabilities`). */
+export interface DeclaredCapabilities {
+  readonly extensions?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+  readonly experimental?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
 }
 
 /** Default drain window of `app.close()` and of the signal handlers installed by `listen()`. */
@@ -94,6 +120,7 @@ export function serverInfoOf(options: ArmatureOptions): Implementation {
   }
   if (options.allowUnauthenticated !== undefined && typeof options.allowUnauthenticated !== 'boolean') fail('"allowUnauthenticated" must be a boolean');
   if (options.drainMs !== undefined && !isDrainMs(options.drainMs)) fail('"drainMs" must be 0 or a positive number of milliseconds');
+  checkRevisionOptions(options, fail);
   return info as unknown as Implementation;
 }
 
@@ -103,4 +130,35 @@ const MAX_TIMER_MS = 2_147_483_647;
 /** A usable drain window: 0 to 2^31 - 1 milliseconds. */
 export function isDrainMs(value: unknown): value is number {
   return typeof value === 'number' && value >= 0 && value <= MAX_TIMER_MS;
+}
+
+function isRecordOfObjects(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  return Object.values(value).every((entry) => typeof entry === 'object' && entry !== null && !Array.isArray(entry));
+}
+
+/** Checks the MCP 2026-07-28 options: cache hints, the request-state key, declared capabilities. */
+function checkRevisionOptions(options: ArmatureOptions, fail: (why: string) => never): void {
+  const cache = options.cache;
+  if (cache !== undefined) {
+    if (typeof cache !== 'object' || cache === null) fail('"cache" must be an object { lists?, resources?, discover? }');
+    for (const key of ['lists', 'resources', 'discover'] as const) {
+      if (cache[key] !== undefined && !isCacheHint(cache[key])) fail(`"cache.${key}" must be { ttlMs: a non-negative integer, scope: 'public' | 'private' }`);
+    }
+  }
+  const key = options.requestStateKey;
+  if (key !== undefined) {
+    const bytes = typeof key === 'string' ? Buffer.byteLength(key) : key instanceof Uint8Array ? key.byteLength : -1;
+    if (bytes < 32) fail('"requestStateKey" must be a string or Uint8Array of at least 32 bytes');
+  }
+  const caps = options.serverCapabilities;
+  if (caps !== undefined) {
+    if (typeof caps !== 'object' || caps === null) fail('"serverCapabilities" must be an object { extensions?, experimental? }');
+    for (const member of ['extensions', 'experimental'] as const) {
+      if (caps[member] !== undefined && !isRecordOfObjects(caps[member])) fail(`"serverCapabilities.${member}" must map names to settings objects`);
+    }
+    for (const name of Object.keys(caps.extensions ?? {})) {
+      if (!/^[A-Za-z0-9][A-Za-z0-9.-]*\/[A-Za-z0-9][A-Za-z0-9._-]*$/.test(name)) fail(`"serverCapabilities.extensions" key ${JSON.stringify(name)} needs a vendor prefix, like "com.example/feature"`);
+    }
+  }
 }

@@ -28,6 +28,9 @@ import type { CompiledRoutes } from './route-compiler';
 import { routeEnvironment } from './route-env';
 import { RouteTables } from './route-tables';
 import { SessionSet } from './session-set';
+import { createDispatcher } from './app-dispatcher';
+import type { Dispatcher } from '../kernel/dispatcher';
+import type { RequestKernel } from '../kernel/request-kernel';
 import { SwappableHandlerHost } from './swappable-host';
 import { ToolRegistry } from './tools.registry';
 
@@ -64,6 +67,7 @@ export class Armature implements ConnectableApp {
   private sharedOptions: ServerSessionOptions | undefined;
   private shutdown: GracefulShutdown | undefined;
   private removeSignals: (() => void) | undefined;
+  private readonly dispatcher: Dispatcher;
 
   private constructor(
     private readonly serverInfo: Implementation,
@@ -92,6 +96,12 @@ export class Armature implements ConnectableApp {
     this.resources = new ResourceRegistry(runtime, (uri) => this.sessions.resourceUpdated(uri));
     this.prompts = new PromptRegistry(runtime);
     this.features = new AppFeatures(tables, (session) => host.openSession(session), new ScopedLists(options.allowUnauthenticated === true));
+    this.dispatcher = createDispatcher(serverInfo, options, logger, () => this.features.current(), this.sessions);
+  }
+
+  /** The request-scoped kernel that serves MCP 2026-07-28 requests (transports call it; see `RequestKernel`). */
+  requestKernel(): RequestKernel {
+    return this.dispatcher;
   }
 
   /**
@@ -157,6 +167,7 @@ export class Armature implements ConnectableApp {
       features,
       logger: this.logger,
       registry: this.sessions,
+      kernel: this.dispatcher,
       ...(instructions === undefined ? {} : { instructions }),
       ...(pageSize === undefined ? {} : { pageSize }),
       ...(requestTimeoutMs === undefined ? {} : { requestTimeoutMs }),
@@ -212,8 +223,12 @@ export class Armature implements ConnectableApp {
     this.sessions.draining = true;
     const shutdown = new GracefulShutdown({
       listeners: () => [...this.listeners],
-      sessions: () => this.sessions.all(),
-      closeSessions: () => this.sessions.closeAll(),
+      // 2026 requests in flight drain like a session's.
+      sessions: () => [...this.sessions.all(), { drain: (ms: number) => this.dispatcher.whenIdle(ms), close: async () => this.dispatcher.closeAll() }],
+      closeSessions: async () => {
+        this.dispatcher.closeAll();
+        await this.sessions.closeAll();
+      },
       disposeContainer: () => this.host.close(),
       logger: this.logger,
     });

@@ -1,7 +1,6 @@
 import type { ListKind } from '../protocol/server-features';
 import type { ServerLogger } from '../protocol/server-logger';
-import type { ServerSession } from '../protocol/server-session';
-import type { SessionRegistry } from '../protocol/session-registry';
+import type { RegisteredSession, SessionRegistry } from '../protocol/session-registry';
 
 /**
  * The live sessions of an app. Broadcasts go from here to each session, so a session holds
@@ -12,7 +11,7 @@ import type { SessionRegistry } from '../protocol/session-registry';
 export class SessionSet implements SessionRegistry {
   /** Set when the app starts shutting down: every session, listed here or not, refuses new requests. */
   draining = false;
-  private readonly sessions = new Set<ServerSession>();
+  private readonly sessions = new Set<RegisteredSession>();
 
   constructor(private readonly logger: ServerLogger) {}
 
@@ -21,15 +20,15 @@ export class SessionSet implements SessionRegistry {
   }
 
   /** Every live session, as a snapshot. */
-  all(): ServerSession[] {
+  all(): RegisteredSession[] {
     return [...this.sessions];
   }
 
-  add(session: ServerSession): void {
+  add(session: RegisteredSession): void {
     this.sessions.add(session);
   }
 
-  delete(session: ServerSession): void {
+  delete(session: RegisteredSession): void {
     this.sessions.delete(session);
   }
 

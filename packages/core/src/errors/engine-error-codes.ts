@@ -21,6 +21,14 @@ export const EngineErrorCode = {
   SESSION_NOT_READY: 'ARM_ERR_SESSION_NOT_READY',
   /** `ServerSession.start()` called twice, or engine options out of range. */
   SESSION_MISUSE: 'ARM_ERR_SESSION_MISUSE',
+  /**
+   * MCP 2026-07-28: a question (`elicit`, `sample`, `listRoots`) ended this attempt of the request
+   * with `input_required`; the client answers and retries, and the handler runs again. The
+   * rejection of the pending question and the `signal` reason; rethrow it if you catch it.
+   */
+  INPUT_REQUIRED: 'ARM_ERR_INPUT_REQUIRED',
+  /** MCP 2026-07-28: a question asked outside `tools/call`, `prompts/get` and `resources/read`. */
+  INPUT_NOT_ALLOWED: 'ARM_ERR_INPUT_NOT_ALLOWED',
 } as const satisfies Record<string, ArmatureErrorCode>;
 
 /** One of the engine's local error codes. */

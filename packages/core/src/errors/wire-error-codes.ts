@@ -1,7 +1,8 @@
 /**
  * The one registry of numeric JSON-RPC error codes Armature puts on the wire.
  *
- * -32700…-32600 are JSON-RPC 2.0's own; -32002 and -32042 are defined by MCP 2025-11-25;
+ * -32700…-32600 are JSON-RPC 2.0's own; -32002 and -32042 are defined by MCP 2025-11-25,
+ * -32020…-32022 by MCP 2026-07-28 (which answers a missing resource with -32602 instead of -32002);
  * -32000…-32099 is JSON-RPC's "server error" range, where our server-defined codes live
  * (-32000 and -32001 are the values the official SDK uses, so SDK clients recognise them).
  */
@@ -29,6 +30,21 @@ export const WireErrorCode = {
    * principal lacks a required scope (`InsufficientScopeError`, `data.error = "insufficient_scope"`).
    */
   Forbidden: -32003,
+  /**
+   * MCP 2026-07-28: an HTTP header (`Mcp-Method`, `Mcp-Name`, `Mcp-Param-*`,
+   * `MCP-Protocol-Version`) is missing, malformed or disagrees with the body. HTTP 400.
+   */
+  HeaderMismatch: -32020,
+  /**
+   * MCP 2026-07-28: serving the request needs a client capability the request's
+   * `clientCapabilities` did not declare (`data.requiredCapabilities`). HTTP 400.
+   */
+  MissingRequiredClientCapability: -32021,
+  /**
+   * MCP 2026-07-28: the request's protocol version is not one this server speaks
+   * (`data: { requested, supported }`). HTTP 400.
+   */
+  UnsupportedProtocolVersion: -32022,
 } as const;
 
 /** A code from the registry. `McpWireError` also accepts other integers for author-defined errors. */

@@ -38,6 +38,8 @@ export interface ToolsFeature {
   list(ctx: ListContext): readonly Tool[];
   /** Unknown tool → throw McpWireError(-32602). Tool failures → resolved `isError: true` result. */
   call(name: string, args: Record<string, unknown> | undefined, ctx: RequestContext): Promise<CallToolResult> | CallToolResult;
+  /** Optional: the advertised input schema of a tool (undefined when unknown), for transports that read `x-mcp-header`. */
+  inputSchema?(name: string): Tool['inputSchema'] | undefined;
 }
 
 export interface ResourcesFeature {

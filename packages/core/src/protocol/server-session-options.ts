@@ -34,6 +34,11 @@ export interface ServerSessionOptions {
    * request of it runs asynchronously) and whose `draining` flag refuses new requests.
    */
   readonly registry?: SessionRegistry;
+  /**
+   * The request-scoped kernel that serves MCP 2026-07-28 requests (a request carrying the
+   * `_meta` envelope before any `initialize`). Without it the session serves 2025 only.
+   */
+  readonly kernel?: import('../kernel/request-kernel').RequestKernel;
   /** Start as if `initialize` had happened (stateless Streamable HTTP). */
   readonly assumeInitialized?: ConnectOptions['assumeInitialized'];
 }

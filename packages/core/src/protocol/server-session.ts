@@ -23,6 +23,12 @@ import { DEFAULT_DRAIN_TIMEOUT_MS, DEFAULT_PAGE_SIZE, DEFAULT_REQUEST_TIMEOUT_MS
 import { abortWaiting, answerInflightClosed, closeTransportThen, disposeScopeThen } from './session-closing';
 import { SessionOutbox } from './session-outbox';
 import { Phase, placeholderSessionInfo } from './session-phase';
+import type { ExchangeSink } from '../kernel/exchange-sink';
+import type { AbortableRequest, RequestKernel } from '../kernel/request-kernel';
+import { hasEnvelope } from '../kernel/revision-2026';
+
+/** Methods only MCP 2026-07-28 has: on a connection that never initialized they go to the 2026 kernel. */
+const ONLY_2026: ReadonlySet<string> = new Set(['server/discover', 'subscriptions/listen']);
 
 const RESOLVED: Promise<void> = Promise.resolve();
 
@@ -68,6 +74,8 @@ export class ServerSession implements RequestHost, ConnectedSession {
   private sessionInfo: SessionInfo = placeholderSessionInfo;
   private scope: SessionScope | undefined = undefined;
   private subscriptions: Set<string> | undefined = undefined;
+  /** MCP 2026-07-28 requests on this connection, by id, while they run (for cancellation). */
+  private exchanges: Map<RequestId, AbortableRequest> | undefined = undefined;
   private inflight: InflightRequests | undefined = undefined;
   private outgoing: OutgoingRequests | undefined = undefined;
   private started = false;
@@ -232,6 +240,12 @@ export class ServerSession implements RequestHost, ConnectedSession {
     if (method === 'notifications/cancelled') {
       // MCP cancellation: stop the work and send no reply; unknown or finished ids are ignored.
       const id = params.requestId;
+      const exchange = isRequestId(id) ? this.exchanges?.get(id) : undefined;
+      if (exchange !== undefined) {
+        this.exchanges!.delete(id as RequestId);
+        exchange.abort(params.reason);
+        return;
+      }
       const ctx = isRequestId(id) ? this.inflight?.get(id) : undefined;
       if (ctx === undefined) return;
       this.forget(ctx);
@@ -242,8 +256,13 @@ export class ServerSession implements RequestHost, ConnectedSession {
   }
 
   private receiveRequest(id: RequestId, method: string, params: RequestParamsRecord, extra: MessageExtraInfo | undefined): void {
-    if (this.inflight !== undefined && this.inflight.get(id) !== undefined) {
+    if (this.exchanges?.has(id) === true || (this.inflight !== undefined && this.inflight.get(id) !== undefined)) {
       this.outbox.respond(errorResponse(id, WireErrorCode.InvalidRequest, 'Invalid request: a request with this id is already in progress'), undefined);
+      return;
+    }
+    // A connection that never initialized serves MCP 2026-07-28 requests (envelope, or a 2026-only method).
+    if (this.phase === Phase.AwaitingInit && this.options.kernel !== undefined && (hasEnvelope(params) || ONLY_2026.has(method))) {
+      this.receive2026(this.options.kernel, id, method, params, extra);
       return;
     }
     const own = lifecycle.LIFECYCLE_METHODS.get(method);
@@ -278,6 +297,20 @@ export class ServerSession implements RequestHost, ConnectedSession {
     } else {
       this.answer(ctx, result);
     }
+  }
+
+  /** Hands a 2026 request to the request-scoped kernel; its messages go out on this connection. */
+  private receive2026(kernel: RequestKernel, id: RequestId, method: string, params: RequestParamsRecord, extra: MessageExtraInfo | undefined): void {
+    const related: TransportSendOptions = { relatedRequestId: id };
+    const sink: ExchangeSink = {
+      notify: (notification) => this.outbox.notify(notification, related),
+      respond: (message) => {
+        this.exchanges?.delete(id);
+        this.outbox.respond(message, related);
+      },
+    };
+    const running = kernel.dispatch({ id, method, params }, extra?.authInfo, sink);
+    if (running !== undefined && !running.finished) (this.exchanges ??= new Map()).set(id, running);
   }
 
   private runLifecycle(method: lifecycle.LifecycleMethod, params: RequestParamsRecord): object {
@@ -362,6 +395,11 @@ export class ServerSession implements RequestHost, ConnectedSession {
     this.phase = Phase.Closed;
     this.outbox.closed = true;
     abortWaiting(this.inflight, this.outgoing);
+    if (this.exchanges !== undefined) {
+      // The connection is gone: nothing can be answered; stop the work.
+      for (const exchange of this.exchanges.values()) exchange.abort('the connection closed');
+      this.exchanges = undefined;
+    }
     this.subscriptions = undefined;
     const scope = this.scope;
     this.scope = undefined;

@@ -1,4 +1,15 @@
-import type { ServerSession } from './server-session';
+import type { ListKind } from './server-features';
+
+/**
+ * A member of the registry: a 2025 `ServerSession`, or a 2026 `subscriptions/listen` stream.
+ * Each receives the app's broadcasts and takes part in a graceful shutdown.
+ */
+export interface RegisteredSession {
+  notifyListChanged(kind: ListKind): Promise<void>;
+  notifyResourceUpdated(uri: string): Promise<void>;
+  drain(timeoutMs: number): Promise<boolean>;
+  close(): Promise<void>;
+}
 
 /**
  * The set of sessions an application keeps (for broadcasts and graceful shutdown), as a
@@ -9,6 +20,6 @@ import type { ServerSession } from './server-session';
 export interface SessionRegistry {
   /** True once the application is shutting down: new requests are answered -32000. */
   readonly draining: boolean;
-  add(session: ServerSession): void;
-  delete(session: ServerSession): void;
+  add(session: RegisteredSession): void;
+  delete(session: RegisteredSession): void;
 }

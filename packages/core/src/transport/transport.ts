@@ -89,4 +89,9 @@ export interface ConnectedSession {
  */
 export interface ConnectableApp {
   connect(transport: Transport, options?: ConnectOptions): Promise<ConnectedSession>;
+  /**
+   * Optional: the request-scoped kernel that serves MCP 2026-07-28 requests without a session.
+   * Transports without it serve 2025-11-25 only.
+   */
+  requestKernel?(): import('../kernel/request-kernel').RequestKernel;
 }

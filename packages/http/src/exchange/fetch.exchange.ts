@@ -26,6 +26,12 @@ export class FetchExchange implements HttpRequestView, HttpResponder {
     return this.request.method;
   }
 
+  onClientGone(listener: () => void): void {
+    const signal = this.request.signal;
+    // Runtimes abort the request's signal when the client disconnects.
+    signal?.addEventListener('abort', () => listener(), { once: true });
+  }
+
   get path(): string {
     try {
       return new URL(this.request.url).pathname;

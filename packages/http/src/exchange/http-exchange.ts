@@ -48,4 +48,9 @@ export interface StreamSink {
 export interface HttpResponder {
   send(status: number, headers: HeaderList, body: string | undefined): void;
   openStream(headers: HeaderList): StreamSink;
+  /**
+   * Optional: calls `listener` once if the client goes away before the response has been sent
+   * in full (MCP 2026-07-28: closing a request's stream cancels the request).
+   */
+  onClientGone?(listener: () => void): void;
 }

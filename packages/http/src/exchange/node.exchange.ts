@@ -94,6 +94,14 @@ export class NodeExchange implements HttpRequestView, HttpResponder {
     res.end(body);
   }
 
+  onClientGone(listener: () => void): void {
+    const res = this.res;
+    // 'close' after a complete response is the normal end; before it, the client left.
+    res.once('close', () => {
+      if (!res.writableFinished) listener();
+    });
+  }
+
   openStream(headers: HeaderList): StreamSink {
     const res = this.res;
     res.writeHead(200, headers as string[]);

@@ -1,4 +1,4 @@
-import { withoutAuthorization, type AuthInfo, type ConnectedSession, type ConnectOptions, type JSONRPCRequest, type MessageExtraInfo } from '@armature/core';
+import { ENVELOPE_VERSIONS, hasEnvelope, withoutAuthorization, type AuthInfo, type ConnectedSession, type ConnectOptions, type JSONRPCRequest, type MessageExtraInfo } from '@armature/core';
 import type { HttpRequestView, HttpResponder } from '../exchange/http-exchange';
 import { errorBody } from '../protocol/http-error';
 import { checkParsed, decodeBody, isInitialize, type DecodedBody } from '../protocol/json-rpc-message';
@@ -7,6 +7,7 @@ import { acceptsAll, isJsonContentType } from './media-type';
 import { accepted, refuse } from './refuse';
 import type { StreamableHttpEngine } from './streamable-http.engine';
 import { StatelessTransport } from './stateless.transport';
+import { postStateless2026 } from './post-2026';
 
 const POST_ACCEPT = ['application/json', 'text/event-stream'];
 const JSON_HEADERS = ['content-type', 'application/json'];
@@ -52,6 +53,12 @@ export async function handlePost(engine: StreamableHttpEngine, req: HttpRequestV
     // Every undecodable body is a 400; its JSON-RPC error (-32700, -32600, -32602) says why.
     const reply = decoded.response ?? { jsonrpc: '2.0', error: { code: -32600, message: `Invalid request: ${decoded.reason}` } };
     return res.send(400, JSON_HEADERS, JSON.stringify(reply));
+  }
+  const kernel = engine.app.requestKernel?.();
+  if (kernel !== undefined && isRevision2026Post(decoded, req, options.versions)) {
+    // A 2026 notification has nowhere to go without a session (a stream closes to cancel).
+    if (decoded.kind !== 'request') return accepted(res);
+    return postStateless2026(engine, kernel, decoded.message as JSONRPCRequest, req, res, authInfo);
   }
   const extra = new PostExtra(authInfo, req);
   return options.stateless ? postStateless(engine, decoded, req, res, extra) : postStateful(engine, decoded, req, res, extra);
@@ -109,6 +116,25 @@ async function postStateless(engine: StreamableHttpEngine, decoded: Decoded, req
     return refuse(res, 500, 'Internal Server Error: could not open a session');
   }
   transport.dispatch(extra);
+}
+
+/** Methods only MCP 2026-07-28 has. */
+const ONLY_2026: ReadonlySet<string> = new Set(['server/discover', 'subscriptions/listen']);
+
+/**
+ * Whether a POST speaks MCP 2026-07-28 (served statelessly by the request kernel) rather than
+ * 2025-11-25 (sessions): no `Mcp-Session-Id`, not `initialize`, and a 2026 version header, or no
+ * 2025 version header and a body that carries the 2026 `_meta` envelope or a 2026-only method.
+ */
+function isRevision2026Post(decoded: Decoded, req: HttpRequestView, versions2025: ReadonlySet<string>): boolean {
+  if (req.header('mcp-session-id') !== undefined) return false;
+  const message = decoded.message as { method?: unknown; params?: unknown };
+  const header = req.header('mcp-protocol-version');
+  // A 2026 client's `initialize` is a removed method (404), not the start of a session.
+  if (header !== undefined && ENVELOPE_VERSIONS.includes(header)) return true;
+  if (decoded.kind === 'request' && isInitialize(decoded.message)) return false;
+  if (header !== undefined && versions2025.has(header)) return false;
+  return hasEnvelope(message.params) || (typeof message.method === 'string' && ONLY_2026.has(message.method));
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { AuthInfo } from '@armature/core';
+import { ENVELOPE_VERSIONS, type AuthInfo } from '@armature/core';
 import type { HttpRequestView, HttpResponder } from '../exchange/http-exchange';
 import { requestProtocolVersion } from '../protocol/protocol-version';
 import type { HttpSessionTransport } from '../session/http-session.transport';
@@ -15,6 +15,7 @@ const STATELESS_ALLOW = ['allow', 'POST'];
  * Server, §Resumability and Redelivery).
  */
 export async function handleGet(engine: StreamableHttpEngine, req: HttpRequestView, res: HttpResponder, authInfo: AuthInfo | undefined): Promise<void> {
+  if (speaks2026(req)) return refuse(res, 405, 'Method Not Allowed: MCP 2026-07-28 has no GET stream; POST subscriptions/listen instead', STATELESS_ALLOW);
   if (engine.options.stateless) return refuse(res, 405, 'Method Not Allowed: this server is stateless and offers no GET stream', STATELESS_ALLOW);
   if (!acceptsAll(req.header('accept'), GET_ACCEPT)) return refuse(res, 406, 'Not Acceptable: the Accept header must list text/event-stream');
   const found = sessionOf(engine, req, res, authInfo);
@@ -29,11 +30,18 @@ export async function handleGet(engine: StreamableHttpEngine, req: HttpRequestVi
 
 /** DELETE: the client ends its session (MCP 2025-11-25, transports §Session Management). */
 export async function handleDelete(engine: StreamableHttpEngine, req: HttpRequestView, res: HttpResponder, authInfo: AuthInfo | undefined): Promise<void> {
+  if (speaks2026(req)) return refuse(res, 405, 'Method Not Allowed: MCP 2026-07-28 has no sessions to end', STATELESS_ALLOW);
   if (engine.options.stateless) return refuse(res, 405, 'Method Not Allowed: this server is stateless and has no sessions to end', STATELESS_ALLOW);
   const found = sessionOf(engine, req, res, authInfo);
   if (found === undefined) return;
   await engine.endSession(found);
   res.send(200, [], undefined);
+}
+
+/** A GET or DELETE from a 2026 client: no session id and a 2026 version header. */
+function speaks2026(req: HttpRequestView): boolean {
+  const version = req.header('mcp-protocol-version');
+  return req.header('mcp-session-id') === undefined && version !== undefined && ENVELOPE_VERSIONS.includes(version);
 }
 
 /** The session a GET or DELETE names, or undefined after answering 400/404. */

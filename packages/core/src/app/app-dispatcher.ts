@@ -1,0 +1,40 @@
+import { Dispatcher } from '../kernel/dispatcher';
+import { RequestStateSealer } from '../kernel/request-state';
+import type { Implementation } from '../protocol/mcp-types.generated';
+import type { ServerFeatures } from '../protocol/server-features';
+import type { ServerLogger } from '../protocol/server-logger';
+import type { SessionRegistry } from '../protocol/session-registry';
+import { DEFAULT_PAGE_SIZE, DEFAULT_REQUEST_TIMEOUT_MS } from '../protocol/server-session-options';
+import type { ArmatureOptions } from './armature-options';
+
+/** The sealer of `requestState`: the app's key, or a random one with a warning on first use. */
+function sealerOf(options: ArmatureOptions, logger: ServerLogger): RequestStateSealer {
+  const key = options.requestStateKey;
+  if (key !== undefined) return new RequestStateSealer(typeof key === 'string' ? Buffer.from(key, 'utf8') : key);
+  return RequestStateSealer.random(() =>
+    logger.warn(
+      'MCP 2026-07-28 input-required state is sealed with a random per-process key: a retry that reaches another instance (or this one after a restart) is refused. ' +
+        'Set the "requestStateKey" option (32+ bytes, shared by every instance) to serve several instances.',
+    ),
+  );
+}
+
+/** The app's 2026 dispatcher, from its options. */
+export function createDispatcher(serverInfo: Implementation, options: ArmatureOptions, logger: ServerLogger, features: () => ServerFeatures, registry: SessionRegistry): Dispatcher {
+  const caps = options.serverCapabilities;
+  const extraCapabilities: Record<string, unknown> = {};
+  if (caps?.extensions !== undefined) extraCapabilities.extensions = caps.extensions;
+  if (caps?.experimental !== undefined) extraCapabilities.experimental = caps.experimental;
+  return new Dispatcher({
+    serverInfo,
+    features,
+    pageSize: options.pageSize ?? DEFAULT_PAGE_SIZE,
+    requestTimeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+    logger,
+    sealer: sealerOf(options, logger),
+    registry,
+    extraCapabilities,
+    ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
+    ...(options.cache === undefined ? {} : { cache: options.cache }),
+  });
+}

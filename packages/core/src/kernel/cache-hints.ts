@@ -1,0 +1,35 @@
+/** A caching hint on a 2026 result (MCP 2026-07-28, CacheableResult `ttlMs` + `cacheScope`). */
+export interface CacheHint {
+  /** How long a client may reuse the result, in ms; 0 means re-fetch every time. */
+  readonly ttlMs: number;
+  /**
+   * `private`: only within the same authorization context (the safe choice when results
+   * depend on who asks, as filtered lists do); `public`: any client or shared cache may reuse it.
+   */
+  readonly scope: 'public' | 'private';
+}
+
+/** App-wide cache hints per kind of cacheable result (`ArmatureOptions.cache`). */
+export interface CacheHints {
+  /** `tools/list`, `prompts/list`, `resources/list`, `resources/templates/list`. */
+  readonly lists?: CacheHint;
+  /** `resources/read`, unless the resource or template sets its own. */
+  readonly resources?: CacheHint;
+  /** `server/discover`. */
+  readonly discover?: CacheHint;
+}
+
+/**
+ * The defaults: nothing is cached (`ttlMs: 0`) and nothing is shared across principals
+ * (`private`). Lists change at run time (list_changed) and may be filtered per principal, and
+ * resource contents are the author's data, so only the author can say a longer or public
+ * lifetime is safe.
+ */
+export const DEFAULT_CACHE_HINT: CacheHint = Object.freeze({ ttlMs: 0, scope: 'private' });
+
+/** True for a well-formed hint (a non-negative integer ttl and a known scope). */
+export function isCacheHint(value: unknown): value is CacheHint {
+  if (typeof value !== 'object' || value === null) return false;
+  const hint = value as { ttlMs?: unknown; scope?: unknown };
+  return Number.isSafeInteger(hint.ttlMs) && (hint.ttlMs as number) >= 0 && (hint.scope === 'public' || hint.scope === 'private');
+}

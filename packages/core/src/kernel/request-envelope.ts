@@ -1,0 +1,68 @@
+import { McpWireError } from '../errors/wire-error';
+import { WireErrorCode } from '../errors/wire-error-codes';
+import { loggingLevelRank } from '../protocol/logging-levels';
+import type { ClientCapabilities, Implementation } from '../protocol/mcp-types.generated';
+import { SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/protocol-versions';
+import { ENVELOPE_VERSIONS, META } from './revision-2026';
+
+/** What a 2026 request says about itself in `params._meta` (MCP 2026-07-28, RequestMetaObject). */
+export interface RequestEnvelope {
+  readonly protocolVersion: string;
+  readonly clientCapabilities: ClientCapabilities;
+  readonly clientInfo: Implementation | undefined;
+  /** Severity rank of `logLevel`; `Infinity` when the request set none (then no log is sent). */
+  readonly logRank: number;
+}
+
+/** Longest protocol version string echoed back in an error's `data.requested`. */
+const MAX_ECHOED_VERSION = 64;
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function invalidEnvelope(reason: string): McpWireError {
+  return McpWireError.invalidParams(`Invalid params: ${reason} (MCP 2026-07-28 requires params._meta with "${META.protocolVersion}" and "${META.clientCapabilities}")`);
+}
+
+/** Every version this server speaks: the envelope revisions, then those negotiated by `initialize`. */
+export function allSupportedVersions(): string[] {
+  return [...ENVELOPE_VERSIONS, ...SUPPORTED_PROTOCOL_VERSIONS];
+}
+
+/** -32022 for a version this server does not serve through the envelope. */
+export function unsupportedVersion(requested: string): McpWireError {
+  const shown = requested.length > MAX_ECHOED_VERSION ? `${requested.slice(0, MAX_ECHOED_VERSION)}…` : requested;
+  return new McpWireError(WireErrorCode.UnsupportedProtocolVersion, `Unsupported protocol version: ${JSON.stringify(shown)}; this server supports ${ENVELOPE_VERSIONS.join(', ')} per request (and ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')} after initialize)`, {
+    requested: shown,
+    supported: allSupportedVersions(),
+  });
+}
+
+/**
+ * Reads and checks the envelope of a 2026 request. Throws -32602 for a missing or malformed
+ * envelope and -32022 for a protocol version this server does not serve per request.
+ */
+export function readEnvelope(params: Readonly<Record<string, unknown>>): RequestEnvelope {
+  const meta = params._meta;
+  if (meta === undefined) throw invalidEnvelope('the request has no _meta envelope');
+  if (!isObject(meta)) throw invalidEnvelope('"_meta" must be an object');
+  const version = meta[META.protocolVersion];
+  if (version === undefined) throw invalidEnvelope(`"_meta" lacks "${META.protocolVersion}"`);
+  if (typeof version !== 'string' || version.length === 0) throw invalidEnvelope(`"${META.protocolVersion}" must be a non-empty string`);
+  if (!ENVELOPE_VERSIONS.includes(version)) throw unsupportedVersion(version);
+  const capabilities = meta[META.clientCapabilities];
+  if (capabilities === undefined) throw invalidEnvelope(`"_meta" lacks "${META.clientCapabilities}" (an empty object declares none)`);
+  if (!isObject(capabilities)) throw invalidEnvelope(`"${META.clientCapabilities}" must be an object`);
+  const info = meta[META.clientInfo];
+  if (info !== undefined && !(isObject(info) && typeof info.name === 'string' && typeof info.version === 'string')) {
+    throw invalidEnvelope(`"${META.clientInfo}" must be an object with string "name" and "version"`);
+  }
+  const level = meta[META.logLevel];
+  let logRank = Infinity;
+  if (level !== undefined) {
+    logRank = loggingLevelRank(level);
+    if (logRank < 0) throw invalidEnvelope(`"${META.logLevel}" must be a logging level (debug … emergency)`);
+  }
+  return { protocolVersion: version, clientCapabilities: capabilities as ClientCapabilities, clientInfo: info as Implementation | undefined, logRank };
+}

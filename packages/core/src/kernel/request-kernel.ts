@@ -1,0 +1,31 @@
+import type { AuthInfo } from '../context/request-context';
+import type { DispatchedRequest } from './dispatcher';
+import type { ExchangeSink } from './exchange-sink';
+
+/** A 2026 request a transport may abort when its client goes away. */
+export interface AbortableRequest {
+  readonly finished: boolean;
+  /** Stops the work (the handler's `signal` aborts); nothing more is sent for the request. */
+  abort(reason: unknown): void;
+}
+
+/** A tool parameter the author mirrors into an HTTP header (`x-mcp-header` in its input schema). */
+export interface HeaderParam {
+  /** The argument's property name in `arguments`. */
+  readonly property: string;
+  /** The header name after `Mcp-Param-`. */
+  readonly header: string;
+}
+
+/**
+ * What a transport needs to serve MCP 2026-07-28 requests: the app's request-scoped kernel.
+ * `ConnectableApp.requestKernel()` returns it (Armature apps have one).
+ */
+export interface RequestKernel {
+  /** Whether `method` is a 2026 method this server serves (else the answer is -32601 / HTTP 404). */
+  serves(method: string): boolean;
+  /** Handles one self-describing request; see `Dispatcher.dispatch`. */
+  dispatch(request: DispatchedRequest, authInfo: AuthInfo | undefined, sink: ExchangeSink): AbortableRequest | undefined;
+  /** The `x-mcp-header` parameters of a tool, or undefined for an unknown tool. */
+  toolHeaderParams(name: string): readonly HeaderParam[] | undefined;
+}

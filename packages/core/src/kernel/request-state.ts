@@ -1,0 +1,106 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { McpWireError } from '../errors/wire-error';
+
+/**
+ * What a 2026 input-required round carries from one attempt of a request to the next
+ * (MCP 2026-07-28, SEP-2322 `requestState`). The client hands it back untouched; it is
+ * sealed with an HMAC so that a client cannot forge answers, move a state to another
+ * request or principal, or keep one alive past its expiry.
+ */
+export interface RequestStatePayload {
+  /** Format version. */
+  readonly v: 1;
+  /** The request method (`tools/call`, `prompts/get`, `resources/read`). */
+  readonly m: string;
+  /** The tool or prompt name, or the resource URI. */
+  readonly t: string;
+  /** Digest of the request's arguments: a state is only good for the same call. */
+  readonly h: string;
+  /** Digest of the principal (`authInfo.clientId`), '' when unauthenticated. */
+  readonly s: string;
+  /** Expiry, ms since the epoch. */
+  readonly e: number;
+  /** Every answer received so far, by input key, in the order they were asked. */
+  readonly a: Readonly<Record<string, unknown>>;
+  /** The keys asked in the last round, whose answers the retry's `inputResponses` carry. */
+  readonly p: readonly string[];
+}
+
+/** Longest sealed state accepted back from a client (and produced). */
+export const MAX_REQUEST_STATE_CHARS = 256 * 1024;
+
+/** JSON with object keys sorted, so that equal values digest equally whatever their key order. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (typeof value === 'object' && value !== null) {
+    const record = value as Record<string, unknown>;
+    return `{${Object.keys(record)
+      .sort()
+      .filter((key) => record[key] !== undefined)
+      .map((key) => `${JSON.stringify(key)}:${canonicalJson(record[key])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** A short digest of any JSON value (arguments, principal). */
+export function digest(value: unknown): string {
+  return createHash('sha256').update(canonicalJson(value)).digest('base64url').slice(0, 22);
+}
+
+function refused(reason: string): McpWireError {
+  return McpWireError.invalidParams(`Invalid params: "requestState" ${reason}; send the request again without requestState and inputResponses to start over`);
+}
+
+/** Seals and opens request states with one HMAC-SHA256 key (shared by every instance of a fleet). */
+export class RequestStateSealer {
+  private readonly key: Buffer;
+  private onFirstSeal: (() => void) | undefined;
+
+  /**
+   * @param key At least 32 bytes; every instance that may receive a retry must hold the same key.
+   * @param onFirstSeal Called once, the first time a state is sealed (the random key's warning).
+   */
+  constructor(key: Uint8Array, onFirstSeal?: () => void) {
+    this.key = Buffer.from(key);
+    this.onFirstSeal = onFirstSeal;
+  }
+
+  /** A sealer with a random key: states survive only within this process. */
+  static random(onFirstSeal?: () => void): RequestStateSealer {
+    return new RequestStateSealer(randomBytes(32), onFirstSeal);
+  }
+
+  seal(payload: RequestStatePayload): string {
+    const first = this.onFirstSeal;
+    if (first !== undefined) {
+      this.onFirstSeal = undefined;
+      first();
+    }
+    const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
+    return `v1.${body}.${this.mac(body)}`;
+  }
+
+  /** The payload of a state this server sealed; -32602 for anything tampered, foreign to this server, malformed or expired. */
+  open(state: unknown, now = Date.now()): RequestStatePayload {
+    if (typeof state !== 'string' || state.length > MAX_REQUEST_STATE_CHARS) throw refused('is not a state this server issued');
+    const parts = state.split('.');
+    if (parts.length !== 3 || parts[0] !== 'v1') throw refused('is not a state this server issued');
+    const expected = Buffer.from(this.mac(parts[1]!));
+    const given = Buffer.from(parts[2]!);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw refused('failed its integrity check (tampered, or sealed by another server key)');
+    let payload: RequestStatePayload;
+    try {
+      payload = JSON.parse(Buffer.from(parts[1]!, 'base64url').toString('utf8')) as RequestStatePayload;
+    } catch {
+      throw refused('is malformed');
+    }
+    if (payload === null || typeof payload !== 'object' || payload.v !== 1 || typeof payload.e !== 'number') throw refused('is malformed');
+    if (payload.e < now) throw refused('has expired');
+    return payload;
+  }
+
+  private mac(body: string): string {
+    return createHmac('sha256', this.key).update(body).digest('base64url');
+  }
+}

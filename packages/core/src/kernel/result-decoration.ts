@@ -1,0 +1,65 @@
+import { registerEncodedResult } from '../jsonrpc/json-rpc-encoder';
+import type { Implementation } from '../protocol/mcp-types.generated';
+import { type CacheHint, type CacheHints, DEFAULT_CACHE_HINT } from './cache-hints';
+import { META } from './revision-2026';
+
+const LIST_METHODS: ReadonlySet<string> = new Set(['tools/list', 'resources/list', 'resources/templates/list', 'prompts/list']);
+
+/**
+ * Turns a feature's result into a 2026 result: `resultType`, `serverInfo` in `_meta`, and
+ * `ttlMs` + `cacheScope` on lists, `resources/read` and `server/discover`. Frozen list pages
+ * (shared, pre-serialized) are decorated once and remembered with their JSON text.
+ */
+export class ResultDecoration {
+  private readonly pages = new WeakMap<object, object>();
+  private readonly lists: CacheHint;
+  private readonly resources: CacheHint;
+  readonly discover: CacheHint;
+
+  constructor(
+    private readonly serverInfo: Implementation,
+    hints: CacheHints | undefined,
+  ) {
+    this.lists = hints?.lists ?? DEFAULT_CACHE_HINT;
+    this.resources = hints?.resources ?? DEFAULT_CACHE_HINT;
+    this.discover = hints?.discover ?? DEFAULT_CACHE_HINT;
+  }
+
+  /** The 2026 form of a `complete` result of `method`. */
+  complete(method: string, result: object): object {
+    if (LIST_METHODS.has(method)) {
+      if (!Object.isFrozen(result)) return this.decorate(result, 'complete', this.lists);
+      let page = this.pages.get(result);
+      if (page === undefined) {
+        page = Object.freeze(this.decorate(result, 'complete', this.lists));
+        try {
+          registerEncodedResult(page, JSON.stringify(page));
+        } catch {
+          // Left unregistered: the encoder meets the same failure and answers -32603.
+        }
+        this.pages.set(result, page);
+      }
+      return page;
+    }
+    if (method === 'resources/read') return this.decorate(result, 'complete', this.resources);
+    return this.decorate(result, 'complete', undefined);
+  }
+
+  /** A result of another type (`input_required`), with `serverInfo`. */
+  other(resultType: string, result: object): object {
+    return this.decorate(result, resultType, undefined);
+  }
+
+  private decorate(result: object, resultType: string, hint: CacheHint | undefined): Record<string, unknown> {
+    const source = result as Record<string, unknown>;
+    const out: Record<string, unknown> = { ...source, resultType };
+    if (hint !== undefined) {
+      // A hint the result already carries (set by the author for one resource) wins.
+      if (out.ttlMs === undefined) out.ttlMs = hint.ttlMs;
+      if (out.cacheScope === undefined) out.cacheScope = hint.scope;
+    }
+    const meta = source._meta;
+    out._meta = typeof meta === 'object' && meta !== null ? { ...(meta as object), [META.serverInfo]: this.serverInfo } : { [META.serverInfo]: this.serverInfo };
+    return out;
+  }
+}

@@ -1,0 +1,100 @@
+import { encodeJsonRpc, type AuthInfo, type ExchangeSink, type JSONRPCMessage, type JSONRPCNotification, type JSONRPCRequest, type RequestKernel } from '@armature/core';
+import type { HeaderList, HttpRequestView, HttpResponder } from '../exchange/http-exchange';
+import { errorBody } from '../protocol/http-error';
+import { checkMcpHeaders } from '../protocol/mcp-headers';
+import { SseConnection, type SseTiming } from '../sse/sse-connection';
+import { SseStream } from '../sse/sse-stream';
+import { refuse } from './refuse';
+import type { StreamableHttpEngine } from './streamable-http.engine';
+
+const JSON_HEADERS: HeaderList = ['content-type', 'application/json'];
+const SSE_HEADERS: HeaderList = ['content-type', 'text/event-stream', 'cache-control', 'no-cache, no-transform', 'x-accel-buffering', 'no'];
+const META_VERSION = 'io.modelcontextprotocol/protocolVersion';
+
+/**
+ * The answer to one MCP 2026-07-28 POST: a JSON body when the response is the only message,
+ * otherwise an SSE stream (progress, logs, a subscription's notifications) that ends with the
+ * response. No event ids: 2026 requests are not resumable. Error statuses (400, 404) apply
+ * while nothing was streamed yet.
+ */
+class Http2026Sink implements ExchangeSink {
+  private stream: SseStream | null = null;
+  private done = false;
+  private released = false;
+
+  constructor(
+    private readonly res: HttpResponder,
+    private readonly timing: SseTiming,
+    private readonly onDone: () => void,
+  ) {}
+
+  notify(message: JSONRPCNotification): Promise<void> {
+    if (this.done) return Promise.resolve();
+    try {
+      this.open().push(message, encodeJsonRpc(message), false);
+    } catch {
+      // A notification that cannot be serialized is dropped; the response still goes out.
+    }
+    return Promise.resolve();
+  }
+
+  respond(message: JSONRPCMessage, status: number): void {
+    if (this.done) return;
+    this.done = true;
+    const json = encodeJsonRpc(message);
+    if (this.stream === null) this.res.send(status, JSON_HEADERS, json);
+    else this.stream.push(message, json, true);
+    this.release();
+  }
+
+  /** Ends the engine's bookkeeping of this request, once (answered, or abandoned by the client). */
+  release(): void {
+    if (this.released) return;
+    this.released = true;
+    this.onDone();
+  }
+
+  private open(): SseStream {
+    if (this.stream === null) {
+      this.stream = new SseStream('', null, () => undefined);
+      this.stream.attach(new SseConnection(this.res.openStream(SSE_HEADERS), this.timing), false);
+    }
+    return this.stream;
+  }
+}
+
+/**
+ * A 2026 POST (no session: everything the server needs is in the request). The method is
+ * checked first, so an unknown or removed method is 404 whatever else is wrong; then the
+ * routing headers against the body (-32020), then the kernel checks the `_meta` envelope and
+ * serves the request.
+ */
+export function postStateless2026(engine: StreamableHttpEngine, kernel: RequestKernel, request: JSONRPCRequest, req: HttpRequestView, res: HttpResponder, authInfo: AuthInfo | undefined): void {
+  const method = request.method;
+  const params = (request.params ?? {}) as Record<string, unknown>;
+  if (kernel.serves(method)) {
+    const problem = checkMcpHeaders((name) => req.header(name), method, params, kernel) ?? versionHeaderProblem(req.header('mcp-protocol-version'), params);
+    if (problem !== undefined) {
+      res.send(400, JSON_HEADERS, errorBody(problem.code, problem.message, request.id));
+      return;
+    }
+  }
+  if (engine.closing) return refuse(res, 503, 'Service Unavailable: the server is shutting down', ['retry-after', '5']);
+  engine.statelessInflight++;
+  const sink = new Http2026Sink(res, engine.options.timing, () => engine.statelessInflight--);
+  const running = kernel.dispatch({ id: request.id, method, params }, authInfo, sink);
+  if (running !== undefined && !running.finished) {
+    res.onClientGone?.(() => {
+      running.abort('the client closed the request stream');
+      sink.release();
+    });
+  }
+}
+
+/** `MCP-Protocol-Version` must equal the envelope's version when both are present (else -32020). */
+function versionHeaderProblem(header: string | undefined, params: Readonly<Record<string, unknown>>): { code: number; message: string } | undefined {
+  const meta = params._meta;
+  const version = typeof meta === 'object' && meta !== null ? (meta as Record<string, unknown>)[META_VERSION] : undefined;
+  if (header === undefined || typeof version !== 'string' || header === version) return undefined;
+  return { code: -32020, message: 'Header mismatch: the MCP-Protocol-Version header does not match _meta "io.modelcontextprotocol/protocolVersion"' };
+}

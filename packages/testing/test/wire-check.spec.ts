@@ -1,31 +1,9 @@
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { InMemoryTransport, type JSONRPCMessage } from '@armature/core';
-import { MCP_SCHEMA_FILE, serverMessageErrors, WireCheckedTransport } from '../src';
-
-/** A client end wrapped in the wire check, and a hand-driven server end that answers as told. */
-async function wiredPair(answer: (request: { id: number; method: string }) => unknown): Promise<{ wire: WireCheckedTransport; close(): Promise<void> }> {
-  const [clientEnd, serverEnd] = InMemoryTransport.createLinkedPair();
-  serverEnd.onmessage = (message) => {
-    const request = message as unknown as { id: number; method: string };
-    void serverEnd.send(answer(request) as JSONRPCMessage);
-  };
-  await serverEnd.start();
-  const wire = new WireCheckedTransport(clientEnd, { check: true });
-  await wire.start();
-  return { wire, close: () => wire.close() };
-}
-
-function nextMessage(wire: WireCheckedTransport): Promise<JSONRPCMessage> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('no message within 5 s')), 5000);
-    wire.onmessage = (message) => {
-      clearTimeout(timer);
-      resolve(message);
-    };
-  });
-}
+import type { JSONRPCMessage } from '@armature/core';
+import { MCP_SCHEMA_FILE, serverMessageErrors } from '../src';
+import { nextMessage, wiredPair } from './support/wired-pair';
 
 describe('wire-schema checks', () => {
   it('ship the official MCP 2025-11-25 schema, identical to the repository copy', () => {

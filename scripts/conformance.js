@@ -27,7 +27,9 @@ const ARMATURE_CLI = path.join(ROOT, 'packages/cli/dist/src/bin/armature.js');
 const SUITES = [
   { id: '0.1', pkg: 'conformance-0.1', args: ['--suite', 'all'] },
   { id: '0.2', pkg: 'conformance-0.2', args: ['--requirements', '2025-11-25'] },
-  { id: '0.2-2026', pkg: 'conformance-0.2', args: ['--requirements', '2026-07-28'] },
+  // The tasks extension's scenarios (tasks-*) run and are reported, but the suite does not score
+  // them and neither do we until tasks land (issue 13).
+  { id: '0.2-2026', pkg: 'conformance-0.2', args: ['--requirements', '2026-07-28'], unscored: /^tasks-/ },
   // Pending in 0.2.0-alpha.12 (not in the frozen set) but named by issue 12: run one by one.
   ...['json-schema-2020-12', 'http-header-validation', 'http-custom-header-server-validation'].map((scenario) => ({
     id: `0.2-${scenario}`,
@@ -161,7 +163,13 @@ async function main() {
       fs.mkdirSync(dir);
       const label = `${version} ${suite.args.join(' ')}`;
       const code = await runSuite(node, entry, ['server', '--url', server.url, ...suite.args, '-o', dir], path.join(dir, 'output.log'), options.verbose);
-      const scenarios = readChecks(dir);
+      const all = readChecks(dir);
+      const scenarios = suite.unscored === undefined ? all : all.filter((s) => !suite.unscored.test(s.name));
+      const unscored = all.length - scenarios.length;
+      if (unscored > 0) {
+        const side = tally(all.filter((s) => suite.unscored.test(s.name))).counts;
+        process.stdout.write(`  (not scored: ${unscored} extension scenarios, ${side.SUCCESS} checks passed, ${side.FAILURE} failed)\n`);
+      }
       const { counts, problems } = tally(scenarios);
       const scored = counts.SUCCESS + counts.FAILURE + counts.WARNING;
       const passed = code === 0 && scenarios.length > 0 && counts.FAILURE === 0 && counts.WARNING === 0;

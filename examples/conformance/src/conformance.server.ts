@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { Armature } from '@armature/core';
 import { listenHttp } from '@armature/http';
 import { ConformanceModule } from './conformance.module';
+import { RunningApp } from './list-changes.tools';
 import { RECONNECTION_DELAY_MS } from './interaction.tools';
 
 /** Where to serve; the defaults suit the suite (local only, OS-chosen port). */
@@ -35,6 +36,7 @@ export async function startConformanceServer(options: ConformanceServerOptions =
     throw new Error('test_reconnection must answer between the first and the second server-side stream close');
   }
   const app = await Armature.create(ConformanceModule, { name: 'armature-conformance', version: '0.1.0' });
+  app.get(RunningApp).app = app;
   try {
     const http = await listenHttp(app, {
       host: options.host ?? '127.0.0.1',

@@ -13,7 +13,7 @@ import type {
 } from '../protocol/mcp-types.generated';
 import { loggingLevelRank } from '../protocol/logging-levels';
 import type { TransportSendOptions } from '../transport/transport';
-import { type AuthInfo, RequestContext, type RequestLogger, type SessionInfo, type SessionScope } from './request-context';
+import { type AskOptions, type AuthInfo, RequestContext, type RequestLogger, type SessionInfo, type SessionScope } from './request-context';
 import type { RelatedRequest, RequestHost } from './request-host';
 import { createRequestLogger, type LogEmitter } from './request-logger';
 
@@ -118,16 +118,16 @@ export class ActiveRequestContext extends RequestContext implements LogEmitter, 
     return this.host.notify({ jsonrpc: '2.0', method: 'notifications/message', params }, this.finished ? undefined : this);
   }
 
-  elicit(params: ElicitRequestFormParams | ElicitRequestURLParams): Promise<ElicitResult> {
-    return this.host.request('elicitation/create', params as unknown as Record<string, unknown>, this) as unknown as Promise<ElicitResult>;
+  elicit(params: ElicitRequestFormParams | ElicitRequestURLParams, options?: AskOptions): Promise<ElicitResult> {
+    return this.host.request('elicitation/create', params as unknown as Record<string, unknown>, this, options?.key) as unknown as Promise<ElicitResult>;
   }
 
-  sample(params: CreateMessageRequestParams): Promise<CreateMessageResult> {
-    return this.host.request('sampling/createMessage', params as unknown as Record<string, unknown>, this) as unknown as Promise<CreateMessageResult>;
+  sample(params: CreateMessageRequestParams, options?: AskOptions): Promise<CreateMessageResult> {
+    return this.host.request('sampling/createMessage', params as unknown as Record<string, unknown>, this, options?.key) as unknown as Promise<CreateMessageResult>;
   }
 
-  async listRoots(): Promise<Root[]> {
-    const result = await this.host.request('roots/list', {}, this);
+  async listRoots(options?: AskOptions): Promise<Root[]> {
+    const result = await this.host.request('roots/list', {}, this, options?.key);
     return result.roots as Root[];
   }
 }

@@ -38,6 +38,17 @@ export interface SessionScope {
   dispose(): Promise<void>;
 }
 
+/** Options of a question to the client (`ctx.elicit`, `ctx.sample`, `ctx.listRoots`). */
+export interface AskOptions {
+  /**
+   * MCP 2026-07-28: the question's key in `inputRequests` / `inputResponses` (1–64 of
+   * `A-Za-z0-9_.-`). Default: the kind and the question's position in the attempt
+   * (`elicit-1`, `sample-2`…). Name questions whose order may vary between attempts.
+   * Ignored on 2025-11-25, where questions are server→client requests.
+   */
+  readonly key?: string;
+}
+
 /** Structured logger that sends `notifications/message`, filtered by the session's `logging/setLevel`. */
 export type RequestLogger = {
   readonly [L in LoggingLevel]: (data: unknown, logger?: string) => Promise<void>;
@@ -66,10 +77,14 @@ export abstract class RequestContext {
    * Progress must increase: a value not above the last one sent is dropped.
    */
   abstract progress(progress: number, total?: number, message?: string): Promise<void>;
-  /** `elicitation/create`; rejects with a clear error when the client did not declare `elicitation` (or the mode). */
-  abstract elicit(params: ElicitRequestFormParams | ElicitRequestURLParams): Promise<ElicitResult>;
+  /**
+   * `elicitation/create`; rejects with a clear error when the client did not declare `elicitation` (or the mode).
+   * On MCP 2026-07-28 the question travels in an `input_required` result and the handler runs
+   * again when the client retries with the answer (see docs/protocol-revisions.md).
+   */
+  abstract elicit(params: ElicitRequestFormParams | ElicitRequestURLParams, options?: AskOptions): Promise<ElicitResult>;
   /** `sampling/createMessage`; rejects when the client did not declare `sampling`. */
-  abstract sample(params: CreateMessageRequestParams): Promise<CreateMessageResult>;
+  abstract sample(params: CreateMessageRequestParams, options?: AskOptions): Promise<CreateMessageResult>;
   /** `roots/list`; rejects when the client did not declare `roots`. */
-  abstract listRoots(): Promise<Root[]>;
+  abstract listRoots(options?: AskOptions): Promise<Root[]>;
 }

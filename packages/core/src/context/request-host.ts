@@ -13,8 +13,11 @@ export interface RequestHost {
   logEnabled(rank: number): boolean;
   /** Sends a notification on behalf of a request; resolves once handed to the transport, never rejects. */
   notify(notification: JSONRPCNotification, related: TransportSendOptions | undefined): Promise<void>;
-  /** Sends a server→client request tied to `related`; settles with the client's result or an error. */
-  request(method: string, params: Record<string, unknown>, related: RelatedRequest): Promise<Record<string, unknown>>;
+  /**
+   * Asks the client something on behalf of `related`; settles with the client's result or an
+   * error. `key` names the question in a 2026 input-required round (ignored on 2025).
+   */
+  request(method: string, params: Record<string, unknown>, related: RelatedRequest, key?: string): Promise<Record<string, unknown>>;
 }
 
 /** The part of a request context a server→client request is bound to. */

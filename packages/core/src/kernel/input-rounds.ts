@@ -1,4 +1,9 @@
+import { ArmatureError } from '@armature/di';
+import { EngineErrorCode } from '../errors/engine-error-codes';
 import { McpWireError } from '../errors/wire-error';
+
+/** An author-chosen question key. */
+const QUESTION_KEY = /^[A-Za-z0-9_.-]{1,64}$/;
 import { digest, type RequestStatePayload, type RequestStateSealer } from './request-state';
 
 /** How the 2026 input-required flow names and bounds its questions. */
@@ -39,6 +44,7 @@ export class InputRounds {
   private asked = 0;
   private readonly answers: Record<string, unknown>;
   private readonly pending = new Map<string, { method: string; params: Record<string, unknown> }>();
+  private readonly used = new Set<string>();
 
   /**
    * @param binding What the state must have been sealed for.
@@ -52,26 +58,38 @@ export class InputRounds {
     responses: unknown,
   ) {
     this.answers = Object.create(null) as Record<string, unknown>;
-    if (state === undefined) return;
+    if (responses !== undefined && (typeof responses !== 'object' || responses === null || Array.isArray(responses))) {
+      throw McpWireError.invalidParams('Invalid params: "inputResponses" must be an object keyed by the inputRequests keys');
+    }
+    const given = (responses ?? {}) as Record<string, unknown>;
+    if (state === undefined) {
+      // A first attempt may carry answers: the client answers for itself either way, and no
+      // earlier round's answer exists that it could rewrite.
+      for (const [key, value] of Object.entries(given)) this.answers[key] = value;
+      return;
+    }
     const payload = sealer.open(state);
     if (payload.m !== binding.method || payload.t !== binding.target || payload.h !== binding.argsDigest || payload.s !== binding.principal) {
       throw McpWireError.invalidParams('Invalid params: "requestState" belongs to another request (method, target, arguments or principal differ); send the request again without it');
     }
     for (const [key, value] of Object.entries(payload.a ?? {})) this.answers[key] = value;
-    if (responses !== undefined && (typeof responses !== 'object' || responses === null || Array.isArray(responses))) {
-      throw McpWireError.invalidParams('Invalid params: "inputResponses" must be an object keyed by the inputRequests keys');
-    }
-    const given = (responses ?? {}) as Record<string, unknown>;
+    // Only the questions of the last round take new answers: earlier answers are sealed.
     for (const key of payload.p ?? []) {
       if (Object.prototype.hasOwnProperty.call(given, key)) this.answers[key] = given[key];
     }
   }
 
-  /** The key of the next question this attempt asks. */
-  nextKey(method: string): string {
+  /** The key of the next question this attempt asks: the author's (`AskOptions.key`) or the next positional one. */
+  nextKey(method: string, named?: string): string {
     this.asked++;
     if (this.asked > INPUT_LIMITS.maxAsks) throw McpWireError.internal(`Internal error: the request asked more than ${INPUT_LIMITS.maxAsks} questions`);
-    return `${KEY_PREFIX[method] ?? 'input'}-${this.asked}`;
+    if (named === undefined) return `${KEY_PREFIX[method] ?? 'input'}-${this.asked}`;
+    if (typeof named !== 'string' || !QUESTION_KEY.test(named)) {
+      throw new ArmatureError(EngineErrorCode.SESSION_MISUSE, `A question key must be 1-64 characters of A-Za-z0-9_.-, got ${JSON.stringify(String(named).slice(0, 80))}`);
+    }
+    if (this.pending.has(named) || this.used.has(named)) throw new ArmatureError(EngineErrorCode.SESSION_MISUSE, `The question key "${named}" was used twice in one attempt`);
+    this.used.add(named);
+    return named;
   }
 
   /** The client's answer to `key`, if it gave one (in this retry or an earlier round). */

@@ -92,7 +92,7 @@ export class RequestExchange implements RequestHost {
   run(feature: FeatureMethod): void {
     let result: unknown;
     try {
-      if (this.params.requestState !== undefined && INPUT_METHODS.has(this.method)) this.openRounds();
+      if ((this.params.requestState !== undefined || this.params.inputResponses !== undefined) && INPUT_METHODS.has(this.method)) this.openRounds();
       result = feature(this.kernel.features, this.params, this.ctx, this.kernel.pageSize);
     } catch (error) {
       this.fail(error);
@@ -168,7 +168,7 @@ export class RequestExchange implements RequestHost {
    * retry's `inputResponses` or the sealed state when the client already answered it; otherwise
    * the attempt ends with `input_required` listing every question asked in the same tick.
    */
-  request(method: string, params: Record<string, unknown>, _related: RelatedRequest): Promise<Record<string, unknown>> {
+  request(method: string, params: Record<string, unknown>, _related: RelatedRequest, askedKey?: string): Promise<Record<string, unknown>> {
     if (this.ctx.finished) return Promise.reject(new InputRequiredSignal());
     if (!INPUT_METHODS.has(this.method)) {
       return Promise.reject(new ArmatureError(EngineErrorCode.INPUT_NOT_ALLOWED, `${method} cannot be asked during ${this.method}: MCP 2026-07-28 allows input requests only in tools/call, prompts/get and resources/read`));
@@ -184,7 +184,7 @@ export class RequestExchange implements RequestHost {
     let key: string;
     try {
       this.rounds ??= new InputRounds(this.kernel.sealer, bindingOf(this.method, this.params, this.ctx.authInfo?.clientId), undefined, undefined);
-      key = this.rounds.nextKey(method);
+      key = this.rounds.nextKey(method, askedKey);
     } catch (error) {
       this.fail(error);
       return Promise.reject(error as Error);

@@ -1,3 +1,4 @@
+import { EngineErrorCode } from '../errors/engine-error-codes';
 import { isMcpWireError } from '../errors/wire-error';
 import { WireErrorCode } from '../errors/wire-error-codes';
 import type { ServerLogger } from '../protocol/server-logger';
@@ -24,8 +25,10 @@ function classify(error: unknown): Verdict {
   // A hostile throw (a Proxy whose traps throw, a getter on `message`) must not escape here.
   try {
     if (isToolError(error)) return { kind: 'message', text: String(error.message) };
+    // MCP 2026-07-28: the attempt already ended with input_required; nothing to answer or log.
+    if (typeof error === 'object' && error !== null && (error as { code?: unknown }).code === EngineErrorCode.INPUT_REQUIRED) return { kind: 'rethrow' };
     if (isMcpWireError(error)) {
-      if (error.code === WireErrorCode.UrlElicitationRequired || isInsufficientScopeError(error)) return { kind: 'rethrow' };
+      if (error.code === WireErrorCode.UrlElicitationRequired || error.code === WireErrorCode.MissingRequiredClientCapability || isInsufficientScopeError(error)) return { kind: 'rethrow' };
       return { kind: 'message', text: String(error.message) };
     }
   } catch {
@@ -39,7 +42,9 @@ function classify(error: unknown): Verdict {
  * `ForbiddenError` included) are written for the client and pass through; anything else
  * (including non-Error throws) is logged on stderr and answered with a generic message: no
  * stack, path or raw message leaves the server. Rethrown, to become JSON-RPC errors: -32042
- * (URL elicitation required) and `InsufficientScopeError`, on which the client must act.
+ * (URL elicitation required), -32021 (missing client capability, MCP 2026-07-28) and
+ * `InsufficientScopeError`, on which the client must act; and the end of a 2026 attempt that
+ * asked the client something (`ARM_ERR_INPUT_REQUIRED`).
  */
 export function thrownToolResult(toolName: string, error: unknown, logger: ServerLogger): CallToolResult {
   const verdict = classify(error);

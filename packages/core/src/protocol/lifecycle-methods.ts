@@ -49,7 +49,10 @@ export function readInitialize(params: RequestParamsRecord): InitializeFacts {
 
 /** The `initialize` result for a negotiated version. */
 export function initializeResult(options: ServerSessionOptions, protocolVersion: string): InitializeResult {
-  const result: InitializeResult = { protocolVersion, capabilities: serverCapabilities(options.features), serverInfo: options.serverInfo };
+  const base = serverCapabilities(options.features);
+  const experimental = options.experimentalCapabilities;
+  const capabilities = experimental === undefined ? base : { ...base, experimental: experimental as NonNullable<InitializeResult['capabilities']['experimental']> };
+  const result: InitializeResult = { protocolVersion, capabilities, serverInfo: options.serverInfo };
   if (options.instructions !== undefined) result.instructions = options.instructions;
   return result;
 }

@@ -39,6 +39,8 @@ export interface ServerSessionOptions {
    * `_meta` envelope before any `initialize`). Without it the session serves 2025 only.
    */
   readonly kernel?: import('../kernel/request-kernel').RequestKernel;
+  /** `capabilities.experimental` of the initialize result (what the author declared). */
+  readonly experimentalCapabilities?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
   /** Start as if `initialize` had happened (stateless Streamable HTTP). */
   readonly assumeInitialized?: ConnectOptions['assumeInitialized'];
 }

@@ -1,15 +1,19 @@
 import 'reflect-metadata';
-import { Armature } from '@armature/core';
+import { Armature, type ArmatureOptions } from '@armature/core';
 import { NotesModule } from './notes.module';
 
-/** Builds the notes server (used by tests too). */
-export function createNotesApp(): Promise<Armature> {
+/**
+ * Builds the notes server (used by tests too, which may pass more options: a logger, the
+ * `requestStateKey` that several instances behind one HTTP endpoint must share…).
+ */
+export function createNotesApp(options: Partial<ArmatureOptions> = {}): Promise<Armature> {
   return Armature.create(NotesModule, {
     name: 'armature-notes',
     version: '0.1.0',
     title: 'Notes',
     description: 'A small note-taking server built with Armature.',
     instructions: 'Use search to find notes, read notes://{id} for a note\'s text, and create/update/delete to change them.',
+    ...options,
   });
 }
 

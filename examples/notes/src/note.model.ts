@@ -31,4 +31,6 @@ export interface NoteChanges {
 export interface DeleteOutcome {
   id: string;
   deleted: boolean;
+  /** Why nothing was deleted: no note has that id, or the user did not confirm. */
+  reason?: 'not-found' | 'not-confirmed';
 }

@@ -21,6 +21,16 @@ export function noteUri(id: string): string {
   return `notes://${encodeURIComponent(id)}`;
 }
 
+/**
+ * Whether the client can answer a form elicitation: it declared `elicitation` with `form`, or
+ * an empty `elicitation: {}` (which means form mode). Checked first, so that `delete` still
+ * works for clients that cannot ask their user.
+ */
+function canAskForm(ctx: RequestContext): boolean {
+  const elicitation = ctx.session.clientCapabilities.elicitation;
+  return elicitation !== undefined && (elicitation.form !== undefined || elicitation.url === undefined);
+}
+
 /** The MCP face of the note store. Every schema comes from these TypeScript signatures. */
 @Injectable()
 export class NotesHandlers {
@@ -60,17 +70,38 @@ export class NotesHandlers {
   }
 
   /**
-   * Delete a note for good.
+   * Delete a note for good. When the client can show a form, the user is asked to confirm
+   * first, and the note is kept unless they do.
    * @param id The note's id, e.g. "n1".
    */
   @Tool({ title: 'Delete a note', annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false } })
-  delete(id: string): DeleteOutcome {
+  async delete(id: string, ctx: RequestContext): Promise<DeleteOutcome> {
+    // Ask before changing anything: on MCP 2026-07-28 the handler runs again from the start
+    // once the client answers, so nothing above the question may have side effects.
+    const note = this.store.get(id);
+    if (!note) return { id, deleted: false, reason: 'not-found' };
+    if (canAskForm(ctx)) {
+      const answer = await ctx.elicit(
+        {
+          mode: 'form',
+          message: `Delete the note "${note.title}" (${id})? This cannot be undone.`,
+          requestedSchema: {
+            type: 'object',
+            properties: { confirm: { type: 'boolean', title: 'Delete it', description: `Delete "${note.title}" for good.` } },
+            required: ['confirm'],
+          },
+        },
+        // The question's name in a 2026-07-28 round trip (inputRequests / inputResponses).
+        { key: 'confirm_delete' },
+      );
+      if (answer.action !== 'accept' || answer.content?.confirm !== true) return { id, deleted: false, reason: 'not-confirmed' };
+    }
     const deleted = this.store.delete(id);
     if (deleted) {
       this.notifier.resourceUpdated(noteUri(id));
       this.notifier.resourceUpdated(INDEX_URI);
     }
-    return { id, deleted };
+    return deleted ? { id, deleted } : { id, deleted, reason: 'not-found' };
   }
 
   /**

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { join } from 'node:path';
-import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { ElicitRequestSchema, ResourceUpdatedNotificationSchema, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import {
   callTool,
   callToolResult,
@@ -51,6 +51,29 @@ describe('examples/notes through @armature/testing', () => {
     const updated = await callTool<Note>(server.client, 'update', { id: note.id, changes: { body: 'shipped' } });
     expect(updated.body).to.equal('shipped');
     expect(await callTool<DeleteOutcome>(server.client, 'delete', { id: note.id })).to.deep.equal({ id: note.id, deleted: true });
+    expect(await callTool<DeleteOutcome>(server.client, 'delete', { id: note.id })).to.deep.equal({ id: note.id, deleted: false, reason: 'not-found' });
+  });
+
+  it('asks a client that can show a form to confirm a delete, and keeps the note unless it does', async () => {
+    const asker = await server.connectClient({ capabilities: { elicitation: {} } });
+    const asked: string[] = [];
+    let answer: ElicitResult = { action: 'decline' };
+    asker.client.setRequestHandler(ElicitRequestSchema, (request) => {
+      asked.push(request.params.message);
+      return answer;
+    });
+    const note = await callTool<Note>(asker.client, 'create', { title: 'Draft', body: 'maybe' });
+    expect(await callTool<DeleteOutcome>(asker.client, 'delete', { id: note.id })).to.deep.equal({ id: note.id, deleted: false, reason: 'not-confirmed' });
+    expect(asked).to.deep.equal([`Delete the note "Draft" (${note.id})? This cannot be undone.`]);
+    answer = { action: 'accept', content: { confirm: false } };
+    expect(await callTool<DeleteOutcome>(asker.client, 'delete', { id: note.id })).to.deep.include({ deleted: false, reason: 'not-confirmed' });
+    answer = { action: 'accept', content: { confirm: true } };
+    expect(await callTool<DeleteOutcome>(asker.client, 'delete', { id: note.id })).to.deep.equal({ id: note.id, deleted: true });
+    expect(asked).to.have.length(3);
+    // A note that does not exist is not worth a question.
+    expect(await callTool<DeleteOutcome>(asker.client, 'delete', { id: note.id })).to.deep.include({ deleted: false, reason: 'not-found' });
+    expect(asked).to.have.length(3);
+    asker.wire.assertClean();
   });
 
   it('answers bad arguments and unknown ids with isError a model can act on', async () => {

@@ -1,6 +1,31 @@
-// Test fixtures shared by the transport packages' tests (@armature/http, @armature/ws): one
-// Armature app exercising every kind of MCP traffic, the end-to-end scenario an official SDK
-// client runs against it over each transport, and bounded waits. Private; never published.
+// Test fixtures shared by the transport packages' tests (@armature/http, @armature/ws) and the
+// repository's end-to-end tests: one Armature app exercising every kind of MCP traffic, the
+// end-to-end scenario an official SDK client runs against it over each transport, the
+// scenario the official SDK v1 and v2 clients run against a server per MCP revision, a
+// wire tap that checks what a client receives, and bounded waits. Private; never published.
 export { createFixtureApp, probes, TransportFixtureHandlers } from './fixture-app';
 export { sdkClientScenario, type ScenarioTransport, type ServedApp } from './sdk-client-scenario';
+export {
+  revisionClientScenario,
+  type RevisionScenarioServer,
+  type RevisionScenarioTarget,
+  type ScenarioCall,
+  type ServedServer,
+} from './revision-client-scenario';
+export {
+  CLIENT_KINDS,
+  connectScenarioClient,
+  type CallOptions,
+  type ClientKind,
+  type ElicitAnswer,
+  type ElicitQuestion,
+  type ResourceReadResult,
+  type ResourceUpdate,
+  type ResourceWatch,
+  type ScenarioClient,
+  type ScenarioEndpoint,
+  type SpawnedServer,
+  type ToolCallResult,
+} from './scenario-clients';
+export { WireTap, type WireRequest, type WireResponse } from './wire-tap';
 export { deferred, until, within } from './bounded';

@@ -15,6 +15,7 @@ export type {
   JsonSchema,
   MetaObject,
 } from './metadata/handler-metadata.types';
+export type { HeaderParameters, JsonSchemaExtension } from './routes/schema-extension';
 
 export { Armature } from './app/armature.app';
 export type { ArmatureOptions } from './app/armature-options';

@@ -19,6 +19,17 @@ export const LocalErrorCode = {
   MANIFEST_INVALID: 'ARM_ERR_MANIFEST_INVALID',
   /** A JSON Schema (manifest or override) does not compile, or an input schema is not `type: "object"`. */
   INVALID_SCHEMA: 'ARM_ERR_INVALID_SCHEMA',
+  /**
+   * `@Tool({ extendInputSchema })` is not a JSON object, or would change a value of the input
+   * schema (a `type`, a scalar, a `true`/`false` schema) instead of adding to it.
+   */
+  SCHEMA_EXTENSION: 'ARM_ERR_SCHEMA_EXTENSION',
+  /**
+   * `@Tool({ headers })` (or an `x-mcp-header` in the input schema) names no top-level parameter,
+   * a parameter whose type is not `string`, `integer` or `boolean`, a header name that is not an
+   * RFC 9110 token, or a name another parameter of the tool uses (ignoring case).
+   */
+  HEADER_PARAMETER: 'ARM_ERR_HEADER_PARAMETER',
   /** A tool name is not 1–128 characters of `A-Za-z0-9_.-`. */
   INVALID_TOOL_NAME: 'ARM_ERR_INVALID_TOOL_NAME',
   /** Two tools, prompts, resources (same URI) or templates (same template) share a name. */

@@ -8,6 +8,7 @@ import type {
   ToolExecution,
 } from '../protocol/mcp-types.generated';
 import type { RateLimitOptions } from '../rate-limit/rate-limit.options';
+import type { HeaderParameters, JsonSchemaExtension } from '../routes/schema-extension';
 import type { UriTemplateOptions } from '../uri-template/uri-template.types';
 
 /** A JSON Schema written by hand (an author override) or read from the manifest. */
@@ -56,6 +57,23 @@ export interface ToolOptions {
   readonly inputSchema?: JsonSchema;
   /** Replaces the manifest's output schema; a non-object schema is wrapped as `{ result }`. */
   readonly outputSchema?: JsonSchema;
+  /**
+   * JSON Schema the parameter types cannot say (`if`/`then`/`else`, `allOf`/`anyOf` across
+   * parameters, `$anchor`…), deep-merged into the input schema (the manifest's or `inputSchema`):
+   * schema objects merge keyword by keyword (`properties`, `$defs`, `items`, `if`… included),
+   * `required` and `allOf` gain the extension's entries, new keywords are added. A different
+   * value where the schema has one (a `type`, a scalar) is a boot error
+   * (`ARM_ERR_SCHEMA_EXTENSION`, naming its JSON Pointer). Written as a literal, `armature
+   * build` merges it too, and checks it then.
+   */
+  readonly extendInputSchema?: JsonSchemaExtension;
+  /**
+   * Parameters mirrored into HTTP headers on Streamable HTTP (MCP 2026-07-28): parameter name →
+   * header name, sent by clients as `Mcp-Param-<name>` and advertised as `x-mcp-header` on the
+   * parameter's property. Each parameter must be a top-level `string`, `integer` or `boolean`
+   * property; names are RFC 9110 tokens, unique ignoring case (`ARM_ERR_HEADER_PARAMETER`).
+   */
+  readonly headers?: HeaderParameters;
   /**
    * OAuth scopes the caller must hold (all of them), checked against `ctx.authInfo.scopes`;
    * cumulative with `@RequireScopes`. Callers without them do not see the tool listed, and get

@@ -5,6 +5,7 @@ import type { LoadedMethod } from '../manifest/manifest-format';
 import type { SchemaTable } from '../manifest/schema-table';
 import type { PrecompiledValidators } from '../validation/precompiled-validators';
 import type { CompiledSchema, SchemaCompiler } from '../validation/schema-compiler';
+import { checkHeaderParameters, describePointer, type HeaderParameterProblem, markHeaderParameters, mergeSchemaExtension } from './schema-extension';
 
 /** MCP: a tool without parameters advertises exactly this input schema. */
 export const NO_ARGUMENTS_SCHEMA: JsonSchema = Object.freeze({ type: 'object', additionalProperties: false });
@@ -13,6 +14,12 @@ export const NO_ARGUMENTS_SCHEMA: JsonSchema = Object.freeze({ type: 'object', a
 export interface ToolSchema {
   readonly schema: JsonSchema;
   readonly listed?: { readonly table: SchemaTable; readonly index: number };
+  /**
+   * True when `extendInputSchema` or `headers` changed the schema at boot: `armature build` did
+   * not see that schema (the options were not literals, or the schema is an `inputSchema`
+   * override), so no precompiled validator is looked up for it.
+   */
+  readonly extended?: boolean;
 }
 
 function fromManifest(table: SchemaTable | undefined, index: number | undefined): ToolSchema | undefined {
@@ -22,14 +29,16 @@ function fromManifest(table: SchemaTable | undefined, index: number | undefined)
 
 /** The validator and shared frozen copy of a tool schema (by manifest entry when it has one). */
 export function compileToolSchema(compiler: SchemaCompiler, tool: ToolSchema, where: string, precompiled?: PrecompiledValidators): CompiledSchema {
-  return tool.listed
-    ? compiler.compileListed(tool.listed.table, tool.listed.index, where, precompiled)
-    : compiler.compileShared(tool.schema, where, precompiled);
+  if (tool.listed) return compiler.compileListed(tool.listed.table, tool.listed.index, where, precompiled);
+  if (tool.extended) return compiler.compileShared(tool.schema, `${where} (extended by its extendInputSchema/headers options)`);
+  return compiler.compileShared(tool.schema, where, precompiled);
 }
 
 /**
- * The input schema a tool advertises and validates with: override, manifest, or "no arguments".
- * `schemas`: the table the manifest entry's indexes refer to.
+ * The input schema a tool advertises and validates with: override, manifest, or "no arguments",
+ * extended by the tool's `extendInputSchema` and `headers` options.
+ * `owner`: who problems are about (`Class.method (tool "name")`); `schemas`: the table the
+ * manifest entry's indexes refer to.
  */
 export function inputSchemaOf(owner: string, record: ToolRecord, entry: LoadedMethod | undefined, schemas?: SchemaTable): ToolSchema {
   const override = record.options.inputSchema;
@@ -40,7 +49,42 @@ export function inputSchemaOf(owner: string, record: ToolRecord, entry: LoadedMe
       `${owner}: the input schema must have "type": "object" at its root (MCP tools take named arguments), got ${JSON.stringify(chosen.schema.type)}.`,
     );
   }
-  return chosen;
+  return extendedInputSchema(owner, record, chosen, override !== undefined);
+}
+
+/**
+ * Applies `extendInputSchema`, then `headers`, then checks every `x-mcp-header` parameter.
+ * A manifest schema that `armature build` already extended (the options were literals) comes
+ * back unchanged, with its manifest identity, so its precompiled validator is used.
+ * Manifest schemas without these options are not checked again: the build checked them.
+ */
+function extendedInputSchema(owner: string, record: ToolRecord, chosen: ToolSchema, explicit: boolean): ToolSchema {
+  const { extendInputSchema: extension, headers } = record.options;
+  if (extension === undefined && headers === undefined && !explicit) return chosen;
+  let schema = chosen.schema;
+  let changed = false;
+  if (extension !== undefined) {
+    const merged = mergeSchemaExtension(schema, extension);
+    if (merged.problems.length > 0) {
+      const lines = merged.problems.map((p) => `at ${describePointer(p.pointer)}: ${p.message}`);
+      throw new ArmatureError(LocalErrorCode.SCHEMA_EXTENSION, `${owner}: extendInputSchema cannot be merged into the input schema, ${joinProblems(lines)}.`);
+    }
+    schema = merged.schema;
+    changed = merged.changed;
+  }
+  const marked = headers === undefined ? { schema, changed: false, problems: checkHeaderParameters(schema) } : markHeaderParameters(schema, headers);
+  if (marked.problems.length > 0) {
+    throw new ArmatureError(LocalErrorCode.HEADER_PARAMETER, `${owner}: ${joinProblems(marked.problems.map(headerProblemText))}.`);
+  }
+  return changed || marked.changed ? { schema: marked.schema, extended: true } : chosen;
+}
+
+function headerProblemText(problem: HeaderParameterProblem): string {
+  return problem.parameter === undefined ? problem.message : `parameter "${problem.parameter}" cannot be a header: ${problem.message}`;
+}
+
+function joinProblems(lines: readonly string[]): string {
+  return lines.length === 1 ? (lines[0] as string) : lines.join('; ');
 }
 
 /** The output schema, and whether return values are wrapped as `{ result }` to fit it. */

@@ -37,7 +37,9 @@ export function compileTool(source: RouteSource & { readonly record: ToolRecord 
   const { record, manifest, owner } = source;
   const options = record.options;
   const name = options.name ?? record.method;
-  const inputSchema = inputSchemaOf(owner, record, manifest, source.schemas);
+  // Schema problems name the method and the tool (a registered definition's owner names the tool already).
+  const subject = source.handlerClass === undefined ? owner : `${owner} (tool "${name}")`;
+  const inputSchema = inputSchemaOf(subject, record, manifest, source.schemas);
   const output = outputSchemaOf(record, manifest, source.schemas);
   const input = compileToolSchema(env.compiler, inputSchema, `${owner} input schema`, source.precompiled);
   const compiledOutput = output ? compileToolSchema(env.compiler, output, `${owner} output schema`, source.precompiled) : null;

@@ -13,6 +13,8 @@ export const PROBLEM_CODES = {
   ARM_ERR_PARAMETER: 'a parameter cannot be mapped to an argument (destructured, rest or unnamed)',
   ARM_ERR_JSDOC_TAG: 'a JSDoc keyword tag names no parameter, has a bad value, or does not fit the type',
   ARM_ERR_DECORATOR: 'a method carries two Armature decorators, or a decorator is placed on a static method',
+  ARM_ERR_SCHEMA_EXTENSION: 'a literal extendInputSchema is not a JSON Schema object, or changes a value of the generated input schema instead of adding to it',
+  ARM_ERR_HEADER_PARAMETER: 'a headers entry (or x-mcp-header) names no top-level parameter, a parameter not typed string, integer or boolean, a header name that is not an RFC 9110 token, or one used twice (ignoring case)',
 } as const;
 
 /** A build-time problem code. */

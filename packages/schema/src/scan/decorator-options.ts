@@ -1,11 +1,17 @@
 import * as ts from 'typescript';
-import { propertyKey, readLiteral } from './literal-value';
+import { type LiteralResult, propertyKey, readLiteral } from './literal-value';
 import type { MatchedDecorator } from './decorator-matcher';
 
 /** A string option: its value when it is a literal (or a constant of literal type), and where it is. */
 export interface StringOption {
   readonly value: string | undefined;
   readonly node: ts.Node;
+}
+
+/** An option read as a JSON literal (`literal.ok` false when it is not written as one), and where it is. */
+export interface LiteralOption {
+  readonly literal: LiteralResult;
+  readonly node: ts.Expression;
 }
 
 /** The decorator options that matter at build time, read from the call's syntax. */
@@ -25,11 +31,15 @@ export interface DecoratorOptions {
   readonly hasArguments: boolean;
   /** True when the decorator gives its own `outputSchema`. */
   readonly hasOutputSchema: boolean;
+  /** `@Tool({ extendInputSchema })`: merged into the generated input schema when it is a literal. */
+  readonly extendInputSchema?: LiteralOption;
+  /** `@Tool({ headers })`: parameters marked `x-mcp-header` when it is a literal. */
+  readonly headers?: LiteralOption;
 }
 
 /**
- * Reads `{ name, description, inputSchema, outputSchema }` from `@Tool(opts)` / `@Prompt(opts)`,
- * and the URI plus options from `@Resource(uri, opts)` / `@ResourceTemplate(uri, opts)`
+ * Reads `{ name, description, inputSchema, outputSchema, extendInputSchema, headers }` from
+ * `@Tool(opts)` / `@Prompt(opts)`, and the URI plus options from `@Resource(uri, opts)` / `@ResourceTemplate(uri, opts)`
  * (an options object carrying `uri` / `uriTemplate` is accepted too).
  */
 export function readDecoratorOptions(decorator: MatchedDecorator, checker: ts.TypeChecker): DecoratorOptions {
@@ -48,6 +58,8 @@ export function readDecoratorOptions(decorator: MatchedDecorator, checker: ts.Ty
   if (takesUri && !uri && uriExpression) uri = readString(uriExpression, checker);
   const name = properties.get('name');
   const description = properties.get('description');
+  const extendInputSchema = decorator.kind === 'tool' ? properties.get('extendInputSchema') : undefined;
+  const headers = decorator.kind === 'tool' ? properties.get('headers') : undefined;
   return {
     name: name ? readString(name, checker) : undefined,
     description: description ? readString(description, checker) : undefined,
@@ -56,6 +68,8 @@ export function readDecoratorOptions(decorator: MatchedDecorator, checker: ts.Ty
     hasOutputSchema: properties.has('outputSchema'),
     hasArguments: decorator.kind === 'prompt' && properties.has('arguments'),
     explicitArgumentNames: explicitNames(decorator.kind === 'prompt' ? properties.get('arguments') : properties.get('inputSchema'), checker),
+    ...(extendInputSchema ? { extendInputSchema: { literal: readLiteral(extendInputSchema, checker), node: extendInputSchema } } : {}),
+    ...(headers ? { headers: { literal: readLiteral(headers, checker), node: headers } } : {}),
   };
 }
 

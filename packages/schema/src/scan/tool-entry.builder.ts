@@ -1,6 +1,7 @@
 import type { ManifestMethod, ManifestParam } from '../manifest/manifest.types';
 import { withDialect } from '../manifest/schema-dialect';
 import { buildDtoInput, buildPositionalInput } from './input-schema.builder';
+import { extendGeneratedInput } from './input-schema-extension';
 import { describe, type MethodInput } from './method-input';
 import { buildOutput } from './output-schema.builder';
 import { dtoParameter, paramName, usableParameters, wholeArgumentsParameter } from './parameter-checks';
@@ -8,7 +9,8 @@ import type { ScanContext } from './scan-context';
 
 /**
  * The manifest entry of a `@Tool` method: parameter roles, input schema (positional or DTO
- * style), output schema. Returns undefined when a problem was reported.
+ * style, extended by literal `extendInputSchema` and `headers` options), output schema.
+ * Returns undefined when a problem was reported.
  */
 export function buildToolEntry(input: MethodInput, context: ScanContext): ManifestMethod | undefined {
   const before = context.problems.length;
@@ -22,7 +24,9 @@ export function buildToolEntry(input: MethodInput, context: ScanContext): Manife
     const entry: ManifestParam = { index: p.index, name: paramName(p), role: 'argument', required: !p.optional };
     return p.defaultValue ? { ...entry, default: p.defaultValue.value } : entry;
   });
-  const inputSchema = explicit ? undefined : dto ? buildDtoInput(input, dto, context) : buildPositionalInput(input, args, context);
+  const generated = explicit ? undefined : dto ? buildDtoInput(input, dto, context) : buildPositionalInput(input, args, context);
+  // The extension sees the schema as the manifest stores it ($schema first), as the kernel does.
+  const inputSchema = generated ? extendGeneratedInput(input, withDialect(generated), context) : undefined;
   const output = input.options.hasOutputSchema ? {} : buildOutput(input, context);
   if (context.problems.length > before) return undefined;
   return {
@@ -30,7 +34,7 @@ export function buildToolEntry(input: MethodInput, context: ScanContext): Manife
     ...describe(input),
     argumentStyle: dto ? 'dto' : 'positional',
     params: entries,
-    ...(inputSchema ? { inputSchema: withDialect(inputSchema) } : {}),
+    ...(inputSchema ? { inputSchema } : {}),
     ...(output.outputSchema ? { ...output, outputSchema: withDialect(output.outputSchema) } : output),
   };
 }

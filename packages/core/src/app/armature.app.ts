@@ -222,6 +222,8 @@ export class Armature implements ConnectableApp {
     }
     // Sessions not listed (ephemeral ones between requests) see this flag and refuse new requests too.
     this.sessions.draining = true;
+    // 2026 listen streams hold no work: they end with their result at once, before transports close.
+    this.dispatcher.endListens();
     const shutdown = new GracefulShutdown({
       listeners: () => [...this.listeners],
       // 2026 requests in flight drain like a session's.

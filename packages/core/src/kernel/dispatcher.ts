@@ -65,6 +65,8 @@ export class Dispatcher implements ExchangeKernel, RequestKernel {
   draining = false;
   private readonly timeoutMs: number;
   private readonly inflight = new Set<RequestExchange>();
+  /** Open `subscriptions/listen` streams: no work to wait for, so never in `inflight`. */
+  private readonly listens = new Set<RequestExchange>();
   private idleWaiters: (() => void)[] = [];
   private discoverResult: { readonly features: ServerFeatures; readonly result: object } | undefined = undefined;
 
@@ -144,6 +146,7 @@ export class Dispatcher implements ExchangeKernel, RequestKernel {
   }
 
   untrack(exchange: RequestExchange): void {
+    this.listens.delete(exchange);
     if (exchange.timer !== undefined) {
       clearTimeout(exchange.timer);
       exchange.timer = undefined;
@@ -172,6 +175,11 @@ export class Dispatcher implements ExchangeKernel, RequestKernel {
     for (const exchange of [...this.inflight]) exchange.close();
   }
 
+  /** Ends every open listen stream with its result (first thing in a graceful shutdown: they hold no work). */
+  endListens(): void {
+    for (const exchange of [...this.listens]) exchange.shutdown();
+  }
+
   private listen(exchange: RequestExchange, params: RequestParamsRecord, sink: ExchangeSink): RequestExchange | undefined {
     let filter;
     try {
@@ -181,7 +189,11 @@ export class Dispatcher implements ExchangeKernel, RequestKernel {
       return undefined;
     }
     const listen = new SubscriptionListen(exchange, filter, sink);
-    this.track(exchange);
+    exchange.gracefulEnd = () => {
+      this.options.registry?.delete(listen);
+      void listen.close();
+    };
+    this.listens.add(exchange);
     const registry = this.options.registry;
     registry?.add(listen);
     exchange.ctx.signal.addEventListener('abort', () => registry?.delete(listen), { once: true });

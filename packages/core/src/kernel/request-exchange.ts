@@ -60,6 +60,8 @@ export class RequestExchange implements RequestHost {
   readonly info: SessionInfo;
   /** Deadline timer while tracked. */
   timer: NodeJS.Timeout | undefined = undefined;
+  /** Set for a `subscriptions/listen` stream: how it ends gracefully (with its result). */
+  gracefulEnd: (() => void) | undefined = undefined;
   private scope: SessionScope | undefined = undefined;
   private rounds: InputRounds | undefined = undefined;
   private questionsClosing = false;
@@ -134,6 +136,12 @@ export class RequestExchange implements RequestHost {
     this.end();
     this.ctx.abort(abortReasons.closed());
     this.sink.respond(errorResponse(this.id, WireErrorCode.ConnectionClosed, 'The server closed before the request was answered'), 200);
+  }
+
+  /** Ends the request for a server shutdown: a listen stream with its result, anything else -32000. */
+  shutdown(): void {
+    if (this.gracefulEnd !== undefined) this.gracefulEnd();
+    else this.close();
   }
 
   /** Answers with a result already in its 2026 form (discover, subscription end). */

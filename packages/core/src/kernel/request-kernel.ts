@@ -7,6 +7,11 @@ export interface AbortableRequest {
   readonly finished: boolean;
   /** Stops the work (the handler's `signal` aborts); nothing more is sent for the request. */
   abort(reason: unknown): void;
+  /**
+   * Ends the request because the server shuts down: a `subscriptions/listen` stream gets its
+   * closing result, any other request -32000.
+   */
+  shutdown(): void;
 }
 
 /** A tool parameter the author mirrors into an HTTP header (`x-mcp-header` in its input schema). */

@@ -1,4 +1,4 @@
-import { encodeJsonRpc, type AuthInfo, type ExchangeSink, type JSONRPCMessage, type JSONRPCNotification, type JSONRPCRequest, type RequestKernel } from '@armature/core';
+import { encodeJsonRpc, type AbortableRequest, type AuthInfo, type ExchangeSink, type JSONRPCMessage, type JSONRPCNotification, type JSONRPCRequest, type RequestKernel } from '@armature/core';
 import type { HeaderList, HttpRequestView, HttpResponder } from '../exchange/http-exchange';
 import { errorBody } from '../protocol/http-error';
 import { checkMcpHeaders } from '../protocol/mcp-headers';
@@ -80,15 +80,22 @@ export function postStateless2026(engine: StreamableHttpEngine, kernel: RequestK
     }
   }
   if (engine.closing) return refuse(res, 503, 'Service Unavailable: the server is shutting down', ['retry-after', '5']);
-  engine.statelessInflight++;
-  const sink = new Http2026Sink(res, engine.options.timing, () => engine.statelessInflight--);
-  const running = kernel.dispatch({ id: request.id, method, params }, authInfo, sink);
-  if (running !== undefined && !running.finished) {
-    res.onClientGone?.(() => {
-      running.abort('the client closed the request stream');
-      sink.release();
-    });
-  }
+  // A listen stream holds no work: a shutdown ends it at once (engine.close) instead of waiting for it.
+  const listen = method === 'subscriptions/listen';
+  if (!listen) engine.statelessInflight++;
+  let running: AbortableRequest | undefined;
+  const sink = new Http2026Sink(res, engine.options.timing, () => {
+    if (!listen) engine.statelessInflight--;
+    else if (running !== undefined) engine.openListens.delete(running);
+  });
+  running = kernel.dispatch({ id: request.id, method, params }, authInfo, sink);
+  if (running === undefined || running.finished) return;
+  const open = running;
+  if (listen) engine.openListens.add(open);
+  res.onClientGone?.(() => {
+    open.abort('the client closed the request stream');
+    sink.release();
+  });
 }
 
 /** `MCP-Protocol-Version` must equal the envelope's version when both are present (else -32020). */

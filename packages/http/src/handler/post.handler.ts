@@ -1,4 +1,4 @@
-import { ENVELOPE_VERSIONS, hasEnvelope, withoutAuthorization, type AuthInfo, type ConnectedSession, type ConnectOptions, type JSONRPCRequest, type MessageExtraInfo } from '@armature/core';
+import { ENVELOPE_VERSIONS, hasEnvelope, SUPPORTED_PROTOCOL_VERSIONS, withoutAuthorization, type AuthInfo, type ConnectedSession, type ConnectOptions, type JSONRPCRequest, type MessageExtraInfo } from '@armature/core';
 import type { HttpRequestView, HttpResponder } from '../exchange/http-exchange';
 import { errorBody } from '../protocol/http-error';
 import { checkParsed, decodeBody, isInitialize, type DecodedBody } from '../protocol/json-rpc-message';
@@ -121,10 +121,14 @@ async function postStateless(engine: StreamableHttpEngine, decoded: Decoded, req
 /** Methods only MCP 2026-07-28 has. */
 const ONLY_2026: ReadonlySet<string> = new Set(['server/discover', 'subscriptions/listen']);
 
+/** Every 2025-era version, served or not: a header naming one stays on the session path (which answers 400 when it is not served). */
+const KNOWN_2025: ReadonlySet<string> = new Set(SUPPORTED_PROTOCOL_VERSIONS);
+
 /**
  * Whether a POST speaks MCP 2026-07-28 (served statelessly by the request kernel) rather than
  * 2025-11-25 (sessions): no `Mcp-Session-Id`, not `initialize`, and a 2026 version header, or no
- * 2025 version header and a body that carries the 2026 `_meta` envelope or a 2026-only method.
+ * 2025 version header and a body that carries the 2026 `_meta` envelope or a 2026-only method,
+ * or a version header this server has never heard of (a newer client: -32022 tells it what we speak).
  */
 function isRevision2026Post(decoded: Decoded, req: HttpRequestView, versions2025: ReadonlySet<string>): boolean {
   if (req.header('mcp-session-id') !== undefined) return false;
@@ -134,6 +138,8 @@ function isRevision2026Post(decoded: Decoded, req: HttpRequestView, versions2025
   if (header !== undefined && ENVELOPE_VERSIONS.includes(header)) return true;
   if (decoded.kind === 'request' && isInitialize(decoded.message)) return false;
   if (header !== undefined && versions2025.has(header)) return false;
+  // An unknown version header is a newer client's: the kernel answers it (-32022 names what we speak).
+  if (header !== undefined && header !== '' && !KNOWN_2025.has(header)) return true;
   return hasEnvelope(message.params) || (typeof message.method === 'string' && ONLY_2026.has(message.method));
 }
 

@@ -1,4 +1,4 @@
-import type { AuthInfo, ConnectableApp, JSONRPCRequest, MessageExtraInfo } from '@armature/core';
+import type { AbortableRequest, AuthInfo, ConnectableApp, JSONRPCRequest, MessageExtraInfo } from '@armature/core';
 import type { HttpRequestView, HttpResponder } from '../exchange/http-exchange';
 import { HttpSessionTransport } from '../session/http-session.transport';
 import { SessionStore } from '../session/session-store';
@@ -23,6 +23,8 @@ export class StreamableHttpEngine {
   closing = false;
   /** Stateless requests still waiting for their answer. */
   statelessInflight = 0;
+  /** Open MCP 2026-07-28 `subscriptions/listen` streams, ended with their result by `close()`. */
+  readonly openListens = new Set<AbortableRequest>();
   readonly reportError: (error: unknown) => void;
 
   constructor(
@@ -121,6 +123,8 @@ export class StreamableHttpEngine {
    */
   async close(drainMs = 10_000): Promise<void> {
     this.closing = true;
+    for (const listen of [...this.openListens]) listen.shutdown();
+    this.openListens.clear();
     const deadline = Date.now() + drainMs;
     while (this.inflight > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
     this.sessions.stopSweeper();

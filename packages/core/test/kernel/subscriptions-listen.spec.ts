@@ -188,7 +188,7 @@ describe('kernel: subscriptions/listen over a stream connection', () => {
     expect(response.error?.code).to.equal(-32602);
   });
 
-  it.skip('BUG: app.close() ends an open listen stream with a SubscriptionsListenResult, not an error', async () => {
+  it('app.close() ends an open listen stream with a SubscriptionsListenResult, not an error', async () => {
     await listen(peer, 'end', { toolsListChanged: true });
     await app.close();
     const end = await peer.next((m) => m.id === 'end' && m.method === undefined, 'the end of the stream');
@@ -198,7 +198,7 @@ describe('kernel: subscriptions/listen over a stream connection', () => {
     expect(end.result!._meta).to.deep.include({ [SUB]: 'end' });
   });
 
-  it.skip('BUG: an open listen stream does not hold app.close() for the drain window (it holds no work)', async () => {
+  it('an open listen stream does not hold app.close() for the drain window (it holds no work)', async () => {
     await listen(peer, 'idle', { toolsListChanged: true });
     const started = Date.now();
     await app.close();

@@ -204,7 +204,7 @@ for (const stateless of [false, true]) {
         expectError(await send(url, body), 400, -32020, 'mm');
       });
 
-      it.skip('BUG: MCP-Protocol-Version 2025-11-25 on a body with the 2026-07-28 envelope: 400 -32020 (not routed to the 2025 path)', async () => {
+      it('MCP-Protocol-Version 2025-11-25 on a body with the 2026-07-28 envelope: 400 -32020 (not routed to the 2025 path)', async () => {
         const body = request2026('mm2', 'tools/call', { name: 'echo', arguments: { text: 'x' } });
         expectError(await send(url, body, { 'mcp-protocol-version': '2025-11-25' }), 400, -32020, 'mm2');
       });

@@ -16,7 +16,7 @@ import { allSupportedVersions, readEnvelope } from './request-envelope';
 import { type ExchangeKernel, RequestExchange } from './request-exchange';
 import type { RequestStateSealer } from './request-state';
 import { ResultDecoration } from './result-decoration';
-import { REMOVED_IN_2026 } from './revision-2026';
+import { META, REMOVED_IN_2026 } from './revision-2026';
 import { headerParamsOf } from './header-params';
 import type { HeaderParam, RequestKernel } from './request-kernel';
 import { honouredFilter, SubscriptionListen } from './subscription-listen';
@@ -188,7 +188,7 @@ export class Dispatcher implements ExchangeKernel, RequestKernel {
       exchange.fail(error);
       return undefined;
     }
-    const listen = new SubscriptionListen(exchange, filter, sink);
+    const listen = new SubscriptionListen(exchange, filter, sink, this.decoration.other('complete', { _meta: { [META.subscriptionId]: exchange.id } }));
     exchange.gracefulEnd = () => {
       this.options.registry?.delete(listen);
       void listen.close();

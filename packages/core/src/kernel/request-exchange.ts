@@ -104,7 +104,8 @@ export class RequestExchange implements RequestHost {
       this.succeed(result);
       return;
     }
-    this.kernel.track(this);
+    // Refused while the handler ran (a question it may not ask): answered already, nothing to track.
+    if (!this.ctx.finished) this.kernel.track(this);
     try {
       result.then(
         (value) => this.succeed(value),

@@ -54,10 +54,14 @@ export function honouredFilter(params: Readonly<Record<string, unknown>>, featur
 export class SubscriptionListen {
   private readonly uris: ReadonlySet<string>;
 
+  /**
+   * @param closing The result that ends the stream gracefully (already in its 2026 form).
+   */
   constructor(
     private readonly exchange: RequestExchange,
     private readonly filter: ListenFilter,
     private readonly sink: ExchangeSink,
+    private readonly closing: object,
   ) {
     this.uris = new Set(filter.resourceSubscriptions ?? []);
   }
@@ -83,7 +87,7 @@ export class SubscriptionListen {
 
   /** Ends the stream gracefully with its result (server shutdown). */
   close(): Promise<void> {
-    this.exchange.respondRaw({ resultType: 'complete', _meta: { [META.subscriptionId]: this.exchange.id } });
+    this.exchange.respondRaw(this.closing);
     return Promise.resolve();
   }
 

@@ -137,6 +137,8 @@ function isRevision2026Post(decoded: Decoded, req: HttpRequestView, versions2025
   // A 2026 client's `initialize` is a removed method (404), not the start of a session.
   if (header !== undefined && ENVELOPE_VERSIONS.includes(header)) return true;
   if (decoded.kind === 'request' && isInitialize(decoded.message)) return false;
+  // The envelope says 2026 whatever the header says (a disagreement is then -32020).
+  if (hasEnvelope(message.params)) return true;
   if (header !== undefined && versions2025.has(header)) return false;
   // An unknown version header is a newer client's: the kernel answers it (-32022 names what we speak).
   if (header !== undefined && header !== '' && !KNOWN_2025.has(header)) return true;

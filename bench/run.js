@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 'use strict';
-// `npm run bench [-- --quick] [-- --only stdio,http]`: measures Armature, the official SDK and
-// the JSON-RPC floor side by side, then writes bench/results/{results.json,results.md,*.svg}.
+// `npm run bench [-- --quick] [-- --only stdio,http]`: measures Armature, the official SDK (v1;
+// v2 for MCP 2026-07-28) and the JSON-RPC floor side by side, then writes
+// bench/results/{results.json,results.md,*.svg}.
 // Exits non-zero only when a scenario could not run; a missed target is a result, not an error.
 const fs = require('node:fs');
 const os = require('node:os');
@@ -19,6 +20,7 @@ const SCENARIOS = {
   'in-process': () => require('./scenarios/in-process').runInProcess,
   stdio: () => require('./scenarios/stdio').runStdio,
   http: () => require('./scenarios/http').runHttp,
+  'http-2026': () => require('./scenarios/http-2026').runHttp2026,
   startup: () => require('./scenarios/startup').runStartup,
   'session-heap': () => require('./scenarios/session-heap').runSessionHeap,
   build: () => require('./scenarios/build').runBuild,
@@ -38,6 +40,7 @@ function meta(options) {
     }
   };
   const sdk = JSON.parse(fs.readFileSync(path.join(REPO, 'node_modules/@modelcontextprotocol/sdk/package.json'), 'utf8'));
+  const sdkV2 = JSON.parse(fs.readFileSync(path.join(REPO, 'node_modules/@modelcontextprotocol/server/package.json'), 'utf8'));
   const start = os.loadavg();
   return {
     date: new Date().toISOString(),
@@ -46,6 +49,7 @@ function meta(options) {
     cpus: os.cpus().length,
     cpuModel: os.cpus()[0]?.model ?? 'unknown',
     sdkVersion: sdk.version,
+    sdkV2Version: sdkV2.version,
     commit: git(['rev-parse', '--short', 'HEAD']),
     quick: options.quick,
     reps: options.reps,

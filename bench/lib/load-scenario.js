@@ -9,7 +9,7 @@ const { runRounds } = require('./rounds');
  * @param {object} o
  * @param {string} o.scenario e.g. 'stdio'
  * @param {string} o.cpuScope whose CPU the per-request figure counts
- * @param {{ via: string, levels: number[], title: (level: number) => string,
+ * @param {{ via: string, levels: number[], title: (level: number) => string, note?: string,
  *   start: (server: string, budget: object) => Promise<{ warmup(level): Promise, measure(level): Promise<object>, close(): Promise }> }[]} o.setups
  */
 async function runLoadScenario({ scenario, cpuScope, setups, budget, reps, log }) {
@@ -34,7 +34,9 @@ async function runLoadScenario({ scenario, cpuScope, setups, budget, reps, log }
           measure: () => handle.measure(level),
         }));
         const results = await runRounds(contestants, reps);
-        groups.push({ id, kind: 'load', title: setup.title(level), cpuScope, results: [...results, ...setupErrors] });
+        const group = { id, kind: 'load', title: setup.title(level), cpuScope, results: [...results, ...setupErrors] };
+        if (setup.note !== undefined) group.note = setup.note;
+        groups.push(group);
       }
     } finally {
       for (const { handle } of started) await handle.close().catch(() => undefined);

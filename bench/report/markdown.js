@@ -30,7 +30,20 @@ function loadSection(group) {
     const rpsVsSdk = ratio(group, 'rps', r.server, 'sdk');
     return [r.server, fmt(m(s, 'rps')), spread(s.rps), fmt(m(s, 'p50Ms')), fmt(m(s, 'p99Ms')), fmt(m(s, 'cpuPerRequestUs')), times(cpuVsFloor?.value), times(rpsVsSdk?.value), String(r.runs.length)];
   });
-  return `### ${group.title}\n\nCPU counted: ${group.cpuScope}.\n\n${table(['server', 'req/s', 'spread', 'p50 ms', 'p99 ms', 'CPU µs/req', 'CPU ×floor', 'req/s ×SDK', 'runs'], rows)}`;
+  const note = group.note === undefined ? '' : ` ${group.note}`;
+  const body = `### ${group.title}\n\nCPU counted: ${group.cpuScope}.${note}\n\n${table(['server', 'req/s', 'spread', 'p50 ms', 'p99 ms', 'CPU µs/req', 'CPU ×floor', 'req/s ×SDK', 'runs'], rows)}`;
+  return group.note === undefined ? body : `${body}\n\n${armatureRatios(group)}`;
+}
+
+/** Armature against both others in one line: CPU per request and req/s, ratios of medians (range of per-round ratios). */
+function armatureRatios(group) {
+  const show = (r) => (r ? `${times(r.value)} (${fmt(r.min)}–${fmt(r.max)})` : '—');
+  return [
+    `Armature: CPU/request ${show(ratio(group, 'cpuPerRequestUs', 'armature', 'floor'))} the floor's`,
+    `SDK CPU/request ${show(ratio(group, 'cpuPerRequestUs', 'sdk', 'armature'))} Armature's`,
+    `req/s ${show(ratio(group, 'rps', 'armature', 'floor'))} the floor's`,
+    `${show(ratio(group, 'rps', 'armature', 'sdk'))} the SDK's.`,
+  ].join('; ');
 }
 
 function startupSection(group) {
@@ -66,7 +79,7 @@ function renderMarkdown({ meta, groups, targets }) {
   const head = [
     `# Armature benchmark results${meta.quick ? ' (quick mode)' : ''}`,
     '',
-    `${meta.date} · Node ${meta.node} · ${meta.cpus}× ${meta.cpuModel} · @modelcontextprotocol/sdk ${meta.sdkVersion} · commit ${meta.commit} · ${meta.reps} run(s) per measurement, medians shown.`,
+    `${meta.date} · Node ${meta.node} · ${meta.cpus}× ${meta.cpuModel} · @modelcontextprotocol/sdk ${meta.sdkVersion}${meta.sdkV2Version ? ` · @modelcontextprotocol/server ${meta.sdkV2Version} (SDK v2, 2026-07-28 scenario)` : ''} · commit ${meta.commit} · ${meta.reps} run(s) per measurement, medians shown.`,
     '',
     `Load average at start ${meta.loadAverage.start.map((l) => fmt(l, 2)).join(' / ')}, at end ${meta.loadAverage.end.map((l) => fmt(l, 2)).join(' / ')}${meta.loaded ? ' — **the machine was busy with other work; absolute numbers are noisy, ratios within a round less so.**' : '.'}`,
     '',

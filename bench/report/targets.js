@@ -8,6 +8,9 @@ const TARGETS = [
   { id: 'stdio-pipelined', label: 'stdio pipelined (256 in flight) req/s ≥ 4× the SDK', group: 'stdio/raw-pipelined/256', metric: 'rps', against: 'sdk', atLeast: 4 },
   { id: 'http-stateful', label: 'HTTP stateful, 32 connections, req/s ≥ 3.5× the SDK', group: 'http/stateful/32', metric: 'rps', against: 'sdk', atLeast: 3.5 },
   { id: 'http-stateless', label: 'HTTP stateless, 32 connections, req/s ≥ 20× the SDK', group: 'http/stateless/32', metric: 'rps', against: 'sdk', atLeast: 20 },
+  { id: 'http-2026-cpu-floor', label: 'HTTP 2026-07-28 stateless tools/call, 32 connections, server CPU/request ≤ 1.15× the floor', group: 'http-2026/stateless/32', metric: 'cpuPerRequestUs', against: 'floor', atMost: 1.15 },
+  // `inverse`: the SDK's value over Armature's (how many times less CPU Armature spends).
+  { id: 'http-2026-cpu-sdk', label: 'HTTP 2026-07-28 stateless tools/call, 32 connections, server CPU/request ≥ 20× less than the SDK v2', group: 'http-2026/stateless/32', metric: 'cpuPerRequestUs', against: 'sdk', inverse: true, atLeast: 20 },
   { id: 'startup', label: '1,001 tools: construct + initialize + first tools/list ≤ 40 ms', group: 'startup/1001-tools', metric: 'startupMs', atMost: 40, unit: 'ms' },
   { id: 'warm-list', label: '1,001 tools: warm tools/list ≤ 5 ms', group: 'startup/1001-tools', metric: 'warmListMs', atMost: 5, unit: 'ms' },
   { id: 'session-heap', label: 'heap per idle HTTP session ≤ 4 KB', group: 'session-heap/21-tools', metric: 'bytesPerSession', atMost: 4096, unit: 'B' },
@@ -27,7 +30,7 @@ function buildValue(groups, { tools, column }) {
 function measure(groups, target) {
   if (target.build) return buildValue(groups, target.build);
   const group = groups.find((g) => g.id === target.group);
-  if (target.against) return ratio(group, target.metric, 'armature', target.against);
+  if (target.against) return target.inverse ? ratio(group, target.metric, target.against, 'armature') : ratio(group, target.metric, 'armature', target.against);
   const mine = resultOf(group, 'armature');
   const metric = mine && mine.summary[target.metric];
   return metric ? { value: metric.median, min: metric.min, max: metric.max } : undefined;

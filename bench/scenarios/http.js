@@ -13,25 +13,28 @@ const { withCpu } = require('../lib/rounds');
 const { runLoadScenario } = require('../lib/load-scenario');
 const { withTimeout } = require('../lib/bounded');
 
+/** What the 2025-11-25 scenarios send and expect (scenarios/http-2026.js has its own). */
+const WIRE_2025 = { request: addRequest, isAnswer: isAddAnswer, headers: HTTP_HEADERS };
+
 /**
  * What autocannon sends. Stateful: a fresh body per request, since ids must not repeat within
  * a session (autocannon's `idReplacement` would keep the original Content-Length and break
  * the framing). Stateless: every POST is a session of its own, so one prebuilt request
  * serves, which keeps the load generator's own CPU (it shares the machine) low.
  */
-function requestsFor(stateless) {
-  if (stateless) return { body: addRequest(1) };
+function requestsFor(stateless, wire) {
+  if (stateless) return { body: wire.request(1) };
   let nextId = 1;
-  return { requests: [{ setupRequest: (req) => ({ ...req, body: addRequest(nextId++) }) }] };
+  return { requests: [{ setupRequest: (req) => ({ ...req, body: wire.request(nextId++) }) }] };
 }
 
 /** One autocannon run; rejects when any request failed. */
-async function cannon({ url, headers, connections, seconds, stateless }) {
+async function cannon({ url, headers, connections, seconds, stateless, wire }) {
   const options = {
     url,
     method: 'POST',
     headers,
-    ...requestsFor(stateless),
+    ...requestsFor(stateless, wire),
     connections,
     duration: seconds,
     timeout: 10,
@@ -46,12 +49,12 @@ async function cannon({ url, headers, connections, seconds, stateless }) {
 }
 
 /** `maxRequests` posts from `connections` concurrent loops, stopping early after `maxMs`. */
-async function warmup({ url, headers, connections, maxRequests, maxMs }) {
+async function warmup({ url, headers, connections, maxRequests, maxMs, wire }) {
   const deadline = Date.now() + maxMs;
   let sent = 0;
   const loop = async () => {
     while (sent < maxRequests && Date.now() < deadline) {
-      const reply = await postMessage(url, addRequest(`warm-${sent++}`), headers);
+      const reply = await postMessage(url, wire.request(`warm-${sent++}`), headers);
       if (reply.status !== 200) throw new Error(`warm-up request answered ${reply.status}`);
     }
   };
@@ -59,24 +62,29 @@ async function warmup({ url, headers, connections, maxRequests, maxMs }) {
 }
 
 /** Checks that the server answers `add` correctly before loading it. */
-async function checkAnswer(url, headers) {
-  const reply = await postMessage(url, addRequest('check'), headers);
-  if (reply.status !== 200 || !isAddAnswer(reply.messages.find((m) => m.id === 'check'))) {
+async function checkAnswer(url, headers, wire) {
+  const reply = await postMessage(url, wire.request('check'), headers);
+  if (reply.status !== 200 || !wire.isAnswer(reply.messages.find((m) => m.id === 'check'))) {
     throw new Error(`tools/call add answered ${reply.status}: ${JSON.stringify(reply.messages).slice(0, 300)}`);
   }
 }
 
-async function startServer(server, budget, stateless) {
-  const child = spawnServer(HTTP_MAIN, [server, stateless ? 'stateless' : 'stateful']);
+/**
+ * Starts `server` in a child (`http-main.js <server> <mode>`, mode defaulting to stateful or
+ * stateless) and returns the scenario handle: warm-up, one measured autocannon run with the
+ * child's CPU, close. `wire` says what to send and what a correct answer is.
+ */
+async function startServer(server, budget, stateless, { mode = stateless ? 'stateless' : 'stateful', wire = WIRE_2025 } = {}) {
+  const child = spawnServer(HTTP_MAIN, [server, mode]);
   try {
     const { url } = await readyLine(child);
-    const headers = { ...HTTP_HEADERS };
+    const headers = { ...wire.headers };
     if (!stateless) headers['mcp-session-id'] = await openSession(url);
-    await checkAnswer(url, headers);
-    const load = (connections, seconds) => cannon({ url, headers, connections, seconds, stateless });
+    await checkAnswer(url, headers, wire);
+    const load = (connections, seconds) => cannon({ url, headers, connections, seconds, stateless, wire });
     return {
       // Warm-up with the small client: an autocannon run lasts at least a second whatever its bounds.
-      warmup: (connections) => warmup({ url, headers, connections, ...budget.warmup }),
+      warmup: (connections) => warmup({ url, headers, connections, ...budget.warmup, wire }),
       measure: async (connections) => {
         const before = await child.probe.read();
         const run = await load(connections, budget.httpSeconds);
@@ -102,4 +110,4 @@ function runHttp({ budget, reps, log }) {
   return runLoadScenario({ scenario: 'http', cpuScope: 'server process', setups: setups(budget.httpConnections), budget, reps, log });
 }
 
-module.exports = { runHttp };
+module.exports = { runHttp, startServer, connectionsTitle };

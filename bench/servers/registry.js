@@ -1,7 +1,8 @@
 'use strict';
 // The three servers under test. Each can be created (`create`), then attached to an
 // SDK-shaped object transport or to a pair of byte streams (stdio framing), or served over
-// Streamable HTTP. Modules load lazily (`preload`), so a child process loads only its server.
+// Streamable HTTP (2025-11-25 sessions or stateless: `onHttp`; MCP 2026-07-28 stateless:
+// `onHttp2026`). Modules load lazily (`preload`), so a child process loads only its server.
 const path = require('node:path');
 
 const SERVER_NAMES = ['armature', 'sdk', 'floor'];
@@ -28,6 +29,14 @@ const servers = {
       const handle = await listenHttp(app, { host: '127.0.0.1', port: 0, stateless });
       return { url: handle.url, close: () => handle.close(1000).then(() => app.close()) };
     },
+    // The same endpoint with default options: 2026 POSTs (no session id, 2026 version header)
+    // go to the app's request-scoped kernel, 2025 traffic to sessions.
+    async onHttp2026({ extraTools }) {
+      const { listenHttp } = require('@armature/http');
+      const app = await require('./armature-app').createArmatureApp(extraTools);
+      const handle = await listenHttp(app, { host: '127.0.0.1', port: 0 });
+      return { url: handle.url, close: () => handle.close(1000).then(() => app.close()) };
+    },
   },
   sdk: {
     preload() {
@@ -45,6 +54,8 @@ const servers = {
       return () => server.close();
     },
     onHttp: ({ stateless, extraTools }) => require('./sdk/sdk-http').listenSdkHttp({ stateless, extraTools }),
+    // MCP 2026-07-28 is served by the SDK v2 (`@modelcontextprotocol/server`), not by the v1 package.
+    onHttp2026: ({ extraTools }) => require('./sdk/sdk-v2-http').listenSdkV2Http({ extraTools }),
   },
   floor: {
     preload() {
@@ -62,6 +73,8 @@ const servers = {
     },
     onHttp: async ({ stateless, extraTools }) =>
       require('./floor/floor-http').listenFloorHttp(require('./floor/floor-handler').createFloor(extraTools), { stateless }),
+    onHttp2026: async ({ extraTools }) =>
+      require('./floor/floor-http').listenFloorHttp(require('./floor/floor-handler').createFloor(extraTools), { stateless: true, revision2026: true }),
   },
 };
 

@@ -3,8 +3,9 @@
 // Profiles one server under load with `node --cpu-prof`, for finding what stands between
 // Armature and a target. The server runs in a child process started with --cpu-prof; its
 // profile is written when it exits, then summarized (see cpu-profile-summary.js).
-// Usage: node bench/tools/profile-load.js <armature|sdk|floor> <stdio|stateful|stateless> [seconds=5] [inFlight/connections]
-//   stdio: raw pipelined writer (default 256 in flight); stateful/stateless: autocannon (default 32 connections).
+// Usage: node bench/tools/profile-load.js <armature|sdk|floor> <stdio|stateful|stateless|2026> [seconds=5] [inFlight/connections]
+//   stdio: raw pipelined writer (default 256 in flight); stateful/stateless/2026: autocannon (default 32 connections);
+//   2026: stateless MCP 2026-07-28 tools/call (sdk = the SDK v2), as scenarios/http-2026.js sends it.
 const fs = require('node:fs');
 const path = require('node:path');
 const { execFileSync } = require('node:child_process');
@@ -13,7 +14,7 @@ const { spawnServer, readyLine } = require('../lib/child');
 const { StreamSession } = require('../lib/stream-session');
 const { openSession } = require('../lib/http-session');
 const { STDIO_MAIN, HTTP_MAIN } = require('../servers/registry');
-const { addRequest, HTTP_HEADERS } = require('../lib/wire');
+const { addRequest, HTTP_HEADERS, addRequest2026, HTTP_HEADERS_2026 } = require('../lib/wire');
 
 async function main() {
   const [server, mode, secondsArg = '5', levelArg] = process.argv.slice(2);
@@ -30,11 +31,12 @@ async function main() {
   } else {
     const child = spawnServer(HTTP_MAIN, [server, mode], { execArgv });
     const { url } = await readyLine(child);
-    const headers = { ...HTTP_HEADERS };
+    const headers = mode === '2026' ? { ...HTTP_HEADERS_2026 } : { ...HTTP_HEADERS };
     if (mode === 'stateful') headers['mcp-session-id'] = await openSession(url);
     let id = 1;
     // As in scenarios/http.js: unique ids within a session; one prebuilt request when stateless.
-    const body = mode === 'stateless' ? { body: addRequest(1) } : { requests: [{ setupRequest: (req) => ({ ...req, body: addRequest(id++) }) }] };
+    const body =
+      mode === '2026' ? { body: addRequest2026(1) } : mode === 'stateless' ? { body: addRequest(1) } : { requests: [{ setupRequest: (req) => ({ ...req, body: addRequest(id++) }) }] };
     const result = await autocannon({ url, method: 'POST', headers, connections: Number(levelArg ?? 32), duration: seconds, ...body });
     process.stderr.write(`${Math.round(result['2xx'] / result.duration)} req/s, non-2xx ${result.non2xx}\n`);
     child.child.kill('SIGTERM');

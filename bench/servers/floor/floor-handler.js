@@ -4,6 +4,11 @@
 // machinery. It marks the physical limit the real servers are compared against.
 const { PARAMS, toolName, toolDescription, lookupResult, inputSchema } = require('../../generate/tool-set');
 
+const PROTOCOL_2026 = '2026-07-28';
+const PROTOCOL_VERSION_KEY = 'io.modelcontextprotocol/protocolVersion';
+const CAPABILITIES_KEY = 'io.modelcontextprotocol/clientCapabilities';
+const SERVER_INFO = 'io.modelcontextprotocol/serverInfo';
+
 const ADD_TOOL = {
   name: 'add',
   description: 'Adds two numbers.',
@@ -71,7 +76,47 @@ function createFloor(extraTools = 0) {
     return response === undefined ? undefined : JSON.stringify(response);
   }
 
-  return { answer, answerText };
+  // MCP 2026-07-28: no session; the request carries its envelope and the HTTP routing headers.
+  const serverInfoMeta = { [SERVER_INFO]: { name: 'floor-bench', version: '1.0.0' } };
+  const listJson2026 = JSON.stringify({ ...listResult, resultType: 'complete', ttlMs: 0, cacheScope: 'private', _meta: serverInfoMeta });
+  const reply = (status, response) => ({ status, body: JSON.stringify(response) });
+
+  /**
+   * Answers one decoded 2026 request received over HTTP: `{ status, body }`, or undefined for
+   * a notification (202). `header` reads a request header by lower-case name. The least a
+   * correct server checks: the envelope (version, client capabilities) and that the
+   * `MCP-Protocol-Version`, `Mcp-Method` and `Mcp-Name` headers agree with the body.
+   */
+  function answer2026(message, header) {
+    const id = message.id;
+    if (id === undefined) return undefined;
+    const params = message.params;
+    const meta = typeof params === 'object' && params !== null ? params._meta : undefined;
+    if (typeof meta !== 'object' || meta === null) return reply(400, error(id, -32602, 'Invalid params: no _meta envelope'));
+    const version = meta[PROTOCOL_VERSION_KEY];
+    if (version !== PROTOCOL_2026) return reply(400, { jsonrpc: '2.0', id, error: { code: -32022, message: 'Unsupported protocol version', data: { supported: [PROTOCOL_2026] } } });
+    const capabilities = meta[CAPABILITIES_KEY];
+    if (typeof capabilities !== 'object' || capabilities === null) return reply(400, error(id, -32602, 'Invalid params: no client capabilities'));
+    if (header('mcp-protocol-version') !== version || header('mcp-method') !== message.method) return reply(400, error(id, -32020, 'Header mismatch'));
+    switch (message.method) {
+      case 'tools/call': {
+        // Tool names are plain ASCII, so the client sends Mcp-Name as it is (no =?base64?…?= form).
+        if (header('mcp-name') !== params.name) return reply(400, error(id, -32020, 'Header mismatch'));
+        const call = calls.get(params.name);
+        if (call === undefined) return reply(200, error(id, -32602, `Unknown tool ${params.name}`));
+        const text = call(params.arguments ?? {});
+        const content = [{ type: 'text', text: text === null ? 'Invalid arguments' : text }];
+        const result = text === null ? { content, isError: true, resultType: 'complete', _meta: serverInfoMeta } : { content, resultType: 'complete', _meta: serverInfoMeta };
+        return reply(200, { jsonrpc: '2.0', id, result });
+      }
+      case 'tools/list':
+        return { status: 200, body: `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${listJson2026}}` };
+      default:
+        return reply(404, error(id, -32601, 'Method not found'));
+    }
+  }
+
+  return { answer, answerText, answer2026 };
 }
 
 module.exports = { createFloor };

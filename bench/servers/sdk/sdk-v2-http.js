@@ -1,0 +1,103 @@
+'use strict';
+// The official SDK v2 (`@modelcontextprotocol/server` 2.x) serving MCP 2026-07-28 statelessly,
+// set up as its documentation shows: `createMcpHandler(factory, { legacy: 'reject' })` (the
+// factory builds a new `McpServer` per HTTP request; 2025 traffic is refused with -32022),
+// `registerTool` with a zod v4 input schema and an async handler. The handler speaks Web
+// `Request`/`Response`, so a small node:http adapter (what `@modelcontextprotocol/node`'s
+// `toNodeHandler` does; that package is not installed) turns each request into a `Request`,
+// forwards client disconnects as the `Request` signal and writes the `Response` back.
+const http = require('node:http');
+const path = require('node:path');
+const { McpServer, createMcpHandler } = require('@modelcontextprotocol/server');
+// zod 4 as the SDK v2 itself depends on it (the root of the repo stays on zod 3 for the v1 SDK).
+const { z } = require(require.resolve('zod', { paths: [path.dirname(require.resolve('@modelcontextprotocol/server'))] }));
+const { PARAMS, toolName, toolDescription, lookupResult } = require('../../generate/tool-set');
+
+const ZOD_OF = {
+  string: () => z.string(),
+  number: () => z.number(),
+  boolean: () => z.boolean(),
+  'string[]': () => z.array(z.string()),
+};
+
+function lookupSchema() {
+  const shape = {};
+  for (const p of PARAMS) {
+    const base = ZOD_OF[p.ts]().describe(p.description);
+    shape[p.name] = p.required ? base : base.optional();
+  }
+  return z.object(shape);
+}
+
+/** The SDK v2 server for one request: `add` plus `extraTools` generated tools. */
+function createSdkV2Server(extraTools = 0) {
+  const server = new McpServer({ name: 'sdk-v2-bench', version: '1.0.0' });
+  server.registerTool(
+    'add',
+    {
+      description: 'Adds two numbers.',
+      inputSchema: z.object({ a: z.number().describe('First addend.'), b: z.number().describe('Second addend.') }),
+    },
+    async ({ a, b }) => ({ content: [{ type: 'text', text: String(a + b) }] }),
+  );
+  for (let i = 0; i < extraTools; i++) {
+    server.registerTool(toolName(i), { description: toolDescription(i), inputSchema: lookupSchema() }, async (args) => ({
+      content: [{ type: 'text', text: lookupResult(i, args) }],
+    }));
+  }
+  return server;
+}
+
+/** node:http → Web `Request` → the SDK's handler → Web `Response` → node:http. */
+function nodeAdapter(handler) {
+  return async (req, res) => {
+    try {
+      const chunks = [];
+      for await (const chunk of req) chunks.push(chunk);
+      const abort = new AbortController();
+      res.on('close', () => {
+        if (!res.writableFinished) abort.abort();
+      });
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(req.headers)) {
+        if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+      }
+      const response = await handler.fetch(
+        new Request(`http://${req.headers.host ?? '127.0.0.1'}${req.url}`, {
+          method: req.method,
+          headers,
+          body: chunks.length > 0 ? Buffer.concat(chunks) : undefined,
+          signal: abort.signal,
+        }),
+      );
+      res.writeHead(response.status, Object.fromEntries(response.headers));
+      if (response.body) for await (const chunk of response.body) res.write(chunk);
+      res.end();
+    } catch {
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+      res.end('{"jsonrpc":"2.0","id":null,"error":{"code":-32603,"message":"Internal server error"}}');
+    }
+  };
+}
+
+/** Starts the SDK v2 2026 server on 127.0.0.1 (OS-chosen port); resolves `{ url, close }`. */
+async function listenSdkV2Http({ extraTools = 0 } = {}) {
+  const handler = createMcpHandler(() => createSdkV2Server(extraTools), { legacy: 'reject' });
+  const server = http.createServer(nodeAdapter(handler));
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  return {
+    url: `http://127.0.0.1:${server.address().port}/mcp`,
+    close: async () => {
+      await handler.close();
+      await new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}
+
+module.exports = { listenSdkV2Http, createSdkV2Server };

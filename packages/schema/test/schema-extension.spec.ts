@@ -1,6 +1,4 @@
 import { expect } from 'chai';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { JSON_SCHEMA_DIALECT, type JsonSchema } from '../src';
 import Ajv2020 from 'ajv/dist/2020';
 import { methodOf, problemLines, scan, scanClean } from './helpers/scan-helpers';
@@ -159,11 +157,5 @@ export class Explicit {
   a(args: { a: string }): string { return args.a; }
 }`);
     expect(methodOf(result, 'Explicit', 'a').inputSchema).to.equal(undefined);
-  });
-
-  it('applies the rules of core: its schema-extension.ts and this package\'s are the same file', () => {
-    const here = fs.readFileSync(path.join(__dirname, '..', '..', 'src', 'scan', 'schema-extension.ts'), 'utf8');
-    const core = fs.readFileSync(path.join(__dirname, '..', '..', '..', 'core', 'src', 'routes', 'schema-extension.ts'), 'utf8');
-    expect(here === core, 'packages/schema/src/scan/schema-extension.ts differs from packages/core/src/routes/schema-extension.ts: copy the edited one over the other').to.equal(true);
   });
 });

@@ -2,11 +2,10 @@
 // merged into a tool's generated input schema, and how parameters are marked `x-mcp-header`
 // (MCP 2026-07-28, SEP-2106 and SEP-2243).
 //
-// This file is kept byte-identical in packages/core/src/routes/schema-extension.ts (boot) and
-// packages/schema/src/scan/schema-extension.ts (`armature build`, which merges an extension
-// written as a literal, so the manifest already holds the merged schema and the boot merge
-// changes nothing); a test of @armature/schema compares the two. It imports nothing, so each
-// package compiles it as it is. Edit one, copy it to the other.
+// One copy serves the boot (core) and `armature build` (@armature/schema imports it through the
+// `@armature/core/schema-extension` subpath), which merges an extension written as a literal,
+// so the manifest already holds the merged schema and the boot merge changes nothing. It
+// imports nothing, so loading it from the build tool pulls in none of core's runtime.
 
 /** A JSON Schema object, as far as these rules look into it. */
 export type SchemaObject = { readonly [keyword: string]: unknown };

@@ -33,3 +33,17 @@ export function isCacheHint(value: unknown): value is CacheHint {
   const hint = value as { ttlMs?: unknown; scope?: unknown };
   return Number.isSafeInteger(hint.ttlMs) && (hint.ttlMs as number) >= 0 && (hint.scope === 'public' || hint.scope === 'private');
 }
+
+/** Hints a resource or template set for one read result (`cache` option), by result object. */
+const resultHints = new WeakMap<object, CacheHint>();
+
+/** Records the author's hint for a `resources/read` result; the 2026 decoration uses it before the app default. */
+export function withCacheHint<T extends object>(result: T, hint: CacheHint): T {
+  if (typeof result === 'object' && result !== null) resultHints.set(result, hint);
+  return result;
+}
+
+/** The hint recorded for a result, if any. */
+export function cacheHintOf(result: object): CacheHint | undefined {
+  return resultHints.get(result);
+}

@@ -1,6 +1,6 @@
 import { registerEncodedResult } from '../jsonrpc/json-rpc-encoder';
 import type { Implementation } from '../protocol/mcp-types.generated';
-import { type CacheHint, type CacheHints, DEFAULT_CACHE_HINT } from './cache-hints';
+import { type CacheHint, type CacheHints, cacheHintOf, DEFAULT_CACHE_HINT } from './cache-hints';
 import { META } from './revision-2026';
 
 const LIST_METHODS: ReadonlySet<string> = new Set(['tools/list', 'resources/list', 'resources/templates/list', 'prompts/list']);
@@ -41,7 +41,7 @@ export class ResultDecoration {
       }
       return page;
     }
-    if (method === 'resources/read') return this.decorate(result, 'complete', this.resources);
+    if (method === 'resources/read') return this.decorate(result, 'complete', cacheHintOf(result) ?? this.resources);
     return this.decorate(result, 'complete', undefined);
   }
 

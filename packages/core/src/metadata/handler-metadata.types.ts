@@ -1,3 +1,4 @@
+import type { CacheHint } from '../kernel/cache-hints';
 import type { RequestContext } from '../context/request-context';
 import type {
   Annotations,
@@ -105,6 +106,11 @@ export interface ResourceOptions {
    * `InsufficientScopeError` (-32003) when they use it anyway.
    */
   readonly scopes?: readonly string[];
+  /**
+   * MCP 2026-07-28 cache hint of this resource's `resources/read` results (`ttlMs` + `cacheScope`),
+   * instead of the app's `cache.resources` default. Ignored by 2025-11-25.
+   */
+  readonly cache?: CacheHint;
 }
 
 /** Options of `@ResourceTemplate(uriTemplate)`. */
@@ -130,6 +136,11 @@ export interface ResourceTemplateOptions {
    * `InsufficientScopeError` (-32003) when they use it anyway.
    */
   readonly scopes?: readonly string[];
+  /**
+   * MCP 2026-07-28 cache hint of the template's `resources/read` results (`ttlMs` + `cacheScope`),
+   * instead of the app's `cache.resources` default. Ignored by 2025-11-25.
+   */
+  readonly cache?: CacheHint;
 }
 
 /** Options of `@Prompt`. */

@@ -8,6 +8,8 @@ import { NO_COMPLETION, runCompleter } from './completion';
 import { compileBinder } from './param-slots';
 import { readResource, resourceInvoke } from './resource-read';
 import { compileScopeCheck } from './route-access';
+import { withCacheHint } from '../kernel/cache-hints';
+import { routeCacheHint } from './route-cache-hint';
 import type { RouteEnvironment } from './route-environment';
 import { compileEnhance, withEnhancers } from './route-pipeline';
 import type { RouteSource } from './route-source';
@@ -69,11 +71,15 @@ export function compileResourceTemplate(source: RouteSource & { readonly record:
   const invoke = withEnhancers(resourceInvoke(source, compileBinder(source.slots)), describe('resourceTemplate'), enhancers);
   const enhanceCompletion = compileEnhance(describe('completion'), enhancers);
   const { required, check } = compileScopeCheck(source, env, `resource template "${uriTemplate}"`);
+  const hint = routeCacheHint(owner, options.cache);
   return {
     uriTemplate,
     matcher,
     listEntry,
-    read: (uri, values, ctx) => readResource(invoke, check, values, uri, options.mimeType, ctx),
+    read:
+      hint === undefined
+        ? (uri, values, ctx) => readResource(invoke, check, values, uri, options.mimeType, ctx)
+        : (uri, values, ctx) => readResource(invoke, check, values, uri, options.mimeType, ctx).then((result) => withCacheHint(result, hint)),
     complete: (variable, value, args, ctx) => {
       const completer = completers.get(variable);
       if (!completer) return Promise.resolve(NO_COMPLETION);

@@ -7,6 +7,8 @@ import type { ReadResourceResult, Resource } from '../protocol/mcp-types.generat
 import { compileBinder } from './param-slots';
 import { isAbsoluteUri, readResource, resourceInvoke } from './resource-read';
 import { compileScopeCheck } from './route-access';
+import { withCacheHint } from '../kernel/cache-hints';
+import { routeCacheHint } from './route-cache-hint';
 import type { RouteEnvironment } from './route-environment';
 import { withEnhancers } from './route-pipeline';
 import type { RouteSource } from './route-source';
@@ -39,5 +41,7 @@ export function compileResource(source: RouteSource & { readonly record: Resourc
   const route = { kind: 'resource', name: uri, handlerClass: source.handlerClass, method: record.method, fn: source.fn } as const;
   const invoke = withEnhancers(resourceInvoke(source, compileBinder(source.slots)), route, env.policy.enhancers(source));
   const { required, check } = compileScopeCheck(source, env, `resource "${uri}"`);
-  return { uri, listEntry, read: (ctx) => readResource(invoke, check, NO_VALUES, uri, options.mimeType, ctx), requiredScopes: required, source };
+  const hint = routeCacheHint(owner, options.cache);
+  const read = (ctx: RequestContext): Promise<ReadResourceResult> => readResource(invoke, check, NO_VALUES, uri, options.mimeType, ctx);
+  return { uri, listEntry, read: hint === undefined ? read : (ctx) => read(ctx).then((result) => withCacheHint(result, hint)), requiredScopes: required, source };
 }

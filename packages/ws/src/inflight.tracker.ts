@@ -20,7 +20,8 @@ export class InflightTracker {
   incoming(message: JSONRPCMessage): void {
     const record = message as { id?: RequestId; method?: unknown; params?: { requestId?: RequestId } };
     if (typeof record.method !== 'string') return;
-    if (record.id !== undefined) this.open.set(record.id, (this.open.get(record.id) ?? 0) + 1);
+    // An MCP 2026-07-28 listen stream holds no work: a graceful shutdown does not wait for it.
+    if (record.id !== undefined && record.method !== 'subscriptions/listen') this.open.set(record.id, (this.open.get(record.id) ?? 0) + 1);
     else if (record.method === 'notifications/cancelled' && record.params?.requestId !== undefined) this.settle(record.params.requestId);
   }
 

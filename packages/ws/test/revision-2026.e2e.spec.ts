@@ -366,10 +366,10 @@ describe('MCP 2026-07-28 over WebSocket (raw ws client, listenWs)', function () 
     peer.assertClean();
   });
 
-  // handle.close() drains the connection's InflightTracker, which counts the open listen request
-  // as unanswered: the drain waits its whole window (10 s by default) for a stream that holds no
-  // work, then closes with 1001 and the stream never gets its SubscriptionsListenResult.
-  // listenHttp's close() and app.close() end open listen streams with their result first.
+  // Left for the next round: the drain no longer waits for a listen stream (InflightTracker skips
+  // it), but handle.close() then closes the socket with 1001 without asking the session to end its
+  // 2026 exchanges, so the stream never gets its SubscriptionsListenResult. listenHttp's close()
+  // and app.close() end open listen streams with their result first.
   it.skip('BUG: handle.close() ends an open subscriptions/listen stream with its result before the socket closes', async () => {
     const peer = await connect();
     const from = peer.received.length;

@@ -1,9 +1,15 @@
 import type { WebSocket } from 'ws';
 
+/** 10 s between pings: a peer that stops answering is dropped within 20 s (the limit is 30 s). */
+export const DEFAULT_HEARTBEAT_INTERVAL_MS = 10_000;
+
 /**
  * Dead-peer detection for a set of sockets: every `intervalMs` each socket is pinged; a
  * socket that has not answered the previous ping with a pong is terminated (its session then
- * ends and aborts its in-flight requests). One timer serves all sockets, so idle
+ * ends and aborts its in-flight requests). A socket is first pinged at the first tick after it
+ * joins and terminated at the next one, so a silent peer is gone within `2 × intervalMs`:
+ * that bound, not the interval, is what `DEFAULT_HEARTBEAT_INTERVAL_MS` is chosen by (a 30 s
+ * interval let a silent peer live for up to 60 s). One timer serves all sockets, so idle
  * connections cost a map entry, not a timer each. Half-open TCP connections (a laptop that
  * went to sleep, a dropped NAT mapping) are otherwise never noticed by the server.
  */
@@ -44,7 +50,8 @@ export class Heartbeat {
         continue;
       }
       this.alive.set(socket, false);
-      socket.ping();
+      // A socket already closing answers no pings; ping() on it would only throw or queue.
+      if (socket.readyState === socket.OPEN) socket.ping();
     }
   }
 }

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { DEFAULT_HEARTBEAT_INTERVAL_MS } from './heartbeat';
 import { BearerAuthenticator, createHostOriginGuard, type Allowlist, type AuthInfo, type HostOriginGuard, type ProtectedResourceOptions } from '@armature/core';
 
 /**
@@ -32,7 +33,11 @@ export interface WsOptions {
   readonly maxPayload?: number;
   /** Deepest accepted JSON nesting; deeper messages are answered -32600. Default 64. */
   readonly maxDepth?: number;
-  /** Milliseconds between heartbeat pings; a peer that misses one pong is terminated. Default 30 000; 0 disables. */
+  /**
+   * Milliseconds between heartbeat pings; a peer that misses one pong is terminated at the next
+   * ping, so a silent peer is dropped within twice this. Default 10 000 (dropped within 20 s);
+   * 0 disables.
+   */
   readonly heartbeatIntervalMs?: number;
   /**
    * Bytes queued on a socket above which `send()` waits until the frame is flushed, so a
@@ -77,7 +82,7 @@ export const DEFAULT_MAX_PAYLOAD = 4 * 1024 * 1024;
 /** Applies defaults and rejects nonsensical values early, at listen time rather than per connection. */
 export function resolveWsOptions(options: WsOptions): ResolvedWsOptions {
   const maxPayload = options.maxPayload ?? DEFAULT_MAX_PAYLOAD;
-  const heartbeatIntervalMs = options.heartbeatIntervalMs ?? 30_000;
+  const heartbeatIntervalMs = options.heartbeatIntervalMs ?? DEFAULT_HEARTBEAT_INTERVAL_MS;
   const highWaterMark = options.highWaterMark ?? 1024 * 1024;
   for (const [name, value] of [['maxPayload', maxPayload], ['heartbeatIntervalMs', heartbeatIntervalMs], ['highWaterMark', highWaterMark]] as const) {
     if (!Number.isFinite(value) || value < 0) throw new RangeError(`@armature/ws: ${name} must be a non-negative number, got ${value}`);

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { listenWs, type WsServerHandle } from '../src';
+import { DEFAULT_HEARTBEAT_INTERVAL_MS, listenWs, type WsServerHandle } from '../src';
 import { within } from '@armature/transport-fixtures';
 import { closed, openRaw } from './support/raw-client';
 import { sdkApp, type SdkApp } from './support/sdk-app';
@@ -25,6 +25,26 @@ describe('Heartbeat', () => {
     expect((await seen).code).to.equal(1006);
     await within(app.firstSessionEnded, 'the session to end');
     expect(handle.gateway.connectionCount).to.equal(0);
+  });
+
+  it('terminates a silent peer at the ping after the one it missed', async () => {
+    // The peer is pinged once, answers nothing, and is gone at the next tick: it sees one ping
+    // (two at most, if it joined just before a tick), so the bound is 2 × the interval.
+    const socket = await openRaw(handle.url, { autoPong: false });
+    let pings = 0;
+    socket.on('ping', () => pings++);
+    expect((await closed(socket)).code).to.equal(1006);
+    expect(pings).to.be.within(1, 2);
+  });
+
+  it('drops a silent peer within 30 s by default (issue 16: one survived 35 s with a 30 s interval)', async () => {
+    const defaults = await listenWs(sdkApp(), { port: 0 });
+    try {
+      expect(defaults.gateway.options.heartbeatIntervalMs).to.equal(DEFAULT_HEARTBEAT_INTERVAL_MS);
+      expect(2 * defaults.gateway.options.heartbeatIntervalMs).to.be.at.most(30_000);
+    } finally {
+      await defaults.close();
+    }
   });
 
   it('keeps a peer that answers its pings', async () => {

@@ -64,5 +64,56 @@ export function createAjv(dialect: Dialect, extra: Options = {}): AjvInstance {
 export function ajvFingerprint(): string {
   const ajv = (require('ajv/package.json') as { version: string }).version;
   const formats = (require('ajv-formats/package.json') as { version: string }).version;
-  return `ajv@${ajv} ajv-formats@${formats} ${JSON.stringify(AJV_OPTIONS)}`;
+  return `ajv@${ajv} ajv-formats@${formats} ${JSON.stringify(AJV_OPTIONS)} proto-as-pattern`;
+}
+
+const PROTO = '__proto__';
+/** The `patternProperties` key standing for the property named `__proto__`. */
+export const PROTO_PATTERN = '^__proto__$';
+const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
+const SCHEMA_VALUES = ['additionalProperties', 'items', 'additionalItems', 'contains', 'propertyNames', 'not', 'if', 'then', 'else', 'unevaluatedItems', 'unevaluatedProperties'];
+const SCHEMA_LISTS = ['anyOf', 'oneOf', 'allOf', 'prefixItems', 'items'];
+
+/**
+ * The schema as ajv must be given it. ajv skips a `properties` entry named `__proto__` (it
+ * neither checks its value nor counts it as declared for `additionalProperties`), so such an
+ * entry is handed to ajv as `patternProperties: { "^__proto__$": … }`, which means the same
+ * thing; `required` already sees own keys only (`ownProperties`). Every other schema comes
+ * back as the same object. The schema listed to clients is never changed.
+ */
+export function schemaForAjv<T>(schema: T): T {
+  return rewriteProto(schema) as T;
+}
+
+function rewriteProto(node: unknown): unknown {
+  if (typeof node !== 'object' || node === null || Array.isArray(node)) return node;
+  const source = node as Record<string, unknown>;
+  let out: Record<string, unknown> | undefined;
+  const put = (key: string, value: unknown): void => {
+    out ??= { ...source };
+    Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+  };
+  for (const [key, value] of Object.entries(source)) {
+    let next = value;
+    if (SCHEMA_MAPS.includes(key) && typeof value === 'object' && value !== null && !Array.isArray(value)) {
+      const entries = Object.entries(value).map(([name, inner]) => [name, rewriteProto(inner)] as const);
+      if (entries.some(([name, inner]) => inner !== (value as Record<string, unknown>)[name] || name === PROTO)) next = Object.fromEntries(entries);
+    } else if (SCHEMA_LISTS.includes(key) && Array.isArray(value)) {
+      const items = value.map(rewriteProto);
+      if (items.some((item, i) => item !== value[i])) next = items;
+    } else if (SCHEMA_VALUES.includes(key)) {
+      next = rewriteProto(value);
+    }
+    if (next !== value) put(key, next);
+  }
+  const properties = (out ?? source).properties;
+  if (typeof properties === 'object' && properties !== null && Object.prototype.hasOwnProperty.call(properties, PROTO)) {
+    const { [PROTO]: protoSchema, ...rest } = properties as Record<string, unknown>;
+    const patterns = { ...((out ?? source).patternProperties as Record<string, unknown> | undefined) };
+    const existing = patterns[PROTO_PATTERN];
+    patterns[PROTO_PATTERN] = existing === undefined ? protoSchema : { allOf: [existing, protoSchema] };
+    put('properties', rest);
+    put('patternProperties', patterns);
+  }
+  return out ?? source;
 }

@@ -4,7 +4,7 @@ import { LocalErrorCode } from '../errors/local-error-codes';
 import { frozenCopy } from '../metadata/frozen-copy';
 import type { JsonSchema } from '../metadata/handler-metadata.types';
 import type { SchemaTable } from '../manifest/schema-table';
-import { type AjvInstance, createAjv, type Dialect, dialectOf } from './ajv-setup';
+import { type AjvInstance, createAjv, type Dialect, dialectOf, schemaForAjv } from './ajv-setup';
 import { ajvIssues } from './ajv-issues';
 import type { PrecompiledValidators } from './precompiled-validators';
 import type { Validator } from './validation-result';
@@ -102,7 +102,7 @@ export class SchemaCompiler {
 
   private compileWithAjv(schema: JsonSchema, dialect: Dialect, where: string): ValidateFunction {
     try {
-      return this.instance(dialect).compile(schema as AnySchemaObject);
+      return this.instance(dialect).compile(schemaForAjv(schema) as AnySchemaObject);
     } catch (error) {
       throw new ArmatureError(LocalErrorCode.INVALID_SCHEMA, `${where}: the schema does not compile: ${(error as Error).message}`, {
         cause: error,

@@ -1,6 +1,6 @@
 import type { AnySchemaObject } from 'ajv';
 import type { JsonSchema } from '../metadata/handler-metadata.types';
-import { type AjvInstance, ajvFingerprint, createAjv, type Dialect, dialectOf } from './ajv-setup';
+import { type AjvInstance, ajvFingerprint, createAjv, type Dialect, dialectOf, schemaForAjv } from './ajv-setup';
 import { readValidatorsModule, VALIDATORS_FORMAT } from './precompiled-validators';
 
 /** What {@link generateValidatorsModule} produced. */
@@ -65,7 +65,7 @@ export function generateValidatorsModule(schemas: readonly JsonSchema[], previou
       let ajv = instances.get(dialect);
       if (!ajv) instances.set(dialect, (ajv = createAjv(dialect, { code: { source: true } })));
       try {
-        const validate = ajv.compile(schema as AnySchemaObject);
+        const validate = ajv.compile(schemaForAjv(schema) as AnySchemaObject);
         const standaloneCode = (require('ajv/dist/standalone') as typeof import('ajv/dist/standalone')).default;
         factory = factorySource(standaloneCode(ajv as Parameters<typeof standaloneCode>[0], validate));
         compiled++;

@@ -1,4 +1,5 @@
 import type { JsonSchema, JsonValue } from '../manifest/manifest.types';
+import { getOwn, setOwn } from './own-keys';
 import type { NormalizedSchema } from './schema-normalizer';
 
 /**
@@ -12,7 +13,7 @@ export class DefsPool {
   add(converted: NormalizedSchema): JsonSchema {
     const renames = new Map<string, string>();
     for (const [name, definition] of Object.entries(converted.defs)) {
-      const existing = this.defs[name];
+      const existing = getOwn(this.defs, name);
       if (existing === undefined || JSON.stringify(existing) === JSON.stringify(definition)) continue;
       let candidate = `${name}_2`;
       for (let i = 3; hasValue(this.defs, candidate) || hasValue(converted.defs, candidate); i++) candidate = `${name}_${i}`;
@@ -21,7 +22,7 @@ export class DefsPool {
     const rewrite = (schema: JsonSchema): JsonSchema => (renames.size === 0 ? schema : (renameRefs(schema, renames) as JsonSchema));
     for (const [name, definition] of Object.entries(converted.defs)) {
       const target = renames.get(name) ?? name;
-      if (!hasValue(this.defs, target)) this.defs[target] = rewrite(definition);
+      if (!hasValue(this.defs, target)) setOwn(this.defs, target, rewrite(definition));
     }
     return rewrite(converted.schema);
   }
@@ -45,7 +46,7 @@ function renameRefs(value: JsonValue, renames: ReadonlyMap<string, string>): Jso
       const name = inner.slice('#/$defs/'.length);
       out[key] = `#/$defs/${renames.get(name) ?? name}`;
     } else {
-      out[key] = renameRefs(inner, renames);
+      setOwn(out, key, renameRefs(inner, renames));
     }
   }
   return out;

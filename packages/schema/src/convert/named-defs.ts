@@ -1,4 +1,5 @@
 import type { JsonSchema, JsonValue } from '../manifest/manifest.types';
+import { getOwn, setOwn } from './own-keys';
 import type { NormalizedSchema } from './schema-normalizer';
 
 const DEFS_PREFIX = '#/$defs/';
@@ -20,7 +21,7 @@ export function keepObjectDefs(converted: NormalizedSchema): NormalizedSchema {
   const rewrite = (value: JsonValue): JsonValue => inlineRefs(value, converted.defs, inline);
   const defs: Record<string, JsonSchema> = {};
   for (const [name, schema] of Object.entries(converted.defs)) {
-    if (!inline.has(name)) defs[name] = rewrite(schema) as JsonSchema;
+    if (!inline.has(name)) setOwn(defs, name, rewrite(schema) as JsonSchema);
   }
   return { schema: rewrite(converted.schema) as JsonSchema, defs };
 }
@@ -32,7 +33,7 @@ export function keepObjectDefs(converted: NormalizedSchema): NormalizedSchema {
  */
 export function inlineRootRef(converted: NormalizedSchema): NormalizedSchema {
   const name = refName(converted.schema);
-  const target = name === undefined ? undefined : converted.defs[name];
+  const target = name === undefined ? undefined : getOwn(converted.defs, name);
   if (name === undefined || target === undefined) return converted;
   const { $ref: _ref, ...siblings } = converted.schema;
   const schema: JsonSchema = { ...target, ...siblings };
@@ -69,14 +70,14 @@ function inlineRefs(value: JsonValue, defs: Readonly<Record<string, JsonSchema>>
   if (Array.isArray(value)) return value.map((item) => inlineRefs(item, defs, inline));
   if (typeof value !== 'object' || value === null) return value;
   const name = refName(value);
-  const target = name === undefined ? undefined : defs[name];
+  const target = name === undefined ? undefined : getOwn(defs, name);
   if (name !== undefined && target !== undefined && inline.has(name)) {
     const { $ref: _ref, ...siblings } = value;
     // The target is not recursive, so expanding it terminates.
     return inlineRefs({ ...target, ...siblings }, defs, inline);
   }
   const out: Record<string, JsonValue> = {};
-  for (const [key, inner] of Object.entries(value)) out[key] = inlineRefs(inner, defs, inline);
+  for (const [key, inner] of Object.entries(value)) setOwn(out, key, inlineRefs(inner, defs, inline));
   return out;
 }
 

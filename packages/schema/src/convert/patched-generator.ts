@@ -1,4 +1,5 @@
 import * as ts from 'typescript';
+import { fromEntries, hasOwn } from './own-keys';
 import { JsonSchemaGenerator, getDefaultArgs, type Args, type Definition } from 'typescript-json-schema';
 
 /** The name the scanner gives the one type it asks the generator for. */
@@ -7,6 +8,7 @@ export const ROOT_SYMBOL = '__ArmatureRoot';
 /** The private generator methods the scanner extends (typescript-json-schema 0.68). */
 interface GeneratorInternals {
   getClassDefinition(type: ts.Type, definition: Definition): Definition;
+  getDefinitionForProperty(prop: ts.Symbol, node: ts.Node): Definition | null;
   getTypeDefinition(type: ts.Type, ...rest: unknown[]): Definition;
   makeTypeNameUnique(type: ts.Type, baseName: string): string;
 }
@@ -53,6 +55,7 @@ export function createGenerator(checker: ts.TypeChecker, type: ts.Type, settings
   const getClassDefinition = internals.getClassDefinition;
   internals.getClassDefinition = function patched(this: GeneratorInternals, classType, definition) {
     const result = getClassDefinition.call(this, classType, definition);
+    restoreProtoProperty(checker, classType, result, (prop, node) => this.getDefinitionForProperty(prop, node));
     dropNonJsonProperties(checker, classType, result);
     addIndexSignatures(checker, classType, result, (t) => this.getTypeDefinition(t));
     releaseOptionalProperties(checker, classType, result);
@@ -73,6 +76,41 @@ export function createGenerator(checker: ts.TypeChecker, type: ts.Type, settings
   };
   return { generator, typesByName };
 }
+
+/**
+ * typescript-json-schema collects properties by assignment into a plain object (and dedupes
+ * `required` through one), so a property named `__proto__` swaps that object's prototype and
+ * vanishes. It is put back here as an own key, in declaration order, with its `required` entry.
+ */
+function restoreProtoProperty(
+  checker: ts.TypeChecker,
+  type: ts.Type,
+  definition: Definition,
+  convert: (prop: ts.Symbol, node: ts.Node) => Definition | null,
+): void {
+  if (definition.type !== undefined && definition.type !== 'object') return;
+  const properties = checker.getPropertiesOfType(type);
+  const proto = properties.find((p) => p.name === PROTO);
+  if (!proto || (definition.properties && hasOwn(definition.properties, PROTO))) return;
+  const declaration = proto.valueDeclaration ?? proto.declarations?.[0];
+  if (!declaration || (proto.flags & ts.SymbolFlags.Method) !== 0) return;
+  if (ts.getCombinedModifierFlags(declaration as ts.Declaration) & ts.ModifierFlags.Private) return;
+  const propertyType = checker.getTypeOfSymbolAtLocation(proto, declaration);
+  if (propertyType.flags & (ts.TypeFlags.Never | ts.TypeFlags.Undefined)) return;
+  const converted = convert(proto, declaration);
+  if (converted === null) return;
+  const existing = definition.properties ?? {};
+  const entries: [string, Definition | boolean][] = [];
+  for (const property of properties) {
+    if (property === proto) entries.push([PROTO, converted]);
+    else if (hasOwn(existing, property.name)) entries.push([property.name, existing[property.name] as Definition | boolean]);
+  }
+  definition.type = 'object';
+  definition.properties = fromEntries(entries);
+  if ((proto.flags & ts.SymbolFlags.Optional) === 0) definition.required = [...(definition.required ?? []), PROTO].sort();
+}
+
+const PROTO = '__proto__';
 
 const PRIMITIVE = ts.TypeFlags.StringLike | ts.TypeFlags.NumberLike | ts.TypeFlags.BooleanLike;
 

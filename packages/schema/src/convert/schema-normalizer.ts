@@ -1,5 +1,6 @@
 import type { DefinitionOrBoolean } from 'typescript-json-schema';
 import type { JsonSchema, JsonValue } from '../manifest/manifest.types';
+import { setOwn } from './own-keys';
 
 /** A converted type: its schema, plus the `$defs` its recursive `$ref`s point into. */
 export interface NormalizedSchema {
@@ -31,7 +32,7 @@ export function normalizeSchema(
   };
   const defs: Record<string, JsonSchema> = {};
   for (const [name, definition] of Object.entries(definitions)) {
-    defs[names.get(name) ?? name] = toObject(normalizeNode(definition, rename));
+    setOwn(defs, names.get(name) ?? name, toObject(normalizeNode(definition, rename)));
   }
   return { schema: toObject(normalizeNode(root, rename)), defs };
 }
@@ -51,7 +52,7 @@ function normalizeNode(node: unknown, rename: (ref: string) => string): JsonValu
     else if (key === 'additionalItems') continue;
     else if (key === 'examples') out.examples = toJson(Array.isArray(value) ? value : [value]);
     else if (key === 'required' && Array.isArray(value) && value.length === 0) continue;
-    else out[key] = toJson(value);
+    else setOwn(out, key, toJson(value));
   }
   if (Array.isArray(source.items)) {
     out.items = source.additionalItems === undefined ? false : normalizeNode(source.additionalItems, rename);
@@ -63,7 +64,8 @@ function normalizeNode(node: unknown, rename: (ref: string) => string): JsonValu
 function mapValues(value: unknown, map: (v: unknown) => JsonValue): JsonValue {
   const out: Record<string, JsonValue> = {};
   if (typeof value !== 'object' || value === null) return out;
-  for (const [key, inner] of Object.entries(value)) out[key] = map(inner);
+  // Property names are data: `__proto__` is defined as an own key, not assigned.
+  for (const [key, inner] of Object.entries(value)) setOwn(out, key, map(inner));
   return out;
 }
 

@@ -1,3 +1,4 @@
+import { setOwn } from '../convert/own-keys';
 import {
   MANIFEST_DOCUMENT_FORMAT,
   type JsonSchema,
@@ -45,9 +46,9 @@ export function toManifestDocument(manifest: Manifest): ManifestDocument {
         if (field === 'params') stored[field] = paramLists.indexOf(value as readonly ManifestParam[]);
         else stored[field] = SCHEMA_KEYS.includes(field) && value !== undefined ? schemas.indexOf(value as JsonSchema) : value;
       }
-      methods[name] = stored as ManifestDocumentMethod;
+      setOwn(methods, name, stored as ManifestDocumentMethod);
     }
-    handlers[key] = { ...handler, methods };
+    setOwn(handlers, key, { ...handler, methods });
   }
   return {
     armature: MANIFEST_DOCUMENT_FORMAT,
@@ -76,9 +77,9 @@ export function fromManifestDocument(document: ManifestDocument): Manifest {
         if (field === 'params') inline[field] = entryAt(document.paramLists, 'paramLists', value, where);
         else inline[field] = SCHEMA_KEYS.includes(field) && value !== undefined ? entryAt(document.schemas, 'schemas', value, where) : value;
       }
-      methods[name] = inline as unknown as ManifestMethod;
+      setOwn(methods, name, inline as unknown as ManifestMethod);
     }
-    handlers[key] = { ...handler, methods };
+    setOwn(handlers, key, { ...handler, methods });
   }
   return { armature: 1, comment: document.comment, generator: document.generator, sourceHash: document.sourceHash, handlers };
 }

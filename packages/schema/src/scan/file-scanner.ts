@@ -1,6 +1,7 @@
 import * as ts from 'typescript';
 import type { ManifestHandler, ManifestMethod } from '../manifest/manifest.types';
 import type { BuildProblem } from '../problems/build-problem';
+import { setOwn } from '../convert/own-keys';
 import { scanMember } from './method-scanner';
 import { readModules, type ModuleNode } from './module-reader';
 import type { NameClaim } from './name-registry';
@@ -33,7 +34,7 @@ export function scanFile(file: ts.SourceFile, context: ScanContext): FileScan {
         if (!result) continue;
         found = true;
         methodCount++;
-        if (result.entry) methods[result.name] = result.entry;
+        if (result.entry) setOwn(methods, result.name, result.entry);
         if (result.claim) claims.push(result.claim);
       }
       if (!found) continue;

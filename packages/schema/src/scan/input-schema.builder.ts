@@ -1,6 +1,7 @@
 import * as ts from 'typescript';
 import type { JsonSchema } from '../manifest/manifest.types';
 import { DefsPool } from '../convert/defs-pool';
+import { setOwn } from '../convert/own-keys';
 import { inlineRootRef } from '../convert/named-defs';
 import { describeUnsupported } from '../convert/type-to-schema';
 import { applyKeywordTags } from './keyword-tags';
@@ -25,7 +26,7 @@ export function buildPositionalInput(input: MethodInput, args: readonly ParamInf
     const description = input.docs.params.get(paramName(param));
     if (description !== undefined) property.description = description;
     if (param.defaultValue) property.default = param.defaultValue.value;
-    properties[paramName(param)] = property;
+    setOwn(properties, paramName(param), property);
     if (!param.optional) required.push(paramName(param));
   }
   if (!applyKeywordTags(input, properties, args.map(paramName), 'parameter', context) || failed) return undefined;

@@ -1,3 +1,4 @@
+import { getOwn } from '../convert/own-keys';
 import type { JsonSchema } from '../manifest/manifest.types';
 import { keywordFits, KEYWORD_TARGET_TYPE, parseKeywordValue } from './keyword-values';
 import type { MethodInput } from './method-input';
@@ -22,7 +23,7 @@ export function applyKeywordTags(
       context.report(tag.node, 'ARM_ERR_JSDOC_TAG', subject, message);
       ok = false;
     };
-    const property = tag.target === undefined ? undefined : properties[tag.target];
+    const property = tag.target === undefined ? undefined : getOwn(properties, tag.target);
     if (tag.target === undefined || !targets.includes(tag.target) || property === undefined) {
       const known = targets.length === 0 ? 'there are none' : targets.join(', ');
       fail(`@${tag.keyword} must name a ${targetNoun} first (@${tag.keyword} <name> <value>); "${tag.target ?? ''}" is not one (${known}).`);

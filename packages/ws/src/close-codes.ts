@@ -9,6 +9,8 @@ export const WsCloseCode = {
   GoingAway: 1001,
   /** A binary frame: MCP messages are JSON text, one per text frame. */
   UnsupportedData: 1003,
+  /** The peer stopped reading: more than `maxBufferedBytes` are queued for it. */
+  PolicyViolation: 1008,
   /** A message larger than `maxPayload`. */
   MessageTooBig: 1009,
   /** The app refused or failed to open a session for the connection. */
@@ -20,5 +22,6 @@ export const WsCloseReason = {
   binary: 'Binary frames are not supported: send one JSON-RPC message per text frame',
   tooBig: (limit: number): string => `Message too big: the limit is ${limit} bytes`,
   shutdown: 'Server shutting down',
+  sendBufferFull: (limit: number): string => `Send buffer full: more than ${limit} bytes queued for a client that is not reading`,
   sessionFailed: 'Could not open an MCP session',
 } as const;

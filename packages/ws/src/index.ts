@@ -1,7 +1,7 @@
 // Public API of @armature/ws: MCP over WebSocket (subprotocol `mcp`, one message per text frame).
 export { listenWs, attachWs, type ListenWsOptions, type WsServerHandle, type WsAttachment } from './websocket.server';
 export { WsGateway, DEFAULT_DRAIN_MS } from './websocket.gateway';
-export { WebSocketServerTransport, type WebSocketServerTransportOptions } from './websocket.transport';
+export { WebSocketServerTransport, DEFAULT_MAX_BUFFERED_BYTES, type WebSocketServerTransportOptions } from './websocket.transport';
 export { MCP_SUBPROTOCOL } from './upgrade.guard';
 export { WsCloseCode } from './close-codes';
 export { DEFAULT_HEARTBEAT_INTERVAL_MS } from './heartbeat';

@@ -99,6 +99,8 @@ export class WsGateway {
     this.heartbeat.add(ws);
     const transport = new WebSocketServerTransport(ws, {
       highWaterMark: this.options.highWaterMark,
+      maxBufferedBytes: this.options.maxBufferedBytes,
+      logger: this.options.logger,
       decodeLimits: { maxBytes: this.options.maxPayload, ...(this.options.maxDepth === undefined ? {} : { maxDepth: this.options.maxDepth }) },
       // The token reached the verifier; the session's request headers do not carry it.
       headers: withoutAuthorization(req.headers),

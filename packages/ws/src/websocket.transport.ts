@@ -1,5 +1,5 @@
-import { decodeJsonRpc, encodeJsonRpc, resolveDecodeLimits } from '@armature/core';
-import type { AuthInfo, DecodeLimits, JSONRPCMessage, MessageExtraInfo, Transport } from '@armature/core';
+import { decodeJsonRpc, encodeJsonRpc, resolveDecodeLimits, stderrLogger } from '@armature/core';
+import type { AuthInfo, DecodeLimits, JSONRPCMessage, MessageExtraInfo, ServerLogger, Transport } from '@armature/core';
 import { WebSocket, type RawData } from 'ws';
 import { WsCloseCode, WsCloseReason } from './close-codes';
 import { InflightTracker } from './inflight.tracker';
@@ -16,7 +16,18 @@ export interface WebSocketServerTransportOptions {
   readonly decodeLimits?: Partial<DecodeLimits>;
   /** How long `close()` waits for the peer's close frame before dropping the connection. Default 5 s. */
   readonly closeTimeoutMs?: number;
+  /**
+   * Bytes queued for the peer (not yet taken by the network) above which the connection is
+   * closed with 1008 instead of queuing more: a peer that never reads cannot grow server memory
+   * past this plus one message. Default 8 MiB; must be at least `highWaterMark`.
+   */
+  readonly maxBufferedBytes?: number;
+  /** Where one-line notes on peers that went away or misbehaved go. Default: core's stderr logger (debug only with `ARMATURE_DEBUG`). */
+  readonly logger?: Pick<ServerLogger, 'warn' | 'debug'>;
 }
+
+/** 8 MiB: twice the largest accepted message; a reading peer never has this much queued. */
+export const DEFAULT_MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
 
 /**
  * An MCP `Transport` over one accepted `ws` WebSocket: one JSON-RPC message per text frame.
@@ -32,7 +43,11 @@ export class WebSocketServerTransport implements Transport {
   readonly sessionId: string | undefined = undefined;
 
   private readonly highWaterMark: number;
+  private readonly maxBufferedBytes: number;
+  private readonly logger: Pick<ServerLogger, 'warn' | 'debug'>;
   private readonly closeTimeoutMs: number;
+  /** Set once the send buffer overflowed: the socket is closing and later sends are dropped. */
+  private overflowed = false;
   private readonly extra: MessageExtraInfo;
   private readonly limits: DecodeLimits;
   /** Frames that arrive between the upgrade and `start()` (the app connects asynchronously). */
@@ -44,6 +59,8 @@ export class WebSocketServerTransport implements Transport {
 
   constructor(private readonly socket: WebSocket, options: WebSocketServerTransportOptions = {}) {
     this.highWaterMark = options.highWaterMark ?? 1024 * 1024;
+    this.maxBufferedBytes = Math.max(options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES, this.highWaterMark);
+    this.logger = options.logger ?? stderrLogger;
     this.closeTimeoutMs = options.closeTimeoutMs ?? 5000;
     this.limits = resolveDecodeLimits(options.decodeLimits);
     this.extra = { authInfo: options.authInfo, requestInfo: { headers: options.headers ?? {} } };
@@ -85,7 +102,13 @@ export class WebSocketServerTransport implements Transport {
    * producer that awaits `send()` is slowed to the reader's pace (backpressure).
    */
   send(message: JSONRPCMessage): Promise<void> {
+    // After an overflow the peer is being dropped; what was meant for it has nowhere to go.
+    if (this.overflowed) return Promise.resolve();
     if (this.socket.readyState !== WebSocket.OPEN) return Promise.reject(new Error('WebSocket is not open'));
+    if (this.socket.bufferedAmount > this.maxBufferedBytes) {
+      this.overflow();
+      return Promise.resolve();
+    }
     let text: string;
     try {
       // A response that cannot be serialized becomes a -32603 for its id; never silence.
@@ -123,6 +146,16 @@ export class WebSocketServerTransport implements Transport {
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /**
+   * The peer is not reading: close with 1008 (the close frame waits behind the queue, so a peer
+   * that never reads is dropped after `closeTimeoutMs`). Its session then ends and aborts its work.
+   */
+  private overflow(): void {
+    this.overflowed = true;
+    this.logger.warn(`closing a WebSocket (1008): more than ${this.maxBufferedBytes} bytes queued for a client that is not reading`);
+    void this.closeWith(WsCloseCode.PolicyViolation, WsCloseReason.sendBufferFull(this.maxBufferedBytes));
   }
 
   private onFrame(data: RawData, isBinary: boolean): void {

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { DEFAULT_HEARTBEAT_INTERVAL_MS } from './heartbeat';
-import { BearerAuthenticator, createHostOriginGuard, type Allowlist, type AuthInfo, type HostOriginGuard, type ProtectedResourceOptions } from '@armature/core';
+import { DEFAULT_MAX_BUFFERED_BYTES } from './websocket.transport';
+import { BearerAuthenticator, createHostOriginGuard, stderrLogger, type ServerLogger, type Allowlist, type AuthInfo, type HostOriginGuard, type ProtectedResourceOptions } from '@armature/core';
 
 /**
  * Verifies the bearer token of an upgrade request (`Authorization: Bearer …`). Return the
@@ -44,6 +45,14 @@ export interface WsOptions {
    * slow reader slows its own session down instead of growing server memory. Default 1 MiB.
    */
   readonly highWaterMark?: number;
+  /**
+   * Bytes queued on a socket above which the peer counts as not reading: the connection is
+   * closed with 1008 instead of buffering more (its session ends). Default 8 MiB; at least
+   * `highWaterMark`.
+   */
+  readonly maxBufferedBytes?: number;
+  /** Where one-line notes on dropped or misbehaving peers go (`warn`, `debug`). Default: core's stderr logger. */
+  readonly logger?: Pick<ServerLogger, 'warn' | 'debug'>;
   /** Optional bearer-token check before the upgrade; the principal reaches handlers as `ctx.authInfo`. */
   readonly verifyToken?: VerifyToken;
   /**
@@ -68,6 +77,8 @@ export interface ResolvedWsOptions {
   readonly maxDepth: number | undefined;
   readonly heartbeatIntervalMs: number;
   readonly highWaterMark: number;
+  readonly maxBufferedBytes: number;
+  readonly logger: Pick<ServerLogger, 'warn' | 'debug'>;
   readonly verifyToken: VerifyToken | undefined;
   /** Bearer checks, challenges and the metadata document; `null` without any auth option. */
   readonly auth: BearerAuthenticator | null;
@@ -84,9 +95,11 @@ export function resolveWsOptions(options: WsOptions): ResolvedWsOptions {
   const maxPayload = options.maxPayload ?? DEFAULT_MAX_PAYLOAD;
   const heartbeatIntervalMs = options.heartbeatIntervalMs ?? DEFAULT_HEARTBEAT_INTERVAL_MS;
   const highWaterMark = options.highWaterMark ?? 1024 * 1024;
-  for (const [name, value] of [['maxPayload', maxPayload], ['heartbeatIntervalMs', heartbeatIntervalMs], ['highWaterMark', highWaterMark]] as const) {
+  const maxBufferedBytes = options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES;
+  for (const [name, value] of [['maxPayload', maxPayload], ['heartbeatIntervalMs', heartbeatIntervalMs], ['highWaterMark', highWaterMark], ['maxBufferedBytes', maxBufferedBytes]] as const) {
     if (!Number.isFinite(value) || value < 0) throw new RangeError(`@armature/ws: ${name} must be a non-negative number, got ${value}`);
   }
+  if (maxBufferedBytes < highWaterMark) throw new RangeError(`@armature/ws: maxBufferedBytes (${maxBufferedBytes}) must be at least highWaterMark (${highWaterMark})`);
   if (maxPayload === 0) throw new RangeError('@armature/ws: maxPayload must be positive (0 would mean unlimited)');
   const path = options.path ?? DEFAULT_PATH;
   if (!path.startsWith('/')) throw new RangeError(`@armature/ws: path must start with "/", got "${path}"`);
@@ -97,6 +110,8 @@ export function resolveWsOptions(options: WsOptions): ResolvedWsOptions {
     maxDepth: options.maxDepth,
     heartbeatIntervalMs,
     highWaterMark,
+    maxBufferedBytes,
+    logger: options.logger ?? stderrLogger,
     verifyToken: options.verifyToken,
     auth: options.verifyToken === undefined && options.protectedResource === undefined && options.resourceMetadataUrl === undefined ? null : new BearerAuthenticator(options),
     onError: options.onError ?? (() => undefined),

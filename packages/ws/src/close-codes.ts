@@ -9,6 +9,8 @@ export const WsCloseCode = {
   GoingAway: 1001,
   /** A binary frame: MCP messages are JSON text, one per text frame. */
   UnsupportedData: 1003,
+  /** A text frame that is not valid UTF-8 (RFC 6455 §8.1). */
+  InvalidPayload: 1007,
   /** The peer stopped reading: more than `maxBufferedBytes` are queued for it. */
   PolicyViolation: 1008,
   /** A message larger than `maxPayload`. */
@@ -20,6 +22,7 @@ export const WsCloseCode = {
 /** The close reasons sent with the codes above. */
 export const WsCloseReason = {
   binary: 'Binary frames are not supported: send one JSON-RPC message per text frame',
+  invalidUtf8: 'Invalid UTF-8 in a text frame',
   tooBig: (limit: number): string => `Message too big: the limit is ${limit} bytes`,
   shutdown: 'Server shutting down',
   sendBufferFull: (limit: number): string => `Send buffer full: more than ${limit} bytes queued for a client that is not reading`,

@@ -34,9 +34,9 @@ export class WsGateway {
       noServer: true,
       clientTracking: false,
       maxPayload: this.options.maxPayload,
-      // UTF-8 is checked when decoding, so invalid text is answered with -32700 instead of
-      // ws closing the socket with 1007.
-      skipUTF8Validation: true,
+      // A text frame that is not UTF-8 closes the socket with 1007 (RFC 6455 §8.1): ws checks
+      // it, and explainOversizeClose adds the reason.
+      skipUTF8Validation: false,
       perMessageDeflate: false,
       // checkUpgrade has already required the offer, so the answer is always `mcp`.
       handleProtocols: () => MCP_SUBPROTOCOL,

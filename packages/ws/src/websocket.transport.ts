@@ -67,7 +67,7 @@ export class WebSocketServerTransport implements Transport {
     this.closedPromise = new Promise((resolve) => socket.once('close', () => resolve()));
     socket.on('message', (data, isBinary) => this.onFrame(data, isBinary));
     socket.once('close', () => this.handleClose());
-    socket.on('error', (error) => this.onerror?.(error));
+    socket.on('error', (error) => this.onSocketError(error));
   }
 
   /** Client requests not answered yet (cancelled ones excluded). */
@@ -158,6 +158,19 @@ export class WebSocketServerTransport implements Transport {
     void this.closeWith(WsCloseCode.PolicyViolation, WsCloseReason.sendBufferFull(this.maxBufferedBytes));
   }
 
+  /**
+   * ws reports a peer's protocol violations (oversized or non-UTF-8 messages, bad frames) as
+   * errors after closing with the matching code; they are the peer's fault, not the server's,
+   * so they get one debug line instead of reaching the session's error log with a stack.
+   */
+  private onSocketError(error: Error & { code?: unknown }): void {
+    if (typeof error.code === 'string' && error.code.startsWith('WS_ERR_')) {
+      this.logger.debug(`closed a WebSocket: the client broke the protocol (${error.code})`);
+      return;
+    }
+    this.onerror?.(error);
+  }
+
   private onFrame(data: RawData, isBinary: boolean): void {
     if (isBinary) {
       void this.closeWith(WsCloseCode.UnsupportedData, WsCloseReason.binary);
@@ -170,7 +183,7 @@ export class WebSocketServerTransport implements Transport {
   private handleText(data: RawData): void {
     if (this.closed) return;
     const bytes = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
-    // Invalid UTF-8 is answered -32700 here (ws's own check, which would close with 1007, is off).
+    // ws has already refused invalid UTF-8 (1007) when this transport runs behind WsGateway.
     const decoded = decodeJsonRpc(bytes, this.limits);
     if (decoded.ok) {
       this.inflight.incoming(decoded.message);

@@ -38,13 +38,15 @@ describe('WebSocketServerTransport', () => {
     socket.close();
   });
 
-  it('answers invalid UTF-8 in a text frame with -32700 instead of closing, then serves', async () => {
+  it('closes with 1007 and a reason on a text frame that is not UTF-8 (RFC 6455 §8.1, issue 16)', async () => {
     const socket = await openRaw(handle.url);
     const next = inbox(socket);
-    socket.send(Buffer.from([0x7b, 0xff, 0xfe, 0x7d]), { binary: false });
-    expect(await next()).to.have.nested.property('error.code', -32700);
+    // A valid request first, so the session is live when the bad frame arrives.
     await expectServing((text) => socket.send(text), next, 3);
-    socket.close();
+    const seen = closed(socket);
+    socket.send(Buffer.from([0x7b, 0xff, 0xfe, 0x7d]), { binary: false });
+    expect(await seen).to.deep.equal({ code: 1007, reason: 'Invalid UTF-8 in a text frame' });
+    await within(app.firstSessionEnded, 'the session to end');
   });
 
   it('answers a batch array with -32600, then serves', async () => {

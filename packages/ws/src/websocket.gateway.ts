@@ -7,7 +7,7 @@ import { Heartbeat } from './heartbeat';
 import { explainOversizeClose } from './oversize.hook';
 import { rejectUpgrade } from './reject-upgrade';
 import { checkUpgrade, MCP_SUBPROTOCOL } from './upgrade.guard';
-import { WebSocketServerTransport } from './websocket.transport';
+import { isPeerGone, WebSocketServerTransport } from './websocket.transport';
 import { resolveWsOptions, type ResolvedWsOptions, type WsOptions } from './ws-options';
 
 /** How long `close()` waits for in-flight requests by default (the same as @armature/http). */
@@ -57,7 +57,11 @@ export class WsGateway {
 
   /** An `upgrade` event handler: serves the request, or refuses it with an HTTP status. */
   readonly handleUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
-    socket.on('error', (error) => this.options.onError(error));
+    socket.on('error', (error) => {
+      // A client that drops its connection is no error: once upgraded, its transport notes it
+      // in one debug line; during the handshake there is nothing to note.
+      if (!isPeerGone(error)) this.options.onError(error);
+    });
     if (this.closing) return rejectUpgrade(socket, 503, 'Server shutting down');
     if (!this.matches(req)) return rejectUpgrade(socket, 404, `No MCP WebSocket endpoint at this path; use ${this.options.path}`);
     checkUpgrade(req, this.options).then(

@@ -19,15 +19,15 @@ export interface WebSocketServerTransportOptions {
   /**
    * Bytes queued for the peer (not yet taken by the network) above which the connection is
    * closed with 1008 instead of queuing more: a peer that never reads cannot grow server memory
-   * past this plus one message. Default 8 MiB; must be at least `highWaterMark`.
+   * past this plus one message. Default 16 MiB; must be at least `highWaterMark`.
    */
   readonly maxBufferedBytes?: number;
   /** Where one-line notes on peers that went away or misbehaved go. Default: core's stderr logger (debug only with `ARMATURE_DEBUG`). */
   readonly logger?: Pick<ServerLogger, 'warn' | 'debug'>;
 }
 
-/** 8 MiB: twice the largest accepted message; a reading peer never has this much queued. */
-export const DEFAULT_MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
+/** 16 MiB: four times the largest accepted message, so a reading client that fires a burst of large calls is not cut off; a 32 MiB backlog (issue 16) is. */
+export const DEFAULT_MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
 
 /**
  * An MCP `Transport` over one accepted `ws` WebSocket: one JSON-RPC message per text frame.
@@ -48,6 +48,8 @@ export class WebSocketServerTransport implements Transport {
   private readonly closeTimeoutMs: number;
   /** Set once the send buffer overflowed: the socket is closing and later sends are dropped. */
   private overflowed = false;
+  /** Whether the peer's departure was noted already (once per connection is enough). */
+  private goneNoted = false;
   private readonly extra: MessageExtraInfo;
   private readonly limits: DecodeLimits;
   /** Frames that arrive between the upgrade and `start()` (the app connects asynchronously). */
@@ -104,7 +106,15 @@ export class WebSocketServerTransport implements Transport {
   send(message: JSONRPCMessage): Promise<void> {
     // After an overflow the peer is being dropped; what was meant for it has nowhere to go.
     if (this.overflowed) return Promise.resolve();
-    if (this.socket.readyState !== WebSocket.OPEN) return Promise.reject(new Error('WebSocket is not open'));
+    if (this.socket.readyState !== WebSocket.OPEN) {
+      // The peer went away (or the socket is closing): the session is ending and its work is
+      // aborted. Nothing can be delivered any more; that is a debug note, not an error.
+      if (this.closed || this.socket.readyState === WebSocket.CLOSING) {
+        this.peerGone('a message for a closed connection was dropped');
+        return Promise.resolve();
+      }
+      return Promise.reject(new Error('WebSocket is not open'));
+    }
     if (this.socket.bufferedAmount > this.maxBufferedBytes) {
       this.overflow();
       return Promise.resolve();
@@ -121,6 +131,13 @@ export class WebSocketServerTransport implements Transport {
     return new Promise((resolve, reject) => {
       this.socket.send(text, (error) => {
         if (error === undefined || error === null) {
+          if (mustWait) resolve();
+          return;
+        }
+        // A write that failed because the client dropped the connection (reset, broken pipe)
+        // is the client leaving, not a server fault: one debug line, no stack, no rejection.
+        if (isPeerGone(error)) {
+          this.peerGone(`the client dropped the connection (${errorCode(error)})`);
           if (mustWait) resolve();
           return;
         }
@@ -168,7 +185,18 @@ export class WebSocketServerTransport implements Transport {
       this.logger.debug(`closed a WebSocket: the client broke the protocol (${error.code})`);
       return;
     }
+    if (isPeerGone(error)) {
+      this.peerGone(`the client dropped the connection (${errorCode(error)})`);
+      return;
+    }
     this.onerror?.(error);
+  }
+
+  /** One short debug line per connection for a peer that went away. */
+  private peerGone(what: string): void {
+    if (this.goneNoted) return;
+    this.goneNoted = true;
+    this.logger.debug(`WebSocket: ${what}`);
   }
 
   private onFrame(data: RawData, isBinary: boolean): void {
@@ -208,4 +236,17 @@ export class WebSocketServerTransport implements Transport {
 
 function toError(error: unknown): Error {
   return error instanceof Error ? error : new Error(String(error));
+}
+
+/** Errors that mean the client is gone: a reset or closed connection, or a write after close. */
+const PEER_GONE = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ETIMEDOUT', 'ERR_STREAM_DESTROYED', 'ERR_STREAM_WRITE_AFTER_END']);
+
+export function isPeerGone(error: Error & { code?: unknown }): boolean {
+  if (typeof error.code === 'string') return PEER_GONE.has(error.code);
+  // ws calls back with this (no code) for a frame sent after the socket began closing.
+  return error.message.startsWith('WebSocket is not open');
+}
+
+function errorCode(error: Error & { code?: unknown }): string {
+  return typeof error.code === 'string' ? error.code : 'closed';
 }

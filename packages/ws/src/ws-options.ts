@@ -47,7 +47,7 @@ export interface WsOptions {
   readonly highWaterMark?: number;
   /**
    * Bytes queued on a socket above which the peer counts as not reading: the connection is
-   * closed with 1008 instead of buffering more (its session ends). Default 8 MiB; at least
+   * closed with 1008 instead of buffering more (its session ends). Default 16 MiB; at least
    * `highWaterMark`.
    */
   readonly maxBufferedBytes?: number;

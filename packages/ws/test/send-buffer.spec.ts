@@ -58,8 +58,8 @@ describe('WebSocket send-buffer cap', () => {
     }
   });
 
-  it('defaults to 8 MiB and refuses a cap below the high-water mark', async () => {
-    expect(DEFAULT_MAX_BUFFERED_BYTES).to.equal(8 * 1024 * 1024);
+  it('defaults to 16 MiB and refuses a cap below the high-water mark', async () => {
+    expect(DEFAULT_MAX_BUFFERED_BYTES).to.equal(16 * 1024 * 1024);
     const handle = await listenWs({ connect: () => Promise.reject(new Error('unused')) }, { port: 0 });
     try {
       expect(handle.gateway.options.maxBufferedBytes).to.equal(DEFAULT_MAX_BUFFERED_BYTES);

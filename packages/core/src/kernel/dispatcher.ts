@@ -1,8 +1,4 @@
 import type { AuthInfo } from '../context/request-context';
-import { isMcpWireError, McpWireError } from '../errors/wire-error';
-import { WireErrorCode } from '../errors/wire-error-codes';
-import { errorResponse } from '../jsonrpc/json-rpc-errors';
-import { FEATURE_METHODS } from '../protocol/feature-methods';
 import type { Implementation, RequestId } from '../protocol/mcp-types.generated';
 import { NO_PARAMS, type RequestParamsRecord } from '../protocol/request-params';
 import { serverCapabilities } from '../protocol/server-capabilities';
@@ -10,15 +6,17 @@ import type { ServerFeatures } from '../protocol/server-features';
 import type { ServerLogger } from '../protocol/server-logger';
 import type { SessionRegistry } from '../protocol/session-registry';
 import type { CacheHints } from './cache-hints';
-import { encode2026Error, httpStatusOf2026Error } from './error-encoding';
 import type { ExchangeSink } from './exchange-sink';
-import { allSupportedVersions, readEnvelope } from './request-envelope';
-import { type ExchangeKernel, RequestExchange } from './request-exchange';
+import { headerParamsOf } from './header-params';
+import { InflightLedger } from './inflight-ledger';
+import { META } from './mcp-2026';
+import { allSupportedVersions } from './request-envelope';
+import { type RequestExchange, serveRequest } from './request-exchange';
+import type { HeaderParam, RequestKernel } from './request-kernel';
 import type { RequestStateSealer } from './request-state';
 import { ResultDecoration } from './result-decoration';
-import { META, REMOVED_IN_2026 } from './revision-2026';
-import { headerParamsOf } from './header-params';
-import type { HeaderParam, RequestKernel } from './request-kernel';
+import type { ExchangeKernel } from './revision';
+import { REVISION_2026 } from './revision-2026';
 import { honouredFilter, SubscriptionListen } from './subscription-listen';
 
 /** What a dispatcher serves and how (one per app; rebuilt when the served features change). */
@@ -46,40 +44,38 @@ export interface DispatchedRequest {
   readonly params?: RequestParamsRecord | undefined;
 }
 
-/** Methods a 2026 request may name besides the feature methods. */
-const KERNEL_METHODS: ReadonlySet<string> = new Set(['server/discover', 'subscriptions/listen']);
-
 /**
- * The request-scoped kernel of MCP 2026-07-28: one call handles one self-describing request.
- * The order of checks follows the spec: the method first (an unknown or removed method is
- * -32601 / HTTP 404 whatever else is wrong), then the `_meta` envelope (-32602, -32022),
- * then the method itself. Feature methods run on the same `ServerFeatures` and compiled
- * routes as 2025 sessions; results are decorated and errors numbered for 2026 at one seam.
+ * The request-scoped kernel of MCP 2026-07-28: one call handles one self-describing request,
+ * under `REVISION_2026`, through the request path both revisions share (`serveRequest`). It
+ * is that path's caller for 2026: it serves `server/discover` and `subscriptions/listen`
+ * itself, and tracks the app's running 2026 requests in one in-flight ledger (deadlines,
+ * `whenIdle`, `closeAll` for a graceful shutdown).
  */
 export class Dispatcher implements ExchangeKernel, RequestKernel {
   readonly pageSize: number;
   readonly logger: ServerLogger;
   readonly decoration: ResultDecoration;
   readonly sealer: RequestStateSealer;
-  /** Set when the app shuts down: new requests are answered -32000. */
-  draining = false;
-  private readonly timeoutMs: number;
-  private readonly inflight = new Set<RequestExchange>();
+  private readonly inflight: InflightLedger;
   /** Open `subscriptions/listen` streams: no work to wait for, so never in `inflight`. */
   private readonly listens = new Set<RequestExchange>();
-  private idleWaiters: (() => void)[] = [];
   private discoverResult: { readonly features: ServerFeatures; readonly result: object } | undefined = undefined;
 
   constructor(private readonly options: DispatcherOptions) {
     this.pageSize = options.pageSize;
     this.logger = options.logger;
-    this.timeoutMs = options.requestTimeoutMs;
     this.sealer = options.sealer;
     this.decoration = new ResultDecoration(options.serverInfo, options.cache);
+    this.inflight = new InflightLedger(options.requestTimeoutMs, false);
   }
 
   get features(): ServerFeatures {
     return this.options.features();
+  }
+
+  /** True once the app shuts down (the registry drains): new requests get -32000. */
+  get draining(): boolean {
+    return this.options.registry?.draining === true;
   }
 
   /** Requests being worked on (asynchronous ones; a synchronous answer is never tracked). */
@@ -89,7 +85,7 @@ export class Dispatcher implements ExchangeKernel, RequestKernel {
 
   /** Whether this kernel serves `method` at all (what the HTTP layer checks before the headers). */
   serves(method: string): boolean {
-    return !REMOVED_IN_2026.has(method) && (KERNEL_METHODS.has(method) || FEATURE_METHODS.has(method));
+    return REVISION_2026.methods.has(method);
   }
 
   /** The `x-mcp-header` parameters of a tool, or undefined for an unknown tool. */
@@ -104,24 +100,13 @@ export class Dispatcher implements ExchangeKernel, RequestKernel {
    * client goes away), or undefined when it was answered at once.
    */
   dispatch(request: DispatchedRequest, authInfo: AuthInfo | undefined, sink: ExchangeSink): RequestExchange | undefined {
-    const { id, method } = request;
-    const params = request.params ?? NO_PARAMS;
-    if (!this.serves(method)) return this.refuse(id, McpWireError.methodNotFound(shown(method)), sink);
-    if (this.draining || this.options.registry?.draining === true) return this.refuse(id, new McpWireError(WireErrorCode.ConnectionClosed, 'The server is shutting down'), sink);
-    let envelope;
-    try {
-      envelope = readEnvelope(params);
-    } catch (error) {
-      return this.refuse(id, error, sink);
-    }
-    const exchange = new RequestExchange(this, id, method, params, envelope, authInfo, sink);
-    if (method === 'server/discover') {
-      exchange.respondRaw(this.discover());
-      return undefined;
-    }
-    if (method === 'subscriptions/listen') return this.listen(exchange, params, sink);
-    exchange.run(FEATURE_METHODS.get(method)!);
-    return exchange.finished ? undefined : exchange;
+    return serveRequest(this, REVISION_2026, request.id, request.method, request.params ?? NO_PARAMS, authInfo, sink, undefined);
+  }
+
+  /** Serves the methods 2026 has beyond the features: `server/discover` and `subscriptions/listen`. */
+  serveOwn(exchange: RequestExchange): void {
+    if (exchange.method === 'server/discover') exchange.respondRaw(this.discover());
+    else this.listen(exchange);
   }
 
   /** The `server/discover` result (MCP 2026-07-28), built once. */
@@ -139,40 +124,21 @@ export class Dispatcher implements ExchangeKernel, RequestKernel {
 
   track(exchange: RequestExchange): void {
     this.inflight.add(exchange);
-    if (this.timeoutMs > 0 && exchange.method !== 'subscriptions/listen') {
-      exchange.timer = setTimeout(() => exchange.expire(this.timeoutMs), this.timeoutMs);
-      exchange.timer.unref?.();
-    }
   }
 
   untrack(exchange: RequestExchange): void {
-    this.listens.delete(exchange);
-    if (exchange.timer !== undefined) {
-      clearTimeout(exchange.timer);
-      exchange.timer = undefined;
-    }
-    if (this.inflight.delete(exchange) && this.inflight.size === 0) {
-      const waiters = this.idleWaiters;
-      this.idleWaiters = [];
-      for (const wake of waiters) wake();
-    }
+    if (exchange.gracefulEnd !== undefined) this.listens.delete(exchange);
+    this.inflight.delete(exchange);
   }
 
   /** Resolves true once no request is in flight, or false after `timeoutMs`. */
   whenIdle(timeoutMs: number): Promise<boolean> {
-    if (this.inflight.size === 0) return Promise.resolve(true);
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => resolve(false), timeoutMs);
-      this.idleWaiters.push(() => {
-        clearTimeout(timer);
-        resolve(true);
-      });
-    });
+    return this.inflight.whenIdle(timeoutMs);
   }
 
   /** Answers every request still running with -32000 (the server is closing). */
   closeAll(): void {
-    for (const exchange of [...this.inflight]) exchange.close();
+    for (const exchange of this.inflight.drain()) exchange.close('The server closed before the request was answered');
   }
 
   /** Ends every open listen stream with its result (first thing in a graceful shutdown: they hold no work). */
@@ -180,15 +146,15 @@ export class Dispatcher implements ExchangeKernel, RequestKernel {
     for (const exchange of [...this.listens]) exchange.shutdown();
   }
 
-  private listen(exchange: RequestExchange, params: RequestParamsRecord, sink: ExchangeSink): RequestExchange | undefined {
+  private listen(exchange: RequestExchange): void {
     let filter;
     try {
-      filter = honouredFilter(params, this.features);
+      filter = honouredFilter(exchange.params, this.features);
     } catch (error) {
       exchange.fail(error);
-      return undefined;
+      return;
     }
-    const listen = new SubscriptionListen(exchange, filter, sink, this.decoration.other('complete', { _meta: { [META.subscriptionId]: exchange.id } }));
+    const listen = new SubscriptionListen(exchange, filter, this.decoration.other('complete', { _meta: { [META.subscriptionId]: exchange.id } }));
     exchange.gracefulEnd = () => {
       this.options.registry?.delete(listen);
       void listen.close();
@@ -198,18 +164,5 @@ export class Dispatcher implements ExchangeKernel, RequestKernel {
     registry?.add(listen);
     exchange.ctx.signal.addEventListener('abort', () => registry?.delete(listen), { once: true });
     void listen.acknowledge();
-    return exchange;
   }
-
-  private refuse(id: RequestId, error: unknown, sink: ExchangeSink): undefined {
-    const response = isMcpWireError(error) ? encode2026Error(errorResponse(id, error.code, error.message, error.data)) : errorResponse(id, WireErrorCode.InternalError, 'Internal error');
-    if (!isMcpWireError(error)) this.logger.error('refusing a 2026 request failed', error);
-    sink.respond(response, httpStatusOf2026Error(response.error.code, true));
-    return undefined;
-  }
-}
-
-/** A client-sent method name, cut short for an error message. */
-function shown(method: string): string {
-  return method.length > 100 ? `${method.slice(0, 100)}…` : method;
 }

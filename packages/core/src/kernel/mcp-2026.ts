@@ -1,6 +1,8 @@
 /**
- * MCP 2026-07-28 facts the kernel needs in more than one place: the version string, the
- * `_meta` envelope keys every request carries, and the methods the revision removed.
+ * MCP 2026-07-28 wire facts the kernel needs in more than one place: the version string, the
+ * `_meta` envelope keys every request carries, and the methods the revision removed. Kept apart
+ * from the `REVISION_2026` object (revision-2026.ts) so that modules it depends on can read them
+ * without an import cycle.
  */
 export const PROTOCOL_2026 = '2026-07-28';
 

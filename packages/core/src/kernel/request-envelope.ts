@@ -1,17 +1,40 @@
 import { McpWireError } from '../errors/wire-error';
 import { WireErrorCode } from '../errors/wire-error-codes';
 import { loggingLevelRank } from '../protocol/logging-levels';
+import type { RelatedRequest } from '../context/request-host';
+import type { SessionInfo, SessionScope } from '../context/request-context';
 import type { ClientCapabilities, Implementation } from '../protocol/mcp-types.generated';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/protocol-versions';
-import { ENVELOPE_VERSIONS, META } from './revision-2026';
+import type { Phase } from '../protocol/session-phase';
+import { ENVELOPE_VERSIONS, META } from './mcp-2026';
 
-/** What a 2026 request says about itself in `params._meta` (MCP 2026-07-28, RequestMetaObject). */
+/**
+ * What the server knows of a request's client: in 2026 what the request says about itself in
+ * `params._meta` (RequestMetaObject); in 2025 what the session's `initialize` established.
+ */
 export interface RequestEnvelope {
   readonly protocolVersion: string;
   readonly clientCapabilities: ClientCapabilities;
   readonly clientInfo: Implementation | undefined;
-  /** Severity rank of `logLevel`; `Infinity` when the request set none (then no log is sent). */
+  /** Severity rank of the log level; `Infinity` when none was set (then no log is sent). */
   readonly logRank: number;
+  /**
+   * The 2025 session the request belongs to: its state outlives the request. Absent for a
+   * 2026 request, which is its own unit (its DI session scope lives as long as it does).
+   */
+  readonly session?: RequestSession;
+}
+
+/** A 2025 session as its requests see it (the session fills their envelope from its initialize state). */
+export interface RequestSession {
+  /** Where the session is in its lifecycle (the 2025 gate reads it). */
+  readonly phase: Phase;
+  /** What `ctx.session` returns. */
+  readonly info: SessionInfo;
+  /** The session's DI scope. */
+  readonly sessionScope: SessionScope | undefined;
+  /** Sends a server→client request on behalf of `related` (the 2025 way of asking the client). */
+  askClient(method: string, params: Record<string, unknown>, related: RelatedRequest): Promise<Record<string, unknown>>;
 }
 
 /** Longest protocol version string echoed back in an error's `data.requested`. */

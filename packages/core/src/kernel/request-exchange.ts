@@ -1,82 +1,125 @@
-import { ArmatureError } from '@armature/di';
 import { abortReasons, ActiveRequestContext } from '../context/active-request-context';
-import { missingClientCapability, invalidClientResult } from '../context/client-capability-check';
 import type { AuthInfo, SessionInfo, SessionScope } from '../context/request-context';
 import type { RelatedRequest, RequestHost } from '../context/request-host';
-import { EngineErrorCode } from '../errors/engine-error-codes';
-import { McpWireError } from '../errors/wire-error';
+import { isMcpWireError } from '../errors/wire-error';
 import { WireErrorCode } from '../errors/wire-error-codes';
 import { errorResponse } from '../jsonrpc/json-rpc-errors';
-import { toErrorResponse } from '../protocol/error-responses';
+import { logQuietly, toErrorResponse } from '../protocol/error-responses';
 import type { FeatureMethod } from '../protocol/feature-methods';
 import { isPlainResult, isThenable } from '../protocol/handler-results';
-import type { ClientCapabilities, JSONRPCNotification, RequestId } from '../protocol/mcp-types.generated';
+import type { JSONRPCErrorResponse, JSONRPCNotification, RequestId } from '../protocol/mcp-types.generated';
 import type { RequestParamsRecord } from '../protocol/request-params';
-import type { ServerFeatures } from '../protocol/server-features';
-import type { ServerLogger } from '../protocol/server-logger';
 import type { TransportSendOptions } from '../transport/transport';
-import { encode2026Error, httpStatusOf2026Error } from './error-encoding';
-import type { ExchangeSink } from './exchange-sink';
-import { bindingOf, INPUT_METHODS, InputRounds } from './input-rounds';
-import type { RequestEnvelope } from './request-envelope';
-import type { RequestStateSealer } from './request-state';
-import type { ResultDecoration } from './result-decoration';
-import { PROTOCOL_2026 } from './revision-2026';
+import { InputRequiredSignal } from './input-asker';
+import type { RequestEnvelope, RequestSession } from './request-envelope';
+import { type ExchangeKernel, type Refusal, type RequestSink, type Revision, SERVED_BY_CALLER } from './revision';
 
-/** What an exchange needs of the dispatcher that created it. */
-export interface ExchangeKernel {
-  readonly features: ServerFeatures;
-  readonly pageSize: number;
-  readonly logger: ServerLogger;
-  readonly decoration: ResultDecoration;
-  readonly sealer: RequestStateSealer;
-  /** Starts tracking an exchange that answers asynchronously (deadline, drain). */
-  track(exchange: RequestExchange): void;
-  /** Stops tracking it (answered, aborted or expired). */
-  untrack(exchange: RequestExchange): void;
+export { InputRequiredSignal } from './input-asker';
+export type { ExchangeKernel } from './revision';
+
+const RESOLVED: Promise<void> = Promise.resolve();
+
+/** A client-sent method name, cut short for an error message (it is the client's own input). */
+function shown(method: string): string {
+  return method.length > 100 ? `${method.slice(0, 100)}…` : method;
 }
 
-/** The rejection a handler's pending question gets when its attempt ends with `input_required`. */
-export class InputRequiredSignal extends ArmatureError {
-  constructor() {
-    super(EngineErrorCode.INPUT_REQUIRED, 'The request ended with input_required: the client answers and retries it, and the handler runs again from the start');
+const SHUTTING_DOWN: Refusal = Object.freeze({ code: WireErrorCode.ConnectionClosed, message: 'The server is shutting down' });
+
+/**
+ * The one request path of both revisions. In order: the revision's method table (-32601,
+ * HTTP 404 on 2026, whatever else is wrong), the caller's drain flag (-32000), the envelope
+ * (2026: -32602 / -32022), the revision's gate (2025: the lifecycle phases); then the
+ * exchange runs the method. A refusal is numbered by the revision and goes to `sink`.
+ *
+ * @param session The 2025 session whose initialize state is the envelope; undefined for 2026.
+ * @returns The exchange while it may still be running (so a transport can abort it), else undefined.
+ */
+export function serveRequest(
+  kernel: ExchangeKernel,
+  revision: Revision,
+  id: RequestId,
+  method: string,
+  params: RequestParamsRecord,
+  authInfo: AuthInfo | undefined,
+  sink: RequestSink,
+  session: RequestSession | undefined,
+): RequestExchange | undefined {
+  const entry = revision.methods.get(method);
+  if (entry === undefined) return refuse(kernel, revision, id, { code: WireErrorCode.MethodNotFound, message: `Method not found: ${shown(method)}` }, sink);
+  if (kernel.draining) return refuse(kernel, revision, id, SHUTTING_DOWN, sink);
+  let envelope: RequestEnvelope;
+  try {
+    envelope = revision.envelopeOf(params, session);
+  } catch (error) {
+    return refuse(kernel, revision, id, error, sink);
   }
+  const refusal = revision.gate(method, envelope);
+  if (refusal !== undefined) return refuse(kernel, revision, id, refusal, sink);
+  const exchange = new RequestExchange(kernel, revision, id, method, params, envelope, authInfo, sink);
+  if (entry === SERVED_BY_CALLER) kernel.serveOwn(exchange);
+  else exchange.run(entry);
+  return exchange.finished ? undefined : exchange;
 }
 
-function requiredCapabilities(path: string): ClientCapabilities {
-  // 'elicitation.url' → { elicitation: { url: {} } }
-  const [head, sub] = path.split('.');
-  return { [head!]: sub === undefined ? {} : { [sub]: {} } } as ClientCapabilities;
+/** Answers a request refused before it had an exchange. */
+function refuse(kernel: ExchangeKernel, revision: Revision, id: RequestId, error: unknown, sink: RequestSink): undefined {
+  let response: JSONRPCErrorResponse;
+  if (isRefusal(error)) {
+    response = revision.encodeError(errorResponse(id, error.code, error.message, error.data));
+  } else {
+    logQuietly(kernel.logger, 'refusing a request failed', error);
+    response = errorResponse(id, WireErrorCode.InternalError, 'Internal error');
+  }
+  sink.respond(response, revision.httpStatus(response.error.code, true), undefined);
+  return undefined;
+}
+
+function isRefusal(value: unknown): value is Refusal {
+  if (isMcpWireError(value)) return true;
+  return typeof value === 'object' && value !== null && !(value instanceof Error) && Number.isInteger((value as Refusal).code) && typeof (value as Refusal).message === 'string';
 }
 
 /**
- * One MCP 2026-07-28 request, from dispatch to its single answer: no session, everything it
- * knows comes from its envelope. It is the `RequestHost` of its `RequestContext`: progress
- * and logs go to its sink (logs only at or above the envelope's `logLevel`, none without
- * one), and `ctx.elicit` / `ctx.sample` / `ctx.listRoots` become the input-required flow.
+ * One request of either revision, from dispatch to its single answer. It is the `RequestHost`
+ * of its `RequestContext`, so one `ActiveRequestContext`, `FEATURE_METHODS`, `ServerFeatures`
+ * and the compiled routes serve both revisions; what differs comes from its `Revision`
+ * (decoration, error numbers, how questions are asked), its envelope (the client's facts)
+ * and its kernel (the caller: tracking, own methods) — never from a revision check here.
+ *
+ * Exactly one answer goes to the sink, unless the request is aborted (cancelled, or its client
+ * went away). A 2026 request is its own unit: its DI session scope is opened on first use and
+ * disposed with it, and nothing is sent for it once answered.
  */
 export class RequestExchange implements RequestHost {
   readonly ctx: ActiveRequestContext;
-  readonly info: SessionInfo;
-  /** Deadline timer while tracked. */
-  timer: NodeJS.Timeout | undefined = undefined;
+  /** In-flight bookkeeping of the kernel's ledger: the tick the request was admitted in. */
+  epoch: number;
+  /** True while the request is in its kernel's in-flight ledger. */
+  tracked: boolean;
   /** Set for a `subscriptions/listen` stream: how it ends gracefully (with its result). */
-  gracefulEnd: (() => void) | undefined = undefined;
-  private scope: SessionScope | undefined = undefined;
-  private rounds: InputRounds | undefined = undefined;
-  private questionsClosing = false;
-  private waiting: ((error: Error) => void)[] = [];
+  gracefulEnd: (() => void) | undefined;
+  /** The revision's per-request asking state (2026: the input-required rounds), created on first use. */
+  askState: object | undefined;
+  private scope: SessionScope | undefined;
+  private ownInfo: SessionInfo | undefined;
 
   constructor(
-    private readonly kernel: ExchangeKernel,
+    readonly kernel: ExchangeKernel,
+    readonly revision: Revision,
     readonly id: RequestId,
     readonly method: string,
     readonly params: RequestParamsRecord,
     readonly envelope: RequestEnvelope,
     authInfo: AuthInfo | undefined,
-    private readonly sink: ExchangeSink,
+    private readonly sink: RequestSink,
   ) {
-    this.info = { id: undefined, protocolVersion: PROTOCOL_2026, clientInfo: envelope.clientInfo, clientCapabilities: envelope.clientCapabilities };
+    this.epoch = 0;
+    this.tracked = false;
+    this.gracefulEnd = undefined;
+    this.askState = undefined;
+    this.scope = undefined;
+    this.ownInfo = undefined;
     this.ctx = new ActiveRequestContext(this, id, method, params, authInfo);
   }
 
@@ -84,8 +127,18 @@ export class RequestExchange implements RequestHost {
     return this.ctx.finished;
   }
 
-  /** The DI session scope, opened on first use: in 2026 it lives as long as the request. */
+  /** What `ctx.session` returns: the 2025 session's info, or one built from the 2026 envelope. */
+  get info(): SessionInfo {
+    const session = this.envelope.session;
+    if (session !== undefined) return session.info;
+    const envelope = this.envelope;
+    return (this.ownInfo ??= { id: undefined, protocolVersion: envelope.protocolVersion, clientInfo: envelope.clientInfo, clientCapabilities: envelope.clientCapabilities });
+  }
+
+  /** The DI session scope: the 2025 session's, or (2026) one opened on first use that lives as long as the request. */
   get sessionScope(): SessionScope | undefined {
+    const session = this.envelope.session;
+    if (session !== undefined) return session.sessionScope;
     if (this.scope === undefined && !this.ctx.finished) this.scope = this.kernel.features.openSession?.(this.info);
     return this.scope;
   }
@@ -94,29 +147,69 @@ export class RequestExchange implements RequestHost {
   run(feature: FeatureMethod): void {
     let result: unknown;
     try {
-      if ((this.params.requestState !== undefined || this.params.inputResponses !== undefined) && INPUT_METHODS.has(this.method)) this.openRounds();
+      this.revision.admit(this);
       result = feature(this.kernel.features, this.params, this.ctx, this.kernel.pageSize);
     } catch (error) {
       this.fail(error);
       return;
     }
     if (!isThenable(result)) {
-      this.succeed(result);
+      this.answer(result);
       return;
     }
     // Refused while the handler ran (a question it may not ask): answered already, nothing to track.
     if (!this.ctx.finished) this.kernel.track(this);
     try {
       result.then(
-        (value) => this.succeed(value),
+        (value) => this.answer(value),
         (error: unknown) => this.fail(error),
       );
     } catch (error) {
+      // A foreign thenable whose `then` throws.
       this.fail(error);
     }
   }
 
-  /** The client went away (HTTP stream closed, stdio cancellation): stop the work, answer nothing. */
+  /** Answers with a method's result, decorated by the revision (never throws). */
+  answer(value: unknown): void {
+    if (this.ctx.finished) return;
+    if (!isPlainResult(value)) {
+      logQuietly(this.kernel.logger, `${this.method} produced a result that is not an object`, typeof value);
+      this.answerError(errorResponse(this.id, WireErrorCode.InternalError, 'Internal error'));
+      return;
+    }
+    let result: object;
+    try {
+      result = this.revision.decorate(this, value as object);
+    } catch (error) {
+      this.fail(error);
+      return;
+    }
+    this.end();
+    this.sink.respond({ jsonrpc: '2.0', id: this.id, result: result as Record<string, unknown> }, 200, this);
+  }
+
+  /** Answers with an error (what the method threw, or a refusal of the exchange itself); never throws. */
+  fail(error: unknown): void {
+    if (this.ctx.finished) {
+      try {
+        if (!(error instanceof InputRequiredSignal)) this.kernel.logger.debug(`${this.method} failed after it was answered or cancelled`, error);
+      } catch {
+        // An uninspectable value after the answer: nothing left to do.
+      }
+      return;
+    }
+    this.answerError(toErrorResponse(this.id, this.method, error, this.kernel.logger));
+  }
+
+  /** Answers with a result already in its final form (2026: discover, the end of a listen stream, input_required). */
+  respondRaw(result: object): void {
+    if (this.ctx.finished) return;
+    this.end();
+    this.sink.respond({ jsonrpc: '2.0', id: this.id, result: result as Record<string, unknown> }, 200, this);
+  }
+
+  /** The client went away or cancelled (HTTP stream closed, `notifications/cancelled`): stop the work, answer nothing. */
   abort(reason: unknown): void {
     if (this.ctx.finished) return;
     this.end();
@@ -126,128 +219,46 @@ export class RequestExchange implements RequestHost {
   /** The deadline passed: -32001, and the handler's signal aborts. */
   expire(timeoutMs: number): void {
     if (this.ctx.finished) return;
-    this.end();
     this.ctx.abort(abortReasons.timeout(timeoutMs));
-    this.sink.respond(errorResponse(this.id, WireErrorCode.RequestTimeout, `Request timed out after ${timeoutMs} ms`), 200);
+    this.answerError(errorResponse(this.id, WireErrorCode.RequestTimeout, `Request timed out after ${timeoutMs} ms`));
   }
 
-  /** The server is closing: -32000, never silence. */
-  close(): void {
+  /** The server or session is closing: -32000 with `message`, never silence; the signal aborts with `reason`. */
+  close(message: string, reason: ReturnType<typeof abortReasons.closed> = abortReasons.closed()): void {
     if (this.ctx.finished) return;
-    this.end();
-    this.ctx.abort(abortReasons.closed());
-    this.sink.respond(errorResponse(this.id, WireErrorCode.ConnectionClosed, 'The server closed before the request was answered'), 200);
+    this.ctx.abort(reason);
+    this.answerError(errorResponse(this.id, WireErrorCode.ConnectionClosed, message));
   }
 
   /** Ends the request for a server shutdown: a listen stream with its result, anything else -32000. */
   shutdown(): void {
     if (this.gracefulEnd !== undefined) this.gracefulEnd();
-    else this.close();
-  }
-
-  /** Answers with a result already in its 2026 form (discover, subscription end). */
-  respondRaw(result: object): void {
-    if (this.ctx.finished) return;
-    this.end();
-    this.sink.respond({ jsonrpc: '2.0', id: this.id, result: result as Record<string, unknown> }, 200);
-  }
-
-  /** Answers with an error (refusals that come from the exchange itself). */
-  fail(error: unknown): void {
-    if (this.ctx.finished) {
-      if (!(error instanceof InputRequiredSignal)) this.kernel.logger.debug(`${this.method} failed after it was answered`, error);
-      return;
-    }
-    this.end();
-    const response = encode2026Error(toErrorResponse(this.id, this.method, error, this.kernel.logger));
-    this.sink.respond(response, httpStatusOf2026Error(response.error.code, false));
+    else this.close('The server closed before the request was answered');
   }
 
   logEnabled(rank: number): boolean {
     return rank >= this.envelope.logRank;
   }
 
-  notify(notification: JSONRPCNotification, _related: TransportSendOptions | undefined): Promise<void> {
-    if (this.ctx.finished) return Promise.resolve();
-    return this.sink.notify(notification);
+  notify(notification: JSONRPCNotification, related: TransportSendOptions | undefined): Promise<void> {
+    // A 2026 request has no channel once answered; a 2025 session's connection outlives its requests.
+    if (this.ctx.finished && this.envelope.session === undefined) return RESOLVED;
+    return this.sink.notify(notification, related);
   }
 
-  /**
-   * A question for the client (`ctx.elicit`, `ctx.sample`, `ctx.listRoots`). Answered from the
-   * retry's `inputResponses` or the sealed state when the client already answered it; otherwise
-   * the attempt ends with `input_required` listing every question asked in the same tick.
-   */
-  request(method: string, params: Record<string, unknown>, _related: RelatedRequest, askedKey?: string): Promise<Record<string, unknown>> {
-    if (this.ctx.finished) return Promise.reject(new InputRequiredSignal());
-    if (!INPUT_METHODS.has(this.method)) {
-      return Promise.reject(new ArmatureError(EngineErrorCode.INPUT_NOT_ALLOWED, `${method} cannot be asked during ${this.method}: MCP 2026-07-28 allows input requests only in tools/call, prompts/get and resources/read`));
-    }
-    const missing = missingClientCapability(method, params, this.envelope.clientCapabilities);
-    if (missing !== undefined) {
-      const error = new McpWireError(WireErrorCode.MissingRequiredClientCapability, `Missing required client capability: ${missing} (declare it in _meta "io.modelcontextprotocol/clientCapabilities" to use this ${this.method === 'tools/call' ? 'tool' : 'request'})`, {
-        requiredCapabilities: requiredCapabilities(missing),
-      });
-      this.fail(error);
-      return Promise.reject(error);
-    }
-    let key: string;
-    try {
-      this.rounds ??= new InputRounds(this.kernel.sealer, bindingOf(this.method, this.params, this.ctx.authInfo?.clientId), undefined, undefined);
-      key = this.rounds.nextKey(method, askedKey);
-    } catch (error) {
-      this.fail(error);
-      return Promise.reject(error as Error);
-    }
-    const answer = this.rounds.answer(key);
-    if (answer !== undefined) {
-      const problem = typeof answer === 'object' && answer !== null && !Array.isArray(answer) ? invalidClientResult(method, answer as Record<string, unknown>) : 'it must be an object';
-      if (problem === undefined) return Promise.resolve(answer as Record<string, unknown>);
-      const error = McpWireError.invalidParams(`Invalid params: inputResponses["${key}"] is not a valid ${method} result: ${problem}`);
-      this.fail(error);
-      return Promise.reject(error);
-    }
-    this.rounds.ask(key, method, params);
-    if (!this.questionsClosing) {
-      this.questionsClosing = true;
-      // Questions asked together (Promise.all) go out in one round: close it after this tick.
-      setImmediate(() => this.askClient());
-    }
-    return new Promise((_resolve, reject) => this.waiting.push(reject));
+  /** A question for the client (`ctx.elicit`, `ctx.sample`, `ctx.listRoots`), asked the revision's way. */
+  request(method: string, params: Record<string, unknown>, related: RelatedRequest, key?: string): Promise<Record<string, unknown>> {
+    return this.revision.ask(this, method, params, related, key);
   }
 
-  private openRounds(): void {
-    this.rounds = new InputRounds(this.kernel.sealer, bindingOf(this.method, this.params, this.ctx.authInfo?.clientId), this.params.requestState, this.params.inputResponses);
-  }
-
-  /** Ends this attempt with `input_required`; the handler's pending questions reject. */
-  private askClient(): void {
-    const rounds = this.rounds;
-    if (this.ctx.finished || rounds === undefined || !rounds.hasQuestions) return;
-    let questions: ReturnType<InputRounds['questions']>;
-    try {
-      questions = rounds.questions();
-    } catch (error) {
-      this.fail(error);
-      return;
-    }
-    this.respondRaw(this.kernel.decoration.other('input_required', questions));
-    const signal = new InputRequiredSignal();
-    this.ctx.abort(signal);
-    for (const reject of this.waiting) reject(signal);
-    this.waiting = [];
-  }
-
-  private succeed(value: unknown): void {
-    if (this.ctx.finished) return;
-    if (!isPlainResult(value)) {
-      this.fail(new TypeError(`${this.method} produced a result that is not an object`));
-      return;
-    }
+  /** Sends an error response, numbered by the revision (the one encode seam). */
+  private answerError(response: JSONRPCErrorResponse): void {
     this.end();
-    this.sink.respond({ jsonrpc: '2.0', id: this.id, result: this.kernel.decoration.complete(this.method, value as object) as Record<string, unknown> }, 200);
+    const encoded = this.revision.encodeError(response);
+    this.sink.respond(encoded, this.revision.httpStatus(encoded.error.code, false), this);
   }
 
-  /** Marks the exchange finished, stops tracking it and disposes its scope. */
+  /** Marks the exchange finished, stops tracking it and disposes its own scope (2026). */
   private end(): void {
     this.ctx.finished = true;
     this.kernel.untrack(this);

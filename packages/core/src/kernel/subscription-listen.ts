@@ -1,8 +1,7 @@
 import type { ListKind, ServerFeatures } from '../protocol/server-features';
 import type { JSONRPCNotification } from '../protocol/mcp-types.generated';
 import type { RequestExchange } from './request-exchange';
-import type { ExchangeSink } from './exchange-sink';
-import { META } from './revision-2026';
+import { META } from './mcp-2026';
 import { McpWireError } from '../errors/wire-error';
 
 /** Most resource URIs one listen stream may follow, so a client cannot grow server memory without bound. */
@@ -60,7 +59,6 @@ export class SubscriptionListen {
   constructor(
     private readonly exchange: RequestExchange,
     private readonly filter: ListenFilter,
-    private readonly sink: ExchangeSink,
     private readonly closing: object,
   ) {
     this.uris = new Set(filter.resourceSubscriptions ?? []);
@@ -99,6 +97,6 @@ export class SubscriptionListen {
   private send(method: string, params: Record<string, unknown>): Promise<void> {
     if (this.exchange.finished) return Promise.resolve();
     const notification = { jsonrpc: '2.0', method, params: { ...params, _meta: { [META.subscriptionId]: this.exchange.id } } } as JSONRPCNotification;
-    return this.sink.notify(notification);
+    return this.exchange.notify(notification, undefined);
   }
 }

@@ -1,0 +1,31 @@
+import { McpWireError } from '../errors/wire-error';
+import { encode2026Error, httpStatusOf2026Error } from './error-encoding';
+import { InputAsker } from './input-asker';
+import { ENVELOPE_VERSIONS } from './mcp-2026';
+import { readEnvelope } from './request-envelope';
+import { methodTable, type Revision } from './revision';
+
+export { PROTOCOL_2026, ENVELOPE_VERSIONS, META, REMOVED_IN_2026, hasEnvelope } from './mcp-2026';
+
+/**
+ * MCP 2026-07-28: every request describes itself (`_meta` envelope), needs no session and
+ * passes no gate; `server/discover` and `subscriptions/listen` are served by the dispatcher;
+ * results carry `resultType`, `serverInfo` and cache hints; a missing resource is -32602 with
+ * `data.uri`; errors of the envelope, version, headers and capabilities are HTTP 400 and an
+ * unknown method 404; a handler's question ends the attempt with `input_required`.
+ */
+export const REVISION_2026: Revision = Object.freeze({
+  versions: ENVELOPE_VERSIONS,
+  methods: methodTable(['server/discover', 'subscriptions/listen']),
+  envelopeOf: (params) => readEnvelope(params),
+  gate: () => undefined,
+  admit: (exchange) => InputAsker.admit(exchange),
+  encodeError: encode2026Error,
+  httpStatus: httpStatusOf2026Error,
+  decorate(exchange, result) {
+    const decoration = exchange.kernel.decoration;
+    if (decoration === undefined) throw McpWireError.internal('Internal error: this caller cannot decorate a 2026 result');
+    return decoration.complete(exchange.method, result);
+  },
+  ask: (exchange, method, params, _related, key) => InputAsker.ask(exchange, method, params, key),
+} satisfies Revision);

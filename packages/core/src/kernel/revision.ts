@@ -1,0 +1,97 @@
+import type { RelatedRequest } from '../context/request-host';
+import { FEATURE_METHODS, type FeatureMethod } from '../protocol/feature-methods';
+import type { JSONRPCErrorResponse, JSONRPCMessage, JSONRPCNotification } from '../protocol/mcp-types.generated';
+import type { RequestParamsRecord } from '../protocol/request-params';
+import type { ServerFeatures } from '../protocol/server-features';
+import type { ServerLogger } from '../protocol/server-logger';
+import type { TransportSendOptions } from '../transport/transport';
+import type { RequestEnvelope, RequestSession } from './request-envelope';
+import type { RequestExchange } from './request-exchange';
+import type { RequestStateSealer } from './request-state';
+import type { ResultDecoration } from './result-decoration';
+
+/**
+ * The entry of a method its caller serves itself rather than a feature: the 2025 lifecycle
+ * methods (they change session state) and 2026's `server/discover` and `subscriptions/listen`.
+ */
+export const SERVED_BY_CALLER = null;
+
+/** A revision's method table entry: the feature method, or `SERVED_BY_CALLER`. */
+export type MethodEntry = FeatureMethod | typeof SERVED_BY_CALLER;
+
+/** The feature methods (shared by every revision) plus the methods a revision's caller serves. */
+export function methodTable(callerMethods: readonly string[]): ReadonlyMap<string, MethodEntry> {
+  const table = new Map<string, MethodEntry>(FEATURE_METHODS);
+  for (const method of callerMethods) table.set(method, SERVED_BY_CALLER);
+  return table;
+}
+
+/** Why a request is refused before its method runs. */
+export interface Refusal {
+  readonly code: number;
+  readonly message: string;
+  readonly data?: unknown;
+}
+
+/**
+ * One MCP revision as the shared request path sees it: data plus a few functions. Every
+ * request is served under the revision its caller chose for it; nothing else in the path
+ * asks which revision it is. Adding a revision is adding one object (and teaching a caller
+ * when to choose it).
+ */
+export interface Revision {
+  /** The protocol versions of this revision, newest first. */
+  readonly versions: readonly string[];
+  /** Every method a client of this revision may call (anything else is -32601). */
+  readonly methods: ReadonlyMap<string, MethodEntry>;
+  /**
+   * Where the client's facts (capabilities, info, log level) come from: the request's own
+   * `_meta` (2026; throws -32602 / -32022 when malformed) or the session's initialize state (2025).
+   */
+  envelopeOf(params: RequestParamsRecord, session: RequestSession | undefined): RequestEnvelope;
+  /** A refusal before the method runs (2025: the lifecycle phases); undefined lets it run. */
+  gate(method: string, envelope: RequestEnvelope): Refusal | undefined;
+  /** Checks, before the method runs, what the revision reads from a request beyond the method's params (2026: a retry's `requestState`); throws to refuse. */
+  admit(exchange: RequestExchange): void;
+  /** The one encode seam: a revision-neutral error response numbered the way this revision numbers it. */
+  encodeError(response: JSONRPCErrorResponse): JSONRPCErrorResponse;
+  /** The HTTP status of an error response; `beforeRun` when the request was refused before its method ran. */
+  httpStatus(code: number, beforeRun: boolean): number;
+  /** A method's result as this revision sends it (2026: `resultType`, `serverInfo`, cache hints). */
+  decorate(exchange: RequestExchange, result: object): object;
+  /**
+   * How a handler's question (`ctx.elicit`, `ctx.sample`, `ctx.listRoots`) reaches the client:
+   * 2025 sends a server→client request, 2026 ends the attempt with `input_required`.
+   */
+  ask(exchange: RequestExchange, method: string, params: Record<string, unknown>, related: RelatedRequest, key: string | undefined): Promise<Record<string, unknown>>;
+}
+
+/**
+ * Where an exchange's messages go. A transport's `ExchangeSink` is one (it ignores the
+ * extra arguments); a 2025 session is one for all its requests, and routes by them.
+ */
+export interface RequestSink {
+  /** A notification for the request (`related` as the request context passes it); never rejects. */
+  notify(message: JSONRPCNotification, related: TransportSendOptions | undefined): Promise<void>;
+  /** The request's single answer; `exchange` is undefined for a request refused before it had one. */
+  respond(message: JSONRPCMessage, status: number, exchange: RequestExchange | undefined): void;
+}
+
+/** The caller of the shared request path: the app's 2026 dispatcher, or one 2025 session. */
+export interface ExchangeKernel {
+  readonly features: ServerFeatures;
+  readonly pageSize: number;
+  readonly logger: ServerLogger;
+  /** True while shutting down: a new request is refused with -32000 (after the method check). */
+  readonly draining: boolean;
+  /** 2026: the app's result decoration (serverInfo, cache hints). */
+  readonly decoration?: ResultDecoration;
+  /** 2026: what seals and opens `requestState`. */
+  readonly sealer?: RequestStateSealer;
+  /** Starts tracking an exchange that answers asynchronously (deadline, cancellation, drain). */
+  track(exchange: RequestExchange): void;
+  /** Stops tracking it (answered, aborted, expired or closed); called once per answer, tracked or not. */
+  untrack(exchange: RequestExchange): void;
+  /** Serves a `SERVED_BY_CALLER` method; it answers the exchange itself. */
+  serveOwn(exchange: RequestExchange): void;
+}

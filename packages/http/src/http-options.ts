@@ -96,4 +96,15 @@ export interface ListenHttpOptions extends HttpHandlerOptions {
   readonly port?: number;
   /** The MCP endpoint path; other paths answer 404. Default `/mcp`. */
   readonly path?: string;
+  /**
+   * Longest time, in ms, a client may take to send a request's headers; then 408 and the
+   * connection is closed (node:http `headersTimeout`). Default 10 000; at most `requestTimeout`.
+   */
+  readonly headersTimeout?: number;
+  /**
+   * Longest time, in ms, a client may take to send a whole request, body included, so a body
+   * trickled a byte at a time cannot hold a socket open (node:http `requestTimeout`; responses,
+   * SSE streams included, are not limited by it). Default 30 000; 0 disables.
+   */
+  readonly requestTimeout?: number;
 }

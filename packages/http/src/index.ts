@@ -1,7 +1,7 @@
 // Public API of @armature/http: Streamable HTTP (MCP 2025-11-25) for Armature apps.
 export { createHttpHandler } from './create-http-handler';
 export type { FetchHandlerInit, HttpHandler } from './create-http-handler';
-export { listenHttp } from './listen-http';
+export { listenHttp, DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS } from './listen-http';
 export type { HttpListenHandle } from './listen-http';
 export type { HttpHandlerOptions, ListenHttpOptions, SseOptions } from './http-options';
 export type { HttpRequestInfo, VerifyToken } from './handler/bearer-auth';

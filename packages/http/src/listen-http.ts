@@ -21,16 +21,40 @@ export interface HttpListenHandle {
 
 const NOT_FOUND = errorBody(-32600, 'Not Found: the MCP endpoint is elsewhere');
 
+/** 10 s to send the request headers (node:http's own default is 60 s). */
+export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
+/** 30 s to send a whole request, body included (node:http's own default is 300 s). */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+
+function checkTimeouts(headersTimeout: number, requestTimeout: number): void {
+  for (const [name, value] of [['headersTimeout', headersTimeout], ['requestTimeout', requestTimeout]] as const) {
+    if (!Number.isFinite(value) || value < 0) throw new RangeError(`@armature/http: ${name} must be zero or more, got ${value}`);
+  }
+  if (headersTimeout === 0) throw new RangeError('@armature/http: headersTimeout must be positive');
+  if (requestTimeout > 0 && headersTimeout > requestTimeout) throw new RangeError(`@armature/http: headersTimeout (${headersTimeout}) must not exceed requestTimeout (${requestTimeout})`);
+}
+
+/**
+ * node:http enforces both timeouts by sweeping its connections every
+ * `connectionsCheckingInterval` (30 s by default, which would let a trickle outlive a 30 s
+ * limit by as much again): sweep at a quarter of the shorter limit, between 10 ms and 1 s.
+ */
+function checkingInterval(headersTimeout: number, requestTimeout: number): number {
+  const shortest = requestTimeout > 0 ? Math.min(headersTimeout, requestTimeout) : headersTimeout;
+  return Math.max(10, Math.min(1000, Math.floor(shortest / 4)));
+}
+
 /**
  * Serves `app` over Streamable HTTP on a plain `node:http` server, bound to 127.0.0.1 by
  * default (MCP 2025-11-25, transports §Security Warning). `app.listen('--http')` calls this.
  */
 export async function listenHttp(app: ConnectableApp, options: ListenHttpOptions = {}): Promise<HttpListenHandle> {
-  const { host = '127.0.0.1', port = 3000, path = '/mcp', ...handlerOptions } = options;
+  const { host = '127.0.0.1', port = 3000, path = '/mcp', headersTimeout = DEFAULT_HEADERS_TIMEOUT_MS, requestTimeout = DEFAULT_REQUEST_TIMEOUT_MS, ...handlerOptions } = options;
+  checkTimeouts(headersTimeout, requestTimeout);
   // The handler is created once the port is known, so a protected resource can default to this URL.
   let handler: HttpHandler | undefined;
   let metadataPaths: readonly string[] = [];
-  const server = createServer((req, res) => {
+  const server = createServer({ headersTimeout, requestTimeout, connectionsCheckingInterval: checkingInterval(headersTimeout, requestTimeout) }, (req, res) => {
     const url = req.url ?? '/';
     const query = url.indexOf('?');
     const requested = query === -1 ? url : url.slice(0, query);

@@ -43,7 +43,7 @@ describe('Streamable HTTP against hostile input', () => {
     ['params that are not an object', { jsonrpc: '2.0', id: 1, method: 'tools/list', params: [1] }, 400, -32602],
     ['nesting deeper than 64', { jsonrpc: '2.0', id: 1, method: 'ping', params: { deep: JSON.parse('['.repeat(70) + ']'.repeat(70)) as unknown } }, 400, -32600],
     ['an unknown method', { jsonrpc: '2.0', id: 1, method: 'no/such/method' }, 200, -32601],
-    ['a second initialize', { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'x', version: '1' } } }, 200, -32600],
+    ['a second initialize', { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'x', version: '1' } } }, 400, -32600],
   ];
 
   for (const [what, body, status, code] of cases) {

@@ -73,6 +73,21 @@ for (const peer of PEERS) {
       await openSession(handle.url);
     });
 
+    it('answers a second initialize on a session with 400 and -32600 carrying its id; the session keeps serving', async () => {
+      const handle = await opened.listen(peer.create());
+      const id = await openSession(handle.url);
+      const again = await post(handle.url, { ...INITIALIZE, id: 'again' }, sessionHeaders(id));
+      expect(again.status).to.equal(400);
+      const body = (await again.json()) as { id: string; error: { code: number; message: string } };
+      expect(body.id).to.equal('again');
+      expect(body.error.code).to.equal(-32600);
+      expect(body.error.message).to.match(/already initialized/);
+      const ping = await post(handle.url, { jsonrpc: '2.0', id: 2, method: 'ping' }, sessionHeaders(id));
+      expect(ping.status).to.equal(200);
+      expect(await ping.json()).to.deep.equal({ jsonrpc: '2.0', id: 2, result: {} });
+      expect(handle.handler.sessionCount).to.equal(1);
+    });
+
     it('drops a session whose initialize failed', async () => {
       const handle = await opened.listen(peer.create());
       const res = await post(handle.url, { jsonrpc: '2.0', id: 1, method: 'initialize', params: { bogus: true } });

@@ -76,7 +76,10 @@ async function postStateful(engine: StreamableHttpEngine, decoded: Decoded, req:
   // A session belongs to the principal that opened it: another principal holding its id
   // (stolen or guessed) is told no more than for an unknown id.
   if (session === undefined || !session.ownedBy(extra.authInfo)) return refuse(res, 404, 'Not Found: unknown or ended session; initialize a new one');
-  if (!initialize && requestProtocolVersion(req.header('mcp-protocol-version'), engine.options.versions) === undefined) return unsupportedVersion(res);
+  // A session is initialized once (MCP lifecycle): a second `initialize` on it is a bad
+  // request at the HTTP level too, not a 200 carrying the error (issue 16).
+  if (initialize) return res.send(400, JSON_HEADERS, errorBody(-32600, 'Invalid request: the session is already initialized; initialize without Mcp-Session-Id for a new one', (message as JSONRPCRequest).id));
+  if (requestProtocolVersion(req.header('mcp-protocol-version'), engine.options.versions) === undefined) return unsupportedVersion(res);
   session.lastActivity = Date.now();
   if (decoded.kind !== 'request') {
     session.receive(message, extra);

@@ -90,7 +90,7 @@ for (const peer of PEERS) {
       await resumed.cancel();
     });
 
-    it("never replays another session's events: a foreign Last-Event-ID gets a fresh stream", async () => {
+    it("never replays another session's events: a foreign Last-Event-ID is 404, like an unknown one", async () => {
       const app = peer.create();
       const handle = await opened.listen(app);
       const victim = await openSession(handle.url);
@@ -101,20 +101,45 @@ for (const peer of PEERS) {
       const priming = await stream.next();
       await stream.rest();
       const res = await resume(handle.url, attacker, priming?.id as string);
-      expect(res.status).to.equal(200);
-      const reader = new SseReader(res);
-      await app.notifyToolsChanged();
-      const first = await reader.nextMessage();
-      expect(first?.message.method).to.equal('notifications/tools/list_changed');
-      await reader.cancel();
+      expect(res.status).to.equal(404);
+      expect(((await res.json()) as { error: { message: string } }).error.message).to.match(/Last-Event-ID/);
+      // The victim itself still resumes with it.
+      const own = await resume(handle.url, victim, priming?.id as string);
+      expect(own.status).to.equal(200);
+      await own.body?.cancel();
     });
 
-    it('gives an unknown Last-Event-ID a fresh GET stream', async () => {
+    it('answers a well-formed but unknown Last-Event-ID with 404, not a fresh empty stream (issue 16)', async () => {
       const handle = await opened.listen(peer.create());
       const sessionId = await openSession(handle.url);
-      const res = await resume(handle.url, sessionId, 'no-such-event_7');
+      for (const unknown of ['no-such-event_7', 'aaaaaaaaaaaa.0_999999']) {
+        const res = await resume(handle.url, sessionId, unknown);
+        expect(res.status, unknown).to.equal(404);
+        expect(res.headers.get('content-type')).to.equal('application/json');
+        await res.text();
+      }
+      // Without the header the client gets its fresh stream.
+      const fresh = await fetch(handle.url, { headers: { ...sessionHeaders(sessionId), accept: 'text/event-stream' } });
+      expect(fresh.status).to.equal(200);
+      expect(fresh.headers.get('content-type')).to.equal('text/event-stream');
+      await fresh.body?.cancel();
+    });
+
+    it('answers a malformed Last-Event-ID with 400 (issue 16)', async () => {
+      const handle = await opened.listen(peer.create());
+      const sessionId = await openSession(handle.url);
+      for (const malformed of ['no-sequence', 'stream_x1', 'a b_1', 'x'.repeat(300) + '_1', 'stream_1234567890123456']) {
+        const res = await resume(handle.url, sessionId, malformed);
+        expect(res.status, malformed).to.equal(400);
+        expect(((await res.json()) as { error: { code: number; message: string } }).error).to.deep.equal({ code: -32600, message: 'Bad Request: malformed Last-Event-ID' });
+      }
+    });
+
+    it('ignores Last-Event-ID when resumability is off (no ids were ever issued)', async () => {
+      const handle = await opened.listen(peer.create(), { eventStore: false });
+      const sessionId = await openSession(handle.url);
+      const res = await resume(handle.url, sessionId, 'anything_1');
       expect(res.status).to.equal(200);
-      expect(res.headers.get('content-type')).to.equal('text/event-stream');
       await res.body?.cancel();
     });
 

@@ -30,6 +30,12 @@ export interface EventStore {
    * for priming events: replaying after it yields everything appended later.
    */
   position(streamId: string): string | Promise<string>;
+  /**
+   * Optional: whether `eventId` has the shape of an id this store issues. A `Last-Event-ID`
+   * that does not is answered 400 without a lookup; one that does but is unknown, 404.
+   * Without it, any visible-ASCII id of at most 256 characters counts as well-formed.
+   */
+  isWellFormed?(eventId: string): boolean;
   /** The stream an event id belongs to, or `undefined` when unknown or evicted. */
   streamOf(eventId: string): string | undefined | Promise<string | undefined>;
   /**

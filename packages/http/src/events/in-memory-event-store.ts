@@ -51,6 +51,11 @@ export class InMemoryEventStore implements EventStore {
     return `${streamId}_${this.touch(streamId).next - 1}`;
   }
 
+  /** `<streamId>_<sequence>`, the shape of every id this store issues. */
+  isWellFormed(eventId: string): boolean {
+    return parse(eventId) !== undefined;
+  }
+
   streamOf(eventId: string): string | undefined {
     const parsed = parse(eventId);
     if (parsed === undefined) return undefined;

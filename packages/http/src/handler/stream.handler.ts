@@ -1,5 +1,6 @@
 import { ENVELOPE_VERSIONS, type AuthInfo } from '@armature/core';
 import type { HttpRequestView, HttpResponder } from '../exchange/http-exchange';
+import type { EventStore } from '../events/event-store';
 import { requestProtocolVersion } from '../protocol/protocol-version';
 import type { HttpSessionTransport } from '../session/http-session.transport';
 import { acceptsAll } from './media-type';
@@ -23,9 +24,30 @@ export async function handleGet(engine: StreamableHttpEngine, req: HttpRequestVi
   const session = found;
   session.lastActivity = Date.now();
   const lastEventId = req.header('last-event-id');
-  if (lastEventId !== undefined && lastEventId !== '' && (await session.resume(res, lastEventId))) return;
-  // An unknown or expired Last-Event-ID cannot be replayed; the client gets a fresh stream.
+  // Strict Last-Event-ID (issue 16): a malformed id is 400; one that names no event of this
+  // session (never issued, another session's, evicted) is 404 — never a silently fresh, empty
+  // stream, which would hide the loss. Servers without an event store issue no ids and ignore it.
+  if (lastEventId !== undefined && lastEventId !== '' && engine.options.store !== null) {
+    if (!wellFormedEventId(lastEventId, engine.options.store)) return refuse(res, 400, 'Bad Request: malformed Last-Event-ID');
+    const resumed = await session.resume(res, lastEventId);
+    if (resumed === 'resumed') return;
+    if (resumed === 'unavailable') return refuse(res, 503, 'Service Unavailable: the event store failed; retry later', ['retry-after', '5']);
+    return refuse(res, 404, 'Not Found: unknown or expired Last-Event-ID; reconnect without it for a fresh stream');
+  }
   if (!session.openStandalone(res)) refuse(res, 409, 'Conflict: a GET stream is already open for this session');
+}
+
+/** Longest `Last-Event-ID` looked up; ids this package issues are about 30 characters. */
+const MAX_EVENT_ID_LENGTH = 256;
+
+/** Visible ASCII without spaces (what SSE `id:` lines carry here), bounded, and in the store's own shape when it says. */
+function wellFormedEventId(id: string, store: EventStore): boolean {
+  if (id.length > MAX_EVENT_ID_LENGTH) return false;
+  for (let i = 0; i < id.length; i++) {
+    const c = id.charCodeAt(i);
+    if (c < 0x21 || c > 0x7e) return false;
+  }
+  return store.isWellFormed === undefined || store.isWellFormed(id);
 }
 
 /** DELETE: the client ends its session (MCP 2025-11-25, transports §Session Management). */

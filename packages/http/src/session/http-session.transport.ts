@@ -142,27 +142,32 @@ export class HttpSessionTransport implements Transport, ChannelHost {
    * only a stream of this session, and only its own events. Returns false when the id is
    * unknown here, so the caller can open a fresh GET stream instead.
    */
-  async resume(responder: HttpResponder, lastEventId: string): Promise<boolean> {
+  /**
+   * Resumes the stream `lastEventId` belongs to on `responder`. `unknown`: the id is not one of
+   * this session's live or retained events (never issued, another session's, or evicted);
+   * `unavailable`: the event store failed. Nothing is written to `responder` unless `resumed`.
+   */
+  async resume(responder: HttpResponder, lastEventId: string): Promise<'resumed' | 'unknown' | 'unavailable'> {
     const store = this.options.store;
-    if (store === null) return false;
+    if (store === null) return 'unknown';
     let streamId: string | undefined;
     try {
       streamId = await store.streamOf(lastEventId);
     } catch (error) {
       this.options.onError(error instanceof Error ? error : new Error(String(error)));
-      return false;
+      return 'unavailable';
     }
-    if (streamId === undefined || !streamId.startsWith(`${this.streamPrefix}.`) || this.closed) return false;
+    if (streamId === undefined || !streamId.startsWith(`${this.streamPrefix}.`) || this.closed) return 'unknown';
     const connection = this.connect(responder);
     const live = this.streams.get(streamId);
     if (live !== undefined) {
       await live.resume(connection, lastEventId);
-      return true;
+      return 'resumed';
     }
     // The stream has ended (its response was stored): replay what the client missed, then end.
     await store.replayAfter(lastEventId, (id, message) => connection.event(id, encodeJsonRpc(message)));
     connection.end();
-    return true;
+    return 'resumed';
   }
 
   openRequestStream(responder: HttpResponder, prime: boolean): SseStream {

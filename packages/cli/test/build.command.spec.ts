@@ -121,6 +121,37 @@ export class Bad {
     expect(fs.existsSync(path.join(dir, 'dist/armature.manifest.json'))).to.equal(false);
   });
 
+  it('prints a note for each class-validator decorator the schema cannot say, exits 0, and writes the keywords it can', () => {
+    dir = createFixture({
+      // A stand-in class-validator: the scanner resolves decorators to this package's exports.
+      'node_modules/class-validator/package.json': JSON.stringify({ name: 'class-validator', version: '0.0.0', main: 'index.js', types: 'index.d.ts' }),
+      'node_modules/class-validator/index.d.ts': 'export declare function IsEmail(): PropertyDecorator;\nexport declare function IsNotEmpty(): PropertyDecorator;\nexport declare function Length(min: number, max?: number): PropertyDecorator;\n',
+      'node_modules/class-validator/index.js': 'const noop = () => () => undefined;\nexports.IsEmail = noop; exports.IsNotEmpty = noop; exports.Length = noop;\n',
+      'src/user.dto.ts': `import { IsEmail, IsNotEmpty, Length } from 'class-validator';
+export class UserDto {
+  @IsEmail() email!: string;
+  @IsNotEmpty() @Length(2, 40) name!: string;
+}
+`,
+      'src/users.handlers.ts': `import { Tool } from '@armature/core';
+import { UserDto } from './user.dto';
+export class Users {
+  @Tool() create(input: UserDto): string { return input.name; }
+}
+`,
+    });
+    const result = runArmature(['build'], dir);
+    expect(result.status, result.stdout + result.stderr).to.equal(0);
+    expect(result.stdout).to.contain(
+      'src/user.dto.ts:4:3 - note ARM_NOTE_DTO_CONSTRAINT: UserDto.name: @IsNotEmpty has no JSON Schema equivalent; it is not in the schema (class-validator checks it at call time).',
+    );
+    const manifest = fromManifestDocument(readJson(path.join(dir, 'dist/armature.manifest.json')) as ManifestDocument);
+    expect(manifest.handlers['src/users.handlers.js#Users']?.methods.create?.inputSchema?.properties).to.deep.equal({
+      email: { type: 'string', format: 'email' },
+      name: { type: 'string', minLength: 2, maxLength: 40 },
+    });
+  });
+
   it('reports TypeScript errors and exits 1', () => {
     dir = createFixture({ 'src/a.ts': 'export const x: number = "not a number";\n' });
     const result = runArmature(['build'], dir);

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import * as ts from 'typescript';
-import { formatProblems, ScanCache } from '@armature/schema';
+import { formatNotes, formatProblems, ScanCache } from '@armature/schema';
 import { formatDiagnostics, type CliOutput } from '../output/cli-output';
 import { scanAndWriteManifest, type ProjectScan } from './manifest-step';
 import { displayPath } from './project-path';
@@ -62,6 +62,7 @@ export class BuilderEvents {
   record(scan: ProjectScan): void {
     this.output.clearStatus();
     this.scans.push(scan);
+    if (scan.notes.length > 0) this.output.line(formatNotes(scan.notes.map((n) => relocate(n, scan.project))));
     if (scan.problems.length > 0) this.output.line(formatProblems(scan.problems.map((p) => relocate(p, scan.project))));
     const validators = scan.validators;
     if (validators && 'error' in validators) {

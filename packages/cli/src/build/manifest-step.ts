@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type * as ts from 'typescript';
-import { MANIFEST_FILE_NAME, scanProgram, writeManifest, type BuildProblem, type ScanOptions } from '@armature/schema';
+import { MANIFEST_FILE_NAME, scanProgram, writeManifest, type BuildNote, type BuildProblem, type ScanOptions } from '@armature/schema';
 import { writeValidators, type ValidatorsStep } from './validators-step';
 
 /** What the scan of one compiled project produced. */
@@ -10,6 +10,8 @@ export interface ProjectScan {
   readonly project: string;
   readonly methodCount: number;
   readonly problems: readonly BuildProblem[];
+  /** What the scan left out of a schema without failing (printed as notes; the manifest is written). */
+  readonly notes: readonly BuildNote[];
   /** The manifest path, when one was written or is up to date; undefined when none is needed. */
   readonly manifestFile: string | undefined;
   /** True when the manifest content changed on disk. */
@@ -53,6 +55,7 @@ export function scanAndWriteManifest(program: ts.Program, options: ManifestStepO
     project,
     methodCount: result.methodCount,
     problems: result.problems,
+    notes: result.notes,
     manifestFile,
     manifestChanged,
     scanMs: performance.now() - started,

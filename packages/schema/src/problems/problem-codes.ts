@@ -19,3 +19,16 @@ export const PROBLEM_CODES = {
 
 /** A build-time problem code. */
 export type ProblemCode = keyof typeof PROBLEM_CODES;
+
+/**
+ * Every build-time note code: what the scanner left out of a schema without failing the build
+ * (the manifest is written; `armature build` prints the note). Documented in docs/schemas.md
+ * next to the problem codes; a test keeps the two lists equal.
+ */
+export const NOTE_CODES = {
+  ARM_NOTE_DTO_CONSTRAINT: 'a class-validator decorator on a DTO property has no JSON Schema equivalent (or options or flags a schema cannot say); class-validator still checks it at call time',
+  ARM_NOTE_DTO_ARGUMENT: 'a class-validator decorator argument is not a literal the scanner can read; its keyword is left out of the schema, class-validator still checks it at call time',
+} as const;
+
+/** A build-time note code. */
+export type NoteCode = keyof typeof NOTE_CODES;

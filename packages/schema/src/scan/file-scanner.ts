@@ -1,5 +1,6 @@
 import * as ts from 'typescript';
 import type { ManifestHandler, ManifestMethod } from '../manifest/manifest.types';
+import type { BuildNote } from '../problems/build-note';
 import type { BuildProblem } from '../problems/build-problem';
 import { setOwn } from '../convert/own-keys';
 import { scanMember } from './method-scanner';
@@ -11,6 +12,8 @@ import type { ScanContext } from './scan-context';
 export interface FileScan {
   readonly handlers: readonly ManifestHandler[];
   readonly problems: readonly BuildProblem[];
+  /** Notes found while scanning the file's handlers (they may point into other files, e.g. a DTO's). */
+  readonly notes: readonly BuildNote[];
   readonly claims: readonly NameClaim[];
   /** The modules the file declares (and the dynamic modules they import), for per-server name checks. */
   readonly modules: readonly ModuleNode[];
@@ -20,6 +23,7 @@ export interface FileScan {
 /** Scans the top-level classes of one source file. */
 export function scanFile(file: ts.SourceFile, context: ScanContext): FileScan {
   const before = context.problems.length;
+  const notesBefore = context.notes.length;
   const handlers: ManifestHandler[] = [];
   const claims: NameClaim[] = [];
   let methodCount = 0;
@@ -44,5 +48,6 @@ export function scanFile(file: ts.SourceFile, context: ScanContext): FileScan {
   const modules = readModules(file, context);
   // Problems move into the file's result; the scan re-adds them (cached or not) in file order.
   const problems = context.problems.splice(before);
-  return { handlers, problems, claims, modules, methodCount };
+  const notes = context.notes.splice(notesBefore);
+  return { handlers, problems, notes, claims, modules, methodCount };
 }

@@ -4,6 +4,7 @@ import { DefsPool } from '../convert/defs-pool';
 import { setOwn } from '../convert/own-keys';
 import { inlineRootRef } from '../convert/named-defs';
 import { describeUnsupported } from '../convert/type-to-schema';
+import { applyDtoConstraints } from './dto-constraints';
 import { applyKeywordTags } from './keyword-tags';
 import type { MethodInput } from './method-input';
 import { paramName } from './parameter-checks';
@@ -43,7 +44,10 @@ export function buildDtoInput(input: MethodInput, dto: ParamInfo, context: ScanC
   const converted = convertParam(input, dto, context, context.checker.getNonNullableType(dto.type));
   if (!converted) return undefined;
   // The DTO's own properties are the arguments: they stay at the top, not behind a $ref.
-  const schema: JsonSchema = { ...pool.add(inlineRootRef(converted)) };
+  const inlined = inlineRootRef(converted);
+  // class-validator decorators checked at call time are said by the schema too, where it can.
+  applyDtoConstraints(context.checker.getNonNullableType(dto.type), inlined, context);
+  const schema: JsonSchema = { ...pool.add(inlined) };
   const properties = typeof schema.properties === 'object' && schema.properties !== null && !Array.isArray(schema.properties)
     ? (schema.properties as Record<string, JsonSchema>)
     : {};

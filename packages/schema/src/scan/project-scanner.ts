@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import type * as ts from 'typescript';
+import type { BuildNote } from '../problems/build-note';
 import type { BuildProblem } from '../problems/build-problem';
 import { OutputPaths } from '../manifest/output-paths';
 import { hashSources } from '../manifest/source-hash';
@@ -31,6 +32,11 @@ export interface ScanOptions {
 export interface ScanResult {
   readonly manifest: Manifest;
   readonly problems: readonly BuildProblem[];
+  /**
+   * What was left out of a schema without failing the build (class-validator decorators with
+   * no JSON Schema equivalent), each once, in file order. The manifest is still written.
+   */
+  readonly notes: readonly BuildNote[];
   readonly manifestDir: string;
   readonly projectDir: string;
   /** Number of decorated methods found. */
@@ -54,6 +60,7 @@ export function scanProgram(program: ts.Program, options: ScanOptions = {}): Sca
   const handlers: Record<string, ManifestHandler> = {};
   const claims: NameClaim[] = [];
   const modules: ModuleNode[] = [];
+  const notes = new Map<string, BuildNote>();
   let methodCount = 0;
   files.forEach((file, i) => {
     const cache = options.cache;
@@ -61,6 +68,8 @@ export function scanProgram(program: ts.Program, options: ScanOptions = {}): Sca
       ? cache.store.scanFile(file, program, cache.dependenciesOf(file), () => scanFile(file, context))
       : scanFile(file, context);
     context.problems.push(...scanned.problems);
+    // A DTO used by several tools is noted once.
+    for (const note of scanned.notes) notes.set(`${note.file}:${note.line}:${note.column}:${note.code}:${note.message}`, note);
     claims.push(...scanned.claims);
     modules.push(...scanned.modules);
     methodCount += scanned.methodCount;
@@ -70,9 +79,9 @@ export function scanProgram(program: ts.Program, options: ScanOptions = {}): Sca
     options.onProgress?.(i + 1, files.length);
   });
   reportDuplicateNames(claims, modules, context);
-  const problems = [...context.problems].sort(
-    (a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column),
-  );
+  const byPlace = (a: BuildProblem | BuildNote, b: BuildProblem | BuildNote): number =>
+    a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column;
+  const problems = [...context.problems].sort(byPlace);
   const manifest: Manifest = {
     armature: 1,
     comment: MANIFEST_COMMENT,
@@ -80,7 +89,7 @@ export function scanProgram(program: ts.Program, options: ScanOptions = {}): Sca
     sourceHash: hashSources(files.map((f) => ({ path: context.relative(f.fileName), text: f.text }))),
     handlers: sortKeys(handlers),
   };
-  return { manifest, problems, manifestDir, projectDir, methodCount };
+  return { manifest, problems, notes: [...notes.values()].sort(byPlace), manifestDir, projectDir, methodCount };
 }
 
 function relativeKey(from: string, to: string): string {

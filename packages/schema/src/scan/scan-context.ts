@@ -1,7 +1,8 @@
 import * as path from 'node:path';
 import type * as ts from 'typescript';
+import type { BuildNote } from '../problems/build-note';
 import type { BuildProblem } from '../problems/build-problem';
-import type { ProblemCode } from '../problems/problem-codes';
+import type { NoteCode, ProblemCode } from '../problems/problem-codes';
 import { TypeToSchema } from '../convert/type-to-schema';
 import { CoreOrigin } from './core-origin';
 
@@ -18,6 +19,7 @@ export class ScanContext {
   readonly origin: CoreOrigin;
   readonly converter: TypeToSchema;
   readonly problems: BuildProblem[] = [];
+  readonly notes: BuildNote[] = [];
 
   constructor(
     readonly program: ts.Program,
@@ -32,6 +34,11 @@ export class ScanContext {
   /** Records a problem located at `node`. */
   report(node: ts.Node, code: ProblemCode, subject: ProblemSubject, message: string): void {
     this.problems.push({ code, ...this.locate(node), ...subject, message });
+  }
+
+  /** Records a note located at `node`: something left out of a schema that does not fail the build. */
+  note(node: ts.Node, code: NoteCode, subject: { readonly className?: string; readonly property?: string }, message: string): void {
+    this.notes.push({ code, ...this.locate(node), ...subject, message });
   }
 
   /** Where a node starts: project-relative file, 1-based line and column. */

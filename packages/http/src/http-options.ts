@@ -18,7 +18,7 @@ export interface HttpHandlerOptions {
   readonly maxBodyBytes?: number;
   /** Deepest accepted nesting of objects and arrays in a message; deeper → 400 (-32600). Default 64. */
   readonly maxDepth?: number;
-  /** Most live sessions; an `initialize` beyond it → 503 with `Retry-After`. Default 10 000. */
+  /** Most live sessions; an `initialize` beyond it → 503 with `Retry-After: 5`. Default 1 000. */
   readonly maxSessions?: number;
   /**
    * A session with no request in flight and no open stream for this long is closed; its id

@@ -12,3 +12,4 @@ export type { InMemoryEventStoreOptions } from './events/in-memory-event-store';
 export { LOOPBACK_HOSTS, type Allowlist } from '@armature/core';
 export { DEFAULT_HEADER_PROTOCOL_VERSION } from './protocol/protocol-version';
 export { StatelessServerRequestError } from './handler/stateless.transport';
+export { DEFAULT_MAX_SESSIONS } from './handler/resolved-options';

@@ -33,6 +33,13 @@ export interface ResolvedHttpOptions {
 /** 4 MiB: the body limit MCP servers commonly share (and issue 7's default). */
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
 
+/**
+ * 1 000 live sessions: far more than one local or team server's clients, few enough that
+ * sessions opened and abandoned by a hostile client (1 100 were accepted under the old
+ * 10 000, issue 16) cost bounded memory until idle expiry removes them.
+ */
+export const DEFAULT_MAX_SESSIONS = 1000;
+
 /** Applies defaults and checks values, failing fast on nonsense. */
 export function resolveOptions(options: HttpHandlerOptions = {}): ResolvedHttpOptions {
   const stateless = options.stateless === true;
@@ -47,7 +54,7 @@ export function resolveOptions(options: HttpHandlerOptions = {}): ResolvedHttpOp
     stateless,
     maxBodyBytes,
     decodeLimits: { maxBytes: maxBodyBytes, maxDepth: positive('maxDepth', options.maxDepth ?? 64) },
-    maxSessions: positive('maxSessions', options.maxSessions ?? 10_000),
+    maxSessions: positive('maxSessions', options.maxSessions ?? DEFAULT_MAX_SESSIONS),
     idleTimeoutMs: nonNegative('sessionIdleTimeoutMs', options.sessionIdleTimeoutMs ?? 30 * 60_000),
     store,
     priming: store !== null && sse.priming !== false,

@@ -72,6 +72,44 @@ describe('class-validator decorators on a DTO → JSON Schema keywords', () => {
     expect(result.notes, formatNotes(result.notes)).to.deep.equal([]);
   });
 
+  it('puts nested constraints into $defs (@schemaDefs, recursion) and nullable anyOf members', () => {
+    const source = `import { Tool } from '@armature/core';
+import { Length, Min, ValidateNested, IsOptional } from 'class-validator';
+import { Type } from 'class-transformer';
+export class Address { @Length(2, 40) street!: string; }
+export class TreeNode {
+  @Min(1) value!: number;
+  @IsOptional() @ValidateNested({ each: true }) @Type(() => TreeNode) children?: TreeNode[];
+}
+export class Dto {
+  @ValidateNested() @Type(() => Address) home!: Address;
+  @ValidateNested() @Type(() => Address) work?: Address | null;
+  @ValidateNested() @Type(() => TreeNode) tree!: TreeNode;
+}
+export class H {
+  /** @schemaDefs */
+  @Tool() named(d: Dto): string { return ''; }
+  @Tool() inline(d: Dto): string { return ''; }
+}`;
+    const scanned = scanSources({ 'src/nested.ts': source }, { baseDir: PACKAGE_DIR });
+    expect(scanned.problems).to.deep.equal([]);
+    expect(scanned.notes).to.deep.equal([]);
+    const street = { type: 'string', minLength: 2, maxLength: 40 };
+    const tree = { type: 'object', properties: { value: { type: 'number', minimum: 1 }, children: { type: 'array', items: { $ref: '#/$defs/TreeNode' } } }, additionalProperties: false, required: ['value'] };
+    const named = methodOf(scanned, 'H', 'named').inputSchema as JsonSchema;
+    expect(named.$defs).to.deep.equal({
+      Address: { type: 'object', properties: { street }, additionalProperties: false, required: ['street'] },
+      TreeNode: tree,
+    });
+    const inline = methodOf(scanned, 'H', 'inline').inputSchema as JsonSchema;
+    const properties = inline.properties as Record<string, JsonSchema>;
+    expect((properties.home?.properties as Record<string, JsonSchema>).street).to.deep.equal(street);
+    expect(((properties.work?.anyOf as JsonSchema[])[0]?.properties as Record<string, JsonSchema>).street).to.deep.equal(street);
+    expect(inline.$defs).to.deep.equal({ TreeNode: tree });
+    expectValidSchema(createAjv(), named);
+    expectValidSchema(createAjv(), inline);
+  });
+
   it('reads decorators only from class-validator (a same-named decorator of the author is not one)', () => {
     const source = `import { Tool } from '@armature/core';
 const IsEmail = () => (_target: object, _key: string): void => undefined;
@@ -255,6 +293,8 @@ export class H { @Tool() t(input: Dto): string { return input.email; } }`;
       // and checks a lone value under { each: true }; the schema wants the declared shape.
       expect(await verdict('address', [])).to.deep.equal({ schema: false, classValidator: true });
       expect(await verdict('words', 'abc')).to.deep.equal({ schema: false, classValidator: true });
+      // @IsOptional lets null through class-validator; the schema keeps the type (string).
+      expect(await verdict('note', null)).to.deep.equal({ schema: false, classValidator: true });
     });
   });
 });

@@ -78,6 +78,11 @@ function checkParams(params: unknown, where: string, fail: Fail): readonly Manif
  * Each handler with its methods mapped by `load` (after `className`, `methods` and each
  * method's `kind` are checked), in the manifest's order.
  */
+/** Keys are data: a method named `__proto__` stays an own key instead of a prototype swap. */
+function setOwn<T>(target: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
 function mapHandlers<M>(
   rawHandlers: Record<string, unknown>,
   fail: Fail,
@@ -92,9 +97,9 @@ function mapHandlers<M>(
     for (const [name, method] of Object.entries(handler.methods)) {
       const where = `${key} method "${name}"`;
       if (!isObject(method) || !KINDS.has(method.kind as string)) fail(`${where} has no valid "kind"`);
-      methods[name] = load(where, method as Record<string, unknown>);
+      setOwn(methods, name, load(where, method as Record<string, unknown>));
     }
-    handlers[key] = { ...(handler as unknown as ManifestHandler<unknown>), methods };
+    setOwn(handlers, key, { ...(handler as unknown as ManifestHandler<unknown>), methods });
   }
   return handlers;
 }

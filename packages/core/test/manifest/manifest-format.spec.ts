@@ -68,4 +68,15 @@ describe('checkManifest', () => {
     ];
     for (const [value, why] of cases) expect(errorOf(() => checkManifest(value, 'm.json'))).to.include(why);
   });
+
+  it('keeps methods named __proto__ and toString as own keys (keys are data)', () => {
+    const text = JSON.stringify(built).replace('"one":', '"__proto__":').replace('"two":', '"toString":');
+    for (const from of ['file', 'code'] as const) {
+      const loaded = checkManifest(JSON.parse(text), 'm.json', from);
+      const methods = loaded.handlers[KEY]?.methods ?? {};
+      expect(Object.keys(methods), from).to.deep.equal(['__proto__', 'toString', 'note']);
+      expect(Object.getPrototypeOf(methods), from).to.equal(Object.prototype);
+      expect(Object.getOwnPropertyDescriptor(methods, '__proto__')?.value.kind, from).to.equal('tool');
+    }
+  });
 });

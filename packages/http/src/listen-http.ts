@@ -13,8 +13,9 @@ export interface HttpListenHandle {
   readonly server: Server;
   readonly handler: HttpHandler;
   /**
-   * Stops accepting connections, lets in-flight requests finish for up to `drainMs`
-   * (default 10 s), ends every session, then closes the remaining connections.
+   * Lets in-flight requests finish for up to `drainMs` (default 10 s) while answering new
+   * requests 503 + Retry-After, ends every session, then stops listening and closes the
+   * remaining connections.
    */
   close(drainMs?: number): Promise<void>;
 }
@@ -53,6 +54,7 @@ export async function listenHttp(app: ConnectableApp, options: ListenHttpOptions
   checkTimeouts(headersTimeout, requestTimeout);
   // The handler is created once the port is known, so a protected resource can default to this URL.
   let handler: HttpHandler | undefined;
+  let closing = false;
   let metadataPaths: readonly string[] = [];
   const server = createServer({ headersTimeout, requestTimeout, connectionsCheckingInterval: checkingInterval(headersTimeout, requestTimeout) }, (req, res) => {
     const url = req.url ?? '/';
@@ -63,6 +65,9 @@ export async function listenHttp(app: ConnectableApp, options: ListenHttpOptions
       res.end(NOT_FOUND);
       return;
     }
+    // While draining, every answer closes its connection, so keep-alive clients reconnect
+    // (and get 503) instead of being cut when the server finally closes.
+    if (closing) res.setHeader('connection', 'close');
     void handler.node(req, res);
   });
   await new Promise<void>((resolve, reject) => {
@@ -94,9 +99,14 @@ export async function listenHttp(app: ConnectableApp, options: ListenHttpOptions
     handler: live,
     close(drainMs?: number) {
       closed ??= (async () => {
-        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
-        server.closeIdleConnections();
+        // The port stays open while in-flight work drains, so requests arriving meanwhile get
+        // 503 + Retry-After (new work) or 202 (notifications, responses) rather than a refused
+        // or reset connection (issue 16). Idle keep-alive connections are left open (closing
+        // one races with a client reusing it, which sees a reset); each answer now closes its
+        // connection, and what is left is closed at the end.
+        closing = true;
         await live.close(drainMs);
+        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeAllConnections();
         await stopped;
       })();

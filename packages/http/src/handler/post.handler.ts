@@ -4,7 +4,7 @@ import { errorBody } from '../protocol/http-error';
 import { checkParsed, decodeBody, isInitialize, type DecodedBody } from '../protocol/json-rpc-message';
 import { requestProtocolVersion } from '../protocol/protocol-version';
 import { acceptsAll, isJsonContentType } from './media-type';
-import { accepted, refuse } from './refuse';
+import { accepted, refuse, shuttingDown } from './refuse';
 import type { StreamableHttpEngine } from './streamable-http.engine';
 import { StatelessTransport } from './stateless.transport';
 import { postStateless2026 } from './post-2026';
@@ -82,9 +82,13 @@ async function postStateful(engine: StreamableHttpEngine, decoded: Decoded, req:
   if (requestProtocolVersion(req.header('mcp-protocol-version'), engine.options.versions) === undefined) return unsupportedVersion(res);
   session.lastActivity = Date.now();
   if (decoded.kind !== 'request') {
+    // Notifications and responses still reach the session while it drains: a cancellation or
+    // an elicitation answer may be what lets the work in flight finish.
     session.receive(message, extra);
     return accepted(res);
   }
+  // New work is refused once shutdown began, with a status a client can act on (issue 16).
+  if (engine.closing) return shuttingDown(res);
   const request = message as JSONRPCRequest;
   if (!session.receiveRequest(request, extra, res)) {
     // Answers are routed by id within the session; a second request with a live id would
@@ -103,7 +107,7 @@ async function postStateless(engine: StreamableHttpEngine, decoded: Decoded, req
     if (version === undefined) return unsupportedVersion(res);
     connectOptions = statelessConnectOptions(version);
   }
-  if (engine.closing) return refuse(res, 503, 'Service Unavailable: the server is shutting down', ['retry-after', '5']);
+  if (engine.closing) return shuttingDown(res);
   let connected: ConnectedSession | undefined;
   engine.statelessInflight++;
   const stepUp = extra.authInfo === undefined ? null : engine.options.stepUp;

@@ -12,6 +12,11 @@ export function refuse(res: HttpResponder, status: number, message: string, extr
 
 const JSON_ONLY: readonly string[] = ['content-type', 'application/json'];
 
+/** 503 + Retry-After: the server is draining and takes no new work. */
+export function shuttingDown(res: HttpResponder): void {
+  refuse(res, 503, 'Service Unavailable: the server is shutting down', ['retry-after', '5']);
+}
+
 /** 202 Accepted, no body: a notification or response was received (transports §Sending Messages). */
 export function accepted(res: HttpResponder): void {
   res.send(202, EMPTY, undefined);

@@ -4,7 +4,7 @@ import type { EventStore } from '../events/event-store';
 import { requestProtocolVersion } from '../protocol/protocol-version';
 import type { HttpSessionTransport } from '../session/http-session.transport';
 import { acceptsAll } from './media-type';
-import { refuse } from './refuse';
+import { refuse, shuttingDown } from './refuse';
 import type { StreamableHttpEngine } from './streamable-http.engine';
 
 const GET_ACCEPT = ['text/event-stream'];
@@ -21,6 +21,8 @@ export async function handleGet(engine: StreamableHttpEngine, req: HttpRequestVi
   if (!acceptsAll(req.header('accept'), GET_ACCEPT)) return refuse(res, 406, 'Not Acceptable: the Accept header must list text/event-stream');
   const found = sessionOf(engine, req, res, authInfo);
   if (found === undefined) return;
+  // No new streams while the server drains.
+  if (engine.closing) return shuttingDown(res);
   const session = found;
   session.lastActivity = Date.now();
   const lastEventId = req.header('last-event-id');

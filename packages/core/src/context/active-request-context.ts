@@ -21,7 +21,7 @@ const RESOLVED: Promise<void> = Promise.resolve();
 
 /**
  * The engine's `RequestContext`: one object per incoming request, which is also the
- * in-flight record and the transport send options of everything sent on its behalf
+ * transport send options of everything sent on its behalf
  * (`relatedRequestId`). The AbortController and the logger are created only when a handler
  * asks for them, so a request that uses neither costs this one allocation.
  */
@@ -32,14 +32,10 @@ export class ActiveRequestContext extends RequestContext implements LogEmitter, 
   readonly meta: Readonly<Record<string, unknown>> | undefined;
   /** Same as `requestId`; lets this object serve as `TransportSendOptions`. */
   readonly relatedRequestId: RequestId;
-  /** The in-flight table's clock tick when the request was admitted (deadline bookkeeping). */
-  epoch: number;
   /** True once the request was answered, cancelled or timed out: nothing more is sent for it. */
   finished: boolean;
   /** True once a progress notification was sent for this request. */
   progressSent: boolean;
-  /** True while the request is in the session's in-flight table. */
-  tracked: boolean;
   private readonly host: RequestHost;
   private readonly progressToken: ProgressToken | undefined;
   private lastProgress: number;
@@ -61,10 +57,8 @@ export class ActiveRequestContext extends RequestContext implements LogEmitter, 
     // ProgressToken is a string or an integer; anything else cannot be echoed back validly.
     this.progressToken = typeof token === 'string' || (typeof token === 'number' && Number.isInteger(token)) ? token : undefined;
     this.lastProgress = -Infinity;
-    this.epoch = 0;
     this.finished = false;
     this.progressSent = false;
-    this.tracked = false;
     this.controller = undefined;
     this.abortReason = undefined;
     this.aborted = false;

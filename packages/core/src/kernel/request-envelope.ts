@@ -25,8 +25,11 @@ export interface RequestEnvelope {
   readonly session?: RequestSession;
 }
 
-/** A 2025 session as its requests see it (the session fills their envelope from its initialize state). */
-export interface RequestSession {
+/**
+ * A 2025 session as its requests see it: it is their envelope, filled from its initialize
+ * state (a live view: `logging/setLevel` applies to requests already running).
+ */
+export interface RequestSession extends RequestEnvelope {
   /** Where the session is in its lifecycle (the 2025 gate reads it). */
   readonly phase: Phase;
   /** What `ctx.session` returns. */

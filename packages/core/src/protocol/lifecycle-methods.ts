@@ -1,4 +1,5 @@
 import type { SessionInfo } from '../context/request-context';
+import type { Refusal } from '../kernel/revision';
 import { McpWireError } from '../errors/wire-error';
 import { WireErrorCode } from '../errors/wire-error-codes';
 import { loggingLevelRank } from './logging-levels';
@@ -82,29 +83,16 @@ export function negotiateAssumed(requested: string): string {
   return negotiateProtocolVersion(requested);
 }
 
-/** Why a request is refused before it runs. */
-export interface Refusal {
-  readonly code: number;
-  readonly message: string;
-}
-
-/** -32601 for a method the engine does not know. */
-export function methodNotFound(method: string): Refusal {
-  // The name is the client's own input: echo a bounded prefix only.
-  const shown = method.length > 100 ? `${method.slice(0, 100)}…` : method;
-  return { code: WireErrorCode.MethodNotFound, message: `Method not found: ${shown}` };
-}
+const ALREADY_INITIALIZED: Refusal = Object.freeze({ code: WireErrorCode.InvalidRequest, message: 'Invalid request: the session is already initialized' });
+const NOT_INITIALIZED: Refusal = Object.freeze({ code: WireErrorCode.InvalidRequest, message: 'Invalid request: the session is not initialized; send initialize first' });
 
 /**
- * Lifecycle rules that refuse a request outright: only `initialize` and `ping` before
- * initialization, one `initialize` per session, nothing new while draining.
+ * The lifecycle rules of a 2025 session (the gate of `REVISION_2025`): only `initialize` and
+ * `ping` before initialization, and one `initialize` per session. (Draining is checked for
+ * every revision by the shared request path.)
  */
-export function gate(method: string, phase: Phase, draining: boolean): Refusal | undefined {
-  if (draining) return { code: WireErrorCode.ConnectionClosed, message: 'The server is shutting down' };
+export function gate(method: string, phase: Phase): Refusal | undefined {
   if (method === 'ping') return undefined;
-  if (method === 'initialize') {
-    return phase === Phase.AwaitingInit ? undefined : { code: WireErrorCode.InvalidRequest, message: 'Invalid request: the session is already initialized' };
-  }
-  if (phase === Phase.AwaitingInit) return { code: WireErrorCode.InvalidRequest, message: 'Invalid request: the session is not initialized; send initialize first' };
-  return undefined;
+  if (method === 'initialize') return phase === Phase.AwaitingInit ? undefined : ALREADY_INITIALIZED;
+  return phase === Phase.AwaitingInit ? NOT_INITIALIZED : undefined;
 }

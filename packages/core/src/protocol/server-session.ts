@@ -1,31 +1,26 @@
 import { ArmatureError } from '@armature/di';
-import { abortReasons, ActiveRequestContext } from '../context/active-request-context';
 import type { SessionInfo, SessionScope } from '../context/request-context';
 import type { RelatedRequest, RequestHost } from '../context/request-host';
 import { EngineErrorCode } from '../errors/engine-error-codes';
-import { McpWireError } from '../errors/wire-error';
 import { WireErrorCode } from '../errors/wire-error-codes';
 import { errorResponse, isRequestId } from '../jsonrpc/json-rpc-errors';
 import { checkJsonRpcShape } from '../jsonrpc/json-rpc-shape';
+import type { ExchangeSink } from '../kernel/exchange-sink';
+import { hasEnvelope } from '../kernel/mcp-2026';
+import { serveRequest } from '../kernel/request-exchange';
+import type { AbortableRequest, RequestKernel } from '../kernel/request-kernel';
+import { REVISION_2025 } from '../kernel/revision-2025';
 import type { ConnectedSession, ConnectOptions, MessageExtraInfo, Transport, TransportSendOptions } from '../transport/transport';
-import { logQuietly, toErrorResponse } from './error-responses';
-import { FEATURE_METHODS } from './feature-methods';
-import { isPlainResult, isThenable } from './handler-results';
-import { InflightRequests } from './inflight-requests';
-import * as lifecycle from './lifecycle-methods';
-import { loggingLevelRank } from './logging-levels';
+import { negotiateAssumed } from './lifecycle-methods';
 import type { JSONRPCMessage, JSONRPCNotification, RequestId } from './mcp-types.generated';
-import { OutgoingRequests } from './outgoing-requests';
 import { NO_PARAMS, type RequestParamsRecord } from './request-params';
 import type { ListKind } from './server-features';
 import { type ServerLogger, stderrLogger } from './server-logger';
-import { DEFAULT_DRAIN_TIMEOUT_MS, DEFAULT_PAGE_SIZE, DEFAULT_REQUEST_TIMEOUT_MS, type ServerSessionOptions } from './server-session-options';
-import { abortWaiting, answerInflightClosed, closeTransportThen, disposeScopeThen } from './session-closing';
+import { DEFAULT_DRAIN_TIMEOUT_MS, type ServerSessionOptions } from './server-session-options';
+import { closeTransportThen, disposeScopeThen } from './session-closing';
+import { SessionExchanges } from './session-exchanges';
 import { SessionOutbox } from './session-outbox';
-import { Phase, placeholderSessionInfo } from './session-phase';
-import type { ExchangeSink } from '../kernel/exchange-sink';
-import type { AbortableRequest, RequestKernel } from '../kernel/request-kernel';
-import { hasEnvelope } from '../kernel/revision-2026';
+import { Phase } from './session-phase';
 
 /** Methods only MCP 2026-07-28 has: on a connection that never initialized they go to the 2026 kernel. */
 const ONLY_2026: ReadonlySet<string> = new Set(['server/discover', 'subscriptions/listen']);
@@ -47,12 +42,13 @@ interface MessageRecord {
 }
 
 /**
- * One MCP session over one transport: lifecycle and version negotiation, dispatch to the
- * application's `ServerFeatures`, in-flight requests (cancellation, deadlines, duplicate
- * ids), progress and logging, subscriptions, and server→client requests. Its parts with one
- * job each live beside it: `InflightRequests` (asynchronous requests, deadlines, idle waits),
- * `OutgoingRequests` (server→client requests), `SessionOutbox` (sending), `session-closing`
- * (ending without leaving a request silent).
+ * One MCP session over one transport. It routes what arrives: a 2025 request goes through
+ * the request path both revisions share (`serveRequest` under `REVISION_2025`), with the
+ * session's `initialize` state as the request's envelope (`SessionExchanges`: lifecycle
+ * methods, in-flight ledger, progress and logs, subscriptions, server→client requests); on a
+ * connection that never initialized, a request carrying the 2026 envelope goes to the app's
+ * request kernel. Around that it owns the connection: starting, draining and closing without
+ * leaving a request silent (`session-closing`), and its place in the app's registry.
  *
  * Every request gets exactly one response, except a request the client cancelled (MCP
  * cancellation: no reply is sent).
@@ -61,26 +57,13 @@ export class ServerSession implements RequestHost, ConnectedSession {
   /** Called once after the session has closed and its scope was disposed. */
   onclose: (() => void) | undefined = undefined;
 
-  private readonly transport: Transport;
-  private readonly options: ServerSessionOptions;
   private readonly assumed: ConnectOptions['assumeInitialized'];
   private readonly ephemeral: boolean;
-  private readonly logger: ServerLogger;
-  private readonly outbox: SessionOutbox;
-  private readonly pageSize: number;
-  private readonly timeoutMs: number;
-  private phase: Phase = Phase.AwaitingInit;
-  private logRank: number;
-  private sessionInfo: SessionInfo = placeholderSessionInfo;
-  private scope: SessionScope | undefined = undefined;
-  private subscriptions: Set<string> | undefined = undefined;
-  /** MCP 2026-07-28 requests on this connection, by id, while they run (for cancellation). */
-  private exchanges: Map<RequestId, AbortableRequest> | undefined = undefined;
-  private inflight: InflightRequests | undefined = undefined;
-  private outgoing: OutgoingRequests | undefined = undefined;
+  /** The session's state and the requests of it (transport, options, logger and outbox live there). */
+  private readonly requests: SessionExchanges;
+  /** MCP 2026-07-28 requests on this connection, by id, while they run (for cancellation; the kernel tracks them). */
+  private handedOff: Map<RequestId, AbortableRequest> | undefined = undefined;
   private started = false;
-  private enlisted = false;
-  private draining = false;
   private closing: Promise<void> | undefined = undefined;
   private tornDown: Promise<void> | undefined = undefined;
 
@@ -90,34 +73,42 @@ export class ServerSession implements RequestHost, ConnectedSession {
    * @param connect What this connection brings (`assumeInitialized`); takes precedence over the same field of `options`.
    */
   constructor(transport: Transport, options: ServerSessionOptions, connect?: ConnectOptions) {
-    const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
-    const timeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
-    if (!Number.isSafeInteger(pageSize) || pageSize < 1) throw new ArmatureError(EngineErrorCode.SESSION_MISUSE, `pageSize must be a positive integer, got ${String(pageSize)}`);
-    if (!(timeoutMs >= 0)) throw new ArmatureError(EngineErrorCode.SESSION_MISUSE, `requestTimeoutMs must be 0 or more, got ${String(timeoutMs)}`);
-    this.transport = transport;
-    this.options = options;
     this.assumed = connect?.assumeInitialized ?? options.assumeInitialized;
     this.ephemeral = connect?.ephemeral === true;
-    this.logger = options.logger ?? stderrLogger;
-    this.outbox = new SessionOutbox(transport, this.logger);
-    this.pageSize = pageSize;
-    this.timeoutMs = timeoutMs;
-    this.logRank = loggingLevelRank(options.defaultLogLevel ?? 'info');
+    const logger = options.logger ?? stderrLogger;
+    this.requests = new SessionExchanges(transport, options, new SessionOutbox(transport, logger), logger, this);
+  }
+
+  // The connection's parts live on SessionExchanges, once: an idle session is kept small.
+  private get transport(): Transport {
+    return this.requests.transport;
+  }
+
+  private get options(): ServerSessionOptions {
+    return this.requests.options;
+  }
+
+  private get logger(): ServerLogger {
+    return this.requests.logger;
+  }
+
+  private get outbox(): SessionOutbox {
+    return this.requests.outbox;
   }
 
   /** What is known of the client; placeholders until `initialize`. */
   get info(): SessionInfo {
-    return this.sessionInfo;
+    return this.requests.info;
   }
 
   /** What `ServerFeatures.openSession` returned for this session. */
   get sessionScope(): SessionScope | undefined {
-    return this.scope;
+    return this.requests.sessionScope;
   }
 
   /** Number of requests being worked on. */
   get inflightCount(): number {
-    return this.inflight?.size ?? 0;
+    return this.requests.inflightCount;
   }
 
   /** Attaches to the transport and starts it. */
@@ -150,10 +141,10 @@ export class ServerSession implements RequestHost, ConnectedSession {
     };
     const assumed = this.assumed;
     if (assumed !== undefined) {
-      this.establish(lifecycle.negotiateAssumed(assumed.protocolVersion), assumed.clientCapabilities ?? {}, assumed.clientInfo);
-      this.phase = Phase.Ready;
+      this.requests.establish(negotiateAssumed(assumed.protocolVersion), assumed.clientCapabilities ?? {}, assumed.clientInfo);
+      this.requests.phase = Phase.Ready;
     }
-    if (!this.ephemeral) this.enlist();
+    if (!this.ephemeral) this.requests.enlist();
     return transport.start();
   }
 
@@ -163,39 +154,41 @@ export class ServerSession implements RequestHost, ConnectedSession {
    */
   close(): Promise<void> {
     if (this.closing !== undefined) return this.closing;
-    if (this.phase !== Phase.Closed) {
+    if (this.requests.phase !== Phase.Closed) {
       this.outbox.flush();
-      if (this.inflight !== undefined) answerInflightClosed(this.inflight, this.outbox);
+      this.requests.closeAll();
+      // A closing answer to a request that sent progress waits for the settle pause: send it now.
+      this.outbox.flush();
     }
     this.closing = closeTransportThen(this.transport, this.logger, () => this.teardown());
     return this.closing;
   }
-
 
   /**
    * Stops accepting requests (new ones get -32000) and resolves true once nothing is in
    * flight, or false after `timeoutMs`. Use before `close()` for a graceful shutdown.
    */
   drain(timeoutMs: number): Promise<boolean> {
-    this.draining = true;
-    return this.inflight === undefined ? Promise.resolve(true) : this.inflight.whenIdle(timeoutMs);
+    this.requests.stopping = true;
+    return this.requests.whenIdle(timeoutMs);
   }
 
   /** Sends `notifications/<kind>/list_changed` once the client is initialized and if the feature is served. */
   notifyListChanged(kind: ListKind): Promise<void> {
-    if (this.phase !== Phase.Ready || this.options.features[kind] === undefined) return RESOLVED;
+    if (this.requests.phase !== Phase.Ready || this.options.features[kind] === undefined) return RESOLVED;
     return this.outbox.notify(LIST_CHANGED[kind], undefined);
   }
 
   /** Sends `notifications/resources/updated` if this session subscribed to `uri`. */
   notifyResourceUpdated(uri: string): Promise<void> {
-    if (this.phase !== Phase.Ready || this.subscriptions === undefined || !this.subscriptions.has(uri)) return RESOLVED;
+    const subscriptions = this.requests.subscriptions;
+    if (this.requests.phase !== Phase.Ready || subscriptions === undefined || !subscriptions.has(uri)) return RESOLVED;
     return this.outbox.notify({ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri } }, undefined);
   }
 
   /** RequestHost: whether a log of this severity rank passes `logging/setLevel`. */
   logEnabled(rank: number): boolean {
-    return rank >= this.logRank;
+    return rank >= this.requests.logRank;
   }
 
   /** RequestHost: sends a notification (progress, log) for a request; never rejects. */
@@ -205,21 +198,11 @@ export class ServerSession implements RequestHost, ConnectedSession {
 
   /** RequestHost: a server→client request on behalf of an incoming request, checked against the client's capabilities. */
   request(method: string, params: Record<string, unknown>, related: RelatedRequest): Promise<Record<string, unknown>> {
-    if (this.phase !== Phase.Ready) {
-      return Promise.reject(new ArmatureError(EngineErrorCode.SESSION_NOT_READY, `Cannot send ${method}: the session is ${this.phase === Phase.Closed ? 'closed' : 'not initialized yet'}`));
-    }
-    this.outgoing ??= new OutgoingRequests((message, options) => this.outbox.send(message, options));
-    return this.outgoing.checkedRequest(method, params, related, this.sessionInfo.clientCapabilities);
-  }
-
-  /** Records what `initialize` (or `assumeInitialized`) established and opens the session scope. */
-  private establish(protocolVersion: string, clientCapabilities: SessionInfo['clientCapabilities'], clientInfo: SessionInfo['clientInfo']): void {
-    this.sessionInfo = Object.freeze({ id: this.transport.sessionId, protocolVersion, clientInfo, clientCapabilities });
-    this.scope = this.options.features.openSession?.(this.sessionInfo);
+    return this.requests.askClient(method, params, related);
   }
 
   private receive(message: JSONRPCMessage, extra: MessageExtraInfo | undefined): void {
-    if (this.phase === Phase.Closed) return;
+    if (this.requests.phase === Phase.Closed) return;
     const problem = checkJsonRpcShape(message);
     if (problem !== undefined) {
       this.logger.warn(`refused a message: ${problem.reason}`);
@@ -228,7 +211,7 @@ export class ServerSession implements RequestHost, ConnectedSession {
     }
     const record = message as MessageRecord;
     if (record.method === undefined) {
-      if (!this.outgoing?.receive(record)) this.logger.debug('ignored a response to an unknown request', record.id);
+      if (!this.requests.receiveResponse(record)) this.logger.debug('ignored a response to an unknown request', record.id);
     } else if (record.id === undefined) {
       this.receiveNotification(record.method, record.params ?? NO_PARAMS);
     } else {
@@ -240,180 +223,62 @@ export class ServerSession implements RequestHost, ConnectedSession {
     if (method === 'notifications/cancelled') {
       // MCP cancellation: stop the work and send no reply; unknown or finished ids are ignored.
       const id = params.requestId;
-      const exchange = isRequestId(id) ? this.exchanges?.get(id) : undefined;
-      if (exchange !== undefined) {
-        this.exchanges!.delete(id as RequestId);
-        exchange.abort(params.reason);
-        return;
-      }
-      const ctx = isRequestId(id) ? this.inflight?.get(id) : undefined;
-      if (ctx === undefined) return;
-      this.forget(ctx);
-      ctx.abort(abortReasons.cancelled(params.reason));
+      if (!isRequestId(id)) return;
+      const handedOff = this.handedOff?.get(id);
+      if (handedOff !== undefined) this.handedOff!.delete(id);
+      (handedOff ?? this.requests.running(id))?.abort(params.reason);
     } else if (method === 'notifications/initialized') {
-      if (this.phase === Phase.Initialized) this.phase = Phase.Ready;
+      if (this.requests.phase === Phase.Initialized) this.requests.phase = Phase.Ready;
     }
   }
 
   private receiveRequest(id: RequestId, method: string, params: RequestParamsRecord, extra: MessageExtraInfo | undefined): void {
-    if (this.exchanges?.has(id) === true || (this.inflight !== undefined && this.inflight.get(id) !== undefined)) {
+    if (this.requests.running(id) !== undefined || this.handedOff?.has(id) === true) {
       this.outbox.respond(errorResponse(id, WireErrorCode.InvalidRequest, 'Invalid request: a request with this id is already in progress'), undefined);
       return;
     }
     // A connection that never initialized serves MCP 2026-07-28 requests (envelope, or a 2026-only method).
-    if (this.phase === Phase.AwaitingInit && this.options.kernel !== undefined && (hasEnvelope(params) || ONLY_2026.has(method))) {
-      this.receive2026(this.options.kernel, id, method, params, extra);
+    const kernel = this.options.kernel;
+    if (this.requests.phase === Phase.AwaitingInit && kernel !== undefined && (hasEnvelope(params) || ONLY_2026.has(method))) {
+      this.handOff(kernel, id, method, params, extra);
       return;
     }
-    const own = lifecycle.LIFECYCLE_METHODS.get(method);
-    const feature = own === undefined ? FEATURE_METHODS.get(method) : undefined;
-    const draining = this.draining || this.options.registry?.draining === true;
-    const refusal = own === undefined && feature === undefined ? lifecycle.methodNotFound(method) : lifecycle.gate(method, this.phase, draining);
-    if (refusal !== undefined) {
-      this.outbox.respond(errorResponse(id, refusal.code, refusal.message), undefined);
-      return;
-    }
-    const ctx = new ActiveRequestContext(this, id, method, params, extra?.authInfo);
-    let result: unknown;
-    try {
-      result = own !== undefined ? this.runLifecycle(own, params) : feature!(this.options.features, params, ctx, this.pageSize);
-    } catch (error) {
-      this.answerError(ctx, error);
-      return;
-    }
-    if (isThenable(result)) {
-      (this.inflight ??= new InflightRequests(this.timeoutMs, (expired) => this.expire(expired))).add(ctx);
-      // An ephemeral session is tracked only from here: a shutdown must wait for this request.
-      this.enlist();
-      try {
-        result.then(
-          (value) => this.answer(ctx, value),
-          (error: unknown) => this.answerError(ctx, error),
-        );
-      } catch (error) {
-        // A foreign thenable whose `then` throws.
-        this.answerError(ctx, error);
-      }
-    } else {
-      this.answer(ctx, result);
-    }
+    serveRequest(this.requests, REVISION_2025, id, method, params, extra?.authInfo, this.requests, this.requests);
   }
 
   /** Hands a 2026 request to the request-scoped kernel; its messages go out on this connection. */
-  private receive2026(kernel: RequestKernel, id: RequestId, method: string, params: RequestParamsRecord, extra: MessageExtraInfo | undefined): void {
+  private handOff(kernel: RequestKernel, id: RequestId, method: string, params: RequestParamsRecord, extra: MessageExtraInfo | undefined): void {
     const related: TransportSendOptions = { relatedRequestId: id };
     const sink: ExchangeSink = {
       notify: (notification) => this.outbox.notify(notification, related),
       respond: (message) => {
-        this.exchanges?.delete(id);
+        this.handedOff?.delete(id);
         this.outbox.respond(message, related);
       },
     };
     const running = kernel.dispatch({ id, method, params }, extra?.authInfo, sink);
-    if (running !== undefined && !running.finished) (this.exchanges ??= new Map()).set(id, running);
-  }
-
-  private runLifecycle(method: lifecycle.LifecycleMethod, params: RequestParamsRecord): object {
-    switch (method) {
-      case 'ping':
-        return lifecycle.EMPTY_RESULT;
-      case 'initialize': {
-        const facts = lifecycle.readInitialize(params);
-        this.establish(facts.protocolVersion, facts.clientCapabilities, facts.clientInfo);
-        this.phase = Phase.Initialized;
-        this.transport.setProtocolVersion?.(facts.protocolVersion);
-        return lifecycle.initializeResult(this.options, facts.protocolVersion);
-      }
-      case 'logging/setLevel':
-        this.logRank = lifecycle.readLogLevel(params);
-        return lifecycle.EMPTY_RESULT;
-      case 'resources/subscribe': {
-        const uri = lifecycle.readSubscriptionUri(method, this.options, params);
-        const subscriptions = (this.subscriptions ??= new Set());
-        if (subscriptions.size >= lifecycle.MAX_SUBSCRIPTIONS && !subscriptions.has(uri)) throw McpWireError.invalidParams('Invalid params: too many subscriptions');
-        subscriptions.add(uri);
-        return lifecycle.EMPTY_RESULT;
-      }
-      case 'resources/unsubscribe':
-        this.subscriptions?.delete(lifecycle.readSubscriptionUri(method, this.options, params));
-        return lifecycle.EMPTY_RESULT;
-    }
-  }
-
-  private answer(ctx: ActiveRequestContext, result: unknown): void {
-    if (ctx.finished) return;
-    this.forget(ctx);
-    if (!isPlainResult(result)) {
-      logQuietly(this.logger, `${ctx.method} produced a result that is not an object`, typeof result);
-      this.deliver(ctx, errorResponse(ctx.requestId, WireErrorCode.InternalError, 'Internal error'));
-      return;
-    }
-    this.deliver(ctx, { jsonrpc: '2.0', id: ctx.requestId, result: result as Record<string, unknown> });
-  }
-
-  /** Never throws, whatever was thrown (it runs in promise callbacks, where a throw would go unhandled). */
-  private answerError(ctx: ActiveRequestContext, error: unknown): void {
-    if (ctx.finished) {
-      try {
-        this.logger.debug(`${ctx.method} failed after it was answered or cancelled`, error);
-      } catch {
-        // An uninspectable value after the answer: nothing left to do.
-      }
-      return;
-    }
-    this.forget(ctx);
-    this.deliver(ctx, toErrorResponse(ctx.requestId, ctx.method, error, this.logger));
-  }
-
-  private deliver(ctx: ActiveRequestContext, message: JSONRPCMessage): void {
-    if (ctx.progressSent) this.outbox.respondAfterProgress(message, ctx);
-    else this.outbox.respond(message, ctx);
-  }
-
-  private expire(ctx: ActiveRequestContext): void {
-    if (ctx.finished) return;
-    ctx.abort(abortReasons.timeout(this.timeoutMs));
-    this.outbox.respond(errorResponse(ctx.requestId, WireErrorCode.RequestTimeout, `Request timed out after ${this.timeoutMs} ms`), ctx);
-  }
-
-  /** Marks a request finished and drops it from the in-flight table. */
-  private forget(ctx: ActiveRequestContext): void {
-    ctx.finished = true;
-    if (ctx.tracked) this.inflight!.delete(ctx);
-  }
-
-  /** Adds this session to the app's registry, once. */
-  private enlist(): void {
-    if (this.enlisted || this.options.registry === undefined) return;
-    this.enlisted = true;
-    this.options.registry.add(this);
+    if (running !== undefined && !running.finished) (this.handedOff ??= new Map()).set(id, running);
   }
 
   /** Runs once, from `close()` or the transport's `onclose`, whichever comes first. */
   private teardown(): Promise<void> {
     if (this.tornDown !== undefined) return this.tornDown;
-    this.phase = Phase.Closed;
     this.outbox.closed = true;
-    abortWaiting(this.inflight, this.outgoing);
-    if (this.exchanges !== undefined) {
+    this.requests.abortAll();
+    if (this.handedOff !== undefined) {
       // The connection is gone: nothing can be answered; stop the work.
-      for (const exchange of this.exchanges.values()) exchange.abort('the connection closed');
-      this.exchanges = undefined;
+      for (const exchange of this.handedOff.values()) exchange.abort('the connection closed');
+      this.handedOff = undefined;
     }
-    this.subscriptions = undefined;
-    const scope = this.scope;
-    this.scope = undefined;
+    const scope = this.requests.sessionScope;
+    this.requests.sessionScope = undefined;
     this.tornDown = disposeScopeThen(scope, this.logger, () => this.finish());
     return this.tornDown;
   }
 
-
   /** Last step of teardown, after the scope was disposed: leave the registry, call `onclose`. */
   private finish(): void {
-    if (this.enlisted) {
-      this.enlisted = false;
-      this.options.registry?.delete(this);
-    }
+    this.requests.leave();
     try {
       this.onclose?.();
     } catch (error) {

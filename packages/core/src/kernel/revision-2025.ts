@@ -1,0 +1,35 @@
+import { ArmatureError } from '@armature/di';
+import { EngineErrorCode } from '../errors/engine-error-codes';
+import { McpWireError } from '../errors/wire-error';
+import { gate, LIFECYCLE_METHODS } from '../protocol/lifecycle-methods';
+import { SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/protocol-versions';
+import { methodTable, type Revision } from './revision';
+
+/**
+ * MCP 2025-11-25 (and the earlier versions `initialize` negotiates): a request belongs to a
+ * session, whose `initialize` state is its envelope; the lifecycle methods (`initialize`,
+ * `ping`, `logging/setLevel`, `resources/subscribe|unsubscribe`) are served by the session;
+ * the gate enforces the lifecycle phases; errors keep their numbers (-32002 for a missing
+ * resource) and results go out as the feature returned them; a handler's question is a
+ * server→client request on the session.
+ */
+export const REVISION_2025: Revision = Object.freeze({
+  versions: SUPPORTED_PROTOCOL_VERSIONS,
+  methods: methodTable([...LIFECYCLE_METHODS.keys()]),
+  envelopeOf(_params, session) {
+    // Only a ServerSession serves this revision, and it always passes itself.
+    if (session === undefined) throw McpWireError.internal('Internal error: a 2025-11-25 request needs its session');
+    return session;
+  },
+  gate: (method, envelope) => (envelope.session === undefined ? undefined : gate(method, envelope.session.phase)),
+  admit: () => undefined,
+  encodeError: (response) => response,
+  // A 2025 error travels in the body of a 200 (or on an SSE stream); sessions ignore the status.
+  httpStatus: () => 200,
+  decorate: (_exchange, result) => result,
+  ask(exchange, method, params, related) {
+    const session = exchange.envelope.session;
+    if (session === undefined) return Promise.reject(new ArmatureError(EngineErrorCode.SESSION_NOT_READY, `Cannot send ${method}: the request has no session`));
+    return session.askClient(method, params, related);
+  },
+} satisfies Revision);

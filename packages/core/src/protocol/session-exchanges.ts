@@ -1,0 +1,230 @@
+import { ArmatureError } from '@armature/di';
+import { abortReasons } from '../context/active-request-context';
+import type { SessionInfo, SessionScope } from '../context/request-context';
+import type { RelatedRequest } from '../context/request-host';
+import { EngineErrorCode } from '../errors/engine-error-codes';
+import { McpWireError } from '../errors/wire-error';
+import { InflightLedger } from '../kernel/inflight-ledger';
+import type { RequestSession } from '../kernel/request-envelope';
+import type { RequestExchange } from '../kernel/request-exchange';
+import type { ExchangeKernel, RequestSink } from '../kernel/revision';
+import type { Transport, TransportSendOptions } from '../transport/transport';
+import * as lifecycle from './lifecycle-methods';
+import { loggingLevelRank } from './logging-levels';
+import type { ClientCapabilities, Implementation, JSONRPCMessage, JSONRPCNotification, RequestId } from './mcp-types.generated';
+import { OutgoingRequests } from './outgoing-requests';
+import type { RequestParamsRecord } from './request-params';
+import type { ServerFeatures } from './server-features';
+import type { ServerLogger } from './server-logger';
+import { DEFAULT_PAGE_SIZE, DEFAULT_REQUEST_TIMEOUT_MS, type ServerSessionOptions } from './server-session-options';
+import type { SessionOutbox } from './session-outbox';
+import type { RegisteredSession } from './session-registry';
+import { Phase, placeholderSessionInfo } from './session-phase';
+
+/**
+ * One 2025 session as the shared request path sees it, in every role that path asks of a
+ * caller, so that a request costs no object beyond its exchange and its context:
+ *
+ * - the envelope of its requests (`RequestSession`), filled from the `initialize` state —
+ *   phase, client capabilities and info, log level, DI scope — and read live, so
+ *   `logging/setLevel` applies to requests already running;
+ * - their kernel (`ExchangeKernel`): the features, the in-flight ledger keyed by request id
+ *   (cancellation, duplicate ids, deadlines, drain), and the lifecycle methods it serves;
+ * - their sink (`RequestSink`): the session's outbox, with the progress-settle pause;
+ * - the 2025 way of asking the client: server→client requests (`OutgoingRequests`).
+ *
+ * `ServerSession` owns the connection around it: the transport, message routing, 2026
+ * hand-offs, the app's registry and closing.
+ */
+export class SessionExchanges implements RequestSession, ExchangeKernel, RequestSink {
+  phase: Phase = Phase.AwaitingInit;
+  info: SessionInfo = placeholderSessionInfo;
+  logRank: number;
+  sessionScope: SessionScope | undefined = undefined;
+  /** Set by `drain()`: new requests are refused with -32000. */
+  stopping = false;
+  /** URIs this session subscribed to (`resources/subscribe`). */
+  subscriptions: Set<string> | undefined = undefined;
+  private ledger: InflightLedger | undefined = undefined;
+  private outgoing: OutgoingRequests | undefined = undefined;
+  private enlisted = false;
+
+  /**
+   * @param member What enlists in the app's registry for this session (the `ServerSession`);
+   *   an ephemeral session enlists only once a request of it runs asynchronously.
+   */
+  constructor(
+    readonly transport: Transport,
+    readonly options: ServerSessionOptions,
+    readonly outbox: SessionOutbox,
+    readonly logger: ServerLogger,
+    private readonly member: RegisteredSession,
+  ) {
+    const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
+    const timeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+    if (!Number.isSafeInteger(pageSize) || pageSize < 1) throw new ArmatureError(EngineErrorCode.SESSION_MISUSE, `pageSize must be a positive integer, got ${String(pageSize)}`);
+    if (!(timeoutMs >= 0)) throw new ArmatureError(EngineErrorCode.SESSION_MISUSE, `requestTimeoutMs must be 0 or more, got ${String(timeoutMs)}`);
+    this.logRank = loggingLevelRank(options.defaultLogLevel ?? 'info');
+  }
+
+  // Getters rather than fields: an idle session is kept small (see session-footprint.bench).
+  get features(): ServerFeatures {
+    return this.options.features;
+  }
+
+  /** Entries per list page (checked in the constructor). */
+  get pageSize(): number {
+    return this.options.pageSize ?? DEFAULT_PAGE_SIZE;
+  }
+
+  /** The session its requests belong to: this one. */
+  get session(): RequestSession {
+    return this;
+  }
+
+  get protocolVersion(): string {
+    return this.info.protocolVersion;
+  }
+
+  get clientCapabilities(): ClientCapabilities {
+    return this.info.clientCapabilities;
+  }
+
+  get clientInfo(): Implementation | undefined {
+    return this.info.clientInfo;
+  }
+
+  get draining(): boolean {
+    return this.stopping || this.options.registry?.draining === true;
+  }
+
+  /** Number of requests running asynchronously. */
+  get inflightCount(): number {
+    return this.ledger?.size ?? 0;
+  }
+
+  /** The running request with this id. */
+  running(id: RequestId): RequestExchange | undefined {
+    return this.ledger?.get(id);
+  }
+
+  /** Records what `initialize` (or `assumeInitialized`) established and opens the session scope. */
+  establish(protocolVersion: string, clientCapabilities: ClientCapabilities, clientInfo: Implementation | undefined): void {
+    this.info = Object.freeze({ id: this.transport.sessionId, protocolVersion, clientInfo, clientCapabilities });
+    this.sessionScope = this.options.features.openSession?.(this.info);
+  }
+
+  /** Adds the session to the app's registry, once. */
+  enlist(): void {
+    if (this.enlisted || this.options.registry === undefined) return;
+    this.enlisted = true;
+    this.options.registry.add(this.member);
+  }
+
+  /** Removes it from the registry (the session closed and its scope was disposed). */
+  leave(): void {
+    if (!this.enlisted) return;
+    this.enlisted = false;
+    this.options.registry?.delete(this.member);
+  }
+
+  track(exchange: RequestExchange): void {
+    (this.ledger ??= new InflightLedger(this.options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, true)).add(exchange);
+    // An ephemeral session is tracked only from here: a shutdown must wait for this request.
+    this.enlist();
+  }
+
+  untrack(exchange: RequestExchange): void {
+    if (exchange.tracked) this.ledger!.delete(exchange);
+  }
+
+  /** Serves the lifecycle methods: they change the session's state. */
+  serveOwn(exchange: RequestExchange): void {
+    let result: object;
+    try {
+      result = this.lifecycle(exchange.method as lifecycle.LifecycleMethod, exchange.params);
+    } catch (error) {
+      exchange.fail(error);
+      return;
+    }
+    exchange.answer(result);
+  }
+
+  notify(message: JSONRPCNotification, related: TransportSendOptions | undefined): Promise<void> {
+    return this.outbox.notify(message, related);
+  }
+
+  respond(message: JSONRPCMessage, _status: number, exchange: RequestExchange | undefined): void {
+    // The request context is also the send options that route the answer to its request's stream.
+    const ctx = exchange?.ctx;
+    if (ctx?.progressSent === true) this.outbox.respondAfterProgress(message, ctx);
+    else this.outbox.respond(message, ctx);
+  }
+
+  /** A server→client request on behalf of a running request, checked against the client's capabilities. */
+  askClient(method: string, params: Record<string, unknown>, related: RelatedRequest): Promise<Record<string, unknown>> {
+    if (this.phase !== Phase.Ready) {
+      return Promise.reject(new ArmatureError(EngineErrorCode.SESSION_NOT_READY, `Cannot send ${method}: the session is ${this.phase === Phase.Closed ? 'closed' : 'not initialized yet'}`));
+    }
+    this.outgoing ??= new OutgoingRequests((message, options) => this.outbox.send(message, options));
+    return this.outgoing.checkedRequest(method, params, related, this.info.clientCapabilities);
+  }
+
+  /** Delivers a client's response to one of our requests; false when none of ours has its id. */
+  receiveResponse(message: { id?: unknown; result?: unknown; error?: unknown }): boolean {
+    return this.outgoing?.receive(message) ?? false;
+  }
+
+  /** Resolves true once nothing runs, or false after `timeoutMs`. */
+  whenIdle(timeoutMs: number): Promise<boolean> {
+    return this.ledger === undefined ? Promise.resolve(true) : this.ledger.whenIdle(timeoutMs);
+  }
+
+  /** `close()` on purpose: every running request is answered -32000 and its signal aborts. */
+  closeAll(): void {
+    const running = this.ledger?.drain();
+    if (running === undefined || running.length === 0) return;
+    // One reason for all: it is an Error with a stack, and stateless HTTP closes a session per request.
+    const reason = abortReasons.closed();
+    for (const exchange of running) exchange.close('The session closed before the request finished', reason);
+  }
+
+  /** The transport is gone: what runs is aborted and server→client requests are rejected (nothing can be answered). */
+  abortAll(): void {
+    this.phase = Phase.Closed;
+    this.subscriptions = undefined;
+    const running = this.ledger?.drain();
+    const outgoing = this.outgoing;
+    if ((running === undefined || running.length === 0) && (outgoing === undefined || outgoing.size === 0)) return;
+    const reason = abortReasons.closed();
+    for (const exchange of running ?? []) exchange.ctx.abort(reason);
+    outgoing?.rejectAll(reason);
+  }
+
+  private lifecycle(method: lifecycle.LifecycleMethod, params: RequestParamsRecord): object {
+    switch (method) {
+      case 'ping':
+        return lifecycle.EMPTY_RESULT;
+      case 'initialize': {
+        const facts = lifecycle.readInitialize(params);
+        this.establish(facts.protocolVersion, facts.clientCapabilities, facts.clientInfo);
+        this.phase = Phase.Initialized;
+        this.transport.setProtocolVersion?.(facts.protocolVersion);
+        return lifecycle.initializeResult(this.options, facts.protocolVersion);
+      }
+      case 'logging/setLevel':
+        this.logRank = lifecycle.readLogLevel(params);
+        return lifecycle.EMPTY_RESULT;
+      case 'resources/subscribe': {
+        const uri = lifecycle.readSubscriptionUri(method, this.options, params);
+        const subscriptions = (this.subscriptions ??= new Set());
+        if (subscriptions.size >= lifecycle.MAX_SUBSCRIPTIONS && !subscriptions.has(uri)) throw McpWireError.invalidParams('Invalid params: too many subscriptions');
+        subscriptions.add(uri);
+        return lifecycle.EMPTY_RESULT;
+      }
+      case 'resources/unsubscribe':
+        this.subscriptions?.delete(lifecycle.readSubscriptionUri(method, this.options, params));
+        return lifecycle.EMPTY_RESULT;
+    }
+  }
+}

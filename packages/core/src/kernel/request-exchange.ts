@@ -97,12 +97,15 @@ export class RequestExchange implements RequestHost {
   epoch: number;
   /** True while the request is in its kernel's in-flight ledger. */
   tracked: boolean;
+  // The members below are set only by the few requests that need them (listen streams,
+  // questions, a 2026 request reading its session), so the constructor leaves them out: every
+  // request allocates and initializes this object, and most never use them.
   /** Set for a `subscriptions/listen` stream: how it ends gracefully (with its result). */
-  gracefulEnd: (() => void) | undefined;
+  gracefulEnd?: () => void;
   /** The revision's per-request asking state (2026: the input-required rounds), created on first use. */
-  askState: object | undefined;
-  private scope: SessionScope | undefined;
-  private ownInfo: SessionInfo | undefined;
+  askState?: object;
+  private scope?: SessionScope;
+  private ownInfo?: SessionInfo;
 
   constructor(
     readonly kernel: ExchangeKernel,
@@ -116,10 +119,6 @@ export class RequestExchange implements RequestHost {
   ) {
     this.epoch = 0;
     this.tracked = false;
-    this.gracefulEnd = undefined;
-    this.askState = undefined;
-    this.scope = undefined;
-    this.ownInfo = undefined;
     this.ctx = new ActiveRequestContext(this, id, method, params, authInfo);
   }
 
@@ -261,7 +260,8 @@ export class RequestExchange implements RequestHost {
   /** Marks the exchange finished, stops tracking it and disposes its own scope (2026). */
   private end(): void {
     this.ctx.finished = true;
-    this.kernel.untrack(this);
+    // Most requests are answered synchronously and were never tracked: no call for them.
+    if (this.tracked || this.gracefulEnd !== undefined) this.kernel.untrack(this);
     const scope = this.scope;
     if (scope !== undefined) {
       this.scope = undefined;

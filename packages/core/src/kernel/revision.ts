@@ -90,7 +90,7 @@ export interface ExchangeKernel {
   readonly sealer?: RequestStateSealer;
   /** Starts tracking an exchange that answers asynchronously (deadline, cancellation, drain). */
   track(exchange: RequestExchange): void;
-  /** Stops tracking it (answered, aborted, expired or closed); called once per answer, tracked or not. */
+  /** Stops tracking it (answered, aborted, expired or closed); called once, for an exchange that was tracked or is a listen stream. */
   untrack(exchange: RequestExchange): void;
   /** Serves a `SERVED_BY_CALLER` method; it answers the exchange itself. */
   serveOwn(exchange: RequestExchange): void;

@@ -21,6 +21,8 @@ import type { SessionOutbox } from './session-outbox';
 import type { RegisteredSession } from './session-registry';
 import { Phase, placeholderSessionInfo } from './session-phase';
 
+const INFO_RANK = loggingLevelRank('info');
+
 /**
  * One 2025 session as the shared request path sees it, in every role that path asks of a
  * caller, so that a request costs no object beyond its exchange and its context:
@@ -64,7 +66,9 @@ export class SessionExchanges implements RequestSession, ExchangeKernel, Request
     const timeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
     if (!Number.isSafeInteger(pageSize) || pageSize < 1) throw new ArmatureError(EngineErrorCode.SESSION_MISUSE, `pageSize must be a positive integer, got ${String(pageSize)}`);
     if (!(timeoutMs >= 0)) throw new ArmatureError(EngineErrorCode.SESSION_MISUSE, `requestTimeoutMs must be 0 or more, got ${String(timeoutMs)}`);
-    this.logRank = loggingLevelRank(options.defaultLogLevel ?? 'info');
+    const level = options.defaultLogLevel;
+    // Stateless HTTP builds a session per POST: the default rank is not looked up each time.
+    this.logRank = level === undefined ? INFO_RANK : loggingLevelRank(level);
   }
 
   // Getters rather than fields: an idle session is kept small (see session-footprint.bench).
@@ -135,7 +139,7 @@ export class SessionExchanges implements RequestSession, ExchangeKernel, Request
   }
 
   untrack(exchange: RequestExchange): void {
-    if (exchange.tracked) this.ledger!.delete(exchange);
+    this.ledger?.delete(exchange);
   }
 
   /** Serves the lifecycle methods: they change the session's state. */

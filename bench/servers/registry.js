@@ -26,7 +26,8 @@ const servers = {
     async onHttp({ stateless, extraTools }) {
       const { listenHttp } = require('@armature/http');
       const app = await require('./armature-app').createArmatureApp(extraTools);
-      const handle = await listenHttp(app, { host: '127.0.0.1', port: 0, stateless });
+      // session-heap opens 1,020 sessions: above the default cap of 1,000 (docs/SECURITY.md).
+      const handle = await listenHttp(app, { host: '127.0.0.1', port: 0, stateless, maxSessions: 5000 });
       return { url: handle.url, close: () => handle.close(1000).then(() => app.close()) };
     },
     // The same endpoint with default options: 2026 POSTs (no session id, 2026 version header)

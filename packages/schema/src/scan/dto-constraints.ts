@@ -15,10 +15,10 @@ const CLASS_TRANSFORMER = 'class-transformer';
  */
 export const DTO_CONSTRAINT_DECORATORS = {
   IsEmail: 'format: "email"',
-  IsUrl: 'format: "uri"',
+  IsUrl: 'format: "uri" (with { require_protocol: true })',
   IsUUID: 'format: "uuid"',
-  IsISO8601: 'format: "date-time"',
-  IsDateString: 'format: "date-time"',
+  IsISO8601: 'nothing (a note: no format says ISO 8601 as class-validator reads it)',
+  IsDateString: 'nothing (a note: no format says ISO 8601 as class-validator reads it)',
   Length: 'minLength, maxLength',
   MinLength: 'minLength',
   MaxLength: 'maxLength',
@@ -144,14 +144,29 @@ function applyProperty(
       for (const target of targets) setKeyword(target, keyword, value);
     };
     switch (name) {
-      case 'IsEmail':
-      case 'IsUrl':
-      case 'IsISO8601':
-      case 'IsDateString': {
+      case 'IsEmail': {
         const first = literal(0);
         if (!first.ok) notLiteral(0);
-        else if (!isEmptyOptions(first.value)) note('ARM_NOTE_DTO_CONSTRAINT', `@${name}'s options ${args[0]?.getText() ?? ''} change what it accepts, which format cannot say; it is not in the schema.`);
-        else put('string', 'format', FORMATS[name]);
+        else if (!isEmptyOptions(first.value)) note('ARM_NOTE_DTO_CONSTRAINT', `@IsEmail's options ${args[0]?.getText() ?? ''} change what it accepts, which format cannot say; it is not in the schema.`);
+        else put('string', 'format', 'email');
+        break;
+      }
+      case 'IsUrl': {
+        // Plain @IsUrl() accepts a bare host (example.com), which format "uri" refuses: a schema
+        // stricter than the DTO would refuse values the author accepts. Only with a scheme required
+        // (and nothing that widens it) does "uri" hold.
+        const first = literal(0);
+        if (!first.ok) notLiteral(0);
+        else if (isEmptyOptions(first.value)) note('ARM_NOTE_DTO_CONSTRAINT', '@IsUrl() accepts a URL without a scheme (example.com), which format "uri" refuses; it is not in the schema (write @IsUrl({ require_protocol: true }) to have format "uri").');
+        else if (!requiresScheme(first.value)) note('ARM_NOTE_DTO_CONSTRAINT', `@IsUrl's options ${args[0]?.getText() ?? ''} change what it accepts, which format "uri" cannot say; it is not in the schema.`);
+        else put('string', 'format', 'uri');
+        break;
+      }
+      case 'IsISO8601':
+      case 'IsDateString': {
+        // ISO 8601 as class-validator reads it includes dates alone, times without an offset, week
+        // and ordinal dates; format "date-time" refuses all of them, and no format says the set.
+        note('ARM_NOTE_DTO_CONSTRAINT', `@${name} accepts ISO 8601 forms that format "date-time" refuses (2026-01-02, 2026-01-02T03:04 without offset); it is not in the schema (for date-times with offset only, add the JSDoc tag @format date-time to the property).`);
         break;
       }
       case 'IsUUID': {
@@ -249,7 +264,17 @@ const OWN_ARGUMENTS: Readonly<Record<keyof typeof DTO_CONSTRAINT_DECORATORS, num
   IsOptional: 0, IsDefined: 0, ValidateNested: 0,
 };
 
-const FORMATS = { IsEmail: 'email', IsUrl: 'uri', IsISO8601: 'date-time', IsDateString: 'date-time' } as const;
+/**
+ * @IsUrl options under which format "uri" is no stricter than isURL: a scheme required, the rest
+ * only narrowing what isURL accepts (a schema looser than the DTO is fine: class-validator still checks).
+ */
+const NARROWING_URL_OPTIONS = new Set(['require_protocol', 'require_valid_protocol', 'protocols', 'require_tld', 'require_host', 'require_port', 'allow_fragments', 'allow_query_components', 'disallow_auth', 'validate_length', 'host_whitelist', 'host_blacklist']);
+
+function requiresScheme(value: JsonValue | undefined): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  if (value.require_protocol !== true || value.require_valid_protocol === false || value.require_host === false) return false;
+  return Object.keys(value).every((key) => NARROWING_URL_OPTIONS.has(key));
+}
 
 const LENGTH_KEYWORDS: Readonly<Record<'Length' | 'MinLength' | 'MaxLength' | 'ArrayMinSize' | 'ArrayMaxSize', readonly (string | undefined)[]>> = {
   Length: ['minLength', 'maxLength'],

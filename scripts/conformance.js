@@ -167,8 +167,9 @@ async function main() {
       const scenarios = suite.unscored === undefined ? all : all.filter((s) => !suite.unscored.test(s.name));
       const unscored = all.length - scenarios.length;
       if (unscored > 0) {
-        const side = tally(all.filter((s) => suite.unscored.test(s.name))).counts;
-        process.stdout.write(`  (not scored: ${unscored} extension scenarios, ${side.SUCCESS} checks passed, ${side.FAILURE} failed)\n`);
+        const side = tally(all.filter((s) => suite.unscored.test(s.name)));
+        process.stdout.write(`  (not scored: ${unscored} extension scenarios, ${side.counts.SUCCESS} checks passed, ${side.counts.FAILURE} failed)\n`);
+        for (const problem of side.problems) process.stdout.write(`${problem}\n`);
       }
       const { counts, problems } = tally(scenarios);
       const scored = counts.SUCCESS + counts.FAILURE + counts.WARNING;

@@ -59,3 +59,9 @@ export { RETRY_AFTER_META } from './rate-limit/rate-limit-result';
 export type { CloseOptions } from './shutdown/close-options';
 export type { SignalHandlingOptions } from './shutdown/signal-handlers';
 export type { ClassOrMethodDecorator } from './metadata/enhancer-metadata';
+// Tasks: the author's option (`@Tool({ task })`), the app's `tasks` options and the store port.
+export type { TaskOptions } from './tasks/task-manager';
+export type { TaskStore, TaskPage } from './tasks/task-store';
+export type { TaskRecord, TaskSupport, TaskPatch, TaskLimits, TaskError, TaskInputRequest } from './tasks/task-model';
+export { TaskCapacityError, TASKS_EXTENSION } from './tasks/task-model';
+export { InMemoryTaskStore } from './tasks/in-memory-task-store';

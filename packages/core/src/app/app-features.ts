@@ -7,6 +7,7 @@ import type {
   ServerFeatures,
   ToolsFeature,
 } from '../protocol/server-features';
+import type { TaskManager } from '../tasks/task-manager';
 import type { RouteTables } from './route-tables';
 import type { ScopedLists } from './scoped-lists';
 
@@ -32,6 +33,7 @@ function toolsFeature(tables: RouteTables, scoped: ScopedLists): ToolsFeature {
       return tool.call(args, ctx);
     },
     inputSchema: (name) => tables.tools.get(name)?.listEntry.inputSchema,
+    taskSupport: (name) => tables.tools.get(name)?.taskSupport,
   };
 }
 
@@ -96,6 +98,7 @@ export class AppFeatures {
     private readonly tables: RouteTables,
     private readonly openSession: (session: SessionInfo) => SessionScope,
     private readonly scoped: ScopedLists,
+    private readonly tasks: TaskManager,
   ) {}
 
   current(): ServerFeatures {
@@ -108,14 +111,17 @@ export class AppFeatures {
       resources: t.resources.size > 0 || t.templates.size > 0,
       prompts: t.prompts.size > 0,
       completions: t.hasCompleters(),
+      // Task support is advertised only where it is served: when some tool may run as a task.
+      tasks: t.tools.routes().some((tool) => tool.taskSupport !== 'forbidden'),
     };
-    const key = `${+has.tools}${+has.resources}${+has.prompts}${+has.completions}`;
+    const key = `${+has.tools}${+has.resources}${+has.prompts}${+has.completions}${+has.tasks}`;
     if (this.cached?.key === key) return this.cached.features;
     const features: ServerFeatures = {
       ...(has.tools ? { tools: toolsFeature(t, this.scoped) } : {}),
       ...(has.resources ? { resources: resourcesFeature(t, this.scoped) } : {}),
       ...(has.prompts ? { prompts: promptsFeature(t, this.scoped) } : {}),
       ...(has.completions ? { completions: completionsFeature(t) } : {}),
+      ...(has.tasks ? { tasks: this.tasks } : {}),
       openSession: this.openSession,
     };
     this.cached = { key, features };

@@ -1,3 +1,4 @@
+import type { TaskOptions } from '../tasks/task-manager';
 import { ArmatureError, type Provider } from '@armature/di';
 import { LocalErrorCode } from '../errors/local-error-codes';
 import type { ArmatureManifest } from '../manifest/manifest.types';
@@ -78,6 +79,13 @@ export interface ArmatureOptions {
    * `experimental` (both revisions). Keys of `extensions` need a vendor prefix (`vendor/name`).
    */
   readonly serverCapabilities?: DeclaredCapabilities;
+  /**
+   * Tasks (tools declared with `@Tool({ task })`): where records live (`store`, default in this
+   * process), retention (`defaultTtlMs` 1 h, `maxTtlMs` 24 h), the suggested `pollIntervalMs`
+   * (1 s) and the bounds `maxTasks` (10 000 records) and `maxActivePerOwner` (64 unfinished per
+   * principal). See docs/tasks.md.
+   */
+  readonly tasks?: TaskOptions;
 }
 
 /** Capabilities an author declares (`ArmatureOptions.capabilities`). */
@@ -121,6 +129,7 @@ export function serverInfoOf(options: ArmatureOptions): Implementation {
   if (options.allowUnauthenticated !== undefined && typeof options.allowUnauthenticated !== 'boolean') fail('"allowUnauthenticated" must be a boolean');
   if (options.drainMs !== undefined && !isDrainMs(options.drainMs)) fail('"drainMs" must be 0 or a positive number of milliseconds');
   checkRevisionOptions(options, fail);
+  checkTaskOptions(options.tasks, fail);
   return info as unknown as Implementation;
 }
 
@@ -160,5 +169,20 @@ function checkRevisionOptions(options: ArmatureOptions, fail: (why: string) => n
     for (const name of Object.keys(caps.extensions ?? {})) {
       if (!/^[A-Za-z0-9][A-Za-z0-9.-]*\/[A-Za-z0-9][A-Za-z0-9._-]*$/.test(name)) fail(`"serverCapabilities.extensions" key ${JSON.stringify(name)} needs a vendor prefix, like "com.example/feature"`);
     }
+  }
+}
+
+/** Checks `tasks`: positive integer limits and durations, a store with the port's methods. */
+function checkTaskOptions(tasks: TaskOptions | undefined, fail: (why: string) => never): void {
+  if (tasks === undefined) return;
+  if (typeof tasks !== 'object' || tasks === null) fail('"tasks" must be an object { store?, defaultTtlMs?, maxTtlMs?, pollIntervalMs?, maxTasks?, maxActivePerOwner? }');
+  for (const key of ['defaultTtlMs', 'maxTtlMs', 'pollIntervalMs', 'maxTasks', 'maxActivePerOwner'] as const) {
+    const value = tasks[key];
+    if (value !== undefined && !(Number.isSafeInteger(value) && value > 0)) fail(`"tasks.${key}" must be a positive integer`);
+  }
+  if ((tasks.defaultTtlMs ?? 0) > (tasks.maxTtlMs ?? Infinity)) fail('"tasks.defaultTtlMs" must not exceed "tasks.maxTtlMs"');
+  const store = tasks.store as unknown as Record<string, unknown> | undefined;
+  if (store !== undefined && !['create', 'get', 'update', 'list', 'sweep'].every((method) => typeof store?.[method] === 'function')) {
+    fail('"tasks.store" must implement TaskStore (create, get, update, list, sweep)');
   }
 }

@@ -12,6 +12,7 @@ import { SchemaCompiler } from '../validation/schema-compiler';
 import type { CloseOptions } from '../shutdown/close-options';
 import { GracefulShutdown } from '../shutdown/graceful-shutdown';
 import { installSignalHandlers, type SignalHandlingOptions } from '../shutdown/signal-handlers';
+import { TaskManager } from '../tasks/task-manager';
 import { AppFeatures } from './app-features';
 import { AppReloader } from './app-reloader';
 import type { AppRuntime } from './app-runtime';
@@ -68,6 +69,8 @@ export class Armature implements ConnectableApp {
   private shutdown: GracefulShutdown | undefined;
   private removeSignals: (() => void) | undefined;
   private readonly dispatcher: Dispatcher;
+  /** Tools running as tasks (both revisions): outlive the requests that created them. */
+  private readonly tasks: TaskManager;
 
   private constructor(
     private readonly serverInfo: Implementation,
@@ -95,7 +98,8 @@ export class Armature implements ConnectableApp {
     this.tools = new ToolRegistry(runtime);
     this.resources = new ResourceRegistry(runtime, (uri) => this.sessions.resourceUpdated(uri));
     this.prompts = new PromptRegistry(runtime);
-    this.features = new AppFeatures(tables, (session) => host.openSession(session), new ScopedLists(options.allowUnauthenticated === true));
+    this.tasks = new TaskManager(options.tasks ?? {}, logger);
+    this.features = new AppFeatures(tables, (session) => host.openSession(session), new ScopedLists(options.allowUnauthenticated === true), this.tasks);
     this.dispatcher = createDispatcher(serverInfo, options, logger, () => this.features.current(), this.sessions);
   }
 
@@ -227,9 +231,15 @@ export class Armature implements ConnectableApp {
     const shutdown = new GracefulShutdown({
       listeners: () => [...this.listeners],
       // 2026 requests in flight drain like a session's.
-      sessions: () => [...this.sessions.all(), { drain: (ms: number) => this.dispatcher.whenIdle(ms), close: async () => this.dispatcher.closeAll() }],
+      // Tasks drain too; those still running when the window ends are stored as cancelled.
+      sessions: () => [
+        ...this.sessions.all(),
+        { drain: (ms: number) => this.dispatcher.whenIdle(ms), close: async () => this.dispatcher.closeAll() },
+        { drain: (ms: number) => this.tasks.whenIdle(ms), close: () => this.tasks.closeAll() },
+      ],
       closeSessions: async () => {
         this.dispatcher.closeAll();
+        await this.tasks.closeAll();
         await this.sessions.closeAll();
       },
       disposeContainer: () => this.host.close(),

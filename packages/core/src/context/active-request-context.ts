@@ -36,7 +36,8 @@ export class ActiveRequestContext extends RequestContext implements LogEmitter, 
   finished: boolean;
   /** True once a progress notification was sent for this request. */
   progressSent: boolean;
-  private readonly host: RequestHost;
+  /** Where the request's messages and questions go (engine-internal: the task manager reads the creating request's). */
+  readonly host: RequestHost;
   private readonly progressToken: ProgressToken | undefined;
   private lastProgress: number;
   private controller: AbortController | undefined;

@@ -62,6 +62,8 @@ export const LocalErrorCode = {
   INVALID_ENHANCER: 'ARM_ERR_INVALID_ENHANCER',
   /** `@RequireScopes` / `scopes` is not a list of non-empty scope strings without spaces. */
   INVALID_SCOPES: 'ARM_ERR_INVALID_SCOPES',
+  /** `@Tool({ task })` is not forbidden/optional/required, or disagrees with `execution.taskSupport`. */
+  INVALID_TASK_SUPPORT: 'ARM_ERR_INVALID_TASK_SUPPORT',
   /** `@RateLimit` / `rateLimit` options are malformed (limit, windowMs, burst, per). */
   INVALID_RATE_LIMIT: 'ARM_ERR_INVALID_RATE_LIMIT',
 } as const satisfies Record<string, ArmatureErrorCode>;

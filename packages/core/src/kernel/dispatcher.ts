@@ -17,6 +17,7 @@ import type { RequestStateSealer } from './request-state';
 import { ResultDecoration } from './result-decoration';
 import type { ExchangeKernel } from './revision';
 import { REVISION_2026 } from './revision-2026';
+import { TASKS_EXTENSION } from '../tasks/task-model';
 import { honouredFilter, SubscriptionListen } from './subscription-listen';
 
 /** What a dispatcher serves and how (one per app; rebuilt when the served features change). */
@@ -113,7 +114,10 @@ export class Dispatcher implements ExchangeKernel, RequestKernel {
   discover(): object {
     const features = this.features;
     if (this.discoverResult?.features === features) return this.discoverResult.result;
-    const capabilities = { ...serverCapabilities(features), ...this.options.extraCapabilities };
+    const { tasks: _legacyTasks, ...base } = serverCapabilities(features);
+    const capabilities: Record<string, unknown> = { ...base, ...this.options.extraCapabilities };
+    // 2026: tasks are the extension io.modelcontextprotocol/tasks, never the 2025 `tasks` capability.
+    if (features.tasks !== undefined) capabilities.extensions = { ...(capabilities.extensions as Record<string, unknown> | undefined), [TASKS_EXTENSION]: {} };
     const result: Record<string, unknown> = { supportedVersions: allSupportedVersions(), capabilities, serverInfo: this.options.serverInfo };
     if (this.options.instructions !== undefined) result.instructions = this.options.instructions;
     const hint = this.decoration.discover;

@@ -3,6 +3,7 @@ import { EngineErrorCode } from '../errors/engine-error-codes';
 import { McpWireError } from '../errors/wire-error';
 import { gate, LIFECYCLE_METHODS } from '../protocol/lifecycle-methods';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/protocol-versions';
+import { TASK_METHODS_2025 } from '../tasks/task-methods';
 import { methodTable, type Revision } from './revision';
 
 /**
@@ -15,7 +16,7 @@ import { methodTable, type Revision } from './revision';
  */
 export const REVISION_2025: Revision = Object.freeze({
   versions: SUPPORTED_PROTOCOL_VERSIONS,
-  methods: methodTable([...LIFECYCLE_METHODS.keys()]),
+  methods: methodTable([...LIFECYCLE_METHODS.keys()], TASK_METHODS_2025),
   envelopeOf(_params, session) {
     // Only a ServerSession serves this revision, and it always passes itself.
     if (session === undefined) throw McpWireError.internal('Internal error: a 2025-11-25 request needs its session');

@@ -3,6 +3,8 @@ import { encode2026Error, httpStatusOf2026Error } from './error-encoding';
 import { InputAsker } from './input-asker';
 import { ENVELOPE_VERSIONS } from './mcp-2026';
 import { readEnvelope } from './request-envelope';
+import { TASK_METHODS_2026 } from '../tasks/task-methods';
+import { isTaskHandle } from '../tasks/task-wire';
 import { methodTable, type Revision } from './revision';
 
 export { PROTOCOL_2026, ENVELOPE_VERSIONS, META, REMOVED_IN_2026, hasEnvelope } from './mcp-2026';
@@ -16,7 +18,7 @@ export { PROTOCOL_2026, ENVELOPE_VERSIONS, META, REMOVED_IN_2026, hasEnvelope } 
  */
 export const REVISION_2026: Revision = Object.freeze({
   versions: ENVELOPE_VERSIONS,
-  methods: methodTable(['server/discover', 'subscriptions/listen']),
+  methods: methodTable(['server/discover', 'subscriptions/listen'], TASK_METHODS_2026),
   envelopeOf: (params) => readEnvelope(params),
   gate: () => undefined,
   admit: (exchange) => InputAsker.admit(exchange),
@@ -25,7 +27,8 @@ export const REVISION_2026: Revision = Object.freeze({
   decorate(exchange, result) {
     const decoration = exchange.kernel.decoration;
     if (decoration === undefined) throw McpWireError.internal('Internal error: this caller cannot decorate a 2026 result');
-    return decoration.complete(exchange.method, result);
+    // A task-creating tools/call answers with the task (tasks extension: resultType "task").
+    return isTaskHandle(result) ? decoration.other('task', result) : decoration.complete(exchange.method, result);
   },
   ask: (exchange, method, params, _related, key) => InputAsker.ask(exchange, method, params, key),
 } satisfies Revision);

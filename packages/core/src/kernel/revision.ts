@@ -19,9 +19,13 @@ export const SERVED_BY_CALLER = null;
 /** A revision's method table entry: the feature method, or `SERVED_BY_CALLER`. */
 export type MethodEntry = FeatureMethod | typeof SERVED_BY_CALLER;
 
-/** The feature methods (shared by every revision) plus the methods a revision's caller serves. */
-export function methodTable(callerMethods: readonly string[]): ReadonlyMap<string, MethodEntry> {
+/**
+ * The feature methods (shared by every revision), the revision's own feature methods (its
+ * task methods), and the methods a revision's caller serves.
+ */
+export function methodTable(callerMethods: readonly string[], ownMethods: ReadonlyMap<string, FeatureMethod> = new Map()): ReadonlyMap<string, MethodEntry> {
   const table = new Map<string, MethodEntry>(FEATURE_METHODS);
+  for (const [method, feature] of ownMethods) table.set(method, feature);
   for (const method of callerMethods) table.set(method, SERVED_BY_CALLER);
   return table;
 }

@@ -1,3 +1,4 @@
+import type { TaskSupport } from '../tasks/task-model';
 import type { CacheHint } from '../kernel/cache-hints';
 import type { RequestContext } from '../context/request-context';
 import type {
@@ -49,7 +50,14 @@ export interface ToolOptions {
   readonly description?: string;
   readonly icons?: readonly Icon[];
   readonly annotations?: ToolAnnotations;
+  /** As listed; `execution.taskSupport` is the same setting as `task` (see there). */
   readonly execution?: ToolExecution;
+  /**
+   * Whether the tool runs as a task (MCP tasks, both revisions): `'optional'` when the client
+   * can take one, `'required'` always (a client that cannot is refused), `'forbidden'` (the
+   * default) never. Listed as `execution.taskSupport`; see docs/tasks.md.
+   */
+  readonly task?: TaskSupport;
   readonly _meta?: MetaObject;
   /**
    * Replaces the manifest's input schema (`type: "object"`). Without a manifest entry the

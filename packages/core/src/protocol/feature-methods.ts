@@ -26,7 +26,11 @@ const listTools: FeatureMethod = (features, params, ctx, pageSize) => {
 const callTool: FeatureMethod = (features, params, ctx) => {
   const tools = features.tools;
   if (!tools) throw absent('tools/call');
-  return tools.call(requiredString(params, 'name'), optionalObject(params, 'arguments'), ctx);
+  const name = requiredString(params, 'name');
+  const args = optionalObject(params, 'arguments');
+  // A tool that may run as a task: the task manager answers with a handle, or lets it run as usual.
+  const task = features.tasks?.call(features, tools, name, args, params, ctx);
+  return task ?? tools.call(name, args, ctx);
 };
 
 const listResources: FeatureMethod = (features, params, ctx, pageSize) => {

@@ -21,6 +21,8 @@ export function serverCapabilities(features: ServerFeatures): ServerCapabilities
   if (features.resources) caps.resources = features.resources.subscribe ? { subscribe: true, listChanged: true } : { listChanged: true };
   if (features.prompts) caps.prompts = { listChanged: true };
   if (features.completions) caps.completions = {};
+  // MCP 2025-11-25 experimental tasks: tool calls only (2026 declares the tasks extension instead).
+  if (features.tasks) caps.tasks = { list: {}, cancel: {}, requests: { tools: { call: {} } } };
   caps = deepFreeze(caps);
   cache.set(features, caps);
   return caps;

@@ -1,4 +1,6 @@
 import type { RequestContext, SessionInfo, SessionScope } from '../context/request-context';
+import type { TaskManager } from '../tasks/task-manager';
+import type { TaskSupport } from '../tasks/task-model';
 import type {
   CallToolResult,
   CompleteRequestParams,
@@ -40,6 +42,8 @@ export interface ToolsFeature {
   call(name: string, args: Record<string, unknown> | undefined, ctx: RequestContext): Promise<CallToolResult> | CallToolResult;
   /** Optional: the advertised input schema of a tool (undefined when unknown), for transports that read `x-mcp-header`. */
   inputSchema?(name: string): Tool['inputSchema'] | undefined;
+  /** Optional: whether a tool runs as a task (undefined for an unknown tool). */
+  taskSupport?(name: string): TaskSupport | undefined;
 }
 
 export interface ResourcesFeature {
@@ -67,6 +71,8 @@ export interface ServerFeatures {
   readonly resources?: ResourcesFeature;
   readonly prompts?: PromptsFeature;
   readonly completions?: CompletionsFeature;
+  /** Tasks (both revisions): present when some tool may run as one. */
+  readonly tasks?: TaskManager;
   /**
    * Called by the engine once a session is established (after `initialize`, or at connect for
    * a pre-initialized stateless session). The returned scope is handed back on every

@@ -18,6 +18,9 @@ export function invalidArgumentsResult(toolName: string, issues: readonly Valida
   return errorResult(issuesMessage(`tool "${toolName}"`, issues));
 }
 
+/** Codes of the reasons a request's signal aborts with (and of the end of a 2026 attempt). */
+const ENDED: ReadonlySet<unknown> = new Set([EngineErrorCode.INPUT_REQUIRED, EngineErrorCode.REQUEST_CANCELLED, EngineErrorCode.REQUEST_TIMEOUT, EngineErrorCode.SESSION_CLOSED]);
+
 /** How a thrown value is answered: its own message, a JSON-RPC error, or the generic text. */
 type Verdict = { readonly kind: 'message'; readonly text: string } | { readonly kind: 'rethrow' } | { readonly kind: 'internal' };
 
@@ -25,10 +28,12 @@ function classify(error: unknown): Verdict {
   // A hostile throw (a Proxy whose traps throw, a getter on `message`) must not escape here.
   try {
     if (isToolError(error)) return { kind: 'message', text: String(error.message) };
-    // MCP 2026-07-28: the attempt already ended with input_required; nothing to answer or log.
-    if (typeof error === 'object' && error !== null && (error as { code?: unknown }).code === EngineErrorCode.INPUT_REQUIRED) return { kind: 'rethrow' };
+    // MCP 2026-07-28: the attempt already ended with input_required; and a request (or task)
+    // cancelled, timed out or closed was answered already: nothing to answer or log.
+    if (typeof error === 'object' && error !== null && ENDED.has((error as { code?: unknown }).code)) return { kind: 'rethrow' };
     if (isMcpWireError(error)) {
-      if (error.code === WireErrorCode.UrlElicitationRequired || error.code === WireErrorCode.MissingRequiredClientCapability || isInsufficientScopeError(error)) return { kind: 'rethrow' };
+      // -32603 thrown on purpose is a protocol error, not a tool error (a task ends "failed" with it).
+      if (error.code === WireErrorCode.InternalError || error.code === WireErrorCode.UrlElicitationRequired || error.code === WireErrorCode.MissingRequiredClientCapability || isInsufficientScopeError(error)) return { kind: 'rethrow' };
       return { kind: 'message', text: String(error.message) };
     }
   } catch {

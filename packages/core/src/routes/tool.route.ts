@@ -1,3 +1,6 @@
+import { ArmatureError } from '@armature/di';
+import { LocalErrorCode } from '../errors/local-error-codes';
+import type { TaskSupport } from '../tasks/task-model';
 import type { RequestContext } from '../context/request-context';
 import type { RouteDescriptor } from '../guards/execution-context';
 import type { ToolRecord } from '../metadata/handler-metadata.types';
@@ -29,6 +32,8 @@ export interface CompiledTool {
    * → handler → shape; tool failures become `isError` results. Synchronous when every step is.
    */
   readonly call: ToolCall;
+  /** Whether it runs as a task (`@Tool({ task })` or `execution.taskSupport`). */
+  readonly taskSupport: TaskSupport;
   readonly source: RouteSource;
 }
 
@@ -47,7 +52,8 @@ export function compileTool(source: RouteSource & { readonly record: ToolRecord 
   const validateOutput = compiledOutput ? compiledOutput.validate : null;
   const shaping: ToolOutput | null = output && validateOutput ? { validate: validateOutput, wrapped: output.wrapped } : null;
   const description = options.description ?? manifest?.description;
-  const listEntry = toolListEntry(name, options, description, input, compiledOutput);
+  const taskSupport = taskSupportOf(options, subject);
+  const listEntry = toolListEntry(name, taskSupport === 'forbidden' ? options : { ...options, execution: { ...options.execution, taskSupport } }, description, input, compiledOutput);
 
   // Everything that can fail is resolved now, so a bad guard, scope list or rate limit fails
   // the boot; the call pipeline itself (closures only, nothing that can fail) is assembled on a
@@ -82,5 +88,22 @@ export function compileTool(source: RouteSource & { readonly record: ToolRecord 
   };
   let pipeline: ToolCall | null = null;
   const call: ToolCall = (args, ctx) => (pipeline ??= assemble())(args, ctx);
-  return { name, listEntry, validateInput, validateOutput, requiredScopes, call, source };
+  return { name, listEntry, validateInput, validateOutput, requiredScopes, call, taskSupport, source };
+}
+
+const TASK_SUPPORT: ReadonlySet<unknown> = new Set<TaskSupport>(['forbidden', 'optional', 'required']);
+
+/** `task` and `execution.taskSupport` are one setting: either, or both the same. */
+function taskSupportOf(options: ToolRecord['options'], subject: string): TaskSupport {
+  const task: unknown = options.task;
+  const listed: unknown = options.execution?.taskSupport;
+  for (const value of [task, listed]) {
+    if (value !== undefined && !TASK_SUPPORT.has(value)) {
+      throw new ArmatureError(LocalErrorCode.INVALID_TASK_SUPPORT, `${subject}: task support must be "forbidden", "optional" or "required", got ${JSON.stringify(value)}.`);
+    }
+  }
+  if (task !== undefined && listed !== undefined && task !== listed) {
+    throw new ArmatureError(LocalErrorCode.INVALID_TASK_SUPPORT, `${subject}: @Tool({ task: ${JSON.stringify(task)} }) disagrees with execution.taskSupport ${JSON.stringify(listed)}; give one of them.`);
+  }
+  return ((task ?? listed) as TaskSupport | undefined) ?? 'forbidden';
 }

@@ -42,7 +42,15 @@ function mismatch(message: string): HeaderProblem {
 }
 
 /** Methods whose `Mcp-Name` header mirrors a body field. */
-const NAME_FIELD: Readonly<Record<string, 'name' | 'uri'>> = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri' };
+const NAME_FIELD: Readonly<Record<string, 'name' | 'uri' | 'taskId'>> = {
+  'tools/call': 'name',
+  'prompts/get': 'name',
+  'resources/read': 'uri',
+  // The tasks extension (SEP-2663) routes its methods by task id.
+  'tasks/get': 'taskId',
+  'tasks/update': 'taskId',
+  'tasks/cancel': 'taskId',
+};
 
 /**
  * Checks the 2026 routing headers of one request against its body; undefined when they agree.

@@ -1,6 +1,7 @@
 import type { McpRevision } from './mcp-revision';
 import { schemaErrors } from './mcp-wire-schema';
 import { WIRE_TABLES, type WireTables } from './mcp-wire-tables';
+import { isCreateTaskResult2025, isTaskHandle, taskHandleErrors } from './task-results';
 
 interface MessageFields {
   readonly method?: unknown;
@@ -54,6 +55,8 @@ function resultErrors(result: unknown, requestMethod: string | undefined, tables
     if (requestMethod === undefined || tables.inputRequiredMethods.includes(requestMethod)) return schemaErrors('InputRequiredResult', result, revision);
     return [`server answered ${requestMethod} with resultType 'input_required', which only ${tables.inputRequiredMethods.join(', ')} may use`];
   }
+  if (revision === '2026-07-28' && isTaskHandle(result)) return taskHandleErrors(result, requestMethod);
+  if (revision !== '2026-07-28' && requestMethod === 'tools/call' && isCreateTaskResult2025(result)) return schemaErrors('CreateTaskResult', result, revision);
   const type = requestMethod === undefined ? 'Result' : (tables.results[requestMethod] ?? 'Result');
   return schemaErrors(type, result, revision);
 }

@@ -1,0 +1,108 @@
+import { ActiveRequestContext } from '../context/active-request-context';
+import type { AuthInfo, SessionInfo, SessionScope } from '../context/request-context';
+import type { RelatedRequest, RequestHost } from '../context/request-host';
+import type { JSONRPCNotification, RequestId } from '../protocol/mcp-types.generated';
+import type { TransportSendOptions } from '../transport/transport';
+import { RELATED_TASK } from './task-wire';
+
+/** What a running task reports to its manager. */
+export interface TaskReporter {
+  /** `ctx.progress` inside the task: the status message. */
+  progress(message: string): void;
+  /** 2026: a question becomes an entry of `inputRequests`; resolves with the `tasks/update` answer. */
+  ask(method: string, params: Record<string, unknown>, key: string | undefined): Promise<Record<string, unknown>>;
+  /** 2025: the task waits on a server→client request (input_required) or got its answer (working). */
+  waiting(waiting: boolean): void;
+  /** The id of a `tasks/result` request waiting on this task (2025: its stream carries the task's messages). */
+  readonly resultRequestId: RequestId | undefined;
+}
+
+/**
+ * The `RequestHost` of a task's handler: the creating request's facts (session info, log
+ * level), its own DI session scope, and messages shaped for tasks. On 2025 notifications and
+ * questions go to the creating session with the related-task `_meta`; on 2026 there is no
+ * channel (progress is the status message, questions become `inputRequests`).
+ */
+export class TaskHost implements RequestHost {
+  private scope: SessionScope | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly taskId: string,
+    private readonly era: '2025' | '2026',
+    private readonly creator: RequestHost,
+    readonly info: SessionInfo,
+    private readonly openSession: ((session: SessionInfo) => SessionScope) | undefined,
+    private readonly reporter: TaskReporter,
+  ) {}
+
+  get sessionScope(): SessionScope | undefined {
+    if (this.scope === undefined && !this.closed) this.scope = this.openSession?.(this.info);
+    return this.scope;
+  }
+
+  logEnabled(rank: number): boolean {
+    return this.era === '2025' && this.creator.logEnabled(rank);
+  }
+
+  notify(notification: JSONRPCNotification, _related: TransportSendOptions | undefined): Promise<void> {
+    if (this.era === '2026') return Promise.resolve();
+    return this.creator.notify(withRelatedTask(notification, this.taskId), this.related());
+  }
+
+  request(method: string, params: Record<string, unknown>, related: RelatedRequest, key?: string): Promise<Record<string, unknown>> {
+    if (this.era === '2026') return this.reporter.ask(method, params, key);
+    const meta = { ...(params._meta as Record<string, unknown> | undefined), [RELATED_TASK]: { taskId: this.taskId } };
+    const asked: RelatedRequest = { relatedRequestId: this.reporter.resultRequestId ?? related.relatedRequestId, signal: related.signal, finished: false };
+    this.reporter.waiting(true);
+    const answer = this.creator.request(method, { ...params, _meta: meta }, asked, key);
+    const resume = (): void => this.reporter.waiting(false);
+    answer.then(resume, resume);
+    return answer;
+  }
+
+  /** Disposes the task's own DI scope (once the task is terminal). */
+  close(onError: (error: unknown) => void): void {
+    this.closed = true;
+    const scope = this.scope;
+    this.scope = undefined;
+    scope?.dispose().catch(onError);
+  }
+
+  private related(): TransportSendOptions | undefined {
+    const id = this.reporter.resultRequestId;
+    return id === undefined ? undefined : { relatedRequestId: id };
+  }
+}
+
+function withRelatedTask(notification: JSONRPCNotification, taskId: string): JSONRPCNotification {
+  const params = (notification.params ?? {}) as Record<string, unknown>;
+  const meta = { ...(params._meta as Record<string, unknown> | undefined), [RELATED_TASK]: { taskId } };
+  return { ...notification, params: { ...params, _meta: meta } };
+}
+
+/**
+ * The context a task's handler gets: the same `RequestContext` API; `ctx.progress` works with
+ * or without a progress token (it sets the task's status message), and the signal aborts on
+ * `tasks/cancel`, expiry or shutdown.
+ */
+export class TaskRequestContext extends ActiveRequestContext {
+  constructor(
+    host: TaskHost,
+    requestId: RequestId,
+    params: Record<string, unknown>,
+    authInfo: AuthInfo | undefined,
+    readonly taskId: string,
+    private readonly reporter: Pick<TaskReporter, 'progress'>,
+  ) {
+    super(host, requestId, 'tools/call', params, authInfo);
+  }
+
+  override progress(progress: number, total?: number, message?: string): Promise<void> {
+    if (this.finished || !Number.isFinite(progress)) return Promise.resolve();
+    // The status message moves with or without a progress token; 2025 also sends the
+    // notification when the creating request had a token (it stays valid for the task's life).
+    this.reporter.progress(typeof message === 'string' ? message : typeof total === 'number' ? `${progress}/${total}` : `${progress}`);
+    return super.progress(progress, total, message);
+  }
+}

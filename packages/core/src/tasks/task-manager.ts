@@ -1,0 +1,397 @@
+import { randomUUID } from 'node:crypto';
+import { ArmatureError } from '@armature/di';
+import { abortReasons, type ActiveRequestContext } from '../context/active-request-context';
+import { invalidClientResult, missingClientCapability } from '../context/client-capability-check';
+import type { AuthInfo } from '../context/request-context';
+import { EngineErrorCode } from '../errors/engine-error-codes';
+import { isMcpWireError, McpWireError } from '../errors/wire-error';
+import { WireErrorCode } from '../errors/wire-error-codes';
+import { PROTOCOL_2026 } from '../kernel/mcp-2026';
+import type { RequestParamsRecord } from '../protocol/request-params';
+import type { ServerFeatures, ToolsFeature } from '../protocol/server-features';
+import type { ServerLogger } from '../protocol/server-logger';
+import { errorResult } from '../results/tool-error-result';
+import { InMemoryTaskStore } from './in-memory-task-store';
+import { TaskHost, TaskRequestContext } from './task-host';
+import { isTerminal, TaskCapacityError, type TaskError, type TaskInputRequest, type TaskLimits, type TaskPatch, type TaskRecord, TASKS_EXTENSION } from './task-model';
+import type { TaskPage, TaskStore } from './task-store';
+import { createTaskResult, task2025 } from './task-wire';
+
+/** Options of the app's tasks (`Armature.create(…, { tasks })`). */
+export interface TaskOptions {
+  /** Where task records live; default: in this process (`InMemoryTaskStore`). */
+  readonly store?: TaskStore;
+  /** Retention of a task from its creation, in ms (default 1 h); a 2025 client may ask for less or more, up to `maxTtlMs`. */
+  readonly defaultTtlMs?: number;
+  /** Longest retention a client may ask for (default 24 h). */
+  readonly maxTtlMs?: number;
+  /** The poll interval suggested to clients, in ms (default 1,000). */
+  readonly pollIntervalMs?: number;
+  /** Task records kept at once (default 10,000); the oldest finished ones make room first. */
+  readonly maxTasks?: number;
+  /** Unfinished tasks per principal (per session without authentication; default 64). */
+  readonly maxActivePerOwner?: number;
+}
+
+export const TASK_DEFAULTS = Object.freeze({ defaultTtlMs: 3_600_000, maxTtlMs: 86_400_000, pollIntervalMs: 1_000, maxTasks: 10_000, maxActivePerOwner: 64 });
+
+const SWEEP_EVERY_MS = 5_000;
+
+interface Question extends TaskInputRequest {
+  readonly resolve: (answer: Record<string, unknown>) => void;
+  readonly reject: (error: unknown) => void;
+}
+
+/** A task this process runs: its handler's context and what it waits on. */
+interface Running {
+  readonly taskId: string;
+  readonly toolName: string;
+  readonly era: '2025' | '2026';
+  readonly ctx: TaskRequestContext;
+  readonly host: TaskHost;
+  /** Creating context's revision-facing host (2025: status notifications go through it). */
+  readonly creator: ActiveRequestContext;
+  readonly questions: Map<string, Question>;
+  readonly usedKeys: Set<string>;
+  /** `tasks/result` requests waiting (2025), newest last; their stream carries the task's messages. */
+  readonly resultWaiters: ActiveRequestContext[];
+  readonly whenTerminal: (() => void)[];
+  /** Store writes in order (a shared store may be asynchronous). */
+  writes: Promise<unknown>;
+  askedOut: number;
+  done: boolean;
+}
+
+/** The principal a task belongs to: the client id and, when the verifier gave one, the subject. */
+export function ownerOf(authInfo: AuthInfo | undefined): string {
+  if (authInfo === undefined) return '';
+  const subject = authInfo.extra?.sub;
+  return `${authInfo.clientId}\u0000${typeof subject === 'string' ? subject : ''}`;
+}
+
+/** Whether a 2026 request declared the tasks extension in its capabilities. */
+export function declaresTasks(ctx: ActiveRequestContext): boolean {
+  const extensions = (ctx.session.clientCapabilities as { extensions?: unknown }).extensions;
+  return typeof extensions === 'object' && extensions !== null && (extensions as Record<string, unknown>)[TASKS_EXTENSION] !== undefined;
+}
+
+/** -32021 for a 2026 request that needs the tasks extension it did not declare. */
+export function missingTasksExtension(what: string): McpWireError {
+  return new McpWireError(WireErrorCode.MissingRequiredClientCapability, `Missing required client capability: ${what} needs the "${TASKS_EXTENSION}" extension (declare it in _meta "io.modelcontextprotocol/clientCapabilities".extensions)`, {
+    requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } },
+  });
+}
+
+function shownId(taskId: string): string {
+  return JSON.stringify(taskId.length > 64 ? `${taskId.slice(0, 64)}…` : taskId);
+}
+
+/**
+ * Runs tools as tasks for both revisions and answers the task methods: one per app. A task is
+ * created before its handle is answered (a `tasks/get` right after finds it), runs its tool's
+ * ordinary pipeline with a `TaskRequestContext`, and ends in the store as completed, failed or
+ * cancelled. Records live in the `TaskStore`; the running work lives here.
+ */
+export class TaskManager {
+  private readonly store: TaskStore;
+  private readonly limits: TaskLimits;
+  private readonly ttl: { readonly default: number; readonly max: number };
+  private readonly pollIntervalMs: number;
+  private readonly running = new Map<string, Running>();
+  private sweeper: NodeJS.Timeout | undefined;
+
+  constructor(
+    options: TaskOptions,
+    private readonly logger: ServerLogger,
+  ) {
+    this.store = options.store ?? new InMemoryTaskStore();
+    this.limits = { maxTasks: options.maxTasks ?? TASK_DEFAULTS.maxTasks, maxActivePerOwner: options.maxActivePerOwner ?? TASK_DEFAULTS.maxActivePerOwner };
+    this.ttl = { default: options.defaultTtlMs ?? TASK_DEFAULTS.defaultTtlMs, max: options.maxTtlMs ?? TASK_DEFAULTS.maxTtlMs };
+    this.pollIntervalMs = options.pollIntervalMs ?? TASK_DEFAULTS.pollIntervalMs;
+  }
+
+  /** Tasks running in this process. */
+  get runningCount(): number {
+    return this.running.size;
+  }
+
+  /**
+   * `tools/call` of a tool that may run as a task: the task handle (after the task is stored),
+   * or undefined to run the call as usual. Throws the revision's refusal (2025 -32601 for a
+   * task where the tool takes none or none where it needs one; 2026 -32021 without the extension).
+   */
+  call(features: ServerFeatures, tools: ToolsFeature, name: string, args: Record<string, unknown> | undefined, params: RequestParamsRecord, ctx: ActiveRequestContext): Promise<object> | undefined {
+    const support = tools.taskSupport?.(name);
+    if (support === undefined) return undefined;
+    if (ctx.session.protocolVersion === PROTOCOL_2026) {
+      // 2026: task creation is the server's choice; a legacy `task` param is ignored.
+      if (support === 'forbidden') return undefined;
+      if (!declaresTasks(ctx)) {
+        if (support === 'required') throw missingTasksExtension(`tool "${name}"`);
+        return undefined;
+      }
+      return this.start('2026', features, tools, name, args, params, ctx, this.ttl.default, support);
+    }
+    const asked = params.task;
+    if (asked === undefined) {
+      if (support === 'required') throw new McpWireError(WireErrorCode.MethodNotFound, `Tool "${name}" requires task augmentation (execution.taskSupport "required"): call it with params.task`);
+      return undefined;
+    }
+    if (typeof asked !== 'object' || asked === null || Array.isArray(asked)) throw McpWireError.invalidParams('Invalid params: "task" must be an object ({ ttl?: integer })');
+    if (support === 'forbidden') throw new McpWireError(WireErrorCode.MethodNotFound, `Tool "${name}" does not support task augmentation (execution.taskSupport "forbidden"): call it without params.task`);
+    const ttl = (asked as { ttl?: unknown }).ttl;
+    if (ttl !== undefined && !(Number.isInteger(ttl) && (ttl as number) > 0)) throw McpWireError.invalidParams('Invalid params: "task.ttl" must be a positive integer (milliseconds)');
+    return this.start('2025', features, tools, name, args, params, ctx, ttl === undefined ? this.ttl.default : Math.min(ttl as number, this.ttl.max), support);
+  }
+
+  /** The task `taskId` as `ctx`'s principal may see it; -32602 when unknown, expired or someone else's. */
+  async get(taskId: string, ctx: ActiveRequestContext): Promise<TaskRecord> {
+    const running = this.running.get(taskId);
+    if (running !== undefined) await running.writes;
+    const record = await this.store.get(taskId);
+    if (record === undefined || record.owner !== ownerOf(ctx.authInfo)) throw McpWireError.invalidParams(`Invalid params: task not found: ${shownId(taskId)} (unknown, expired or not yours)`);
+    return record;
+  }
+
+  /** Cancels a task: the record as it was when terminal already, else the cancelled record. */
+  async cancel(taskId: string, ctx: ActiveRequestContext): Promise<{ readonly record: TaskRecord; readonly wasTerminal: boolean }> {
+    const record = await this.get(taskId, ctx);
+    if (isTerminal(record.status)) return { record, wasTerminal: true };
+    const cancelled = await this.end(taskId, { status: 'cancelled', statusMessage: 'Cancelled by the client' }, abortReasons.cancelled('tasks/cancel'));
+    return { record: cancelled ?? record, wasTerminal: false };
+  }
+
+  /**
+   * 2026 `tasks/update`: answers the task's outstanding questions by key. Keys not outstanding
+   * are ignored; the update is stored before this resolves (a `tasks/get` right after sees it).
+   */
+  async update(taskId: string, responses: Record<string, unknown>, ctx: ActiveRequestContext): Promise<void> {
+    await this.get(taskId, ctx);
+    const running = this.running.get(taskId);
+    if (running === undefined || running.done) return;
+    const answered: [Question, Record<string, unknown>][] = [];
+    for (const key of Object.keys(responses)) {
+      const question = running.questions.get(key);
+      if (question === undefined) continue;
+      const answer = responses[key];
+      const problem = typeof answer === 'object' && answer !== null && !Array.isArray(answer) ? invalidClientResult(question.method, answer as Record<string, unknown>) : 'it must be an object';
+      if (problem !== undefined) throw McpWireError.invalidParams(`Invalid params: inputResponses[${shownId(key)}] is not a valid ${question.method} result: ${problem}`);
+      answered.push([question, answer as Record<string, unknown>]);
+    }
+    if (answered.length === 0) return;
+    for (const key of Object.keys(responses)) running.questions.delete(key);
+    await this.write(running, this.questionsPatch(running));
+    for (const [question, answer] of answered) question.resolve(answer);
+  }
+
+  /** 2025 `tasks/result`: waits until the task is terminal (or the request ends), then its record. */
+  async result(taskId: string, ctx: ActiveRequestContext): Promise<TaskRecord> {
+    const record = await this.get(taskId, ctx);
+    const running = this.running.get(taskId);
+    if (isTerminal(record.status) || running === undefined) return record;
+    await new Promise<void>((resolve) => {
+      running.resultWaiters.push(ctx);
+      const done = (): void => {
+        const at = running.resultWaiters.indexOf(ctx);
+        if (at >= 0) running.resultWaiters.splice(at, 1);
+        resolve();
+      };
+      running.whenTerminal.push(done);
+      ctx.signal.addEventListener('abort', done, { once: true });
+    });
+    if (ctx.signal.aborted) throw ctx.signal.reason;
+    return this.get(taskId, ctx);
+  }
+
+  /** 2025 `tasks/list`: the principal's tasks (without authentication, the session's). */
+  list(ctx: ActiveRequestContext, cursor: string | undefined, pageSize: number): Promise<TaskPage> {
+    return this.store.list(ownerOf(ctx.authInfo), ctx.authInfo === undefined ? ctx.session.id : undefined, cursor, pageSize);
+  }
+
+  /** Resolves true once no task runs here, or false after `timeoutMs`. */
+  async whenIdle(timeoutMs: number): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.running.size > 0) {
+      const left = deadline - Date.now();
+      if (left <= 0) return false;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(left, 50)));
+    }
+    return true;
+  }
+
+  /** Shutdown: every task still running is cancelled and stored so; nothing stays "working". */
+  async closeAll(): Promise<void> {
+    const ids = [...this.running.keys()];
+    await Promise.all(ids.map((id) => this.end(id, { status: 'cancelled', statusMessage: 'The server shut down before the task finished' }, abortReasons.closed())));
+    if (this.sweeper !== undefined) clearInterval(this.sweeper);
+    this.sweeper = undefined;
+  }
+
+  private async start(era: '2025' | '2026', features: ServerFeatures, tools: ToolsFeature, name: string, args: Record<string, unknown> | undefined, params: RequestParamsRecord, ctx: ActiveRequestContext, ttlMs: number, support: 'optional' | 'required'): Promise<object> {
+    const now = Date.now();
+    const record: TaskRecord = {
+      taskId: randomUUID(),
+      owner: ownerOf(ctx.authInfo),
+      sessionId: era === '2025' ? ctx.session.id : undefined,
+      era,
+      toolName: name,
+      status: 'working',
+      createdAt: now,
+      lastUpdatedAt: now,
+      ttlMs,
+      pollIntervalMs: this.pollIntervalMs,
+    };
+    try {
+      await this.store.create(record, this.limits);
+    } catch (error) {
+      if (!(error instanceof TaskCapacityError)) throw error;
+      // Full: a tool that may run without a task runs as an ordinary call; one that may not is told why.
+      if (support === 'optional') return tools.call(name, args, ctx);
+      return errorResult(error.message);
+    }
+    const running = this.launch(record, features, tools, args, params, ctx);
+    this.running.set(record.taskId, running);
+    this.sweeper ??= setInterval(() => void this.sweep(), SWEEP_EVERY_MS).unref();
+    return createTaskResult(record);
+  }
+
+  private launch(record: TaskRecord, features: ServerFeatures, tools: ToolsFeature, args: Record<string, unknown> | undefined, params: RequestParamsRecord, creator: ActiveRequestContext): Running {
+    const taskId = record.taskId;
+    let running!: Running;
+    const reporter = {
+      progress: (message: string) => void this.write(running, { statusMessage: message }),
+      ask: (method: string, askedParams: Record<string, unknown>, key: string | undefined) => this.ask(running, method, askedParams, key),
+      waiting: (waiting: boolean) => {
+        running.askedOut += waiting ? 1 : -1;
+        if (waiting && running.askedOut === 1) void this.write(running, { status: 'input_required' });
+        else if (!waiting && running.askedOut === 0) void this.write(running, { status: 'working' });
+      },
+      get resultRequestId() {
+        const waiter = running.resultWaiters[running.resultWaiters.length - 1];
+        return waiter?.requestId;
+      },
+    };
+    const host = new TaskHost(taskId, record.era, creator.host, creator.session, features.openSession, reporter);
+    const ctx = new TaskRequestContext(host, creator.requestId, params, creator.authInfo, taskId, reporter);
+    running = { taskId, toolName: record.toolName, era: record.era, ctx, host, creator, questions: new Map(), usedKeys: new Set(), resultWaiters: [], whenTerminal: [], writes: Promise.resolve(), askedOut: 0, done: false };
+    // The handler starts after the handle is on its way (the store has the task already).
+    setImmediate(() => {
+      let outcome: unknown;
+      try {
+        outcome = tools.call(record.toolName, args, ctx);
+      } catch (error) {
+        void this.settle(running, undefined, error);
+        return;
+      }
+      Promise.resolve(outcome).then(
+        (result) => this.settle(running, result as Record<string, unknown>, undefined),
+        (error: unknown) => this.settle(running, undefined, error),
+      );
+    });
+    return running;
+  }
+
+  /** 2026: a handler's question inside a task becomes an outstanding input request. */
+  private ask(running: Running, method: string, params: Record<string, unknown>, askedKey: string | undefined): Promise<Record<string, unknown>> {
+    if (running.done) return Promise.reject(running.ctx.signal.reason ?? new ArmatureError(EngineErrorCode.REQUEST_CANCELLED, 'The task ended'));
+    const missing = missingClientCapability(method, params, running.ctx.session.clientCapabilities);
+    if (missing !== undefined) return Promise.reject(new ArmatureError(EngineErrorCode.CLIENT_CAPABILITY_MISSING, `Cannot ask ${method} in this task: the client did not declare the "${missing}" capability`));
+    let key = askedKey ?? `input-${running.usedKeys.size + 1}`;
+    // Keys are unique over the task's life: a reused one gets a suffix.
+    for (let n = 2; running.usedKeys.has(key); n += 1) key = `${askedKey ?? 'input'}-${n}`;
+    running.usedKeys.add(key);
+    return new Promise((resolve, reject) => {
+      running.questions.set(key, { method, params, resolve, reject });
+      void this.write(running, this.questionsPatch(running));
+    });
+  }
+
+  private questionsPatch(running: Running): TaskPatch {
+    if (running.questions.size === 0) return { status: 'working', inputRequests: undefined };
+    const inputRequests: Record<string, TaskInputRequest> = {};
+    for (const [key, question] of running.questions) inputRequests[key] = { method: question.method, params: question.params };
+    return { status: 'input_required', inputRequests };
+  }
+
+  private settle(running: Running, result: Record<string, unknown> | undefined, thrown: unknown): Promise<unknown> {
+    if (running.done) return Promise.resolve();
+    let patch: TaskPatch;
+    if (result !== undefined && thrown === undefined) {
+      // 2025 counts a tool error as failed; 2026 keeps failed for JSON-RPC errors only.
+      const failed = running.era === '2025' && result.isError === true;
+      patch = { status: failed ? 'failed' : 'completed', result, inputRequests: undefined };
+    } else {
+      const error = this.taskError(running, thrown);
+      patch = { status: 'failed', error, statusMessage: error.message, inputRequests: undefined };
+    }
+    return this.end(running.taskId, patch, undefined);
+  }
+
+  /** Moves a running task to a terminal status, stops its work and wakes whoever waits on it. */
+  private async end(taskId: string, patch: TaskPatch, abortReason: ArmatureError | undefined): Promise<TaskRecord | undefined> {
+    const running = this.running.get(taskId);
+    if (running === undefined || running.done) return this.store.update(taskId, patch, Date.now());
+    running.done = true;
+    this.running.delete(taskId);
+    if (abortReason !== undefined) running.ctx.abort(abortReason);
+    else running.ctx.finished = true;
+    for (const question of running.questions.values()) question.reject(abortReason ?? new ArmatureError(EngineErrorCode.REQUEST_CANCELLED, 'The task ended'));
+    running.questions.clear();
+    const record = await this.write(running, patch);
+    running.host.close((error) => this.logger.warn('disposing a task scope failed', error));
+    for (const wake of running.whenTerminal.splice(0)) wake();
+    if (record !== undefined) this.announce(running, record);
+    return record;
+  }
+
+  private write(running: Running, patch: TaskPatch): Promise<TaskRecord | undefined> {
+    const next = running.writes.then(() => this.store.update(running.taskId, patch, Date.now()));
+    running.writes = next.catch((error: unknown) => this.logger.warn(`storing task ${running.taskId} failed`, error));
+    return next.then(
+      (record) => {
+        if (record !== undefined && patch.status !== undefined && !isTerminal(patch.status)) this.announce(running, record);
+        return record;
+      },
+      () => undefined,
+    );
+  }
+
+  /** 2025: `notifications/tasks/status` to the creating session (optional in the spec; clients poll). */
+  private announce(running: Running, record: TaskRecord): void {
+    if (running.era !== '2025') return;
+    void running.creator.host.notify({ jsonrpc: '2.0', method: 'notifications/tasks/status', params: task2025(record) }, undefined);
+  }
+
+  private taskError(running: Running, thrown: unknown): TaskError {
+    if (isMcpWireError(thrown)) {
+      const code = running.era === '2026' && thrown.code === WireErrorCode.ResourceNotFound ? WireErrorCode.InvalidParams : thrown.code;
+      return thrown.data === undefined ? { code, message: thrown.message } : { code, message: thrown.message, data: thrown.data };
+    }
+    try {
+      this.logger.error(`Task ${running.taskId} (tool "${running.toolName}") failed with an unexpected error`, thrown);
+    } catch {
+      // A value the logger cannot format must not keep the task working forever.
+    }
+    return { code: WireErrorCode.InternalError, message: 'Internal error' };
+  }
+
+  private async sweep(): Promise<void> {
+    let dropped: readonly string[];
+    try {
+      dropped = await this.store.sweep(Date.now());
+    } catch (error) {
+      this.logger.warn('sweeping expired tasks failed', error);
+      return;
+    }
+    for (const taskId of dropped) {
+      const running = this.running.get(taskId);
+      if (running === undefined) continue;
+      // Past its retention while still running: the work stops (nobody can read its result any more).
+      running.done = true;
+      this.running.delete(taskId);
+      running.ctx.abort(new ArmatureError(EngineErrorCode.REQUEST_TIMEOUT, `Task ${taskId} expired before it finished`));
+      running.host.close(() => undefined);
+      for (const wake of running.whenTerminal.splice(0)) wake();
+    }
+  }
+}

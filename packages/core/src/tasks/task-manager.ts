@@ -98,6 +98,8 @@ export class TaskManager {
   private readonly ttl: { readonly default: number; readonly max: number };
   private readonly pollIntervalMs: number;
   private readonly running = new Map<string, Running>();
+  /** Keys of 2025 connections without a session id (stdio, in-memory), by their session info object. */
+  private readonly connectionKeys = new WeakMap<object, string>();
   private sweeper: NodeJS.Timeout | undefined;
 
   constructor(
@@ -205,7 +207,7 @@ export class TaskManager {
 
   /** 2025 `tasks/list`: the principal's tasks (without authentication, the session's). */
   list(ctx: ActiveRequestContext, cursor: string | undefined, pageSize: number): Promise<TaskPage> {
-    return this.store.list(ownerOf(ctx.authInfo), ctx.authInfo === undefined ? ctx.session.id : undefined, cursor, pageSize);
+    return this.store.list(ownerOf(ctx.authInfo), ctx.authInfo === undefined ? this.sessionKeyOf(ctx) : undefined, cursor, pageSize);
   }
 
   /** Resolves true once no task runs here, or false after `timeoutMs`. */
@@ -227,12 +229,24 @@ export class TaskManager {
     this.sweeper = undefined;
   }
 
+  /** The 2025 session's id, or a key of its connection when the transport has no session ids. */
+  private sessionKeyOf(ctx: ActiveRequestContext): string {
+    const info = ctx.session;
+    if (info.id !== undefined) return info.id;
+    let key = this.connectionKeys.get(info);
+    if (key === undefined) {
+      key = randomUUID();
+      this.connectionKeys.set(info, key);
+    }
+    return key;
+  }
+
   private async start(era: '2025' | '2026', features: ServerFeatures, tools: ToolsFeature, name: string, args: Record<string, unknown> | undefined, params: RequestParamsRecord, ctx: ActiveRequestContext, ttlMs: number, support: 'optional' | 'required'): Promise<object> {
     const now = Date.now();
     const record: TaskRecord = {
       taskId: randomUUID(),
       owner: ownerOf(ctx.authInfo),
-      sessionId: era === '2025' ? ctx.session.id : undefined,
+      sessionId: era === '2025' ? this.sessionKeyOf(ctx) : undefined,
       era,
       toolName: name,
       status: 'working',

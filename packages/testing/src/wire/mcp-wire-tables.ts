@@ -31,6 +31,10 @@ const TABLES_2025: WireTables = {
     'prompts/get': 'GetPromptResult',
     'completion/complete': 'CompleteResult',
     'logging/setLevel': 'EmptyResult',
+    // Experimental tasks (tasks/result answers the underlying request's result: checked as Result).
+    'tasks/get': 'GetTaskResult',
+    'tasks/list': 'ListTasksResult',
+    'tasks/cancel': 'CancelTaskResult',
   },
   removedMethods: [],
   inputRequiredMethods: [],
@@ -43,6 +47,7 @@ const TABLES_2025: WireTables = {
     'notifications/resources/updated': 'ResourceUpdatedNotification',
     'notifications/prompts/list_changed': 'PromptListChangedNotification',
     'notifications/elicitation/complete': 'ElicitationCompleteNotification',
+    'notifications/tasks/status': 'TaskStatusNotification',
   },
   requests: {
     ping: 'PingRequest',

@@ -1,6 +1,6 @@
 import type { ClaimMapping } from '../claims';
 import { AuthError } from '../errors/auth-error-codes';
-import type { JwksOptions } from './jwks-cache';
+import type { JwksOptions } from './jwks-options';
 
 /** Options of `jwtVerifier`. */
 export interface JwtVerifierOptions {

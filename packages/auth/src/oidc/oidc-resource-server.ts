@@ -1,7 +1,7 @@
 import { canonicalResourceUri, type ProtectedResourceOptions, type VerifyToken } from '@armature/core';
 import type { ClaimMapping } from '../claims';
 import { AuthError } from '../errors/auth-error-codes';
-import type { JwksOptions } from '../jwt/jwks-cache';
+import type { JwksOptions } from '../jwt/jwks-options';
 import { jwtVerifier } from '../jwt/jwt-verifier';
 import { discoverAuthorizationServer, type AuthorizationServerMetadata, type DiscoveryOptions } from './discovery';
 

@@ -5,14 +5,15 @@ import { LocalErrorCode } from '../../src/errors/local-error-codes';
 
 const REPO = join(__dirname, '../../../../..');
 const SECURITY = readFileSync(join(REPO, 'docs/SECURITY.md'), 'utf8');
-const PACKAGES: Readonly<Record<string, string>> = { core: 'packages/core', http: 'packages/http', ws: 'packages/ws' };
+const PACKAGES: Readonly<Record<string, string>> = { core: 'packages/core', http: 'packages/http', ws: 'packages/ws', auth: 'packages/auth', e2e: 'test/e2e' };
 
 describe('docs/SECURITY.md', () => {
   it('names only test files that exist', () => {
-    const cited = [...new Set(SECURITY.match(/`(core|http|ws)\/test\/[^`]+\.ts`/g) ?? [])].map((quoted) => quoted.slice(1, -1));
+    const cited = [...new Set(SECURITY.match(/`(core|http|ws|auth)\/test\/[^`]+\.ts`|`e2e\/[^`]+\.ts`/g) ?? [])].map((quoted) => quoted.slice(1, -1));
     expect(cited.length).to.be.greaterThan(30);
     const missing = cited.filter((file) => {
       const [pkg, ...rest] = file.split('/');
+      // `e2e/x.ts` is test/e2e/x.ts; `<pkg>/test/x.ts` is packages/<pkg>/test/x.ts.
       return !existsSync(join(REPO, PACKAGES[pkg as string] as string, ...rest));
     });
     expect(missing).to.deep.equal([]);

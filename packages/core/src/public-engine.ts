@@ -1,5 +1,6 @@
 // Public exports of the protocol engine (JSON-RPC, sessions, transports, request context).
 export * from './context/request-context';
+export { CREDENTIAL_HEADERS, isTransportRequestInfo, withoutCredentials, type RequestHeaders, type TransportRequestInfo } from './context/request-info';
 export * from './protocol/server-features';
 export * from './transport/transport';
 export * from './errors/wire-error-codes';
@@ -34,6 +35,7 @@ export {
   type ProtectedResourceOptions,
 } from './transport/auth/protected-resource.metadata';
 export { withoutAuthorization } from './transport/auth/request-headers';
+export type { TokenRequest, VerifyToken } from './transport/auth/verify-token';
 export type * from './protocol/mcp-types.generated';
 // MCP 2026-07-28: the request-scoped kernel as transports see it.
 export type { RequestKernel, AbortableRequest, HeaderParam } from './kernel/request-kernel';

@@ -10,6 +10,8 @@ import { StreamableHttpEngine } from './handler/streamable-http.engine';
 export interface FetchHandlerInit {
   /** Who your authentication layer says the caller is; reaches handlers as `ctx.authInfo`. */
   readonly authInfo?: AuthInfo;
+  /** The client's IP address, if your runtime tells you (Deno's `info.remoteAddr`, Bun's `server.requestIP`): `ctx.requestInfo.remoteAddress`. */
+  readonly remoteAddress?: string;
 }
 
 /**
@@ -56,7 +58,7 @@ export function createHttpHandler(app: ConnectableApp, options: HttpHandlerOptio
       return engine.handle(exchange, exchange);
     },
     fetch: (request, init) => {
-      const exchange = new FetchExchange(request, init?.authInfo);
+      const exchange = new FetchExchange(request, init?.authInfo, init?.remoteAddress);
       void engine.handle(exchange, exchange);
       return exchange.response;
     },

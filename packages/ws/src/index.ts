@@ -3,6 +3,7 @@ export { listenWs, attachWs, type ListenWsOptions, type WsServerHandle, type WsA
 export { WsGateway, DEFAULT_DRAIN_MS } from './websocket.gateway';
 export { WebSocketServerTransport, DEFAULT_MAX_BUFFERED_BYTES, type WebSocketServerTransportOptions } from './websocket.transport';
 export { MCP_SUBPROTOCOL } from './upgrade.guard';
+export { upgradeRequestInfo } from './upgrade-request-info';
 export { WsCloseCode } from './close-codes';
 export { DEFAULT_HEARTBEAT_INTERVAL_MS } from './heartbeat';
 export { DEFAULT_MAX_PAYLOAD, DEFAULT_PATH, type VerifyToken, type WsOptions, type ResolvedWsOptions } from './ws-options';

@@ -1,13 +1,14 @@
 import type { IncomingMessage } from 'node:http';
-import type { AuthInfo, BearerAuthenticator } from '@armature/core';
-import type { ResolvedWsOptions, VerifyToken } from './ws-options';
+import type { AuthInfo, BearerAuthenticator, TransportRequestInfo, VerifyToken } from '@armature/core';
+import { upgradeRequestInfo } from './upgrade-request-info';
+import type { ResolvedWsOptions } from './ws-options';
 
 /** The subprotocol the official SDK's `WebSocketClientTransport` offers, and the only one we speak. */
 export const MCP_SUBPROTOCOL = 'mcp';
 
 /** Outcome of the pre-upgrade checks: go ahead (with the principal, if any) or refuse with a status. */
 export type UpgradeVerdict =
-  | { readonly ok: true; readonly authInfo: AuthInfo | undefined }
+  | { readonly ok: true; readonly authInfo: AuthInfo | undefined; readonly requestInfo: TransportRequestInfo }
   | { readonly ok: false; readonly status: number; readonly message: string; readonly headers?: Readonly<Record<string, string>> };
 
 /**
@@ -23,16 +24,17 @@ export async function checkUpgrade(req: IncomingMessage, options: ResolvedWsOpti
   if (!offeredProtocols(req).includes(MCP_SUBPROTOCOL)) {
     return refuse(400, `The WebSocket handshake must offer the subprotocol "${MCP_SUBPROTOCOL}" (Sec-WebSocket-Protocol: ${MCP_SUBPROTOCOL})`);
   }
-  if (options.verifyToken === undefined || options.auth === null) return { ok: true, authInfo: undefined };
-  return verifyBearer(req, options, options.verifyToken, options.auth);
+  const requestInfo = upgradeRequestInfo(req);
+  if (options.verifyToken === undefined || options.auth === null) return { ok: true, authInfo: undefined, requestInfo };
+  return verifyBearer(req, requestInfo, options, options.verifyToken, options.auth);
 }
 
-async function verifyBearer(req: IncomingMessage, options: ResolvedWsOptions, verify: VerifyToken, auth: BearerAuthenticator): Promise<UpgradeVerdict> {
-  const outcome = await auth.authenticate(req.headers.authorization, (token) => verify(token, req), (error) =>
+async function verifyBearer(req: IncomingMessage, requestInfo: TransportRequestInfo, options: ResolvedWsOptions, verify: VerifyToken, auth: BearerAuthenticator): Promise<UpgradeVerdict> {
+  const outcome = await auth.authenticate(req.headers.authorization, (token) => verify(token, requestInfo), (error) =>
     options.onError(error instanceof Error ? error : new Error(String(error))),
   );
   if (!outcome.ok) return refuse(401, outcome.message, { 'WWW-Authenticate': outcome.challenge });
-  return { ok: true, authInfo: outcome.authInfo };
+  return { ok: true, authInfo: outcome.authInfo, requestInfo };
 }
 
 /** The subprotocols a handshake offers, in order. */

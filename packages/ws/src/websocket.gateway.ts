@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { withoutAuthorization, type AuthInfo, type ConnectableApp } from '@armature/core';
+import type { AuthInfo, ConnectableApp, TransportRequestInfo } from '@armature/core';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { WsCloseCode, WsCloseReason } from './close-codes';
 import { Heartbeat } from './heartbeat';
@@ -69,7 +69,7 @@ export class WsGateway {
         if (!verdict.ok) return rejectUpgrade(socket, verdict.status, verdict.message, verdict.headers);
         if (socket.destroyed) return;
         if (this.closing) return rejectUpgrade(socket, 503, 'Server shutting down');
-        this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, req, verdict.authInfo));
+        this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, verdict.requestInfo, verdict.authInfo));
       },
       (error: unknown) => {
         this.options.onError(error instanceof Error ? error : new Error(String(error)));
@@ -98,7 +98,7 @@ export class WsGateway {
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
   }
 
-  private accept(ws: WebSocket, req: IncomingMessage, authInfo: AuthInfo | undefined): void {
+  private accept(ws: WebSocket, requestInfo: TransportRequestInfo, authInfo: AuthInfo | undefined): void {
     explainOversizeClose(ws, this.options.maxPayload);
     this.heartbeat.add(ws);
     const transport = new WebSocketServerTransport(ws, {
@@ -106,8 +106,8 @@ export class WsGateway {
       maxBufferedBytes: this.options.maxBufferedBytes,
       logger: this.options.logger,
       decodeLimits: { maxBytes: this.options.maxPayload, ...(this.options.maxDepth === undefined ? {} : { maxDepth: this.options.maxDepth }) },
-      // The token reached the verifier; the session's request headers do not carry it.
-      headers: withoutAuthorization(req.headers),
+      // The token reached the verifier; the request info handlers see does not carry it.
+      requestInfo,
       ...(authInfo === undefined ? {} : { authInfo }),
     });
     // Until the session installs its own handler (and for anything it passes on).

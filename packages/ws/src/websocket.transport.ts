@@ -1,5 +1,5 @@
 import { decodeJsonRpc, encodeJsonRpc, resolveDecodeLimits, stderrLogger } from '@armature/core';
-import type { AuthInfo, DecodeLimits, JSONRPCMessage, MessageExtraInfo, ServerLogger, Transport } from '@armature/core';
+import type { AuthInfo, DecodeLimits, JSONRPCMessage, MessageExtraInfo, ServerLogger, Transport, TransportRequestInfo } from '@armature/core';
 import { WebSocket, type RawData } from 'ws';
 import { WsCloseCode, WsCloseReason } from './close-codes';
 import { InflightTracker } from './inflight.tracker';
@@ -10,7 +10,12 @@ export interface WebSocketServerTransportOptions {
   readonly highWaterMark?: number;
   /** The principal authenticated at upgrade, passed with every message as `extra.authInfo`. */
   readonly authInfo?: AuthInfo;
-  /** The upgrade request's headers, passed with every message as `extra.requestInfo.headers`. */
+  /**
+   * The upgrade request's transport facts, passed with every message as `extra.requestInfo`
+   * (handlers read them as `ctx.requestInfo`). `WsGateway` builds them (`upgradeRequestInfo`).
+   */
+  readonly requestInfo?: TransportRequestInfo;
+  /** Headers only (`extra.requestInfo.headers`), for a transport built without `requestInfo`; handlers do not see them. */
   readonly headers?: Readonly<Record<string, string | string[] | undefined>>;
   /** Size and nesting limits for incoming messages (core's defaults: 4 MiB, depth 64). */
   readonly decodeLimits?: Partial<DecodeLimits>;
@@ -65,7 +70,7 @@ export class WebSocketServerTransport implements Transport {
     this.logger = options.logger ?? stderrLogger;
     this.closeTimeoutMs = options.closeTimeoutMs ?? 5000;
     this.limits = resolveDecodeLimits(options.decodeLimits);
-    this.extra = { authInfo: options.authInfo, requestInfo: { headers: options.headers ?? {} } };
+    this.extra = { authInfo: options.authInfo, requestInfo: options.requestInfo ?? { headers: options.headers ?? {} } };
     this.closedPromise = new Promise((resolve) => socket.once('close', () => resolve()));
     socket.on('message', (data, isBinary) => this.onFrame(data, isBinary));
     socket.once('close', () => this.handleClose());

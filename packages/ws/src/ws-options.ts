@@ -1,15 +1,13 @@
-import type { IncomingMessage } from 'node:http';
 import { DEFAULT_HEARTBEAT_INTERVAL_MS } from './heartbeat';
 import { DEFAULT_MAX_BUFFERED_BYTES } from './websocket.transport';
-import { BearerAuthenticator, createHostOriginGuard, stderrLogger, type ServerLogger, type Allowlist, type AuthInfo, type HostOriginGuard, type ProtectedResourceOptions } from '@armature/core';
+import { BearerAuthenticator, createHostOriginGuard, stderrLogger, type ServerLogger, type Allowlist, type HostOriginGuard, type ProtectedResourceOptions, type VerifyToken as SharedVerifyToken } from '@armature/core';
 
 /**
- * Verifies the bearer token of an upgrade request (`Authorization: Bearer …`). Return the
- * principal, or `undefined` for an unknown token (answered 401 `invalid_token` before the
- * upgrade). Tokens whose `expiresAt` has passed, and with `protectedResource` tokens issued for
- * another audience, are refused the same way.
+ * Core's `VerifyToken`, the one verifier type of @armature/ws and @armature/http: it gets the
+ * token and the upgrade request's facts (`TokenRequest`: method, path, headers without
+ * credentials, remote address), before the upgrade. Kept as a name for existing code.
  */
-export type VerifyToken = (token: string, req: IncomingMessage) => AuthInfo | undefined | Promise<AuthInfo | undefined>;
+export type VerifyToken = SharedVerifyToken;
 
 /** Options of the WebSocket gateway (used by `listenWs`, `attachWs` and `WsGateway`). */
 export interface WsOptions {

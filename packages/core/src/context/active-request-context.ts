@@ -14,6 +14,7 @@ import type {
 import { loggingLevelRank } from '../protocol/logging-levels';
 import type { TransportSendOptions } from '../transport/transport';
 import { type AskOptions, type AuthInfo, RequestContext, type RequestLogger, type SessionInfo, type SessionScope } from './request-context';
+import type { TransportRequestInfo } from './request-info';
 import type { RelatedRequest, RequestHost } from './request-host';
 import { createRequestLogger, type LogEmitter } from './request-logger';
 
@@ -29,6 +30,7 @@ export class ActiveRequestContext extends RequestContext implements LogEmitter, 
   readonly requestId: RequestId;
   readonly method: string;
   readonly authInfo: AuthInfo | undefined;
+  readonly requestInfo: TransportRequestInfo | undefined;
   readonly meta: Readonly<Record<string, unknown>> | undefined;
   /** Same as `requestId`; lets this object serve as `TransportSendOptions`. */
   readonly relatedRequestId: RequestId;
@@ -45,13 +47,14 @@ export class ActiveRequestContext extends RequestContext implements LogEmitter, 
   private aborted: boolean;
   private logger: RequestLogger | undefined;
 
-  constructor(host: RequestHost, requestId: RequestId, method: string, params: Record<string, unknown> | undefined, authInfo: AuthInfo | undefined) {
+  constructor(host: RequestHost, requestId: RequestId, method: string, params: Record<string, unknown> | undefined, authInfo: AuthInfo | undefined, requestInfo: TransportRequestInfo | undefined) {
     super();
     this.host = host;
     this.requestId = requestId;
     this.relatedRequestId = requestId;
     this.method = method;
     this.authInfo = authInfo;
+    this.requestInfo = requestInfo;
     const meta = params?._meta;
     this.meta = typeof meta === 'object' && meta !== null && !Array.isArray(meta) ? (meta as Record<string, unknown>) : undefined;
     const token = this.meta?.progressToken;

@@ -10,6 +10,7 @@ import type {
   RequestId,
   Root,
 } from '../protocol/mcp-types.generated';
+import type { TransportRequestInfo } from './request-info';
 
 /** Who the transport authenticated, if it authenticates (filled by @armature/http and @armature/ws). */
 export interface AuthInfo {
@@ -69,6 +70,12 @@ export abstract class RequestContext {
   /** Aborted on `notifications/cancelled`, on transport close and on the request deadline. */
   abstract readonly signal: AbortSignal;
   abstract readonly authInfo: AuthInfo | undefined;
+  /**
+   * The transport facts of this request (HTTP method, path, headers without credentials,
+   * remote address; over WebSocket those of the upgrade request); undefined on stdio and
+   * in-memory. See `TransportRequestInfo`.
+   */
+  abstract readonly requestInfo: TransportRequestInfo | undefined;
   /** The request's `_meta`, if any. */
   abstract readonly meta: Readonly<Record<string, unknown>> | undefined;
   abstract readonly log: RequestLogger;

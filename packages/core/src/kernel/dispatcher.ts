@@ -1,4 +1,5 @@
 import type { AuthInfo } from '../context/request-context';
+import type { TransportRequestInfo } from '../context/request-info';
 import type { Implementation, RequestId } from '../protocol/mcp-types.generated';
 import { NO_PARAMS, type RequestParamsRecord } from '../protocol/request-params';
 import { serverCapabilities } from '../protocol/server-capabilities';
@@ -100,8 +101,8 @@ export class Dispatcher implements ExchangeKernel, RequestKernel {
    * Returns the exchange while it may still be running (so a transport can abort it when the
    * client goes away), or undefined when it was answered at once.
    */
-  dispatch(request: DispatchedRequest, authInfo: AuthInfo | undefined, sink: ExchangeSink): RequestExchange | undefined {
-    return serveRequest(this, REVISION_2026, request.id, request.method, request.params ?? NO_PARAMS, authInfo, sink, undefined);
+  dispatch(request: DispatchedRequest, authInfo: AuthInfo | undefined, sink: ExchangeSink, requestInfo?: TransportRequestInfo): RequestExchange | undefined {
+    return serveRequest(this, REVISION_2026, request.id, request.method, request.params ?? NO_PARAMS, authInfo, requestInfo, sink, undefined);
   }
 
   /** Serves the methods 2026 has beyond the features: `server/discover` and `subscriptions/listen`. */

@@ -1,6 +1,7 @@
 import { abortReasons, ActiveRequestContext } from '../context/active-request-context';
 import type { AuthInfo, SessionInfo, SessionScope } from '../context/request-context';
 import type { RelatedRequest, RequestHost } from '../context/request-host';
+import type { TransportRequestInfo } from '../context/request-info';
 import { isMcpWireError } from '../errors/wire-error';
 import { WireErrorCode } from '../errors/wire-error-codes';
 import { errorResponse } from '../jsonrpc/json-rpc-errors';
@@ -32,6 +33,7 @@ const SHUTTING_DOWN: Refusal = Object.freeze({ code: WireErrorCode.ConnectionClo
  * (2026: -32602 / -32022), the revision's gate (2025: the lifecycle phases); then the
  * exchange runs the method. A refusal is numbered by the revision and goes to `sink`.
  *
+ * @param requestInfo The transport facts (`ctx.requestInfo`); undefined on stdio and in-memory.
  * @param session The 2025 session whose initialize state is the envelope; undefined for 2026.
  * @returns The exchange while it may still be running (so a transport can abort it), else undefined.
  */
@@ -42,6 +44,7 @@ export function serveRequest(
   method: string,
   params: RequestParamsRecord,
   authInfo: AuthInfo | undefined,
+  requestInfo: TransportRequestInfo | undefined,
   sink: RequestSink,
   session: RequestSession | undefined,
 ): RequestExchange | undefined {
@@ -56,7 +59,7 @@ export function serveRequest(
   }
   const refusal = revision.gate(method, envelope);
   if (refusal !== undefined) return refuse(kernel, revision, id, refusal, sink);
-  const exchange = new RequestExchange(kernel, revision, id, method, params, envelope, authInfo, sink);
+  const exchange = new RequestExchange(kernel, revision, id, method, params, envelope, authInfo, requestInfo, sink);
   if (entry === SERVED_BY_CALLER) kernel.serveOwn(exchange);
   else exchange.run(entry);
   return exchange.finished ? undefined : exchange;
@@ -115,11 +118,12 @@ export class RequestExchange implements RequestHost {
     readonly params: RequestParamsRecord,
     readonly envelope: RequestEnvelope,
     authInfo: AuthInfo | undefined,
+    requestInfo: TransportRequestInfo | undefined,
     private readonly sink: RequestSink,
   ) {
     this.epoch = 0;
     this.tracked = false;
-    this.ctx = new ActiveRequestContext(this, id, method, params, authInfo);
+    this.ctx = new ActiveRequestContext(this, id, method, params, authInfo, requestInfo);
   }
 
   get finished(): boolean {

@@ -1,4 +1,5 @@
 import type { AuthInfo } from '../context/request-context';
+import type { TransportRequestInfo } from '../context/request-info';
 import type { DispatchedRequest } from './dispatcher';
 import type { ExchangeSink } from './exchange-sink';
 
@@ -29,8 +30,11 @@ export interface HeaderParam {
 export interface RequestKernel {
   /** Whether `method` is a 2026 method this server serves (else the answer is -32601 / HTTP 404). */
   serves(method: string): boolean;
-  /** Handles one self-describing request; see `Dispatcher.dispatch`. */
-  dispatch(request: DispatchedRequest, authInfo: AuthInfo | undefined, sink: ExchangeSink): AbortableRequest | undefined;
+  /**
+   * Handles one self-describing request; see `Dispatcher.dispatch`. `requestInfo` becomes the
+   * handler's `ctx.requestInfo` (build it lazily: most handlers never read it).
+   */
+  dispatch(request: DispatchedRequest, authInfo: AuthInfo | undefined, sink: ExchangeSink, requestInfo?: TransportRequestInfo): AbortableRequest | undefined;
   /** The `x-mcp-header` parameters of a tool, or undefined for an unknown tool. */
   toolHeaderParams(name: string): readonly HeaderParam[] | undefined;
 }

@@ -1,6 +1,7 @@
 import { ArmatureError } from '@armature/di';
 import type { SessionInfo, SessionScope } from '../context/request-context';
 import type { RelatedRequest, RequestHost } from '../context/request-host';
+import { requestInfoOf } from '../context/request-info';
 import { EngineErrorCode } from '../errors/engine-error-codes';
 import { WireErrorCode } from '../errors/wire-error-codes';
 import { errorResponse, isRequestId } from '../jsonrpc/json-rpc-errors';
@@ -243,7 +244,7 @@ export class ServerSession implements RequestHost, ConnectedSession {
       this.handOff(kernel, id, method, params, extra);
       return;
     }
-    serveRequest(this.requests, REVISION_2025, id, method, params, extra?.authInfo, this.requests, this.requests);
+    serveRequest(this.requests, REVISION_2025, id, method, params, extra?.authInfo, requestInfoOf(extra), this.requests, this.requests);
   }
 
   /** Hands a 2026 request to the request-scoped kernel; its messages go out on this connection. */
@@ -256,7 +257,7 @@ export class ServerSession implements RequestHost, ConnectedSession {
         this.outbox.respond(message, related);
       },
     };
-    const running = kernel.dispatch({ id, method, params }, extra?.authInfo, sink);
+    const running = kernel.dispatch({ id, method, params }, extra?.authInfo, sink, requestInfoOf(extra));
     if (running !== undefined && !running.finished) (this.handedOff ??= new Map()).set(id, running);
   }
 

@@ -4,9 +4,13 @@ import type { JSONRPCMessage } from '../protocol/mcp-types.generated';
 import { SENT } from './sent';
 import type { MessageExtraInfo, Transport, TransportSendOptions } from './transport';
 
-/** Send options of the in-memory transport: `authInfo` is handed to the peer as `MessageExtraInfo` (tests of authenticated handlers). */
+/**
+ * Send options of the in-memory transport: `authInfo` and `requestInfo` are handed to the peer
+ * as `MessageExtraInfo` (tests of authenticated handlers, of handlers reading `ctx.requestInfo`).
+ */
 export interface InMemorySendOptions extends TransportSendOptions {
   readonly authInfo?: AuthInfo;
+  readonly requestInfo?: MessageExtraInfo['requestInfo'];
 }
 
 /**
@@ -54,7 +58,7 @@ export class InMemoryTransport implements Transport {
     } catch (error) {
       return Promise.reject(error);
     }
-    const extra: MessageExtraInfo | undefined = options?.authInfo === undefined ? undefined : { authInfo: options.authInfo };
+    const extra: MessageExtraInfo | undefined = options?.authInfo === undefined && options?.requestInfo === undefined ? undefined : { authInfo: options.authInfo, requestInfo: options.requestInfo };
     queueMicrotask(() => peer.deliver(copy, extra));
     return SENT;
   }

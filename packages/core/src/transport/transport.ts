@@ -1,4 +1,5 @@
 import type { AuthInfo } from '../context/request-context';
+import type { RequestHeaders, TransportRequestInfo } from '../context/request-info';
 import type { JSONRPCMessage, RequestId } from '../protocol/mcp-types.generated';
 
 /** Options for one outgoing message. */
@@ -14,8 +15,12 @@ export interface TransportSendOptions {
 /** What a transport knows about where a message came from. */
 export interface MessageExtraInfo {
   readonly authInfo?: AuthInfo;
-  /** Transport-specific request facts (e.g. HTTP headers), for guards and logging. */
-  readonly requestInfo?: { readonly headers?: Readonly<Record<string, string | string[] | undefined>> };
+  /**
+   * Transport-specific request facts. Armature's HTTP and WebSocket transports pass a
+   * `TransportRequestInfo` (it becomes `ctx.requestInfo`); other transports (the SDK's) may
+   * pass `{ headers }`, which handlers never see.
+   */
+  readonly requestInfo?: TransportRequestInfo | { readonly headers?: RequestHeaders };
 }
 
 /**

@@ -18,6 +18,7 @@ export class FetchExchange implements HttpRequestView, HttpResponder {
   constructor(
     private readonly request: Request,
     readonly authInfo: AuthInfo | undefined,
+    readonly remoteAddress: string | undefined = undefined,
   ) {
     this.response = new Promise((resolve) => (this.settle = resolve));
   }

@@ -24,6 +24,8 @@ export interface HttpRequestView {
    * a framework (express.json()) comes back as that value.
    */
   readBody(limit: number): Promise<Uint8Array | ParsedBody | null>;
+  /** The peer's IP address, when the server framework knows it. */
+  readonly remoteAddress: string | undefined;
   /** Who an upstream authentication layer said the caller is. */
   readonly authInfo: AuthInfo | undefined;
 }

@@ -30,6 +30,10 @@ export class NodeExchange implements HttpRequestView, HttpResponder {
     return query === -1 ? url : url.slice(0, query);
   }
 
+  get remoteAddress(): string | undefined {
+    return this.req.socket?.remoteAddress;
+  }
+
   get authInfo(): AuthInfo | undefined {
     return (this.req as AuthedRequest).auth;
   }

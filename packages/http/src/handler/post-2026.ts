@@ -1,4 +1,4 @@
-import { encodeJsonRpc, type AbortableRequest, type AuthInfo, type ExchangeSink, type JSONRPCMessage, type JSONRPCNotification, type JSONRPCRequest, type RequestKernel } from '@armature/core';
+import { encodeJsonRpc, type AbortableRequest, type AuthInfo, type ExchangeSink, type JSONRPCMessage, type JSONRPCNotification, type JSONRPCRequest, type RequestKernel, type TransportRequestInfo } from '@armature/core';
 import type { HeaderList, HttpRequestView, HttpResponder } from '../exchange/http-exchange';
 import { errorBody } from '../protocol/http-error';
 import { checkMcpHeaders } from '../protocol/mcp-headers';
@@ -69,7 +69,7 @@ class Http2026Sink implements ExchangeSink {
  * routing headers against the body (-32020), then the kernel checks the `_meta` envelope and
  * serves the request.
  */
-export function postStateless2026(engine: StreamableHttpEngine, kernel: RequestKernel, request: JSONRPCRequest, req: HttpRequestView, res: HttpResponder, authInfo: AuthInfo | undefined): void {
+export function postStateless2026(engine: StreamableHttpEngine, kernel: RequestKernel, request: JSONRPCRequest, req: HttpRequestView, res: HttpResponder, authInfo: AuthInfo | undefined, facts: TransportRequestInfo): void {
   const method = request.method;
   const params = (request.params ?? {}) as Record<string, unknown>;
   if (kernel.serves(method)) {
@@ -88,7 +88,7 @@ export function postStateless2026(engine: StreamableHttpEngine, kernel: RequestK
     if (!listen) engine.statelessInflight--;
     else if (running !== undefined) engine.openListens.delete(running);
   });
-  running = kernel.dispatch({ id: request.id, method, params }, authInfo, sink);
+  running = kernel.dispatch({ id: request.id, method, params }, authInfo, sink, facts);
   if (running === undefined || running.finished) return;
   const open = running;
   if (listen) engine.openListens.add(open);

@@ -1,4 +1,4 @@
-import { ENVELOPE_VERSIONS, hasEnvelope, SUPPORTED_PROTOCOL_VERSIONS, withoutAuthorization, type AuthInfo, type ConnectedSession, type ConnectOptions, type JSONRPCRequest, type MessageExtraInfo } from '@armature/core';
+import { ENVELOPE_VERSIONS, hasEnvelope, SUPPORTED_PROTOCOL_VERSIONS, type AuthInfo, type ConnectedSession, type ConnectOptions, type JSONRPCRequest, type MessageExtraInfo, type TransportRequestInfo } from '@armature/core';
 import type { HttpRequestView, HttpResponder } from '../exchange/http-exchange';
 import { errorBody } from '../protocol/http-error';
 import { checkParsed, decodeBody, isInitialize, type DecodedBody } from '../protocol/json-rpc-message';
@@ -36,7 +36,7 @@ function statelessConnectOptions(version: string): ConnectOptions {
 }
 
 /** POST: one JSON-RPC message (MCP 2025-11-25, transports §Sending Messages to the Server). */
-export async function handlePost(engine: StreamableHttpEngine, req: HttpRequestView, res: HttpResponder, authInfo: AuthInfo | undefined): Promise<void> {
+export async function handlePost(engine: StreamableHttpEngine, req: HttpRequestView, res: HttpResponder, authInfo: AuthInfo | undefined, facts: TransportRequestInfo): Promise<void> {
   const options = engine.options;
   if (!acceptsAll(req.header('accept'), POST_ACCEPT)) {
     return refuse(res, 406, 'Not Acceptable: the Accept header must list application/json and text/event-stream');
@@ -58,9 +58,9 @@ export async function handlePost(engine: StreamableHttpEngine, req: HttpRequestV
   if (kernel !== undefined && isRevision2026Post(decoded, req, options.versions)) {
     // A 2026 notification has nowhere to go without a session (a stream closes to cancel).
     if (decoded.kind !== 'request') return accepted(res);
-    return postStateless2026(engine, kernel, decoded.message as JSONRPCRequest, req, res, authInfo);
+    return postStateless2026(engine, kernel, decoded.message as JSONRPCRequest, req, res, authInfo, facts);
   }
-  const extra = new PostExtra(authInfo, req);
+  const extra: MessageExtraInfo = { authInfo, requestInfo: facts };
   return options.stateless ? postStateless(engine, decoded, req, res, extra) : postStateful(engine, decoded, req, res, extra);
 }
 
@@ -150,24 +150,6 @@ function isRevision2026Post(decoded: Decoded, req: HttpRequestView, versions2025
   // An unknown version header is a newer client's: the kernel answers it (-32022 names what we speak).
   if (header !== undefined && header !== '' && !KNOWN_2025.has(header)) return true;
   return hasEnvelope(message.params) || (typeof message.method === 'string' && ONLY_2026.has(message.method));
-}
-
-/**
- * `MessageExtraInfo` of one POST. The kernel reads only `authInfo`; `requestInfo` (for SDK
- * servers on this transport, and guards that look at headers) is built on first read. The
- * token reaches the verifier and `authInfo`, never the session's request headers.
- */
-class PostExtra implements MessageExtraInfo {
-  private info: MessageExtraInfo['requestInfo'];
-
-  constructor(
-    readonly authInfo: AuthInfo | undefined,
-    private readonly req: HttpRequestView,
-  ) {}
-
-  get requestInfo(): MessageExtraInfo['requestInfo'] {
-    return (this.info ??= { headers: withoutAuthorization(this.req.headers()) });
-  }
 }
 
 function tooLarge(res: HttpResponder, limit: number): void {

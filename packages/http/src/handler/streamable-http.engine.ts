@@ -3,6 +3,7 @@ import type { HttpRequestView, HttpResponder } from '../exchange/http-exchange';
 import { HttpSessionTransport } from '../session/http-session.transport';
 import { SessionStore } from '../session/session-store';
 import { checkBearer } from './bearer-auth';
+import { HttpRequestFacts } from './http-request-facts';
 import { isMetadataRequest, serveMetadata } from './metadata.handler';
 import { handlePost } from './post.handler';
 import { refuse } from './refuse';
@@ -59,15 +60,16 @@ export class StreamableHttpEngine {
       const auth = this.options.auth;
       if (isMetadataRequest(req, auth)) return serveMetadata(req, res, auth);
       let authInfo = req.authInfo;
+      const facts = new HttpRequestFacts(req);
       const verify = this.options.verifyToken;
       if (verify !== undefined && auth !== null) {
-        const verdict = await checkBearer(req, verify, auth, this.reportError);
+        const verdict = await checkBearer(req, facts, verify, auth, this.reportError);
         if (!verdict.ok) return refuse(res, 401, verdict.message, ['www-authenticate', verdict.challenge]);
         authInfo = verdict.authInfo;
       }
       switch (req.method) {
         case 'POST':
-          return await handlePost(this, req, res, authInfo);
+          return await handlePost(this, req, res, authInfo, facts);
         case 'GET':
           return await handleGet(this, req, res, authInfo);
         case 'DELETE':

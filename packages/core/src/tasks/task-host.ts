@@ -1,5 +1,6 @@
 import { ActiveRequestContext } from '../context/active-request-context';
 import type { AuthInfo, SessionInfo, SessionScope } from '../context/request-context';
+import type { TransportRequestInfo } from '../context/request-info';
 import type { RelatedRequest, RequestHost } from '../context/request-host';
 import type { JSONRPCNotification, RequestId } from '../protocol/mcp-types.generated';
 import type { TransportSendOptions } from '../transport/transport';
@@ -92,10 +93,12 @@ export class TaskRequestContext extends ActiveRequestContext {
     requestId: RequestId,
     params: Record<string, unknown>,
     authInfo: AuthInfo | undefined,
+    requestInfo: TransportRequestInfo | undefined,
     readonly taskId: string,
     private readonly reporter: Pick<TaskReporter, 'progress'>,
   ) {
-    super(host, requestId, 'tools/call', params, authInfo);
+    // The creating request's transport facts stay readable for the task's whole life.
+    super(host, requestId, 'tools/call', params, authInfo, requestInfo);
   }
 
   override progress(progress: number, total?: number, message?: string): Promise<void> {

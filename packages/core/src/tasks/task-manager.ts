@@ -286,7 +286,7 @@ export class TaskManager {
       },
     };
     const host = new TaskHost(taskId, record.era, creator.host, creator.session, features.openSession, reporter);
-    const ctx = new TaskRequestContext(host, creator.requestId, params, creator.authInfo, taskId, reporter);
+    const ctx = new TaskRequestContext(host, creator.requestId, params, creator.authInfo, creator.requestInfo, taskId, reporter);
     running = { taskId, toolName: record.toolName, era: record.era, ctx, host, creator, questions: new Map(), usedKeys: new Set(), resultWaiters: [], whenTerminal: [], writes: Promise.resolve(), askedOut: 0, done: false };
     // The handler starts after the handle is on its way (the store has the task already).
     setImmediate(() => {

@@ -105,7 +105,11 @@ export class WsGateway {
       highWaterMark: this.options.highWaterMark,
       maxBufferedBytes: this.options.maxBufferedBytes,
       logger: this.options.logger,
-      decodeLimits: { maxBytes: this.options.maxPayload, ...(this.options.maxDepth === undefined ? {} : { maxDepth: this.options.maxDepth }) },
+      decodeLimits: {
+        maxBytes: this.options.maxPayload,
+        ...(this.options.maxDepth === undefined ? {} : { maxDepth: this.options.maxDepth }),
+        ...(this.options.maxIdLength === undefined ? {} : { maxIdLength: this.options.maxIdLength }),
+      },
       // The token reached the verifier; the session's request headers do not carry it.
       headers: withoutAuthorization(req.headers),
       ...(authInfo === undefined ? {} : { authInfo }),

@@ -1,3 +1,4 @@
+import { echoed } from '../errors/client-text';
 import { abortReasons, ActiveRequestContext } from '../context/active-request-context';
 import type { AuthInfo, SessionInfo, SessionScope } from '../context/request-context';
 import type { RelatedRequest, RequestHost } from '../context/request-host';
@@ -18,11 +19,6 @@ export { InputRequiredSignal } from './input-asker';
 export type { ExchangeKernel } from './revision';
 
 const RESOLVED: Promise<void> = Promise.resolve();
-
-/** A client-sent method name, cut short for an error message (it is the client's own input). */
-function shown(method: string): string {
-  return method.length > 100 ? `${method.slice(0, 100)}…` : method;
-}
 
 const SHUTTING_DOWN: Refusal = Object.freeze({ code: WireErrorCode.ConnectionClosed, message: 'The server is shutting down' });
 
@@ -46,7 +42,7 @@ export function serveRequest(
   session: RequestSession | undefined,
 ): RequestExchange | undefined {
   const entry = revision.methods.get(method);
-  if (entry === undefined) return refuse(kernel, revision, id, { code: WireErrorCode.MethodNotFound, message: `Method not found: ${shown(method)}` }, sink);
+  if (entry === undefined) return refuse(kernel, revision, id, { code: WireErrorCode.MethodNotFound, message: `Method not found: ${echoed(method)}` }, sink);
   if (kernel.draining) return refuse(kernel, revision, id, SHUTTING_DOWN, sink);
   let envelope: RequestEnvelope;
   try {

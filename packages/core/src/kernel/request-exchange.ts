@@ -20,6 +20,11 @@ export type { ExchangeKernel } from './revision';
 
 const RESOLVED: Promise<void> = Promise.resolve();
 
+/** -32004: the caller runs its most requests at once; the client may retry once some are answered. */
+export function tooManyRequests(limit: number): Refusal {
+  return { code: WireErrorCode.TooManyRequests, message: `Too many requests in flight: at most ${limit} run at once per session; retry once some are answered`, data: { maxInflightRequests: limit } };
+}
+
 const SHUTTING_DOWN: Refusal = Object.freeze({ code: WireErrorCode.ConnectionClosed, message: 'The server is shutting down' });
 
 /**
@@ -44,6 +49,7 @@ export function serveRequest(
   const entry = revision.methods.get(method);
   if (entry === undefined) return refuse(kernel, revision, id, { code: WireErrorCode.MethodNotFound, message: `Method not found: ${echoed(method)}` }, sink);
   if (kernel.draining) return refuse(kernel, revision, id, SHUTTING_DOWN, sink);
+  if (kernel.saturated) return refuse(kernel, revision, id, tooManyRequests(kernel.maxInflightRequests), sink);
   let envelope: RequestEnvelope;
   try {
     envelope = revision.envelopeOf(params, session);

@@ -28,7 +28,8 @@ describe('hostile input against an Armature app over stdio (real child process)'
   }
 
   before(async () => {
-    child = AppChild.spawn(FIXTURE, { APP_TIMEOUT_MS: '400' });
+    // 1,000 requests in flight at once are one of the cases: the default limit is 100.
+    child = AppChild.spawn(FIXTURE, { APP_TIMEOUT_MS: '400', APP_MAX_INFLIGHT: '1000' });
     await child.initialize();
   });
   after(async () => {

@@ -18,6 +18,8 @@ export interface HttpHandlerOptions {
   readonly maxBodyBytes?: number;
   /** Deepest accepted nesting of objects and arrays in a message; deeper → 400 (-32600). Default 64. */
   readonly maxDepth?: number;
+  /** Longest accepted string request id, in characters; longer → 400 (-32600, the id not echoed). Default 256. */
+  readonly maxIdLength?: number;
   /** Most live sessions; an `initialize` beyond it → 503 with `Retry-After: 5`. Default 1 000. */
   readonly maxSessions?: number;
   /**

@@ -13,7 +13,8 @@ describe('Streamable HTTP against hostile input', () => {
   let fresh = 1000;
 
   beforeEach(async () => {
-    url = (await opened.listen(createKernelApp())).url;
+    // 1,000 requests in flight at once are one of the cases: the default limit is 100.
+    url = (await opened.listen(createKernelApp({ maxInflightRequests: 1000 }))).url;
     session = await openSession(url);
   });
   afterEach(() => opened.closeAll());

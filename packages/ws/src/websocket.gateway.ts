@@ -105,7 +105,11 @@ export class WsGateway {
       highWaterMark: this.options.highWaterMark,
       maxBufferedBytes: this.options.maxBufferedBytes,
       logger: this.options.logger,
-      decodeLimits: { maxBytes: this.options.maxPayload, ...(this.options.maxDepth === undefined ? {} : { maxDepth: this.options.maxDepth }) },
+      decodeLimits: {
+        maxBytes: this.options.maxPayload,
+        ...(this.options.maxDepth === undefined ? {} : { maxDepth: this.options.maxDepth }),
+        ...(this.options.maxIdLength === undefined ? {} : { maxIdLength: this.options.maxIdLength }),
+      },
       // The token reached the verifier; the request info handlers see does not carry it.
       requestInfo,
       ...(authInfo === undefined ? {} : { authInfo }),

@@ -32,6 +32,8 @@ export interface WsOptions {
   readonly maxPayload?: number;
   /** Deepest accepted JSON nesting; deeper messages are answered -32600. Default 64. */
   readonly maxDepth?: number;
+  /** Longest accepted string request id, in characters; longer → -32600 without the id. Default 256. */
+  readonly maxIdLength?: number;
   /**
    * Milliseconds between heartbeat pings; a peer that misses one pong is terminated at the next
    * ping, so a silent peer is dropped within twice this. Default 10 000 (dropped within 20 s);
@@ -73,6 +75,7 @@ export interface ResolvedWsOptions {
   readonly hostOrigin: HostOriginGuard;
   readonly maxPayload: number;
   readonly maxDepth: number | undefined;
+  readonly maxIdLength: number | undefined;
   readonly heartbeatIntervalMs: number;
   readonly highWaterMark: number;
   readonly maxBufferedBytes: number;
@@ -106,6 +109,7 @@ export function resolveWsOptions(options: WsOptions): ResolvedWsOptions {
     hostOrigin: createHostOriginGuard(options.allowedHosts, options.allowedOrigins),
     maxPayload,
     maxDepth: options.maxDepth,
+    maxIdLength: options.maxIdLength,
     heartbeatIntervalMs,
     highWaterMark,
     maxBufferedBytes,

@@ -67,7 +67,7 @@ describe('WebSocketServerTransport', () => {
     { what: 'a fractional id', frame: '{"jsonrpc":"2.0","id":1.5,"method":"ping"}', code: -32600 },
     { what: 'an object id', frame: '{"jsonrpc":"2.0","id":{},"method":"ping"}', code: -32600 },
     { what: 'params that are not an object', frame: '{"jsonrpc":"2.0","id":"p","method":"ping","params":[1]}', code: -32602, id: 'p' },
-    { what: 'nesting deeper than 64', frame: `{"jsonrpc":"2.0","id":1,"method":"ping","params":{"a":${'['.repeat(70)}${']'.repeat(70)}}}`, code: -32600 },
+    { what: 'nesting deeper than 64', frame: `{"jsonrpc":"2.0","id":1,"method":"ping","params":{"a":${'['.repeat(70)}${']'.repeat(70)}}}`, code: -32600, id: 1 },
   ];
   for (const { what, frame, code, id } of badInputs) {
     it(`answers ${what} with ${code}, then serves`, async () => {

@@ -1,4 +1,5 @@
 import type { SessionInfo, SessionScope } from '../context/request-context';
+import { quotedEcho as quoted } from '../errors/client-text';
 import { McpWireError } from '../errors/wire-error';
 import type {
   CompletionsFeature,
@@ -10,12 +11,6 @@ import type {
 import type { TaskManager } from '../tasks/task-manager';
 import type { RouteTables } from './route-tables';
 import type { ScopedLists } from './scoped-lists';
-
-/** A client-sent name, quoted and cut short for an error message. */
-function quoted(value: unknown): string {
-  const text = typeof value === 'string' ? value : String(value);
-  return JSON.stringify(text.length > 100 ? `${text.slice(0, 100)}…` : text);
-}
 
 /** The client's already-resolved arguments, without undefined entries, on a prototype-free record. */
 function definedValues(given: Readonly<Record<string, string | undefined>> | undefined): Readonly<Record<string, string>> {

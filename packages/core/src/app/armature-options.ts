@@ -35,6 +35,11 @@ export interface ArmatureOptions {
   readonly pageSize?: number;
   /** Deadline of each request in ms (default 300 000; 0 disables). */
   readonly requestTimeoutMs?: number;
+  /**
+   * Most requests one session (or, for MCP 2026-07-28 requests, one stdio or WebSocket
+   * connection) runs at once (default 100); one more is answered -32004 at once.
+   */
+  readonly maxInflightRequests?: number;
   /** Where diagnostics go (default: stderr; never stdout, which carries stdio). */
   readonly logger?: ServerLogger;
   /**
@@ -108,6 +113,9 @@ export function serverInfoOf(options: ArmatureOptions): Implementation {
   if (options.pageSize !== undefined && (!Number.isSafeInteger(options.pageSize) || options.pageSize < 1)) fail('"pageSize" must be a positive integer');
   if (options.requestTimeoutMs !== undefined && !(typeof options.requestTimeoutMs === 'number' && options.requestTimeoutMs >= 0)) {
     fail('"requestTimeoutMs" must be 0 or a positive number of milliseconds');
+  }
+  if (options.maxInflightRequests !== undefined && !(Number.isSafeInteger(options.maxInflightRequests) && options.maxInflightRequests >= 1)) {
+    fail('"maxInflightRequests" must be a positive integer');
   }
   const info: Record<string, unknown> = { name: options.name, version: options.version };
   for (const key of ['title', 'description', 'websiteUrl'] as const) {

@@ -165,7 +165,7 @@ export class Armature implements ConnectableApp {
   private sessionOptions(): ServerSessionOptions {
     const features = this.features.current();
     if (this.sharedOptions?.features === features) return this.sharedOptions;
-    const { instructions, pageSize, requestTimeoutMs } = this.options;
+    const { instructions, pageSize, requestTimeoutMs, maxInflightRequests } = this.options;
     this.sharedOptions = Object.freeze({
       serverInfo: this.serverInfo,
       features,
@@ -176,6 +176,7 @@ export class Armature implements ConnectableApp {
       ...(instructions === undefined ? {} : { instructions }),
       ...(pageSize === undefined ? {} : { pageSize }),
       ...(requestTimeoutMs === undefined ? {} : { requestTimeoutMs }),
+      ...(maxInflightRequests === undefined ? {} : { maxInflightRequests }),
     });
     return this.sharedOptions;
   }

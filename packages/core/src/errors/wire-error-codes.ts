@@ -31,6 +31,11 @@ export const WireErrorCode = {
    */
   Forbidden: -32003,
   /**
+   * Server-defined: the session (or, for MCP 2026-07-28 requests, the connection) already has
+   * its most requests in flight (`data.maxInflightRequests`); retry once some are answered.
+   */
+  TooManyRequests: -32004,
+  /**
    * MCP 2026-07-28: an HTTP header (`Mcp-Method`, `Mcp-Name`, `Mcp-Param-*`,
    * `MCP-Protocol-Version`) is missing, malformed or disagrees with the body. HTTP 400.
    */

@@ -1,4 +1,5 @@
 import type { Error as JsonRpcErrorObject } from '../protocol/mcp-types.generated';
+import { echoed } from './client-text';
 import { WireErrorCode } from './wire-error-codes';
 
 /**
@@ -40,9 +41,9 @@ export class McpWireError extends Error {
     return new McpWireError(WireErrorCode.MethodNotFound, `Method not found: ${method}`);
   }
 
-  /** -32002: resource not found, with `data: { uri }` as MCP specifies. */
+  /** -32002: resource not found, with `data: { uri }` as MCP specifies (a client's URI, cut to `MAX_ECHOED_CHARS`). */
   static resourceNotFound(uri: string): McpWireError {
-    return new McpWireError(WireErrorCode.ResourceNotFound, 'Resource not found', { uri });
+    return new McpWireError(WireErrorCode.ResourceNotFound, 'Resource not found', { uri: echoed(uri) });
   }
 
   /** -32603 with a generic message; use when nothing more may be said. */

@@ -1,8 +1,9 @@
 import type { JSONRPCErrorResponse, JSONRPCMessage } from '../protocol/mcp-types.generated';
-import { type DecodeLimits, DEFAULT_DECODE_LIMITS } from './decode-limits';
-import { invalidRequestResponse, parseErrorResponse } from './json-rpc-errors';
+import { type DecodeLimits, DEFAULT_DECODE_LIMITS, DEFAULT_MAX_ID_LENGTH } from './decode-limits';
+import { invalidRequestResponse, parseErrorResponse, tooLargeResponse } from './json-rpc-errors';
 import { checkJsonRpcShape } from './json-rpc-shape';
 import { exceedsNestingDepth } from './nesting-depth';
+import { readableId, roundedId } from './raw-id-check';
 
 /** A decoded, well-formed JSON-RPC message. */
 export interface DecodedMessage {
@@ -32,6 +33,10 @@ const BOM = 0xfeff;
  */
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
+function tooLargeFailure(maxBytes: number): DecodeFailure {
+  return failure(tooLargeResponse(maxBytes), 'message too large');
+}
+
 function failure(response: JSONRPCErrorResponse | undefined, reason: string): DecodeFailure {
   return { ok: false, response, reason };
 }
@@ -56,12 +61,15 @@ function mayNestTooDeep(text: string, maxDepth: number): boolean {
 /**
  * The shared decoder for text transports (stdio, WebSocket, HTTP bodies). Never throws.
  *
- * - invalid UTF-8 or invalid JSON → -32700 with no id (it cannot be known);
+ * - invalid UTF-8, invalid JSON or larger than `maxBytes` → -32700 with no id (it cannot be
+ *   known: the frame is refused before it is read);
  * - a leading byte-order mark is ignored;
- * - larger than `maxBytes` or nested deeper than `maxDepth` → -32600 with no id, decided
- *   before `JSON.parse` runs (a frame too short to hold that much nesting as valid JSON is not
- *   scanned: if it is malformed, `JSON.parse` answers -32700);
+ * - nested deeper than `maxDepth` → -32600, decided before `JSON.parse` runs, with the id when
+ *   a linear scan finds a usable top-level one (a frame too short to hold that much nesting as
+ *   valid JSON is not scanned: if it is malformed, `JSON.parse` answers -32700);
  * - arrays (batches), non-objects and malformed envelopes → -32600, with the id when usable;
+ * - ids that cannot be echoed faithfully (not a safe integer, a value JSON.parse rounded, a
+ *   string over `maxIdLength`) → -32600 without the id;
  * - a request whose `params` is not an object → -32602.
  *
  * `JSON.parse` defines `__proto__` keys as plain own properties, so no input can change a prototype.
@@ -70,9 +78,9 @@ export function decodeJsonRpc(input: string | Uint8Array, limits: DecodeLimits =
   let text: string;
   if (typeof input === 'string') {
     text = input;
-    if (tooLarge(text, limits.maxBytes)) return failure(invalidRequestResponse(undefined, 'Invalid request: message too large'), 'message too large');
+    if (tooLarge(text, limits.maxBytes)) return tooLargeFailure(limits.maxBytes);
   } else {
-    if (input.byteLength > limits.maxBytes) return failure(invalidRequestResponse(undefined, 'Invalid request: message too large'), 'message too large');
+    if (input.byteLength > limits.maxBytes) return tooLargeFailure(limits.maxBytes);
     try {
       text = utf8.decode(input);
     } catch {
@@ -81,7 +89,7 @@ export function decodeJsonRpc(input: string | Uint8Array, limits: DecodeLimits =
   }
   if (text.charCodeAt(0) === BOM) text = text.slice(1);
   if (mayNestTooDeep(text, limits.maxDepth) && exceedsNestingDepth(text, limits.maxDepth)) {
-    return failure(invalidRequestResponse(undefined, 'Invalid request: nesting too deep'), 'nesting too deep');
+    return failure(invalidRequestResponse(readableId(text, limits.maxIdLength ?? DEFAULT_MAX_ID_LENGTH), 'Invalid request: nesting too deep'), 'nesting too deep');
   }
   let value: unknown;
   try {
@@ -89,7 +97,12 @@ export function decodeJsonRpc(input: string | Uint8Array, limits: DecodeLimits =
   } catch {
     return failure(parseErrorResponse('Parse error: invalid JSON'), 'invalid JSON');
   }
-  const problem = checkJsonRpcShape(value);
+  const problem = checkJsonRpcShape(value, limits.maxIdLength);
   if (problem !== undefined) return failure(problem.response, problem.reason);
-  return { ok: true, message: value as JSONRPCMessage };
+  const message = value as JSONRPCMessage & { id?: unknown; method?: unknown };
+  if (typeof message.id === 'number' && roundedId(text, message.id)) {
+    const answer = message.method === undefined ? undefined : invalidRequestResponse(undefined, 'Invalid request: "id" is not an exact integer');
+    return failure(answer, 'id rounded by JSON.parse');
+  }
+  return { ok: true, message };
 }

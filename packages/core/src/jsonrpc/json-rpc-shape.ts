@@ -1,5 +1,6 @@
 import { WireErrorCode } from '../errors/wire-error-codes';
 import type { JSONRPCErrorResponse } from '../protocol/mcp-types.generated';
+import { DEFAULT_MAX_ID_LENGTH } from './decode-limits';
 import { errorResponse, invalidRequestResponse, isRequestId } from './json-rpc-errors';
 
 /** Why a value is not an acceptable JSON-RPC message, and the reply to send, if any. */
@@ -25,8 +26,9 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  *
  * Arrays are rejected: batching was removed from MCP in 2025-06-18. A request whose
  * `params` is not an object is answered -32602 (the call is well framed, its parameters are not).
+ * A string id longer than `maxIdLength` is refused (-32600) without being echoed.
  */
-export function checkJsonRpcShape(value: unknown): ShapeProblem | undefined {
+export function checkJsonRpcShape(value: unknown, maxIdLength: number = DEFAULT_MAX_ID_LENGTH): ShapeProblem | undefined {
   if (typeof value !== 'object' || value === null) {
     return problem(invalidRequestResponse(undefined, 'Invalid request: a JSON-RPC message must be an object'), 'not an object');
   }
@@ -35,6 +37,10 @@ export function checkJsonRpcShape(value: unknown): ShapeProblem | undefined {
   }
   const message = value as Record<string, unknown>;
   const id = message.id;
+  if (typeof id === 'string' && id.length > maxIdLength) {
+    const answer = typeof message.method === 'string' ? invalidRequestResponse(undefined, `Invalid request: "id" is longer than ${maxIdLength} characters`) : undefined;
+    return problem(answer, 'id too long');
+  }
   if (message.jsonrpc !== '2.0') {
     return problem(invalidRequestResponse(id, 'Invalid request: "jsonrpc" must be "2.0"'), 'wrong jsonrpc version');
   }
@@ -44,7 +50,7 @@ export function checkJsonRpcShape(value: unknown): ShapeProblem | undefined {
       return problem(invalidRequestResponse(id, 'Invalid request: "method" must be a string'), 'method not a string');
     }
     if (id !== undefined && !isRequestId(id)) {
-      return problem(invalidRequestResponse(undefined, 'Invalid request: "id" must be a string or an integer'), 'unusable id');
+      return problem(invalidRequestResponse(undefined, 'Invalid request: "id" must be a string or an integer between -(2^53 - 1) and 2^53 - 1'), 'unusable id');
     }
     const params = message.params;
     if (params !== undefined && !isPlainObject(params)) {

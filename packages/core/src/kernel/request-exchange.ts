@@ -1,3 +1,4 @@
+import { echoed } from '../errors/client-text';
 import { abortReasons, ActiveRequestContext } from '../context/active-request-context';
 import type { AuthInfo, SessionInfo, SessionScope } from '../context/request-context';
 import type { RelatedRequest, RequestHost } from '../context/request-host';
@@ -20,9 +21,9 @@ export type { ExchangeKernel } from './revision';
 
 const RESOLVED: Promise<void> = Promise.resolve();
 
-/** A client-sent method name, cut short for an error message (it is the client's own input). */
-function shown(method: string): string {
-  return method.length > 100 ? `${method.slice(0, 100)}…` : method;
+/** -32004: the caller runs its most requests at once; the client may retry once some are answered. */
+export function tooManyRequests(limit: number): Refusal {
+  return { code: WireErrorCode.TooManyRequests, message: `Too many requests in flight: at most ${limit} run at once per session; retry once some are answered`, data: { maxInflightRequests: limit } };
 }
 
 const SHUTTING_DOWN: Refusal = Object.freeze({ code: WireErrorCode.ConnectionClosed, message: 'The server is shutting down' });
@@ -49,8 +50,9 @@ export function serveRequest(
   session: RequestSession | undefined,
 ): RequestExchange | undefined {
   const entry = revision.methods.get(method);
-  if (entry === undefined) return refuse(kernel, revision, id, { code: WireErrorCode.MethodNotFound, message: `Method not found: ${shown(method)}` }, sink);
+  if (entry === undefined) return refuse(kernel, revision, id, { code: WireErrorCode.MethodNotFound, message: `Method not found: ${echoed(method)}` }, sink);
   if (kernel.draining) return refuse(kernel, revision, id, SHUTTING_DOWN, sink);
+  if (kernel.saturated) return refuse(kernel, revision, id, tooManyRequests(kernel.maxInflightRequests), sink);
   let envelope: RequestEnvelope;
   try {
     envelope = revision.envelopeOf(params, session);

@@ -3,6 +3,7 @@ import { McpWireError } from '../errors/wire-error';
 import { decodeCursor, listPage } from './list-pages';
 import type { CompleteRequestParams } from './mcp-types.generated';
 import { optionalObject, optionalStringRecord, type RequestParamsRecord, requiredString } from './request-params';
+import { requiredResourceUri } from './resource-uri';
 import type { ServerFeatures } from './server-features';
 
 /**
@@ -50,7 +51,7 @@ const listResourceTemplates: FeatureMethod = (features, params, ctx, pageSize) =
 const readResource: FeatureMethod = (features, params, ctx) => {
   const resources = features.resources;
   if (!resources) throw absent('resources/read');
-  return resources.read(requiredString(params, 'uri'), ctx);
+  return resources.read(requiredResourceUri(params), ctx);
 };
 
 const listPrompts: FeatureMethod = (features, params, ctx, pageSize) => {

@@ -6,6 +6,7 @@ import { loggingLevelRank } from './logging-levels';
 import type { InitializeResult } from './mcp-types.generated';
 import { negotiateProtocolVersion } from './protocol-versions';
 import { optionalObject, type RequestParamsRecord, requiredString } from './request-params';
+import { requiredResourceUri } from './resource-uri';
 import { serverCapabilities } from './server-capabilities';
 import type { ServerSessionOptions } from './server-session-options';
 import { Phase } from './session-phase';
@@ -73,7 +74,7 @@ export const MAX_SUBSCRIPTION_URI_LENGTH = 8192;
 /** The URI of a subscribe/unsubscribe request; -32601 when subscriptions are not served. */
 export function readSubscriptionUri(method: string, options: ServerSessionOptions, params: RequestParamsRecord): string {
   if (options.features.resources?.subscribe !== true) throw McpWireError.methodNotFound(method);
-  const uri = requiredString(params, 'uri');
+  const uri = requiredResourceUri(params);
   if (uri.length > MAX_SUBSCRIPTION_URI_LENGTH) throw McpWireError.invalidParams('Invalid params: "uri" is too long');
   return uri;
 }

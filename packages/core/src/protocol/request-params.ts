@@ -1,3 +1,4 @@
+import { quotedEcho } from '../errors/client-text';
 import { McpWireError } from '../errors/wire-error';
 
 /** The params object of a request; the shape check guarantees an object when present. */
@@ -28,7 +29,7 @@ export function optionalStringRecord(params: RequestParamsRecord, key: string): 
   const value = optionalObject(params, key);
   if (value === undefined) return undefined;
   for (const name of Object.keys(value)) {
-    if (typeof value[name] !== 'string') throw McpWireError.invalidParams(`Invalid params: "${key}.${name}" must be a string`);
+    if (typeof value[name] !== 'string') throw McpWireError.invalidParams(`Invalid params: ${quotedEcho(`${key}.${name}`)} must be a string`);
   }
   return value as Record<string, string>;
 }

@@ -21,6 +21,12 @@ export interface ServerSessionOptions {
    */
   readonly requestTimeoutMs?: number;
   /**
+   * Most requests of this session running at once (default 100); one more is answered -32004
+   * (`TooManyRequests`) at once and the session keeps serving. Requests answered synchronously
+   * never count.
+   */
+  readonly maxInflightRequests?: number;
+  /**
    * How long in-flight requests may still run once the peer stops sending (stdio EOF) before
    * the session closes and answers what is left with -32000 (default 10 000 ms).
    */
@@ -49,5 +55,7 @@ export interface ServerSessionOptions {
 export const DEFAULT_PAGE_SIZE = 1000;
 /** Default `requestTimeoutMs`: five minutes. */
 export const DEFAULT_REQUEST_TIMEOUT_MS = 300_000;
+/** Default `maxInflightRequests`: enough for any real client, few enough to bound one session's work. */
+export const DEFAULT_MAX_INFLIGHT_REQUESTS = 100;
 /** Default `drainTimeoutMs`: ten seconds. */
 export const DEFAULT_DRAIN_TIMEOUT_MS = 10_000;

@@ -8,7 +8,7 @@ import { errorResponse, isRequestId } from '../jsonrpc/json-rpc-errors';
 import { checkJsonRpcShape } from '../jsonrpc/json-rpc-shape';
 import type { ExchangeSink } from '../kernel/exchange-sink';
 import { hasEnvelope } from '../kernel/mcp-2026';
-import { serveRequest } from '../kernel/request-exchange';
+import { serveRequest, tooManyRequests } from '../kernel/request-exchange';
 import type { AbortableRequest, RequestKernel } from '../kernel/request-kernel';
 import { REVISION_2025 } from '../kernel/revision-2025';
 import type { ConnectedSession, ConnectOptions, MessageExtraInfo, Transport, TransportSendOptions } from '../transport/transport';
@@ -250,6 +250,13 @@ export class ServerSession implements RequestHost, ConnectedSession {
   /** Hands a 2026 request to the request-scoped kernel; its messages go out on this connection. */
   private handOff(kernel: RequestKernel, id: RequestId, method: string, params: RequestParamsRecord, extra: MessageExtraInfo | undefined): void {
     const related: TransportSendOptions = { relatedRequestId: id };
+    const limit = this.requests.maxInflightRequests;
+    if (this.handedOff !== undefined && this.handedOff.size >= limit) {
+      // The connection is the unit a 2026 client shares: it gets the session's in-flight limit.
+      const refusal = tooManyRequests(limit);
+      this.outbox.respond(errorResponse(id, refusal.code, refusal.message, refusal.data), related);
+      return;
+    }
     const sink: ExchangeSink = {
       notify: (notification) => this.outbox.notify(notification, related),
       respond: (message) => {

@@ -16,7 +16,7 @@ import { OutgoingRequests } from './outgoing-requests';
 import type { RequestParamsRecord } from './request-params';
 import type { ServerFeatures } from './server-features';
 import type { ServerLogger } from './server-logger';
-import { DEFAULT_PAGE_SIZE, DEFAULT_REQUEST_TIMEOUT_MS, type ServerSessionOptions } from './server-session-options';
+import { DEFAULT_MAX_INFLIGHT_REQUESTS, DEFAULT_PAGE_SIZE, DEFAULT_REQUEST_TIMEOUT_MS, type ServerSessionOptions } from './server-session-options';
 import type { SessionOutbox } from './session-outbox';
 import type { RegisteredSession } from './session-registry';
 import { Phase, placeholderSessionInfo } from './session-phase';
@@ -66,6 +66,10 @@ export class SessionExchanges implements RequestSession, ExchangeKernel, Request
     const timeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
     if (!Number.isSafeInteger(pageSize) || pageSize < 1) throw new ArmatureError(EngineErrorCode.SESSION_MISUSE, `pageSize must be a positive integer, got ${String(pageSize)}`);
     if (!(timeoutMs >= 0)) throw new ArmatureError(EngineErrorCode.SESSION_MISUSE, `requestTimeoutMs must be 0 or more, got ${String(timeoutMs)}`);
+    const maxInflight = options.maxInflightRequests;
+    if (maxInflight !== undefined && !(Number.isSafeInteger(maxInflight) && maxInflight >= 1)) {
+      throw new ArmatureError(EngineErrorCode.SESSION_MISUSE, `maxInflightRequests must be a positive integer, got ${String(maxInflight)}`);
+    }
     const level = options.defaultLogLevel;
     // Stateless HTTP builds a session per POST: the default rank is not looked up each time.
     this.logRank = level === undefined ? INFO_RANK : loggingLevelRank(level);
@@ -100,6 +104,15 @@ export class SessionExchanges implements RequestSession, ExchangeKernel, Request
 
   get draining(): boolean {
     return this.stopping || this.options.registry?.draining === true;
+  }
+
+  get maxInflightRequests(): number {
+    return this.options.maxInflightRequests ?? DEFAULT_MAX_INFLIGHT_REQUESTS;
+  }
+
+  /** True while `maxInflightRequests` requests run: the next is refused with -32004. */
+  get saturated(): boolean {
+    return this.ledger !== undefined && this.ledger.size >= this.maxInflightRequests;
   }
 
   /** Number of requests running asynchronously. */

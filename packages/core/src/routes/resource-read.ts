@@ -34,9 +34,3 @@ export async function readResource(
   if (!result) throw McpWireError.resourceNotFound(uri);
   return result;
 }
-
-/** An absolute URI: a scheme, then no whitespace or control characters. */
-export function isAbsoluteUri(uri: string): boolean {
-  // eslint-disable-next-line no-control-regex
-  return /^[A-Za-z][A-Za-z0-9+.-]*:[^\s\u0000-\u001f\u007f]*$/.test(uri);
-}

@@ -1,8 +1,8 @@
 import type { Readable, Writable } from 'node:stream';
 import { type DecodeLimits, resolveDecodeLimits } from '../jsonrpc/decode-limits';
 import { decodeJsonRpc } from '../jsonrpc/json-rpc-decoder';
+import { tooLargeResponse } from '../jsonrpc/json-rpc-errors';
 import { encodeJsonRpc } from '../jsonrpc/json-rpc-encoder';
-import { invalidRequestResponse } from '../jsonrpc/json-rpc-errors';
 import type { JSONRPCMessage } from '../protocol/mcp-types.generated';
 import { type ServerLogger, stderrLogger } from '../protocol/server-logger';
 import { LineSplitter } from './line-splitter';
@@ -175,7 +175,7 @@ export class StdioServerTransport implements Transport {
 
   private refuse(reason: string): void {
     this.logger.warn(`refused a stdio frame: ${reason}`);
-    void this.send(invalidRequestResponse(undefined, 'Invalid request: message too large')).catch(() => undefined);
+    void this.send(tooLargeResponse(this.limits.maxBytes)).catch(() => undefined);
   }
 
   private resolveDrain: (() => void) | undefined = undefined;

@@ -66,12 +66,12 @@ describe('stdio server against hostile frames', () => {
     await expectAnswer('{"jsonrpc":"2.0","id":7,"method":"no/such"}\n', -32601, 7);
   });
 
-  it('answers nesting deeper than 64 with -32600 before parsing', async () => {
-    await expectAnswer(`{"jsonrpc":"2.0","id":8,"method":"ping","params":{"a":${'['.repeat(70)}${']'.repeat(70)}}}\n`, -32600);
+  it('answers nesting deeper than 64 with -32600 (with its id) before parsing', async () => {
+    await expectAnswer(`{"jsonrpc":"2.0","id":8,"method":"ping","params":{"a":${'['.repeat(70)}${']'.repeat(70)}}}\n`, -32600, 8);
     await expectAnswer(`{"a":${'['.repeat(30_000)}\n`, -32600);
   });
 
-  it('answers an oversize line with one -32600, skips the rest of it, and stays in sync', async () => {
+  it('answers an oversize line with one -32700, skips the rest of it, and stays in sync', async () => {
     const big = `{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"echo","arguments":{"text":"${'x'.repeat(200 * 1024)}"}}}\n`;
     const from = child.messages.length;
     // Written in pieces so the limit is hit while the line is still arriving.
@@ -79,7 +79,7 @@ describe('stdio server against hostile frames', () => {
     const pong = await child.request('ping', undefined, 'after-big');
     expect(pong.result).to.deep.equal({});
     const errors = child.messages.slice(from).filter((m) => m.error !== undefined);
-    expect(errors.map((m) => m.error?.code)).to.deep.equal([-32600]);
+    expect(errors.map((m) => m.error?.code)).to.deep.equal([-32700]);
     expect(errors[0].id).to.equal(undefined);
   });
 

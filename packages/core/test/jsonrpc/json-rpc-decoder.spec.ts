@@ -61,19 +61,19 @@ describe('decodeJsonRpc', () => {
     }
   });
 
-  it('refuses oversize input with -32600 before parsing', () => {
+  it('refuses oversize input with -32700 (a parse-level refusal) before parsing', () => {
     const limits = resolveDecodeLimits({ maxBytes: 100 });
     const big = `{"jsonrpc":"2.0","id":1,"method":"ping","params":{"x":"${'é'.repeat(60)}"}}`;
-    expect(refused(decodeJsonRpc(big, limits))).to.deep.equal({ code: -32600, id: undefined, answered: true });
-    expect(refused(decodeJsonRpc(Buffer.from(big), limits))).to.deep.equal({ code: -32600, id: undefined, answered: true });
+    expect(refused(decodeJsonRpc(big, limits))).to.deep.equal({ code: -32700, id: undefined, answered: true });
+    expect(refused(decodeJsonRpc(Buffer.from(big), limits))).to.deep.equal({ code: -32700, id: undefined, answered: true });
     expect(decodeJsonRpc('{"jsonrpc":"2.0","id":1,"method":"ping"}', limits).ok).to.equal(true);
   });
 
-  it('refuses nesting past the limit with -32600 without overflowing the stack', () => {
+  it('refuses nesting past the limit with -32600 (keeping a readable id) without overflowing the stack', () => {
     const ok = `{"jsonrpc":"2.0","id":1,"method":"x","params":{"a":${'['.repeat(62)}${']'.repeat(62)}}}`;
     expect(decodeJsonRpc(ok).ok).to.equal(true);
     const deep = `{"jsonrpc":"2.0","id":1,"method":"x","params":{"a":${'['.repeat(63)}${']'.repeat(63)}}}`;
-    expect(refused(decodeJsonRpc(deep))).to.deep.equal({ code: -32600, id: undefined, answered: true });
+    expect(refused(decodeJsonRpc(deep))).to.deep.equal({ code: -32600, id: 1, answered: true });
     expect(refused(decodeJsonRpc('['.repeat(1_000_000))).code).to.equal(-32600);
   });
 

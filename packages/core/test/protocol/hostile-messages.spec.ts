@@ -1,3 +1,4 @@
+import { MAX_ECHOED_CHARS } from '../../src/errors/client-text';
 import { expect } from 'chai';
 import { RawPeer } from '../support/connect';
 import { createFixtureFeatures } from '../support/fixture-features';
@@ -108,7 +109,7 @@ describe('ServerSession against malformed and hostile messages', () => {
   it('echoes only a bounded prefix of an unknown method name', async () => {
     const response = await peer.request('m'.repeat(100_000), undefined, 'huge');
     expect(response.error?.code).to.equal(-32601);
-    expect(response.error?.message.length).to.be.below(200);
+    expect(response.error?.message.length).to.be.below(MAX_ECHOED_CHARS + 50);
   });
 
   it('drops malformed responses and notifications silently and keeps serving', async () => {

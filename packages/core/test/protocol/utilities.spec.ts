@@ -199,8 +199,8 @@ describe('ServerSession utilities', () => {
     }
   });
 
-  it('answers 1,000 requests in flight at once, each exactly once', async () => {
-    const conn = await connectSdkClient(createFixtureFeatures());
+  it('answers 1,000 requests in flight at once, each exactly once (maxInflightRequests raised to 1,000)', async () => {
+    const conn = await connectSdkClient(createFixtureFeatures(), { session: { maxInflightRequests: 1000 } });
     try {
       const calls = Array.from({ length: 1000 }, (_, i) => conn.client.callTool({ name: 'echo', arguments: { text: `n${i}` } }));
       const results = await Promise.all(calls);

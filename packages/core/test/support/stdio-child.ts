@@ -30,6 +30,8 @@ export type ChildExit = { code: number | null; signal: NodeJS.Signals | null };
  */
 export class StdioProcess {
   readonly messages: ChildMessage[] = [];
+  /** Every stdout line as written (for checks `JSON.parse` would blur, such as rounded ids). */
+  readonly rawLines: string[] = [];
   readonly violations: string[] = [];
   stderr = '';
   private readonly child: ChildProcessWithoutNullStreams;
@@ -159,6 +161,7 @@ export class StdioProcess {
     while ((newline = this.pending.indexOf('\n')) >= 0) {
       const line = this.pending.slice(0, newline);
       this.pending = this.pending.slice(newline + 1);
+      this.rawLines.push(line);
       let message: ChildMessage;
       try {
         message = JSON.parse(line) as ChildMessage;

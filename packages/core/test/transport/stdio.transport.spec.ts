@@ -61,7 +61,7 @@ describe('StdioServerTransport', () => {
     await h.transport.start();
     h.stdin.write('nope\n[1]\n' + '{"x":"' + 'y'.repeat(100) + '"}\n{"jsonrpc":"2.0","id":3,"method":"ping"}\n');
     await waitUntil(() => h.received.length === 1 && h.output().length === 3, 'three answers and one message');
-    expect(h.output().map((m) => (m as { error: { code: number } }).error.code)).to.deep.equal([-32700, -32600, -32600]);
+    expect(h.output().map((m) => (m as { error: { code: number } }).error.code)).to.deep.equal([-32700, -32600, -32700]);
     await h.transport.close();
   });
 

@@ -48,7 +48,7 @@ export async function handlePost(engine: StreamableHttpEngine, req: HttpRequestV
   if (declared !== undefined && Number(declared) > options.maxBodyBytes) return tooLarge(res, options.maxBodyBytes);
   const body = await req.readBody(options.maxBodyBytes);
   if (body === null) return tooLarge(res, options.maxBodyBytes);
-  const decoded = body instanceof Uint8Array ? decodeBody(body, options.decodeLimits) : checkParsed(body.parsed);
+  const decoded = body instanceof Uint8Array ? decodeBody(body, options.decodeLimits) : checkParsed(body.parsed, options.decodeLimits.maxIdLength);
   if (!decoded.ok) {
     // Every undecodable body is a 400; its JSON-RPC error (-32700, -32600, -32602) says why.
     const reply = decoded.response ?? { jsonrpc: '2.0', error: { code: -32600, message: `Invalid request: ${decoded.reason}` } };

@@ -1,4 +1,4 @@
-import { BearerAuthenticator, createHostOriginGuard, insufficientScopeChallenge, type DecodeLimits, type HostOriginGuard, type JSONRPCMessage } from '@armature/core';
+import { BearerAuthenticator, createHostOriginGuard, DEFAULT_MAX_ID_LENGTH, insufficientScopeChallenge, type DecodeLimits, type HostOriginGuard, type JSONRPCMessage } from '@armature/core';
 import type { HttpHandlerOptions } from '../http-options';
 import type { VerifyToken } from './bearer-auth';
 import type { EventStore } from '../events/event-store';
@@ -53,7 +53,11 @@ export function resolveOptions(options: HttpHandlerOptions = {}): ResolvedHttpOp
   return {
     stateless,
     maxBodyBytes,
-    decodeLimits: { maxBytes: maxBodyBytes, maxDepth: positive('maxDepth', options.maxDepth ?? 64) },
+    decodeLimits: {
+      maxBytes: maxBodyBytes,
+      maxDepth: positive('maxDepth', options.maxDepth ?? 64),
+      maxIdLength: positive('maxIdLength', options.maxIdLength ?? DEFAULT_MAX_ID_LENGTH),
+    },
     maxSessions: positive('maxSessions', options.maxSessions ?? DEFAULT_MAX_SESSIONS),
     idleTimeoutMs: nonNegative('sessionIdleTimeoutMs', options.sessionIdleTimeoutMs ?? 30 * 60_000),
     store,

@@ -16,8 +16,8 @@ export function decodeBody(body: Uint8Array, limits: DecodeLimits): DecodedBody 
 }
 
 /** Checks a body a framework already parsed (express.json()). */
-export function checkParsed(value: unknown): DecodedBody {
-  const problem = checkJsonRpcShape(value);
+export function checkParsed(value: unknown, maxIdLength?: number): DecodedBody {
+  const problem = checkJsonRpcShape(value, maxIdLength);
   if (problem !== undefined) return { ok: false, response: problem.response, reason: problem.reason };
   const message = value as JSONRPCMessage;
   return { ok: true, message, kind: kindOf(message) };

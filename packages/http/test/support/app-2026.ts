@@ -3,10 +3,15 @@ import { Injectable, Module } from '@armature/di';
 import { Armature, RequestContext, Tool, ToolError } from '@armature/core';
 import type { ArmatureOptions } from '@armature/core';
 
-/** What the handlers of the 2026 HTTP test app saw: `wait` calls started, and the abort reason code each ended with. */
-export const probe2026 = { started: new Set<string>(), aborted: new Map<string, string>(), reset(): void {
+/**
+ * What the handlers of the 2026 HTTP test app saw: `wait` calls started, the abort reason code
+ * each ended with, and the most `wait` calls running at the same time.
+ */
+export const probe2026 = { started: new Set<string>(), aborted: new Map<string, string>(), running: 0, peak: 0, reset(): void {
   probe2026.started.clear();
   probe2026.aborted.clear();
+  probe2026.running = 0;
+  probe2026.peak = 0;
 } };
 
 const OBJECT = { type: 'object' } as const;
@@ -57,9 +62,11 @@ export class Http2026Tools {
   async wait(args: { tag: string }, ctx: RequestContext): Promise<string> {
     await ctx.progress(1);
     probe2026.started.add(args.tag);
+    probe2026.peak = Math.max(probe2026.peak, ++probe2026.running);
     await new Promise<void>((resolve) => {
       const signal = ctx.signal;
       const done = (): void => {
+        probe2026.running--;
         probe2026.aborted.set(args.tag, String((signal.reason as { code?: unknown } | undefined)?.code));
         resolve();
       };

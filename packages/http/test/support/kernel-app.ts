@@ -1,5 +1,5 @@
 import { ServerSession } from '@armature/core';
-import type { CallToolResult, ConnectableApp, ConnectedSession, ConnectOptions, RequestContext, ServerFeatures, ServerLogger, Tool, Transport } from '@armature/core';
+import type { CallToolResult, ConnectableApp, ConnectedSession, ConnectOptions, RequestContext, ServerFeatures, ServerLogger, ServerSessionOptions, Tool, Transport } from '@armature/core';
 import { CallGates } from './call-gates';
 
 /**
@@ -23,7 +23,8 @@ function text(value: string): CallToolResult {
   return { content: [{ type: 'text', text: value }] };
 }
 
-export function createKernelApp(): KernelApp {
+/** @param sessionOptions Extra options of every session (e.g. `maxInflightRequests`). */
+export function createKernelApp(sessionOptions: Partial<ServerSessionOptions> = {}): KernelApp {
   const sessions = new Set<ServerSession>();
   const gates = new CallGates();
   const barrier: { waiting: (() => void)[] } = { waiting: [] };
@@ -84,7 +85,7 @@ export function createKernelApp(): KernelApp {
   return {
     sessions,
     async connect(transport: Transport, options?: ConnectOptions): Promise<ConnectedSession> {
-      const session = new ServerSession(transport, { serverInfo: { name: 'kernel-peer', version: '1.0.0' }, features, logger: quiet, assumeInitialized: options?.assumeInitialized });
+      const session = new ServerSession(transport, { serverInfo: { name: 'kernel-peer', version: '1.0.0' }, features, logger: quiet, assumeInitialized: options?.assumeInitialized, ...sessionOptions });
       sessions.add(session);
       const previous = transport.onclose;
       transport.onclose = () => {

@@ -83,7 +83,7 @@ describe('hostile input against an Armature app over WebSocket', function () {
   }
 
   before(async () => {
-    app = await Armature.create(HostileWsModule, { name: 'ws-hostile', version: '1.0.0', requestTimeoutMs: 300, logger: { error: () => undefined, warn: () => undefined, debug: () => undefined } });
+    app = await Armature.create(HostileWsModule, { name: 'ws-hostile', version: '1.0.0', requestTimeoutMs: 300, maxInflightRequests: 1000, logger: { error: () => undefined, warn: () => undefined, debug: () => undefined } });
     handle = await listenWs(app, { port: 0 });
     peer = await WsPeer.open(handle.url);
     await peer.initialize();

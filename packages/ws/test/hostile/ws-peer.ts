@@ -12,9 +12,14 @@ export type WsMessage = {
 /** A raw WebSocket peer that records every message and waits (bounded) for the ones it needs. */
 export class WsPeer {
   readonly messages: WsMessage[] = [];
+  /** Every message as received (for checks JSON.parse would blur, such as rounded ids). */
+  readonly raw: string[] = [];
 
   private constructor(readonly socket: WebSocket) {
-    socket.on('message', (data) => this.messages.push(JSON.parse(String(data)) as WsMessage));
+    socket.on('message', (data) => {
+      this.raw.push(String(data));
+      this.messages.push(JSON.parse(String(data)) as WsMessage);
+    });
   }
 
   static async open(url: string): Promise<WsPeer> {

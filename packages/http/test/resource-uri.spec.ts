@@ -1,0 +1,64 @@
+import { expect } from 'chai';
+import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import { createApp2026 } from './support/app-2026';
+import { post } from './support/raw-http';
+import { Opened } from './support/servers';
+
+const BOUND = 256;
+const ENVELOPE = {
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientCapabilities': {},
+  'io.modelcontextprotocol/clientInfo': { name: 'raw-fetch', version: '1.0.0' },
+};
+
+async function refusal(promise: Promise<unknown>): Promise<McpError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof McpError) return error;
+    throw error;
+  }
+  throw new Error('expected an error');
+}
+
+/**
+ * Issue 16 over Streamable HTTP: `resources/read` checks URI syntax before routing, and error
+ * answers repeat at most a bounded prefix of a huge URI or name; the official SDK client for
+ * 2025 sessions, raw 2026 POSTs (the raw body length is what is bounded).
+ */
+describe('Streamable HTTP: resources/read URI syntax and bounded echoes', () => {
+  const opened = new Opened();
+  let url: string;
+  before(async () => {
+    url = (await opened.listen(await createApp2026())).url;
+  });
+  after(() => opened.closeAll());
+
+  it('2025 (official SDK client): malformed URIs get -32602, a missing one -32002; 70 KB inputs are echoed bounded', async () => {
+    const { client } = await opened.checkedClient(url);
+    for (const uri of ['', ' ', 'http26://a b', 'static']) {
+      expect((await refusal(client.readResource({ uri }))).code, JSON.stringify(uri)).to.equal(-32602);
+    }
+    const missing = await refusal(client.readResource({ uri: 'http26://missing' }));
+    expect([missing.code, missing.data]).to.deep.equal([-32002, { uri: 'http26://missing' }]);
+    const huge = await refusal(client.readResource({ uri: `http26://${'u'.repeat(70 * 1024)}` }));
+    expect(huge.code).to.equal(-32002);
+    expect((huge.data as { uri: string }).uri).to.have.length(BOUND + 1);
+    const tool = await refusal(client.callTool({ name: 'n'.repeat(70 * 1024), arguments: {} }));
+    expect(tool.message.length).to.be.below(BOUND + 200);
+    expect((await client.readResource({ uri: 'http26://static' })).contents).to.have.length(1);
+  });
+
+  it('2026 (raw POST): malformed URIs get 200 with -32602, a 10 KB one a bounded answer', async () => {
+    // Mcp-Name mirrors the URI, and node:http refuses headers over 16 KB: 10 KB is the largest to try.
+    for (const uri of ['', 'a b', `http26://${'u'.repeat(10 * 1024)}`, `http26://${'u'.repeat(10 * 1024)} x`]) {
+      const body = { jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri, _meta: ENVELOPE } };
+      const nameHeader = /^[\x21-\x7e]*$/.test(uri) && uri !== '' ? uri : `=?base64?${Buffer.from(uri).toString('base64')}?=`;
+      const res = await post(url, body, { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'resources/read', 'mcp-name': nameHeader });
+      const text = await res.text();
+      expect(res.status, text).to.equal(200);
+      expect(text.length, `${uri.length}-char URI`).to.be.below(2 * BOUND + 600);
+      expect((JSON.parse(text) as { error: { code: number } }).error.code).to.equal(-32602);
+    }
+  });
+});

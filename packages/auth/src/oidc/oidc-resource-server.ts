@@ -1,12 +1,19 @@
 import { canonicalResourceUri, type ProtectedResourceOptions, type VerifyToken } from '@armature/core';
-import type { ClaimMapping } from '../claims';
 import { AuthError } from '../errors/auth-error-codes';
-import type { JwksOptions } from '../jwt/jwks-options';
+import type { JwtVerifierOptions } from '../jwt/jwt-options';
 import { jwtVerifier } from '../jwt/jwt-verifier';
 import { discoverAuthorizationServer, type AuthorizationServerMetadata, type DiscoveryOptions } from './discovery';
 
-/** Options of `oidcResourceServer`. */
-export interface OidcResourceServerOptions extends DiscoveryOptions {
+/** The `jwtVerifier` checks an `oidcResourceServer` passes on as given. */
+const JWT_CHECKS = ['algorithms', 'clockToleranceSec', 'maxTokenAgeSec', 'requiredClaims', 'typ', 'claims', 'jwks', 'allowInsecureHttp'] as const;
+/** The RFC 9728 members an `oidcResourceServer` passes on as given. */
+const DOCUMENT_MEMBERS = ['scopesSupported', 'challengeScopes', 'resourceName', 'resourceDocumentation'] as const;
+
+/** Options of `oidcResourceServer`: the issuer and resource, the JWT checks of `JwtVerifierOptions`, the RFC 9728 members of `ProtectedResourceOptions`. */
+export interface OidcResourceServerOptions
+  extends DiscoveryOptions,
+    Pick<JwtVerifierOptions, (typeof JWT_CHECKS)[number]>,
+    Pick<ProtectedResourceOptions, (typeof DOCUMENT_MEMBERS)[number]> {
   /** The authorization server's issuer identifier, exactly as its tokens carry it in `iss`. */
   readonly issuer: string;
   /** This MCP server's canonical URI (`https://mcp.example.com/mcp`): the RFC 9728 `resource`. */
@@ -17,19 +24,6 @@ export interface OidcResourceServerOptions extends DiscoveryOptions {
    * audience check then stands aside, since the verifier checks this one.
    */
   readonly audience?: string | readonly string[];
-  /** RFC 9728 members: see `ProtectedResourceOptions`. */
-  readonly scopesSupported?: readonly string[];
-  readonly challengeScopes?: readonly string[];
-  readonly resourceName?: string;
-  readonly resourceDocumentation?: string;
-  /** JWT checks: see `JwtVerifierOptions`. */
-  readonly algorithms?: readonly string[];
-  readonly clockToleranceSec?: number;
-  readonly maxTokenAgeSec?: number;
-  readonly requiredClaims?: readonly string[];
-  readonly typ?: string;
-  readonly claims?: ClaimMapping;
-  readonly jwks?: JwksOptions;
 }
 
 /** What `oidcResourceServer` wires together: pass `verifyToken` and `protectedResource` to `listenHttp`/`listenWs`. */
@@ -54,7 +48,7 @@ export async function oidcResourceServer(options: OidcResourceServerOptions): Pr
     issuer: options.issuer,
     audience,
     jwksUri: issuerMetadata.jwks_uri,
-    ...pick(options, ['algorithms', 'clockToleranceSec', 'maxTokenAgeSec', 'requiredClaims', 'typ', 'claims', 'jwks', 'allowInsecureHttp']),
+    ...pick(options, JWT_CHECKS),
   });
   const resource = canonicalResourceUri(options.resource);
   const audiences = typeof audience === 'string' ? [audience] : audience;
@@ -63,7 +57,7 @@ export async function oidcResourceServer(options: OidcResourceServerOptions): Pr
     authorizationServers: [options.issuer],
     // The verifier checks `audience`; the transport's check of `resource` applies only when it is one of them.
     validateAudience: audiences.some((value) => canonicalResourceUri(value) === resource),
-    ...pick(options, ['scopesSupported', 'challengeScopes', 'resourceName', 'resourceDocumentation']),
+    ...pick(options, DOCUMENT_MEMBERS),
   };
   return { verifyToken, protectedResource, issuerMetadata };
 }

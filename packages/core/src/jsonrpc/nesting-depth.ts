@@ -1,9 +1,4 @@
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const OPEN_BRACE = 0x7b;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACE = 0x7d;
-const CLOSE_BRACKET = 0x5d;
+import { CLOSE_BRACE, CLOSE_BRACKET, OPEN_BRACE, OPEN_BRACKET, QUOTE, skipString } from './json-scan';
 
 /**
  * True when `text` nests objects/arrays deeper than `maxDepth`. One linear pass that skips
@@ -30,22 +25,4 @@ export function exceedsNestingDepth(text: string, maxDepth: number): boolean {
     i++;
   }
   return false;
-}
-
-/** Index just past the closing quote of the string whose content starts at `from` (or the end). */
-function skipString(text: string, from: number): number {
-  let i = from;
-  for (;;) {
-    const quote = text.indexOf('"', i);
-    if (quote < 0) return text.length;
-    // The quote is escaped when an odd number of backslashes precede it.
-    let backslashes = 0;
-    let j = quote - 1;
-    while (j >= from && text.charCodeAt(j) === BACKSLASH) {
-      backslashes++;
-      j--;
-    }
-    if ((backslashes & 1) === 0) return quote + 1;
-    i = quote + 1;
-  }
 }

@@ -1,25 +1,7 @@
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const COLON = 0x3a;
-const OPEN_BRACE = 0x7b;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACE = 0x7d;
-const CLOSE_BRACKET = 0x5d;
+import { CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, OPEN_BRACE, OPEN_BRACKET, QUOTE, skipString } from './json-scan';
 
 function isSpace(c: number): boolean {
   return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
-}
-
-/** Index just past the closing quote of the string whose content starts at `from` (or the end). */
-function skipString(text: string, from: number): number {
-  let i = from;
-  for (;;) {
-    if (i >= text.length) return text.length;
-    const c = text.charCodeAt(i);
-    if (c === BACKSLASH) i += 2;
-    else if (c === QUOTE) return i + 1;
-    else i++;
-  }
 }
 
 function skipSpace(text: string, from: number): number {
@@ -33,7 +15,7 @@ function skipScalar(text: string, from: number): number {
   let i = from;
   for (; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c === 0x2c || c === CLOSE_BRACE || c === CLOSE_BRACKET || isSpace(c)) break;
+    if (c === COMMA || c === CLOSE_BRACE || c === CLOSE_BRACKET || isSpace(c)) break;
   }
   return i;
 }

@@ -14,26 +14,25 @@ function iso(ms: number): string {
   return new Date(ms).toISOString();
 }
 
-/** The 2025-11-25 `Task`: `ttl` and `pollInterval` in ms. */
-export function task2025(record: TaskRecord): Record<string, unknown> {
+/** A task's wire fields, with the revision's names for retention and poll interval. */
+function taskFields(record: TaskRecord, ttlKey: string, pollKey: string): Record<string, unknown> {
   const task: Record<string, unknown> = { taskId: record.taskId, status: record.status };
   if (record.statusMessage !== undefined) task.statusMessage = record.statusMessage;
   task.createdAt = iso(record.createdAt);
   task.lastUpdatedAt = iso(record.lastUpdatedAt);
-  task.ttl = record.ttlMs;
-  task.pollInterval = record.pollIntervalMs;
+  task[ttlKey] = record.ttlMs;
+  task[pollKey] = record.pollIntervalMs;
   return task;
+}
+
+/** The 2025-11-25 `Task`: `ttl` and `pollInterval` in ms. */
+export function task2025(record: TaskRecord): Record<string, unknown> {
+  return taskFields(record, 'ttl', 'pollInterval');
 }
 
 /** The 2026-07-28 `Task`: `ttlMs` and `pollIntervalMs`, never a `requestState`. */
 export function task2026(record: TaskRecord): Record<string, unknown> {
-  const task: Record<string, unknown> = { taskId: record.taskId, status: record.status };
-  if (record.statusMessage !== undefined) task.statusMessage = record.statusMessage;
-  task.createdAt = iso(record.createdAt);
-  task.lastUpdatedAt = iso(record.lastUpdatedAt);
-  task.ttlMs = record.ttlMs;
-  task.pollIntervalMs = record.pollIntervalMs;
-  return task;
+  return taskFields(record, 'ttlMs', 'pollIntervalMs');
 }
 
 /** The 2026 `DetailedTask` (`tasks/get`): the task plus its status's payload. */

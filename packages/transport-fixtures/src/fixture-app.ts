@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { Injectable, Module } from '@armature/di';
-import { Armature, McpNotifier, Prompt, RequestContext, Resource, ResourceTemplate, Tool, ToolError, type ArmatureManifest } from '@armature/core';
+import { Armature, McpNotifier, Prompt, RequestContext, Resource, ResourceTemplate, Tool, ToolError, type ArmatureManifest, type ArmatureOptions } from '@armature/core';
 import { deferred } from './bounded';
 
 /** Signals the tests wait on, shared by every session of the app. */
@@ -122,9 +122,9 @@ const manifest: ArmatureManifest = {
   },
 };
 
-/** A fresh Armature app serving the fixture handlers; close it with `app.close()`. */
-export async function createFixtureApp(name = 'transport-fixture'): Promise<Armature> {
+/** A fresh Armature app serving the fixture handlers; close it with `app.close()`. `options` adds app options (a request observer…). */
+export async function createFixtureApp(name = 'transport-fixture', options: Partial<Pick<ArmatureOptions, 'requestObserver' | 'requestStateKey'>> = {}): Promise<Armature> {
   probes.waitStarted = deferred();
   probes.waitAborted = deferred();
-  return Armature.create(TransportFixtureModule, { name, version: '1.0.0', manifest, logger: { error: () => undefined, warn: () => undefined, debug: () => undefined } });
+  return Armature.create(TransportFixtureModule, { name, version: '1.0.0', manifest, logger: { error: () => undefined, warn: () => undefined, debug: () => undefined }, ...options });
 }

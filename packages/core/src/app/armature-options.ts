@@ -7,6 +7,7 @@ import type { GuardRef } from '../guards/use-guards.decorator';
 import type { InterceptorRef } from '../interceptors/use-interceptors.decorator';
 import type { RateLimitOptions } from '../rate-limit/rate-limit.options';
 import { type CacheHints, isCacheHint } from '../kernel/cache-hints';
+import type { RequestObserver } from '../kernel/request-observer';
 
 /** Options of `Armature.create`. */
 export interface ArmatureOptions {
@@ -78,6 +79,12 @@ export interface ArmatureOptions {
    * `experimental` (both revisions). Keys of `extensions` need a vendor prefix (`vendor/name`).
    */
   readonly serverCapabilities?: DeclaredCapabilities;
+  /**
+   * Watches every request of both revisions on every transport — its start, then its answer
+   * or abort — for telemetry (`@armature/otel` provides one for OpenTelemetry). Default: none,
+   * and then the request path does no observing work at all.
+   */
+  readonly requestObserver?: RequestObserver;
 }
 
 /** Capabilities an author declares (`ArmatureOptions.capabilities`). */

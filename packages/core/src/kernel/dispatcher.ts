@@ -13,6 +13,7 @@ import { META } from './mcp-2026';
 import { allSupportedVersions } from './request-envelope';
 import { type RequestExchange, serveRequest } from './request-exchange';
 import type { HeaderParam, RequestKernel } from './request-kernel';
+import type { HeaderLookup, RequestObserver } from './request-observer';
 import type { RequestStateSealer } from './request-state';
 import { ResultDecoration } from './result-decoration';
 import type { ExchangeKernel } from './revision';
@@ -35,6 +36,8 @@ export interface DispatcherOptions {
   readonly extraCapabilities?: Readonly<Record<string, unknown>>;
   /** Where open `subscriptions/listen` streams enlist for broadcasts and shutdown. */
   readonly registry?: SessionRegistry;
+  /** What watches every request (telemetry). */
+  readonly observer?: RequestObserver;
 }
 
 /** One 2026 request as a transport hands it over. */
@@ -42,6 +45,8 @@ export interface DispatchedRequest {
   readonly id: RequestId;
   readonly method: string;
   readonly params?: RequestParamsRecord | undefined;
+  /** The transport request's headers (an HTTP POST), for the app's `RequestObserver`. */
+  readonly headers?: HeaderLookup;
 }
 
 /**
@@ -56,6 +61,7 @@ export class Dispatcher implements ExchangeKernel, RequestKernel {
   readonly logger: ServerLogger;
   readonly decoration: ResultDecoration;
   readonly sealer: RequestStateSealer;
+  readonly observer: RequestObserver | undefined;
   private readonly inflight: InflightLedger;
   /** Open `subscriptions/listen` streams: no work to wait for, so never in `inflight`. */
   private readonly listens = new Set<RequestExchange>();
@@ -65,6 +71,7 @@ export class Dispatcher implements ExchangeKernel, RequestKernel {
     this.pageSize = options.pageSize;
     this.logger = options.logger;
     this.sealer = options.sealer;
+    this.observer = options.observer;
     this.decoration = new ResultDecoration(options.serverInfo, options.cache);
     this.inflight = new InflightLedger(options.requestTimeoutMs, false);
   }
@@ -100,7 +107,7 @@ export class Dispatcher implements ExchangeKernel, RequestKernel {
    * client goes away), or undefined when it was answered at once.
    */
   dispatch(request: DispatchedRequest, authInfo: AuthInfo | undefined, sink: ExchangeSink): RequestExchange | undefined {
-    return serveRequest(this, REVISION_2026, request.id, request.method, request.params ?? NO_PARAMS, authInfo, sink, undefined);
+    return serveRequest(this, REVISION_2026, request.id, request.method, request.params ?? NO_PARAMS, authInfo, sink, undefined, request.headers);
   }
 
   /** Serves the methods 2026 has beyond the features: `server/discover` and `subscriptions/listen`. */

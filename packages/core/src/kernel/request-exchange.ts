@@ -11,7 +11,9 @@ import type { JSONRPCErrorResponse, JSONRPCNotification, RequestId } from '../pr
 import type { RequestParamsRecord } from '../protocol/request-params';
 import type { TransportSendOptions } from '../transport/transport';
 import { InputRequiredSignal } from './input-asker';
+import { ObservedSink } from './observed-sink';
 import type { RequestEnvelope, RequestSession } from './request-envelope';
+import type { HeaderLookup } from './request-observer';
 import { type ExchangeKernel, type Refusal, type RequestSink, type Revision, SERVED_BY_CALLER } from './revision';
 
 export { InputRequiredSignal } from './input-asker';
@@ -33,9 +35,34 @@ const SHUTTING_DOWN: Refusal = Object.freeze({ code: WireErrorCode.ConnectionClo
  * exchange runs the method. A refusal is numbered by the revision and goes to `sink`.
  *
  * @param session The 2025 session whose initialize state is the envelope; undefined for 2026.
+ * @param headers The transport request's headers, for the app's `RequestObserver` (trace context).
  * @returns The exchange while it may still be running (so a transport can abort it), else undefined.
  */
 export function serveRequest(
+  kernel: ExchangeKernel,
+  revision: Revision,
+  id: RequestId,
+  method: string,
+  params: RequestParamsRecord,
+  authInfo: AuthInfo | undefined,
+  sink: RequestSink,
+  session: RequestSession | undefined,
+  headers?: HeaderLookup,
+): RequestExchange | undefined {
+  const observer = kernel.observer;
+  if (observer !== undefined) {
+    // The one telemetry seam: the observer sees every request, refusals included, and its answer.
+    const observed = new ObservedSink(sink, kernel.logger, id, method, params, authInfo, session, headers);
+    const observation = observed.observe(observer);
+    if (observation !== undefined) {
+      const serve = (): RequestExchange | undefined => serveUnobserved(kernel, revision, id, method, params, authInfo, observed, session);
+      return observation.enter === undefined ? serve() : observation.enter(serve);
+    }
+  }
+  return serveUnobserved(kernel, revision, id, method, params, authInfo, sink, session);
+}
+
+function serveUnobserved(
   kernel: ExchangeKernel,
   revision: Revision,
   id: RequestId,
@@ -213,6 +240,7 @@ export class RequestExchange implements RequestHost {
     if (this.ctx.finished) return;
     this.end();
     this.ctx.abort(abortReasons.cancelled(reason));
+    this.sink.aborted?.(reason);
   }
 
   /** The deadline passed: -32001, and the handler's signal aborts. */

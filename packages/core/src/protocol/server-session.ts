@@ -16,6 +16,7 @@ import type { JSONRPCMessage, JSONRPCNotification, RequestId } from './mcp-types
 import { NO_PARAMS, type RequestParamsRecord } from './request-params';
 import type { ListKind } from './server-features';
 import { type ServerLogger, stderrLogger } from './server-logger';
+import { headersOfExtra } from '../kernel/extra-headers';
 import { DEFAULT_DRAIN_TIMEOUT_MS, type ServerSessionOptions } from './server-session-options';
 import { closeTransportThen, disposeScopeThen } from './session-closing';
 import { SessionExchanges } from './session-exchanges';
@@ -243,7 +244,9 @@ export class ServerSession implements RequestHost, ConnectedSession {
       this.handOff(kernel, id, method, params, extra);
       return;
     }
-    serveRequest(this.requests, REVISION_2025, id, method, params, extra?.authInfo, this.requests, this.requests);
+    // Headers are looked up (for trace context) only when the app has a request observer.
+    const headers = this.options.observer === undefined ? undefined : headersOfExtra(extra);
+    serveRequest(this.requests, REVISION_2025, id, method, params, extra?.authInfo, this.requests, this.requests, headers);
   }
 
   /** Hands a 2026 request to the request-scoped kernel; its messages go out on this connection. */
@@ -256,7 +259,8 @@ export class ServerSession implements RequestHost, ConnectedSession {
         this.outbox.respond(message, related);
       },
     };
-    const running = kernel.dispatch({ id, method, params }, extra?.authInfo, sink);
+    const headers = this.options.observer === undefined ? undefined : headersOfExtra(extra);
+    const running = kernel.dispatch(headers === undefined ? { id, method, params } : { id, method, params, headers }, extra?.authInfo, sink);
     if (running !== undefined && !running.finished) (this.handedOff ??= new Map()).set(id, running);
   }
 

@@ -88,7 +88,8 @@ export function postStateless2026(engine: StreamableHttpEngine, kernel: RequestK
     if (!listen) engine.statelessInflight--;
     else if (running !== undefined) engine.openListens.delete(running);
   });
-  running = kernel.dispatch({ id: request.id, method, params }, authInfo, sink);
+  // The request view doubles as the header lookup a request observer reads trace context from.
+  running = kernel.dispatch({ id: request.id, method, params, headers: req }, authInfo, sink);
   if (running === undefined || running.finished) return;
   const open = running;
   if (listen) engine.openListens.add(open);

@@ -2,6 +2,7 @@ import type { AuthInfo } from '../context/request-context';
 import type { JSONRPCErrorResponse, JSONRPCMessage, JSONRPCNotification, JSONRPCResponse, RequestId } from '../protocol/mcp-types.generated';
 import type { RequestParamsRecord } from '../protocol/request-params';
 import type { ServerLogger } from '../protocol/server-logger';
+import { Phase } from '../protocol/session-phase';
 import type { TransportSendOptions } from '../transport/transport';
 import { META } from './mcp-2026';
 import type { RequestSession } from './request-envelope';
@@ -39,7 +40,8 @@ export class ObservedSink implements RequestSink, ObservedRequest {
   }
 
   get protocolVersion(): string | undefined {
-    if (this.session !== undefined) return this.session.info.protocolVersion;
+    // A 2025 session knows its version once initialize negotiated it.
+    if (this.session !== undefined) return this.session.phase === Phase.AwaitingInit ? undefined : this.session.info.protocolVersion;
     const meta = this.params._meta;
     const version = typeof meta === 'object' && meta !== null ? (meta as Record<string, unknown>)[META.protocolVersion] : undefined;
     return typeof version === 'string' ? version : undefined;

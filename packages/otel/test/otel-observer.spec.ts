@@ -1,7 +1,8 @@
 import { expect } from 'chai';
-import { metrics, trace } from '@opentelemetry/api';
+import { metrics, propagation, trace } from '@opentelemetry/api';
 import type { ObservedRequest } from '@armature/core';
 import { otelObserver, parseTraceparent } from '../src';
+import { parentContextOf } from '../src/trace-context';
 import { Telemetry } from './support/telemetry';
 
 /** A request as the kernel describes it to an observer. */
@@ -56,5 +57,20 @@ describe('@armature/otel: otelObserver and trace context', () => {
     ]) {
       expect(parseTraceparent(bad, undefined), bad).to.equal(undefined);
     }
+  });
+
+  it('reads baggage with the _meta or header traceparent, bounded: oversized or past 64 members is cut', () => {
+    const traceparent = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
+    const withMeta = parentContextOf(request({ params: { _meta: { traceparent, baggage: 'user=ada, team=core;prop=1, bad' } } }));
+    const baggage = propagation.getBaggage(withMeta);
+    expect(baggage?.getEntry('user')?.value).to.equal('ada');
+    expect(baggage?.getEntry('team')?.value).to.equal('core');
+    expect(baggage?.getAllEntries()).to.have.length(2);
+    const headers: Record<string, string> = { traceparent, baggage: `big=${'x'.repeat(9000)}` };
+    expect(propagation.getBaggage(parentContextOf(request({ params: {}, header: (name) => headers[name] })))).to.equal(undefined);
+    const many = Array.from({ length: 100 }, (_, i) => `k${i}=v`).join(',');
+    expect(propagation.getBaggage(parentContextOf(request({ params: { _meta: { traceparent, baggage: many } } })))?.getAllEntries()).to.have.length(64);
+    // No traceparent: nothing is taken from the carrier, baggage included.
+    expect(propagation.getBaggage(parentContextOf(request({ params: { _meta: { baggage: 'user=ada' } } })))).to.equal(undefined);
   });
 });

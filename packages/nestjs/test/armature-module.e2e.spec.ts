@@ -81,6 +81,23 @@ for (const platform of ['express', 'fastify'] as const) {
       expect(textOf(await within(client.callTool({ name: 'add', arguments: { title: 'modern' } }), 'add'))).to.equal('1 notes (tick)');
     });
 
+    it(platform === 'express' ? "bad bodies: Nest's JSON parser answers malformed JSON (400); Armature the rest (415, -32600), and keeps serving" : 'bad bodies: Armature answers them all with JSON-RPC errors (-32700, 415), and keeps serving', async () => {
+      const post = (body: string, type = 'application/json') => fetch(`${base}/mcp`, { method: 'POST', headers: { 'content-type': type, accept: 'application/json, text/event-stream' }, body });
+      const malformed = await post('{"jsonrpc":');
+      expect(malformed.status).to.equal(400);
+      const answer = (await malformed.json()) as { error?: { code: number }; statusCode?: number };
+      if (platform === 'fastify') expect(answer.error?.code).to.equal(-32700);
+      else expect(answer.statusCode).to.equal(400);
+      const text = await post('ping', 'text/plain');
+      expect(text.status).to.equal(415);
+      expect(((await text.json()) as { error: { code: number } }).error.code).to.equal(-32600);
+      const notObject = await post('[1]');
+      expect(notObject.status).to.equal(400);
+      expect(((await notObject.json()) as { error: { code: number } }).error.code).to.equal(-32600);
+      const client = await connect();
+      expect(await within(client.ping(), 'ping')).to.deep.equal({});
+    });
+
     it("Nest's shutdown drains and closes Armature: sessions end, each side's lifecycle hooks run once, the port closes", async () => {
       const client = await connect();
       const app = nest!.get(Armature);

@@ -133,7 +133,11 @@ async function main() {
   process.exit(0);
 }
 
-main().catch((error) => {
-  process.stderr.write(`${error.stack}\n`);
-  process.exit(1);
-});
+module.exports = { run, check };
+
+if (require.main === module) {
+  main().catch((error) => {
+    process.stderr.write(`${error.stack}\n`);
+    process.exit(1);
+  });
+}

@@ -40,6 +40,7 @@ export type * from './protocol/mcp-types.generated';
 // MCP 2026-07-28: the request-scoped kernel as transports see it.
 export type { RequestKernel, AbortableRequest, HeaderParam } from './kernel/request-kernel';
 export type { ExchangeSink } from './kernel/exchange-sink';
+export type { HeaderLookup, ObservedRequest, RequestObservation, RequestObserver } from './kernel/request-observer';
 export type { DispatchedRequest } from './kernel/dispatcher';
 export type { CacheHint, CacheHints } from './kernel/cache-hints';
 export { PROTOCOL_2026, ENVELOPE_VERSIONS, META as MCP_META_KEYS, REMOVED_IN_2026, hasEnvelope } from './kernel/revision-2026';

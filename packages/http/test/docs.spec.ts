@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'chai';
+import { compileMarkdownSamples } from '@armature/testing';
 
 const REPO = join(__dirname, '../../../..');
 const read = (path: string): string => readFileSync(join(REPO, path), 'utf8');
@@ -41,4 +42,20 @@ describe('@armature/http documentation', () => {
     for (const status of statuses) if (!['200', '202', '500'].includes(status)) expect(docs, status).to.match(new RegExp(`\\| \`${status}\` \\|`));
   });
   // docs/auth.md's samples use @armature/auth too; its docs test compiles them (packages/auth/test/docs.spec.ts).
+
+  it('compiles every ts example of the package README (strict): express, fastify and Hono mounts', function () {
+    this.timeout(120_000);
+    const { samples, diagnostics } = compileMarkdownSamples([join(REPO, 'packages/http/README.md')], {
+      workDir: join(REPO, 'packages/http/dist/.readme-docs-examples'),
+    });
+    expect(samples.length).to.be.at.least(3);
+    expect(diagnostics).to.deep.equal([]);
+  });
+
+  it('marks every TypeScript sample of docs/transports.md and the README `ts`, so the docs tests compile them all', () => {
+    for (const page of ['docs/transports.md', 'packages/http/README.md']) {
+      const languages = [...read(page).matchAll(/^```(\w*)$/gm)].map((m) => m[1] as string).filter((lang) => lang !== '');
+      expect(languages.filter((lang) => !['ts', 'sh', 'jsonc'].includes(lang)), page).to.deep.equal([]);
+    }
+  });
 });

@@ -1,13 +1,16 @@
 import 'reflect-metadata';
-import { Module } from '@armature/di';
-import { Armature, Prompt, RequestContext, Resource, ResourceTemplate, Tool, ToolError, type ArmatureManifest } from '@armature/core';
+import { Injectable, Module } from '@armature/di';
+import { Armature, McpNotifier, Prompt, RequestContext, Resource, ResourceTemplate, Tool, ToolError, type ArmatureManifest, type ArmatureOptions } from '@armature/core';
 import { deferred } from './bounded';
 
 /** Signals the tests wait on, shared by every session of the app. */
 export const probes = { waitStarted: deferred(), waitAborted: deferred() };
 
 /** Handlers covering every kind of MCP traffic a transport must carry. */
+@Injectable()
 export class TransportFixtureHandlers {
+  constructor(private readonly notifier: McpNotifier) {}
+
   @Tool()
   echo(text: string): string {
     return text;
@@ -38,6 +41,19 @@ export class TransportFixtureHandlers {
     await new Promise<void>((resolve) => ctx.signal.addEventListener('abort', () => resolve(), { once: true }));
     probes.waitAborted.resolve();
     return 'aborted';
+  }
+
+  /** Structured output (an output schema in the manifest). */
+  @Tool()
+  measure(text: string): { text: string; length: number } {
+    return { text, length: text.length };
+  }
+
+  /** Changes `fixture://static` as far as subscribers know: sends them resources/updated. */
+  @Tool()
+  touch(): string {
+    this.notifier.resourceUpdated('fixture://static');
+    return 'touched';
   }
 
   @Tool()
@@ -84,6 +100,14 @@ const manifest: ArmatureManifest = {
         steps: { kind: 'tool', description: 'Reports progress and logs.', params: [context], inputSchema: none },
         ask: { kind: 'tool', description: 'Elicits a name.', params: [context], inputSchema: none },
         wait: { kind: 'tool', description: 'Waits until aborted.', params: [context], inputSchema: none },
+        measure: {
+          kind: 'tool',
+          description: 'Measures its text.',
+          params: [{ index: 0, name: 'text', role: 'argument', required: true }],
+          inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'], additionalProperties: false },
+          outputSchema: { type: 'object', properties: { text: { type: 'string' }, length: { type: 'number' } }, required: ['text', 'length'] },
+        },
+        touch: { kind: 'tool', description: 'Notifies subscribers of fixture://static.', params: [], inputSchema: none },
         refuse: { kind: 'tool', description: 'Always fails.', params: [], inputSchema: none },
         staticText: { kind: 'resource', params: [] },
         item: { kind: 'resourceTemplate', params: [{ index: 0, name: 'id', role: 'variable' }] },
@@ -98,9 +122,9 @@ const manifest: ArmatureManifest = {
   },
 };
 
-/** A fresh Armature app serving the fixture handlers; close it with `app.close()`. */
-export async function createFixtureApp(name = 'transport-fixture'): Promise<Armature> {
+/** A fresh Armature app serving the fixture handlers; close it with `app.close()`. `options` adds app options (a request observer…). */
+export async function createFixtureApp(name = 'transport-fixture', options: Partial<Pick<ArmatureOptions, 'requestObserver' | 'requestStateKey'>> = {}): Promise<Armature> {
   probes.waitStarted = deferred();
   probes.waitAborted = deferred();
-  return Armature.create(TransportFixtureModule, { name, version: '1.0.0', manifest, logger: { error: () => undefined, warn: () => undefined, debug: () => undefined } });
+  return Armature.create(TransportFixtureModule, { name, version: '1.0.0', manifest, logger: { error: () => undefined, warn: () => undefined, debug: () => undefined }, ...options });
 }

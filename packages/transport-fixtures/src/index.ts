@@ -4,6 +4,7 @@
 // scenario the official SDK v1 and v2 clients run against a server per MCP revision, a
 // wire tap that checks what a client receives, and bounded waits. Private; never published.
 export { createFixtureApp, probes, TransportFixtureHandlers } from './fixture-app';
+export { fixtureRevisionTarget } from './fixture-revision-target';
 export { sdkClientScenario, type ScenarioTransport, type ServedApp } from './sdk-client-scenario';
 export {
   revisionClientScenario,

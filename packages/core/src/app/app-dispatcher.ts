@@ -36,5 +36,6 @@ export function createDispatcher(serverInfo: Implementation, options: ArmatureOp
     extraCapabilities,
     ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
     ...(options.cache === undefined ? {} : { cache: options.cache }),
+    ...(options.requestObserver === undefined ? {} : { observer: options.requestObserver }),
   });
 }

@@ -8,6 +8,7 @@ import type { GuardRef } from '../guards/use-guards.decorator';
 import type { InterceptorRef } from '../interceptors/use-interceptors.decorator';
 import type { RateLimitOptions } from '../rate-limit/rate-limit.options';
 import { type CacheHints, isCacheHint } from '../kernel/cache-hints';
+import type { RequestObserver } from '../kernel/request-observer';
 
 /** Options of `Armature.create`. */
 export interface ArmatureOptions {
@@ -91,6 +92,12 @@ export interface ArmatureOptions {
    * principal). See docs/tasks.md.
    */
   readonly tasks?: TaskOptions;
+  /**
+   * Watches every request of both revisions on every transport — its start, then its answer
+   * or abort — for telemetry (`@armature/otel` provides one for OpenTelemetry). Default: none,
+   * and then the request path does no observing work at all.
+   */
+  readonly requestObserver?: RequestObserver;
 }
 
 /** Capabilities an author declares (`ArmatureOptions.capabilities`). */

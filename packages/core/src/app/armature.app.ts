@@ -172,6 +172,7 @@ export class Armature implements ConnectableApp {
       logger: this.logger,
       registry: this.sessions,
       kernel: this.dispatcher,
+      ...(this.options.requestObserver === undefined ? {} : { observer: this.options.requestObserver }),
       ...(this.options.serverCapabilities?.experimental === undefined ? {} : { experimentalCapabilities: this.options.serverCapabilities.experimental }),
       ...(instructions === undefined ? {} : { instructions }),
       ...(pageSize === undefined ? {} : { pageSize }),

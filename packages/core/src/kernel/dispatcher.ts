@@ -14,6 +14,7 @@ import { META } from './mcp-2026';
 import { allSupportedVersions } from './request-envelope';
 import { type RequestExchange, serveRequest } from './request-exchange';
 import type { HeaderParam, RequestKernel } from './request-kernel';
+import type { RequestObserver } from './request-observer';
 import type { RequestStateSealer } from './request-state';
 import { ResultDecoration } from './result-decoration';
 import type { ExchangeKernel } from './revision';
@@ -37,6 +38,8 @@ export interface DispatcherOptions {
   readonly extraCapabilities?: Readonly<Record<string, unknown>>;
   /** Where open `subscriptions/listen` streams enlist for broadcasts and shutdown. */
   readonly registry?: SessionRegistry;
+  /** What watches every request (telemetry). */
+  readonly observer?: RequestObserver;
 }
 
 /** One 2026 request as a transport hands it over. */
@@ -58,6 +61,7 @@ export class Dispatcher implements ExchangeKernel, RequestKernel {
   readonly logger: ServerLogger;
   readonly decoration: ResultDecoration;
   readonly sealer: RequestStateSealer;
+  readonly observer: RequestObserver | undefined;
   private readonly inflight: InflightLedger;
   /** Open `subscriptions/listen` streams: no work to wait for, so never in `inflight`. */
   private readonly listens = new Set<RequestExchange>();
@@ -67,6 +71,7 @@ export class Dispatcher implements ExchangeKernel, RequestKernel {
     this.pageSize = options.pageSize;
     this.logger = options.logger;
     this.sealer = options.sealer;
+    this.observer = options.observer;
     this.decoration = new ResultDecoration(options.serverInfo, options.cache);
     this.inflight = new InflightLedger(options.requestTimeoutMs, false);
   }

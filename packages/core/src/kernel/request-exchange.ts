@@ -13,7 +13,9 @@ import type { JSONRPCErrorResponse, JSONRPCNotification, RequestId } from '../pr
 import type { RequestParamsRecord } from '../protocol/request-params';
 import type { TransportSendOptions } from '../transport/transport';
 import { InputRequiredSignal } from './input-asker';
+import { ObservedSink } from './observed-sink';
 import type { RequestEnvelope, RequestSession } from './request-envelope';
+import { headerLookupOf } from './extra-headers';
 import { type ExchangeKernel, type Refusal, type RequestSink, type Revision, SERVED_BY_CALLER } from './revision';
 
 export { InputRequiredSignal } from './input-asker';
@@ -35,10 +37,35 @@ const SHUTTING_DOWN: Refusal = Object.freeze({ code: WireErrorCode.ConnectionClo
  * exchange runs the method. A refusal is numbered by the revision and goes to `sink`.
  *
  * @param requestInfo The transport facts (`ctx.requestInfo`); undefined on stdio and in-memory.
+ *   The app's `RequestObserver` reads the trace-context headers from it.
  * @param session The 2025 session whose initialize state is the envelope; undefined for 2026.
  * @returns The exchange while it may still be running (so a transport can abort it), else undefined.
  */
 export function serveRequest(
+  kernel: ExchangeKernel,
+  revision: Revision,
+  id: RequestId,
+  method: string,
+  params: RequestParamsRecord,
+  authInfo: AuthInfo | undefined,
+  requestInfo: TransportRequestInfo | undefined,
+  sink: RequestSink,
+  session: RequestSession | undefined,
+): RequestExchange | undefined {
+  const observer = kernel.observer;
+  if (observer !== undefined) {
+    // The one telemetry seam: the observer sees every request, refusals included, and its answer.
+    const observed = new ObservedSink(sink, kernel.logger, id, method, params, authInfo, session, headerLookupOf(requestInfo));
+    const observation = observed.observe(observer);
+    if (observation !== undefined) {
+      const serve = (): RequestExchange | undefined => serveUnobserved(kernel, revision, id, method, params, authInfo, requestInfo, observed, session);
+      return observation.enter === undefined ? serve() : observation.enter(serve);
+    }
+  }
+  return serveUnobserved(kernel, revision, id, method, params, authInfo, requestInfo, sink, session);
+}
+
+function serveUnobserved(
   kernel: ExchangeKernel,
   revision: Revision,
   id: RequestId,
@@ -219,6 +246,7 @@ export class RequestExchange implements RequestHost {
     if (this.ctx.finished) return;
     this.end();
     this.ctx.abort(abortReasons.cancelled(reason));
+    this.sink.aborted?.(reason);
   }
 
   /** The deadline passed: -32001, and the handler's signal aborts. */

@@ -7,6 +7,7 @@ import type { ServerLogger } from '../protocol/server-logger';
 import type { TransportSendOptions } from '../transport/transport';
 import type { RequestEnvelope, RequestSession } from './request-envelope';
 import type { RequestExchange } from './request-exchange';
+import type { RequestObserver } from './request-observer';
 import type { RequestStateSealer } from './request-state';
 import type { ResultDecoration } from './result-decoration';
 
@@ -79,6 +80,8 @@ export interface RequestSink {
   notify(message: JSONRPCNotification, related: TransportSendOptions | undefined): Promise<void>;
   /** The request's single answer; `exchange` is undefined for a request refused before it had one. */
   respond(message: JSONRPCMessage, status: number, exchange: RequestExchange | undefined): void;
+  /** Optional: the request ended without an answer (cancelled, or its client went away). */
+  aborted?(reason: unknown): void;
 }
 
 /** The caller of the shared request path: the app's 2026 dispatcher, or one 2025 session. */
@@ -102,4 +105,6 @@ export interface ExchangeKernel {
   untrack(exchange: RequestExchange): void;
   /** Serves a `SERVED_BY_CALLER` method; it answers the exchange itself. */
   serveOwn(exchange: RequestExchange): void;
+  /** What watches every request (telemetry); undefined when nothing does. */
+  readonly observer?: RequestObserver;
 }

@@ -47,6 +47,8 @@ export interface ServerSessionOptions {
   readonly kernel?: import('../kernel/request-kernel').RequestKernel;
   /** `capabilities.experimental` of the initialize result (what the author declared). */
   readonly experimentalCapabilities?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+  /** What watches every request (telemetry); see `RequestObserver`. */
+  readonly observer?: import('../kernel/request-observer').RequestObserver;
   /** Start as if `initialize` had happened (stateless Streamable HTTP). */
   readonly assumeInitialized?: ConnectOptions['assumeInitialized'];
 }

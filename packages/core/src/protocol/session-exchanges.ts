@@ -7,6 +7,7 @@ import { McpWireError } from '../errors/wire-error';
 import { InflightLedger } from '../kernel/inflight-ledger';
 import type { RequestSession } from '../kernel/request-envelope';
 import type { RequestExchange } from '../kernel/request-exchange';
+import type { RequestObserver } from '../kernel/request-observer';
 import type { ExchangeKernel, RequestSink } from '../kernel/revision';
 import type { Transport, TransportSendOptions } from '../transport/transport';
 import * as lifecycle from './lifecycle-methods';
@@ -78,6 +79,10 @@ export class SessionExchanges implements RequestSession, ExchangeKernel, Request
   // Getters rather than fields: an idle session is kept small (see session-footprint.bench).
   get features(): ServerFeatures {
     return this.options.features;
+  }
+
+  get observer(): RequestObserver | undefined {
+    return this.options.observer;
   }
 
   /** Entries per list page (checked in the constructor). */

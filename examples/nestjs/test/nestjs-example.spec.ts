@@ -1,0 +1,38 @@
+import { expect } from 'chai';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { startServer, type ExampleServer } from '../src/server';
+import { ensureManifest } from './support/manifest';
+
+describe('examples/nestjs', () => {
+  let server: ExampleServer | undefined;
+  let client: Client | undefined;
+
+  before(function () {
+    this.timeout(60_000);
+    ensureManifest();
+  });
+
+  beforeEach(async () => {
+    server = await startServer(0);
+    client = new Client({ name: 'example-test', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
+  });
+
+  afterEach(async () => {
+    await client?.close();
+    await server?.close();
+  });
+
+  it('serves REST and MCP on one port over one Nest service, with schemas from the TypeScript types', async () => {
+    const rest = server!.url.replace('/mcp', '/notes');
+    const posted = await fetch(rest, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: 'over REST' }) });
+    expect(await posted.json()).to.deep.equal({ id: 1, title: 'over REST' });
+    const created = await client!.callTool({ name: 'create', arguments: { title: 'over MCP' } });
+    expect(created.structuredContent).to.deep.equal({ id: 2, title: 'over MCP' });
+    expect((await client!.callTool({ name: 'list', arguments: {} })).structuredContent).to.deep.equal({ result: [{ id: 1, title: 'over REST' }, { id: 2, title: 'over MCP' }] });
+    expect(await (await fetch(rest)).json()).to.have.length(2);
+    // The schema armature build wrote from the JSDoc refuses an empty title.
+    expect((await client!.callTool({ name: 'create', arguments: { title: '' } })).isError).to.equal(true);
+  });
+});

@@ -27,9 +27,9 @@ const ARMATURE_CLI = path.join(ROOT, 'packages/cli/dist/src/bin/armature.js');
 const SUITES = [
   { id: '0.1', pkg: 'conformance-0.1', args: ['--suite', 'all'] },
   { id: '0.2', pkg: 'conformance-0.2', args: ['--requirements', '2025-11-25'] },
-  // The tasks extension's scenarios (tasks-*) run and are reported, but the suite does not score
-  // them and neither do we until tasks land (issue 13).
-  { id: '0.2-2026', pkg: 'conformance-0.2', args: ['--requirements', '2026-07-28'], unscored: /^tasks-/ },
+  // The tasks extension's scenarios (tasks-*) are not scored by the suite itself ("extension");
+  // we score them: a FAILURE or WARNING in one fails the run like any other.
+  { id: '0.2-2026', pkg: 'conformance-0.2', args: ['--requirements', '2026-07-28'] },
   // Pending in 0.2.0-alpha.12 (not in the frozen set) but named by issue 12: run one by one.
   ...['json-schema-2020-12', 'http-header-validation', 'http-custom-header-server-validation'].map((scenario) => ({
     id: `0.2-${scenario}`,

@@ -56,6 +56,19 @@ export class TaskTools {
     return confirmed(answer) ? `Deleted ${filename}` : `Kept ${filename}`;
   }
 
+  /**
+   * Asks the user's name with the request (2026: an input_required round), then starts its
+   * task and greets them from it: the questions before `ctx.startTask()` are not the task's.
+   */
+  @Tool({ task: { support: 'required', start: 'handler' } })
+  async test_tool_with_task(ctx: RequestContext): Promise<string> {
+    const answer = await ctx.elicit({ mode: 'form', message: 'What is your name?', requestedSchema: NAME_FORM }, { key: 'user_name' });
+    await ctx.startTask();
+    await pause(200, ctx.signal);
+    const content = answer.content ?? {};
+    return `Hello, ${String(content.name ?? content.user_name ?? 'stranger')}! (from task ${ctx.taskId ?? 'none'})`;
+  }
+
   /** Asks two questions at once; completes when both are answered. */
   @Tool({ task: 'required' })
   async multi_input(ctx: RequestContext): Promise<string> {

@@ -29,6 +29,7 @@ function toolsFeature(tables: RouteTables, scoped: ScopedLists): ToolsFeature {
     },
     inputSchema: (name) => tables.tools.get(name)?.listEntry.inputSchema,
     taskSupport: (name) => tables.tools.get(name)?.taskSupport,
+    taskStart: (name) => tables.tools.get(name)?.taskStart,
   };
 }
 

@@ -38,8 +38,8 @@ export class ActiveRequestContext extends RequestContext implements LogEmitter, 
   finished: boolean;
   /** True once a progress notification was sent for this request. */
   progressSent: boolean;
-  /** Where the request's messages and questions go (engine-internal: the task manager reads the creating request's). */
-  readonly host: RequestHost;
+  /** Where the request's messages and questions go (engine-internal: a task re-hosts the context, see `rehost`). */
+  host: RequestHost;
   private readonly progressToken: ProgressToken | undefined;
   private lastProgress: number;
   private controller: AbortController | undefined;
@@ -98,7 +98,21 @@ export class ActiveRequestContext extends RequestContext implements LogEmitter, 
     this.controller?.abort(reason);
   }
 
+  get taskId(): string | undefined {
+    return this.host.taskId;
+  }
+
+  startTask(): Promise<void> {
+    return this.host.startTask?.() ?? Promise.resolve();
+  }
+
+  /** Engine-internal: the request became a task; its messages and questions now go to `host`. */
+  rehost(host: RequestHost): void {
+    this.host = host;
+  }
+
   progress(progress: number, total?: number, message?: string): Promise<void> {
+    if (this.host.reportProgress !== undefined && !this.finished && Number.isFinite(progress)) this.host.reportProgress(progress, total, message);
     // Progress must increase (MCP progress utility) and stops once the request is answered.
     if (this.progressToken === undefined || this.finished || !(progress > this.lastProgress) || !Number.isFinite(progress)) return RESOLVED;
     this.lastProgress = progress;

@@ -94,4 +94,14 @@ export abstract class RequestContext {
   abstract sample(params: CreateMessageRequestParams, options?: AskOptions): Promise<CreateMessageResult>;
   /** `roots/list`; rejects when the client did not declare `roots`. */
   abstract listRoots(options?: AskOptions): Promise<Root[]>;
+  /**
+   * For a tool declared `@Tool({ task: { support, start: 'handler' } })`: from here on the call
+   * runs as a task. The request is answered with the task handle and the handler goes on; what
+   * it asked before (2026: input-required rounds) was asked with the request. Resolves at once
+   * and changes nothing when the request cannot take a task (an optional tool, a client that
+   * did not ask for one) or already runs as one. See docs/tasks.md.
+   */
+  abstract startTask(): Promise<void>;
+  /** The id of the task this handler runs as, if it runs as one. */
+  abstract readonly taskId: string | undefined;
 }

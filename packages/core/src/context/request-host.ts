@@ -18,6 +18,12 @@ export interface RequestHost {
    * error. `key` names the question in a 2026 input-required round (ignored on 2025).
    */
   request(method: string, params: Record<string, unknown>, related: RelatedRequest, key?: string): Promise<Record<string, unknown>>;
+  /** A task's host: `ctx.progress` becomes the task's status message (with or without a progress token). */
+  reportProgress?(progress: number, total: number | undefined, message: string | undefined): void;
+  /** `ctx.startTask()`: turns the running request into a task (see `RequestContext.startTask`). */
+  startTask?(): Promise<void>;
+  /** The task this host runs, if it is a task's. */
+  readonly taskId?: string;
 }
 
 /** The part of a request context a server→client request is bound to. */

@@ -138,6 +138,8 @@ export class RequestExchange implements RequestHost {
   askState?: object;
   private scope?: SessionScope;
   private ownInfo?: SessionInfo;
+  /** Set once the request became a task (`ctx.startTask()`): where the handler's outcome goes. */
+  private handOff?: (value: unknown, error: unknown) => void;
 
   constructor(
     readonly kernel: ExchangeKernel,
@@ -204,6 +206,7 @@ export class RequestExchange implements RequestHost {
 
   /** Answers with a method's result, decorated by the revision (never throws). */
   answer(value: unknown): void {
+    if (this.handOff !== undefined) return this.handOff(value, undefined);
     if (this.ctx.finished) return;
     if (!isPlainResult(value)) {
       logQuietly(this.kernel.logger, `${this.method} produced a result that is not an object`, typeof value);
@@ -223,6 +226,7 @@ export class RequestExchange implements RequestHost {
 
   /** Answers with an error (what the method threw, or a refusal of the exchange itself); never throws. */
   fail(error: unknown): void {
+    if (this.handOff !== undefined) return this.handOff(undefined, error);
     if (this.ctx.finished) {
       try {
         if (!(error instanceof InputRequiredSignal)) this.kernel.logger.debug(`${this.method} failed after it was answered or cancelled`, error);
@@ -243,7 +247,7 @@ export class RequestExchange implements RequestHost {
 
   /** The client went away or cancelled (HTTP stream closed, `notifications/cancelled`): stop the work, answer nothing. */
   abort(reason: unknown): void {
-    if (this.ctx.finished) return;
+    if (this.ctx.finished || this.handOff !== undefined) return;
     this.end();
     this.ctx.abort(abortReasons.cancelled(reason));
     this.sink.aborted?.(reason);
@@ -251,14 +255,14 @@ export class RequestExchange implements RequestHost {
 
   /** The deadline passed: -32001, and the handler's signal aborts. */
   expire(timeoutMs: number): void {
-    if (this.ctx.finished) return;
+    if (this.ctx.finished || this.handOff !== undefined) return;
     this.ctx.abort(abortReasons.timeout(timeoutMs));
     this.answerError(errorResponse(this.id, WireErrorCode.RequestTimeout, `Request timed out after ${timeoutMs} ms`));
   }
 
   /** The server or session is closing: -32000 with `message`, never silence; the signal aborts with `reason`. */
   close(message: string, reason: ReturnType<typeof abortReasons.closed> = abortReasons.closed()): void {
-    if (this.ctx.finished) return;
+    if (this.ctx.finished || this.handOff !== undefined) return;
     this.ctx.abort(reason);
     this.answerError(errorResponse(this.id, WireErrorCode.ConnectionClosed, message));
   }
@@ -277,6 +281,32 @@ export class RequestExchange implements RequestHost {
     // A 2026 request has no channel once answered; a 2025 session's connection outlives its requests.
     if (this.ctx.finished && this.envelope.session === undefined) return RESOLVED;
     return this.sink.notify(notification, related);
+  }
+
+  /** `ctx.startTask()`: the app's task manager turns this request into a task, if it can take one. */
+  startTask(): Promise<void> {
+    return this.kernel.features.tasks?.detach(this) ?? Promise.resolve();
+  }
+
+  /**
+   * The request became a task: it is answered with the task's handle, stops being tracked,
+   * hands its DI scope to the task (`adopt`), and the handler's outcome goes to `settled`. The
+   * context lives on under the task's host; cancellation and deadlines of the request no longer apply.
+   */
+  becomeTask(handle: object, adopt: (scope: SessionScope | undefined) => void, settled: (value: unknown, error: unknown) => void): void {
+    if (this.ctx.finished || this.handOff !== undefined) return;
+    let result: object;
+    try {
+      result = this.revision.decorate(this, handle);
+    } catch (error) {
+      this.fail(error);
+      return;
+    }
+    this.handOff = settled;
+    if (this.tracked) this.kernel.untrack(this);
+    adopt(this.scope);
+    this.scope = undefined;
+    this.sink.respond({ jsonrpc: '2.0', id: this.id, result: result as Record<string, unknown> }, 200, this);
   }
 
   /** A question for the client (`ctx.elicit`, `ctx.sample`, `ctx.listRoots`), asked the revision's way. */

@@ -1,4 +1,4 @@
-import type { TaskSupport } from '../tasks/task-model';
+import type { TaskPolicy, TaskSupport } from '../tasks/task-model';
 import type { CacheHint } from '../kernel/cache-hints';
 import type { RequestContext } from '../context/request-context';
 import type {
@@ -55,9 +55,10 @@ export interface ToolOptions {
   /**
    * Whether the tool runs as a task (MCP tasks, both revisions): `'optional'` when the client
    * can take one, `'required'` always (a client that cannot is refused), `'forbidden'` (the
-   * default) never. Listed as `execution.taskSupport`; see docs/tasks.md.
+   * default) never. Listed as `execution.taskSupport`. `{ support, start: 'handler' }` lets the
+   * handler ask with the request first and start the task with `ctx.startTask()`; see docs/tasks.md.
    */
-  readonly task?: TaskSupport;
+  readonly task?: TaskSupport | TaskPolicy;
   readonly _meta?: MetaObject;
   /**
    * Replaces the manifest's input schema (`type: "object"`). Without a manifest entry the

@@ -44,6 +44,8 @@ export interface ToolsFeature {
   inputSchema?(name: string): Tool['inputSchema'] | undefined;
   /** Optional: whether a tool runs as a task (undefined for an unknown tool). */
   taskSupport?(name: string): TaskSupport | undefined;
+  /** Optional: when a tool's task starts (`handler`: at `ctx.startTask()`); default `call`. */
+  taskStart?(name: string): 'call' | 'handler' | undefined;
 }
 
 export interface ResourcesFeature {

@@ -34,6 +34,8 @@ export interface CompiledTool {
   readonly call: ToolCall;
   /** Whether it runs as a task (`@Tool({ task })` or `execution.taskSupport`). */
   readonly taskSupport: TaskSupport;
+  /** When its task starts: before the handler (`call`), or at `ctx.startTask()` (`handler`). */
+  readonly taskStart: 'call' | 'handler';
   readonly source: RouteSource;
 }
 
@@ -52,7 +54,7 @@ export function compileTool(source: RouteSource & { readonly record: ToolRecord 
   const validateOutput = compiledOutput ? compiledOutput.validate : null;
   const shaping: ToolOutput | null = output && validateOutput ? { validate: validateOutput, wrapped: output.wrapped } : null;
   const description = options.description ?? manifest?.description;
-  const taskSupport = taskSupportOf(options, subject);
+  const { support: taskSupport, start: taskStart } = taskPolicyOf(options, subject);
   const listEntry = toolListEntry(name, taskSupport === 'forbidden' ? options : { ...options, execution: { ...options.execution, taskSupport } }, description, input, compiledOutput);
 
   // Everything that can fail is resolved now, so a bad guard, scope list or rate limit fails
@@ -88,14 +90,21 @@ export function compileTool(source: RouteSource & { readonly record: ToolRecord 
   };
   let pipeline: ToolCall | null = null;
   const call: ToolCall = (args, ctx) => (pipeline ??= assemble())(args, ctx);
-  return { name, listEntry, validateInput, validateOutput, requiredScopes, call, taskSupport, source };
+  return { name, listEntry, validateInput, validateOutput, requiredScopes, call, taskSupport, taskStart, source };
 }
 
 const TASK_SUPPORT: ReadonlySet<unknown> = new Set<TaskSupport>(['forbidden', 'optional', 'required']);
 
+const TASK_START: ReadonlySet<unknown> = new Set([undefined, 'call', 'handler']);
+
 /** `task` and `execution.taskSupport` are one setting: either, or both the same. */
-function taskSupportOf(options: ToolRecord['options'], subject: string): TaskSupport {
-  const task: unknown = options.task;
+function taskPolicyOf(options: ToolRecord['options'], subject: string): { support: TaskSupport; start: 'call' | 'handler' } {
+  const given: unknown = options.task;
+  const policy = typeof given === 'object' && given !== null ? (given as { support?: unknown; start?: unknown }) : undefined;
+  if (policy !== undefined && (!TASK_START.has(policy.start) || (policy.support !== 'optional' && policy.support !== 'required'))) {
+    throw new ArmatureError(LocalErrorCode.INVALID_TASK_SUPPORT, `${subject}: task must be "forbidden", "optional", "required" or { support: "optional" | "required", start?: "call" | "handler" }.`);
+  }
+  const task: unknown = policy === undefined ? given : policy.support;
   const listed: unknown = options.execution?.taskSupport;
   for (const value of [task, listed]) {
     if (value !== undefined && !TASK_SUPPORT.has(value)) {
@@ -105,5 +114,5 @@ function taskSupportOf(options: ToolRecord['options'], subject: string): TaskSup
   if (task !== undefined && listed !== undefined && task !== listed) {
     throw new ArmatureError(LocalErrorCode.INVALID_TASK_SUPPORT, `${subject}: @Tool({ task: ${JSON.stringify(task)} }) disagrees with execution.taskSupport ${JSON.stringify(listed)}; give one of them.`);
   }
-  return ((task ?? listed) as TaskSupport | undefined) ?? 'forbidden';
+  return { support: ((task ?? listed) as TaskSupport | undefined) ?? 'forbidden', start: (policy?.start as 'call' | 'handler' | undefined) ?? 'call' };
 }

@@ -1,6 +1,4 @@
-import { ActiveRequestContext } from '../context/active-request-context';
-import type { AuthInfo, SessionInfo, SessionScope } from '../context/request-context';
-import type { TransportRequestInfo } from '../context/request-info';
+import type { SessionInfo, SessionScope } from '../context/request-context';
 import type { RelatedRequest, RequestHost } from '../context/request-host';
 import type { JSONRPCNotification, RequestId } from '../protocol/mcp-types.generated';
 import type { TransportSendOptions } from '../transport/transport';
@@ -8,7 +6,7 @@ import { RELATED_TASK } from './task-wire';
 
 /** What a running task reports to its manager. */
 export interface TaskReporter {
-  /** `ctx.progress` inside the task: the status message. */
+  /** `ctx.progress` inside the task: the status message (with or without a progress token). */
   progress(message: string): void;
   /** 2026: a question becomes an entry of `inputRequests`; resolves with the `tasks/update` answer. */
   ask(method: string, params: Record<string, unknown>, key: string | undefined): Promise<Record<string, unknown>>;
@@ -29,7 +27,7 @@ export class TaskHost implements RequestHost {
   private closed = false;
 
   constructor(
-    private readonly taskId: string,
+    readonly taskId: string,
     private readonly era: '2025' | '2026',
     private readonly creator: RequestHost,
     readonly info: SessionInfo,
@@ -40,6 +38,15 @@ export class TaskHost implements RequestHost {
   get sessionScope(): SessionScope | undefined {
     if (this.scope === undefined && !this.closed) this.scope = this.openSession?.(this.info);
     return this.scope;
+  }
+
+  /** The DI scope of a request that became a task (2026): it now lives as long as the task. */
+  adoptScope(scope: SessionScope | undefined): void {
+    if (scope !== undefined && this.scope === undefined) this.scope = scope;
+  }
+
+  reportProgress(progress: number, total: number | undefined, message: string | undefined): void {
+    this.reporter.progress(typeof message === 'string' ? message : typeof total === 'number' ? `${progress}/${total}` : `${progress}`);
   }
 
   logEnabled(rank: number): boolean {
@@ -80,32 +87,4 @@ function withRelatedTask(notification: JSONRPCNotification, taskId: string): JSO
   const params = (notification.params ?? {}) as Record<string, unknown>;
   const meta = { ...(params._meta as Record<string, unknown> | undefined), [RELATED_TASK]: { taskId } };
   return { ...notification, params: { ...params, _meta: meta } };
-}
-
-/**
- * The context a task's handler gets: the same `RequestContext` API; `ctx.progress` works with
- * or without a progress token (it sets the task's status message), and the signal aborts on
- * `tasks/cancel`, expiry or shutdown.
- */
-export class TaskRequestContext extends ActiveRequestContext {
-  constructor(
-    host: TaskHost,
-    requestId: RequestId,
-    params: Record<string, unknown>,
-    authInfo: AuthInfo | undefined,
-    requestInfo: TransportRequestInfo | undefined,
-    readonly taskId: string,
-    private readonly reporter: Pick<TaskReporter, 'progress'>,
-  ) {
-    // The creating request's transport facts stay readable for the task's whole life.
-    super(host, requestId, 'tools/call', params, authInfo, requestInfo);
-  }
-
-  override progress(progress: number, total?: number, message?: string): Promise<void> {
-    if (this.finished || !Number.isFinite(progress)) return Promise.resolve();
-    // The status message moves with or without a progress token; 2025 also sends the
-    // notification when the creating request had a token (it stays valid for the task's life).
-    this.reporter.progress(typeof message === 'string' ? message : typeof total === 'number' ? `${progress}/${total}` : `${progress}`);
-    return super.progress(progress, total, message);
-  }
 }

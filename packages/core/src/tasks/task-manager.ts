@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { ArmatureError } from '@armature/di';
-import { abortReasons, type ActiveRequestContext } from '../context/active-request-context';
+import { abortReasons, ActiveRequestContext } from '../context/active-request-context';
+import type { RequestHost } from '../context/request-host';
+import type { RequestExchange } from '../kernel/request-exchange';
+import { ToolError } from '../results/tool-error';
 import { invalidClientResult, missingClientCapability } from '../context/client-capability-check';
 import type { AuthInfo } from '../context/request-context';
 import { EngineErrorCode } from '../errors/engine-error-codes';
@@ -12,8 +15,8 @@ import type { ServerFeatures, ToolsFeature } from '../protocol/server-features';
 import type { ServerLogger } from '../protocol/server-logger';
 import { errorResult } from '../results/tool-error-result';
 import { InMemoryTaskStore } from './in-memory-task-store';
-import { TaskHost, TaskRequestContext } from './task-host';
-import { isTerminal, TaskCapacityError, type TaskError, type TaskInputRequest, type TaskLimits, type TaskPatch, type TaskRecord, TASKS_EXTENSION } from './task-model';
+import { TaskHost } from './task-host';
+import { isTerminal, TaskCapacityError, type TaskError, type TaskInputRequest, type TaskLimits, type TaskPatch, type TaskRecord, TASKS_EXTENSION, type TaskSupport } from './task-model';
 import type { TaskPage, TaskStore } from './task-store';
 import { createTaskResult, task2025 } from './task-wire';
 
@@ -42,15 +45,22 @@ interface Question extends TaskInputRequest {
   readonly reject: (error: unknown) => void;
 }
 
+/** What a request that takes a task gets: its revision, retention and the tool's support. */
+interface Admission {
+  readonly era: '2025' | '2026';
+  readonly ttlMs: number;
+  readonly support: 'optional' | 'required';
+}
+
 /** A task this process runs: its handler's context and what it waits on. */
 interface Running {
   readonly taskId: string;
   readonly toolName: string;
   readonly era: '2025' | '2026';
-  readonly ctx: TaskRequestContext;
+  readonly ctx: ActiveRequestContext;
   readonly host: TaskHost;
-  /** Creating context's revision-facing host (2025: status notifications go through it). */
-  readonly creator: ActiveRequestContext;
+  /** The creating request's host (2025: status notifications go to its session through it). */
+  readonly creatorHost: RequestHost;
   readonly questions: Map<string, Question>;
   readonly usedKeys: Set<string>;
   /** `tasks/result` requests waiting (2025), newest last; their stream carries the task's messages. */
@@ -89,7 +99,7 @@ function shownId(taskId: string): string {
 /**
  * Runs tools as tasks for both revisions and answers the task methods: one per app. A task is
  * created before its handle is answered (a `tasks/get` right after finds it), runs its tool's
- * ordinary pipeline with a `TaskRequestContext`, and ends in the store as completed, failed or
+ * ordinary pipeline with a context hosted by a `TaskHost`, and ends in the store as completed, failed or
  * cancelled. Records live in the `TaskStore`; the running work lives here.
  */
 export class TaskManager {
@@ -125,6 +135,43 @@ export class TaskManager {
   call(features: ServerFeatures, tools: ToolsFeature, name: string, args: Record<string, unknown> | undefined, params: RequestParamsRecord, ctx: ActiveRequestContext): Promise<object> | undefined {
     const support = tools.taskSupport?.(name);
     if (support === undefined) return undefined;
+    const admitted = this.admission(support, name, params, ctx);
+    // A handler that starts its task itself (`ctx.startTask()`) runs as an ordinary call until then.
+    if (admitted === undefined || tools.taskStart?.(name) === 'handler') return undefined;
+    return this.start(admitted, features, tools, name, args, params, ctx);
+  }
+
+  /**
+   * `ctx.startTask()` of a request still running (`@Tool({ task: { start: 'handler' } })`): the
+   * request is answered with the task handle and its handler goes on as the task, with the same
+   * context re-hosted. Nothing changes when the request cannot take a task.
+   */
+  async detach(exchange: RequestExchange): Promise<void> {
+    const ctx = exchange.ctx;
+    const features = exchange.kernel.features;
+    const name = exchange.params.name;
+    const support = typeof name === 'string' ? features.tools?.taskSupport?.(name) : undefined;
+    if (exchange.method !== 'tools/call' || typeof name !== 'string' || support === undefined || ctx.taskId !== undefined || ctx.finished) return;
+    const admitted = this.admission(support, name, exchange.params, ctx);
+    if (admitted === undefined) return;
+    const record = await this.created(admitted, name, ctx);
+    if (record instanceof TaskCapacityError) {
+      if (admitted.support === 'optional') return;
+      throw new ToolError(record.message);
+    }
+    if (ctx.finished) return;
+    const running = this.hosted(record, features, ctx, exchange.params, ctx);
+    ctx.rehost(running.host);
+    this.enlist(running);
+    exchange.becomeTask(createTaskResult(record), (scope) => running.host.adoptScope(scope), (result, error) => void this.settle(running, result as Record<string, unknown> | undefined, error));
+  }
+
+  /**
+   * Whether this request takes a task for a tool of `support`: its revision, retention and
+   * support; undefined to run it as an ordinary call; throws the revision's refusal (2025 -32601
+   * for a task where the tool takes none or none where it needs one; 2026 -32021 without the extension).
+   */
+  private admission(support: TaskSupport, name: string, params: RequestParamsRecord, ctx: ActiveRequestContext): Admission | undefined {
     if (ctx.session.protocolVersion === PROTOCOL_2026) {
       // 2026: task creation is the server's choice; a legacy `task` param is ignored.
       if (support === 'forbidden') return undefined;
@@ -132,7 +179,7 @@ export class TaskManager {
         if (support === 'required') throw missingTasksExtension(`tool "${name}"`);
         return undefined;
       }
-      return this.start('2026', features, tools, name, args, params, ctx, this.ttl.default, support);
+      return { era: '2026', ttlMs: this.ttl.default, support };
     }
     const asked = params.task;
     if (asked === undefined) {
@@ -143,7 +190,7 @@ export class TaskManager {
     if (support === 'forbidden') throw new McpWireError(WireErrorCode.MethodNotFound, `Tool "${name}" does not support task augmentation (execution.taskSupport "forbidden"): call it without params.task`);
     const ttl = (asked as { ttl?: unknown }).ttl;
     if (ttl !== undefined && !(Number.isInteger(ttl) && (ttl as number) > 0)) throw McpWireError.invalidParams('Invalid params: "task.ttl" must be a positive integer (milliseconds)');
-    return this.start('2025', features, tools, name, args, params, ctx, ttl === undefined ? this.ttl.default : Math.min(ttl as number, this.ttl.max), support);
+    return { era: '2025', ttlMs: ttl === undefined ? this.ttl.default : Math.min(ttl as number, this.ttl.max), support };
   }
 
   /** The task `taskId` as `ctx`'s principal may see it; -32602 when unknown, expired or someone else's. */
@@ -241,35 +288,68 @@ export class TaskManager {
     return key;
   }
 
-  private async start(era: '2025' | '2026', features: ServerFeatures, tools: ToolsFeature, name: string, args: Record<string, unknown> | undefined, params: RequestParamsRecord, ctx: ActiveRequestContext, ttlMs: number, support: 'optional' | 'required'): Promise<object> {
+  /** Stores a new task record for this request; the limit that held when the store refuses. */
+  private async created(admitted: Admission, name: string, ctx: ActiveRequestContext): Promise<TaskRecord | TaskCapacityError> {
     const now = Date.now();
     const record: TaskRecord = {
       taskId: randomUUID(),
       owner: ownerOf(ctx.authInfo),
-      sessionId: era === '2025' ? this.sessionKeyOf(ctx) : undefined,
-      era,
+      sessionId: admitted.era === '2025' ? this.sessionKeyOf(ctx) : undefined,
+      era: admitted.era,
       toolName: name,
       status: 'working',
       createdAt: now,
       lastUpdatedAt: now,
-      ttlMs,
+      ttlMs: admitted.ttlMs,
       pollIntervalMs: this.pollIntervalMs,
     };
     try {
       await this.store.create(record, this.limits);
     } catch (error) {
-      if (!(error instanceof TaskCapacityError)) throw error;
-      // Full: a tool that may run without a task runs as an ordinary call; one that may not is told why.
-      if (support === 'optional') return tools.call(name, args, ctx);
-      return errorResult(error.message);
+      if (error instanceof TaskCapacityError) return error;
+      throw error;
     }
-    const running = this.launch(record, features, tools, args, params, ctx);
-    this.running.set(record.taskId, running);
-    this.sweeper ??= setInterval(() => void this.sweep(), SWEEP_EVERY_MS).unref();
+    return record;
+  }
+
+  private async start(admitted: Admission, features: ServerFeatures, tools: ToolsFeature, name: string, args: Record<string, unknown> | undefined, params: RequestParamsRecord, creator: ActiveRequestContext): Promise<object> {
+    const record = await this.created(admitted, name, creator);
+    if (record instanceof TaskCapacityError) {
+      // Full: a tool that may run without a task runs as an ordinary call; one that may not is told why.
+      if (admitted.support === 'optional') return tools.call(name, args, creator);
+      return errorResult(record.message);
+    }
+    const running = this.hosted(record, features, creator, params, undefined);
+    running.ctx.rehost(running.host);
+    this.enlist(running);
+    // The handler starts after the handle is on its way (the store has the task already).
+    setImmediate(() => {
+      let outcome: unknown;
+      try {
+        outcome = tools.call(name, args, running.ctx);
+      } catch (error) {
+        void this.settle(running, undefined, error);
+        return;
+      }
+      Promise.resolve(outcome).then(
+        (result) => this.settle(running, result as Record<string, unknown>, undefined),
+        (error: unknown) => this.settle(running, undefined, error),
+      );
+    });
     return createTaskResult(record);
   }
 
-  private launch(record: TaskRecord, features: ServerFeatures, tools: ToolsFeature, args: Record<string, unknown> | undefined, params: RequestParamsRecord, creator: ActiveRequestContext): Running {
+  private enlist(running: Running): void {
+    this.running.set(running.taskId, running);
+    this.sweeper ??= setInterval(() => void this.sweep(), SWEEP_EVERY_MS).unref();
+  }
+
+  /**
+   * The running task of `record`: its host (the creating request's facts, reporting to this
+   * manager) and its handler's context — `own` when the request itself became the task, else a
+   * new context like the creator's (the caller re-hosts it).
+   */
+  private hosted(record: TaskRecord, features: ServerFeatures, creator: ActiveRequestContext, params: RequestParamsRecord, own: ActiveRequestContext | undefined): Running {
     const taskId = record.taskId;
     let running!: Running;
     const reporter = {
@@ -285,23 +365,10 @@ export class TaskManager {
         return waiter?.requestId;
       },
     };
-    const host = new TaskHost(taskId, record.era, creator.host, creator.session, features.openSession, reporter);
-    const ctx = new TaskRequestContext(host, creator.requestId, params, creator.authInfo, creator.requestInfo, taskId, reporter);
-    running = { taskId, toolName: record.toolName, era: record.era, ctx, host, creator, questions: new Map(), usedKeys: new Set(), resultWaiters: [], whenTerminal: [], writes: Promise.resolve(), askedOut: 0, done: false };
-    // The handler starts after the handle is on its way (the store has the task already).
-    setImmediate(() => {
-      let outcome: unknown;
-      try {
-        outcome = tools.call(record.toolName, args, ctx);
-      } catch (error) {
-        void this.settle(running, undefined, error);
-        return;
-      }
-      Promise.resolve(outcome).then(
-        (result) => this.settle(running, result as Record<string, unknown>, undefined),
-        (error: unknown) => this.settle(running, undefined, error),
-      );
-    });
+    const creatorHost = creator.host;
+    const host = new TaskHost(taskId, record.era, creatorHost, creator.session, features.openSession, reporter);
+    const ctx = own ?? new ActiveRequestContext(host, creator.requestId, 'tools/call', params, creator.authInfo, creator.requestInfo);
+    running = { taskId, toolName: record.toolName, era: record.era, ctx, host, creatorHost, questions: new Map(), usedKeys: new Set(), resultWaiters: [], whenTerminal: [], writes: Promise.resolve(), askedOut: 0, done: false };
     return running;
   }
 
@@ -373,7 +440,7 @@ export class TaskManager {
   /** 2025: `notifications/tasks/status` to the creating session (optional in the spec; clients poll). */
   private announce(running: Running, record: TaskRecord): void {
     if (running.era !== '2025') return;
-    void running.creator.host.notify({ jsonrpc: '2.0', method: 'notifications/tasks/status', params: task2025(record) }, undefined);
+    void running.creatorHost.notify({ jsonrpc: '2.0', method: 'notifications/tasks/status', params: task2025(record) }, undefined);
   }
 
   private taskError(running: Running, thrown: unknown): TaskError {

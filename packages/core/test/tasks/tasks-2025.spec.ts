@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolResultSchema, CreateTaskResultSchema, ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Armature } from '../../src/app/armature.app';
 import { RELATED_TASK } from '../../src/tasks/task-wire';
 import { waitUntil } from '../support/wait';
@@ -26,7 +26,7 @@ describe('tasks on MCP 2025-11-25 (the official SDK v1 client\'s experimental ta
     expect(conn.client.getServerCapabilities()?.tasks).to.deep.equal({ list: {}, cancel: {}, requests: { tools: { call: {} } } });
     const { tools } = await conn.client.listTools();
     const support = Object.fromEntries(tools.map((t) => [t.name, (t as { execution?: { taskSupport?: string } }).execution?.taskSupport]));
-    expect(support).to.deep.equal({ sleepy: 'optional', toolFails: 'required', protocolFails: 'required', twoQuestions: 'required', plain: undefined });
+    expect(support).to.deep.equal({ sleepy: 'optional', toolFails: 'required', protocolFails: 'required', twoQuestions: 'required', askThenTask: 'optional', plain: undefined });
   });
 
   it('callToolStream runs a task to completion: taskCreated, then the result (tasks/result carries related-task)', async () => {
@@ -61,7 +61,7 @@ describe('tasks on MCP 2025-11-25 (the official SDK v1 client\'s experimental ta
   });
 
   it('a result is read after the client reconnects (a new session, same principal), and tasks/list is per session', async () => {
-    const created = (await conn.client.request({ method: 'tools/call', params: { name: 'sleepy', arguments: { ms: 30 }, task: { ttl: 60_000 } } }, (await import('@modelcontextprotocol/sdk/types.js')).CreateTaskResultSchema)).task;
+    const created = (await conn.client.request({ method: 'tools/call', params: { name: 'sleepy', arguments: { ms: 30 }, task: { ttl: 60_000 } } }, CreateTaskResultSchema)).task;
     expect((await conn.client.experimental.tasks.listTasks()).tasks.map((t) => t.taskId)).to.deep.equal([created.taskId]);
     await conn.close();
     conn = await connectClient(app);
@@ -69,6 +69,18 @@ describe('tasks on MCP 2025-11-25 (the official SDK v1 client\'s experimental ta
     expect(result.content).to.deep.equal([{ type: 'text', text: 'slept 30' }]);
     // Without authentication a session lists only its own tasks.
     expect((await conn.client.experimental.tasks.listTasks()).tasks).to.deep.equal([]);
+  });
+
+  it('ctx.startTask() on 2025: the question goes to the client as a request, then the call answers with the task', async () => {
+    await conn.close();
+    conn = await connectClient(app, {
+      capabilities: { elicitation: {} },
+      configure: (client) => client.setRequestHandler(ElicitRequestSchema, async () => ({ action: 'accept', content: { name: 'Cy' } })),
+    });
+    const created = (await conn.client.request({ method: 'tools/call', params: { name: 'askThenTask', arguments: {}, task: {} } }, CreateTaskResultSchema)).task;
+    expect(created.status).to.equal('working');
+    const result = await conn.client.experimental.tasks.getTaskResult(created.taskId, CallToolResultSchema);
+    expect(result.content).to.deep.equal([{ type: 'text', text: 'Cy in a task' }]);
   });
 
   it('a required tool called without task is -32601; a tool error ends the task failed with its isError result', async () => {

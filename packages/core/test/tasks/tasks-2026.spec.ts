@@ -123,6 +123,21 @@ describe('tasks on MCP 2026-07-28 (the tasks extension, raw messages, every mess
     expect(done.result!.result).to.deep.equal({ content: [{ type: 'text', text: 'accept/decline' }] });
   });
 
+  it('ctx.startTask(): the questions before it are input_required rounds of the request, the retry answers with the task handle', async () => {
+    const first = await peer.call('askThenTask', {}, next(), { caps: ELICIT_TASKS });
+    expect(first.result!.resultType).to.equal('input_required');
+    expect(first.result).to.not.have.property('taskId');
+    const retry = await peer.call('askThenTask', {}, next(), { caps: ELICIT_TASKS, extra: { inputResponses: { name: { action: 'accept', content: { name: 'Ada' } } }, requestState: first.result!.requestState } });
+    expect(retry.result!.resultType).to.equal('task');
+    for (const absent of ['requestState', 'inputRequests']) expect(retry.result).to.not.have.property(absent);
+    const done = await until(retry.result!.taskId as string, 'completed', ELICIT_TASKS);
+    expect(done.result!.result).to.deep.equal({ content: [{ type: 'text', text: 'Ada in a task' }] });
+    // A client without the extension: startTask() changes nothing, the call answers as usual.
+    const plainFirst = await peer.call('askThenTask', {}, next(), { caps: { elicitation: { form: {} } } });
+    const plain = await peer.call('askThenTask', {}, next(), { caps: { elicitation: { form: {} } }, extra: { inputResponses: { name: { action: 'accept', content: { name: 'Bo' } } }, requestState: plainFirst.result!.requestState } });
+    expect(plain.result!.content).to.deep.equal([{ type: 'text', text: 'Bo without a task' }]);
+  });
+
   it('a task belongs to its principal: another one gets -32602 as for an unknown id, and cannot cancel it', async () => {
     const ada: AuthInfo = { token: 't1', clientId: 'ada', scopes: [] };
     const bob: AuthInfo = { token: 't2', clientId: 'bob', scopes: [] };

@@ -20,6 +20,7 @@ import { ResultDecoration } from './result-decoration';
 import type { ExchangeKernel } from './revision';
 import { REVISION_2026 } from './revision-2026';
 import { TASKS_EXTENSION } from '../tasks/task-model';
+import { declaresTasks } from '../tasks/tasks-extension';
 import { honouredFilter, SubscriptionListen } from './subscription-listen';
 
 /** What a dispatcher serves and how (one per app; rebuilt when the served features change). */
@@ -168,20 +169,23 @@ export class Dispatcher implements ExchangeKernel, RequestKernel {
   private listen(exchange: RequestExchange): void {
     let filter;
     try {
-      filter = honouredFilter(exchange.params, this.features);
+      filter = honouredFilter(exchange.params, this.features, declaresTasks(exchange.ctx));
     } catch (error) {
       exchange.fail(error);
       return;
     }
     const listen = new SubscriptionListen(exchange, filter, this.decoration.other('complete', { _meta: { [META.subscriptionId]: exchange.id } }));
+    const taskIds = filter.taskIds;
+    const unwatch = taskIds === undefined ? undefined : this.features.tasks?.watch(taskIds, exchange.ctx.authInfo, (task) => void listen.notifyTask(task));
     exchange.gracefulEnd = () => {
       this.options.registry?.delete(listen);
+      unwatch?.();
       void listen.close();
     };
     this.listens.add(exchange);
     const registry = this.options.registry;
     registry?.add(listen);
-    exchange.ctx.signal.addEventListener('abort', () => registry?.delete(listen), { once: true });
+    exchange.ctx.signal.addEventListener('abort', () => (registry?.delete(listen), unwatch?.()), { once: true });
     void listen.acknowledge();
   }
 }

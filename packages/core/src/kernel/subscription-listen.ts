@@ -3,6 +3,7 @@ import type { JSONRPCNotification } from '../protocol/mcp-types.generated';
 import type { RequestExchange } from './request-exchange';
 import { META } from './mcp-2026';
 import { McpWireError } from '../errors/wire-error';
+import { missingTasksExtension } from '../tasks/tasks-extension';
 
 /** Most resource URIs one listen stream may follow, so a client cannot grow server memory without bound. */
 export const MAX_LISTEN_URIS = 1000;
@@ -15,12 +16,21 @@ export interface ListenFilter {
   promptsListChanged?: boolean;
   resourcesListChanged?: boolean;
   resourceSubscriptions?: string[];
+  /** The tasks extension: `notifications/tasks` for these tasks (of the listening principal). */
+  taskIds?: string[];
 }
+
+/** Most tasks one listen stream may follow, and the longest task id it takes. */
+export const MAX_LISTEN_TASKS = 1000;
+export const MAX_LISTEN_TASK_ID_LENGTH = 256;
 
 const LIST_FLAG: Readonly<Record<ListKind, keyof ListenFilter>> = { tools: 'toolsListChanged', prompts: 'promptsListChanged', resources: 'resourcesListChanged' };
 
-/** Reads the filter (-32602 when malformed) and keeps only what the server serves. */
-export function honouredFilter(params: Readonly<Record<string, unknown>>, features: ServerFeatures): ListenFilter {
+/**
+ * Reads the filter (-32602 when malformed) and keeps only what the server serves. `taskIds`
+ * needs the tasks extension declared by the request (`declaresTasks`; -32021 otherwise).
+ */
+export function honouredFilter(params: Readonly<Record<string, unknown>>, features: ServerFeatures, declaresTasks: boolean): ListenFilter {
   const requested = params.notifications;
   if (typeof requested !== 'object' || requested === null || Array.isArray(requested)) {
     throw McpWireError.invalidParams('Invalid params: "notifications" must be an object (toolsListChanged, promptsListChanged, resourcesListChanged, resourceSubscriptions)');
@@ -40,6 +50,15 @@ export function honouredFilter(params: Readonly<Record<string, unknown>>, featur
     }
     if (uris.length > MAX_LISTEN_URIS) throw McpWireError.invalidParams(`Invalid params: at most ${MAX_LISTEN_URIS} resource subscriptions per stream`);
     if (features.resources?.subscribe === true) out.resourceSubscriptions = [...new Set(uris as string[])];
+  }
+  const taskIds = filter.taskIds;
+  if (taskIds !== undefined && features.tasks !== undefined) {
+    if (!declaresTasks) throw missingTasksExtension('notifications.taskIds');
+    if (!Array.isArray(taskIds) || !taskIds.every((id) => typeof id === 'string' && id.length <= MAX_LISTEN_TASK_ID_LENGTH)) {
+      throw McpWireError.invalidParams(`Invalid params: "notifications.taskIds" must be an array of task ids of at most ${MAX_LISTEN_TASK_ID_LENGTH} characters`);
+    }
+    if (taskIds.length > MAX_LISTEN_TASKS) throw McpWireError.invalidParams(`Invalid params: at most ${MAX_LISTEN_TASKS} tasks per stream`);
+    out.taskIds = [...new Set(taskIds as string[])];
   }
   return out;
 }
@@ -76,6 +95,11 @@ export class SubscriptionListen {
   notifyListChanged(kind: ListKind): Promise<void> {
     if (this.filter[LIST_FLAG[kind]] !== true) return Promise.resolve();
     return this.send(`notifications/${kind}/list_changed`, {});
+  }
+
+  /** `notifications/tasks`: the task's state as `tasks/get` would give it (the caller checked it follows that task). */
+  notifyTask(detailedTask: Record<string, unknown>): Promise<void> {
+    return this.send('notifications/tasks', detailedTask);
   }
 
   notifyResourceUpdated(uri: string): Promise<void> {

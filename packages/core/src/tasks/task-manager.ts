@@ -18,7 +18,8 @@ import { InMemoryTaskStore } from './in-memory-task-store';
 import { TaskHost } from './task-host';
 import { isTerminal, TaskCapacityError, type TaskError, type TaskInputRequest, type TaskLimits, type TaskPatch, type TaskRecord, TASKS_EXTENSION, type TaskSupport } from './task-model';
 import type { TaskPage, TaskStore } from './task-store';
-import { createTaskResult, task2025 } from './task-wire';
+import { declaresTasks, missingTasksExtension } from './tasks-extension';
+import { createTaskResult, detailedTask2026, task2025 } from './task-wire';
 
 /** Options of the app's tasks (`Armature.create(…, { tasks })`). */
 export interface TaskOptions {
@@ -72,24 +73,17 @@ interface Running {
   done: boolean;
 }
 
+/** A `subscriptions/listen` stream following some tasks: its principal and how to reach it. */
+interface TaskWatcher {
+  readonly owner: string;
+  readonly send: (detailedTask: Record<string, unknown>) => void;
+}
+
 /** The principal a task belongs to: the client id and, when the verifier gave one, the subject. */
 export function ownerOf(authInfo: AuthInfo | undefined): string {
   if (authInfo === undefined) return '';
   const subject = authInfo.extra?.sub;
   return `${authInfo.clientId}\u0000${typeof subject === 'string' ? subject : ''}`;
-}
-
-/** Whether a 2026 request declared the tasks extension in its capabilities. */
-export function declaresTasks(ctx: ActiveRequestContext): boolean {
-  const extensions = (ctx.session.clientCapabilities as { extensions?: unknown }).extensions;
-  return typeof extensions === 'object' && extensions !== null && (extensions as Record<string, unknown>)[TASKS_EXTENSION] !== undefined;
-}
-
-/** -32021 for a 2026 request that needs the tasks extension it did not declare. */
-export function missingTasksExtension(what: string): McpWireError {
-  return new McpWireError(WireErrorCode.MissingRequiredClientCapability, `Missing required client capability: ${what} needs the "${TASKS_EXTENSION}" extension (declare it in _meta "io.modelcontextprotocol/clientCapabilities".extensions)`, {
-    requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } },
-  });
 }
 
 function shownId(taskId: string): string {
@@ -108,6 +102,8 @@ export class TaskManager {
   private readonly ttl: { readonly default: number; readonly max: number };
   private readonly pollIntervalMs: number;
   private readonly running = new Map<string, Running>();
+  /** 2026 listen streams following tasks (`notifications.taskIds`), by task id. */
+  private readonly watchers = new Map<string, Set<TaskWatcher>>();
   /** Keys of 2025 connections without a session id (stdio, in-memory), by their session info object. */
   private readonly connectionKeys = new WeakMap<object, string>();
   private sweeper: NodeJS.Timeout | undefined;
@@ -255,6 +251,27 @@ export class TaskManager {
   /** 2025 `tasks/list`: the principal's tasks (without authentication, the session's). */
   list(ctx: ActiveRequestContext, cursor: string | undefined, pageSize: number): Promise<TaskPage> {
     return this.store.list(ownerOf(ctx.authInfo), ctx.authInfo === undefined ? this.sessionKeyOf(ctx) : undefined, cursor, pageSize);
+  }
+
+  /**
+   * A 2026 listen stream's `notifications.taskIds`: `send` gets each status change of those of
+   * the tasks that belong to `authInfo`'s principal (others' tasks stay silent, as if unknown).
+   * Returns the unsubscribe function.
+   */
+  watch(taskIds: readonly string[], authInfo: AuthInfo | undefined, send: TaskWatcher['send']): () => void {
+    const watcher: TaskWatcher = { owner: ownerOf(authInfo), send };
+    for (const taskId of taskIds) {
+      let set = this.watchers.get(taskId);
+      if (set === undefined) this.watchers.set(taskId, (set = new Set()));
+      set.add(watcher);
+    }
+    return () => {
+      for (const taskId of taskIds) {
+        const set = this.watchers.get(taskId);
+        set?.delete(watcher);
+        if (set?.size === 0) this.watchers.delete(taskId);
+      }
+    };
   }
 
   /** Resolves true once no task runs here, or false after `timeoutMs`. */
@@ -437,10 +454,16 @@ export class TaskManager {
     );
   }
 
-  /** 2025: `notifications/tasks/status` to the creating session (optional in the spec; clients poll). */
+  /**
+   * A status change: 2025 sends `notifications/tasks/status` to the creating session (optional
+   * in the spec; clients poll); 2026 listen streams following the task get `notifications/tasks`.
+   */
   private announce(running: Running, record: TaskRecord): void {
-    if (running.era !== '2025') return;
-    void running.creatorHost.notify({ jsonrpc: '2.0', method: 'notifications/tasks/status', params: task2025(record) }, undefined);
+    if (running.era === '2025') void running.creatorHost.notify({ jsonrpc: '2.0', method: 'notifications/tasks/status', params: task2025(record) }, undefined);
+    const watchers = this.watchers.get(record.taskId);
+    if (watchers === undefined) return;
+    const detailed = detailedTask2026(record);
+    for (const watcher of watchers) if (watcher.owner === record.owner) watcher.send(detailed);
   }
 
   private taskError(running: Running, thrown: unknown): TaskError {

@@ -2,7 +2,8 @@ import type { FeatureMethod } from '../protocol/feature-methods';
 import { McpWireError } from '../errors/wire-error';
 import { optionalObject, requiredString } from '../protocol/request-params';
 import type { ServerFeatures } from '../protocol/server-features';
-import { declaresTasks, missingTasksExtension, type TaskManager } from './task-manager';
+import type { TaskManager } from './task-manager';
+import { declaresTasks, missingTasksExtension } from './tasks-extension';
 import { detailedTask2026, RELATED_TASK, task2025 } from './task-wire';
 
 /** The app's task manager; -32601 when the app serves no task (no tool takes one). */

@@ -4,7 +4,8 @@ import type { AuthInfo } from '../../src/context/request-context';
 import { InMemoryTaskStore } from '../../src/tasks/in-memory-task-store';
 import { TASKS_EXTENSION } from '../../src/tasks/task-model';
 import { waitUntil } from '../support/wait';
-import { type Msg, Peer2026 } from '../kernel/support/peer-2026';
+import { META } from '../../src/kernel/mcp-2026';
+import { type Msg, Peer2026, settle, with2026 } from '../kernel/support/peer-2026';
 import { createTaskApp, seen } from './task-app';
 
 const TASKS = { extensions: { [TASKS_EXTENSION]: {} } };
@@ -136,6 +137,26 @@ describe('tasks on MCP 2026-07-28 (the tasks extension, raw messages, every mess
     const plainFirst = await peer.call('askThenTask', {}, next(), { caps: { elicitation: { form: {} } } });
     const plain = await peer.call('askThenTask', {}, next(), { caps: { elicitation: { form: {} } }, extra: { inputResponses: { name: { action: 'accept', content: { name: 'Bo' } } }, requestState: plainFirst.result!.requestState } });
     expect(plain.result!.content).to.deep.equal([{ type: 'text', text: 'Bo without a task' }]);
+  });
+
+  it('subscriptions/listen with notifications.taskIds: notifications/tasks with the task as tasks/get gives it; another principal hears nothing; needs the extension', async () => {
+    const ada: AuthInfo = { token: 't1', clientId: 'ada', scopes: [] };
+    const bob: AuthInfo = { token: 't2', clientId: 'bob', scopes: [] };
+    const taskId = (await peer.call('sleepy', { ms: 150 }, next(), { caps: TASKS }, ada)).result!.taskId as string;
+    const refused = await peer.request('subscriptions/listen', { notifications: { taskIds: [taskId] } }, next(), { caps: {} });
+    expect(refused.error!.code).to.equal(-32021);
+    const from = peer.received.length;
+    await peer.start('subscriptions/listen', with2026({ notifications: { taskIds: [taskId] } }, { caps: TASKS }), 'listen-ada', ada);
+    await peer.start('subscriptions/listen', with2026({ notifications: { taskIds: [taskId] } }, { caps: TASKS }), 'listen-bob', bob);
+    const ack = await peer.next((m) => m.method === 'notifications/subscriptions/acknowledged' && m.params?._meta?.[META.subscriptionId] === 'listen-ada', 'the ack', from);
+    expect((ack.params!.notifications as { taskIds?: string[] }).taskIds).to.deep.equal([taskId]);
+    const done = await peer.next((m) => m.method === 'notifications/tasks' && m.params?.status === 'completed', 'the completed notification', from);
+    expect(done.params!.taskId).to.equal(taskId);
+    expect(done.params!.result).to.deep.equal({ content: [{ type: 'text', text: 'slept 150' }] });
+    expect(done.params!._meta).to.deep.equal({ [META.subscriptionId]: 'listen-ada' });
+    await settle(50);
+    expect(peer.notifications('notifications/tasks', from).filter((m) => m.params?._meta?.[META.subscriptionId] === 'listen-bob')).to.deep.equal([]);
+    for (const id of ['listen-ada', 'listen-bob']) await peer.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id } });
   });
 
   it('a task belongs to its principal: another one gets -32602 as for an unknown id, and cannot cancel it', async () => {

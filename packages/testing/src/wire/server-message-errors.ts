@@ -1,7 +1,7 @@
 import type { McpRevision } from './mcp-revision';
 import { schemaErrors } from './mcp-wire-schema';
 import { WIRE_TABLES, type WireTables } from './mcp-wire-tables';
-import { isCreateTaskResult2025, isTaskHandle, taskHandleErrors } from './task-results';
+import { isCreateTaskResult2025, isTaskHandle, taskHandleErrors, taskNotificationErrors } from './task-results';
 
 interface MessageFields {
   readonly method?: unknown;
@@ -32,6 +32,8 @@ export function serverMessageErrors(message: unknown, requestMethod: string | un
 }
 
 function notificationErrors(method: string, message: unknown, tables: WireTables, revision: McpRevision): string[] {
+  // The tasks extension's notification is not in the 2026 core schema.
+  if (revision === '2026-07-28' && method === 'notifications/tasks') return taskNotificationErrors(message);
   const type = tables.notifications[method];
   return type === undefined ? [`server sent an unknown notification ${method}`] : schemaErrors(type, message, revision);
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@armature/di';
-import { ResourceTemplate, Tool, ToolError, type BlobResourceContents, type TextResourceContents } from '@armature/core';
+import { RequestContext, ResourceTemplate, Tool, ToolError, type BlobResourceContents, type TextResourceContents } from '@armature/core';
 import { NotFoundError, OutsideRootError } from './file-errors';
 import { asText, fileUri, mimeTypeOf } from './file-kind';
 import { FILES_OPTIONS, type FilesOptions } from './files.options';
@@ -24,6 +24,20 @@ export interface FileText {
   truncated: boolean;
   text: string;
 }
+
+/** What `index_folder` returns. */
+export interface FolderIndex {
+  /** The folder, relative to the served folder. */
+  path: string;
+  files: number;
+  folders: number;
+  bytes: number;
+  /** File count by extension ("" for none), largest first. */
+  byExtension: { extension: string; files: number }[];
+}
+
+/** Most entries `index_folder` walks, so a huge tree cannot keep a task busy for ever. */
+const MAX_INDEXED_ENTRIES = 100_000;
 
 /** Turns file-system refusals into messages a model can act on. */
 function asToolError(error: unknown): never {
@@ -89,5 +103,40 @@ export class FilesHandlers {
     const uri = fileUri(path);
     if (text === undefined) throw new ToolError(`"${path}" is not a text file; read the resource ${uri} to get its bytes.`);
     return { path, uri, mimeType: mimeTypeOf(path, true), size: content.size, truncated: content.truncated, text };
+  }
+
+  /**
+   * Walks a folder and everything below it, counting files, folders and bytes by extension.
+   * On a large tree this takes a while, so it runs as a task when the client can take one.
+   * @param path Folder inside the served folder; "." is the served folder itself.
+   */
+  @Tool({ name: 'index_folder', title: 'Index a folder', task: 'optional', annotations: { readOnlyHint: true, openWorldHint: false } })
+  async index(ctx: RequestContext, path = '.'): Promise<FolderIndex> {
+    const counts = new Map<string, number>();
+    const index: FolderIndex = { path, files: 0, folders: 0, bytes: 0, byExtension: [] };
+    const pending = [path];
+    let seen = 0;
+    while (pending.length > 0) {
+      if (ctx.signal.aborted) throw new ToolError(`Indexing ${path} was stopped after ${seen} entries.`);
+      const folder = pending.pop() as string;
+      const entries = await this.files.list(folder).catch(asToolError);
+      for (const entry of entries) {
+        seen += 1;
+        if (entry.kind === 'directory') {
+          index.folders += 1;
+          pending.push(entry.path);
+        } else if (entry.kind === 'file') {
+          index.files += 1;
+          index.bytes += entry.size ?? 0;
+          const dot = entry.name.lastIndexOf('.');
+          const extension = dot > 0 ? entry.name.slice(dot + 1).toLowerCase() : '';
+          counts.set(extension, (counts.get(extension) ?? 0) + 1);
+        }
+      }
+      if (seen > MAX_INDEXED_ENTRIES) throw new ToolError(`${path} holds more than ${MAX_INDEXED_ENTRIES} entries; index one of its sub-folders instead.`);
+      await ctx.progress(seen, undefined, `${seen} entries, ${index.files} files so far`);
+    }
+    index.byExtension = [...counts].map(([extension, files]) => ({ extension, files })).sort((a, b) => b.files - a.files || a.extension.localeCompare(b.extension));
+    return index;
   }
 }

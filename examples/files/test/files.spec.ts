@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { join } from 'node:path';
 import { callTool, createTestServer, ensureManifest, expectToolError, matchSurfaceSnapshot, type TestServer } from '@armature/testing';
-import type { DirectoryListing, FileText } from '../src/files.handlers';
+import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { DirectoryListing, FileText, FolderIndex } from '../src/files.handlers';
 import { FilesModule } from '../src/files.module';
 import { makeFixtureTree, PNG_BYTES, type FixtureTree } from './support/fixture-tree';
 
@@ -29,10 +30,36 @@ describe('examples/files', () => {
     tree.remove();
   });
 
-  it('advertises the file:///{+path} template and the two tools', async () => {
+  it('advertises the file:///{+path} template and the three tools (index_folder may run as a task)', async () => {
     const surface = await matchSurfaceSnapshot(server.client, join(PROJECT, 'test/__snapshots__/files-surface.json'));
     expect(surface.resourceTemplates.map((t) => t.uriTemplate)).to.deep.equal(['file:///{+path}']);
-    expect(surface.tools.map((t) => t.name)).to.deep.equal(['list_directory', 'read_file']);
+    expect(surface.tools.map((t) => t.name)).to.deep.equal(['index_folder', 'list_directory', 'read_file']);
+  });
+
+  it('index_folder runs as a task when asked (the SDK client\'s experimental tasks API), and as a plain call otherwise', async () => {
+    const expected: FolderIndex = {
+      path: '.',
+      files: 5,
+      folders: 1,
+      bytes: 8 + 15 + 7 + PNG_BYTES.length + 2000,
+      byExtension: [
+        { extension: 'md', files: 2 },
+        { extension: 'png', files: 1 },
+        { extension: 'txt', files: 2 },
+      ].sort((a, b) => b.files - a.files || a.extension.localeCompare(b.extension)),
+    };
+    expect(await callTool<FolderIndex>(server.client, 'index_folder', {})).to.deep.equal(expected);
+    const messages: { type: string; task?: { taskId: string } }[] = [];
+    for await (const message of server.client.experimental.tasks.callToolStream({ name: 'index_folder', arguments: {} }, CallToolResultSchema, { task: { ttl: 60_000 } })) {
+      messages.push(message as { type: string; task?: { taskId: string } });
+    }
+    expect(messages[0]?.type).to.equal('taskCreated');
+    const taskId = messages[0]!.task!.taskId;
+    const task = await server.client.experimental.tasks.getTask(taskId);
+    expect(task.status).to.equal('completed');
+    expect(task.statusMessage).to.match(/entries, 5 files so far$/);
+    const result = await server.client.experimental.tasks.getTaskResult(taskId, CallToolResultSchema);
+    expect(result.structuredContent).to.deep.equal(expected);
   });
 
   it('reads text files as text, nested and percent-encoded paths included', async () => {

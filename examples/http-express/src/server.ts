@@ -4,13 +4,7 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { Armature } from '@armature/core';
 import { createHttpHandler } from '@armature/http';
-import { GreeterModule } from './greeter.module';
-
-/** A running example server. */
-export interface ExampleServer {
-  readonly url: string;
-  close(): Promise<void>;
-}
+import { GreeterModule, type ExampleServer } from '@armature-examples/greeter';
 
 /**
  * Mounts an Armature app in express 5. The MCP route takes every method (POST, GET, DELETE)

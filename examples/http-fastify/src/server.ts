@@ -4,13 +4,7 @@ import Fastify from 'fastify';
 import { Armature } from '@armature/core';
 import { armatureFastify } from '@armature/http/fastify';
 import type { HttpHandler } from '@armature/http';
-import { GreeterModule } from './greeter.module';
-
-/** A running example server. */
-export interface ExampleServer {
-  readonly url: string;
-  close(): Promise<void>;
-}
+import { GreeterModule, type ExampleServer } from '@armature-examples/greeter';
 
 /**
  * Mounts an Armature app in fastify 5 with the `@armature/http/fastify` plugin. The plugin

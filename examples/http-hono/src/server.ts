@@ -5,13 +5,7 @@ import { Hono } from 'hono';
 import { serve } from '@hono/node-server';
 import { Armature } from '@armature/core';
 import { armatureHono } from '@armature/http/hono';
-import { GreeterModule } from './greeter.module';
-
-/** A running example server. */
-export interface ExampleServer {
-  readonly url: string;
-  close(): Promise<void>;
-}
+import { GreeterModule, type ExampleServer } from '@armature-examples/greeter';
 
 /**
  * Mounts an Armature app on Hono routes with `@armature/http/hono` (the handler's fetch entry

@@ -3,13 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Armature } from '@armature/core';
 import { createHttpHandler } from '@armature/http';
-import { GreeterModule } from './greeter.module';
-
-/** A running example server. */
-export interface ExampleServer {
-  readonly url: string;
-  close(): Promise<void>;
-}
+import { GreeterModule, type ExampleServer } from '@armature-examples/greeter';
 
 /**
  * Mounts an Armature app on a plain `node:http` server: one handler, one path, every method

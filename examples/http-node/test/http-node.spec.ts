@@ -1,40 +1,14 @@
 import { expect } from 'chai';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { startServer, type ExampleServer } from '../src/server';
-import { ensureManifest } from './support/manifest';
+import { expectGreeterTools, startForEachTest } from '@armature-examples/greeter/testing';
+import { startServer } from '../src/server';
 
 describe('examples/http-node', () => {
-  let server: ExampleServer;
-  let client: Client;
+  const running = startForEachTest(startServer);
 
-  before(function () {
-    this.timeout(60_000);
-    ensureManifest();
-  });
-
-  beforeEach(async () => {
-    server = await startServer(0);
-    client = new Client({ name: 'example-test', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
-  });
-
-  afterEach(async () => {
-    await client.close();
-    await server.close();
-  });
-
-  it('serves the official SDK client on /mcp: list, call, progress', async () => {
-    expect((await client.listTools()).tools.map((t) => t.name)).to.have.members(['greet', 'countdown']);
-    expect((await client.callTool({ name: 'greet', arguments: { name: 'Ada' } })).content).to.deep.equal([{ type: 'text', text: 'Hello, Ada!' }]);
-    const progress: number[] = [];
-    const counted = await client.callTool({ name: 'countdown', arguments: { from: 3 } }, undefined, { onprogress: (p) => progress.push(p.progress) });
-    expect(counted.content).to.deep.equal([{ type: 'text', text: 'Counted down from 3.' }]);
-    expect(progress).to.deep.equal([1, 2, 3]);
-  });
+  it('serves the official SDK client on /mcp: list, call, progress', () => expectGreeterTools(running.client));
 
   it('answers other paths with 404', async () => {
-    const res = await fetch(server.url.replace('/mcp', '/'));
+    const res = await fetch(running.server.url.replace('/mcp', '/'));
     expect(res.status).to.equal(404);
     await res.text();
   });

@@ -1,8 +1,11 @@
 import { expect } from 'chai';
+import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ensureManifest } from '@armature/testing';
 import { startServer, type ExampleServer } from '../src/server';
-import { ensureManifest } from './support/manifest';
+
+const PROJECT = join(__dirname, '../..');
 
 describe('examples/nestjs', () => {
   let server: ExampleServer | undefined;
@@ -10,7 +13,7 @@ describe('examples/nestjs', () => {
 
   before(function () {
     this.timeout(60_000);
-    ensureManifest();
+    ensureManifest(PROJECT);
   });
 
   beforeEach(async () => {

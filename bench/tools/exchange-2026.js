@@ -117,6 +117,17 @@ async function main() {
     servers.push({ name: 'armature', listener: (req, res) => void handler.node(req, res), us: [] });
   }
   if (which !== 'armature') servers.push({ name: 'floor', listener: createFloorListener(createFloor(0), { stateless: true, revision2026: true }), us: [] });
+  await measureRounds(servers, count, rounds);
+  for (const s of servers) process.stdout.write(`${s.name.padEnd(9)} ${median(s.us).toFixed(2)} µs CPU/exchange (runs ${s.us.map((u) => u.toFixed(2)).join(', ')})\n`);
+  if (servers.length === 2) process.stdout.write(`armature/floor ${(median(servers[0].us) / median(servers[1].us)).toFixed(2)}×\n`);
+  process.exit(0);
+}
+
+/**
+ * Checks each server once, warms it up, then measures `rounds` rounds of `count` exchanges in a
+ * rotating order (so no server always runs first); each server's `us` gets one µs figure per round.
+ */
+async function measureRounds(servers, count, rounds) {
   for (const s of servers) {
     await check(s.name, s.listener);
     await run(s.listener, Math.min(count, 20_000), 32); // warm-up
@@ -127,13 +138,14 @@ async function main() {
       s.us.push(await run(s.listener, count, 32));
     }
   }
-  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  for (const s of servers) process.stdout.write(`${s.name.padEnd(9)} ${median(s.us).toFixed(2)} µs CPU/exchange (runs ${s.us.map((u) => u.toFixed(2)).join(', ')})\n`);
-  if (servers.length === 2) process.stdout.write(`armature/floor ${(median(servers[0].us) / median(servers[1].us)).toFixed(2)}×\n`);
-  process.exit(0);
 }
 
-module.exports = { run, check };
+/** The median of a list of numbers. */
+function median(xs) {
+  return [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+}
+
+module.exports = { run, check, measureRounds, median };
 
 if (require.main === module) {
   main().catch((error) => {

@@ -20,7 +20,7 @@ const { MeterProvider, MetricReader } = require('@opentelemetry/sdk-metrics');
 const { armatureProjectDir } = require('../servers/armature-app');
 const { createFloor } = require('../servers/floor/floor-handler');
 const { createFloorListener } = require('../servers/floor/floor-http');
-const { run, check } = require('./exchange-2026');
+const { measureRounds, median } = require('./exchange-2026');
 
 const { BenchModule } = require(path.join(armatureProjectDir(0), 'dist', 'src', 'bench.module.js'));
 
@@ -54,17 +54,7 @@ async function main() {
     { name: 'sdk', listener: await listener(otelObserver({ tracerProvider, meterProvider })), us: [] },
     { name: 'floor', listener: createFloorListener(createFloor(0), { stateless: true, revision2026: true }), us: [] },
   ];
-  for (const s of servers) {
-    await check(s.name, s.listener);
-    await run(s.listener, Math.min(count, 20_000), 32); // warm-up
-  }
-  for (let round = 0; round < rounds; round++) {
-    for (let k = 0; k < servers.length; k++) {
-      const s = servers[(k + round) % servers.length];
-      s.us.push(await run(s.listener, count, 32));
-    }
-  }
-  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  await measureRounds(servers, count, rounds);
   const base = median(servers[0].us);
   for (const s of servers) {
     const m = median(s.us);

@@ -6,9 +6,9 @@ import { serve } from '@hono/node-server';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Armature } from '@armature/core';
-import { createFixtureApp, within } from '@armature/transport-fixtures';
+import { within } from '@armature/transport-fixtures';
 import { armatureHono, type ArmatureHonoOptions } from '../src/mount/hono';
-import { mountScenarios, once, type Mounted } from './support/mount-scenarios';
+import { expectBodyRefusals, mountScenarios, mountTest, once, type Mounted } from './support/mount-scenarios';
 import { post } from './support/raw-http';
 
 /** A Hono app with the endpoint at /mcp (plus whatever `setup` adds), served by @hono/node-server on 127.0.0.1:0. */
@@ -38,47 +38,26 @@ describe('@armature/http/hono: Armature on Hono routes, served by @hono/node-ser
   mountScenarios('hono', (app, { stateless }) => serveHono(app, { stateless }));
 
   describe('Hono integration', () => {
-    let app: Armature;
-    let served: Mounted | undefined;
-    let client: Client | undefined;
-
-    beforeEach(async () => {
-      app = await createFixtureApp('hono-integration');
-    });
-
-    afterEach(async () => {
-      await client?.close();
-      client = undefined;
-      await served?.close();
-      served = undefined;
-      await app.close();
-    });
+    const t = mountTest<Mounted>('hono-integration');
 
     it('shares the Hono app with other routes', async () => {
-      served = await serveHono(app, {}, (web) => {
+      t.served = await serveHono(t.app, {}, (web) => {
         web.post('/echo', async (c) => c.json({ got: await c.req.json() }));
       });
-      const res = await fetch(served.url.replace('/mcp', '/echo'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":1}' });
+      const res = await fetch(t.served!.url.replace('/mcp', '/echo'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":1}' });
       expect(await res.json()).to.deep.equal({ got: { a: 1 } });
     });
 
     it('answers unreadable and oversized bodies with JSON-RPC errors, and keeps serving', async () => {
-      served = await serveHono(app, { maxBodyBytes: 1024 });
-      const broken = await post(served.url, '{"jsonrpc":');
-      expect(broken.status).to.equal(400);
-      expect(((await broken.json()) as { error: { code: number } }).error.code).to.equal(-32700);
-      const huge = await post(served.url, { jsonrpc: '2.0', id: 1, method: 'ping', params: { pad: 'x'.repeat(2048) } });
-      expect(huge.status).to.equal(413);
-      client = new Client({ name: 'after', version: '1.0.0' });
-      await within(client.connect(new StreamableHTTPClientTransport(new URL(served.url))), 'connect');
-      expect(await within(client.ping(), 'ping')).to.deep.equal({});
+      t.served = await serveHono(t.app, { maxBodyBytes: 1024 });
+      await expectBodyRefusals(t);
     });
 
     it('hands a principal set by a Hono middleware to handlers as ctx.authInfo', async () => {
-      served = await serveHono(app, { authInfo: (c) => ({ token: 'opaque', clientId: c.req.header('x-client') ?? 'nobody', scopes: [] }) });
-      client = new Client({ name: 'authed', version: '1.0.0' });
-      await within(client.connect(new StreamableHTTPClientTransport(new URL(served.url), { requestInit: { headers: { 'x-client': 'lin' } } })), 'connect');
-      const who = await within(client.callTool({ name: 'whoami', arguments: {} }), 'whoami');
+      t.served = await serveHono(t.app, { authInfo: (c) => ({ token: 'opaque', clientId: c.req.header('x-client') ?? 'nobody', scopes: [] }) });
+      t.client = new Client({ name: 'authed', version: '1.0.0' });
+      await within(t.client!.connect(new StreamableHTTPClientTransport(new URL(t.served!.url), { requestInit: { headers: { 'x-client': 'lin' } } })), 'connect');
+      const who = await within(t.client!.callTool({ name: 'whoami', arguments: {} }), 'whoami');
       expect(who.content).to.deep.equal([{ type: 'text', text: 'lin' }]);
     });
   });

@@ -83,6 +83,30 @@ describe('tasks on MCP 2025-11-25 (the official SDK v1 client\'s experimental ta
     expect(result.content).to.deep.equal([{ type: 'text', text: 'Cy in a task' }]);
   });
 
+  it('questions inside a 2025 task are server->client requests tagged with related-task; the task waits in input_required and completes', async () => {
+    await conn.close();
+    const asked: { meta: unknown; status?: string }[] = [];
+    let taskId = '';
+    conn = await connectClient(app, {
+      capabilities: { elicitation: {} },
+      configure: (client) =>
+        client.setRequestHandler(ElicitRequestSchema, async (request) => {
+          // While the question waits, the task says so.
+          const task = await client.experimental.tasks.getTask(taskId);
+          asked.push({ meta: request.params._meta?.[RELATED_TASK], status: task.status });
+          return { action: 'accept', content: { confirm: true } };
+        }),
+    });
+    taskId = (await conn.client.request({ method: 'tools/call', params: { name: 'twoQuestions', arguments: {}, task: {} } }, CreateTaskResultSchema)).task.taskId;
+    const result = await conn.client.experimental.tasks.getTaskResult(taskId, CallToolResultSchema);
+    expect(result.content).to.deep.equal([{ type: 'text', text: 'accept/accept' }]);
+    expect(asked).to.deep.equal([
+      { meta: { taskId }, status: 'input_required' },
+      { meta: { taskId }, status: 'input_required' },
+    ]);
+    expect((await conn.client.experimental.tasks.getTask(taskId)).status).to.equal('completed');
+  });
+
   it('a required tool called without task is -32601; a tool error ends the task failed with its isError result', async () => {
     let code: unknown;
     await conn.client.callTool({ name: 'toolFails', arguments: {} }).catch((error: { code?: unknown }) => (code = error.code));

@@ -190,7 +190,7 @@ function checkRevisionOptions(options: ArmatureOptions, fail: (why: string) => n
 /** Checks `tasks`: positive integer limits and durations, a store with the port's methods. */
 function checkTaskOptions(tasks: TaskOptions | undefined, fail: (why: string) => never): void {
   if (tasks === undefined) return;
-  if (typeof tasks !== 'object' || tasks === null) fail('"tasks" must be an object { store?, defaultTtlMs?, maxTtlMs?, pollIntervalMs?, maxTasks?, maxActivePerOwner? }');
+  if (typeof tasks !== 'object' || tasks === null) fail('"tasks" must be an object { store?, signals?, defaultTtlMs?, maxTtlMs?, pollIntervalMs?, maxTasks?, maxActivePerOwner? }');
   for (const key of ['defaultTtlMs', 'maxTtlMs', 'pollIntervalMs', 'maxTasks', 'maxActivePerOwner'] as const) {
     const value = tasks[key];
     if (value !== undefined && !(Number.isSafeInteger(value) && value > 0)) fail(`"tasks.${key}" must be a positive integer`);
@@ -199,5 +199,9 @@ function checkTaskOptions(tasks: TaskOptions | undefined, fail: (why: string) =>
   const store = tasks.store as unknown as Record<string, unknown> | undefined;
   if (store !== undefined && !['create', 'get', 'update', 'list', 'sweep'].every((method) => typeof store?.[method] === 'function')) {
     fail('"tasks.store" must implement TaskStore (create, get, update, list, sweep)');
+  }
+  const signals = tasks.signals as unknown as Record<string, unknown> | undefined;
+  if (signals !== undefined && !['publish', 'subscribe'].every((method) => typeof signals?.[method] === 'function')) {
+    fail('"tasks.signals" must implement TaskSignals (publish, subscribe)');
   }
 }

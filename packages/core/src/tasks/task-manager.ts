@@ -18,6 +18,7 @@ import { InMemoryTaskStore } from './in-memory-task-store';
 import { TaskHost } from './task-host';
 import { isTerminal, TaskCapacityError, type TaskError, type TaskInputRequest, type TaskLimits, type TaskPatch, type TaskRecord, TASKS_EXTENSION, type TaskSupport } from './task-model';
 import type { TaskPage, TaskStore } from './task-store';
+import type { TaskSignal, TaskSignals } from './task-signals';
 import { declaresTasks, missingTasksExtension } from './tasks-extension';
 import { createTaskResult, detailedTask2026, task2025 } from './task-wire';
 
@@ -35,6 +36,11 @@ export interface TaskOptions {
   readonly maxTasks?: number;
   /** Unfinished tasks per principal (per session without authentication; default 64). */
   readonly maxActivePerOwner?: number;
+  /**
+   * How instances sharing a `store` reach each other's running tasks (cancel, answers); default:
+   * none (one instance). `@armature/redis` provides one on pub/sub.
+   */
+  readonly signals?: TaskSignals;
 }
 
 export const TASK_DEFAULTS = Object.freeze({ defaultTtlMs: 3_600_000, maxTtlMs: 86_400_000, pollIntervalMs: 1_000, maxTasks: 10_000, maxActivePerOwner: 64 });
@@ -58,6 +64,8 @@ interface Running {
   readonly taskId: string;
   readonly toolName: string;
   readonly era: '2025' | '2026';
+  /** Epoch ms past which the record is gone: the work stops then. */
+  readonly expiresAt: number;
   readonly ctx: ActiveRequestContext;
   readonly host: TaskHost;
   /** The creating request's host (2025: status notifications go to its session through it). */
@@ -107,12 +115,16 @@ export class TaskManager {
   /** Keys of 2025 connections without a session id (stdio, in-memory), by their session info object. */
   private readonly connectionKeys = new WeakMap<object, string>();
   private sweeper: NodeJS.Timeout | undefined;
+  private readonly signals: TaskSignals | undefined;
+  private readonly unsubscribe: (() => void) | undefined;
 
   constructor(
     options: TaskOptions,
     private readonly logger: ServerLogger,
   ) {
     this.store = options.store ?? new InMemoryTaskStore();
+    this.signals = options.signals;
+    this.unsubscribe = this.signals?.subscribe((signal) => this.onSignal(signal));
     this.limits = { maxTasks: options.maxTasks ?? TASK_DEFAULTS.maxTasks, maxActivePerOwner: options.maxActivePerOwner ?? TASK_DEFAULTS.maxActivePerOwner };
     this.ttl = { default: options.defaultTtlMs ?? TASK_DEFAULTS.defaultTtlMs, max: options.maxTtlMs ?? TASK_DEFAULTS.maxTtlMs };
     this.pollIntervalMs = options.pollIntervalMs ?? TASK_DEFAULTS.pollIntervalMs;
@@ -202,7 +214,10 @@ export class TaskManager {
   async cancel(taskId: string, ctx: ActiveRequestContext): Promise<{ readonly record: TaskRecord; readonly wasTerminal: boolean }> {
     const record = await this.get(taskId, ctx);
     if (isTerminal(record.status)) return { record, wasTerminal: true };
+    const local = this.running.has(taskId);
     const cancelled = await this.end(taskId, { status: 'cancelled', statusMessage: 'Cancelled by the client' }, abortReasons.cancelled('tasks/cancel'));
+    // Stored as cancelled; the instance that runs it (if not this one) stops the work.
+    if (!local) await this.publish({ kind: 'cancel', taskId });
     return { record: cancelled ?? record, wasTerminal: false };
   }
 
@@ -211,9 +226,10 @@ export class TaskManager {
    * are ignored; the update is stored before this resolves (a `tasks/get` right after sees it).
    */
   async update(taskId: string, responses: Record<string, unknown>, ctx: ActiveRequestContext): Promise<void> {
-    await this.get(taskId, ctx);
+    const record = await this.get(taskId, ctx);
     const running = this.running.get(taskId);
-    if (running === undefined || running.done) return;
+    if (running === undefined) return this.updateElsewhere(record, responses);
+    if (running.done) return;
     const answered: [Question, Record<string, unknown>][] = [];
     for (const key of Object.keys(responses)) {
       const question = running.questions.get(key);
@@ -229,11 +245,70 @@ export class TaskManager {
     for (const [question, answer] of answered) question.resolve(answer);
   }
 
+  /**
+   * `tasks/update` for a task another instance runs: the answers are checked against the stored
+   * questions and the record updated here (a `tasks/get` right after sees it), then the running
+   * instance is signalled so the handler gets them.
+   */
+  private async updateElsewhere(record: TaskRecord, responses: Record<string, unknown>): Promise<void> {
+    const outstanding = record.inputRequests;
+    if (outstanding === undefined || isTerminal(record.status)) return;
+    const answers: Record<string, unknown> = {};
+    const remaining: Record<string, TaskInputRequest> = { ...outstanding };
+    for (const key of Object.keys(responses)) {
+      const question = Object.prototype.hasOwnProperty.call(outstanding, key) ? outstanding[key] : undefined;
+      if (question === undefined) continue;
+      const answer = responses[key];
+      const problem = typeof answer === 'object' && answer !== null && !Array.isArray(answer) ? invalidClientResult(question.method, answer as Record<string, unknown>) : 'it must be an object';
+      if (problem !== undefined) throw McpWireError.invalidParams(`Invalid params: inputResponses[${shownId(key)}] is not a valid ${question.method} result: ${problem}`);
+      answers[key] = answer;
+      delete remaining[key];
+    }
+    if (Object.keys(answers).length === 0) return;
+    const patch: TaskPatch = Object.keys(remaining).length === 0 ? { status: 'working', inputRequests: undefined } : { inputRequests: remaining };
+    await this.store.update(record.taskId, patch, Date.now());
+    await this.publish({ kind: 'answers', taskId: record.taskId, responses: answers });
+  }
+
+  /** A signal from another instance about a task this one may run. */
+  private onSignal(signal: TaskSignal): void {
+    const running = this.running.get(signal.taskId);
+    if (running === undefined || running.done) return;
+    if (signal.kind === 'cancel') {
+      // Already stored as cancelled by the instance that received the cancel.
+      this.stop(running, abortReasons.cancelled('tasks/cancel'));
+      return;
+    }
+    const answered: [Question, Record<string, unknown>][] = [];
+    for (const key of Object.keys(signal.responses)) {
+      const question = running.questions.get(key);
+      const answer = signal.responses[key];
+      if (question === undefined || typeof answer !== 'object' || answer === null || invalidClientResult(question.method, answer as Record<string, unknown>) !== undefined) continue;
+      running.questions.delete(key);
+      answered.push([question, answer as Record<string, unknown>]);
+    }
+    if (answered.length === 0) return;
+    void this.write(running, this.questionsPatch(running)).then(() => {
+      for (const [question, answer] of answered) question.resolve(answer);
+    });
+  }
+
+  private async publish(signal: TaskSignal): Promise<void> {
+    if (this.signals === undefined) return;
+    try {
+      await this.signals.publish(signal);
+    } catch (error) {
+      // The record is stored; only the running work misses the signal (a cancel then ends at expiry).
+      this.logger.warn(`signalling ${signal.kind} of task ${signal.taskId} to the other instances failed`, error);
+    }
+  }
+
   /** 2025 `tasks/result`: waits until the task is terminal (or the request ends), then its record. */
   async result(taskId: string, ctx: ActiveRequestContext): Promise<TaskRecord> {
     const record = await this.get(taskId, ctx);
     const running = this.running.get(taskId);
-    if (isTerminal(record.status) || running === undefined) return record;
+    if (isTerminal(record.status)) return record;
+    if (running === undefined) return this.pollUntilTerminal(taskId, ctx);
     await new Promise<void>((resolve) => {
       running.resultWaiters.push(ctx);
       const done = (): void => {
@@ -246,6 +321,20 @@ export class TaskManager {
     });
     if (ctx.signal.aborted) throw ctx.signal.reason;
     return this.get(taskId, ctx);
+  }
+
+  /** Waits for a task another instance runs: reads the store every poll interval until it is terminal or the request ends. */
+  private async pollUntilTerminal(taskId: string, ctx: ActiveRequestContext): Promise<TaskRecord> {
+    const every = Math.min(this.pollIntervalMs, 500);
+    for (;;) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, every);
+        ctx.signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+      });
+      if (ctx.signal.aborted) throw ctx.signal.reason;
+      const record = await this.get(taskId, ctx);
+      if (isTerminal(record.status)) return record;
+    }
   }
 
   /** 2025 `tasks/list`: the principal's tasks (without authentication, the session's). */
@@ -289,6 +378,7 @@ export class TaskManager {
   async closeAll(): Promise<void> {
     const ids = [...this.running.keys()];
     await Promise.all(ids.map((id) => this.end(id, { status: 'cancelled', statusMessage: 'The server shut down before the task finished' }, abortReasons.closed())));
+    this.unsubscribe?.();
     if (this.sweeper !== undefined) clearInterval(this.sweeper);
     this.sweeper = undefined;
   }
@@ -385,7 +475,7 @@ export class TaskManager {
     const creatorHost = creator.host;
     const host = new TaskHost(taskId, record.era, creatorHost, creator.session, features.openSession, reporter);
     const ctx = own ?? new ActiveRequestContext(host, creator.requestId, 'tools/call', params, creator.authInfo, creator.requestInfo);
-    running = { taskId, toolName: record.toolName, era: record.era, ctx, host, creatorHost, questions: new Map(), usedKeys: new Set(), resultWaiters: [], whenTerminal: [], writes: Promise.resolve(), askedOut: 0, done: false };
+    running = { taskId, toolName: record.toolName, era: record.era, expiresAt: record.createdAt + record.ttlMs, ctx, host, creatorHost, questions: new Map(), usedKeys: new Set(), resultWaiters: [], whenTerminal: [], writes: Promise.resolve(), askedOut: 0, done: false };
     return running;
   }
 
@@ -429,17 +519,24 @@ export class TaskManager {
   private async end(taskId: string, patch: TaskPatch, abortReason: ArmatureError | undefined): Promise<TaskRecord | undefined> {
     const running = this.running.get(taskId);
     if (running === undefined || running.done) return this.store.update(taskId, patch, Date.now());
+    this.stop(running, abortReason, false);
+    const record = await this.write(running, patch);
+    for (const wake of running.whenTerminal.splice(0)) wake();
+    if (record !== undefined) this.announce(running, record);
+    return record;
+  }
+
+  /** Stops a running task's work here (its terminal status is stored by the caller, or was elsewhere). */
+  private stop(running: Running, abortReason: ArmatureError | undefined, wake = true): void {
     running.done = true;
-    this.running.delete(taskId);
+    this.running.delete(running.taskId);
     if (abortReason !== undefined) running.ctx.abort(abortReason);
     else running.ctx.finished = true;
     for (const question of running.questions.values()) question.reject(abortReason ?? new ArmatureError(EngineErrorCode.REQUEST_CANCELLED, 'The task ended'));
     running.questions.clear();
-    const record = await this.write(running, patch);
     running.host.close((error) => this.logger.warn('disposing a task scope failed', error));
-    for (const wake of running.whenTerminal.splice(0)) wake();
-    if (record !== undefined) this.announce(running, record);
-    return record;
+    // The caller that stores the terminal status wakes the waiters once it is stored.
+    if (wake) for (const waiter of running.whenTerminal.splice(0)) waiter();
   }
 
   private write(running: Running, patch: TaskPatch): Promise<TaskRecord | undefined> {
@@ -487,15 +584,14 @@ export class TaskManager {
       this.logger.warn('sweeping expired tasks failed', error);
       return;
     }
-    for (const taskId of dropped) {
+    const now = Date.now();
+    // Past its retention while still running: the work stops (nobody can read its result any
+    // more). Checked here too, since with a shared store another instance may have swept it.
+    const expired = new Set(dropped.filter((taskId) => this.running.has(taskId)));
+    for (const running of this.running.values()) if (running.expiresAt <= now) expired.add(running.taskId);
+    for (const taskId of expired) {
       const running = this.running.get(taskId);
-      if (running === undefined) continue;
-      // Past its retention while still running: the work stops (nobody can read its result any more).
-      running.done = true;
-      this.running.delete(taskId);
-      running.ctx.abort(new ArmatureError(EngineErrorCode.REQUEST_TIMEOUT, `Task ${taskId} expired before it finished`));
-      running.host.close(() => undefined);
-      for (const wake of running.whenTerminal.splice(0)) wake();
+      if (running !== undefined) this.stop(running, new ArmatureError(EngineErrorCode.REQUEST_TIMEOUT, `Task ${taskId} expired before it finished`));
     }
   }
 }

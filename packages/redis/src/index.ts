@@ -1,0 +1,5 @@
+// Public API of @armature/redis: Armature's shared-state ports on Redis.
+export { RedisConnection, DEFAULT_KEY_PREFIX, type RedisConnectionOptions, type RedisClient } from './redis-connection';
+export { RedisTaskStore } from './redis-task-store';
+export { RedisTaskSignals } from './redis-task-signals';
+export { redisTasks, type RedisTasks } from './redis-tasks';

@@ -8,7 +8,7 @@ const fs = require('node:fs');
 const PROBE_PREFIX = '@@bench-probe ';
 
 function snapshot() {
-  // With --expose-gc (the session-heap scenario) collect first, so heapUsed is live data only.
+  // With --expose-gc (the session-heap scenario, the soak) collect first, so heapUsed is live data only.
   if (typeof global.gc === 'function') {
     global.gc();
     global.gc();

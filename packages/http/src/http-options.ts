@@ -23,6 +23,14 @@ export interface HttpHandlerOptions {
   /** Most live sessions; an `initialize` beyond it → 503 with `Retry-After: 5`. Default 1 000. */
   readonly maxSessions?: number;
   /**
+   * Most stateless requests running at once on this endpoint (MCP 2026-07-28 POSTs without a
+   * session, and every POST with `stateless: true`); one more is answered `503` with
+   * `Retry-After: 1` and the JSON-RPC error -32004 (`data.maxStatelessInflight`) under its id.
+   * Requests answered at once never count; `subscriptions/listen` streams hold no work and are
+   * not counted. Default 1 000.
+   */
+  readonly maxStatelessInflight?: number;
+  /**
    * A session with no request in flight and no open stream for this long is closed; its id
    * then answers 404. Default 30 minutes; `0` disables expiry.
    */

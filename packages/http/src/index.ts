@@ -13,3 +13,4 @@ export { LOOPBACK_HOSTS, type Allowlist } from '@armature/core';
 export { DEFAULT_HEADER_PROTOCOL_VERSION } from './protocol/protocol-version';
 export { StatelessServerRequestError } from './handler/stateless.transport';
 export { DEFAULT_MAX_SESSIONS } from './handler/resolved-options';
+export { DEFAULT_MAX_STATELESS_INFLIGHT } from './handler/stateless-limit';

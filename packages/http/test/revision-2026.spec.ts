@@ -5,40 +5,15 @@ import { createApp2026, probe2026 } from './support/app-2026';
 import { INITIALIZE, openSession, post, sessionHeaders } from './support/raw-http';
 import { Opened } from './support/servers';
 import { SseReader } from './support/sse-reader';
+import { type Body2026, headersFor2026, meta2026, request2026, V2026 } from './support/raw-2026';
 
-const V2026 = '2026-07-28';
 const PV = 'io.modelcontextprotocol/protocolVersion';
 const CAPS = 'io.modelcontextprotocol/clientCapabilities';
 const SUB = 'io.modelcontextprotocol/subscriptionId';
 const ELICIT = { elicitation: { form: {} } };
-
-type Body = {
-  jsonrpc: string;
-  id?: string | number;
-  method?: string;
-  params?: Record<string, unknown> & { _meta?: Record<string, unknown> };
-  result?: Record<string, unknown>;
-  error?: { code: number; message: string; data?: Record<string, unknown> };
-};
-
-/** The `_meta` envelope of a 2026 request. */
-function meta(caps: Record<string, unknown> = {}, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return { [PV]: V2026, [CAPS]: caps, 'io.modelcontextprotocol/clientInfo': { name: 'raw-fetch', version: '1.0.0' }, ...extra };
-}
-
-/** A 2026 request body (the envelope added to `params`). */
-function request2026(id: string | number, method: string, params: Record<string, unknown> = {}, caps: Record<string, unknown> = {}, extraMeta: Record<string, unknown> = {}): Body {
-  return { jsonrpc: '2.0', id, method, params: { ...params, _meta: meta(caps, extraMeta) } };
-}
-
-/** The headers a 2026 client sends for `body`: version, Mcp-Method, and Mcp-Name where the method has one. */
-function headersFor(body: Body): Record<string, string> {
-  const headers: Record<string, string> = { 'mcp-protocol-version': V2026, 'mcp-method': String(body.method) };
-  const params = body.params ?? {};
-  if (body.method === 'tools/call' || body.method === 'prompts/get') headers['mcp-name'] = String(params.name);
-  if (body.method === 'resources/read') headers['mcp-name'] = String(params.uri);
-  return headers;
-}
+const meta = meta2026;
+const headersFor = headersFor2026;
+type Body = Body2026;
 
 /** `=?base64?…?=`: a header value carrying the UTF-8 bytes of `text`. */
 function sentinel(text: string): string {

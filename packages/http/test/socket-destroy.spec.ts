@@ -1,31 +1,10 @@
 import { expect } from 'chai';
-import { request } from 'node:http';
 import { createApp2026, probe2026 } from './support/app-2026';
-import { openSession, POST_HEADERS, post, sessionHeaders } from './support/raw-http';
+import { dropAndCancel } from './support/mid-stream';
+import { openSession, post, sessionHeaders } from './support/raw-http';
 import { Opened } from './support/servers';
 
 const SOCKETS = 200;
-
-/** POSTs a streaming call on its own socket and destroys the socket once the first SSE bytes arrive. */
-function destroyMidStream(url: string, session: string, id: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const body = JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'wait', arguments: { tag: `s${id}` }, _meta: { progressToken: id } } });
-    const req = request(url, { method: 'POST', agent: false, headers: { ...POST_HEADERS, ...sessionHeaders(session), 'content-length': Buffer.byteLength(body) } }, (res) => {
-      if (res.headers['content-type'] !== 'text/event-stream') {
-        let text = '';
-        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-        res.on('end', () => reject(new Error(`expected SSE, got ${String(res.headers['content-type'])}: ${text.slice(0, 300)}`)));
-        return;
-      }
-      res.once('data', () => {
-        req.destroy();
-        resolve();
-      });
-    });
-    req.on('error', () => undefined);
-    req.end(body);
-  });
-}
 
 /**
  * Issue 16: 200 sockets destroyed in the middle of an SSE response (a call streaming progress),
@@ -49,12 +28,7 @@ describe('Streamable HTTP: 200 sockets destroyed mid-SSE-response', function () 
     // on, resumable), so the client cancels each batch before the next: the in-flight limit is 100.
     for (let batch = 0; batch < SOCKETS; batch += 50) {
       const ids = Array.from({ length: 50 }, (_, i) => batch + i + 1);
-      await Promise.all(ids.map((id) => destroyMidStream(url, session, id)));
-      for (const requestId of ids) {
-        const cancelled = await post(url, { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId } }, sessionHeaders(session));
-        expect(cancelled.status).to.equal(202);
-        await cancelled.text();
-      }
+      await dropAndCancel(url, session, ids);
       const deadline = Date.now() + 10_000;
       while (probe2026.aborted.size < batch + 50 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
     }

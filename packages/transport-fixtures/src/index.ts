@@ -2,7 +2,9 @@
 // repository's end-to-end tests: one Armature app exercising every kind of MCP traffic, the
 // end-to-end scenario an official SDK client runs against it over each transport, the
 // scenario the official SDK v1 and v2 clients run against a server per MCP revision, a
-// wire tap that checks what a client receives, and bounded waits. Private; never published.
+// wire tap that checks what a client receives, bounded waits, the seeded fuzz corpus, and
+// heap measurements of a server in a child process.
+// Private; never published.
 export { createFixtureApp, probes, TransportFixtureHandlers } from './fixture-app';
 export { fixtureRevisionTarget } from './fixture-revision-target';
 export { sdkClientScenario, type ScenarioTransport, type ServedApp } from './sdk-client-scenario';
@@ -30,3 +32,5 @@ export {
 } from './scenario-clients';
 export { WireTap, type WireRequest, type WireResponse } from './wire-tap';
 export { deferred, until, within } from './bounded';
+export { answeredId, expectedAnswers, fuzzMessages, fuzzSettings, idsNotAnsweredOnce, seededRandom, type FuzzId, type FuzzMessage } from './seeded-fuzz';
+export { HeapChild, serveHeapProbe, type HeapReport } from './heap-child';

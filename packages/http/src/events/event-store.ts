@@ -48,4 +48,10 @@ export interface EventStore {
    * The store may keep it a little longer for a late resume, then drop it.
    */
   endStream(streamId: string): void | Promise<void>;
+  /**
+   * Optional: the stream's request was cancelled, so it will receive no more events and has
+   * nothing worth resuming; the store may drop it at once (a `Last-Event-ID` of it then
+   * answers 404, and a client stops reconnecting). Without it, `endStream` is called instead.
+   */
+  forgetStream?(streamId: string): void | Promise<void>;
 }

@@ -82,6 +82,10 @@ export class InMemoryEventStore implements EventStore {
     if (stream !== undefined && stream.endedAt === 0) stream.endedAt = Date.now();
   }
 
+  forgetStream(streamId: string): void {
+    this.streams.delete(streamId);
+  }
+
   /** Number of streams currently held (for tests and metrics). */
   get size(): number {
     return this.streams.size;

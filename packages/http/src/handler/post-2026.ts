@@ -5,6 +5,7 @@ import { checkMcpHeaders } from '../protocol/mcp-headers';
 import { SseConnection, type SseTiming } from '../sse/sse-connection';
 import { SseStream } from '../sse/sse-stream';
 import { refuse } from './refuse';
+import { refuseWhenSaturated } from './stateless-limit';
 import type { StreamableHttpEngine } from './streamable-http.engine';
 
 const JSON_HEADERS: HeaderList = ['content-type', 'application/json'];
@@ -82,6 +83,7 @@ export function postStateless2026(engine: StreamableHttpEngine, kernel: RequestK
   if (engine.closing) return refuse(res, 503, 'Service Unavailable: the server is shutting down', ['retry-after', '5']);
   // A listen stream holds no work: a shutdown ends it at once (engine.close) instead of waiting for it.
   const listen = method === 'subscriptions/listen';
+  if (!listen && refuseWhenSaturated(engine.statelessInflight, engine.options.maxStatelessInflight, request.id, res)) return;
   if (!listen) engine.statelessInflight++;
   let running: AbortableRequest | undefined;
   const sink = new Http2026Sink(res, engine.options.timing, () => {

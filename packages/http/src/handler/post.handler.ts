@@ -8,6 +8,7 @@ import { accepted, refuse, shuttingDown } from './refuse';
 import type { StreamableHttpEngine } from './streamable-http.engine';
 import { StatelessTransport } from './stateless.transport';
 import { postStateless2026 } from './post-2026';
+import { refuseWhenSaturated } from './stateless-limit';
 
 const POST_ACCEPT = ['application/json', 'text/event-stream'];
 const JSON_HEADERS = ['content-type', 'application/json'];
@@ -108,6 +109,7 @@ async function postStateless(engine: StreamableHttpEngine, decoded: Decoded, req
     connectOptions = statelessConnectOptions(version);
   }
   if (engine.closing) return shuttingDown(res);
+  if (refuseWhenSaturated(engine.statelessInflight, engine.options.maxStatelessInflight, request.id, res)) return;
   let connected: ConnectedSession | undefined;
   engine.statelessInflight++;
   const stepUp = extra.authInfo === undefined ? null : engine.options.stepUp;

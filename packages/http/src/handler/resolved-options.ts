@@ -6,6 +6,7 @@ import { InMemoryEventStore } from '../events/in-memory-event-store';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/protocol-version';
 import { CorsPolicy } from '../security/cors.policy';
 import type { SseTiming } from '../sse/sse-connection';
+import { DEFAULT_MAX_STATELESS_INFLIGHT } from './stateless-limit';
 
 /** The 403 challenge for an authenticated request whose reply is an insufficient-scope error, if it is one. */
 export type StepUpChallenge = (reply: JSONRPCMessage) => string | undefined;
@@ -16,6 +17,7 @@ export interface ResolvedHttpOptions {
   readonly maxBodyBytes: number;
   readonly decodeLimits: DecodeLimits;
   readonly maxSessions: number;
+  readonly maxStatelessInflight: number;
   readonly idleTimeoutMs: number;
   readonly store: EventStore | null;
   readonly priming: boolean;
@@ -59,6 +61,7 @@ export function resolveOptions(options: HttpHandlerOptions = {}): ResolvedHttpOp
       maxIdLength: positive('maxIdLength', options.maxIdLength ?? DEFAULT_MAX_ID_LENGTH),
     },
     maxSessions: positive('maxSessions', options.maxSessions ?? DEFAULT_MAX_SESSIONS),
+    maxStatelessInflight: positive('maxStatelessInflight', options.maxStatelessInflight ?? DEFAULT_MAX_STATELESS_INFLIGHT),
     idleTimeoutMs: nonNegative('sessionIdleTimeoutMs', options.sessionIdleTimeoutMs ?? 30 * 60_000),
     store,
     priming: store !== null && sse.priming !== false,

@@ -11,6 +11,8 @@ export interface ChannelHost {
   openRequestStream(responder: HttpResponder, prime: boolean): SseStream;
 }
 
+const NO_HEADERS: HeaderList = [];
+
 /**
  * The answer to one POSTed JSON-RPC request (MCP 2025-11-25, transports §Sending Messages):
  * a single `application/json` body when the response is the only message, or an SSE stream
@@ -38,6 +40,18 @@ export class ResponseChannel {
   /** True once the response has been sent. */
   get answered(): boolean {
     return this.done;
+  }
+
+  /**
+   * Ends this answer without a response: its request was cancelled. An SSE answer is closed
+   * without the response event; an answer that has not started gets `202` and no body, so the
+   * client's POST ends instead of waiting for a response that will never come.
+   */
+  cancel(): void {
+    if (this.done) return;
+    this.done = true;
+    if (this.stream !== null) this.stream.cancel();
+    else this.responder.send(202, NO_HEADERS, undefined);
   }
 
   /** Sends one message on this request's answer; `final` for the response itself. */

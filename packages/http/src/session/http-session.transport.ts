@@ -18,6 +18,14 @@ import { supportsPriming } from '../protocol/protocol-version';
 import { SseConnection } from '../sse/sse-connection';
 import { SseStream } from '../sse/sse-stream';
 
+/** The `requestId` of a `notifications/cancelled`, if `message` is one. */
+function cancelledRequestId(message: JSONRPCMessage): RequestId | undefined {
+  const m = message as { method?: unknown; id?: unknown; params?: { requestId?: unknown } };
+  if (m.method !== 'notifications/cancelled' || m.id !== undefined) return undefined;
+  const id = m.params?.requestId;
+  return typeof id === 'string' || typeof id === 'number' ? id : undefined;
+}
+
 /**
  * The `Transport` of one stateful Streamable HTTP session (MCP 2025-11-25, transports
  * §Session Management). Incoming requests arrive over many POSTs; each keeps its own answer
@@ -101,6 +109,22 @@ export class HttpSessionTransport implements Transport, ChannelHost {
   /** A POSTed notification or response: no answer channel. */
   receive(message: JSONRPCMessage, extra: MessageExtraInfo): void {
     this.onmessage?.(message, extra);
+    const cancelled = cancelledRequestId(message);
+    if (cancelled !== undefined && cancelled !== this.initializeId) this.dropAnswer(cancelled);
+  }
+
+  /**
+   * A cancelled request gets no response (MCP 2025-11-25, cancellation), so its answer channel
+   * would wait forever: it held its stream and socket objects and kept the session busy (never
+   * idle-expired, drained for the whole window on shutdown) — about 6 KB per cancelled call
+   * (issue 16's memory check). The session has aborted the work by now; a response racing the
+   * cancellation finds no channel and is dropped, as the client ignores it anyway.
+   */
+  private dropAnswer(id: RequestId): void {
+    const channel = this.inflight.get(id);
+    if (channel === undefined) return;
+    this.inflight.delete(id);
+    channel.cancel();
   }
 
   async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
@@ -187,7 +211,9 @@ export class HttpSessionTransport implements Transport, ChannelHost {
     for (const stream of [...this.streams.values()]) stream.detach();
     this.standalone.detach();
     const store = this.options.store;
-    if (store !== null) for (const id of this.streams.keys()) void Promise.resolve(store.endStream(id)).catch(() => undefined);
+    // A closed session's streams can never be resumed (its id now answers 404): the store may
+    // drop them at once instead of keeping them for a late resume (issue 16's memory check).
+    if (store !== null) for (const id of this.streams.keys()) void Promise.resolve(store.forgetStream !== undefined ? store.forgetStream(id) : store.endStream(id)).catch(() => undefined);
     this.streams.clear();
     this.onClosed(this);
     this.onclose?.();

@@ -119,6 +119,16 @@ export class SseStream {
     }
   }
 
+  /**
+   * Ends the stream without a final message, closing its connection: its request was
+   * cancelled, so no response will come (MCP 2025-11-25, cancellation).
+   */
+  cancel(): void {
+    this.detach();
+    this.early = null;
+    this.end(true);
+  }
+
   /** Closes the current connection, if any, without ending the stream. */
   detach(): void {
     const connection = this.connection;
@@ -152,12 +162,15 @@ export class SseStream {
     if (final) connection.end();
   }
 
-  private end(): void {
+  /** Marks the stream ended, once; `forget` (a cancelled request) lets the store drop it at once. */
+  private end(forget = false): void {
     if (this.ended) return;
     this.ended = true;
-    if (this.store !== null) {
+    const store = this.store;
+    if (store !== null) {
       try {
-        void Promise.resolve(this.store.endStream(this.id)).catch(() => undefined);
+        const ending = forget && store.forgetStream !== undefined ? store.forgetStream(this.id) : store.endStream(this.id);
+        void Promise.resolve(ending).catch(() => undefined);
       } catch {
         // A failing store must not break delivery.
       }

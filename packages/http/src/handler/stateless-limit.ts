@@ -1,0 +1,28 @@
+import { WireErrorCode, type RequestId } from '@armature/core';
+import type { HttpResponder } from '../exchange/http-exchange';
+
+/**
+ * 1 000 stateless requests running at once per endpoint: ten sessions' worth of the per-session
+ * limit (100), far above what real clients keep open, low enough that a client firing POSTs
+ * without waiting cannot pile up unbounded work (issue 16: stateless 2026 HTTP had no cap).
+ */
+export const DEFAULT_MAX_STATELESS_INFLIGHT = 1000;
+
+/** Seconds a refused client is asked to wait: the work ahead of it is short-lived requests. */
+const RETRY_AFTER_SECONDS = '1';
+
+/**
+ * Refuses a stateless request when `running` already reached `limit`: 503 with `Retry-After`
+ * (like the session cap) and the JSON-RPC error -32004 under the request's id (like the
+ * per-session in-flight limit), so both kinds of client learn what to do. Returns whether it refused.
+ */
+export function refuseWhenSaturated(running: number, limit: number, id: RequestId, res: HttpResponder): boolean {
+  if (running < limit) return false;
+  const error = {
+    code: WireErrorCode.TooManyRequests,
+    message: `Too many requests in flight: at most ${limit} stateless requests run at once on this endpoint; retry once some are answered`,
+    data: { maxStatelessInflight: limit },
+  };
+  res.send(503, ['content-type', 'application/json', 'retry-after', RETRY_AFTER_SECONDS], JSON.stringify({ jsonrpc: '2.0', id, error }));
+  return true;
+}

@@ -1,0 +1,115 @@
+// The seeded fuzz corpus of issue 16, shared by the fuzz specs of every transport (stdio in
+// @armature/core, Streamable HTTP, WebSocket): valid JSON-RPC requests, each edited a few times
+// at random, replayable from a seed. Pure data: each spec sends the messages its own way.
+
+/** The id a request may carry and the server must echo. */
+export type FuzzId = string | number;
+
+/** Seed and size of a run: `ARMATURE_FUZZ_SEED` and `ARMATURE_FUZZ_MESSAGES` replay or resize one. */
+export function fuzzSettings(defaultMessages = 20_000): { readonly seed: number; readonly messages: number } {
+  return { seed: Number(process.env.ARMATURE_FUZZ_SEED ?? 0x16_2026), messages: Number(process.env.ARMATURE_FUZZ_MESSAGES ?? defaultMessages) };
+}
+
+/** mulberry32: a small seeded PRNG, so a failing run can be replayed from its seed. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** JSON punctuation, literals' letters, digits, control characters, a BMP letter and U+2028: never a line break. */
+const ALPHABET = '{}[]":,\\ 0123456789-.eEtruefalsnl\u0000\u001f\u00e9\u2028abcxyz';
+
+/** One message of the corpus: the request it was made from, and its text after the edits. */
+export interface FuzzMessage {
+  /** The valid request before the edits (a transport may derive headers from it). */
+  readonly base: { readonly jsonrpc: '2.0'; readonly id: string; readonly method: string; readonly params?: Record<string, unknown> };
+  readonly text: string;
+  /** The id the server must answer this text under, if any (`answeredId`). */
+  readonly id: FuzzId | undefined;
+}
+
+/**
+ * The four requests a message starts from: `tools/call echo {text}`, `tools/list`, `ping`,
+ * `resources/read` of a missing URI. `envelope` is added as `params._meta` (MCP 2026-07-28).
+ */
+function baseRequests(n: number, envelope: Record<string, unknown> | undefined): FuzzMessage['base'][] {
+  const id = `f${n}`;
+  const withMeta = (params: Record<string, unknown> | undefined): Record<string, unknown> | undefined =>
+    envelope === undefined ? params : { ...params, _meta: envelope };
+  const request = (method: string, params?: Record<string, unknown>): FuzzMessage['base'] => {
+    const full = withMeta(params);
+    return full === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params: full };
+  };
+  return [request('tools/call', { name: 'echo', arguments: { text: `t${n}` } }), request('tools/list'), request('ping'), request('resources/read', { uri: 'fuzz://missing' })];
+}
+
+/** Up to three random edits of `text`: a character deleted, inserted or replaced. */
+function mutate(text: string, random: () => number): string {
+  let out = text;
+  const edits = Math.floor(random() * 4);
+  for (let e = 0; e < edits; e++) {
+    const at = Math.floor(random() * out.length);
+    const kind = random();
+    const char = ALPHABET[Math.floor(random() * ALPHABET.length)] ?? 'x';
+    if (kind < 0.4) out = out.slice(0, at) + out.slice(at + 1);
+    else if (kind < 0.8) out = out.slice(0, at) + char + out.slice(at);
+    else out = out.slice(0, at) + char + out.slice(at + 1);
+  }
+  return out;
+}
+
+/**
+ * `count` messages from `seed`: message n starts as one of the base requests with id `f<n>`
+ * (plus `envelope` as `_meta`), then gets up to three random edits. The same seed gives the
+ * same corpus.
+ */
+export function fuzzMessages(seed: number, count: number, envelope?: Record<string, unknown>): FuzzMessage[] {
+  const random = seededRandom(seed);
+  const messages: FuzzMessage[] = [];
+  for (let n = 0; n < count; n++) {
+    const bases = baseRequests(n, envelope);
+    const base = bases[Math.floor(random() * bases.length)] as FuzzMessage['base'];
+    const text = mutate(JSON.stringify(base), random);
+    messages.push({ base, text, id: answeredId(text) });
+  }
+  return messages;
+}
+
+/**
+ * The id a message must be answered under, if any: a JSON object with a usable id (a string
+ * of at most 256 characters, or a safe integer) that is a request or no message at all (a
+ * response is never answered). Edits can give two messages one id (`f170` → `f17`), so
+ * answers are counted per id (`idsNotAnsweredOnce`).
+ */
+export function answeredId(text: string): FuzzId | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const m = value as { id?: unknown; method?: unknown; result?: unknown; error?: unknown };
+  const id = m.id;
+  if (!((typeof id === 'string' && id.length <= 256) || (typeof id === 'number' && Number.isSafeInteger(id)))) return undefined;
+  return m.method !== undefined || (m.result === undefined && m.error === undefined) ? id : undefined;
+}
+
+/** How many messages of `messages` must be answered under each id. */
+export function expectedAnswers(messages: readonly FuzzMessage[]): Map<FuzzId, number> {
+  const expected = new Map<FuzzId, number>();
+  for (const { id } of messages) if (id !== undefined) expected.set(id, (expected.get(id) ?? 0) + 1);
+  return expected;
+}
+
+/** Ids answered a different number of times than expected, as `[id, expected, answered]` (at most `limit`). */
+export function idsNotAnsweredOnce(expected: ReadonlyMap<unknown, number>, answers: ReadonlyMap<unknown, number>, limit = 5): [unknown, number | undefined, number | undefined][] {
+  const ids = new Set([...expected.keys(), ...answers.keys()]);
+  return [...ids].filter((id) => answers.get(id) !== expected.get(id)).slice(0, limit).map((id) => [id, expected.get(id), answers.get(id)]);
+}

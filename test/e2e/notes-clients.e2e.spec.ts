@@ -30,6 +30,11 @@ const notes: RevisionScenarioTarget = {
       expect(note.id).to.match(/^n\d+$/);
     },
   },
+  invalidCall: {
+    name: 'create',
+    arguments: { tags: 'not-a-list' },
+    check: (text) => expect(text).to.match(/title: is required/).and.to.match(/tags: must be an array/),
+  },
   read: {
     uri: 'notes://n1',
     check: ({ contents }) => {

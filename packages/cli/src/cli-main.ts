@@ -4,12 +4,16 @@ import { buildCommand } from './commands/build.command';
 import { devCommand } from './commands/dev.command';
 import { initCommand } from './commands/init.command';
 import { inspectCommand } from './commands/inspect.command';
+import { serveCommand } from './commands/serve.command';
 import { streamOutput, type CliOutput } from './output/cli-output';
 
 /** Runs `armature` with the given arguments and returns the exit code. */
 export async function runCli(argv: readonly string[], output?: { stdout: CliOutput; stderr: CliOutput }): Promise<number> {
   const out = output ?? { stdout: streamOutput(process.stdout), stderr: streamOutput(process.stderr) };
   try {
+    // `serve` has its own command line (node:util parseArgs): the transport flags are its own.
+    // stdout belongs to the server (a stdio MCP server speaks on it).
+    if (argv[0] === 'serve') return await serveCommand(argv.slice(1), out.stderr);
     const args = parseArgs(argv);
     if (args.version) {
       out.stdout.line(cliVersion());

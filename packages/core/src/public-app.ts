@@ -66,3 +66,13 @@ export type { TaskRecord, TaskSupport, TaskPatch, TaskLimits, TaskError, TaskInp
 export { TaskCapacityError, TASKS_EXTENSION } from './tasks/task-model';
 export { InMemoryTaskStore } from './tasks/in-memory-task-store';
 export type { TaskSignal, TaskSignals } from './tasks/task-signals';
+
+export {
+  MCP_APPS_EXTENSION,
+  MCP_APP_MIME_TYPE,
+  MCP_APP_LEGACY_RESOURCE_URI_KEY,
+  mcpAppView,
+  mcpAppsCapability,
+  clientSupportsMcpApps,
+} from './extensions/mcp-apps';
+export type { McpAppView, McpAppViewOptions, McpAppCsp, McpAppPermissions, McpAppToolVisibility, McpAppContents } from './extensions/mcp-apps';

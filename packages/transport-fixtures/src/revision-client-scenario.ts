@@ -45,6 +45,8 @@ export interface RevisionScenarioTarget {
   readonly tools: readonly string[];
   /** A tool with an output schema; `check` inspects its `structuredContent`. */
   readonly structuredCall: ScenarioCall & { check(structured: Record<string, unknown>): void };
+  /** Arguments that break a tool's input schema, and what the `isError` result's text must say. */
+  readonly invalidCall?: ScenarioCall & { check(text: string): void };
   /** A resource to read, and a URI that names no resource. */
   readonly read: { readonly uri: string; check(result: ResourceReadResult): void; readonly missingUri: string };
   /** A prompt to get, if the server has one. */
@@ -169,6 +171,15 @@ export function revisionClientScenario(server: RevisionScenarioServer, target: R
         expect(result.structuredContent, 'structuredContent').to.be.an('object');
         check(result.structuredContent!);
       });
+
+      if (target.invalidCall !== undefined) {
+        const invalid = target.invalidCall;
+        scenario('calls a tool with invalid arguments: an isError result naming them', async () => {
+          const result = await within(current().callTool(invalid.name, invalid.arguments), invalid.name);
+          expect(result.isError).to.equal(true);
+          invalid.check(result.content.map((part) => ((part as { type?: unknown }).type === 'text' ? String((part as { text?: unknown }).text) : '')).join('\n'));
+        });
+      }
 
       scenario(`reads a resource; a missing one is ${modern ? '-32602 with data.uri' : '-32002'}`, async () => {
         const c = current();

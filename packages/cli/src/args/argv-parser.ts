@@ -71,6 +71,9 @@ Commands:
   init     Create a new server project in <dir> (which must be empty or absent).
   inspect  Print a built server's tools, resources, templates and prompts with
            their schemas; exit 1 when its manifest is missing, stale or invalid.
+  serve    Serve a built app's root module over --stdio (default), --http
+           [host:]port or --ws [host:]port, without a hand-written main
+           (armature serve --help for its options).
 
 Options:
   -p, --project <path>  tsconfig.json, or a folder holding one (default: .)

@@ -20,7 +20,10 @@ export function packageJson({ name, armatureRange }: ScaffoldInput): string {
       start: 'node dist/src/main.js',
       test: "mocha --require reflect-metadata 'dist/test/**/*.spec.js'",
       inspect: 'armature inspect --entry dist/src/app.module.js',
+      serve: 'armature serve',
     },
+    // The root module `armature serve` boots when no -e is given.
+    armature: { module: 'dist/src/app.module.js#AppModule' },
     engines: { node: '>=20.10' },
     dependencies: {
       '@armature/core': armatureRange,

@@ -6,7 +6,7 @@ import { EngineErrorCode } from '../../src/errors/engine-error-codes';
 import { LocalErrorCode } from '../../src/errors/local-error-codes';
 
 const REPO = join(__dirname, '../../../../..');
-const PAGES = ['tools.md', 'resources.md', 'prompts.md', 'request-context.md', 'guards.md', 'protocol-revisions.md', 'tasks.md'];
+const PAGES = ['tools.md', 'resources.md', 'prompts.md', 'request-context.md', 'guards.md', 'protocol-revisions.md', 'tasks.md', 'extensions.md'];
 const read = (page: string): string => readFileSync(join(REPO, 'docs', page), 'utf8');
 
 describe('docs pages of the application layer', () => {

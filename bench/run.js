@@ -27,7 +27,7 @@ const SCENARIOS = {
 };
 /** Generated Armature servers (tool sets, generate/tool-set.js) each scenario needs. */
 const needs = (scenario, quick) =>
-  scenario === 'startup' ? require('./scenarios/startup').startupToolSets(quick) : scenario === 'session-heap' ? ['20'] : scenario === 'build' && !quick ? ['10000'] : [];
+  scenario === 'startup' ? require('./scenarios/startup').startupToolSets(quick) : scenario === 'session-heap' ? ['20'] : [];
 const REQUIRED_BUILDS = ['packages/core/dist/src/index.js', 'packages/http/dist/src/index.js', 'packages/cli/dist/src/bin/armature.js'];
 
 const log = (line) => process.stderr.write(`${line}\n`);

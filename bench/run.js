@@ -25,8 +25,9 @@ const SCENARIOS = {
   'session-heap': () => require('./scenarios/session-heap').runSessionHeap,
   build: () => require('./scenarios/build').runBuild,
 };
-/** Generated Armature servers each scenario needs (extra tools beyond `add`). */
-const NEEDS = { startup: [1000], 'session-heap': [20] };
+/** Generated Armature servers (tool sets, generate/tool-set.js) each scenario needs. */
+const needs = (scenario, quick) =>
+  scenario === 'startup' ? require('./scenarios/startup').startupToolSets(quick) : scenario === 'session-heap' ? ['20'] : [];
 const REQUIRED_BUILDS = ['packages/core/dist/src/index.js', 'packages/http/dist/src/index.js', 'packages/cli/dist/src/bin/armature.js'];
 
 const log = (line) => process.stderr.write(`${line}\n`);
@@ -81,7 +82,7 @@ async function main() {
   log(`bench: ${options.quick ? 'quick' : 'full'} run, ${options.reps} run(s) per measurement, load average ${report.meta.loadAverage.start.map((l) => fmt(l, 2)).join(' ')}`);
   log('armature build of the benchmark servers');
   try {
-    buildArmatureServers([...new Set(options.only.flatMap((s) => NEEDS[s] ?? []))], log);
+    buildArmatureServers([...new Set(options.only.flatMap((s) => needs(s, options.quick)))], log);
   } catch (error) {
     report.failures.push({ scenario: 'armature build', error: error.message });
     log(error.message);

@@ -1,12 +1,12 @@
 'use strict';
-// Writes the TypeScript source of an Armature server with `add` plus N generated tools
-// (five parameters each) and builds it with the real CLI (`armature build`), so its schemas
+// Writes the TypeScript source of an Armature server with `add` plus a generated tool set
+// (generate/tool-set.js: distinct schemas, or `-shared` ones) and builds it with the real CLI (`armature build`), so its schemas
 // come from TypeScript types exactly as a user's would. Files are rewritten only when their
 // text changes, so a second run is an up-to-date (no-op) build.
 const fs = require('node:fs');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
-const { PARAMS, toolName, toolDescription } = require('./tool-set');
+const { parseToolSet, toolParams, toolName, toolDescription } = require('./tool-set');
 const { armatureProjectDir } = require('../servers/armature-app');
 
 const REPO_ROOT = path.join(__dirname, '..', '..');
@@ -20,7 +20,8 @@ function writeIfChanged(file, text) {
   fs.writeFileSync(file, text);
 }
 
-function toolMethod(index) {
+function toolMethod(index, shared) {
+  const PARAMS = toolParams(index, shared);
   const docs = PARAMS.map((p) => `   * @param ${p.name} ${p.description}`).join('\n');
   const params = PARAMS.map((p) => `${p.name}${p.required ? '' : '?'}: ${p.ts}`).join(', ');
   return `  /**
@@ -34,9 +35,9 @@ ${docs}
 `;
 }
 
-function handlerFile(fileIndex, first, count) {
+function handlerFile(fileIndex, first, count, shared) {
   const methods = [];
-  for (let i = first; i < first + count; i++) methods.push(toolMethod(i));
+  for (let i = first; i < first + count; i++) methods.push(toolMethod(i, shared));
   return `import { Tool } from '@armature/core';\n\n/** Generated benchmark tools ${first}–${first + count - 1}. */\nexport class Lookup${fileIndex}Handlers {\n${methods.join('\n')}}\n`;
 }
 
@@ -46,16 +47,17 @@ function moduleFile(fileCount) {
   return `import { Module } from '@armature/di';\nimport { AddHandlers } from './add.handlers';\n${imports}\n\n/** Generated: add plus the lookup tools. */\n@Module({ handlers: [AddHandlers, ${classes.join(', ')}] })\nexport class BenchModule {}\n`;
 }
 
-/** Writes the project for `extraTools` generated tools; returns its folder. */
-function writeProject(extraTools) {
-  const dir = armatureProjectDir(extraTools);
+/** Writes the project for tool set `toolSet` (`1000`, `1000-shared`); returns its folder. */
+function writeProject(toolSet) {
+  const { extra: extraTools, shared } = parseToolSet(toolSet);
+  const dir = armatureProjectDir(toolSet);
   const tsconfig = JSON.parse(fs.readFileSync(path.join(ADD_SOURCE_DIR, '..', 'tsconfig.json'), 'utf8'));
   writeIfChanged(path.join(dir, 'tsconfig.json'), `${JSON.stringify(tsconfig, null, 2)}\n`);
   for (const file of ['add.handlers.ts', 'bench.app.ts']) writeIfChanged(path.join(dir, 'src', file), fs.readFileSync(path.join(ADD_SOURCE_DIR, file), 'utf8'));
   const fileCount = Math.ceil(extraTools / TOOLS_PER_FILE);
   for (let f = 0; f < fileCount; f++) {
     const first = f * TOOLS_PER_FILE;
-    writeIfChanged(path.join(dir, 'src', `lookup-${f}.handlers.ts`), handlerFile(f, first, Math.min(TOOLS_PER_FILE, extraTools - first)));
+    writeIfChanged(path.join(dir, 'src', `lookup-${f}.handlers.ts`), handlerFile(f, first, Math.min(TOOLS_PER_FILE, extraTools - first), shared));
   }
   writeIfChanged(path.join(dir, 'src', 'bench.module.ts'), moduleFile(fileCount));
   return dir;
@@ -71,9 +73,9 @@ function buildProject(dir, timeoutMs = 600_000) {
   return { ms: Date.now() - started, output: result.stdout.trim() };
 }
 
-/** Builds every Armature server the scenarios need (add only; add + 20; add + 1,000). */
-function buildArmatureServers(extraToolCounts, log) {
-  const dirs = [armatureProjectDir(0), ...extraToolCounts.map(writeProject)];
+/** Builds every Armature server the scenarios need (add only, and the generated tool sets). */
+function buildArmatureServers(toolSets, log) {
+  const dirs = [armatureProjectDir(0), ...toolSets.map(writeProject)];
   for (const dir of dirs) {
     const { ms, output } = buildProject(dir);
     log(`  ${output.split('\n').pop()} [${ms} ms]`);

@@ -4,7 +4,7 @@
 const { performance } = require('node:perf_hooks');
 const { createLineSplitter } = require('./line-splitter');
 const { startPipelined } = require('./pipelined-driver');
-const { initializeRequest, INITIALIZED_NOTIFICATION, listToolsRequest } = require('./wire');
+const { initializeRequest, INITIALIZED_NOTIFICATION, listToolsRequest, callRequest } = require('./wire');
 const { withTimeout } = require('./bounded');
 
 class StreamSession {
@@ -48,7 +48,18 @@ class StreamSession {
     const ms = performance.now() - t0;
     const message = JSON.parse(text);
     if (!message.result || !Array.isArray(message.result.tools)) throw new Error(`tools/list failed: ${text.slice(0, 300)}`);
-    return { ms, bytes: Buffer.byteLength(text), tools: message.result.tools.length };
+    return { ms, bytes: Buffer.byteLength(text), tools: message.result.tools.length, nextCursor: typeof message.result.nextCursor === 'string' };
+  }
+
+  /** One tools/call of `name`; resolves `{ ms, text }` (text: the first content block's) or rejects with the server's answer. */
+  async callTool(name, args) {
+    const id = this.nextId++;
+    const t0 = performance.now();
+    const line = await this.request(callRequest(id, name, args), id);
+    const ms = performance.now() - t0;
+    const result = JSON.parse(line).result;
+    if (!result || result.isError === true || !Array.isArray(result.content)) throw new Error(`tools/call ${name} failed: ${line.slice(0, 300)}`);
+    return { ms, text: result.content[0]?.text };
   }
 
   /** A pipelined `add` run (see pipelined-driver); ids continue from earlier runs. */

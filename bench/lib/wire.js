@@ -20,6 +20,11 @@ function addRequest(id) {
   return `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"method":"tools/call","params":{"name":"add","arguments":{"a":1,"b":2}}}`;
 }
 
+/** `tools/call` of generated tool `name` with `args` (an object; see generate/tool-set.js). */
+function callRequest(id, name, args) {
+  return `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"method":"tools/call","params":{"name":${JSON.stringify(name)},"arguments":${JSON.stringify(args)}}}`;
+}
+
 function listToolsRequest(id) {
   return `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"method":"tools/list"}`;
 }
@@ -76,6 +81,7 @@ module.exports = {
   initializeRequest,
   INITIALIZED_NOTIFICATION,
   addRequest,
+  callRequest,
   listToolsRequest,
   isAddAnswer,
   HTTP_HEADERS,

@@ -47,12 +47,15 @@ function armatureRatios(group) {
 }
 
 function startupSection(group) {
+  const us = (summary, key) => fmt(m(summary, key) * 1000);
   const rows = group.results.map((r) => {
-    if (r.runs.length === 0) return [r.server, `failed: ${(r.error ?? '').split('\n')[0]}`, '', '', '', '', '', '', '', ''];
+    if (r.runs.length === 0) return [r.server, `failed: ${(r.error ?? '').split('\n')[0]}`, '', '', '', '', '', '', '', '', '', '', '', ''];
     const s = r.summary;
-    return [r.server, fmt(m(s, 'startupMs')), fmt(m(s, 'constructMs')), fmt(m(s, 'initializeMs')), fmt(m(s, 'firstListMs')), fmt(m(s, 'loadMs')), fmt(m(s, 'warmListMs')), `${fmt(m(s, 'tools'))} / ${fmt(m(s, 'listBytes') / 1024)} KiB`, fmt(m(s, 'peakRssMb')), String(r.runs.length)];
+    const page = `${fmt(m(s, 'tools'))}${m(s, 'morePages') ? ' + more pages' : ''} / ${fmt(m(s, 'listBytes') / 1024)} KiB`;
+    return [r.server, fmt(m(s, 'startupMs')), fmt(m(s, 'loadMs')), fmt(m(s, 'constructMs')), fmt(m(s, 'initializeMs')), fmt(m(s, 'firstListMs')), fmt(m(s, 'sinceProcessStartMs')), fmt(m(s, 'frameworkLoadMs')), fmt(m(s, 'warmListMs')), `${us(s, 'firstCallMs')} / ${us(s, 'warmCallMs')}`, page, fmt(m(s, 'heapAfterGcMb')), fmt(m(s, 'peakRssMb')), String(r.runs.length)];
   });
-  return `### ${group.title}\n\nFresh process per run; \`startup\` = construct + initialize + first tools/list (module loading shown apart). Raw wire bytes over the server's own stdio transport on in-memory streams.\n\n${table(['server', 'startup ms', 'construct ms', 'initialize ms', 'first list ms', 'load modules ms', 'warm list ms', 'first page: tools / size', 'peak RSS MB', 'runs'], rows)}`;
+  const head = ['server', 'startup ms', 'load app ms', 'construct ms', 'initialize ms', 'first list ms', 'process start → first list ms', 'framework load ms', 'warm list ms', 'first / warm tools/call µs', 'first list page: tools / size', 'heap after GC MB', 'peak RSS MB', 'runs'];
+  return `### ${group.title}\n\nFresh process per run; \`startup\` = loading the server's own modules (handler classes, tool registrations) + construct + initialize + first tools/list; the framework's own modules load before the clock (shown apart) and are inside \`process start → first list\`. Raw wire bytes over the server's own stdio transport on in-memory streams. First / warm tools/call: the median over 20 tools spread across the set, each called once for the first time, then five more times.\n\n${table(head, rows)}`;
 }
 
 function memorySection(group) {

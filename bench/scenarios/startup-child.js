@@ -1,23 +1,48 @@
 'use strict';
-// Child process of the start-up scenario: `node startup-child.js <server> <extraTools> <warmCalls>`.
-// Times, inside a fresh process: loading the server's modules; constructing the server;
-// initialize; the first tools/list; then `warmCalls` more tools/list calls (warm). All over
-// the server's own stdio transport on in-memory streams, raw wire bytes in and out.
-// Prints one JSON line with the timings and the process's peak RSS.
+// Child process of the start-up scenario: `node --expose-gc startup-child.js <server> <toolSet> <warmCalls>`.
+// Inside a fresh process: loads the framework (reported apart, outside the clock); then, on the
+// clock, loads the server's own modules (handler classes, tool registrations), constructs the
+// server, initializes and asks the first tools/list; then `warmCalls` more tools/list calls
+// (warm), first calls of tools never called before against warm calls of the same tools, and
+// the heap after a full GC. All over the server's own stdio transport on in-memory streams, raw
+// wire bytes in and out. Prints one JSON line with the timings.
 const { performance } = require('node:perf_hooks');
 const { PassThrough } = require('node:stream');
 const { serverNamed } = require('../servers/registry');
 const { StreamSession } = require('../lib/stream-session');
 const { median, quantile } = require('../lib/stats');
+const { parseToolSet, toolName, sampleArgs, lookupResult } = require('../generate/tool-set');
+
+const CALLED_TOOLS = 20;
+const WARM_CALL_ROUNDS = 5;
+
+/** First calls of `CALLED_TOOLS` tools spread over the set, then warm calls of the same tools. */
+async function measureCalls(session, toolSet) {
+  const { extra, shared } = parseToolSet(toolSet);
+  if (extra === 0) return {};
+  const picks = Array.from({ length: Math.min(CALLED_TOOLS, extra) }, (_, k) => Math.floor(((k + 0.5) * extra) / Math.min(CALLED_TOOLS, extra)));
+  const call = async (i) => {
+    const args = sampleArgs(i, shared);
+    const { ms, text } = await session.callTool(toolName(i), args);
+    if (text !== lookupResult(i, args)) throw new Error(`${toolName(i)} answered ${JSON.stringify(text)}`);
+    return ms;
+  };
+  const first = [];
+  for (const i of picks) first.push(await call(i));
+  const warm = [];
+  for (let round = 0; round < WARM_CALL_ROUNDS; round++) for (const i of picks) warm.push(await call(i));
+  return { firstCallMs: median(first), warmCallMs: median(warm), firstOverWarm: median(first) / median(warm), firstCallMaxMs: Math.max(...first) };
+}
 
 async function main() {
-  const [name, extraArg, warmArg] = process.argv.slice(2);
-  const extraTools = Number(extraArg);
+  const [name, toolSet, warmArg] = process.argv.slice(2);
   const server = serverNamed(name);
+  const tf = performance.now();
+  server.preload();
   const t0 = performance.now();
-  server.preload(extraTools);
+  server.loadApp(toolSet);
   const t1 = performance.now();
-  const instance = await server.create(extraTools);
+  const instance = await server.create(toolSet);
   const t2 = performance.now();
   const input = new PassThrough();
   const output = new PassThrough();
@@ -30,17 +55,23 @@ async function main() {
   const warm = [];
   const deadline = performance.now() + 10_000;
   for (let i = 0; i < Number(warmArg) && performance.now() < deadline; i++) warm.push((await session.listTools()).ms);
+  const calls = await measureCalls(session, toolSet);
+  global.gc?.();
   const report = {
+    frameworkLoadMs: t0 - tf,
     loadMs: t1 - t0,
     constructMs: t2 - t1,
     initializeMs: t3 - t2,
     firstListMs: t4 - t3,
-    startupMs: t4 - t1,
+    startupMs: t4 - t0,
     sinceProcessStartMs: t4,
     warmListMs: median(warm),
     warmListP99Ms: quantile(warm, 0.99),
+    ...calls,
     tools: first.tools,
     listBytes: first.bytes,
+    morePages: first.nextCursor,
+    heapAfterGcMb: global.gc ? process.memoryUsage().heapUsed / 2 ** 20 : undefined,
     peakRssMb: process.resourceUsage().maxRSS / 1024,
   };
   await close();

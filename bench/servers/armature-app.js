@@ -5,9 +5,9 @@ const path = require('node:path');
 
 const BENCH_ROOT = path.join(__dirname, '..');
 
-/** Folder of the Armature project serving `add` plus `extraTools` generated tools. */
-function armatureProjectDir(extraTools = 0) {
-  return extraTools === 0 ? path.join(__dirname, 'armature') : path.join(BENCH_ROOT, '.tmp', `armature-tools-${extraTools}`);
+/** Folder of the Armature project serving `add` plus tool set `toolSet` (generate/tool-set.js). */
+function armatureProjectDir(toolSet = 0) {
+  return String(toolSet) === '0' ? path.join(__dirname, 'armature') : path.join(BENCH_ROOT, '.tmp', `armature-tools-${toolSet}`);
 }
 
 /** Module path of the compiled `createBenchApp` for that project. */

@@ -2,16 +2,24 @@
 // The three servers under test. Each can be created (`create`), then attached to an
 // SDK-shaped object transport or to a pair of byte streams (stdio framing), or served over
 // Streamable HTTP (2025-11-25 sessions or stateless: `onHttp`; MCP 2026-07-28 stateless:
-// `onHttp2026`). Modules load lazily (`preload`), so a child process loads only its server.
+// `onHttp2026`). Modules load lazily, so a child process loads only its server: `preload` loads
+// the framework (outside the start-up clock), `loadApp` the server's own modules, handler
+// classes and tool registrations included (inside the clock, as a user's app loads them).
 const path = require('node:path');
 
 const SERVER_NAMES = ['armature', 'sdk', 'floor'];
+/** The start-up scenario also measures the SDK v2 (`@modelcontextprotocol/server`) over its stdio transport. */
+const STARTUP_SERVER_NAMES = ['armature', 'sdk', 'sdk-v2', 'floor'];
 
 const servers = {
   armature: {
-    preload(extraTools) {
+    preload() {
+      require('reflect-metadata');
+      require('@armature/di');
       require('@armature/core');
-      require(require('./armature-app').armatureAppModule(extraTools));
+    },
+    loadApp(toolSet) {
+      require(require('./armature-app').armatureAppModule(toolSet));
     },
     create: (extraTools) => require('./armature-app').createArmatureApp(extraTools),
     async attachTransport(app, transport) {
@@ -41,8 +49,12 @@ const servers = {
   },
   sdk: {
     preload() {
-      require('./sdk/sdk-server');
+      require('zod');
+      require('@modelcontextprotocol/sdk/server/mcp.js');
       require('@modelcontextprotocol/sdk/server/stdio.js');
+    },
+    loadApp() {
+      require('./sdk/sdk-server');
     },
     create: async (extraTools) => require('./sdk/sdk-server').createSdkServer(extraTools),
     async attachTransport(server, transport) {
@@ -58,10 +70,32 @@ const servers = {
     // MCP 2026-07-28 is served by the SDK v2 (`@modelcontextprotocol/server`), not by the v1 package.
     onHttp2026: ({ extraTools }) => require('./sdk/sdk-v2-http').listenSdkV2Http({ extraTools }),
   },
+  'sdk-v2': {
+    // The framework only; the tool registrations (the SDK's equivalent of handler modules) run in `create`.
+    preload() {
+      require('@modelcontextprotocol/server');
+      require('@modelcontextprotocol/server/stdio');
+    },
+    loadApp() {
+      require('./sdk/sdk-v2-http');
+    },
+    create: async (toolSet) => require('./sdk/sdk-v2-http').createSdkV2Server(toolSet),
+    async attachTransport(server, transport) {
+      await server.connect(transport);
+      return () => server.close();
+    },
+    async attachStreams(server, input, output) {
+      const { StdioServerTransport } = require('@modelcontextprotocol/server/stdio');
+      await server.connect(new StdioServerTransport(input, output));
+      return () => server.close();
+    },
+  },
   floor: {
     preload() {
-      require('./floor/floor-handler');
       require('./floor/floor-stream');
+    },
+    loadApp() {
+      require('./floor/floor-handler');
     },
     create: async (extraTools) => require('./floor/floor-handler').createFloor(extraTools),
     async attachTransport(floor, transport) {
@@ -97,4 +131,4 @@ async function serveTransport(name, transport, extraTools = 0) {
   return server.attachTransport(await server.create(extraTools), transport);
 }
 
-module.exports = { SERVER_NAMES, serverNamed, serveStreams, serveTransport, STDIO_MAIN: path.join(__dirname, 'stdio-main.js'), HTTP_MAIN: path.join(__dirname, 'http-main.js') };
+module.exports = { SERVER_NAMES, STARTUP_SERVER_NAMES, serverNamed, serveStreams, serveTransport, STDIO_MAIN: path.join(__dirname, 'stdio-main.js'), HTTP_MAIN: path.join(__dirname, 'http-main.js') };

@@ -7,7 +7,7 @@ const { serveStreams } = require('./registry');
 async function main() {
   installProbe();
   const [name, extra = '0'] = process.argv.slice(2);
-  const close = await serveStreams(name, process.stdin, process.stdout, Number(extra));
+  const close = await serveStreams(name, process.stdin, process.stdout, extra);
   process.stdin.once('end', () => {
     void close().finally(() => process.exit(0));
   });

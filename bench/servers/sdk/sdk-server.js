@@ -2,26 +2,13 @@
 // The official SDK's McpServer serving `add` (plus `extraTools` generated tools), written the
 // way its documentation shows: `registerTool` with a zod input shape and an async handler.
 const { McpServer } = require('@modelcontextprotocol/sdk/server/mcp.js');
+// zod 4: the major the SDK imports internally (`zod/v4`) and its README recommends.
 const { z } = require('zod');
-const { PARAMS, toolName, toolDescription, lookupResult } = require('../../generate/tool-set');
+const { parseToolSet, toolName, toolDescription, lookupResult, zodShape } = require('../../generate/tool-set');
 
-const ZOD_OF = {
-  string: () => z.string(),
-  number: () => z.number(),
-  boolean: () => z.boolean(),
-  'string[]': () => z.array(z.string()),
-};
-
-function lookupShape() {
-  const shape = {};
-  for (const p of PARAMS) {
-    const base = ZOD_OF[p.ts]().describe(p.description);
-    shape[p.name] = p.required ? base : base.optional();
-  }
-  return shape;
-}
-
-function createSdkServer(extraTools = 0) {
+/** The server for tool set `toolSet` (see generate/tool-set.js): `add` plus the generated tools. */
+function createSdkServer(toolSet = 0) {
+  const { extra, shared } = parseToolSet(toolSet);
   const server = new McpServer({ name: 'sdk-bench', version: '1.0.0' });
   server.registerTool(
     'add',
@@ -31,8 +18,8 @@ function createSdkServer(extraTools = 0) {
     },
     async ({ a, b }) => ({ content: [{ type: 'text', text: String(a + b) }] }),
   );
-  for (let i = 0; i < extraTools; i++) {
-    server.registerTool(toolName(i), { description: toolDescription(i), inputSchema: lookupShape() }, async (args) => ({
+  for (let i = 0; i < extra; i++) {
+    server.registerTool(toolName(i), { description: toolDescription(i), inputSchema: zodShape(z, i, shared) }, async (args) => ({
       content: [{ type: 'text', text: lookupResult(i, args) }],
     }));
   }

@@ -9,28 +9,13 @@
 const http = require('node:http');
 const path = require('node:path');
 const { McpServer, createMcpHandler } = require('@modelcontextprotocol/server');
-// zod 4 as the SDK v2 itself depends on it (the root of the repo stays on zod 3 for the v1 SDK).
+// zod 4 as the SDK v2 itself depends on it (resolved from the SDK's folder, so it is the SDK's own copy).
 const { z } = require(require.resolve('zod', { paths: [path.dirname(require.resolve('@modelcontextprotocol/server'))] }));
-const { PARAMS, toolName, toolDescription, lookupResult } = require('../../generate/tool-set');
+const { parseToolSet, toolName, toolDescription, lookupResult, zodShape } = require('../../generate/tool-set');
 
-const ZOD_OF = {
-  string: () => z.string(),
-  number: () => z.number(),
-  boolean: () => z.boolean(),
-  'string[]': () => z.array(z.string()),
-};
-
-function lookupSchema() {
-  const shape = {};
-  for (const p of PARAMS) {
-    const base = ZOD_OF[p.ts]().describe(p.description);
-    shape[p.name] = p.required ? base : base.optional();
-  }
-  return z.object(shape);
-}
-
-/** The SDK v2 server for one request: `add` plus `extraTools` generated tools. */
-function createSdkV2Server(extraTools = 0) {
+/** The SDK v2 server for tool set `toolSet` (see generate/tool-set.js): `add` plus the generated tools. */
+function createSdkV2Server(toolSet = 0) {
+  const { extra, shared } = parseToolSet(toolSet);
   const server = new McpServer({ name: 'sdk-v2-bench', version: '1.0.0' });
   server.registerTool(
     'add',
@@ -40,8 +25,8 @@ function createSdkV2Server(extraTools = 0) {
     },
     async ({ a, b }) => ({ content: [{ type: 'text', text: String(a + b) }] }),
   );
-  for (let i = 0; i < extraTools; i++) {
-    server.registerTool(toolName(i), { description: toolDescription(i), inputSchema: lookupSchema() }, async (args) => ({
+  for (let i = 0; i < extra; i++) {
+    server.registerTool(toolName(i), { description: toolDescription(i), inputSchema: z.object(zodShape(z, i, shared)) }, async (args) => ({
       content: [{ type: 'text', text: lookupResult(i, args) }],
     }));
   }

@@ -6,7 +6,7 @@ import { encodeJsonRpc } from '../jsonrpc/json-rpc-encoder';
 import type { JSONRPCMessage } from '../protocol/mcp-types.generated';
 import { type ServerLogger, stderrLogger } from '../protocol/server-logger';
 import { LineSplitter } from './line-splitter';
-import { SENT } from './sent';
+import { DEFAULT_MAX_OUTPUT_BACKLOG, StdioOutput } from './stdio-output';
 import type { MessageExtraInfo, Transport } from './transport';
 
 /** Options of `StdioServerTransport`. */
@@ -19,6 +19,14 @@ export interface StdioServerTransportOptions {
   readonly limits?: Partial<DecodeLimits>;
   /** Where refused frames and stream errors are reported (default: stderr). */
   readonly logger?: ServerLogger;
+  /**
+   * Most characters of output that may wait for a client that is not reading (default 16 Mi,
+   * counted over this transport's queue and stdout's own buffer). Beyond it further
+   * notifications are refused (their `send` rejects; the refusal is logged once per
+   * backed-up spell). Responses always wait their turn: stdin is paused as soon as stdout
+   * backs up, so no new requests arrive meanwhile and their number stays bounded.
+   */
+  readonly maxOutputBacklog?: number;
 }
 
 
@@ -56,8 +64,10 @@ function isBlankText(line: string): boolean {
 /**
  * MCP's stdio transport, server side: one JSON-RPC message per line in each direction.
  * CRLF line ends are accepted, blank lines ignored, bad frames answered in-band (the
- * session keeps serving), stdin EOF lets the session finish its work and close. When stdout is backed up, `send`
- * waits for it to drain and stdin is paused, so a client that stops reading stops writing.
+ * session keeps serving), stdin EOF lets the session finish its work and close. Messages
+ * sent during one turn of the event loop go out in one write (see `StdioOutput`). When stdout
+ * is backed up, `send` waits for it to drain and stdin is paused, so a client that stops
+ * reading stops writing; what waits meanwhile is bounded by `maxOutputBacklog`.
  */
 export class StdioServerTransport implements Transport {
   onmessage: ((message: JSONRPCMessage, extra?: MessageExtraInfo) => void) | undefined = undefined;
@@ -72,7 +82,7 @@ export class StdioServerTransport implements Transport {
   private readonly splitter: LineSplitter;
   private started = false;
   private closed = false;
-  private drained: Promise<void> | undefined = undefined;
+  private readonly output: StdioOutput;
 
   /** @param options Streams (default process stdin/stdout), limits and logger. */
   constructor(options?: StdioServerTransportOptions);
@@ -85,6 +95,15 @@ export class StdioServerTransport implements Transport {
     this.limits = resolveDecodeLimits(options.limits);
     this.logger = options.logger ?? stderrLogger;
     this.splitter = new LineSplitter(this.limits.maxBytes, (line) => this.receiveLine(line), () => this.refuse('line too long'));
+    const maxBacklog = options.maxOutputBacklog ?? DEFAULT_MAX_OUTPUT_BACKLOG;
+    if (!(maxBacklog > 0)) throw new RangeError('maxOutputBacklog must be a positive number');
+    this.output = new StdioOutput(this.stdout, maxBacklog, {
+      backedUp: () => this.stdin.pause(),
+      drained: () => {
+        if (!this.closed) this.stdin.resume();
+      },
+      refusing: (message) => this.logger.warn(message),
+    });
   }
 
   /** Starts reading stdin. */
@@ -97,7 +116,7 @@ export class StdioServerTransport implements Transport {
     this.stdout.on('error', this.onStreamError);
   }
 
-  /** Writes one message as one line; waits while stdout is backed up. */
+  /** Queues one message as one line, written with the rest of this turn's output; waits while stdout is backed up. */
   send(message: JSONRPCMessage): Promise<void> {
     if (this.closed) return Promise.reject(new Error('StdioServerTransport is closed'));
     let line: string;
@@ -106,8 +125,7 @@ export class StdioServerTransport implements Transport {
     } catch (error) {
       return Promise.reject(error);
     }
-    if (this.stdout.write(line)) return this.drained ?? SENT;
-    return this.waitForDrain();
+    return this.output.write(line, !('id' in message));
   }
 
   /**
@@ -126,9 +144,9 @@ export class StdioServerTransport implements Transport {
     // it stays for good (added once per stream, however many transports used it).
     ignoreLateErrors(this.stdout);
     if (this.stdin.listenerCount('data') === 0) this.stdin.pause();
-    this.stdout.off('drain', this.onDrain);
+    // What was sent before the close still goes out (the client may yet read it).
+    this.output.end();
     this.splitter.reset();
-    this.resolveDrain?.();
     this.onclose?.();
   }
 
@@ -177,25 +195,4 @@ export class StdioServerTransport implements Transport {
     this.logger.warn(`refused a stdio frame: ${reason}`);
     void this.send(tooLargeResponse(this.limits.maxBytes)).catch(() => undefined);
   }
-
-  private resolveDrain: (() => void) | undefined = undefined;
-
-  private waitForDrain(): Promise<void> {
-    if (this.drained === undefined) {
-      this.stdin.pause();
-      this.drained = new Promise<void>((resolve) => {
-        this.resolveDrain = resolve;
-      });
-      this.stdout.once('drain', this.onDrain);
-    }
-    return this.drained;
-  }
-
-  private readonly onDrain = (): void => {
-    this.drained = undefined;
-    const resolve = this.resolveDrain;
-    this.resolveDrain = undefined;
-    if (!this.closed) this.stdin.resume();
-    resolve?.();
-  };
 }

@@ -91,7 +91,21 @@ export class PrecompiledValidators {
   /** The validate function for the schema whose `JSON.stringify` is `text`, if one was precompiled. */
   get(text: string): ValidateFunction | undefined {
     const i = this.index.get(text);
-    if (i === undefined) return undefined;
+    return i === undefined ? undefined : this.make(i);
+  }
+
+  /**
+   * Whether a validator was precompiled for `text`, and if so a function that makes it when
+   * first called (running its factory then, not at boot: a 1,001-tool app whose tools are
+   * mostly never called spends nothing on their validators). The made validator is not kept
+   * here; the caller keeps it. Undefined from the maker: the factory did not give a function.
+   */
+  lazy(text: string): (() => ValidateFunction | undefined) | undefined {
+    const i = this.index.get(text);
+    return i === undefined ? undefined : () => this.make(i);
+  }
+
+  private make(i: number): ValidateFunction | undefined {
     const validate = (this.module.factories[i] as ValidatorFactory)(runtimeRequire);
     return typeof validate === 'function' ? validate : undefined;
   }

@@ -32,10 +32,10 @@ export interface CompiledSchema {
  *    looked up by the same text, so a stale file can never answer for a changed schema;
  * 3. ajv, loaded on first need, one instance per dialect per app.
  *
- * Every validator is made at boot, never on a tool's first call: a schema that does not
- * compile must stop the server from starting, not fail the first caller. (`armature build`
- * compiled each manifest schema already; the boot compile covers schemas given in code and
- * manifests without a validators file.)
+ * A schema compiled with ajv is compiled at boot, never on a tool's first call: a schema that
+ * does not compile must stop the server from starting, not fail the first caller. A
+ * precompiled one (`armature build` compiled it already) is only looked up at boot; its
+ * factory runs on the tool's first call, so tools nobody calls cost nothing.
  */
 export class SchemaCompiler {
   private readonly instances = new Map<Dialect, AjvInstance>();
@@ -87,12 +87,17 @@ export class SchemaCompiler {
         `${where}: unsupported $schema ${JSON.stringify(schema.$schema)}; use JSON Schema 2020-12 (or 2019-09, draft-07).`,
       );
     }
-    const validate = precompiled?.get(text) ?? this.compileWithAjv(schema, dialect, where);
+    // A precompiled validator is made on the tool's first call (its factory run then); one
+    // compiled here is compiled now, so a schema that does not compile stops the boot.
+    const make = precompiled?.lazy(text);
+    let validate: ValidateFunction | undefined = make === undefined ? this.compileWithAjv(schema, dialect, where) : undefined;
+    const current = (): ValidateFunction => (validate ??= make?.() ?? this.compileWithAjv(schema, dialect, where));
     // Validation may add defaults: then the caller's object is copied first.
     const copy = text.includes('"default"');
     const validator: Validator = (value) => {
+      const check = validate ?? current();
       const data = copy ? structuredClone(value) : value;
-      return validate(data) ? { valid: true, value: data } : { valid: false, issues: ajvIssues(validate.errors ?? []) };
+      return check(data) ? { valid: true, value: data } : { valid: false, issues: ajvIssues(check.errors ?? []) };
     };
     // The text was taken from the frozen copy itself only when the caller passed it.
     const compiled: CompiledSchema = frozen ? { validate: validator, schema: frozen, json: text } : { validate: validator, schema: frozenCopy(schema) };

@@ -117,16 +117,22 @@ describe('StdioServerTransport', () => {
     });
     const transport = new StdioServerTransport({ stdin, stdout, logger: silentLogger });
     await transport.start();
+    // The first message is handed to stdout at the end of the turn, which then backs up.
+    await transport.send({ jsonrpc: '2.0', id: 1, result: { pad: 'x'.repeat(64) } });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(stdin.isPaused()).to.equal(true);
+    // The next one waits for the drain.
     let sent = false;
-    const sending = transport.send({ jsonrpc: '2.0', id: 1, result: { pad: 'x'.repeat(64) } }).then(() => (sent = true));
+    const sending = transport.send({ jsonrpc: '2.0', id: 2, result: {} }).then(() => (sent = true));
     await new Promise((resolve) => setImmediate(resolve));
     expect(sent).to.equal(false);
-    expect(stdin.isPaused()).to.equal(true);
     release?.();
     await sending;
     expect(sent).to.equal(true);
+    await waitUntil(() => chunks.length === 2, 'the waiting message written after the drain');
+    release?.();
     expect(stdin.isPaused()).to.equal(false);
-    expect(JSON.parse(chunks.join(''))).to.deep.include({ id: 1 });
+    expect(chunks.join('').trim().split('\n').map((line) => (JSON.parse(line) as { id: number }).id)).to.deep.equal([1, 2]);
     await transport.close();
   });
 });

@@ -95,6 +95,26 @@ describe('precompiled validators (armature.validators.js)', () => {
     expect(validate({ a: 'not a number' }).valid).to.equal(true);
   });
 
+  it('runs a factory on the first validation, not when the route is compiled, and only once', () => {
+    const file = join(dir, VALIDATORS_FILE_NAME);
+    const real = readFileSync(writeModule([DRAFT7]), 'utf8');
+    const counter = globalThis as { armatureFactoryRuns?: number };
+    counter.armatureFactoryRuns = 0;
+    writeFileSync(
+      file,
+      real.replace(
+        /exports\.factories = \[[\s\S]*\];\n$/,
+        'exports.factories = [function () { globalThis.armatureFactoryRuns++; const v = (d) => typeof d.a === "number"; v.errors = [{ instancePath: "/a", keyword: "type", params: { type: "number" }, data: d => d }]; return v; }];\n',
+      ),
+    );
+    const validate = new SchemaCompiler().compile(DRAFT7, 'd7', load(file));
+    expect(counter.armatureFactoryRuns).to.equal(0);
+    expect(validate({ a: 1 }).valid).to.equal(true);
+    expect(validate({ a: 'x' }).valid).to.equal(false);
+    expect(counter.armatureFactoryRuns).to.equal(1);
+    delete counter.armatureFactoryRuns;
+  });
+
   it('is ignored when generated for another ajv or other options', () => {
     const file = writeModule([DRAFT7]);
     writeFileSync(file, readFileSync(file, 'utf8').replace(/exports\.fingerprint = ".*";/, 'exports.fingerprint = "ajv@0.0.0";'));

@@ -2,13 +2,16 @@
 // The official SDK v2 (`@modelcontextprotocol/server` 2.x) serving MCP 2026-07-28 statelessly,
 // set up as its documentation shows: `createMcpHandler(factory, { legacy: 'reject' })` (the
 // factory builds a new `McpServer` per HTTP request; 2025 traffic is refused with -32022),
-// `registerTool` with a zod v4 input schema and an async handler. The handler speaks Web
-// `Request`/`Response`, so a small node:http adapter (what `@modelcontextprotocol/node`'s
-// `toNodeHandler` does; that package is not installed) turns each request into a `Request`,
-// forwards client disconnects as the `Request` signal and writes the `Response` back.
+// `registerTool` with a zod v4 input schema and an async handler, mounted on node:http with the
+// SDK's own Node adapter (`toNodeHandler` from `@modelcontextprotocol/node`) behind the
+// `Host`/`Origin` guards its README asks a hand-wired node:http server to compose (Armature's
+// endpoint checks both by default too). Until this commit the bench used a hand-written
+// adapter, cheaper than what a user of the SDK runs; `nodeAdapter` below is kept for comparison
+// (`BENCH_SDK_V2_ADAPTER=hand`).
 const http = require('node:http');
 const path = require('node:path');
 const { McpServer, createMcpHandler } = require('@modelcontextprotocol/server');
+const { toNodeHandler, localhostHostValidation, localhostOriginValidation } = require('@modelcontextprotocol/node');
 // zod 4 as the SDK v2 itself depends on it (resolved from the SDK's folder, so it is the SDK's own copy).
 const { z } = require(require.resolve('zod', { paths: [path.dirname(require.resolve('@modelcontextprotocol/server'))] }));
 const { parseToolSet, toolName, toolDescription, lookupResult, zodShape } = require('../../generate/tool-set');
@@ -65,10 +68,21 @@ function nodeAdapter(handler) {
   };
 }
 
+/** The SDK's own adapter behind its localhost `Host`/`Origin` guards, as its README composes them. */
+function sdkNodeHandler(handler) {
+  const validateHost = localhostHostValidation();
+  const validateOrigin = localhostOriginValidation();
+  const serve = toNodeHandler(handler);
+  return (req, res) => {
+    if (!validateHost(req, res) || !validateOrigin(req, res)) return;
+    void serve(req, res);
+  };
+}
+
 /** Starts the SDK v2 2026 server on 127.0.0.1 (OS-chosen port); resolves `{ url, close }`. */
 async function listenSdkV2Http({ extraTools = 0 } = {}) {
   const handler = createMcpHandler(() => createSdkV2Server(extraTools), { legacy: 'reject' });
-  const server = http.createServer(nodeAdapter(handler));
+  const server = http.createServer(process.env.BENCH_SDK_V2_ADAPTER === 'hand' ? nodeAdapter(handler) : sdkNodeHandler(handler));
   await new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', resolve);

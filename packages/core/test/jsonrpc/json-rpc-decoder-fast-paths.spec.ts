@@ -47,6 +47,20 @@ describe('decodeJsonRpc fast paths', () => {
     );
   });
 
+  it('refuses for depth exactly when the full scan does, whatever the bracket count shortcut skips', () => {
+    // Brackets inside strings inflate the shortcut's count; deep values exceed it for real.
+    const noisy = fc.string({ maxLength: 8 }).map((s) => s.replace(/[^[{}\]a]/g, '['));
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 14 }), noisy, fc.integer({ min: 1, max: 12 }), (value, text, maxDepth) => {
+        const frame = JSON.stringify({ jsonrpc: '2.0', id: 1, method: text, params: { v: value } });
+        const outcome = decodeJsonRpc(frame, { maxBytes: 1 << 20, maxDepth });
+        const refusedForDepth = !outcome.ok && outcome.reason === 'nesting too deep';
+        expect(refusedForDepth).to.equal(exceedsNestingDepth(frame, maxDepth));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
   it('still refuses a short, malformed and deep frame (as invalid JSON)', () => {
     const outcome = decodeJsonRpc('['.repeat(65));
     expect(outcome.ok).to.equal(false);

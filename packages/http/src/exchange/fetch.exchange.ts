@@ -54,7 +54,11 @@ export class FetchExchange implements HttpRequestView, HttpResponder {
     return record;
   }
 
-  async readBody(limit: number): Promise<Uint8Array | null> {
+  readBody(limit: number, done: (body: Uint8Array | null) => void, failed: (error: unknown) => void): void {
+    this.read(limit).then(done, failed);
+  }
+
+  private async read(limit: number): Promise<Uint8Array | null> {
     const body = this.request.body;
     if (body === null) return new Uint8Array(0);
     const reader = body.getReader();

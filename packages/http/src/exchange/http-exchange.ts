@@ -20,10 +20,11 @@ export interface HttpRequestView {
   /** All headers, for `MessageExtraInfo.requestInfo` (computed on demand). */
   headers(): Readonly<Record<string, string | string[] | undefined>>;
   /**
-   * The whole body, or `null` when it is larger than `limit` bytes. A body already parsed by
-   * a framework (express.json()) comes back as that value.
+   * Reads the whole body and calls `done` with it, or with `null` when it is larger than `limit`
+   * bytes; a body already parsed by a framework (express.json()) comes back as that value.
+   * `failed` hears a read error instead. Callbacks, not a promise: this is on every POST's path.
    */
-  readBody(limit: number): Promise<Uint8Array | ParsedBody | null>;
+  readBody(limit: number, done: (body: Uint8Array | ParsedBody | null) => void, failed: (error: unknown) => void): void;
   /** The peer's IP address, when the server framework knows it. */
   readonly remoteAddress: string | undefined;
   /** Who an upstream authentication layer said the caller is. */

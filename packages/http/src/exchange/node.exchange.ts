@@ -47,40 +47,38 @@ export class NodeExchange implements HttpRequestView, HttpResponder {
     return this.req.headers;
   }
 
-  readBody(limit: number): Promise<Uint8Array | ParsedBody | null> {
-    if (this.parsed !== undefined) return Promise.resolve(this.parsed);
+  readBody(limit: number, done: (body: Uint8Array | ParsedBody | null) => void, failed: (error: unknown) => void): void {
+    if (this.parsed !== undefined) return done(this.parsed);
     const req = this.req;
-    return new Promise((resolve, reject) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      const onData = (chunk: Buffer): void => {
-        size += chunk.length;
-        if (size > limit) {
-          cleanup();
-          // Discard the rest while the 413 goes out; `connection: close` (set by send) ends
-          // the socket after it, so an endless body cannot keep it.
-          req.resume();
-          resolve(null);
-          return;
-        }
-        chunks.push(chunk);
-      };
-      // Nothing is removed after 'end': the request emits nothing more, and its listeners go
-      // with it (one removal fewer per listener per request). 'error' stays, a no-op by then.
-      const onEnd = (): void => resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
-      const onError = (error: Error): void => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size > limit) {
         cleanup();
-        reject(error);
-      };
-      const cleanup = (): void => {
-        req.off('data', onData);
-        req.off('end', onEnd);
-        req.off('error', onError);
-      };
-      req.on('data', onData);
-      req.on('end', onEnd);
-      req.on('error', onError);
-    });
+        // Discard the rest while the 413 goes out; `connection: close` (set by send) ends
+        // the socket after it, so an endless body cannot keep it.
+        req.resume();
+        done(null);
+        return;
+      }
+      chunks.push(chunk);
+    };
+    // Nothing is removed after 'end': the request emits nothing more, and its listeners go
+    // with it (one removal fewer per listener per request). 'error' stays, a no-op by then.
+    const onEnd = (): void => done(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
+    const onError = (error: Error): void => {
+      cleanup();
+      failed(error);
+    };
+    const cleanup = (): void => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
   }
 
   send(status: number, headers: HeaderList, body: string | undefined): void {

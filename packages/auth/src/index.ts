@@ -10,4 +10,4 @@ export { oidcResourceServer, type OidcResourceServer, type OidcResourceServerOpt
 export { defaultScopes, type ClaimMapping, type TokenClaims } from './claims';
 export { AUTH_ERROR_CODES, AuthError, type AuthErrorCode } from './errors/auth-error-codes';
 // The one verifier type, from core (shared by @armature/http and @armature/ws).
-export type { TokenRequest, VerifyToken } from '@armature/core';
+export type { TokenRequest, VerifyToken } from '@armature/core/internal';

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { allowedHostsForBind, type ConnectableApp } from '@armature/core';
+import { allowedHostsForBind, type ConnectableApp } from '@armature/core/internal';
 import { createHttpHandler, type HttpHandler } from './create-http-handler';
 import type { ListenHttpOptions } from './http-options';
 import { errorBody } from './protocol/http-error';

@@ -1,4 +1,6 @@
-import { encodeJsonRpc, type AbortableRequest, type AuthInfo, type ExchangeSink, type JSONRPCMessage, type JSONRPCNotification, type JSONRPCRequest, type RequestKernel, type TransportRequestInfo } from '@armature/core';
+import type { AuthInfo, TransportRequestInfo } from '@armature/core';
+import type { JSONRPCMessage, JSONRPCNotification, JSONRPCRequest } from '@armature/core/wire/2025-11-25';
+import { encodeJsonRpc, type AbortableRequest, type ExchangeSink, type RequestKernel } from '@armature/core/internal';
 import type { HeaderList, HttpRequestView, HttpResponder } from '../exchange/http-exchange';
 import { errorBody } from '../protocol/http-error';
 import { checkMcpHeaders } from '../protocol/mcp-headers';

@@ -1,4 +1,6 @@
-import { ENVELOPE_VERSIONS, hasEnvelope, SUPPORTED_PROTOCOL_VERSIONS, type AuthInfo, type ConnectedSession, type ConnectOptions, type JSONRPCRequest, type MessageExtraInfo, type TransportRequestInfo } from '@armature/core';
+import { SUPPORTED_PROTOCOL_VERSIONS, type AuthInfo, type MessageExtraInfo, type TransportRequestInfo } from '@armature/core';
+import type { JSONRPCRequest } from '@armature/core/wire/2025-11-25';
+import { ENVELOPE_VERSIONS, hasEnvelope, type ConnectedSession, type ConnectOptions } from '@armature/core/internal';
 import type { HttpRequestView, HttpResponder } from '../exchange/http-exchange';
 import { errorBody } from '../protocol/http-error';
 import { checkParsed, decodeBody, isInitialize, type DecodedBody } from '../protocol/json-rpc-message';

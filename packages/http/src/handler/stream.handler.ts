@@ -1,4 +1,5 @@
-import { ENVELOPE_VERSIONS, type AuthInfo } from '@armature/core';
+import type { AuthInfo } from '@armature/core';
+import { ENVELOPE_VERSIONS } from '@armature/core/internal';
 import type { HttpRequestView, HttpResponder } from '../exchange/http-exchange';
 import type { EventStore } from '../events/event-store';
 import { requestProtocolVersion } from '../protocol/protocol-version';

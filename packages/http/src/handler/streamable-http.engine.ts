@@ -1,4 +1,6 @@
-import type { AbortableRequest, AuthInfo, ConnectableApp, JSONRPCRequest, MessageExtraInfo } from '@armature/core';
+import type { AuthInfo, MessageExtraInfo } from '@armature/core';
+import type { JSONRPCRequest } from '@armature/core/wire/2025-11-25';
+import type { AbortableRequest, ConnectableApp } from '@armature/core/internal';
 import type { HttpRequestView, HttpResponder } from '../exchange/http-exchange';
 import { HttpSessionTransport } from '../session/http-session.transport';
 import { SessionStore } from '../session/session-store';

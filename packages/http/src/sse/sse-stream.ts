@@ -1,4 +1,5 @@
-import { encodeJsonRpc, type JSONRPCMessage } from '@armature/core';
+import type { JSONRPCMessage } from '@armature/core/wire/2025-11-25';
+import { encodeJsonRpc } from '@armature/core/internal';
 import type { EventStore } from '../events/event-store';
 import type { SseConnection } from './sse-connection';
 

@@ -1,6 +1,6 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport, type StreamableHTTPClientTransportOptions } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { ConnectableApp } from '@armature/core';
+import type { ConnectableApp } from '@armature/core/internal';
 import { listenHttp } from '../../src';
 import type { HttpListenHandle } from '../../src';
 import type { ListenHttpOptions } from '../../src';

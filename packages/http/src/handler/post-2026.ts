@@ -1,4 +1,4 @@
-import type { AuthInfo, TransportRequestInfo } from '@armature/core';
+import { WireErrorCode, type AuthInfo, type TransportRequestInfo } from '@armature/core';
 import type { JSONRPCMessage, JSONRPCNotification, JSONRPCRequest } from '@armature/core/wire/2025-11-25';
 import { encodeJsonRpc, type AbortableRequest, type ExchangeSink, type RequestKernel } from '@armature/core/internal';
 import type { HeaderList, HttpRequestView, HttpResponder } from '../exchange/http-exchange';
@@ -107,5 +107,5 @@ function versionHeaderProblem(header: string | undefined, params: Readonly<Recor
   const meta = params._meta;
   const version = typeof meta === 'object' && meta !== null ? (meta as Record<string, unknown>)[META_VERSION] : undefined;
   if (header === undefined || typeof version !== 'string' || header === version) return undefined;
-  return { code: -32020, message: 'Header mismatch: the MCP-Protocol-Version header does not match _meta "io.modelcontextprotocol/protocolVersion"' };
+  return { code: WireErrorCode.HeaderMismatch, message: 'Header mismatch: the MCP-Protocol-Version header does not match _meta "io.modelcontextprotocol/protocolVersion"' };
 }

@@ -1,4 +1,4 @@
-import { SUPPORTED_PROTOCOL_VERSIONS, type AuthInfo, type MessageExtraInfo, type TransportRequestInfo } from '@armature/core';
+import { SUPPORTED_PROTOCOL_VERSIONS, WireErrorCode, type AuthInfo, type MessageExtraInfo, type TransportRequestInfo } from '@armature/core';
 import type { JSONRPCRequest } from '@armature/core/wire/2025-11-25';
 import { ENVELOPE_VERSIONS, hasEnvelope, type ConnectedSession, type ConnectOptions } from '@armature/core/internal';
 import type { HttpRequestView, HttpResponder } from '../exchange/http-exchange';
@@ -54,7 +54,7 @@ export async function handlePost(engine: StreamableHttpEngine, req: HttpRequestV
   const decoded = body instanceof Uint8Array ? decodeBody(body, options.decodeLimits) : checkParsed(body.parsed, options.decodeLimits.maxIdLength);
   if (!decoded.ok) {
     // Every undecodable body is a 400; its JSON-RPC error (-32700, -32600, -32602) says why.
-    const reply = decoded.response ?? { jsonrpc: '2.0', error: { code: -32600, message: `Invalid request: ${decoded.reason}` } };
+    const reply = decoded.response ?? { jsonrpc: '2.0', error: { code: WireErrorCode.InvalidRequest, message: `Invalid request: ${decoded.reason}` } };
     return res.send(400, JSON_HEADERS, JSON.stringify(reply));
   }
   const kernel = engine.app.requestKernel?.();
@@ -81,7 +81,7 @@ async function postStateful(engine: StreamableHttpEngine, decoded: Decoded, req:
   if (session === undefined || !session.ownedBy(extra.authInfo)) return refuse(res, 404, 'Not Found: unknown or ended session; initialize a new one');
   // A session is initialized once (MCP lifecycle): a second `initialize` on it is a bad
   // request at the HTTP level too, not a 200 carrying the error (issue 16).
-  if (initialize) return res.send(400, JSON_HEADERS, errorBody(-32600, 'Invalid request: the session is already initialized; initialize without Mcp-Session-Id for a new one', (message as JSONRPCRequest).id));
+  if (initialize) return res.send(400, JSON_HEADERS, errorBody(WireErrorCode.InvalidRequest, 'Invalid request: the session is already initialized; initialize without Mcp-Session-Id for a new one', (message as JSONRPCRequest).id));
   if (requestProtocolVersion(req.header('mcp-protocol-version'), engine.options.versions) === undefined) return unsupportedVersion(res);
   session.lastActivity = Date.now();
   if (decoded.kind !== 'request') {
@@ -96,7 +96,7 @@ async function postStateful(engine: StreamableHttpEngine, decoded: Decoded, req:
   if (!session.receiveRequest(request, extra, res)) {
     // Answers are routed by id within the session; a second request with a live id would
     // steal the first one's answer, so it is refused on its own exchange (issue 7).
-    res.send(200, JSON_HEADERS, errorBody(-32600, 'Invalid Request: a request with this id is already in flight in this session', request.id));
+    res.send(200, JSON_HEADERS, errorBody(WireErrorCode.InvalidRequest, 'Invalid Request: a request with this id is already in flight in this session', request.id));
   }
 }
 

@@ -42,8 +42,8 @@ export type {
 } from './app/route-definitions';
 export type { CloseOptions } from './shutdown/close-options';
 export type { SignalHandlingOptions } from './shutdown/signal-handlers';
-export type { ServerLogger } from './protocol/server-logger';
-export { silentLogger, stderrLogger } from './protocol/server-logger';
+export type { ServerLogger } from './logging/server-logger';
+export { silentLogger, stderrLogger } from './logging/server-logger';
 export type { ArmatureManifest } from './manifest/manifest.types';
 export { MANIFEST_FILE_NAME } from './manifest/manifest.types';
 export { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from './protocol/protocol-versions';

@@ -3,7 +3,7 @@
 // minor release. Applications import from `@armature/core`.
 export { CREDENTIAL_HEADERS, isTransportRequestInfo, withoutCredentials } from './context/request-info';
 export * from './protocol/server-features';
-export type { ConnectOptions, ConnectedSession, ConnectableApp } from './transport/transport';
+export type { ConnectOptions, ConnectedSession, ConnectableApp } from './protocol/connectable-app';
 export { EngineErrorCode } from './errors/engine-error-codes';
 export * from './jsonrpc/decode-limits';
 export * from './jsonrpc/json-rpc-decoder';
@@ -14,7 +14,7 @@ export { ServerSession } from './protocol/server-session';
 export type { SessionRegistry } from './protocol/session-registry';
 export * from './protocol/server-session-options';
 export { negotiateProtocolVersion } from './protocol/protocol-versions';
-export { LOGGING_LEVELS } from './protocol/logging-levels';
+export { LOGGING_LEVELS } from './logging/logging-levels';
 export { serverCapabilities } from './protocol/server-capabilities';
 export { SENT } from './transport/sent';
 export { LOOPBACK_HOSTS, allowedHostsForBind, createHostOriginGuard, normalizeOrigin, splitHost, type Allowlist, type HostOriginGuard } from './transport/host-origin.guard';

@@ -8,7 +8,7 @@ import type {
   PromptArgument,
   ToolAnnotations,
   ToolExecution,
-} from '../protocol/mcp-types.generated';
+} from '../wire/mcp-types.generated';
 import type { RateLimitOptions } from '../rate-limit/rate-limit.options';
 import type { HeaderParameters, JsonSchemaExtension } from '../routes/schema-extension';
 import type { UriTemplateOptions } from '../uri-template/uri-template.types';

@@ -12,7 +12,7 @@ import { WireErrorCode } from '../errors/wire-error-codes';
 import { PROTOCOL_2026 } from '../kernel/mcp-2026';
 import type { RequestParamsRecord } from '../protocol/request-params';
 import type { ServerFeatures, ToolsFeature } from '../protocol/server-features';
-import type { ServerLogger } from '../protocol/server-logger';
+import type { ServerLogger } from '../logging/server-logger';
 import { errorResult } from '../results/tool-error-result';
 import { InMemoryTaskStore } from './in-memory-task-store';
 import { TaskHost } from './task-host';

@@ -1,6 +1,6 @@
 import type { RequestContext, SessionInfo, SessionScope } from '../../src/context/request-context';
 import { McpWireError } from '../../src/errors/wire-error';
-import type { CallToolResult, Prompt, Resource, ResourceTemplate, Tool } from '../../src/protocol/mcp-types.generated';
+import type { CallToolResult, Prompt, Resource, ResourceTemplate, Tool } from '../../src/wire/mcp-types.generated';
 import type { ServerFeatures } from '../../src/protocol/server-features';
 
 /** What the fixture observed, for assertions. */

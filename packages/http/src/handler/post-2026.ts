@@ -8,7 +8,7 @@ import { SseConnection, type SseTiming } from '../sse/sse-connection';
 import { SseStream } from '../sse/sse-stream';
 import { refuse } from './refuse';
 import { refuseWhenSaturated } from './stateless-limit';
-import type { StreamableHttpEngine } from './streamable-http.engine';
+import type { EngineState as StreamableHttpEngine } from './engine-state';
 
 const JSON_HEADERS: HeaderList = ['content-type', 'application/json'];
 const SSE_HEADERS: HeaderList = ['content-type', 'text/event-stream', 'cache-control', 'no-cache, no-transform', 'x-accel-buffering', 'no'];

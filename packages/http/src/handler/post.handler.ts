@@ -7,7 +7,7 @@ import { checkParsed, decodeBody, isInitialize, type DecodedBody } from '../prot
 import { requestProtocolVersion } from '../protocol/protocol-version';
 import { acceptsAll, isJsonContentType } from './media-type';
 import { accepted, refuse, shuttingDown } from './refuse';
-import type { StreamableHttpEngine } from './streamable-http.engine';
+import type { EngineState as StreamableHttpEngine } from './engine-state';
 import { StatelessTransport } from './stateless.transport';
 import { postStateless2026 } from './post-2026';
 import { refuseWhenSaturated } from './stateless-limit';

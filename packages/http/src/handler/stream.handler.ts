@@ -6,7 +6,7 @@ import { requestProtocolVersion } from '../protocol/protocol-version';
 import type { HttpSessionTransport } from '../session/http-session.transport';
 import { acceptsAll } from './media-type';
 import { refuse, shuttingDown } from './refuse';
-import type { StreamableHttpEngine } from './streamable-http.engine';
+import type { EngineState as StreamableHttpEngine } from './engine-state';
 
 const GET_ACCEPT = ['text/event-stream'];
 const STATELESS_ALLOW = ['allow', 'POST'];

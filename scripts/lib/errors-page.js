@@ -1,7 +1,6 @@
 'use strict';
 // docs/errors.md from the packages' error registries (the one `ErrorRegistry` shape of
 // @armature/di's defineErrors). Read from the built packages: run `npm run build` first.
-const fs = require('node:fs');
 const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '..', '..');

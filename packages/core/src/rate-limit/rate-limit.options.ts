@@ -36,7 +36,7 @@ export function checkRateLimitOptions(options: unknown, where: string): RateLimi
   const positive = (v: unknown): boolean => typeof v === 'number' && Number.isFinite(v) && v > 0;
   if (!positive(o.limit)) fail(`"limit" must be a positive number, got ${String(o.limit)}`);
   if (!positive(o.windowMs)) fail(`"windowMs" must be a positive number of milliseconds, got ${String(o.windowMs)}`);
-  if (o.burst !== undefined && !(positive(o.burst) && (o.burst as number) >= 1)) fail(`"burst" must be a number of at least 1, got ${String(o.burst)}`);
+  if (o.burst !== undefined && !(positive(o.burst) && (o.burst as number) >= 1)) fail(`"burst" must be a number of at least 1, got ${JSON.stringify(o.burst)}`);
   const per = o.per;
   if (per !== undefined && per !== 'session' && per !== 'principal' && per !== 'global' && typeof per !== 'function') {
     fail(`"per" must be 'session', 'principal', 'global' or a function, got ${JSON.stringify(per)}`);

@@ -277,5 +277,5 @@ function describe(value: unknown): string {
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'object') return `an instance of ${(value as object).constructor?.name ?? 'an unknown class'}`;
   if (typeof value === 'function') return 'a function';
-  return typeof value === 'string' ? JSON.stringify(value) : `${typeof value} ${String(value)}`;
+  return typeof value === 'string' ? JSON.stringify(value) : `${typeof value} ${String(value as number | boolean | bigint | symbol)}`;
 }

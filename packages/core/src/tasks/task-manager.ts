@@ -16,7 +16,7 @@ import type { ServerLogger } from '../logging/server-logger';
 import { errorResult } from '../results/tool-error-result';
 import { InMemoryTaskStore } from './in-memory-task-store';
 import { TaskHost } from './task-host';
-import { isTerminal, TaskCapacityError, type TaskError, type TaskInputRequest, type TaskLimits, type TaskPatch, type TaskRecord, TASKS_EXTENSION, type TaskSupport } from './task-model';
+import { isTerminal, TaskCapacityError, type TaskError, type TaskInputRequest, type TaskLimits, type TaskPatch, type TaskRecord, type TaskSupport } from './task-model';
 import type { TaskPage, TaskStore } from './task-store';
 import type { TaskSignal, TaskSignals } from './task-signals';
 import { declaresTasks, missingTasksExtension } from './tasks-extension';

@@ -1,6 +1,6 @@
 import type { AuthInfo } from '../context/request-context';
 import type { RequestHeaders, TransportRequestInfo } from '../context/request-info';
-import type { JSONRPCMessage, RequestId } from '../wire/mcp-types.generated';
+import type { JSONRPCMessage } from '../wire/mcp-types.generated';
 
 // Declared in context (a request sends through it); re-exported here, where transports look for it.
 import type { TransportSendOptions } from '../context/send-options';

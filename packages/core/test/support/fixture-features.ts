@@ -100,6 +100,7 @@ async function callTool(name: string, args: Record<string, unknown> | undefined,
     case 'roots':
       return ctx.listRoots().then((r) => text(JSON.stringify(r)), (e: unknown) => text(errorText(e)));
     case 'crash':
+      // eslint-disable-next-line no-throw-literal -- the engine must survive a handler that throws a non-Error
       throw 'a string, not an Error';
     case 'crash_error':
       throw new Error('secret at /home/user/app/secret.ts:12');

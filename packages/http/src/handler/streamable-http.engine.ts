@@ -1,4 +1,4 @@
-import type { AuthInfo, MessageExtraInfo } from '@armature/core';
+import type { MessageExtraInfo } from '@armature/core';
 import type { JSONRPCRequest } from '@armature/core/wire/2025-11-25';
 import type { AbortableRequest, ConnectableApp } from '@armature/core/internal';
 import type { HttpRequestView, HttpResponder } from '../exchange/http-exchange';

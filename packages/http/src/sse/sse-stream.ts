@@ -107,6 +107,8 @@ export class SseStream {
         seen.add(id);
         if (this.connection === connection) connection.event(id, encodeJsonRpc(message));
       });
+      // The replay appended to the tail meanwhile; TypeScript still narrows it to null from the loop above.
+      // eslint-disable-next-line @typescript-eslint/await-thenable
       while (this.tail !== null) await this.tail;
     } finally {
       this.replaying = null;

@@ -14,7 +14,9 @@ if (process.argv.includes('--write')) {
 }
 const problems = compareWithBaseline(current, JSON.parse(fs.readFileSync(BASELINE, 'utf8')));
 for (const [name, levels] of Object.entries(current)) {
-  console.log(`packages/${name}: ${levels.folders.length} folder edges and ${levels.files.length} file edges on cycles (all in the baseline unless listed below)`);
+  console.log(
+    `packages/${name}: ${levels.folders.length} folder edges and ${levels.files.length} file edges on cycles (all in the baseline unless listed below)`,
+  );
 }
 for (const problem of problems) console.error(problem);
 process.exit(problems.length === 0 ? 0 : 1);

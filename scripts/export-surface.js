@@ -13,6 +13,7 @@ if (process.argv.includes('--write')) {
   console.log(`wrote ${Object.keys(surfaces).length} snapshots to ${SNAPSHOT_DIR}`);
 } else {
   for (const [name, surface] of Object.entries(surfaces)) {
-    for (const [subpath, names] of Object.entries(surface)) console.log(`${name}${subpath === '.' ? '' : subpath.slice(1)}\t${names.length}`);
+    for (const [subpath, names] of Object.entries(surface))
+      console.log(`${name}${subpath === '.' ? '' : subpath.slice(1)}\t${names.length}`);
   }
 }

@@ -7,7 +7,8 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '..', '..');
-const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^;]*?from\s*'(\.{1,2}\/[^']*)'|import\(\s*'(\.{1,2}\/[^']*)'\s*\)|require\(\s*'(\.{1,2}\/[^']*)'\s*\)/g;
+const IMPORT =
+  /(?:^|\n)\s*(?:import|export)\s[^;]*?from\s*'(\.{1,2}\/[^']*)'|import\(\s*'(\.{1,2}\/[^']*)'\s*\)|require\(\s*'(\.{1,2}\/[^']*)'\s*\)/g;
 
 function sourceFiles(dir) {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -103,8 +104,12 @@ function cycleEdges() {
   for (const name of CHECKED_PACKAGES) {
     const { files, folders } = packageGraph(name);
     result[name] = {
-      folders: cycles(folders).flatMap((component) => explain(folders, component)).sort(),
-      files: cycles(files).flatMap((component) => explain(files, component)).sort(),
+      folders: cycles(folders)
+        .flatMap((component) => explain(folders, component))
+        .sort(),
+      files: cycles(files)
+        .flatMap((component) => explain(files, component))
+        .sort(),
     };
   }
   return result;
@@ -118,7 +123,9 @@ function compareWithBaseline(current, baseline) {
       const known = new Set((baseline[name] && baseline[name][level]) || []);
       const now = new Set(current[name][level]);
       for (const edge of now) if (!known.has(edge)) problems.push(`new ${level} cycle edge in packages/${name}/src: ${edge}`);
-      for (const edge of known) if (!now.has(edge)) problems.push(`packages/${name}/src: ${edge} is no longer on a cycle: remove it from scripts/import-graph-baseline.json`);
+      for (const edge of known)
+        if (!now.has(edge))
+          problems.push(`packages/${name}/src: ${edge} is no longer on a cycle: remove it from scripts/import-graph-baseline.json`);
     }
   }
   return problems;

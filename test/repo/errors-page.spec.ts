@@ -41,7 +41,9 @@ function codesInSources(): Map<string, string> {
 describe('docs/errors.md: one page generated from the error registries', () => {
   it('is up to date with the registries, lists every code raised in packages/*/src, each with a meaning and a fix', () => {
     const page = readFileSync(lib.PAGE, 'utf8');
-    expect(page === lib.renderErrorsPage(), 'docs/errors.md is stale: run `npm run build && node scripts/generate-errors-doc.js`').to.equal(true);
+    expect(page === lib.renderErrorsPage(), 'docs/errors.md is stale: run `npm run build && node scripts/generate-errors-doc.js`').to.equal(
+      true,
+    );
 
     const entries = lib.registries().flatMap((registry) => registry.entries);
     for (const entry of entries) {

@@ -21,7 +21,8 @@ describe('public surface: each package export list matches its committed snapsho
       expect(existsSync(file), `no snapshot for ${name}: run node scripts/export-surface.js --write`).to.equal(true);
       const committed = JSON.parse(readFileSync(file, 'utf8')) as Surface;
       const diff = lib.diffSurface(committed, built);
-      const hint = `${name} exports changed (+ added, - removed):\n${diff.join('\n')}\n` +
+      const hint =
+        `${name} exports changed (+ added, - removed):\n${diff.join('\n')}\n` +
         'If intended, run `node scripts/export-surface.js --write`, commit the snapshot, and note a removal in docs/migration.md.';
       expect(diff, hint).to.deep.equal([]);
     });
@@ -36,7 +37,9 @@ describe('public surface: each package export list matches its committed snapsho
   });
 
   it('keeps no snapshot of a package that no longer exists', () => {
-    const expected = Object.keys(surfaces).map((name) => basename(lib.snapshotFile(name))).sort();
+    const expected = Object.keys(surfaces)
+      .map((name) => basename(lib.snapshotFile(name)))
+      .sort();
     expect(readdirSync(join(REPO_ROOT, 'test', 'repo', 'export-snapshots')).sort()).to.deep.equal(expected);
   });
 });

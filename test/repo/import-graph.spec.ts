@@ -25,7 +25,22 @@ describe('import graph of packages/{core,http,di}/src', () => {
     expect(lib.cycles(di.folders)).to.deep.equal([]);
     expect(lib.cycles(di.files)).to.deep.equal([]);
     const onCycle = new Set(lib.cycles(lib.packageGraph('core').folders).flat());
-    for (const leaf of ['context', 'errors', 'guards', 'jsonrpc', 'logging', 'metadata', 'rate-limit', 'results', 'routes', 'transport', 'uri-template', 'validation', 'wire']) expect(onCycle.has(leaf), leaf).to.equal(false);
+    for (const leaf of [
+      'context',
+      'errors',
+      'guards',
+      'jsonrpc',
+      'logging',
+      'metadata',
+      'rate-limit',
+      'results',
+      'routes',
+      'transport',
+      'uri-template',
+      'validation',
+      'wire',
+    ])
+      expect(onCycle.has(leaf), leaf).to.equal(false);
   });
 
   it('finds a cycle when there is one (the checker itself)', () => {

@@ -30,6 +30,8 @@ describe('armature argv (node:util parseArgs underneath)', () => {
   });
 
   it('reads nothing after -- as its own', () => {
-    expect(parseArgs(['dev', '--', '--nope', 'x'])).to.include({ command: 'dev', force: false }).and.to.have.deep.property('rest', ['--nope', 'x']);
+    expect(parseArgs(['dev', '--', '--nope', 'x']))
+      .to.include({ command: 'dev', force: false })
+      .and.to.have.deep.property('rest', ['--nope', 'x']);
   });
 });

@@ -17,10 +17,23 @@ export { negotiateProtocolVersion } from './protocol/protocol-versions';
 export { LOGGING_LEVELS } from './logging/logging-levels';
 export { serverCapabilities } from './protocol/server-capabilities';
 export { SENT } from './transport/sent';
-export { LOOPBACK_HOSTS, allowedHostsForBind, createHostOriginGuard, normalizeOrigin, splitHost, type Allowlist, type HostOriginGuard } from './transport/host-origin.guard';
+export {
+  LOOPBACK_HOSTS,
+  allowedHostsForBind,
+  createHostOriginGuard,
+  normalizeOrigin,
+  splitHost,
+  type Allowlist,
+  type HostOriginGuard,
+} from './transport/host-origin.guard';
 export { checkAudience, canonicalResourceUri } from './transport/auth/audience.check';
 export { bearerChallenge, scopeTokens, isScopeToken, type BearerChallengeParts } from './transport/auth/bearer-challenge';
-export { BearerAuthenticator, insufficientScopeChallenge, type BearerAuthConfig, type BearerOutcome } from './transport/auth/bearer.authenticator';
+export {
+  BearerAuthenticator,
+  insufficientScopeChallenge,
+  type BearerAuthConfig,
+  type BearerOutcome,
+} from './transport/auth/bearer.authenticator';
 export {
   PROTECTED_RESOURCE_WELL_KNOWN,
   protectedResourceMetadata,

@@ -7,4 +7,11 @@ export {
   mcpAppsCapability,
   clientSupportsMcpApps,
 } from './extensions/mcp-apps';
-export type { McpAppView, McpAppViewOptions, McpAppCsp, McpAppPermissions, McpAppToolVisibility, McpAppContents } from './extensions/mcp-apps';
+export type {
+  McpAppView,
+  McpAppViewOptions,
+  McpAppCsp,
+  McpAppPermissions,
+  McpAppToolVisibility,
+  McpAppContents,
+} from './extensions/mcp-apps';

@@ -13,12 +13,12 @@ export const ENGINE_ERRORS = defineErrors('@armature/core', 'Protocol engine (lo
   CLIENT_REQUEST_FAILED: {
     code: 'ARM_ERR_CLIENT_REQUEST_FAILED',
     meaning: 'The client answered a server→client request with a JSON-RPC error.',
-    fix: 'Catch the `ClientRequestError` and read its `error` (the client\'s code and message); the user may have declined.',
+    fix: "Catch the `ClientRequestError` and read its `error` (the client's code and message); the user may have declined.",
   },
   CLIENT_RESPONSE_INVALID: {
     code: 'ARM_ERR_CLIENT_RESPONSE_INVALID',
     meaning: 'The client answered a server→client request with a result of the wrong shape.',
-    fix: 'The client is at fault; catch the error and answer the tool call without the client\'s result.',
+    fix: "The client is at fault; catch the error and answer the tool call without the client's result.",
   },
   REQUEST_CANCELLED: {
     code: 'ARM_ERR_REQUEST_CANCELLED',
@@ -47,7 +47,8 @@ export const ENGINE_ERRORS = defineErrors('@armature/core', 'Protocol engine (lo
   },
   INPUT_REQUIRED: {
     code: 'ARM_ERR_INPUT_REQUIRED',
-    meaning: 'MCP 2026-07-28: a question (`elicit`, `sample`, `listRoots`) ended this attempt of the request with `input_required`; the client answers and retries, and the handler runs again. The rejection of the pending question and the `signal` reason.',
+    meaning:
+      'MCP 2026-07-28: a question (`elicit`, `sample`, `listRoots`) ended this attempt of the request with `input_required`; the client answers and retries, and the handler runs again. The rejection of the pending question and the `signal` reason.',
     fix: 'Rethrow it if you catch it, and keep work before a question idempotent (the handler runs again).',
   },
   INPUT_NOT_ALLOWED: {

@@ -39,7 +39,8 @@ export const APP_ERRORS = defineErrors('@armature/core', 'Application layer (loc
   },
   HEADER_PARAMETER: {
     code: 'ARM_ERR_HEADER_PARAMETER',
-    meaning: '`@Tool({ headers })` (or `x-mcp-header`) names no top-level string/integer/boolean parameter, a header name that is not an RFC 9110 token, or a name used twice (ignoring case).',
+    meaning:
+      '`@Tool({ headers })` (or `x-mcp-header`) names no top-level string/integer/boolean parameter, a header name that is not an RFC 9110 token, or a name used twice (ignoring case).',
     fix: 'Map each header to one top-level parameter of a string, integer or boolean type, with a distinct token name.',
   },
   INVALID_TOOL_NAME: {
@@ -65,7 +66,7 @@ export const APP_ERRORS = defineErrors('@armature/core', 'Application layer (loc
   TEMPLATE_VARIABLE_MISMATCH: {
     code: 'ARM_ERR_TEMPLATE_VARIABLE_MISMATCH',
     meaning: 'A template variable has no parameter of that name, or a parameter no variable.',
-    fix: 'Name the method\'s parameters exactly as the template\'s variables.',
+    fix: "Name the method's parameters exactly as the template's variables.",
   },
   AMBIGUOUS_TEMPLATE: {
     code: 'ARM_ERR_AMBIGUOUS_TEMPLATE',
@@ -104,8 +105,9 @@ export const APP_ERRORS = defineErrors('@armature/core', 'Application layer (loc
   },
   INVALID_ENHANCER: {
     code: 'ARM_ERR_INVALID_ENHANCER',
-    meaning: 'A guard or interceptor is not a class or instance with `canActivate`/`intercept`, has dependencies no module provides, or is provided with a scope other than singleton.',
-    fix: 'Implement `canActivate`/`intercept`, provide its dependencies in the handler\'s module, and keep it a singleton.',
+    meaning:
+      'A guard or interceptor is not a class or instance with `canActivate`/`intercept`, has dependencies no module provides, or is provided with a scope other than singleton.',
+    fix: "Implement `canActivate`/`intercept`, provide its dependencies in the handler's module, and keep it a singleton.",
   },
   INVALID_SCOPES: {
     code: 'ARM_ERR_INVALID_SCOPES',

@@ -22,12 +22,14 @@ export const DI_ERRORS = defineErrors('@armature/di', 'Dependency injection (loc
   },
   SCOPE_WIDENING: {
     code: 'ARM_ERR_SCOPE_WIDENING',
-    meaning: 'A longer-lived provider depends on a shorter-lived one: singleton on session/request, session on request (also through transients).',
+    meaning:
+      'A longer-lived provider depends on a shorter-lived one: singleton on session/request, session on request (also through transients).',
     fix: 'Give the dependent the shorter scope too, or inject the RequestContext/ResolutionContext and resolve the short-lived one when needed.',
   },
   ERASED_TYPE: {
     code: 'ARM_ERR_ERASED_TYPE',
-    meaning: 'A constructor parameter type was erased at run time (reflected as Object, Function or undefined): import type, interface, union or circular file import.',
+    meaning:
+      'A constructor parameter type was erased at run time (reflected as Object, Function or undefined): import type, interface, union or circular file import.',
     fix: 'Import the class as a value (not `import type`), or name the token explicitly with @Inject(token).',
   },
   MISSING_METADATA: {
@@ -63,12 +65,12 @@ export const DI_ERRORS = defineErrors('@armature/di', 'Dependency injection (loc
   NOT_SINGLETON: {
     code: 'ARM_ERR_NOT_SINGLETON',
     meaning: 'get() was asked for a token that is not a singleton; use resolve(token, ctx).',
-    fix: 'Call resolve(token, ctx) with a resolution context of the provider\'s scope.',
+    fix: "Call resolve(token, ctx) with a resolution context of the provider's scope.",
   },
   CONTEXT_REQUIRED: {
     code: 'ARM_ERR_CONTEXT_REQUIRED',
     meaning: 'A request- or session-scoped provider was resolved without the resolution context it lives in.',
-    fix: 'Pass a context from createContext(\'session\' | \'request\') to resolve().',
+    fix: "Pass a context from createContext('session' | 'request') to resolve().",
   },
   CONTEXT_VALUE_MISSING: {
     code: 'ARM_ERR_CONTEXT_VALUE_MISSING',
@@ -77,13 +79,14 @@ export const DI_ERRORS = defineErrors('@armature/di', 'Dependency injection (loc
   },
   CONTEXT_VALUE_CONFLICT: {
     code: 'ARM_ERR_CONTEXT_VALUE_CONFLICT',
-    meaning: 'ctx.provide() was given a token already seeded, declared fromContext for the other kind of context, or provided by an ordinary provider.',
+    meaning:
+      'ctx.provide() was given a token already seeded, declared fromContext for the other kind of context, or provided by an ordinary provider.',
     fix: 'Seed each fromContext token once, into the kind of context its provider declares.',
   },
   INVALID_CONTEXT: {
     code: 'ARM_ERR_INVALID_CONTEXT',
     meaning: 'createContext() was given an unknown kind, or a request parent that is not a session context.',
-    fix: 'Use createContext(\'session\') or createContext(\'request\', sessionContext?).',
+    fix: "Use createContext('session') or createContext('request', sessionContext?).",
   },
   CONTEXT_DISPOSED: {
     code: 'ARM_ERR_CONTEXT_DISPOSED',
@@ -98,7 +101,7 @@ export const DI_ERRORS = defineErrors('@armature/di', 'Dependency injection (loc
   PROVIDER_FAILED: {
     code: 'ARM_ERR_PROVIDER_FAILED',
     meaning: 'A constructor, factory or onInit hook threw while an instance was being created.',
-    fix: 'Read the error\'s cause (the original exception) and fix the provider that threw.',
+    fix: "Read the error's cause (the original exception) and fix the provider that threw.",
   },
   FORWARD_REF_NOT_READY: {
     code: 'ARM_ERR_FORWARD_REF_NOT_READY',
@@ -127,4 +130,3 @@ export type DiErrorCode = (typeof DI_ERRORS.codes)[keyof typeof DI_ERRORS.codes]
 
 /** Each code with its one-line meaning (derived from `DI_ERRORS`, the registry). */
 export const DI_ERROR_CODES = meaningsByCode(DI_ERRORS) as Readonly<Record<DiErrorCode, string>>;
-

@@ -22,8 +22,14 @@ function subpathOf(name) {
 
 function splitCoreImport(match, before, indent, keyword, typeOnly = '', body) {
   const groups = new Map();
-  for (const item of body.split(',').map((part) => part.trim()).filter(Boolean)) {
-    const name = item.replace(/^type\s+/, '').split(/\s+as\s+/)[0].trim();
+  for (const item of body
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
+    const name = item
+      .replace(/^type\s+/, '')
+      .split(/\s+as\s+/)[0]
+      .trim();
     const subpath = subpathOf(name) || '.';
     groups.set(subpath, [...(groups.get(subpath) || []), item]);
   }

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Regenerates the wire types in packages/core/src/protocol from the official MCP wire schemas,
+// Regenerates the wire types in packages/core/src/wire from the official MCP wire schemas,
 // one file per revision, so our wire types can never drift from spec/mcp-schema/*.json by hand-editing:
 //   2025-11-25 -> mcp-types.generated.ts
 //   2026-07-28 -> mcp-types-2026.generated.ts
@@ -17,7 +17,7 @@ const OPTIONS = { additionalProperties: false, unreachableDefinitions: true, str
 /** Compiles one revision's schema (every `$defs` entry reachable from a synthetic root) and writes its file. */
 async function generate({ revision, out }) {
   const schemaPath = path.resolve(__dirname, `../spec/mcp-schema/${revision}.json`);
-  const outPath = path.resolve(__dirname, `../packages/core/src/protocol/${out}`);
+  const outPath = path.resolve(__dirname, `../packages/core/src/wire/${out}`);
   const defs = JSON.parse(fs.readFileSync(schemaPath, 'utf8')).$defs;
   const root = {
     title: 'McpSchema',

@@ -2,7 +2,8 @@ import { expect } from 'chai';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { CallToolResultSchema, CreateTaskResultSchema } from '@modelcontextprotocol/sdk/types.js';
-import { Armature, RequestContext, Tool, TASKS_EXTENSION } from '@armature/core';
+import { Armature, RequestContext, Tool } from '@armature/core';
+import { TASKS_EXTENSION } from '@armature/core/tasks';
 import { Module } from '@armature/di';
 import { listenHttp, type HttpListenHandle } from '@armature/http';
 

@@ -1,5 +1,5 @@
 import { audio, embeddedResource, image, text, Tool, ToolError } from '@armature/core';
-import type { AudioContent, ContentBlock, EmbeddedResource, ImageContent } from '@armature/core';
+import type { AudioContent, ContentBlock, EmbeddedResource, ImageContent } from '@armature/core/wire/2025-11-25';
 import { RED_PIXEL_PNG, SILENT_WAV } from './fixtures';
 
 /** Tools that return each kind of content block (conformance: tools-call-*). */

@@ -1,5 +1,5 @@
 import { RequestContext, Tool } from '@armature/core';
-import type { ElicitResult } from '@armature/core';
+import type { ElicitResult } from '@armature/core/wire/2025-11-25';
 
 function completed(answer: ElicitResult): string {
   return `Elicitation completed: action=${answer.action}, content=${JSON.stringify(answer.content ?? {})}`;

@@ -1,5 +1,5 @@
 import { Prompt, RequestContext, Tool } from '@armature/core';
-import type { ElicitResult, PromptMessage } from '@armature/core';
+import type { ElicitResult, PromptMessage } from '@armature/core/wire/2025-11-25';
 
 /** The text of a sampling answer, whatever shape its content has. */
 function sampledText(content: unknown): string {

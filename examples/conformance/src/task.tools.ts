@@ -1,5 +1,5 @@
 import { McpWireError, RequestContext, Tool, ToolError } from '@armature/core';
-import type { ElicitResult } from '@armature/core';
+import type { ElicitResult } from '@armature/core/wire/2025-11-25';
 import { pause } from './fixtures';
 
 const CONFIRM_FORM = { type: 'object' as const, properties: { confirm: { type: 'boolean' as const } }, required: ['confirm'] };

@@ -1,5 +1,5 @@
 import { embeddedResource, image, Prompt, text } from '@armature/core';
-import type { PromptMessage } from '@armature/core';
+import type { PromptMessage } from '@armature/core/wire/2025-11-25';
 import { RED_PIXEL_PNG } from './fixtures';
 
 /** Candidate values for `arg1` of `test_prompt_with_arguments` (conformance: completion-complete). */

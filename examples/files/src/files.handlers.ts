@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@armature/di';
-import { RequestContext, ResourceTemplate, Tool, ToolError, type BlobResourceContents, type TextResourceContents } from '@armature/core';
+import { RequestContext, ResourceTemplate, Tool, ToolError } from '@armature/core';
+import type { BlobResourceContents, TextResourceContents } from '@armature/core/wire/2025-11-25';
 import { NotFoundError, OutsideRootError } from './file-errors';
 import { asText, fileUri, mimeTypeOf } from './file-kind';
 import { FILES_OPTIONS, type FilesOptions } from './files.options';

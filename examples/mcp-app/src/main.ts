@@ -1,5 +1,6 @@
 import 'reflect-metadata';
-import { Armature, mcpAppsCapability, type ArmatureOptions } from '@armature/core';
+import { Armature, type ArmatureOptions } from '@armature/core';
+import { mcpAppsCapability } from '@armature/core/mcp-apps';
 import { WordTallyModule } from './word-tally.module';
 
 /** Builds the word-tally server; it declares the MCP Apps extension among its capabilities. */

@@ -1,5 +1,6 @@
 import { Injectable } from '@armature/di';
-import { Resource, Tool, type McpAppContents } from '@armature/core';
+import { Resource, Tool } from '@armature/core';
+import type { McpAppContents } from '@armature/core/mcp-apps';
 import { TALLY_HTML, tallyView } from './tally.view';
 
 /** How often one word occurs. */

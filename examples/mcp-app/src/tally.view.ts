@@ -1,4 +1,4 @@
-import { mcpAppView } from '@armature/core';
+import { mcpAppView } from '@armature/core/mcp-apps';
 
 /**
  * The view the host renders `tally` results in. It loads nothing from outside (no CSP domains

@@ -1,9 +1,8 @@
 import { expect } from 'chai';
 import { join } from 'node:path';
-import { MCP_APP_MIME_TYPE, MCP_APPS_EXTENSION } from '@armature/core';
+import { MCP_APP_MIME_TYPE, MCP_APPS_EXTENSION } from '@armature/core/mcp-apps';
 import { callTool, createTestServer, ensureManifest, type TestServer } from '@armature/testing';
 import type { Tally } from '../src/tally.handlers';
-import { tallyView } from '../src/tally.view';
 import { WordTallyModule } from '../src/word-tally.module';
 
 const PROJECT = join(__dirname, '../..');

@@ -1,15 +1,6 @@
 import { Injectable } from '@armature/di';
-import {
-  McpNotifier,
-  Prompt,
-  RequestContext,
-  Resource,
-  ResourceTemplate,
-  Tool,
-  ToolError,
-  type CompletionContext,
-  type PromptMessage,
-} from '@armature/core';
+import { McpNotifier, Prompt, RequestContext, Resource, ResourceTemplate, Tool, ToolError, type CompletionContext } from '@armature/core';
+import type { PromptMessage } from '@armature/core/wire/2025-11-25';
 import type { DeleteOutcome, Note, NoteChanges, NoteSummary } from './note.model';
 import { NoteStore, summarize } from './note.store';
 

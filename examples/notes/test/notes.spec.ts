@@ -9,17 +9,12 @@ import {
   expectToolError,
   matchSurfaceSnapshot,
   type TestServer,
+  until,
 } from '@armature/testing';
 import type { DeleteOutcome, Note } from '../src/note.model';
 import { NotesModule } from '../src/notes.module';
 
 const PROJECT = join(__dirname, '../..');
-
-async function until(predicate: () => boolean, what: string): Promise<void> {
-  for (const deadline = Date.now() + 5000; !predicate(); await new Promise((r) => setTimeout(r, 2))) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-  }
-}
 
 describe('examples/notes through @armature/testing', () => {
   let server: TestServer;

@@ -8,6 +8,6 @@ export { apiKeyVerifier, generateApiKey, hashApiKey, type ApiKeyEntry, type ApiK
 export { discoverAuthorizationServer, metadataUrls, type AuthorizationServerMetadata, type DiscoveryOptions } from './oidc/discovery';
 export { oidcResourceServer, type OidcResourceServer, type OidcResourceServerOptions } from './oidc/oidc-resource-server';
 export { defaultScopes, type ClaimMapping, type TokenClaims } from './claims';
-export { AUTH_ERROR_CODES, AuthError, type AuthErrorCode } from './errors/auth-error-codes';
+export { AUTH_ERRORS, AUTH_ERROR_CODES, AuthError, type AuthErrorCode } from './errors/auth-error-codes';
 // The one verifier type, from core (shared by @armature/http and @armature/ws).
-export type { TokenRequest, VerifyToken } from '@armature/core';
+export type { TokenRequest, VerifyToken } from '@armature/core/internal';

@@ -24,7 +24,6 @@ describe('apiKeyVerifier', () => {
 
   it('compares with crypto.timingSafeEqual, against every configured hash, whether or not one matches', async () => {
     // The module object itself (not an interop copy), which the verifier calls through.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
     const crypto = require('node:crypto') as { timingSafeEqual: (a: NodeJS.ArrayBufferView, b: NodeJS.ArrayBufferView) => boolean };
     const original = crypto.timingSafeEqual;
     const lengths: number[] = [];

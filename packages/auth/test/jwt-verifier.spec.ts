@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { VerifyToken } from '@armature/core';
+import type { VerifyToken } from '@armature/core/internal';
 import { AuthError, jwtVerifier } from '../src';
 import { IdentityProvider } from './support/identity-provider';
 import { confused, generateKey, mint, unsigned, type TestKey } from './support/keys';

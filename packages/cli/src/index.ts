@@ -5,7 +5,7 @@ export { runBuild, summarizeBuild, type BuildOptions, type BuildOutcome } from '
 export { scanAndWriteManifest, type ManifestStepOptions, type ProjectScan } from './build/manifest-step';
 export { resolveProject } from './build/project-path';
 export { startDev, type DevCycle, type DevOptions, type DevSession } from './dev/run-dev';
-export { isDevMessage, type DevMessage } from './dev/reload-protocol';
+export { isDevMessage, type DevMessage } from '@armature/core/build';
 export { memoryOutput, streamOutput, type CliOutput } from './output/cli-output';
 export { scaffoldProject, packageName, ScaffoldError, type ScaffoldOptions } from './init/scaffold';
 export { checkBuiltManifest, type ManifestCheck } from './inspect/manifest-check';

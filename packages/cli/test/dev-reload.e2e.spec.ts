@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import { until } from './support/bounded';
+import { until } from '@armature/testing';
 import { ARMATURE_BIN, removeFixture, writeFiles } from './support/fixture-project';
 import { createRealProject } from './support/real-project';
 
@@ -61,7 +61,7 @@ describe('armature dev with a stdio client (end to end)', () => {
     expect(textOf(await client.callTool({ name: 'hello', arguments: { name: 'a' } }))).to.equal('hello a');
 
     writeFiles(dir, { 'src/tools.ts': TOOLS("  /** Says goodbye. */\n  @Tool()\n  bye(name: string): string {\n    return 'bye ' + name;\n  }\n") });
-    await until(() => listChanged > 0, 60_000, `notifications/tools/list_changed (dev output: ${stderr})`);
+    await until(() => listChanged > 0, `notifications/tools/list_changed (dev output: ${stderr})`, { timeoutMs: 60_000, intervalMs: 50 });
 
     const names = (await client.listTools()).tools.map((t) => t.name);
     expect(names).to.have.members(['hello', 'bye']);

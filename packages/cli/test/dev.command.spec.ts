@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fromManifestDocument, type ManifestDocument } from '@armature/schema';
 import { memoryOutput, startDev, type DevCycle, type DevSession } from '../src';
-import { until } from './support/bounded';
+import { until } from '@armature/testing';
 import { createFixture, readJson, removeFixture, writeFiles } from './support/fixture-project';
 
 const HANDLERS = (extra = ''): string => `import { Tool } from '@armature/core';
@@ -45,7 +45,7 @@ describe('armature dev', () => {
   }
 
   async function cycle(n: number): Promise<DevCycle> {
-    await until(() => cycles.length >= n, 30_000, `rebuild #${n}`);
+    await until(() => cycles.length >= n, `rebuild #${n}`, { timeoutMs: 30_000, intervalMs: 50 });
     return cycles[n - 1] as DevCycle;
   }
 
@@ -68,7 +68,7 @@ describe('armature dev', () => {
     start('plain');
     const first = await cycle(1);
     expect(first).to.include({ errorCount: 0, problemCount: 0, server: 'started' });
-    await until(() => log().length === 1, 10_000, 'the server to start');
+    await until(() => log().length === 1, 'the server to start', { timeoutMs: 10_000, intervalMs: 50 });
 
     writeFiles(dir, { 'src/handlers.ts': HANDLERS('  @Tool() bye(name: string): string { return name; }\n') });
     const second = await cycle(2);
@@ -76,7 +76,7 @@ describe('armature dev', () => {
     expect(second.changedManifests).to.deep.equal([path.join(dir, 'dist', 'armature.manifest.json')]);
     const manifest = fromManifestDocument(readJson(path.join(dir, 'dist', 'armature.manifest.json')) as ManifestDocument);
     expect(Object.keys(manifest.handlers['src/handlers.js#Handlers']?.methods ?? {})).to.deep.equal(['hello', 'bye']);
-    await until(() => log().length === 2, 10_000, 'the server to restart');
+    await until(() => log().length === 2, 'the server to restart', { timeoutMs: 10_000, intervalMs: 50 });
     const [a, b] = log();
     expect(a).to.match(/^start \d+$/);
     expect(b).to.match(/^start \d+$/);
@@ -86,7 +86,7 @@ describe('armature dev', () => {
   it('reloads in place a server that announced it can', async () => {
     start('reload');
     await cycle(1);
-    await until(() => log().length === 1, 10_000, 'the server to start');
+    await until(() => log().length === 1, 'the server to start', { timeoutMs: 10_000, intervalMs: 50 });
     writeFiles(dir, { 'src/handlers.ts': HANDLERS('  @Tool() bye(): string { return "bye"; }\n') });
     const second = await cycle(2);
     expect(second.server).to.equal('reloaded');

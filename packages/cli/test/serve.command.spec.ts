@@ -9,7 +9,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { WebSocket } from 'ws';
 import { ARMATURE_BIN, runArmature } from './support/fixture-project';
 import { removeScaffold, scaffoldInWorkspace } from './support/scaffolded-project';
-import { until } from './support/bounded';
+import { until } from '@armature/testing';
 
 // The SDK's WebSocketClientTransport uses the global WebSocket, which Node 20 lacks.
 const scope = globalThis as { WebSocket?: unknown };
@@ -44,7 +44,7 @@ async function stopServe(served: ServeProcess): Promise<number | string> {
 
 /** The URL `app.listen()` announces on stderr. */
 async function announcedUrl(served: ServeProcess): Promise<string> {
-  await until(() => /listening on (\S+)/.test(served.stderr()) || served.child.exitCode !== null, 30_000, 'armature serve to listen');
+  await until(() => /listening on (\S+)/.test(served.stderr()) || served.child.exitCode !== null, 'armature serve to listen', { timeoutMs: 30_000, intervalMs: 50 });
   const url = /listening on (\S+)/.exec(served.stderr())?.[1];
   if (url === undefined) throw new Error(`armature serve did not listen:\n${served.stderr()}`);
   return url;

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AuthInfo, ConnectableApp } from '@armature/core';
+import type { AuthInfo } from '@armature/core';
+import type { ConnectableApp } from '@armature/core/internal';
 import { FetchExchange } from './exchange/fetch.exchange';
 import { NodeExchange } from './exchange/node.exchange';
 import type { HttpHandlerOptions } from './http-options';

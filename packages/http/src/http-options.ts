@@ -1,7 +1,7 @@
 import type { EventStore } from './events/event-store';
 import type { VerifyToken } from './handler/bearer-auth';
 import type { CorsOptions } from './security/cors.policy';
-import type { Allowlist, ProtectedResourceOptions } from '@armature/core';
+import type { Allowlist, ProtectedResourceOptions } from '@armature/core/internal';
 
 /**
  * Options of the Streamable HTTP handler (`createHttpHandler`, `listenHttp`). Every default

@@ -9,7 +9,7 @@ export type { EventStore } from './events/event-store';
 export { InMemoryEventStore } from './events/in-memory-event-store';
 export type { InMemoryEventStoreOptions } from './events/in-memory-event-store';
 // The Host/Origin guard lives in @armature/core (shared with @armature/ws); re-exported for convenience.
-export { LOOPBACK_HOSTS, type Allowlist } from '@armature/core';
+export { LOOPBACK_HOSTS, type Allowlist } from '@armature/core/internal';
 export { DEFAULT_HEADER_PROTOCOL_VERSION } from './protocol/protocol-version';
 export { StatelessServerRequestError } from './handler/stateless.transport';
 export { DEFAULT_MAX_SESSIONS } from './handler/resolved-options';

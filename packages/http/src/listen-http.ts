@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { allowedHostsForBind, type ConnectableApp } from '@armature/core';
+import { WireErrorCode } from '@armature/core';
+import { allowedHostsForBind, type ConnectableApp } from '@armature/core/internal';
 import { createHttpHandler, type HttpHandler } from './create-http-handler';
 import type { ListenHttpOptions } from './http-options';
 import { errorBody } from './protocol/http-error';
@@ -20,7 +21,7 @@ export interface HttpListenHandle {
   close(drainMs?: number): Promise<void>;
 }
 
-const NOT_FOUND = errorBody(-32600, 'Not Found: the MCP endpoint is elsewhere');
+const NOT_FOUND = errorBody(WireErrorCode.InvalidRequest, 'Not Found: the MCP endpoint is elsewhere');
 
 /** 10 s to send the request headers (node:http's own default is 60 s). */
 export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;

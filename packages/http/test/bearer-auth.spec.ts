@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import type { AuthInfo, ConnectableApp } from '@armature/core';
+import type { AuthInfo } from '@armature/core';
+import type { ConnectableApp } from '@armature/core/internal';
 import type { ListenHttpOptions } from '../src';
 import { createKernelApp } from './support/kernel-app';
 import { createPeerApp } from './support/peer-app';

@@ -1,17 +1,10 @@
 import { expect } from 'chai';
 import type { Armature } from '@armature/core';
+import { until } from '@armature/testing';
 import { createApp2026, probe2026 } from './support/app-2026';
 import { openSession, post, sessionHeaders } from './support/raw-http';
 import { Opened } from './support/servers';
 import { SseReader } from './support/sse-reader';
-
-async function until(predicate: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!predicate()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
 
 function waitCall(id: number, progress: boolean): object {
   return { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'wait', arguments: { tag: `c${id}` }, ...(progress ? { _meta: { progressToken: id } } : {}) } };

@@ -9,7 +9,6 @@ import type { Armature } from '@armature/core';
 import { within } from '@armature/transport-fixtures';
 import { armatureHono, type ArmatureHonoOptions } from '../src/mount/hono';
 import { expectBodyRefusals, mountScenarios, mountTest, once, type Mounted } from './support/mount-scenarios';
-import { post } from './support/raw-http';
 
 /** A Hono app with the endpoint at /mcp (plus whatever `setup` adds), served by @hono/node-server on 127.0.0.1:0. */
 async function serveHono(app: Armature, options: ArmatureHonoOptions = {}, setup?: (web: Hono) => void): Promise<Mounted> {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { JSONRPCMessage } from '@armature/core';
+import type { JSONRPCMessage } from '@armature/core/wire/2025-11-25';
 import { InMemoryEventStore } from '../src';
 
 const note = (n: number): JSONRPCMessage => ({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: n } });

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Armature } from '@armature/core';
-import { checkServerMessage, serverMessageErrors } from '@armature/testing';
+import { checkServerMessage, serverMessageErrors, until } from '@armature/testing';
 import { createApp2026, probe2026 } from './support/app-2026';
 import { INITIALIZE, openSession, post, sessionHeaders } from './support/raw-http';
 import { Opened } from './support/servers';
@@ -39,14 +39,6 @@ function expectError(answer: { status: number; body: Body }, status: number, cod
   expect(answer.body.error?.code, JSON.stringify(answer.body)).to.equal(code);
   expect(answer.body.id).to.equal(id);
   expect(serverMessageErrors(answer.body, undefined, V2026)).to.deep.equal([]);
-}
-
-async function waitFor(predicate: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!predicate()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
 }
 
 for (const stateless of [false, true]) {
@@ -332,10 +324,10 @@ for (const stateless of [false, true]) {
         const pending = fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headersFor(body) }, body: JSON.stringify(body), signal: controller.signal }).catch(
           (error: unknown) => error,
         );
-        await waitFor(() => probe2026.started.has('json'), 'the handler to start');
+        await until(() => probe2026.started.has('json'), 'the handler to start');
         controller.abort();
         await pending;
-        await waitFor(() => probe2026.aborted.has('json'), 'the handler signal to abort');
+        await until(() => probe2026.aborted.has('json'), 'the handler signal to abort');
         expect(probe2026.aborted.get('json')).to.equal('ARM_ERR_REQUEST_CANCELLED');
       });
 
@@ -346,9 +338,9 @@ for (const stateless of [false, true]) {
         const reader = new SseReader(res);
         const first = await reader.nextMessage();
         expect(first?.message.method).to.equal('notifications/progress');
-        await waitFor(() => probe2026.started.has('sse'), 'the handler to start');
+        await until(() => probe2026.started.has('sse'), 'the handler to start');
         await reader.cancel();
-        await waitFor(() => probe2026.aborted.has('sse'), 'the handler signal to abort');
+        await until(() => probe2026.aborted.has('sse'), 'the handler signal to abort');
       });
 
       it('subscriptions/listen: an SSE stream, acknowledged first, then the changes it asked for', async () => {

@@ -1,18 +1,11 @@
 import { expect } from 'chai';
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import { until } from '@armature/testing';
 import { PEERS } from './support/peers';
 import { INITIALIZE, openSession, post, sessionHeaders } from './support/raw-http';
 import { Opened } from './support/servers';
 
 /** Polls `condition` every 10 ms, failing after `ms`. */
-async function eventually(condition: () => boolean, ms = 3000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
 for (const peer of PEERS) {
   describe(`Stateful sessions (${peer.name})`, () => {
     const opened = new Opened();
@@ -54,7 +47,7 @@ for (const peer of PEERS) {
     it('expires idle sessions, which then answer 404', async () => {
       const handle = await opened.listen(peer.create(), { sessionIdleTimeoutMs: 40 });
       const id = await openSession(handle.url);
-      await eventually(() => handle.handler.sessionCount === 0);
+      await until(() => handle.handler.sessionCount === 0, 'the sessions to close', 3000);
       const res = await post(handle.url, { jsonrpc: '2.0', id: 1, method: 'ping' }, sessionHeaders(id));
       expect(res.status).to.equal(404);
       await res.text();
@@ -92,7 +85,7 @@ for (const peer of PEERS) {
       const handle = await opened.listen(peer.create());
       const res = await post(handle.url, { jsonrpc: '2.0', id: 1, method: 'initialize', params: { bogus: true } });
       await res.text();
-      await eventually(() => handle.handler.sessionCount === 0);
+      await until(() => handle.handler.sessionCount === 0, 'the sessions to close', 3000);
     });
 
     it('refuses a second request with an id still in flight, on its own exchange', async () => {

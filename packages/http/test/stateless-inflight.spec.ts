@@ -1,20 +1,12 @@
 import { expect } from 'chai';
 import type { ClientRequest } from 'node:http';
 import type { Armature } from '@armature/core';
-import { checkServerMessage } from '@armature/testing';
+import { checkServerMessage, until } from '@armature/testing';
 import { DEFAULT_MAX_STATELESS_INFLIGHT } from '../src';
 import { createApp2026, probe2026 } from './support/app-2026';
 import { type Body2026, headersFor2026, holdOpen, request2026 } from './support/raw-2026';
 import { post } from './support/raw-http';
 import { Opened } from './support/servers';
-
-async function until(predicate: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!predicate()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
 
 /** Holds `count` more 2026 `wait` calls open, each on its own socket, until `runningAfter` calls run. */
 async function holdWaits2026(url: string, count: number, tag: string, runningAfter = count): Promise<ClientRequest[]> {
@@ -22,7 +14,7 @@ async function holdWaits2026(url: string, count: number, tag: string, runningAft
     const body = request2026(`${tag}${i}`, 'tools/call', { name: 'wait', arguments: { tag: `${tag}${i}` } });
     return holdOpen(url, JSON.stringify(body), headersFor2026(body));
   });
-  await until(() => probe2026.running === runningAfter, `${runningAfter} calls running`);
+  await until(() => probe2026.running === runningAfter, `${runningAfter} calls running`, 15_000);
   return held;
 }
 
@@ -75,7 +67,7 @@ describe('Streamable HTTP: the stateless in-flight cap', function () {
     expect(probe2026.running).to.equal(5);
     // Closing a 2026 request's stream cancels it (MCP 2026-07-28) and frees its place.
     held.shift()!.destroy();
-    await until(() => probe2026.running === 4, 'the cancelled call to end');
+    await until(() => probe2026.running === 4, 'the cancelled call to end', 15_000);
     const after = await send2026(url, request2026('after', 'tools/call', { name: 'echo', arguments: { text: 'back' } }));
     expect(after.status).to.equal(200);
     expect(after.body.result?.content).to.deep.equal([{ type: 'text', text: 'back' }]);
@@ -92,7 +84,7 @@ describe('Streamable HTTP: the stateless in-flight cap', function () {
     refused.forEach((answer, i) => expectRefused(answer, `x${i}`, 1000));
     expect(probe2026.peak).to.equal(1000);
     for (const req of held.splice(0)) req.destroy();
-    await until(() => probe2026.running === 0, 'every held call to end');
+    await until(() => probe2026.running === 0, 'every held call to end', 15_000);
     const after = await send2026(url, request2026('after', 'tools/call', { name: 'echo', arguments: { text: 'back' } }));
     expect(after.status).to.equal(200);
   });
@@ -101,7 +93,7 @@ describe('Streamable HTTP: the stateless in-flight cap', function () {
     const url = (await opened.listen(await app(), { stateless: true, maxStatelessInflight: 3 })).url;
     const headers = { 'mcp-protocol-version': '2025-11-25' };
     held.push(...Array.from({ length: 3 }, (_, i) => holdOpen(url, JSON.stringify({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'wait', arguments: { tag: `s${i}` } } }), headers)));
-    await until(() => probe2026.running === 3, 'three stateless calls running');
+    await until(() => probe2026.running === 3, 'three stateless calls running', 15_000);
     const res = await post(url, { jsonrpc: '2.0', id: 'over', method: 'tools/call', params: { name: 'echo', arguments: { text: 'x' } } }, headers);
     expect(res.status).to.equal(503);
     expect(res.headers.get('retry-after')).to.equal('1');

@@ -1,5 +1,6 @@
 import { type Attributes, type Context, context, type Histogram, type Span, SpanKind, SpanStatusCode, trace, type Tracer } from '@opentelemetry/api';
-import type { JSONRPCErrorResponse, JSONRPCResponse, ObservedRequest, RequestObservation } from '@armature/core';
+import type { ObservedRequest, RequestObservation } from '@armature/core';
+import type { JSONRPCErrorResponse, JSONRPCResponse } from '@armature/core/wire/2025-11-25';
 import { bounded, CANCELLED, MCP_ATTRIBUTES as A, TOOL_ERROR } from './attributes';
 import { parentContextOf } from './trace-context';
 

@@ -1,5 +1,5 @@
 import { createClient } from 'redis';
-import { isMcpWireError, McpWireError } from '@armature/core';
+import { isMcpWireError, McpWireError, WireErrorCode } from '@armature/core';
 
 /** The node-redis client the ports use (a plain `createClient()` client, RESP2 or RESP3). */
 export type RedisClient = ReturnType<typeof createClient>;
@@ -95,7 +95,7 @@ export class RedisConnection {
 function unavailable(what: string, error: unknown): McpWireError {
   const reason = error instanceof Error ? error.message : String(error);
   // The reason is Redis's (a network or server message), never client input.
-  return new McpWireError(-32603, `${what} is unavailable right now (Redis: ${reason.slice(0, 120)}); try again in a few seconds`, undefined, { cause: error });
+  return new McpWireError(WireErrorCode.InternalError, `${what} is unavailable right now (Redis: ${reason.slice(0, 120)}); try again in a few seconds`, undefined, { cause: error });
 }
 
 /**

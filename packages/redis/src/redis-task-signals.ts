@@ -1,4 +1,4 @@
-import type { TaskSignal, TaskSignals } from '@armature/core';
+import type { TaskSignal, TaskSignals } from '@armature/core/tasks';
 import type { RedisClient } from './redis-connection';
 import { RedisConnection, type RedisConnectionOptions, release } from './redis-connection';
 

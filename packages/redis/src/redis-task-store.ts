@@ -1,4 +1,5 @@
-import { McpWireError, TaskCapacityError, type TaskLimits, type TaskPage, type TaskPatch, type TaskRecord, type TaskStore } from '@armature/core';
+import { McpWireError, TaskCapacityError } from '@armature/core';
+import type { TaskLimits, TaskPage, TaskPatch, TaskRecord, TaskStore } from '@armature/core/tasks';
 import { RedisConnection, type RedisConnectionOptions } from './redis-connection';
 import { CREATE, SWEEP, UPDATE } from './task-scripts';
 

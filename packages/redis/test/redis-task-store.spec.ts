@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { TaskCapacityError, type TaskRecord } from '@armature/core';
+import { TaskCapacityError } from '@armature/core';
+import type { TaskRecord } from '@armature/core/tasks';
 import { RedisConnection } from '../src/redis-connection';
 import { RedisTaskStore } from '../src/redis-task-store';
 import { type RedisServer, startRedisServer } from './support/redis-server';

@@ -19,4 +19,5 @@ export { checkServerMessage } from './wire/check-server-message';
 export { revisionOfRequest, MCP_REVISIONS, type McpRevision } from './wire/mcp-revision';
 export { ensureManifest } from './manifest/ensure-manifest';
 export { compileMarkdownSamples, type CompileMarkdownSamplesOptions, type MarkdownSamplesResult } from './docs/compile-markdown-samples';
-export { TESTING_ERROR_CODES, type TestingErrorCode } from './errors/testing-error-codes';
+export { TESTING_ERRORS, TESTING_ERROR_CODES, type TestingErrorCode } from './errors/testing-error-codes';
+export { until, type UntilOptions } from './wait/until';

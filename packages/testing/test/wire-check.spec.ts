@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { JSONRPCMessage } from '@armature/core';
+import type { JSONRPCMessage } from '@armature/core/wire/2025-11-25';
 import { MCP_SCHEMA_FILE, serverMessageErrors } from '../src';
 import { nextMessage, wiredPair } from './support/wired-pair';
 

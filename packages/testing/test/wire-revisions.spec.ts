@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { JSONRPCMessage } from '@armature/core';
+import type { JSONRPCMessage } from '@armature/core/wire/2025-11-25';
 import { checkServerMessage, MCP_REVISIONS, revisionOfRequest } from '../src';
 import { ACKNOWLEDGED, INPUT_REQUIRED, request2026, resultOf, VALID_RESULTS_2026 } from './support/mcp-2026-messages';
 import { nextMessages, wiredPair } from './support/wired-pair';

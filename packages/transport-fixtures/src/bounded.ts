@@ -14,11 +14,5 @@ export function deferred<T = void>(): { promise: Promise<T>; resolve: (value: T)
   return { promise, resolve };
 }
 
-/** Resolves once `condition` holds, polling every few milliseconds; rejects after `ms`. */
-export async function until(condition: () => boolean, what: string, ms = 5000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 2));
-  }
-}
+/** The one poll helper of the tests (`@armature/testing`), re-exported for the suites that import it from here. */
+export { until } from '@armature/testing';

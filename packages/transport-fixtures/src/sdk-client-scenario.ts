@@ -136,7 +136,7 @@ export function sdkClientScenario(transport: ScenarioTransport): void {
     await within(client.subscribeResource({ uri: 'fixture://static' }), 'subscribe');
     app.tools.disable('echo');
     await within(changed.promise, 'list_changed');
-    await app.resources.notifyUpdated('fixture://static');
+    app.resources.notifyUpdated('fixture://static');
     expect(await within(updated.promise, 'resources/updated')).to.equal('fixture://static');
   });
 

@@ -1,4 +1,5 @@
-import type { JSONRPCMessage, Transport } from '@armature/core';
+import type { Transport } from '@armature/core';
+import type { JSONRPCMessage } from '@armature/core/wire/2025-11-25';
 import { WireCheckedTransport, type WireLog } from '@armature/testing';
 
 type MessageHandler = (message: JSONRPCMessage, extra?: unknown) => void;

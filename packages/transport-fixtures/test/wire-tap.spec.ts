@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { JSONRPCMessage } from '@armature/core';
+import type { JSONRPCMessage } from '@armature/core/wire/2025-11-25';
 import { WireTap } from '../src/wire-tap';
 
 /** A client transport shaped like the SDKs' (a class field `onmessage`, a `send`), delivering what a test pushes. */

@@ -8,4 +8,4 @@ export { WsCloseCode } from './close-codes';
 export { DEFAULT_HEARTBEAT_INTERVAL_MS } from './heartbeat';
 export { DEFAULT_MAX_PAYLOAD, DEFAULT_PATH, type VerifyToken, type WsOptions, type ResolvedWsOptions } from './ws-options';
 // The Host/Origin guard lives in @armature/core (shared with @armature/http); re-exported for convenience.
-export { LOOPBACK_HOSTS, type Allowlist, type HostOriginGuard } from '@armature/core';
+export { LOOPBACK_HOSTS, type Allowlist, type HostOriginGuard } from '@armature/core/internal';

@@ -1,4 +1,4 @@
-import type { JSONRPCMessage, RequestId } from '@armature/core';
+import type { JSONRPCMessage, RequestId } from '@armature/core/wire/2025-11-25';
 
 /**
  * Counts the client's requests that have not been answered yet on one connection, so a

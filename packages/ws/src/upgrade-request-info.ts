@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import { withoutCredentials, type TransportRequestInfo } from '@armature/core';
+import type { TransportRequestInfo } from '@armature/core';
+import { withoutCredentials } from '@armature/core/internal';
 
 /**
  * The transport facts of a WebSocket connection: those of its upgrade request, built once per

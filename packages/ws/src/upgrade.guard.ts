@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import type { AuthInfo, BearerAuthenticator, TransportRequestInfo, VerifyToken } from '@armature/core';
+import type { AuthInfo, TransportRequestInfo } from '@armature/core';
+import type { BearerAuthenticator, VerifyToken } from '@armature/core/internal';
 import { upgradeRequestInfo } from './upgrade-request-info';
 import type { ResolvedWsOptions } from './ws-options';
 

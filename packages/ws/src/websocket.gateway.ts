@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { AuthInfo, ConnectableApp, TransportRequestInfo } from '@armature/core';
+import type { AuthInfo, TransportRequestInfo } from '@armature/core';
+import type { ConnectableApp } from '@armature/core/internal';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { WsCloseCode, WsCloseReason } from './close-codes';
 import { Heartbeat } from './heartbeat';

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { AddressInfo } from 'node:net';
-import { allowedHostsForBind, type ConnectableApp } from '@armature/core';
+import { allowedHostsForBind, type ConnectableApp } from '@armature/core/internal';
 import { answerPlainHttp } from './plain-http.responder';
 import { rejectUpgrade } from './reject-upgrade';
 import { WsGateway } from './websocket.gateway';

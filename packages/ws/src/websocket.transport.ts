@@ -1,5 +1,8 @@
-import { decodeJsonRpc, encodeJsonRpc, resolveDecodeLimits, stderrLogger } from '@armature/core';
-import type { AuthInfo, DecodeLimits, JSONRPCMessage, MessageExtraInfo, ServerLogger, Transport, TransportRequestInfo } from '@armature/core';
+import { stderrLogger } from '@armature/core';
+import { decodeJsonRpc, encodeJsonRpc, resolveDecodeLimits } from '@armature/core/internal';
+import type { AuthInfo, MessageExtraInfo, ServerLogger, Transport, TransportRequestInfo } from '@armature/core';
+import type { JSONRPCMessage } from '@armature/core/wire/2025-11-25';
+import type { DecodeLimits } from '@armature/core/internal';
 import { WebSocket, type RawData } from 'ws';
 import { WsCloseCode, WsCloseReason } from './close-codes';
 import { InflightTracker } from './inflight.tracker';

@@ -1,6 +1,14 @@
 import { DEFAULT_HEARTBEAT_INTERVAL_MS } from './heartbeat';
 import { DEFAULT_MAX_BUFFERED_BYTES } from './websocket.transport';
-import { BearerAuthenticator, createHostOriginGuard, stderrLogger, type ServerLogger, type Allowlist, type HostOriginGuard, type ProtectedResourceOptions, type VerifyToken as SharedVerifyToken } from '@armature/core';
+import { stderrLogger, type ServerLogger } from '@armature/core';
+import {
+  BearerAuthenticator,
+  createHostOriginGuard,
+  type Allowlist,
+  type HostOriginGuard,
+  type ProtectedResourceOptions,
+  type VerifyToken as SharedVerifyToken,
+} from '@armature/core/internal';
 
 /**
  * Core's `VerifyToken`, the one verifier type of @armature/ws and @armature/http: it gets the

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import type { ConnectableApp, Transport } from '@armature/core';
+import type { Transport } from '@armature/core';
+import type { ConnectableApp } from '@armature/core/internal';
 import { listenWs } from '../src';
 import { deferred, within } from '@armature/transport-fixtures';
 import { closed, openRaw } from './support/raw-client';

@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import type { Socket } from 'node:net';
-import type { ConnectableApp, JSONRPCMessage, Transport } from '@armature/core';
+import type { Transport } from '@armature/core';
+import type { JSONRPCMessage } from '@armature/core/wire/2025-11-25';
+import type { ConnectableApp } from '@armature/core/internal';
 import { silentLogger } from '@armature/core';
 import { DEFAULT_MAX_BUFFERED_BYTES, listenWs } from '../src';
 import { deferred, within } from '@armature/transport-fixtures';

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { AuthInfo, VerifyToken } from '@armature/core';
+import type { AuthInfo } from '@armature/core';
+import type { VerifyToken } from '@armature/core/internal';
 import { AuthError } from '../errors/auth-error-codes';
 
 /** One API key as configured: its SHA-256, never the key itself, and who it stands for. */

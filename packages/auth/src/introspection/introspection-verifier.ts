@@ -1,4 +1,5 @@
-import type { AuthInfo, VerifyToken } from '@armature/core';
+import type { AuthInfo } from '@armature/core';
+import type { VerifyToken } from '@armature/core/internal';
 import { principalOf, type TokenClaims } from '../claims';
 import { AuthError } from '../errors/auth-error-codes';
 import { fetchJson } from '../fetch/bounded-fetch';

@@ -1,4 +1,4 @@
-import type { VerifyToken } from '@armature/core';
+import type { VerifyToken } from '@armature/core/internal';
 import { principalOf, type TokenClaims } from '../claims';
 import { AuthError } from '../errors/auth-error-codes';
 import { checkEndpointUrl } from '../fetch/endpoint-url';

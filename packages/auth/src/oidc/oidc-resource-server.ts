@@ -1,4 +1,4 @@
-import { canonicalResourceUri, type ProtectedResourceOptions, type VerifyToken } from '@armature/core';
+import { canonicalResourceUri, type ProtectedResourceOptions, type VerifyToken } from '@armature/core/internal';
 import { AuthError } from '../errors/auth-error-codes';
 import type { JwtVerifierOptions } from '../jwt/jwt-options';
 import { jwtVerifier } from '../jwt/jwt-verifier';

@@ -1,3 +1,5 @@
+import { parseArgs as parseArgTokens } from 'node:util';
+
 /** The parsed command line of `armature`. */
 export interface ParsedArgs {
   readonly command: string | undefined;
@@ -21,40 +23,49 @@ export class UsageError extends Error {
   }
 }
 
-const VALUE_FLAGS: Readonly<Record<string, 'project' | 'entry'>> = {
-  '-p': 'project',
-  '--project': 'project',
-  '-e': 'entry',
-  '--entry': 'entry',
-};
+const OPTIONS = {
+  project: { type: 'string', short: 'p' },
+  entry: { type: 'string', short: 'e' },
+  force: { type: 'boolean', short: 'f' },
+  verbose: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
+} as const;
 
-/** Parses `armature <command> [options] [-- server args]`. */
+type OptionName = keyof typeof OPTIONS;
+
+/**
+ * Parses `armature <command> [options] [-- server args]` with `node:util` `parseArgs`. It runs in
+ * its lenient mode and the tokens are checked here, so the messages stay the CLI's own
+ * (`unknown option --x.`, `--project needs a value.`).
+ */
 export function parseArgs(argv: readonly string[]): ParsedArgs {
+  const { tokens } = parseArgTokens({ args: [...argv], options: OPTIONS, strict: false, allowPositionals: true, tokens: true });
   const values: { project?: string; entry?: string } = {};
   const flags = { force: false, verbose: false, help: false, version: false };
   let command: string | undefined;
   let target: string | undefined;
   let rest: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] ?? '';
-    if (arg === '--') {
-      rest = argv.slice(i + 1);
+  for (const token of tokens) {
+    if (token.kind === 'option-terminator') {
+      rest = argv.slice(token.index + 1);
       break;
     }
-    const [name, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
-    const key = Object.prototype.hasOwnProperty.call(VALUE_FLAGS, name) ? VALUE_FLAGS[name] : undefined;
-    if (key) {
-      const value = inline ?? argv[++i];
-      if (value === undefined || value === '') throw new UsageError(`${name} needs a value.`);
-      values[key] = value;
-    } else if (name === '--force' || name === '-f') flags.force = true;
-    else if (name === '--verbose') flags.verbose = true;
-    else if (name === '--help' || name === '-h') flags.help = true;
-    else if (name === '--version' || name === '-v') flags.version = true;
-    else if (name.startsWith('-')) throw new UsageError(`unknown option ${name}.`);
-    else if (command === undefined) command = name;
-    else if (target === undefined && command === 'init') target = name;
-    else throw new UsageError(`unexpected argument ${name}.`);
+    if (token.kind === 'positional') {
+      if (command === undefined) command = token.value;
+      else if (target === undefined && command === 'init') target = token.value;
+      else throw new UsageError(`unexpected argument ${token.value}.`);
+      continue;
+    }
+    if (!Object.hasOwn(OPTIONS, token.name)) throw new UsageError(`unknown option ${token.rawName}.`);
+    const name = token.name as OptionName;
+    if (name === 'project' || name === 'entry') {
+      if (token.value === undefined || token.value === '') throw new UsageError(`${token.rawName} needs a value.`);
+      values[name] = token.value;
+    } else {
+      if (token.inlineValue === true) throw new UsageError(`${token.rawName} takes no value.`);
+      flags[name] = true;
+    }
   }
   return { command, target, project: values.project, entry: values.entry, ...flags, rest };
 }

@@ -43,7 +43,8 @@ export class BuilderEvents {
 
   readonly afterProgram = (builderProgram: ts.BuilderProgram): void => {
     const program = builderProgram.getProgram();
-    const project = String(program.getCompilerOptions().configFilePath ?? program.getCurrentDirectory());
+    const configFile = program.getCompilerOptions().configFilePath;
+    const project = typeof configFile === 'string' ? configFile : program.getCurrentDirectory();
     const name = displayPath(project);
     this.output.status(`armature: scanning ${name}`);
     let store = this.caches?.get(project);

@@ -47,7 +47,7 @@ export interface DevSession {
 /**
  * `armature dev`: TypeScript's watch solution builder (incremental, project references),
  * scanning each rebuilt program and rewriting manifests, then restarting the server — or
- * reloading it in place when it announced it can (see reload-protocol.ts).
+ * reloading it in place when it announced it can (see core's dev-reload/reload-protocol.ts).
  */
 export function startDev(options: DevOptions): DevSession {
   const { output } = options;

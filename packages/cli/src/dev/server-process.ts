@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import type { CliOutput } from '../output/cli-output';
-import { isDevMessage, type DevMessage } from './reload-protocol';
+import { isDevMessage, type DevMessage } from '@armature/core/build';
 
 /** How long a server gets to exit on SIGTERM, or to answer a reload, before harsher means. */
 const GRACE_MS = 5000;

@@ -1,6 +1,6 @@
 import { Dispatcher } from '../kernel/dispatcher';
 import { RequestStateSealer } from '../kernel/request-state';
-import type { Implementation } from '../protocol/mcp-types.generated';
+import type { Implementation } from '../wire/mcp-types.generated';
 import type { ServerFeatures } from '../protocol/server-features';
 import type { ServerLogger } from '../protocol/server-logger';
 import type { SessionRegistry } from '../protocol/session-registry';

@@ -1,13 +1,14 @@
 import { ArmatureError, type Token } from '@armature/di';
 import { LocalErrorCode } from '../errors/local-error-codes';
 import { ManifestResolver } from '../manifest/manifest-resolver';
-import type { Implementation } from '../protocol/mcp-types.generated';
+import type { Implementation } from '../wire/mcp-types.generated';
 import type { ListKind } from '../protocol/server-features';
 import { ServerSession } from '../protocol/server-session';
 import { stderrLogger, type ServerLogger } from '../protocol/server-logger';
 import type { ServerSessionOptions } from '../protocol/server-session-options';
 import type { RouteEnvironment } from '../routes/route-environment';
-import type { ConnectableApp, ConnectedSession, ConnectOptions, Transport } from '../transport/transport';
+import type { ConnectableApp, ConnectedSession, ConnectOptions } from '../protocol/connectable-app';
+import type { Transport } from '../transport/transport';
 import { SchemaCompiler } from '../validation/schema-compiler';
 import type { CloseOptions } from '../shutdown/close-options';
 import { GracefulShutdown } from '../shutdown/graceful-shutdown';

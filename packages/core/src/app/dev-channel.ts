@@ -1,17 +1,7 @@
+import { isReloadRequest, type DevMessage } from '../dev-reload/reload-protocol';
 import type { ServerLogger } from '../protocol/server-logger';
 
-/**
- * The reload protocol of `armature dev` over Node's IPC channel. `@armature/cli` defines it
- * (`DevMessage`); core cannot depend on the CLI, so the shapes are repeated here.
- */
-type DevReply =
-  | { readonly type: 'armature:dev-ready'; readonly reload: boolean }
-  | { readonly type: 'armature:reloaded'; readonly ok: boolean; readonly error?: string };
-
-interface ReloadRequest {
-  readonly type: 'armature:reload';
-  readonly changedFiles: readonly string[];
-}
+type DevReply = Extract<DevMessage, { type: 'armature:dev-ready' | 'armature:reloaded' }>;
 
 /** What the channel drives. */
 export interface DevReloadable {
@@ -23,12 +13,6 @@ export interface DevReloadable {
 /** True when the process runs under `armature dev` with an IPC channel. */
 export function underArmatureDev(): boolean {
   return process.env.ARMATURE_DEV === '1' && typeof process.send === 'function';
-}
-
-function isReloadRequest(message: unknown): message is ReloadRequest {
-  if (typeof message !== 'object' || message === null) return false;
-  const { type, changedFiles } = message as { type?: unknown; changedFiles?: unknown };
-  return type === 'armature:reload' && Array.isArray(changedFiles) && changedFiles.every((f) => typeof f === 'string');
 }
 
 /**

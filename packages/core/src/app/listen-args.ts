@@ -1,3 +1,4 @@
+import { parseArgs } from 'node:util';
 import { ArmatureError } from '@armature/di';
 import { LocalErrorCode } from '../errors/local-error-codes';
 
@@ -5,6 +6,12 @@ import { LocalErrorCode } from '../errors/local-error-codes';
 export type ListenTarget =
   | { readonly transport: 'stdio' }
   | { readonly transport: 'http' | 'ws'; readonly host: string | undefined; readonly port: number };
+
+const LISTEN_OPTIONS = {
+  stdio: { type: 'boolean' },
+  http: { type: 'string' },
+  ws: { type: 'string' },
+} as const;
 
 function parseAddress(flag: string, value: string | undefined): { host: string | undefined; port: number } {
   if (value === undefined || value.startsWith('--')) {
@@ -23,24 +30,21 @@ function parseAddress(flag: string, value: string | undefined): { host: string |
 
 /**
  * Reads `--stdio` (the default), `--http [host:]port` or `--ws [host:]port` (also written
- * `--http=…`) from command-line arguments. Other arguments are left to the application.
+ * `--http=…`) from command-line arguments, with `node:util` `parseArgs` in its lenient mode:
+ * other arguments are left to the application, and nothing after `--` is read.
  */
 export function parseListenArgs(argv: readonly string[]): ListenTarget {
+  const { tokens } = parseArgs({ args: [...argv], options: LISTEN_OPTIONS, strict: false, allowPositionals: true, tokens: true });
   let target: ListenTarget | undefined;
-  const choose = (next: ListenTarget, flag: string): void => {
+  for (const token of tokens) {
+    if (token.kind !== 'option' || !Object.hasOwn(LISTEN_OPTIONS, token.name)) continue;
+    const flag = token.rawName;
+    const next: ListenTarget =
+      token.name === 'stdio' ? { transport: 'stdio' } : { transport: token.name === 'http' ? 'http' : 'ws', ...parseAddress(flag, token.value) };
     if (target && target.transport !== next.transport) {
       throw new ArmatureError(LocalErrorCode.INVALID_LISTEN_ARGS, `${flag} conflicts with --${target.transport}; choose one transport.`);
     }
     target = next;
-  };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] as string;
-    const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
-    if (flag === '--stdio') choose({ transport: 'stdio' }, flag);
-    else if (flag === '--http' || flag === '--ws') {
-      const value = inline ?? argv[++i];
-      choose({ transport: flag === '--http' ? 'http' : 'ws', ...parseAddress(flag, value) }, flag);
-    }
   }
   return target ?? { transport: 'stdio' };
 }

@@ -1,6 +1,6 @@
 import { ArmatureError } from '@armature/di';
 import { LocalErrorCode } from '../errors/local-error-codes';
-import type { ConnectableApp } from '../transport/transport';
+import type { ConnectableApp } from '../protocol/connectable-app';
 
 /** What `listenHttp` / `listenWs` return that `app.listen()` uses. */
 export interface TransportServerHandle {

@@ -1,4 +1,4 @@
-import type { Prompt } from '../protocol/mcp-types.generated';
+import type { Prompt } from '../wire/mcp-types.generated';
 import { compileOrThrow, handlerSources, type AppRuntime } from './app-runtime';
 import { promptDefinitionSource } from './definition-source';
 import type { PromptDefinition } from './route-definitions';

@@ -1,4 +1,4 @@
-import type { Resource, ResourceTemplate } from '../protocol/mcp-types.generated';
+import type { Resource, ResourceTemplate } from '../wire/mcp-types.generated';
 import type { RouteSource } from '../routes/route-source';
 import { compileOrThrow, handlerSources, type AppRuntime } from './app-runtime';
 import { resourceDefinitionSource, templateDefinitionSource } from './definition-source';

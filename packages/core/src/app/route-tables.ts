@@ -1,4 +1,4 @@
-import type { Prompt, Resource, ResourceTemplate, Tool } from '../protocol/mcp-types.generated';
+import type { Prompt, Resource, ResourceTemplate, Tool } from '../wire/mcp-types.generated';
 import type { CompiledPrompt } from '../routes/prompt.route';
 import type { CompiledResourceTemplate } from '../routes/resource-template.route';
 import type { CompiledResource } from '../routes/resource.route';

@@ -1,4 +1,4 @@
-import type { Tool } from '../protocol/mcp-types.generated';
+import type { Tool } from '../wire/mcp-types.generated';
 import { compileOrThrow, handlerSources, type AppRuntime } from './app-runtime';
 import { toolDefinitionSource } from './definition-source';
 import type { ToolDefinition } from './route-definitions';

@@ -10,9 +10,9 @@ import type {
   ProgressToken,
   RequestId,
   Root,
-} from '../protocol/mcp-types.generated';
-import { loggingLevelRank } from '../protocol/logging-levels';
-import type { TransportSendOptions } from '../transport/transport';
+} from '../wire/mcp-types.generated';
+import { loggingLevelRank } from '../logging/logging-levels';
+import type { TransportSendOptions } from './send-options';
 import { type AskOptions, type AuthInfo, RequestContext, type RequestLogger, type SessionInfo, type SessionScope } from './request-context';
 import type { TransportRequestInfo } from './request-info';
 import type { RelatedRequest, RequestHost } from './request-host';

@@ -1,4 +1,4 @@
-import type { ClientCapabilities } from '../protocol/mcp-types.generated';
+import type { ClientCapabilities } from '../wire/mcp-types.generated';
 
 /**
  * The capability a server→client request needs that the client did not declare, or

@@ -9,7 +9,7 @@ import type {
   LoggingLevel,
   RequestId,
   Root,
-} from '../protocol/mcp-types.generated';
+} from '../wire/mcp-types.generated';
 import type { TransportRequestInfo } from './request-info';
 
 /** Who the transport authenticated, if it authenticates (filled by @armature/http and @armature/ws). */

@@ -1,5 +1,5 @@
-import type { JSONRPCNotification, RequestId } from '../protocol/mcp-types.generated';
-import type { TransportSendOptions } from '../transport/transport';
+import type { JSONRPCNotification, RequestId } from '../wire/mcp-types.generated';
+import type { TransportSendOptions } from './send-options';
 import type { SessionInfo, SessionScope } from './request-context';
 
 /**

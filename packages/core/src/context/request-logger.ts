@@ -1,4 +1,4 @@
-import type { LoggingLevel } from '../protocol/mcp-types.generated';
+import type { LoggingLevel } from '../wire/mcp-types.generated';
 import type { RequestLogger } from './request-context';
 
 /** Something that can emit one log notification at a given level. */

@@ -1,6 +1,6 @@
 import { recordHandlerMethod } from '../metadata/handler-metadata';
 import type { PromptOptions } from '../metadata/handler-metadata.types';
-import type { Prompt as WirePrompt } from '../protocol/mcp-types.generated';
+import type { Prompt as WirePrompt } from '../wire/mcp-types.generated';
 
 /**
  * Serves the method as an MCP prompt. Its parameters become the prompt's arguments (all

@@ -1,6 +1,6 @@
 import { recordHandlerMethod } from '../metadata/handler-metadata';
 import type { ResourceTemplateOptions } from '../metadata/handler-metadata.types';
-import type { ResourceTemplate as WireResourceTemplate } from '../protocol/mcp-types.generated';
+import type { ResourceTemplate as WireResourceTemplate } from '../wire/mcp-types.generated';
 
 /**
  * Serves every URI matching the RFC 6570 template (listed by `resources/templates/list`).

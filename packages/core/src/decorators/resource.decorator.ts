@@ -1,6 +1,6 @@
 import { recordHandlerMethod } from '../metadata/handler-metadata';
 import type { ResourceOptions } from '../metadata/handler-metadata.types';
-import type { Resource as WireResource } from '../protocol/mcp-types.generated';
+import type { Resource as WireResource } from '../wire/mcp-types.generated';
 
 /**
  * Serves the method as the fixed resource `uri` (listed by `resources/list`). The method may

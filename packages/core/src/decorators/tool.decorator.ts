@@ -1,6 +1,6 @@
 import { recordHandlerMethod } from '../metadata/handler-metadata';
 import type { ToolOptions } from '../metadata/handler-metadata.types';
-import type { Tool as WireTool } from '../protocol/mcp-types.generated';
+import type { Tool as WireTool } from '../wire/mcp-types.generated';
 
 /**
  * Serves the method as an MCP tool. Its input schema comes from the parameter types (via

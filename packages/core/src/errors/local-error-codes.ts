@@ -1,72 +1,136 @@
-import type { ArmatureErrorCode } from '@armature/di';
+import { defineErrors } from '@armature/di';
 import { EngineErrorCode } from './engine-error-codes';
 
 /**
- * The one registry of @armature/core's local error codes (`ArmatureError.code`). Local errors
- * are raised at decoration, boot, registration or listen time and never sent on the wire;
- * each value is stable so tests and tooling can match on it. The protocol engine's codes
- * (`EngineErrorCode`, raised to handler code) are part of this registry.
+ * core's application-layer local error codes (`ArmatureError.code`), with meaning and fix. Local
+ * errors are raised at decoration, boot, registration or listen time and never sent on the wire;
+ * each value is stable so tests and tooling can match on it.
  */
-export const LocalErrorCode = {
-  ...EngineErrorCode,
-  /** A decorator is on something it cannot serve (a static or symbol-named method). */
-  DECORATOR_TARGET: 'ARM_ERR_DECORATOR_TARGET',
-  /** One method carries two MCP decorators. */
-  DUPLICATE_DECORATOR: 'ARM_ERR_DUPLICATE_DECORATOR',
-  /** A decorated method takes parameters but has no manifest entry and no explicit schema. */
-  SCHEMA_MISSING: 'ARM_ERR_SCHEMA_MISSING',
-  /** An `armature.manifest.json` cannot be read or is not format version 1. */
-  MANIFEST_INVALID: 'ARM_ERR_MANIFEST_INVALID',
-  /** A JSON Schema (manifest or override) does not compile, or an input schema is not `type: "object"`. */
-  INVALID_SCHEMA: 'ARM_ERR_INVALID_SCHEMA',
-  /**
-   * `@Tool({ extendInputSchema })` is not a JSON object, or would change a value of the input
-   * schema (a `type`, a scalar, a `true`/`false` schema) instead of adding to it.
-   */
-  SCHEMA_EXTENSION: 'ARM_ERR_SCHEMA_EXTENSION',
-  /**
-   * `@Tool({ headers })` (or an `x-mcp-header` in the input schema) names no top-level parameter,
-   * a parameter whose type is not `string`, `integer` or `boolean`, a header name that is not an
-   * RFC 9110 token, or a name another parameter of the tool uses (ignoring case).
-   */
-  HEADER_PARAMETER: 'ARM_ERR_HEADER_PARAMETER',
-  /** A tool name is not 1–128 characters of `A-Za-z0-9_.-`. */
-  INVALID_TOOL_NAME: 'ARM_ERR_INVALID_TOOL_NAME',
-  /** Two tools, prompts, resources (same URI) or templates (same template) share a name. */
-  DUPLICATE_NAME: 'ARM_ERR_DUPLICATE_NAME',
-  /** A resource URI is not an absolute URI. */
-  INVALID_RESOURCE_URI: 'ARM_ERR_INVALID_RESOURCE_URI',
-  /** A URI template does not parse as RFC 6570. */
-  INVALID_URI_TEMPLATE: 'ARM_ERR_INVALID_URI_TEMPLATE',
-  /** A template variable has no parameter of that name, or a parameter no variable. */
-  TEMPLATE_VARIABLE_MISMATCH: 'ARM_ERR_TEMPLATE_VARIABLE_MISMATCH',
-  /** Two templates can match the same URI, so reads would depend on registration order. */
-  AMBIGUOUS_TEMPLATE: 'ARM_ERR_AMBIGUOUS_TEMPLATE',
-  /** A `complete` entry names an unknown argument or a method the handler does not have. */
-  INVALID_COMPLETER: 'ARM_ERR_INVALID_COMPLETER',
-  /** `Armature.create` options are missing or malformed (name, version, pageSize…). */
-  INVALID_OPTIONS: 'ARM_ERR_INVALID_OPTIONS',
-  /** A class given to `app.*.register` has no decorated method, or `remove/enable/disable` names nothing registered. */
-  NOT_REGISTERED: 'ARM_ERR_NOT_REGISTERED',
-  /** `app.connect`/`listen`/`register` after `app.close()`. */
-  APP_CLOSED: 'ARM_ERR_APP_CLOSED',
-  /** `app.listen()` got an argument it does not understand. */
-  INVALID_LISTEN_ARGS: 'ARM_ERR_INVALID_LISTEN_ARGS',
-  /** `--http`/`--ws` needs @armature/http or @armature/ws, which is not installed. */
-  TRANSPORT_MISSING: 'ARM_ERR_TRANSPORT_MISSING',
-  /**
-   * A guard or interceptor (from `@UseGuards`, `@UseInterceptors` or the `guards`/`interceptors`
-   * options) is not a class or instance with `canActivate`/`intercept`, is a class with
-   * dependencies that no module provides, or is provided with a scope other than singleton.
-   */
-  INVALID_ENHANCER: 'ARM_ERR_INVALID_ENHANCER',
-  /** `@RequireScopes` / `scopes` is not a list of non-empty scope strings without spaces. */
-  INVALID_SCOPES: 'ARM_ERR_INVALID_SCOPES',
-  /** `@Tool({ task })` is not forbidden/optional/required, or disagrees with `execution.taskSupport`. */
-  INVALID_TASK_SUPPORT: 'ARM_ERR_INVALID_TASK_SUPPORT',
-  /** `@RateLimit` / `rateLimit` options are malformed (limit, windowMs, burst, per). */
-  INVALID_RATE_LIMIT: 'ARM_ERR_INVALID_RATE_LIMIT',
-} as const satisfies Record<string, ArmatureErrorCode>;
+export const APP_ERRORS = defineErrors('@armature/core', 'Application layer (local errors at decoration, boot, registration, listen)', {
+  DECORATOR_TARGET: {
+    code: 'ARM_ERR_DECORATOR_TARGET',
+    meaning: 'A decorator is on something it cannot serve (a static or symbol-named method).',
+    fix: 'Put the decorator on an instance method with a string name.',
+  },
+  DUPLICATE_DECORATOR: {
+    code: 'ARM_ERR_DUPLICATE_DECORATOR',
+    meaning: 'One method carries two MCP decorators.',
+    fix: 'Keep one of @Tool, @Resource, @ResourceTemplate, @Prompt per method; serve the other kind from a second method.',
+  },
+  SCHEMA_MISSING: {
+    code: 'ARM_ERR_SCHEMA_MISSING',
+    meaning: 'A decorated method takes parameters but has no manifest entry and no explicit schema.',
+    fix: 'Run `armature build` (or `ensureManifest` in tests), or give the decorator an `inputSchema`.',
+  },
+  MANIFEST_INVALID: {
+    code: 'ARM_ERR_MANIFEST_INVALID',
+    meaning: 'An `armature.manifest.json` cannot be read or is not a format this core reads.',
+    fix: 'Rebuild with `armature build` from the same Armature version as the running core.',
+  },
+  INVALID_SCHEMA: {
+    code: 'ARM_ERR_INVALID_SCHEMA',
+    meaning: 'A JSON Schema (manifest or override) does not compile, or an input schema is not `type: "object"`.',
+    fix: 'Correct the schema the message names; an input schema must describe an object.',
+  },
+  SCHEMA_EXTENSION: {
+    code: 'ARM_ERR_SCHEMA_EXTENSION',
+    meaning: '`@Tool({ extendInputSchema })` is not a JSON object, or would change a value of the input schema instead of adding to it.',
+    fix: 'Only add keywords the generated schema lacks; change types in the TypeScript signature instead.',
+  },
+  HEADER_PARAMETER: {
+    code: 'ARM_ERR_HEADER_PARAMETER',
+    meaning:
+      '`@Tool({ headers })` (or `x-mcp-header`) names no top-level string/integer/boolean parameter, a header name that is not an RFC 9110 token, or a name used twice (ignoring case).',
+    fix: 'Map each header to one top-level parameter of a string, integer or boolean type, with a distinct token name.',
+  },
+  INVALID_TOOL_NAME: {
+    code: 'ARM_ERR_INVALID_TOOL_NAME',
+    meaning: 'A tool name is not 1–128 characters of `A-Za-z0-9_.-`.',
+    fix: 'Rename the method or set `@Tool({ name })` to a name of those characters.',
+  },
+  DUPLICATE_NAME: {
+    code: 'ARM_ERR_DUPLICATE_NAME',
+    meaning: 'Two tools, prompts, resources (same URI) or templates (same template) share a name.',
+    fix: 'Give one of them another name (or URI), or serve only one of the two modules.',
+  },
+  INVALID_RESOURCE_URI: {
+    code: 'ARM_ERR_INVALID_RESOURCE_URI',
+    meaning: 'A resource URI is not an absolute URI.',
+    fix: 'Use a URI with a scheme, such as `notes://index` or `file:///path`.',
+  },
+  INVALID_URI_TEMPLATE: {
+    code: 'ARM_ERR_INVALID_URI_TEMPLATE',
+    meaning: 'A URI template does not parse as RFC 6570.',
+    fix: 'Fix the template at the offset the message names (balanced braces, known operators, valid variable names).',
+  },
+  TEMPLATE_VARIABLE_MISMATCH: {
+    code: 'ARM_ERR_TEMPLATE_VARIABLE_MISMATCH',
+    meaning: 'A template variable has no parameter of that name, or a parameter no variable.',
+    fix: "Name the method's parameters exactly as the template's variables.",
+  },
+  AMBIGUOUS_TEMPLATE: {
+    code: 'ARM_ERR_AMBIGUOUS_TEMPLATE',
+    meaning: 'Two templates can match the same URI, so reads would depend on registration order.',
+    fix: 'Make the templates differ in a literal part (the message shows a URI both accept).',
+  },
+  INVALID_COMPLETER: {
+    code: 'ARM_ERR_INVALID_COMPLETER',
+    meaning: 'A `complete` entry names an unknown argument or a method the handler does not have.',
+    fix: 'Key `complete` by argument (or template variable) names and point it at a method of the class.',
+  },
+  INVALID_OPTIONS: {
+    code: 'ARM_ERR_INVALID_OPTIONS',
+    meaning: '`Armature.create` options are missing or malformed (name, version, pageSize…).',
+    fix: 'Correct the option the message names.',
+  },
+  NOT_REGISTERED: {
+    code: 'ARM_ERR_NOT_REGISTERED',
+    meaning: 'A class given to `app.*.register` has no decorated method, or `remove/enable/disable` names nothing registered.',
+    fix: 'Register classes with decorated methods, and remove or toggle only names that are registered.',
+  },
+  APP_CLOSED: {
+    code: 'ARM_ERR_APP_CLOSED',
+    meaning: '`app.connect`/`listen`/`register` after `app.close()`.',
+    fix: 'Create a new app with `Armature.create` to serve again.',
+  },
+  INVALID_LISTEN_ARGS: {
+    code: 'ARM_ERR_INVALID_LISTEN_ARGS',
+    meaning: '`app.listen()` got an argument it does not understand.',
+    fix: 'Use `--stdio`, `--http [host:]port` or `--ws [host:]port` (or the options object).',
+  },
+  TRANSPORT_MISSING: {
+    code: 'ARM_ERR_TRANSPORT_MISSING',
+    meaning: '`--http`/`--ws` needs @armature/http or @armature/ws, which is not installed.',
+    fix: 'Install the transport package (`npm install @armature/http` or `@armature/ws`).',
+  },
+  INVALID_ENHANCER: {
+    code: 'ARM_ERR_INVALID_ENHANCER',
+    meaning:
+      'A guard or interceptor is not a class or instance with `canActivate`/`intercept`, has dependencies no module provides, or is provided with a scope other than singleton.',
+    fix: "Implement `canActivate`/`intercept`, provide its dependencies in the handler's module, and keep it a singleton.",
+  },
+  INVALID_SCOPES: {
+    code: 'ARM_ERR_INVALID_SCOPES',
+    meaning: '`@RequireScopes` / `scopes` is not a list of non-empty scope strings without spaces.',
+    fix: 'Pass each scope as its own non-empty string.',
+  },
+  INVALID_TASK_SUPPORT: {
+    code: 'ARM_ERR_INVALID_TASK_SUPPORT',
+    meaning: '`@Tool({ task })` is not forbidden/optional/required, or disagrees with `execution.taskSupport`.',
+    fix: 'Use one of the three values, in one place.',
+  },
+  INVALID_RATE_LIMIT: {
+    code: 'ARM_ERR_INVALID_RATE_LIMIT',
+    meaning: '`@RateLimit` / `rateLimit` options are malformed (limit, windowMs, burst, per).',
+    fix: 'Give a positive integer limit and window, and a `per` of the documented keys.',
+  },
+});
+
+/**
+ * Every local error code of @armature/core by name: the engine's (`EngineErrorCode`) and the
+ * application layer's.
+ */
+export const LocalErrorCode = Object.freeze({ ...EngineErrorCode, ...APP_ERRORS.codes });
 
 /** One of core's local error codes. */
 export type LocalErrorCode = (typeof LocalErrorCode)[keyof typeof LocalErrorCode];

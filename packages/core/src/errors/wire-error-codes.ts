@@ -1,56 +1,112 @@
+import { defineErrors, type WireNumbering } from '@armature/di';
+
+const same = (code: number, httpStatus?: number): WireNumbering =>
+  httpStatus === undefined
+    ? { jsonRpc: { '2025-11-25': code, '2026-07-28': code } }
+    : { jsonRpc: { '2025-11-25': code, '2026-07-28': code }, httpStatus };
+
 /**
- * The one registry of numeric JSON-RPC error codes Armature puts on the wire.
+ * The one registry of numeric JSON-RPC error codes Armature puts on the wire, with meaning, fix
+ * and each revision's number (`code` is the revision-neutral number the engine raises;
+ * `Revision.encodeError` renumbers where MCP 2026-07-28 differs).
  *
  * -32700…-32600 are JSON-RPC 2.0's own; -32002 and -32042 are defined by MCP 2025-11-25,
- * -32020…-32022 by MCP 2026-07-28 (which answers a missing resource with -32602 instead of -32002);
- * -32000…-32099 is JSON-RPC's "server error" range, where our server-defined codes live
- * (-32000 and -32001 are the values the official SDK uses, so SDK clients recognise them).
+ * -32020…-32022 by MCP 2026-07-28; -32000…-32099 is JSON-RPC's "server error" range, where our
+ * server-defined codes live (-32000 and -32001 are the values the official SDK uses).
+ * `httpStatus` is given where the status does not depend on the moment (Streamable HTTP).
  */
-export const WireErrorCode = {
-  /** Invalid JSON or invalid UTF-8 was received. */
-  ParseError: -32700,
-  /** The JSON is not a valid JSON-RPC 2.0 request object (including arrays: batches were removed). */
-  InvalidRequest: -32600,
-  /** The method does not exist or its feature is not served. */
-  MethodNotFound: -32601,
-  /** Invalid method parameters: wrong types, unknown tool/prompt, invalid cursor. */
-  InvalidParams: -32602,
-  /** An unexpected failure inside the server; the message is always generic. */
-  InternalError: -32603,
-  /** MCP: `resources/read` for a URI the server does not serve (`data: { uri }`). */
-  ResourceNotFound: -32002,
-  /** MCP: the request needs the user to complete a URL-mode elicitation first. */
-  UrlElicitationRequired: -32042,
-  /** Server-defined: the session or connection closed before the request could be answered. */
-  ConnectionClosed: -32000,
-  /** Server-defined: the request did not finish within its deadline. */
-  RequestTimeout: -32001,
-  /**
-   * Server-defined: the call is not allowed — a guard refused it (`ForbiddenError`) or the
-   * principal lacks a required scope (`InsufficientScopeError`, `data.error = "insufficient_scope"`).
-   */
-  Forbidden: -32003,
-  /**
-   * Server-defined: the session (or, for MCP 2026-07-28 requests, the connection) already has
-   * its most requests in flight (`data.maxInflightRequests`); retry once some are answered.
-   */
-  TooManyRequests: -32004,
-  /**
-   * MCP 2026-07-28: an HTTP header (`Mcp-Method`, `Mcp-Name`, `Mcp-Param-*`,
-   * `MCP-Protocol-Version`) is missing, malformed or disagrees with the body. HTTP 400.
-   */
-  HeaderMismatch: -32020,
-  /**
-   * MCP 2026-07-28: serving the request needs a client capability the request's
-   * `clientCapabilities` did not declare (`data.requiredCapabilities`). HTTP 400.
-   */
-  MissingRequiredClientCapability: -32021,
-  /**
-   * MCP 2026-07-28: the request's protocol version is not one this server speaks
-   * (`data: { requested, supported }`). HTTP 400.
-   */
-  UnsupportedProtocolVersion: -32022,
-} as const;
+export const WIRE_ERRORS = defineErrors('@armature/core', 'JSON-RPC errors on the wire', {
+  ParseError: {
+    code: -32700,
+    wire: same(-32700, 400),
+    meaning: 'Invalid JSON or invalid UTF-8 was received (or a frame over 4 MiB).',
+    fix: 'Client: send one UTF-8 JSON object per message.',
+  },
+  InvalidRequest: {
+    code: -32600,
+    wire: same(-32600),
+    meaning:
+      'The JSON is not a valid JSON-RPC 2.0 request object (including arrays: batches were removed), or an HTTP request the endpoint cannot serve.',
+    fix: 'Client: send `{ jsonrpc: "2.0", id, method }` with a string or safe-integer id, one message per request.',
+  },
+  MethodNotFound: {
+    code: -32601,
+    wire: same(-32601),
+    meaning: 'The method does not exist or its feature is not served.',
+    fix: "Client: call only methods the server's capabilities advertise for the negotiated revision.",
+  },
+  InvalidParams: {
+    code: -32602,
+    wire: same(-32602),
+    meaning: 'Invalid method parameters: wrong types, unknown tool/prompt, invalid cursor.',
+    fix: "Client: send arguments that validate against the tool's input schema; list again for names and cursors.",
+  },
+  InternalError: {
+    code: -32603,
+    wire: same(-32603),
+    meaning: 'An unexpected failure inside the server; the message is always generic.',
+    fix: 'Server: read the server log (the logger gets the real error); throw `ToolError` or `McpWireError` for failures a client should see.',
+  },
+  ResourceNotFound: {
+    code: -32002,
+    wire: { jsonRpc: { '2025-11-25': -32002, '2026-07-28': -32602 } },
+    meaning: 'MCP: `resources/read` for a URI the server does not serve (`data: { uri }`); MCP 2026-07-28 numbers it -32602.',
+    fix: 'Client: read a URI from `resources/list` or one a template matches.',
+  },
+  UrlElicitationRequired: {
+    code: -32042,
+    wire: same(-32042),
+    meaning: 'MCP: the request needs the user to complete a URL-mode elicitation first.',
+    fix: 'Client: open the elicitation URL in `data`, then retry the request.',
+  },
+  ConnectionClosed: {
+    code: -32000,
+    wire: same(-32000),
+    meaning: 'Server-defined: the session or connection closed (or the server is draining) before the request could be answered.',
+    fix: 'Client: reconnect and retry; the server is shutting down or closed the session.',
+  },
+  RequestTimeout: {
+    code: -32001,
+    wire: same(-32001),
+    meaning: 'Server-defined: the request did not finish within its deadline.',
+    fix: 'Server: make the handler faster, raise `requestTimeoutMs`, or run the tool as a task.',
+  },
+  Forbidden: {
+    code: -32003,
+    wire: same(-32003),
+    meaning:
+      'Server-defined: the call is not allowed — a guard refused it (`ForbiddenError`) or the principal lacks a required scope (`InsufficientScopeError`).',
+    fix: 'Client: authenticate with a principal that has the scopes in `data`; server: check the guard.',
+  },
+  TooManyRequests: {
+    code: -32004,
+    wire: same(-32004),
+    meaning: 'Server-defined: the session (or connection, or stateless endpoint) already has its most requests in flight.',
+    fix: 'Client: retry once some requests are answered; server: raise `maxInflightRequests` / `maxStatelessInflight` if the load is expected.',
+  },
+  HeaderMismatch: {
+    code: -32020,
+    wire: same(-32020, 400),
+    meaning:
+      'MCP 2026-07-28: an HTTP header (`Mcp-Method`, `Mcp-Name`, `Mcp-Param-*`, `MCP-Protocol-Version`) is missing, malformed or disagrees with the body.',
+    fix: 'Client: send the routing headers with the same values as the body.',
+  },
+  MissingRequiredClientCapability: {
+    code: -32021,
+    wire: same(-32021, 400),
+    meaning: "MCP 2026-07-28: serving the request needs a client capability the request's `clientCapabilities` did not declare.",
+    fix: 'Client: declare the capabilities in `data.requiredCapabilities`, or do not call this feature.',
+  },
+  UnsupportedProtocolVersion: {
+    code: -32022,
+    wire: same(-32022, 400),
+    meaning: "MCP 2026-07-28: the request's protocol version is not one this server speaks (`data: { requested, supported }`).",
+    fix: 'Client: use a version from `data.supported`.',
+  },
+});
+
+/** The registry's numbers by name (`WireErrorCode.InvalidParams` is -32602). */
+export const WireErrorCode = WIRE_ERRORS.codes;
 
 /** A code from the registry. `McpWireError` also accepts other integers for author-defined errors. */
 export type WireErrorCode = (typeof WireErrorCode)[keyof typeof WireErrorCode];

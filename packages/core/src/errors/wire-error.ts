@@ -1,4 +1,4 @@
-import type { Error as JsonRpcErrorObject } from '../protocol/mcp-types.generated';
+import type { Error as JsonRpcErrorObject } from '../wire/mcp-types.generated';
 import { echoed } from './client-text';
 import { WireErrorCode } from './wire-error-codes';
 

@@ -1,4 +1,4 @@
-import type { JSONRPCErrorResponse, JSONRPCMessage } from '../protocol/mcp-types.generated';
+import type { JSONRPCErrorResponse, JSONRPCMessage } from '../wire/mcp-types.generated';
 import { type DecodeLimits, DEFAULT_DECODE_LIMITS, DEFAULT_MAX_ID_LENGTH } from './decode-limits';
 import { invalidRequestResponse, parseErrorResponse, tooLargeResponse } from './json-rpc-errors';
 import { checkJsonRpcShape } from './json-rpc-shape';

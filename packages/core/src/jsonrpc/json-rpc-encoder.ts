@@ -1,5 +1,5 @@
 import { WireErrorCode } from '../errors/wire-error-codes';
-import type { JSONRPCMessage, RequestId } from '../protocol/mcp-types.generated';
+import type { JSONRPCMessage, RequestId } from '../wire/mcp-types.generated';
 import { isRequestId } from './json-rpc-errors';
 
 /** Receives the reason an outgoing message could not be serialized as it was. */

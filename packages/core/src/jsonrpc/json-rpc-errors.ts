@@ -1,5 +1,5 @@
 import { WireErrorCode } from '../errors/wire-error-codes';
-import type { JSONRPCErrorResponse, RequestId } from '../protocol/mcp-types.generated';
+import type { JSONRPCErrorResponse, RequestId } from '../wire/mcp-types.generated';
 
 /**
  * Builds a JSON-RPC error response. The id is omitted when it is unknown: the 2025-11-25

@@ -1,5 +1,5 @@
 import { WireErrorCode } from '../errors/wire-error-codes';
-import type { JSONRPCErrorResponse } from '../protocol/mcp-types.generated';
+import type { JSONRPCErrorResponse } from '../wire/mcp-types.generated';
 import { DEFAULT_MAX_ID_LENGTH } from './decode-limits';
 import { errorResponse, invalidRequestResponse, isRequestId } from './json-rpc-errors';
 

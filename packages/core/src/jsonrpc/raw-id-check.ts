@@ -1,4 +1,4 @@
-import type { RequestId } from '../protocol/mcp-types.generated';
+import type { RequestId } from '../wire/mcp-types.generated';
 import { isRequestId } from './json-rpc-errors';
 import { rawTopLevelId } from './raw-id';
 

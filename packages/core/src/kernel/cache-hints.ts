@@ -1,13 +1,6 @@
-/** A caching hint on a 2026 result (MCP 2026-07-28, CacheableResult `ttlMs` + `cacheScope`). */
-export interface CacheHint {
-  /** How long a client may reuse the result, in ms; 0 means re-fetch every time. */
-  readonly ttlMs: number;
-  /**
-   * `private`: only within the same authorization context (the safe choice when results
-   * depend on who asks, as filtered lists do); `public`: any client or shared cache may reuse it.
-   */
-  readonly scope: 'public' | 'private';
-}
+// CacheHint is an author option, declared with the others (metadata/option-shapes.ts).
+import type { CacheHint } from '../metadata/option-shapes';
+export type { CacheHint };
 
 /** App-wide cache hints per kind of cacheable result (`ArmatureOptions.cache`). */
 export interface CacheHints {

@@ -1,6 +1,6 @@
 import type { AuthInfo } from '../context/request-context';
 import type { TransportRequestInfo } from '../context/request-info';
-import type { Implementation, RequestId } from '../protocol/mcp-types.generated';
+import type { Implementation, RequestId } from '../wire/mcp-types.generated';
 import { NO_PARAMS, type RequestParamsRecord } from '../protocol/request-params';
 import { serverCapabilities } from '../protocol/server-capabilities';
 import type { ServerFeatures } from '../protocol/server-features';

@@ -1,5 +1,5 @@
 import { WireErrorCode } from '../errors/wire-error-codes';
-import type { JSONRPCErrorResponse } from '../protocol/mcp-types.generated';
+import type { JSONRPCErrorResponse } from '../wire/mcp-types.generated';
 
 /**
  * The one seam where a revision-neutral error gets its 2026 number: MCP 2026-07-28 answers a

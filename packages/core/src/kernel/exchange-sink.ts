@@ -1,4 +1,4 @@
-import type { JSONRPCMessage, JSONRPCNotification } from '../protocol/mcp-types.generated';
+import type { JSONRPCMessage, JSONRPCNotification } from '../wire/mcp-types.generated';
 
 /**
  * Where one request's messages go: a stream transport's outbox (stdio, WebSocket, in-memory)

@@ -1,4 +1,4 @@
-import type { Tool } from '../protocol/mcp-types.generated';
+import type { Tool } from '../wire/mcp-types.generated';
 import type { HeaderParam } from './request-kernel';
 
 /** A header name token (RFC 9110) without the `Mcp-Param-` prefix. */

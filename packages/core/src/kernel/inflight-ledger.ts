@@ -1,4 +1,4 @@
-import type { RequestId } from '../protocol/mcp-types.generated';
+import type { RequestId } from '../wire/mcp-types.generated';
 import type { RequestExchange } from './request-exchange';
 
 /** Deadline resolution: a request times out after between 8/8 and 9/8 of the timeout. */

@@ -3,7 +3,7 @@ import { invalidClientResult, missingClientCapability } from '../context/client-
 import { EngineErrorCode } from '../errors/engine-error-codes';
 import { McpWireError } from '../errors/wire-error';
 import { WireErrorCode } from '../errors/wire-error-codes';
-import type { ClientCapabilities } from '../protocol/mcp-types.generated';
+import type { ClientCapabilities } from '../wire/mcp-types.generated';
 import { bindingOf, INPUT_METHODS, InputRounds } from './input-rounds';
 import type { RequestExchange } from './request-exchange';
 import type { RequestStateSealer } from './request-state';

@@ -1,5 +1,5 @@
 import type { AuthInfo } from '../context/request-context';
-import type { JSONRPCErrorResponse, JSONRPCMessage, JSONRPCNotification, JSONRPCResponse, RequestId } from '../protocol/mcp-types.generated';
+import type { JSONRPCErrorResponse, JSONRPCMessage, JSONRPCNotification, JSONRPCResponse, RequestId } from '../wire/mcp-types.generated';
 import type { RequestParamsRecord } from '../protocol/request-params';
 import type { ServerLogger } from '../protocol/server-logger';
 import { Phase } from '../protocol/session-phase';

@@ -3,7 +3,7 @@ import { WireErrorCode } from '../errors/wire-error-codes';
 import { loggingLevelRank } from '../protocol/logging-levels';
 import type { RelatedRequest } from '../context/request-host';
 import type { SessionInfo, SessionScope } from '../context/request-context';
-import type { ClientCapabilities, Implementation } from '../protocol/mcp-types.generated';
+import type { ClientCapabilities, Implementation } from '../wire/mcp-types.generated';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/protocol-versions';
 import type { Phase } from '../protocol/session-phase';
 import { ENVELOPE_VERSIONS, META } from './mcp-2026';

@@ -9,7 +9,7 @@ import { errorResponse } from '../jsonrpc/json-rpc-errors';
 import { logQuietly, toErrorResponse } from '../protocol/error-responses';
 import type { FeatureMethod } from '../protocol/feature-methods';
 import { isPlainResult, isThenable } from '../protocol/handler-results';
-import type { JSONRPCErrorResponse, JSONRPCNotification, RequestId } from '../protocol/mcp-types.generated';
+import type { JSONRPCErrorResponse, JSONRPCNotification, RequestId } from '../wire/mcp-types.generated';
 import type { RequestParamsRecord } from '../protocol/request-params';
 import type { TransportSendOptions } from '../transport/transport';
 import { InputRequiredSignal } from './input-asker';

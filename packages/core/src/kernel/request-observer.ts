@@ -1,5 +1,5 @@
 import type { AuthInfo } from '../context/request-context';
-import type { JSONRPCErrorResponse, JSONRPCResponse, RequestId } from '../protocol/mcp-types.generated';
+import type { JSONRPCErrorResponse, JSONRPCResponse, RequestId } from '../wire/mcp-types.generated';
 
 /** Headers of the transport request a message came in (an HTTP POST, a WebSocket upgrade). */
 export interface HeaderLookup {

@@ -1,5 +1,5 @@
 import { registerEncodedResult } from '../jsonrpc/json-rpc-encoder';
-import type { Implementation } from '../protocol/mcp-types.generated';
+import type { Implementation } from '../wire/mcp-types.generated';
 import { type CacheHint, type CacheHints, cacheHintOf, DEFAULT_CACHE_HINT } from './cache-hints';
 import { META } from './revision-2026';
 

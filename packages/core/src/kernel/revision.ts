@@ -1,6 +1,6 @@
 import type { RelatedRequest } from '../context/request-host';
 import { FEATURE_METHODS, type FeatureMethod } from '../protocol/feature-methods';
-import type { JSONRPCErrorResponse, JSONRPCMessage, JSONRPCNotification } from '../protocol/mcp-types.generated';
+import type { JSONRPCErrorResponse, JSONRPCMessage, JSONRPCNotification } from '../wire/mcp-types.generated';
 import type { RequestParamsRecord } from '../protocol/request-params';
 import type { ServerFeatures } from '../protocol/server-features';
 import type { ServerLogger } from '../protocol/server-logger';

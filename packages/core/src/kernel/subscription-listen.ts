@@ -1,5 +1,5 @@
 import type { ListKind, ServerFeatures } from '../protocol/server-features';
-import type { JSONRPCNotification } from '../protocol/mcp-types.generated';
+import type { JSONRPCNotification } from '../wire/mcp-types.generated';
 import type { RequestExchange } from './request-exchange';
 import { META } from './mcp-2026';
 import { McpWireError } from '../errors/wire-error';

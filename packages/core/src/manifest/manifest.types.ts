@@ -1,5 +1,5 @@
 import type { JsonSchema, MethodKind } from '../metadata/handler-metadata.types';
-import type { PromptArgument } from '../protocol/mcp-types.generated';
+import type { PromptArgument } from '../wire/mcp-types.generated';
 
 /** The file name `armature build` writes at the root of the compiled output. */
 export const MANIFEST_FILE_NAME = 'armature.manifest.json';

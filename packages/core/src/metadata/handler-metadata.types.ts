@@ -1,5 +1,3 @@
-import type { TaskPolicy, TaskSupport } from '../tasks/task-model';
-import type { CacheHint } from '../kernel/cache-hints';
 import type { RequestContext } from '../context/request-context';
 import type {
   Annotations,
@@ -8,9 +6,8 @@ import type {
   PromptArgument,
   ToolAnnotations,
   ToolExecution,
-} from '../protocol/mcp-types.generated';
-import type { RateLimitOptions } from '../rate-limit/rate-limit.options';
-import type { HeaderParameters, JsonSchemaExtension } from '../routes/schema-extension';
+} from '../wire/mcp-types.generated';
+import type { CacheHint, HeaderParameters, JsonSchemaExtension, RateLimitOptions, TaskPolicy, TaskSupport } from './option-shapes';
 import type { UriTemplateOptions } from '../uri-template/uri-template.types';
 
 /** A JSON Schema written by hand (an author override) or read from the manifest. */

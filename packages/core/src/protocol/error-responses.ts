@@ -1,7 +1,7 @@
 import { isMcpWireError } from '../errors/wire-error';
 import { WireErrorCode } from '../errors/wire-error-codes';
 import { errorResponse } from '../jsonrpc/json-rpc-errors';
-import type { JSONRPCErrorResponse, RequestId } from './mcp-types.generated';
+import type { JSONRPCErrorResponse, RequestId } from '../wire/mcp-types.generated';
 import type { ServerLogger } from './server-logger';
 
 /**

@@ -1,7 +1,7 @@
 import type { ActiveRequestContext } from '../context/active-request-context';
 import { McpWireError } from '../errors/wire-error';
 import { decodeCursor, listPage } from './list-pages';
-import type { CompleteRequestParams } from './mcp-types.generated';
+import type { CompleteRequestParams } from '../wire/mcp-types.generated';
 import { optionalObject, optionalStringRecord, type RequestParamsRecord, requiredString } from './request-params';
 import { requiredResourceUri } from './resource-uri';
 import type { ServerFeatures } from './server-features';

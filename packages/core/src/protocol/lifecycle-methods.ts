@@ -3,7 +3,7 @@ import type { Refusal } from '../kernel/revision';
 import { McpWireError } from '../errors/wire-error';
 import { WireErrorCode } from '../errors/wire-error-codes';
 import { loggingLevelRank } from './logging-levels';
-import type { InitializeResult } from './mcp-types.generated';
+import type { InitializeResult } from '../wire/mcp-types.generated';
 import { negotiateProtocolVersion } from './protocol-versions';
 import { optionalObject, type RequestParamsRecord, requiredString } from './request-params';
 import { requiredResourceUri } from './resource-uri';

@@ -3,7 +3,7 @@ import { invalidClientResult, missingClientCapability } from '../context/client-
 import type { RelatedRequest } from '../context/request-host';
 import { ClientRequestError } from '../errors/client-request.error';
 import { EngineErrorCode } from '../errors/engine-error-codes';
-import type { ClientCapabilities, JSONRPCMessage, JSONRPCNotification } from './mcp-types.generated';
+import type { ClientCapabilities, JSONRPCMessage, JSONRPCNotification } from '../wire/mcp-types.generated';
 
 interface Pending {
   readonly method: string;

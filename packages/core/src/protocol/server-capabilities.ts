@@ -1,4 +1,4 @@
-import type { ServerCapabilities } from './mcp-types.generated';
+import type { ServerCapabilities } from '../wire/mcp-types.generated';
 import type { ServerFeatures } from './server-features';
 
 const cache = new WeakMap<ServerFeatures, ServerCapabilities>();

@@ -11,7 +11,7 @@ import type {
   Resource,
   ResourceTemplate,
   Tool,
-} from './mcp-types.generated';
+} from '../wire/mcp-types.generated';
 
 /**
  * The boundary between the protocol engine (JSON-RPC, lifecycle, sessions, pagination,

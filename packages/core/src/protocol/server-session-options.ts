@@ -1,5 +1,5 @@
-import type { ConnectOptions } from '../transport/transport';
-import type { Implementation, LoggingLevel } from './mcp-types.generated';
+import type { ConnectOptions } from './connectable-app';
+import type { Implementation, LoggingLevel } from '../wire/mcp-types.generated';
 import type { ServerFeatures } from './server-features';
 import type { SessionRegistry } from './session-registry';
 import type { ServerLogger } from './server-logger';

@@ -12,7 +12,7 @@ import type { ExchangeKernel, RequestSink } from '../kernel/revision';
 import type { Transport, TransportSendOptions } from '../transport/transport';
 import * as lifecycle from './lifecycle-methods';
 import { loggingLevelRank } from './logging-levels';
-import type { ClientCapabilities, Implementation, JSONRPCMessage, JSONRPCNotification, RequestId } from './mcp-types.generated';
+import type { ClientCapabilities, Implementation, JSONRPCMessage, JSONRPCNotification, RequestId } from '../wire/mcp-types.generated';
 import { OutgoingRequests } from './outgoing-requests';
 import type { RequestParamsRecord } from './request-params';
 import type { ServerFeatures } from './server-features';

@@ -2,7 +2,7 @@ import { WireErrorCode } from '../errors/wire-error-codes';
 import { errorResponse, isRequestId } from '../jsonrpc/json-rpc-errors';
 import { SENT } from '../transport/sent';
 import type { Transport, TransportSendOptions } from '../transport/transport';
-import type { JSONRPCMessage, JSONRPCNotification } from './mcp-types.generated';
+import type { JSONRPCMessage, JSONRPCNotification } from '../wire/mcp-types.generated';
 import type { ServerLogger } from './server-logger';
 
 const RESOLVED: Promise<void> = Promise.resolve();

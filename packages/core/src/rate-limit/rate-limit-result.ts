@@ -1,4 +1,4 @@
-import type { CallToolResult } from '../protocol/mcp-types.generated';
+import type { CallToolResult } from '../wire/mcp-types.generated';
 
 /** `_meta` key of a rate-limit refusal: whole seconds until the call may be retried. */
 export const RETRY_AFTER_META = 'armature/retryAfterSeconds';

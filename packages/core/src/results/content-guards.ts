@@ -1,4 +1,4 @@
-import type { BlobResourceContents, ContentBlock, TextResourceContents } from '../protocol/mcp-types.generated';
+import type { BlobResourceContents, ContentBlock, TextResourceContents } from '../wire/mcp-types.generated';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -7,7 +7,7 @@ import type {
   ResourceLink,
   TextContent,
   TextResourceContents,
-} from '../protocol/mcp-types.generated';
+} from '../wire/mcp-types.generated';
 import { brand } from './content-brand';
 
 /** Optional fields every content helper accepts. */

@@ -1,4 +1,4 @@
-import type { GetPromptResult, PromptMessage } from '../protocol/mcp-types.generated';
+import type { GetPromptResult, PromptMessage } from '../wire/mcp-types.generated';
 import { isContentBlock } from './content-guards';
 
 function isMessage(value: unknown): value is PromptMessage {

@@ -1,4 +1,4 @@
-import type { ReadResourceResult } from '../protocol/mcp-types.generated';
+import type { ReadResourceResult } from '../wire/mcp-types.generated';
 import { isResourceContents } from './content-guards';
 
 function isBytes(value: unknown): value is Uint8Array | ArrayBuffer {

@@ -1,8 +1,8 @@
 import { EngineErrorCode } from '../errors/engine-error-codes';
 import { isMcpWireError } from '../errors/wire-error';
 import { WireErrorCode } from '../errors/wire-error-codes';
-import type { ServerLogger } from '../protocol/server-logger';
-import type { CallToolResult } from '../protocol/mcp-types.generated';
+import type { ServerLogger } from '../logging/server-logger';
+import type { CallToolResult } from '../wire/mcp-types.generated';
 import type { ValidationIssue } from '../validation/validation-result';
 import { issuesMessage } from '../validation/issues-message';
 import { isInsufficientScopeError } from '../guards/insufficient-scope.error';

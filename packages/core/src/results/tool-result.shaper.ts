@@ -1,4 +1,4 @@
-import type { CallToolResult } from '../protocol/mcp-types.generated';
+import type { CallToolResult } from '../wire/mcp-types.generated';
 import type { Validator } from '../validation/validation-result';
 import { isBranded } from './content-brand';
 import { isContentBlock, isContentBlockArray } from './content-guards';

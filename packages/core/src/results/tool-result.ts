@@ -1,4 +1,4 @@
-import type { CallToolResult } from '../protocol/mcp-types.generated';
+import type { CallToolResult } from '../wire/mcp-types.generated';
 import { brand } from './content-brand';
 
 /**

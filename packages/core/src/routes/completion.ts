@@ -1,6 +1,6 @@
 import type { RequestContext } from '../context/request-context';
 import type { CompletionValues } from '../metadata/handler-metadata.types';
-import type { CompleteResult } from '../protocol/mcp-types.generated';
+import type { CompleteResult } from '../wire/mcp-types.generated';
 import { readableThrown } from '../results/readable-thrown';
 import { withInstance, type HandlerInstances } from './handler-instances';
 import type { ScopeCheck } from './route-access';

@@ -5,7 +5,7 @@ import { McpWireError } from '../errors/wire-error';
 import { frozenCopy } from '../metadata/frozen-copy';
 import type { PromptRecord } from '../metadata/handler-metadata.types';
 import type { LoadedMethod } from '../manifest/manifest-format';
-import type { CompleteResult, GetPromptResult, Prompt, PromptArgument } from '../protocol/mcp-types.generated';
+import type { CompleteResult, GetPromptResult, Prompt, PromptArgument } from '../wire/mcp-types.generated';
 import { shapePromptResult } from '../results/prompt-result.shaper';
 import { NO_COMPLETION, runCompleter } from './completion';
 import { withInstance } from './handler-instances';

@@ -1,6 +1,6 @@
 import type { RequestContext } from '../context/request-context';
 import { McpWireError } from '../errors/wire-error';
-import type { ReadResourceResult } from '../protocol/mcp-types.generated';
+import type { ReadResourceResult } from '../wire/mcp-types.generated';
 import { shapeResourceResult } from '../results/resource-result.shaper';
 import { withInstance } from './handler-instances';
 import { invokeForRequest } from './invoke-for-request';

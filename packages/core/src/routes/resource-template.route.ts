@@ -3,7 +3,7 @@ import type { RequestContext } from '../context/request-context';
 import { LocalErrorCode } from '../errors/local-error-codes';
 import { frozenCopy } from '../metadata/frozen-copy';
 import type { ResourceTemplateRecord } from '../metadata/handler-metadata.types';
-import type { CompleteResult, ReadResourceResult, ResourceTemplate } from '../protocol/mcp-types.generated';
+import type { CompleteResult, ReadResourceResult, ResourceTemplate } from '../wire/mcp-types.generated';
 import { NO_COMPLETION, runCompleter } from './completion';
 import { compileBinder } from './param-slots';
 import { readResource, resourceInvoke } from './resource-read';

@@ -3,7 +3,7 @@ import type { RequestContext } from '../context/request-context';
 import { LocalErrorCode } from '../errors/local-error-codes';
 import { frozenCopy } from '../metadata/frozen-copy';
 import type { ResourceRecord } from '../metadata/handler-metadata.types';
-import type { ReadResourceResult, Resource } from '../protocol/mcp-types.generated';
+import type { ReadResourceResult, Resource } from '../wire/mcp-types.generated';
 import { compileBinder } from './param-slots';
 import { isAbsoluteUri } from '../protocol/resource-uri';
 import { readResource, resourceInvoke } from './resource-read';

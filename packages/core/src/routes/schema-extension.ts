@@ -10,16 +10,9 @@
 /** A JSON Schema object, as far as these rules look into it. */
 export type SchemaObject = { readonly [keyword: string]: unknown };
 
-/**
- * A JSON Schema fragment deep-merged into a tool's generated input schema
- * (`@Tool({ extendInputSchema })`): schema objects merge keyword by keyword, `required` and
- * `allOf` gain the extension's entries, new keywords are added, and any other value must equal
- * the generated one.
- */
-export type JsonSchemaExtension = SchemaObject;
-
-/** Tool parameters mirrored into `Mcp-Param-<name>` HTTP headers: parameter name → header name. */
-export type HeaderParameters = { readonly [parameter: string]: string };
+// The two option shapes are declared with the other author options; a type-only import, so
+// this file still loads nothing at run time.
+export type { HeaderParameters, JsonSchemaExtension } from '../metadata/option-shapes';
 
 /** Why an extension cannot be merged: where (a JSON Pointer into the input schema, `""` for its root) and what. */
 export interface SchemaExtensionProblem {
@@ -277,5 +270,5 @@ function describe(value: unknown): string {
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'object') return `an instance of ${(value as object).constructor?.name ?? 'an unknown class'}`;
   if (typeof value === 'function') return 'a function';
-  return typeof value === 'string' ? JSON.stringify(value) : `${typeof value} ${String(value)}`;
+  return typeof value === 'string' ? JSON.stringify(value) : `${typeof value} ${String(value as number | boolean | bigint | symbol)}`;
 }

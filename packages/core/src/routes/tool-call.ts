@@ -1,6 +1,6 @@
 import type { RequestContext } from '../context/request-context';
 import { McpWireError } from '../errors/wire-error';
-import type { CallToolResult } from '../protocol/mcp-types.generated';
+import type { CallToolResult } from '../wire/mcp-types.generated';
 import type { ServerLogger } from '../protocol/server-logger';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
 import { rateLimitedResult } from '../rate-limit/rate-limit-result';

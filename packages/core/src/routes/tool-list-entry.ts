@@ -1,7 +1,7 @@
 import { frozenCopy } from '../metadata/frozen-copy';
 import type { ToolRecord } from '../metadata/handler-metadata.types';
 import { rememberJson } from '../metadata/known-json';
-import type { Tool } from '../protocol/mcp-types.generated';
+import type { Tool } from '../wire/mcp-types.generated';
 import type { CompiledSchema } from '../validation/schema-compiler';
 
 const OPTIONAL_KEYS = ['annotations', 'icons', 'execution', '_meta'] as const;

@@ -4,7 +4,7 @@ import type { TaskSupport } from '../tasks/task-model';
 import type { RequestContext } from '../context/request-context';
 import type { RouteDescriptor } from '../guards/execution-context';
 import type { ToolRecord } from '../metadata/handler-metadata.types';
-import type { Tool } from '../protocol/mcp-types.generated';
+import type { Tool } from '../wire/mcp-types.generated';
 import type { ToolOutput } from '../results/tool-result.shaper';
 import { dtoValidator } from '../validation/dto-validation';
 import type { Validator } from '../validation/validation-result';

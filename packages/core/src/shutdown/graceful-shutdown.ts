@@ -1,4 +1,4 @@
-import type { ServerLogger } from '../protocol/server-logger';
+import type { ServerLogger } from '../logging/server-logger';
 
 /** A session that can stop taking requests and wait for those in flight (the engine's `ServerSession`). */
 export interface DrainableSession {

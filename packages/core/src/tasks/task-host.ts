@@ -1,6 +1,6 @@
 import type { SessionInfo, SessionScope } from '../context/request-context';
 import type { RelatedRequest, RequestHost } from '../context/request-host';
-import type { JSONRPCNotification, RequestId } from '../protocol/mcp-types.generated';
+import type { JSONRPCNotification, RequestId } from '../wire/mcp-types.generated';
 import type { TransportSendOptions } from '../transport/transport';
 import { RELATED_TASK } from './task-wire';
 

@@ -7,18 +7,9 @@
 /** A task's status; the last three are terminal (a terminal task never changes again). */
 export type TaskStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
 
-/** Whether a tool runs as a task: never (default), when the client can take one, or always. */
-export type TaskSupport = 'forbidden' | 'optional' | 'required';
-
-/**
- * `@Tool({ task })` in full: the support, and when the task starts — `'call'` (default: before
- * the handler runs) or `'handler'` (when the handler calls `ctx.startTask()`, so that it can
- * ask its questions with the request first).
- */
-export interface TaskPolicy {
-  readonly support: 'optional' | 'required';
-  readonly start?: 'call' | 'handler';
-}
+// Declared with the other author options (metadata/option-shapes.ts).
+import type { TaskPolicy, TaskSupport } from '../metadata/option-shapes';
+export type { TaskPolicy, TaskSupport };
 
 /** The 2026-07-28 extension id (in `capabilities.extensions`, both sides). */
 export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';

@@ -1,6 +1,6 @@
 import type { AuthInfo } from '../context/request-context';
 import { encodeJsonRpc } from '../jsonrpc/json-rpc-encoder';
-import type { JSONRPCMessage } from '../protocol/mcp-types.generated';
+import type { JSONRPCMessage } from '../wire/mcp-types.generated';
 import { SENT } from './sent';
 import type { MessageExtraInfo, Transport, TransportSendOptions } from './transport';
 

@@ -3,8 +3,8 @@ import { type DecodeLimits, resolveDecodeLimits } from '../jsonrpc/decode-limits
 import { decodeJsonRpc } from '../jsonrpc/json-rpc-decoder';
 import { tooLargeResponse } from '../jsonrpc/json-rpc-errors';
 import { encodeJsonRpc } from '../jsonrpc/json-rpc-encoder';
-import type { JSONRPCMessage } from '../protocol/mcp-types.generated';
-import { type ServerLogger, stderrLogger } from '../protocol/server-logger';
+import type { JSONRPCMessage } from '../wire/mcp-types.generated';
+import { type ServerLogger, stderrLogger } from '../logging/server-logger';
 import { LineSplitter } from './line-splitter';
 import { DEFAULT_MAX_OUTPUT_BACKLOG, StdioOutput } from './stdio-output';
 import type { MessageExtraInfo, Transport } from './transport';

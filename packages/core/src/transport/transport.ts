@@ -1,16 +1,10 @@
 import type { AuthInfo } from '../context/request-context';
 import type { RequestHeaders, TransportRequestInfo } from '../context/request-info';
-import type { JSONRPCMessage, RequestId } from '../protocol/mcp-types.generated';
+import type { JSONRPCMessage } from '../wire/mcp-types.generated';
 
-/** Options for one outgoing message. */
-export interface TransportSendOptions {
-  /**
-   * The incoming request this message belongs to (its response, or a progress/log
-   * notification or server→client request sent while handling it). Streamable HTTP uses
-   * it to put the message on that request's response stream; stream transports ignore it.
-   */
-  readonly relatedRequestId?: RequestId;
-}
+// Declared in context (a request sends through it); re-exported here, where transports look for it.
+import type { TransportSendOptions } from '../context/send-options';
+export type { TransportSendOptions };
 
 /** What a transport knows about where a message came from. */
 export interface MessageExtraInfo {
@@ -52,51 +46,4 @@ export interface Transport {
    * HTTP transport can check the `MCP-Protocol-Version` header of later requests.
    */
   setProtocolVersion?: ((version: string) => void) | undefined;
-}
-
-/** Options for `ConnectableApp.connect`. */
-export interface ConnectOptions {
-  /**
-   * Treat the session as already initialized with these facts (stateless Streamable HTTP,
-   * where every request stands alone). Without it the session waits for `initialize`.
-   */
-  readonly assumeInitialized?: {
-    readonly protocolVersion: string;
-    readonly clientCapabilities?: import('../protocol/mcp-types.generated').ClientCapabilities;
-    readonly clientInfo?: import('../protocol/mcp-types.generated').Implementation;
-  };
-  /**
-   * The session serves one exchange and has no channel for broadcasts (stateless Streamable
-   * HTTP: one POST, one answer). The app then keeps track of it only while a request of it is
-   * still running (so a graceful shutdown drains it), not for its whole life: a request
-   * answered synchronously costs no bookkeeping, and `list_changed`/`resources/updated`, which
-   * such a session could not deliver anyway, are not sent to it.
-   */
-  readonly ephemeral?: boolean;
-}
-
-/** A live MCP session as transports see it. */
-export interface ConnectedSession {
-  /** Ends the session; requests still in flight are answered with an error, never left silent. */
-  close(): Promise<void>;
-  /**
-   * Optional (`ServerSession` has it): stop accepting new requests (they get -32000) and resolve
-   * true once nothing is in flight, or false after `timeoutMs`. Transports call it before
-   * `close()` for a graceful shutdown; without it they wait on their own bookkeeping.
-   */
-  drain?(timeoutMs: number): Promise<boolean>;
-}
-
-/**
- * What transport packages (@armature/http, @armature/ws) need of an app: a way to attach a
- * transport as a new session. `Armature` apps implement it; `app.listen('--http')` loads
- * `@armature/http` lazily and calls its `listenHttp(app, options)` (likewise `listenWs`).
- */
-export interface ConnectableApp {
-  connect(transport: Transport, options?: ConnectOptions): Promise<ConnectedSession>;
-  /**
-   * Optional: the request-scoped kernel that serves MCP 2026-07-28 requests without a session.
-   * Transports without it serve 2025-11-25 only.
-   */
-  requestKernel?(): import('../kernel/request-kernel').RequestKernel;
 }

@@ -1,16 +1,17 @@
 import { ArmatureError } from '@armature/di';
+import { LocalErrorCode } from '../errors/local-error-codes';
 
 /**
- * The local error codes this module raises. They are the values core's error registry
- * (`LocalErrorCode`) already lists, so one code means one thing across the package.
+ * The local error codes this module raises: entries of core's registry (`LocalErrorCode`),
+ * so one code means one thing across the package.
  */
 export const UriTemplateErrorCode = {
   /** The template is not RFC 6570. */
-  INVALID: 'ARM_ERR_INVALID_URI_TEMPLATE',
+  INVALID: LocalErrorCode.INVALID_URI_TEMPLATE,
   /** Registered templates overlap, or one is ambiguous on its own (`assertUnambiguous`). */
-  AMBIGUOUS: 'ARM_ERR_AMBIGUOUS_TEMPLATE',
+  AMBIGUOUS: LocalErrorCode.AMBIGUOUS_TEMPLATE,
   /** `UriTemplate.parse` options are malformed. */
-  INVALID_OPTIONS: 'ARM_ERR_INVALID_OPTIONS',
+  INVALID_OPTIONS: LocalErrorCode.INVALID_OPTIONS,
 } as const;
 
 /** An `ARM_ERR_INVALID_URI_TEMPLATE` naming the template, what is wrong, and where. */

@@ -4,9 +4,10 @@ import { Injectable, Module } from '@armature/di';
 import { Armature } from '../../src/app/armature.app';
 import { RequestContext } from '../../src/context/request-context';
 import { Tool } from '../../src/decorators/tool.decorator';
-import type { JSONRPCMessage } from '../../src/protocol/mcp-types.generated';
+import type { JSONRPCMessage } from '../../src/wire/mcp-types.generated';
 import { silentLogger } from '../../src/protocol/server-logger';
-import type { ConnectedSession, ConnectOptions, Transport } from '../../src/transport/transport';
+import type { ConnectedSession, ConnectOptions } from '../../src/protocol/connectable-app';
+import type { Transport } from '../../src/transport/transport';
 import { Database, lifecycleEvents, SessionResource } from '../support/lifecycle-recorder';
 import { deferred, waitUntil } from '../support/wait';
 

@@ -6,7 +6,7 @@
 import { ServerSession } from '../../src/protocol/server-session';
 import { silentLogger } from '../../src/protocol/server-logger';
 import type { ServerFeatures } from '../../src/protocol/server-features';
-import type { JSONRPCMessage } from '../../src/protocol/mcp-types.generated';
+import type { JSONRPCMessage } from '../../src/wire/mcp-types.generated';
 import type { MessageExtraInfo, Transport } from '../../src/transport/transport';
 import { SENT } from '../../src/transport/sent';
 

@@ -6,7 +6,7 @@ import addFormats from 'ajv-formats';
 import { Injectable, Module } from '@armature/di';
 import { Armature } from '../../src/app/armature.app';
 import { Tool } from '../../src/decorators/tool.decorator';
-import type { JSONRPCMessage, RequestId } from '../../src/protocol/mcp-types.generated';
+import type { JSONRPCMessage, RequestId } from '../../src/wire/mcp-types.generated';
 import { silentLogger } from '../../src/protocol/server-logger';
 import { InMemoryTransport } from '../../src/transport/in-memory.transport';
 import { waitUntil } from '../support/wait';

@@ -33,7 +33,6 @@ const uri = fc.oneof(
 
 /** What no value may contain after matching with default options. */
 function unsafe(value: string, segment: boolean): string | undefined {
-  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f-\u009f]/.test(value)) return 'control character';
   if (value.split(/[/\\]/).some((s) => s === '.' || s === '..')) return 'dot segment';
   if (value.includes('\\')) return 'backslash';

@@ -21,7 +21,7 @@ describe('docs/SECURITY.md', () => {
 
   it('names only error codes that exist', () => {
     // @armature/auth's codes too (read from its registry's source: core cannot depend on it).
-    const auth = readFileSync(join(REPO, 'packages/auth/src/errors/auth-error-codes.ts'), 'utf8').match(/ARM_ERR_[A-Z_]+(?=:)/g) ?? [];
+    const auth = readFileSync(join(REPO, 'packages/auth/src/errors/auth-error-codes.ts'), 'utf8').match(/(?<=code: ')ARM_ERR_[A-Z_]+/g) ?? [];
     expect(auth.length).to.be.greaterThan(5);
     const known = new Set<string>([...Object.values(LocalErrorCode), ...auth]);
     const named = [...new Set(SECURITY.match(/ARM_ERR_[A-Z_]+/g) ?? [])];

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { encodeJsonRpc, registerEncodedResult } from '../../src/jsonrpc/json-rpc-encoder';
-import type { JSONRPCMessage } from '../../src/protocol/mcp-types.generated';
+import type { JSONRPCMessage } from '../../src/wire/mcp-types.generated';
 import { assertSchema } from '../support/wire-schema';
 
 describe('encodeJsonRpc', () => {

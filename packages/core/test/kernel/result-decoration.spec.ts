@@ -5,7 +5,7 @@ import { encode2026Error, httpStatusOf2026Error } from '../../src/kernel/error-e
 import { headerParamsOf } from '../../src/kernel/header-params';
 import { ResultDecoration } from '../../src/kernel/result-decoration';
 import { META } from '../../src/kernel/revision-2026';
-import type { JSONRPCErrorResponse, Tool } from '../../src/protocol/mcp-types.generated';
+import type { JSONRPCErrorResponse, Tool } from '../../src/wire/mcp-types.generated';
 import { serverMessageErrors } from '@armature/testing';
 
 const SERVER = { name: 'decorated', version: '2.0.0' };

@@ -59,7 +59,6 @@ describe('manifest location at boot', () => {
   }
 
   async function boot(file: string, className: string, logger = new RecordingLogger()): Promise<Armature> {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
     const cls = (require(file) as Record<string, new () => object>)[className] as new () => object;
     @Module({ handlers: [cls] })
     class Root {}

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { CreateMessageRequestSchema, ElicitRequestSchema, ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { ClientCapabilities } from '../../src/protocol/mcp-types.generated';
+import type { ClientCapabilities } from '../../src/wire/mcp-types.generated';
 import { connectSdkClient, type SdkConnection } from '../support/connect';
 import { createFixtureFeatures } from '../support/fixture-features';
 

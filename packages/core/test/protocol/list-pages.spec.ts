@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { encodeJsonRpc } from '../../src/jsonrpc/json-rpc-encoder';
 import { SchemaTable } from '../../src/manifest/schema-table';
 import { listPage } from '../../src/protocol/list-pages';
-import type { JSONRPCMessage } from '../../src/protocol/mcp-types.generated';
+import type { JSONRPCMessage } from '../../src/wire/mcp-types.generated';
 import { toolListEntry } from '../../src/routes/tool-list-entry';
 import { SchemaCompiler } from '../../src/validation/schema-compiler';
 

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { SessionScope } from '../../src/context/request-context';
-import type { JSONRPCMessage } from '../../src/protocol/mcp-types.generated';
+import type { JSONRPCMessage } from '../../src/wire/mcp-types.generated';
 import type { ServerFeatures } from '../../src/protocol/server-features';
 import type { ServerLogger } from '../../src/protocol/server-logger';
 import { ServerSession } from '../../src/protocol/server-session';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { LoggingMessageNotificationSchema, ProgressNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { connectSdkClient, RawPeer } from '../support/connect';
 import { createFixtureFeatures } from '../support/fixture-features';
 import { deferred, waitUntil } from '../support/wait';

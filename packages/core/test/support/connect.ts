@@ -1,6 +1,6 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport as SdkTransport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { ClientCapabilities, JSONRPCMessage, RequestId } from '../../src/protocol/mcp-types.generated';
+import type { ClientCapabilities, JSONRPCMessage, RequestId } from '../../src/wire/mcp-types.generated';
 import { ServerSession } from '../../src/protocol/server-session';
 import type { ServerSessionOptions } from '../../src/protocol/server-session-options';
 import { silentLogger } from '../../src/protocol/server-logger';

@@ -1,6 +1,6 @@
 import type { RequestContext, SessionInfo, SessionScope } from '../../src/context/request-context';
 import { McpWireError } from '../../src/errors/wire-error';
-import type { CallToolResult, Prompt, Resource, ResourceTemplate, Tool } from '../../src/protocol/mcp-types.generated';
+import type { CallToolResult, Prompt, Resource, ResourceTemplate, Tool } from '../../src/wire/mcp-types.generated';
 import type { ServerFeatures } from '../../src/protocol/server-features';
 
 /** What the fixture observed, for assertions. */
@@ -100,6 +100,7 @@ async function callTool(name: string, args: Record<string, unknown> | undefined,
     case 'roots':
       return ctx.listRoots().then((r) => text(JSON.stringify(r)), (e: unknown) => text(errorText(e)));
     case 'crash':
+      // eslint-disable-next-line no-throw-literal -- the engine must survive a handler that throws a non-Error
       throw 'a string, not an Error';
     case 'crash_error':
       throw new Error('secret at /home/user/app/secret.ts:12');

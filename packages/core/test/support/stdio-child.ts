@@ -1,6 +1,6 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import * as path from 'node:path';
-import type { RequestId } from '../../src/protocol/mcp-types.generated';
+import type { RequestId } from '../../src/wire/mcp-types.generated';
 import { waitUntil } from './wait';
 import { serverMessageErrors } from './wire-schema';
 

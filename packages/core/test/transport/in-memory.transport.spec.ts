@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { JSONRPCMessage } from '../../src/protocol/mcp-types.generated';
+import type { JSONRPCMessage } from '../../src/wire/mcp-types.generated';
 import { InMemoryTransport } from '../../src/transport/in-memory.transport';
 import type { MessageExtraInfo } from '../../src/transport/transport';
 import { waitUntil } from '../support/wait';

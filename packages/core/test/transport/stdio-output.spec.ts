@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { PassThrough, Writable } from 'node:stream';
-import type { JSONRPCMessage } from '../../src/protocol/mcp-types.generated';
+import type { JSONRPCMessage } from '../../src/wire/mcp-types.generated';
 import type { ServerLogger } from '../../src/protocol/server-logger';
 import { silentLogger } from '../../src/protocol/server-logger';
 import { StdioServerTransport } from '../../src/transport/stdio.transport';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { PassThrough, Writable } from 'node:stream';
-import type { JSONRPCMessage } from '../../src/protocol/mcp-types.generated';
+import type { JSONRPCMessage } from '../../src/wire/mcp-types.generated';
 import { silentLogger } from '../../src/protocol/server-logger';
 import { LineSplitter } from '../../src/transport/line-splitter';
 import { StdioServerTransport } from '../../src/transport/stdio.transport';

@@ -27,8 +27,3 @@ export function Injectable(options: InjectableOptions = {}): ClassDecorator {
     readConstructorDependencies(target);
   };
 }
-
-/** The scope `@Injectable` recorded on the class itself, if any. */
-export function injectableScope(target: object): Scope | undefined {
-  return Reflect.getOwnMetadata(INJECTABLE_SCOPE, target) as Scope | undefined;
-}

@@ -10,9 +10,3 @@ export function Module(metadata: ModuleMetadata = {}): ClassDecorator {
     Reflect.defineMetadata(MODULE_METADATA, Object.freeze({ ...metadata }), target);
   };
 }
-
-/** The `@Module` metadata recorded on the class itself, if any. */
-export function moduleMetadata(target: unknown): ModuleMetadata | undefined {
-  if (typeof target !== 'function') return undefined;
-  return Reflect.getOwnMetadata(MODULE_METADATA, target) as ModuleMetadata | undefined;
-}

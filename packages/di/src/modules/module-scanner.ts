@@ -1,4 +1,4 @@
-import { moduleMetadata } from '../decorators/module.decorator';
+import { moduleMetadata } from './module-metadata';
 import type { ArmatureError } from '../errors/armature-error';
 import { diError } from '../errors/di-error';
 import { isForwardRef } from '../tokens/forward-ref';

@@ -1,8 +1,8 @@
-import { injectableScope } from '../decorators/injectable.decorator';
+import { injectableScope } from './injectable-scope';
 import type { ArmatureError } from '../errors/armature-error';
 import { diError } from '../errors/di-error';
 import { readConstructorDependencies, type DependencySpec } from '../metadata/constructor-dependencies';
-import type { ModuleNode } from '../modules/module-node';
+import type { RecordModule } from './provider-record';
 import { ForwardRef } from '../tokens/forward-ref';
 import { isToken, tokenName, type Token } from '../tokens/token';
 import type { Type } from '../tokens/type';
@@ -18,7 +18,7 @@ type Entry = Record<string, unknown>;
 export function normalizeProvider(
   entry: unknown,
   where: string,
-  node: ModuleNode,
+  node: RecordModule,
   id: number,
 ): ProviderRecord | ArmatureError {
   if (typeof entry === 'function') return classRecord(entry as Type<unknown>, entry as Type<unknown>, undefined, node, id, where);
@@ -48,14 +48,14 @@ export function normalizeProvider(
   return invalid(where, `(provide: ${tokenName(token)}) has none of useClass, useValue, useFactory, useExisting or fromContext: true`);
 }
 
-function classRecord(token: Token, cls: Type<unknown>, scope: unknown, node: ModuleNode, id: number, where: string): ProviderRecord | ArmatureError {
+function classRecord(token: Token, cls: Type<unknown>, scope: unknown, node: RecordModule, id: number, where: string): ProviderRecord | ArmatureError {
   const chosen = scope ?? injectableScope(cls) ?? 'singleton';
   if (!isScope(chosen)) return badScope(where, chosen);
   const deps = readConstructorDependencies(cls);
   return new ProviderRecord(id, token, 'class', chosen, node, deps.specs, { useClass: cls, metadataOwner: deps.owner });
 }
 
-function factoryRecord(token: Token, p: Entry, node: ModuleNode, id: number, where: string): ProviderRecord | ArmatureError {
+function factoryRecord(token: Token, p: Entry, node: RecordModule, id: number, where: string): ProviderRecord | ArmatureError {
   if (typeof p.useFactory !== 'function') return invalid(where, `has useFactory: ${tokenName(p.useFactory)}, which is not a function`);
   const scope = p.scope ?? 'singleton';
   if (!isScope(scope)) return badScope(where, scope);

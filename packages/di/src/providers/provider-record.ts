@@ -1,8 +1,18 @@
 import type { DependencySpec } from '../metadata/constructor-dependencies';
-import type { ModuleNode } from '../modules/module-node';
 import { tokenName, type Token } from '../tokens/token';
 import type { Type } from '../tokens/type';
 import type { Scope } from './scope';
+
+/**
+ * The module a record belongs to, as the graph checks read it. `ModuleNode` implements it; the
+ * record names this shape instead of the class so providers/ and modules/ form no import circle.
+ */
+export interface RecordModule {
+  readonly name: string;
+  readonly imports: readonly RecordModule[];
+  readonly exportTokens: readonly Token[];
+  readonly visible: ReadonlyMap<Token, ProviderRecord>;
+}
 
 /** How a record makes its value. */
 export type ProviderKind = 'class' | 'value' | 'factory' | 'existing' | 'context';
@@ -48,7 +58,7 @@ export class ProviderRecord {
     readonly token: Token,
     readonly kind: ProviderKind,
     readonly declaredScope: Scope,
-    readonly module: ModuleNode,
+    readonly module: RecordModule,
     readonly specs: readonly DependencySpec[],
     readonly source: ProviderSource,
   ) {

@@ -33,7 +33,7 @@ describe('boot check: declarations and aggregation', () => {
         }),
       )) as DependencyGraphError;
       expect(err.code).to.equal('ARM_ERR_INVALID_PROVIDER');
-      expect(err.message).to.match(/^ARM_ERR_INVALID_PROVIDER: 9 problems in the dependency graph:\n  1\. ARM_ERR_INVALID_PROVIDER: providers\[0\] of Root/);
+      expect(err.message).to.match(/^ARM_ERR_INVALID_PROVIDER: 9 problems in the dependency graph:\n {2}1\. ARM_ERR_INVALID_PROVIDER: providers\[0\] of Root/);
       expect(err.problems.map((p) => p.message)).to.deep.equal([
         'ARM_ERR_INVALID_PROVIDER: providers[0] of Root is undefined. This usually means a circular file import (the class was not defined yet when this list was evaluated): move the class out of the import cycle.',
         "ARM_ERR_INVALID_PROVIDER: providers[1] of Root (provide: 'x') has none of useClass, useValue, useFactory, useExisting or fromContext: true.",

@@ -1,4 +1,4 @@
-import type { JSONRPCMessage } from '@armature/core';
+import type { JSONRPCMessage } from '@armature/core/wire/2025-11-25';
 
 /**
  * Storage behind SSE resumability (MCP 2025-11-25, transports §Resumability and Redelivery).

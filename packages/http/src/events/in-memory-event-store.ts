@@ -1,4 +1,4 @@
-import type { JSONRPCMessage } from '@armature/core';
+import type { JSONRPCMessage } from '@armature/core/wire/2025-11-25';
 import type { EventStore } from './event-store';
 
 /** Limits of the in-memory event store. */

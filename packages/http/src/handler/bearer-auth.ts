@@ -1,4 +1,4 @@
-import type { BearerAuthenticator, BearerOutcome, TokenRequest, VerifyToken as SharedVerifyToken } from '@armature/core';
+import type { BearerAuthenticator, BearerOutcome, TokenRequest, VerifyToken as SharedVerifyToken } from '@armature/core/internal';
 import type { HttpRequestView } from '../exchange/http-exchange';
 
 /**

@@ -1,4 +1,5 @@
-import { withoutCredentials, type RequestHeaders, type TransportRequestInfo } from '@armature/core';
+import type { RequestHeaders, TransportRequestInfo } from '@armature/core';
+import { withoutCredentials } from '@armature/core/internal';
 import type { HttpRequestView } from '../exchange/http-exchange';
 
 /**

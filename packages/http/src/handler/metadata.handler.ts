@@ -1,4 +1,4 @@
-import type { BearerAuthenticator } from '@armature/core';
+import type { BearerAuthenticator } from '@armature/core/internal';
 import type { HttpRequestView, HttpResponder } from '../exchange/http-exchange';
 import { refuse } from './refuse';
 

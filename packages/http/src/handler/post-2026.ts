@@ -1,4 +1,6 @@
-import { encodeJsonRpc, type AbortableRequest, type AuthInfo, type ExchangeSink, type JSONRPCMessage, type JSONRPCNotification, type JSONRPCRequest, type RequestKernel, type TransportRequestInfo } from '@armature/core';
+import { WireErrorCode, type AuthInfo, type TransportRequestInfo } from '@armature/core';
+import type { JSONRPCMessage, JSONRPCNotification, JSONRPCRequest } from '@armature/core/wire/2025-11-25';
+import { encodeJsonRpc, type AbortableRequest, type ExchangeSink, type RequestKernel } from '@armature/core/internal';
 import type { HeaderList, HttpRequestView, HttpResponder } from '../exchange/http-exchange';
 import { errorBody } from '../protocol/http-error';
 import { checkMcpHeaders } from '../protocol/mcp-headers';
@@ -6,7 +8,7 @@ import { SseConnection, type SseTiming } from '../sse/sse-connection';
 import { SseStream } from '../sse/sse-stream';
 import { refuse } from './refuse';
 import { refuseWhenSaturated } from './stateless-limit';
-import type { StreamableHttpEngine } from './streamable-http.engine';
+import type { EngineState as StreamableHttpEngine } from './engine-state';
 
 const JSON_HEADERS: HeaderList = ['content-type', 'application/json'];
 const SSE_HEADERS: HeaderList = ['content-type', 'text/event-stream', 'cache-control', 'no-cache, no-transform', 'x-accel-buffering', 'no'];
@@ -105,5 +107,5 @@ function versionHeaderProblem(header: string | undefined, params: Readonly<Recor
   const meta = params._meta;
   const version = typeof meta === 'object' && meta !== null ? (meta as Record<string, unknown>)[META_VERSION] : undefined;
   if (header === undefined || typeof version !== 'string' || header === version) return undefined;
-  return { code: -32020, message: 'Header mismatch: the MCP-Protocol-Version header does not match _meta "io.modelcontextprotocol/protocolVersion"' };
+  return { code: WireErrorCode.HeaderMismatch, message: 'Header mismatch: the MCP-Protocol-Version header does not match _meta "io.modelcontextprotocol/protocolVersion"' };
 }

@@ -1,11 +1,13 @@
-import { ENVELOPE_VERSIONS, hasEnvelope, SUPPORTED_PROTOCOL_VERSIONS, type AuthInfo, type ConnectedSession, type ConnectOptions, type JSONRPCRequest, type MessageExtraInfo, type TransportRequestInfo } from '@armature/core';
+import { SUPPORTED_PROTOCOL_VERSIONS, WireErrorCode, type AuthInfo, type MessageExtraInfo, type TransportRequestInfo } from '@armature/core';
+import type { JSONRPCRequest } from '@armature/core/wire/2025-11-25';
+import { ENVELOPE_VERSIONS, hasEnvelope, type ConnectedSession, type ConnectOptions } from '@armature/core/internal';
 import type { HttpRequestView, HttpResponder, ParsedBody } from '../exchange/http-exchange';
 import { errorBody } from '../protocol/http-error';
 import { checkParsed, decodeBody, isInitialize, type DecodedBody } from '../protocol/json-rpc-message';
 import { requestProtocolVersion } from '../protocol/protocol-version';
 import { acceptsAll, isJsonContentType } from './media-type';
 import { accepted, refuse, shuttingDown } from './refuse';
-import type { StreamableHttpEngine } from './streamable-http.engine';
+import type { EngineState as StreamableHttpEngine } from './engine-state';
 import { StatelessTransport } from './stateless.transport';
 import { postStateless2026 } from './post-2026';
 import { refuseWhenSaturated } from './stateless-limit';
@@ -74,7 +76,7 @@ function postBody(engine: StreamableHttpEngine, body: Uint8Array | ParsedBody | 
   const decoded = body instanceof Uint8Array ? decodeBody(body, options.decodeLimits) : checkParsed(body.parsed, options.decodeLimits.maxIdLength);
   if (!decoded.ok) {
     // Every undecodable body is a 400; its JSON-RPC error (-32700, -32600, -32602) says why.
-    const reply = decoded.response ?? { jsonrpc: '2.0', error: { code: -32600, message: `Invalid request: ${decoded.reason}` } };
+    const reply = decoded.response ?? { jsonrpc: '2.0', error: { code: WireErrorCode.InvalidRequest, message: `Invalid request: ${decoded.reason}` } };
     return res.send(400, JSON_HEADERS, JSON.stringify(reply));
   }
   const kernel = engine.app.requestKernel?.();
@@ -101,7 +103,7 @@ async function postStateful(engine: StreamableHttpEngine, decoded: Decoded, req:
   if (session === undefined || !session.ownedBy(extra.authInfo)) return refuse(res, 404, 'Not Found: unknown or ended session; initialize a new one');
   // A session is initialized once (MCP lifecycle): a second `initialize` on it is a bad
   // request at the HTTP level too, not a 200 carrying the error (issue 16).
-  if (initialize) return res.send(400, JSON_HEADERS, errorBody(-32600, 'Invalid request: the session is already initialized; initialize without Mcp-Session-Id for a new one', (message as JSONRPCRequest).id));
+  if (initialize) return res.send(400, JSON_HEADERS, errorBody(WireErrorCode.InvalidRequest, 'Invalid request: the session is already initialized; initialize without Mcp-Session-Id for a new one', (message as JSONRPCRequest).id));
   if (requestProtocolVersion(req.header('mcp-protocol-version'), engine.options.versions) === undefined) return unsupportedVersion(res);
   session.lastActivity = Date.now();
   if (decoded.kind !== 'request') {
@@ -116,7 +118,7 @@ async function postStateful(engine: StreamableHttpEngine, decoded: Decoded, req:
   if (!session.receiveRequest(request, extra, res)) {
     // Answers are routed by id within the session; a second request with a live id would
     // steal the first one's answer, so it is refused on its own exchange (issue 7).
-    res.send(200, JSON_HEADERS, errorBody(-32600, 'Invalid Request: a request with this id is already in flight in this session', request.id));
+    res.send(200, JSON_HEADERS, errorBody(WireErrorCode.InvalidRequest, 'Invalid Request: a request with this id is already in flight in this session', request.id));
   }
 }
 

@@ -1,4 +1,12 @@
-import { BearerAuthenticator, createHostOriginGuard, DEFAULT_MAX_ID_LENGTH, insufficientScopeChallenge, type DecodeLimits, type HostOriginGuard, type JSONRPCMessage } from '@armature/core';
+import type { JSONRPCMessage } from '@armature/core/wire/2025-11-25';
+import {
+  BearerAuthenticator,
+  createHostOriginGuard,
+  DEFAULT_MAX_ID_LENGTH,
+  insufficientScopeChallenge,
+  type DecodeLimits,
+  type HostOriginGuard,
+} from '@armature/core/internal';
 import type { HttpHandlerOptions } from '../http-options';
 import type { VerifyToken } from './bearer-auth';
 import type { EventStore } from '../events/event-store';

@@ -1,4 +1,5 @@
-import { encodeJsonRpc, type JSONRPCMessage } from '@armature/core';
+import type { JSONRPCMessage } from '@armature/core/wire/2025-11-25';
+import { encodeJsonRpc } from '@armature/core/internal';
 import type { HeaderList, HttpResponder } from '../exchange/http-exchange';
 import type { SseStream } from '../sse/sse-stream';
 import type { StepUpChallenge } from './resolved-options';

@@ -1,4 +1,5 @@
-import { WireErrorCode, type RequestId } from '@armature/core';
+import { WireErrorCode } from '@armature/core';
+import type { RequestId } from '@armature/core/wire/2025-11-25';
 import type { HttpResponder } from '../exchange/http-exchange';
 
 /**

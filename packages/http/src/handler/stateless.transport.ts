@@ -1,5 +1,7 @@
-import { McpWireError, SENT, WireErrorCode } from '@armature/core';
-import type { JSONRPCMessage, JSONRPCRequest, MessageExtraInfo, RequestId, Transport, TransportSendOptions } from '@armature/core';
+import { McpWireError, WireErrorCode } from '@armature/core';
+import { SENT } from '@armature/core/internal';
+import type { MessageExtraInfo, Transport, TransportSendOptions } from '@armature/core';
+import type { JSONRPCMessage, JSONRPCRequest, RequestId } from '@armature/core/wire/2025-11-25';
 import type { HeaderList, HttpResponder } from '../exchange/http-exchange';
 import { isRequest, isResponse } from '../protocol/json-rpc-message';
 import { SseConnection, type SseTiming } from '../sse/sse-connection';

@@ -1,11 +1,12 @@
-import { ENVELOPE_VERSIONS, type AuthInfo } from '@armature/core';
+import type { AuthInfo } from '@armature/core';
+import { ENVELOPE_VERSIONS } from '@armature/core/internal';
 import type { HttpRequestView, HttpResponder } from '../exchange/http-exchange';
 import type { EventStore } from '../events/event-store';
 import { requestProtocolVersion } from '../protocol/protocol-version';
 import type { HttpSessionTransport } from '../session/http-session.transport';
 import { acceptsAll } from './media-type';
 import { refuse, shuttingDown } from './refuse';
-import type { StreamableHttpEngine } from './streamable-http.engine';
+import type { EngineState as StreamableHttpEngine } from './engine-state';
 
 const GET_ACCEPT = ['text/event-stream'];
 const STATELESS_ALLOW = ['allow', 'POST'];

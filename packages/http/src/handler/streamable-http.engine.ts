@@ -1,4 +1,6 @@
-import type { AbortableRequest, AuthInfo, ConnectableApp, JSONRPCRequest, MessageExtraInfo } from '@armature/core';
+import type { MessageExtraInfo } from '@armature/core';
+import type { JSONRPCRequest } from '@armature/core/wire/2025-11-25';
+import type { AbortableRequest, ConnectableApp } from '@armature/core/internal';
 import type { HttpRequestView, HttpResponder } from '../exchange/http-exchange';
 import { HttpSessionTransport } from '../session/http-session.transport';
 import { SessionStore } from '../session/session-store';
@@ -7,6 +9,7 @@ import { HttpRequestFacts } from './http-request-facts';
 import { isMetadataRequest, serveMetadata } from './metadata.handler';
 import { handlePost } from './post.handler';
 import { refuse } from './refuse';
+import type { EngineState } from './engine-state';
 import type { ResolvedHttpOptions } from './resolved-options';
 import { handleDelete, handleGet } from './stream.handler';
 
@@ -18,7 +21,7 @@ const ALLOW_STATELESS = ['allow', 'POST'];
  * POST/GET/DELETE, sessions, SSE. It speaks to the server framework only through
  * `HttpRequestView` / `HttpResponder`, so the Node and fetch adapters share every rule.
  */
-export class StreamableHttpEngine {
+export class StreamableHttpEngine implements EngineState {
   readonly sessions: SessionStore;
   /** Set by `close()`: new sessions are refused with 503 while in-flight work drains. */
   closing = false;

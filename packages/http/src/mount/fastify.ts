@@ -2,7 +2,8 @@
 // types are imported, so this file loads nothing of fastify's at run time (fastify is an
 // optional peer dependency: users of other servers install nothing).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AuthInfo, ConnectableApp } from '@armature/core';
+import type { AuthInfo } from '@armature/core';
+import type { ConnectableApp } from '@armature/core/internal';
 import { createHttpHandler, type HttpHandler } from '../create-http-handler';
 import type { HttpHandlerOptions } from '../http-options';
 

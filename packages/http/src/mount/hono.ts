@@ -2,7 +2,8 @@
 // types are imported, so this file loads nothing of Hono's at run time (hono is an optional
 // peer dependency). The same handler serves Hono on Node (`@hono/node-server`), Bun, Deno and workers.
 import type { Context, Handler } from 'hono';
-import type { AuthInfo, ConnectableApp } from '@armature/core';
+import type { AuthInfo } from '@armature/core';
+import type { ConnectableApp } from '@armature/core/internal';
 import { createHttpHandler, type HttpHandler } from '../create-http-handler';
 import type { HttpHandlerOptions } from '../http-options';
 

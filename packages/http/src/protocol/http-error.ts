@@ -1,5 +1,5 @@
 import { WireErrorCode } from '@armature/core';
-import type { RequestId } from '@armature/core';
+import type { RequestId } from '@armature/core/wire/2025-11-25';
 
 /**
  * Bodies for transport-level refusals. Every refusal carries a JSON-RPC error object, so a

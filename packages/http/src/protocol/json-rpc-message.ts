@@ -1,5 +1,5 @@
-import { checkJsonRpcShape, decodeJsonRpc, type DecodeLimits } from '@armature/core';
-import type { JSONRPCErrorResponse, JSONRPCMessage, JSONRPCRequest } from '@armature/core';
+import { checkJsonRpcShape, decodeJsonRpc, type DecodeLimits } from '@armature/core/internal';
+import type { JSONRPCErrorResponse, JSONRPCMessage, JSONRPCRequest } from '@armature/core/wire/2025-11-25';
 
 /** What a POSTed message is, for the Streamable HTTP rules (MCP 2025-11-25, transports §Sending Messages). */
 export type MessageKind = 'request' | 'notification' | 'response';

@@ -1,4 +1,5 @@
-import { type HeaderParam, type RequestKernel, WireErrorCode } from '@armature/core';
+import { WireErrorCode } from '@armature/core';
+import type { HeaderParam, RequestKernel } from '@armature/core/internal';
 
 /**
  * MCP 2026-07-28 request headers (Streamable HTTP, SEP-2243): `Mcp-Method` on every POST,

@@ -1,4 +1,4 @@
-import { normalizeOrigin } from '@armature/core';
+import { normalizeOrigin } from '@armature/core/internal';
 import type { HeaderList, HttpResponder, StreamSink } from '../exchange/http-exchange';
 
 /**

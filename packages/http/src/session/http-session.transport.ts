@@ -1,15 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { encodeJsonRpc, negotiateProtocolVersion, WireErrorCode } from '@armature/core';
-import type {
-  AuthInfo,
-  ConnectedSession,
-  JSONRPCMessage,
-  JSONRPCRequest,
-  MessageExtraInfo,
-  RequestId,
-  Transport,
-  TransportSendOptions,
-} from '@armature/core';
+import { WireErrorCode } from '@armature/core';
+import { encodeJsonRpc, negotiateProtocolVersion } from '@armature/core/internal';
+import type { AuthInfo, MessageExtraInfo, Transport, TransportSendOptions } from '@armature/core';
+import type { JSONRPCMessage, JSONRPCRequest, RequestId } from '@armature/core/wire/2025-11-25';
+import type { ConnectedSession } from '@armature/core/internal';
 import type { HeaderList, HttpResponder } from '../exchange/http-exchange';
 import { ResponseChannel, type ChannelHost } from '../handler/response-channel';
 import type { ResolvedHttpOptions } from '../handler/resolved-options';

@@ -1,4 +1,5 @@
-import { encodeJsonRpc, type JSONRPCMessage } from '@armature/core';
+import type { JSONRPCMessage } from '@armature/core/wire/2025-11-25';
+import { encodeJsonRpc } from '@armature/core/internal';
 import type { EventStore } from '../events/event-store';
 import type { SseConnection } from './sse-connection';
 
@@ -106,6 +107,8 @@ export class SseStream {
         seen.add(id);
         if (this.connection === connection) connection.event(id, encodeJsonRpc(message));
       });
+      // The replay appended to the tail meanwhile; TypeScript still narrows it to null from the loop above.
+      // eslint-disable-next-line @typescript-eslint/await-thenable
       while (this.tail !== null) await this.tail;
     } finally {
       this.replaying = null;

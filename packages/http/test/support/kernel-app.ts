@@ -1,5 +1,7 @@
-import { ServerSession } from '@armature/core';
-import type { CallToolResult, ConnectableApp, ConnectedSession, ConnectOptions, RequestContext, ServerFeatures, ServerLogger, ServerSessionOptions, Tool, Transport } from '@armature/core';
+import { ServerSession } from '@armature/core/internal';
+import type { RequestContext, ServerLogger, Tool, Transport } from '@armature/core';
+import type { CallToolResult } from '@armature/core/wire/2025-11-25';
+import type { ConnectableApp, ConnectedSession, ConnectOptions, ServerFeatures, ServerSessionOptions } from '@armature/core/internal';
 import { CallGates } from './call-gates';
 
 /**

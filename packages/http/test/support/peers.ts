@@ -1,4 +1,4 @@
-import type { ConnectableApp } from '@armature/core';
+import type { ConnectableApp } from '@armature/core/internal';
 import { createKernelApp } from './kernel-app';
 import { createPeerApp } from './peer-app';
 

@@ -1,9 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport, type StreamableHTTPClientTransportOptions } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { ConnectableApp } from '@armature/core';
-import { listenHttp } from '../../src';
-import type { HttpListenHandle } from '../../src';
-import type { ListenHttpOptions } from '../../src';
+import type { ConnectableApp } from '@armature/core/internal';
+import { listenHttp, type HttpListenHandle, type ListenHttpOptions } from '../../src';
 import { wireChecked, type WireChecked } from './wire-check';
 
 /** Servers and clients a test opened; `closeAll` in afterEach shuts every one. */

@@ -1,4 +1,5 @@
-import { Armature, RequestContext, Tool, type TaskSignals, type TaskStore } from '@armature/core';
+import { Armature, RequestContext, Tool } from '@armature/core';
+import type { TaskSignals, TaskStore } from '@armature/core/tasks';
 import { Module } from '@armature/di';
 import { listenHttp, type HttpListenHandle } from '@armature/http';
 

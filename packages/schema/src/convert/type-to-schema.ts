@@ -54,7 +54,9 @@ export class TypeToSchema {
     const { generator, typesByName } = createGenerator(this.checker, type, { closedObjects: mode === 'input', namedDefs: defs === 'named' });
     // The generator reports non-literal class initializers on console.warn; they are not
     // problems here (such properties are simply optional), so keep the build output clean.
+    // eslint-disable-next-line no-console -- silences the generator's own warnings; prints nothing
     const warn = console.warn;
+    // eslint-disable-next-line no-console -- silences the generator's own warnings; prints nothing
     console.warn = () => undefined;
     try {
       const root = generator.getSchemaForSymbol(ROOT_SYMBOL, false);
@@ -74,6 +76,7 @@ export class TypeToSchema {
     } catch (error) {
       return { ok: false, problem: { path: [], reason: `cannot be converted to a JSON Schema (${(error as Error).message})` } };
     } finally {
+      // eslint-disable-next-line no-console -- silences the generator's own warnings; prints nothing
       console.warn = warn;
     }
   }

@@ -1,34 +1,99 @@
-/**
- * Every build-time problem code of the schema scanner, with what it means. Documented in
- * docs/schemas.md; the list there and this one are kept equal by a test.
- */
-export const PROBLEM_CODES = {
-  ARM_ERR_SCHEMA_TYPE: 'a parameter or return type cannot be described by a JSON Schema',
-  ARM_ERR_TOOL_NAME: 'a tool name is not 1-128 characters of A-Z a-z 0-9 _ . -',
-  ARM_ERR_DUPLICATE_NAME: 'two tools (or two prompts) of one server (one class, or one module with its imports) share a name',
-  ARM_ERR_TEMPLATE_VARIABLE: 'a URI-template variable has no parameter of the same name',
-  ARM_ERR_TEMPLATE_PARAMETER: 'a parameter of a resource template is not a variable of its URI template',
-  ARM_ERR_RESOURCE_PARAMETER: 'a static resource method declares parameters other than the request context',
-  ARM_ERR_PROMPT_ARGUMENT: 'a prompt parameter is not string-compatible (prompt arguments are strings)',
-  ARM_ERR_PARAMETER: 'a parameter cannot be mapped to an argument (destructured, rest or unnamed)',
-  ARM_ERR_JSDOC_TAG: 'a JSDoc keyword tag names no parameter, has a bad value, or does not fit the type',
-  ARM_ERR_DECORATOR: 'a method carries two Armature decorators, or a decorator is placed on a static method',
-  ARM_ERR_SCHEMA_EXTENSION: 'a literal extendInputSchema is not a JSON Schema object, or changes a value of the generated input schema instead of adding to it',
-  ARM_ERR_HEADER_PARAMETER: 'a headers entry (or x-mcp-header) names no top-level parameter, a parameter not typed string, integer or boolean, a header name that is not an RFC 9110 token, or one used twice (ignoring case)',
-} as const;
+import { defineErrors, meaningsByCode } from '@armature/di';
 
-/** A build-time problem code. */
-export type ProblemCode = keyof typeof PROBLEM_CODES;
+/**
+ * Every build-time problem code of the schema scanner, with meaning and fix (docs/errors.md is
+ * generated from it; docs/schemas.md lists them too, kept equal by a test).
+ */
+export const SCHEMA_PROBLEMS = defineErrors('@armature/schema', 'Build-time problems (`armature build` fails)', {
+  SCHEMA_TYPE: {
+    code: 'ARM_ERR_SCHEMA_TYPE',
+    meaning: 'a parameter or return type cannot be described by a JSON Schema',
+    fix: 'Use JSON data types (no functions, symbols, class instances with methods); the message names the property path.',
+  },
+  TOOL_NAME: {
+    code: 'ARM_ERR_TOOL_NAME',
+    meaning: 'a tool name is not 1-128 characters of A-Z a-z 0-9 _ . -',
+    fix: 'Rename the method or set `@Tool({ name })`.',
+  },
+  DUPLICATE_NAME: {
+    code: 'ARM_ERR_DUPLICATE_NAME',
+    meaning: 'two tools (or two prompts) of one server (one class, or one module with its imports) share a name',
+    fix: 'Give one of them another name, or serve the two modules from different servers.',
+  },
+  TEMPLATE_VARIABLE: {
+    code: 'ARM_ERR_TEMPLATE_VARIABLE',
+    meaning: 'a URI-template variable has no parameter of the same name',
+    fix: 'Add a parameter named like the variable, or rename the variable.',
+  },
+  TEMPLATE_PARAMETER: {
+    code: 'ARM_ERR_TEMPLATE_PARAMETER',
+    meaning: 'a parameter of a resource template is not a variable of its URI template',
+    fix: 'Add the variable to the template, or remove the parameter.',
+  },
+  RESOURCE_PARAMETER: {
+    code: 'ARM_ERR_RESOURCE_PARAMETER',
+    meaning: 'a static resource method declares parameters other than the request context',
+    fix: 'Use @ResourceTemplate for a resource with variables, or drop the parameters.',
+  },
+  PROMPT_ARGUMENT: {
+    code: 'ARM_ERR_PROMPT_ARGUMENT',
+    meaning: 'a prompt parameter is not string-compatible (prompt arguments are strings)',
+    fix: 'Type prompt parameters as string (or a string literal union) and parse inside the method.',
+  },
+  PARAMETER: {
+    code: 'ARM_ERR_PARAMETER',
+    meaning: 'a parameter cannot be mapped to an argument (destructured, rest or unnamed)',
+    fix: 'Use named parameters, or one DTO class parameter.',
+  },
+  JSDOC_TAG: {
+    code: 'ARM_ERR_JSDOC_TAG',
+    meaning: 'a JSDoc keyword tag names no parameter, has a bad value, or does not fit the type',
+    fix: "Name an existing parameter and give a value of the keyword's type (docs/schemas.md lists the tags).",
+  },
+  DECORATOR: {
+    code: 'ARM_ERR_DECORATOR',
+    meaning: 'a method carries two Armature decorators, or a decorator is placed on a static method',
+    fix: 'Keep one decorator per instance method.',
+  },
+  SCHEMA_EXTENSION: {
+    code: 'ARM_ERR_SCHEMA_EXTENSION',
+    meaning:
+      'a literal extendInputSchema is not a JSON Schema object, or changes a value of the generated input schema instead of adding to it',
+    fix: 'Only add keywords; change types in the TypeScript signature.',
+  },
+  HEADER_PARAMETER: {
+    code: 'ARM_ERR_HEADER_PARAMETER',
+    meaning:
+      'a headers entry (or x-mcp-header) names no top-level parameter, a parameter not typed string, integer or boolean, a header name that is not an RFC 9110 token, or one used twice (ignoring case)',
+    fix: 'Map each header to one top-level string, integer or boolean parameter, with a distinct token name.',
+  },
+});
 
 /**
  * Every build-time note code: what the scanner left out of a schema without failing the build
- * (the manifest is written; `armature build` prints the note). Documented in docs/schemas.md
- * next to the problem codes; a test keeps the two lists equal.
+ * (the manifest is written; `armature build` prints the note).
  */
-export const NOTE_CODES = {
-  ARM_NOTE_DTO_CONSTRAINT: 'a class-validator decorator on a DTO property has no JSON Schema equivalent (or options or flags a schema cannot say); class-validator still checks it at call time',
-  ARM_NOTE_DTO_ARGUMENT: 'a class-validator decorator argument is not a literal the scanner can read; its keyword is left out of the schema, class-validator still checks it at call time',
-} as const;
+export const SCHEMA_NOTES = defineErrors('@armature/schema', 'Build-time notes (the build succeeds and prints them)', {
+  DTO_CONSTRAINT: {
+    code: 'ARM_NOTE_DTO_CONSTRAINT',
+    meaning:
+      'a class-validator decorator on a DTO property has no JSON Schema equivalent (or options or flags a schema cannot say); class-validator still checks it at call time',
+    fix: 'Nothing is required; add a JSDoc keyword tag if clients should see the constraint in the schema.',
+  },
+  DTO_ARGUMENT: {
+    code: 'ARM_NOTE_DTO_ARGUMENT',
+    meaning:
+      'a class-validator decorator argument is not a literal the scanner can read; its keyword is left out of the schema, class-validator still checks it at call time',
+    fix: 'Write the argument as a literal (or a const of a literal) if clients should see it.',
+  },
+});
 
+/** A build-time problem code. */
+export type ProblemCode = (typeof SCHEMA_PROBLEMS.codes)[keyof typeof SCHEMA_PROBLEMS.codes];
 /** A build-time note code. */
-export type NoteCode = keyof typeof NOTE_CODES;
+export type NoteCode = (typeof SCHEMA_NOTES.codes)[keyof typeof SCHEMA_NOTES.codes];
+
+/** Each problem code with its meaning (derived from `SCHEMA_PROBLEMS`). */
+export const PROBLEM_CODES = meaningsByCode(SCHEMA_PROBLEMS) as Readonly<Record<ProblemCode, string>>;
+/** Each note code with its meaning (derived from `SCHEMA_NOTES`). */
+export const NOTE_CODES = meaningsByCode(SCHEMA_NOTES) as Readonly<Record<NoteCode, string>>;

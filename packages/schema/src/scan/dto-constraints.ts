@@ -429,7 +429,7 @@ function setKeyword(target: JsonSchema, keyword: string, value: JsonValue): void
 }
 
 function setRequired(owner: JsonSchema, name: string, required: boolean): void {
-  const list = Array.isArray(owner.required) ? owner.required.filter((n) => n !== name) : [];
+  const list: string[] = Array.isArray(owner.required) ? (owner.required as string[]).filter((n) => n !== name) : [];
   if (required) list.push(name);
   if (list.length > 0) owner.required = list.sort();
   else delete owner.required;

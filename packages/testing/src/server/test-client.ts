@@ -1,4 +1,5 @@
-import { InMemoryTransport, type ConnectableApp } from '@armature/core';
+import { InMemoryTransport } from '@armature/core';
+import type { ConnectableApp } from '@armature/core/internal';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport as SdkTransport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { WireCheckedTransport } from '../wire/wire-checked.transport';

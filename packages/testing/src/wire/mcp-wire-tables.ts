@@ -1,3 +1,4 @@
+import { WireErrorCode } from '@armature/core';
 import type { McpRevision } from './mcp-revision';
 
 /** Which schema definition each kind of server message is checked against, in one revision. */
@@ -86,9 +87,9 @@ const TABLES_2026: WireTables = {
   },
   requests: undefined,
   errorsByCode: {
-    [-32020]: 'HeaderMismatchError',
-    [-32021]: 'MissingRequiredClientCapabilityError',
-    [-32022]: 'UnsupportedProtocolVersionError',
+    [WireErrorCode.HeaderMismatch]: 'HeaderMismatchError',
+    [WireErrorCode.MissingRequiredClientCapability]: 'MissingRequiredClientCapabilityError',
+    [WireErrorCode.UnsupportedProtocolVersion]: 'UnsupportedProtocolVersionError',
   },
 };
 

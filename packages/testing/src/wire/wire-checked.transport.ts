@@ -1,4 +1,5 @@
-import type { AuthInfo, JSONRPCMessage, MessageExtraInfo, RequestId, Transport, TransportSendOptions } from '@armature/core';
+import type { AuthInfo, MessageExtraInfo, Transport, TransportSendOptions } from '@armature/core';
+import type { JSONRPCMessage, RequestId } from '@armature/core/wire/2025-11-25';
 import { testingError } from '../errors/testing-error';
 import { metaOf, revisionOfRequest, SUBSCRIPTION_ID_META_KEY, type McpRevision } from './mcp-revision';
 import { serverMessageErrors } from './server-message-errors';

@@ -1,4 +1,4 @@
-import type { JSONRPCMessage } from '@armature/core';
+import type { JSONRPCMessage } from '@armature/core/wire/2025-11-25';
 
 /** What one test client received from the server, each message checked against the MCP schema. */
 export interface WireLog {

@@ -1,4 +1,5 @@
-import { InMemoryTransport, type JSONRPCMessage } from '@armature/core';
+import { InMemoryTransport } from '@armature/core';
+import type { JSONRPCMessage } from '@armature/core/wire/2025-11-25';
 import { WireCheckedTransport } from '../../src';
 
 /** A client request as the hand-driven server end sees it. */

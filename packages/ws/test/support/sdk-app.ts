@@ -1,4 +1,5 @@
-import type { ConnectableApp, Transport } from '@armature/core';
+import type { Transport } from '@armature/core';
+import type { ConnectableApp } from '@armature/core/internal';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport as SdkTransport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';

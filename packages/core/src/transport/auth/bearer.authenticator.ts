@@ -1,5 +1,5 @@
 import type { AuthInfo } from '../../context/request-context';
-import type { JSONRPCMessage } from '../../protocol/mcp-types.generated';
+import type { JSONRPCMessage } from '../../wire/mcp-types.generated';
 import { WireErrorCode } from '../../errors/wire-error-codes';
 import { canonicalResourceUri, checkAudience } from './audience.check';
 import { bearerChallenge } from './bearer-challenge';

@@ -2,7 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport as SdkTransport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Armature } from '../../../src/app/armature.app';
 import type { AuthInfo } from '../../../src/context/request-context';
-import type { JSONRPCMessage } from '../../../src/protocol/mcp-types.generated';
+import type { JSONRPCMessage } from '../../../src/wire/mcp-types.generated';
 import { InMemoryTransport, type InMemorySendOptions } from '../../../src/transport/in-memory.transport';
 import { WireCheckedTransport } from '@armature/testing';
 

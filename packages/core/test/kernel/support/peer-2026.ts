@@ -1,9 +1,9 @@
 import type { Armature } from '../../../src/app/armature.app';
 import { META } from '../../../src/kernel/revision-2026';
 import type { AuthInfo } from '../../../src/context/request-context';
-import type { JSONRPCMessage, RequestId } from '../../../src/protocol/mcp-types.generated';
+import type { JSONRPCMessage, RequestId } from '../../../src/wire/mcp-types.generated';
 import { InMemoryTransport } from '../../../src/transport/in-memory.transport';
-import type { ConnectedSession } from '../../../src/transport/transport';
+import type { ConnectedSession } from '../../../src/protocol/connectable-app';
 import { serverMessageErrors, WireCheckedTransport } from '@armature/testing';
 import { waitUntil } from '../../support/wait';
 

@@ -5,7 +5,7 @@
  * many notifications the transport refused, and answers the request. `ping` is answered.
  * `MAX_OUTPUT_BACKLOG` sets the transport's `maxOutputBacklog`. Run with `--expose-gc`.
  */
-import type { JSONRPCMessage } from '../../../src/protocol/mcp-types.generated';
+import type { JSONRPCMessage } from '../../../src/wire/mcp-types.generated';
 import { silentLogger } from '../../../src/protocol/server-logger';
 import { StdioServerTransport } from '../../../src/transport/stdio.transport';
 

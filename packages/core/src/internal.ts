@@ -1,12 +1,10 @@
-// Public exports of the protocol engine (JSON-RPC, sessions, transports, request context).
-export * from './context/request-context';
-export { CREDENTIAL_HEADERS, isTransportRequestInfo, withoutCredentials, type RequestHeaders, type TransportRequestInfo } from './context/request-info';
+// `@armature/core/internal`: the protocol engine as Armature's own packages use it (transports,
+// auth, testing, telemetry). Not a stable API for applications: anything here may change in a
+// minor release. Applications import from `@armature/core`.
+export { CREDENTIAL_HEADERS, isTransportRequestInfo, withoutCredentials } from './context/request-info';
 export * from './protocol/server-features';
-export * from './transport/transport';
-export * from './errors/wire-error-codes';
-export * from './errors/wire-error';
-export * from './errors/engine-error-codes';
-export * from './errors/client-request.error';
+export type { ConnectOptions, ConnectedSession, ConnectableApp } from './protocol/connectable-app';
+export { EngineErrorCode } from './errors/engine-error-codes';
 export * from './jsonrpc/decode-limits';
 export * from './jsonrpc/json-rpc-decoder';
 export { encodeJsonRpc, type EncodeFailureHandler } from './jsonrpc/json-rpc-encoder';
@@ -15,17 +13,27 @@ export { checkJsonRpcShape, type ShapeProblem } from './jsonrpc/json-rpc-shape';
 export { ServerSession } from './protocol/server-session';
 export type { SessionRegistry } from './protocol/session-registry';
 export * from './protocol/server-session-options';
-export * from './protocol/server-logger';
-export { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS, negotiateProtocolVersion } from './protocol/protocol-versions';
-export { LOGGING_LEVELS } from './protocol/logging-levels';
+export { negotiateProtocolVersion } from './protocol/protocol-versions';
+export { LOGGING_LEVELS } from './logging/logging-levels';
 export { serverCapabilities } from './protocol/server-capabilities';
-export { InMemoryTransport, type InMemorySendOptions } from './transport/in-memory.transport';
-export { StdioServerTransport, type StdioServerTransportOptions } from './transport/stdio.transport';
 export { SENT } from './transport/sent';
-export { LOOPBACK_HOSTS, allowedHostsForBind, createHostOriginGuard, normalizeOrigin, splitHost, type Allowlist, type HostOriginGuard } from './transport/host-origin.guard';
+export {
+  LOOPBACK_HOSTS,
+  allowedHostsForBind,
+  createHostOriginGuard,
+  normalizeOrigin,
+  splitHost,
+  type Allowlist,
+  type HostOriginGuard,
+} from './transport/host-origin.guard';
 export { checkAudience, canonicalResourceUri } from './transport/auth/audience.check';
 export { bearerChallenge, scopeTokens, isScopeToken, type BearerChallengeParts } from './transport/auth/bearer-challenge';
-export { BearerAuthenticator, insufficientScopeChallenge, type BearerAuthConfig, type BearerOutcome } from './transport/auth/bearer.authenticator';
+export {
+  BearerAuthenticator,
+  insufficientScopeChallenge,
+  type BearerAuthConfig,
+  type BearerOutcome,
+} from './transport/auth/bearer.authenticator';
 export {
   PROTECTED_RESOURCE_WELL_KNOWN,
   protectedResourceMetadata,
@@ -36,11 +44,9 @@ export {
 } from './transport/auth/protected-resource.metadata';
 export { withoutAuthorization } from './transport/auth/request-headers';
 export type { TokenRequest, VerifyToken } from './transport/auth/verify-token';
-export type * from './protocol/mcp-types.generated';
 // MCP 2026-07-28: the request-scoped kernel as transports see it.
 export type { RequestKernel, AbortableRequest, HeaderParam } from './kernel/request-kernel';
 export type { ExchangeSink } from './kernel/exchange-sink';
-export type { HeaderLookup, ObservedRequest, RequestObservation, RequestObserver } from './kernel/request-observer';
 export type { DispatchedRequest } from './kernel/dispatcher';
 export type { CacheHint, CacheHints } from './kernel/cache-hints';
 export { PROTOCOL_2026, ENVELOPE_VERSIONS, META as MCP_META_KEYS, REMOVED_IN_2026, hasEnvelope } from './kernel/revision-2026';

@@ -1,0 +1,37 @@
+import { expect } from 'chai';
+import { parseArgs, UsageError } from '../src/args/argv-parser';
+
+describe('armature argv (node:util parseArgs underneath)', () => {
+  it('reads the command, its options in both spellings, grouped short flags and the args after --', () => {
+    const parsed = parseArgs(['dev', '-p', 'tsconfig.json', '--entry=dist/main.js', '-fh', '--verbose', '--', '--http', '3000']);
+    expect(parsed).to.deep.equal({
+      command: 'dev',
+      target: undefined,
+      project: 'tsconfig.json',
+      entry: 'dist/main.js',
+      force: true,
+      verbose: true,
+      help: true,
+      version: false,
+      rest: ['--http', '3000'],
+    });
+  });
+
+  it('takes the folder of init as its target, and refuses a second operand elsewhere', () => {
+    expect(parseArgs(['init', 'my-server']).target).to.equal('my-server');
+    expect(() => parseArgs(['build', 'extra'])).to.throw(UsageError, 'unexpected argument extra.');
+  });
+
+  it('says which option is unknown or lacks its value', () => {
+    expect(() => parseArgs(['build', '--nope'])).to.throw(UsageError, 'unknown option --nope.');
+    expect(() => parseArgs(['build', '-p'])).to.throw(UsageError, '-p needs a value.');
+    expect(() => parseArgs(['build', '--project='])).to.throw(UsageError, '--project needs a value.');
+    expect(() => parseArgs(['build', '--force=yes'])).to.throw(UsageError, '--force takes no value.');
+  });
+
+  it('reads nothing after -- as its own', () => {
+    expect(parseArgs(['dev', '--', '--nope', 'x']))
+      .to.include({ command: 'dev', force: false })
+      .and.to.have.deep.property('rest', ['--nope', 'x']);
+  });
+});

@@ -1,0 +1,53 @@
+import type { RequestKernel } from '../kernel/request-kernel';
+import type { Transport } from '../transport/transport';
+import type { ClientCapabilities, Implementation } from '../wire/mcp-types.generated';
+
+// The app as transports see it. Declared beside the session engine (not in transport/), so the
+// transport contract stays a leaf below the kernel and the request context.
+
+/** Options for `ConnectableApp.connect`. */
+export interface ConnectOptions {
+  /**
+   * Treat the session as already initialized with these facts (stateless Streamable HTTP,
+   * where every request stands alone). Without it the session waits for `initialize`.
+   */
+  readonly assumeInitialized?: {
+    readonly protocolVersion: string;
+    readonly clientCapabilities?: ClientCapabilities;
+    readonly clientInfo?: Implementation;
+  };
+  /**
+   * The session serves one exchange and has no channel for broadcasts (stateless Streamable
+   * HTTP: one POST, one answer). The app then keeps track of it only while a request of it is
+   * still running (so a graceful shutdown drains it), not for its whole life: a request
+   * answered synchronously costs no bookkeeping, and `list_changed`/`resources/updated`, which
+   * such a session could not deliver anyway, are not sent to it.
+   */
+  readonly ephemeral?: boolean;
+}
+
+/** A live MCP session as transports see it. */
+export interface ConnectedSession {
+  /** Ends the session; requests still in flight are answered with an error, never left silent. */
+  close(): Promise<void>;
+  /**
+   * Optional (`ServerSession` has it): stop accepting new requests (they get -32000) and resolve
+   * true once nothing is in flight, or false after `timeoutMs`. Transports call it before
+   * `close()` for a graceful shutdown; without it they wait on their own bookkeeping.
+   */
+  drain?(timeoutMs: number): Promise<boolean>;
+}
+
+/**
+ * What transport packages (@armature/http, @armature/ws) need of an app: a way to attach a
+ * transport as a new session. `Armature` apps implement it; `app.listen('--http')` loads
+ * `@armature/http` lazily and calls its `listenHttp(app, options)` (likewise `listenWs`).
+ */
+export interface ConnectableApp {
+  connect(transport: Transport, options?: ConnectOptions): Promise<ConnectedSession>;
+  /**
+   * Optional: the request-scoped kernel that serves MCP 2026-07-28 requests without a session.
+   * Transports without it serve 2025-11-25 only.
+   */
+  requestKernel?(): RequestKernel;
+}

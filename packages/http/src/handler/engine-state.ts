@@ -1,0 +1,28 @@
+import type { MessageExtraInfo } from '@armature/core';
+import type { JSONRPCRequest } from '@armature/core/wire/2025-11-25';
+import type { AbortableRequest, ConnectableApp } from '@armature/core/internal';
+import type { HttpResponder } from '../exchange/http-exchange';
+import type { HttpSessionTransport } from '../session/http-session.transport';
+import type { SessionStore } from '../session/session-store';
+import type { ResolvedHttpOptions } from './resolved-options';
+
+/**
+ * The endpoint as its method handlers (POST, GET, DELETE) see it. `StreamableHttpEngine`
+ * implements it; the handlers depend on this interface, not on the engine that calls them, so
+ * the engine and its handlers form no import circle.
+ */
+export interface EngineState {
+  readonly app: ConnectableApp;
+  readonly options: ResolvedHttpOptions;
+  readonly sessions: SessionStore;
+  /** True once `close()` started: new sessions and requests are refused. */
+  readonly closing: boolean;
+  /** Stateless requests being served now (capped by `maxStatelessInflight`). */
+  statelessInflight: number;
+  /** Open 2026 `subscriptions/listen` streams, aborted on close. */
+  readonly openListens: Set<AbortableRequest>;
+  readonly reportError: (error: unknown) => void;
+  initialize(message: JSONRPCRequest, extra: MessageExtraInfo, res: HttpResponder): Promise<void>;
+  endSession(session: HttpSessionTransport): Promise<void>;
+  close(drainMs?: number): Promise<void>;
+}

@@ -55,6 +55,7 @@ export { UseInterceptors, type InterceptorRef } from './interceptors/use-interce
 export type { Interceptor, CallHandler } from './interceptors/interceptor';
 export { RateLimit } from './rate-limit/rate-limit.decorator';
 export type { RateLimitOptions, RateLimitKey } from './rate-limit/rate-limit.options';
+export type { RateLimitStore, RateLimitBucket } from './rate-limit/rate-limit-store';
 export { RETRY_AFTER_META } from './rate-limit/rate-limit-result';
 export type { CloseOptions } from './shutdown/close-options';
 export type { SignalHandlingOptions } from './shutdown/signal-handlers';

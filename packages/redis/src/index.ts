@@ -3,3 +3,4 @@ export { RedisConnection, DEFAULT_KEY_PREFIX, type RedisConnectionOptions, type 
 export { RedisTaskStore } from './redis-task-store';
 export { RedisTaskSignals } from './redis-task-signals';
 export { redisTasks, type RedisTasks } from './redis-tasks';
+export { RedisRateLimitStore, redisRateLimits, type RedisRateLimitOptions } from './redis-rate-limits';

@@ -55,11 +55,11 @@ export class RedisConnection {
     this.client.on('error', (error: Error) => options.onError?.(error));
   }
 
-  /** Runs `command` on a connected client within the command timeout; a Redis failure becomes a clear -32603. */
-  async run<T>(what: string, command: (client: RedisClient) => Promise<T>): Promise<T> {
+  /** Runs `command` on a connected client within the command timeout (or `timeoutMs`); a Redis failure becomes a clear -32603. */
+  async run<T>(what: string, command: (client: RedisClient) => Promise<T>, timeoutMs = this.timeoutMs): Promise<T> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_resolve, reject) => {
-      timer = setTimeout(() => reject(new Error(`no answer within ${this.timeoutMs} ms`)), this.timeoutMs);
+      timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
     });
     try {
       await Promise.race([this.ready(), timeout]);

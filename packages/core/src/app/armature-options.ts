@@ -7,6 +7,7 @@ import type { ServerLogger } from '../protocol/server-logger';
 import type { GuardRef } from '../guards/use-guards.decorator';
 import type { InterceptorRef } from '../interceptors/use-interceptors.decorator';
 import type { RateLimitOptions } from '../rate-limit/rate-limit.options';
+import type { RateLimitStore } from '../rate-limit/rate-limit-store';
 import { type CacheHints, isCacheHint } from '../kernel/cache-hints';
 import type { RequestObserver } from '../kernel/request-observer';
 
@@ -55,6 +56,12 @@ export interface ArmatureOptions {
    * of tools' own limits; tools with `rateLimit: false` are exempt. Default: none.
    */
   readonly rateLimit?: RateLimitOptions;
+  /**
+   * Where rate-limit budgets live when several instances serve one endpoint and a limit must
+   * hold across them (`redisRateLimits` of `@armature/redis`). Default: in this process, with
+   * no I/O per check. See docs/guards.md.
+   */
+  readonly rateLimitStore?: RateLimitStore;
   /**
    * Serve routes that require scopes to callers no transport authenticated (stdio,
    * in-memory, HTTP without `verifyToken`). Default `false`: such routes are hidden from them

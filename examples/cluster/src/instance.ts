@@ -1,0 +1,45 @@
+import 'reflect-metadata';
+import { Armature } from '@armature/core';
+import { listenHttp } from '@armature/http';
+import { redisRateLimits, redisTasks } from '@armature/redis';
+import { ClusterModule } from './cluster.module';
+
+/**
+ * One instance of the cluster: the notes server with its shared state on Redis, over Streamable
+ * HTTP. Configured by the environment: REDIS_URL, MCP_STATE_KEY (the same on every instance),
+ * PORT (0: any free port), INSTANCE_NAME. Prints `listening <url>` once it serves.
+ */
+async function main(): Promise<void> {
+  const url = required('REDIS_URL');
+  const tasks = redisTasks({ url });
+  const limits = redisRateLimits({ url });
+  const app = await Armature.create(ClusterModule, {
+    name: 'armature-notes-cluster',
+    version: '0.1.0',
+    // Every instance seals and opens 2026 input-required state with this one key (it is not stored in Redis).
+    requestStateKey: required('MCP_STATE_KEY'),
+    tasks: { store: tasks.store, signals: tasks.signals },
+    rateLimitStore: limits,
+  });
+  const http = await listenHttp(app, { host: '127.0.0.1', port: Number(process.env.PORT ?? 0) });
+  process.stdout.write(`listening ${http.url}\n`);
+  const stop = async (): Promise<void> => {
+    await app.close();
+    await http.close();
+    await limits.close();
+    await tasks.close();
+  };
+  process.once('SIGTERM', () => void stop().then(() => process.exit(0)));
+  process.once('SIGINT', () => void stop().then(() => process.exit(0)));
+}
+
+function required(name: string): string {
+  const value = process.env[name];
+  if (value === undefined || value === '') throw new Error(`${name} is not set`);
+  return value;
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`instance failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

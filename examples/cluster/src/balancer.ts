@@ -11,6 +11,8 @@ export interface BalancerOptions {
   readonly port?: number;
   /** How long a backend that refused a connection is skipped (ms, default 2,000). */
   readonly downMs?: number;
+  /** Called for each request as it is sent to a backend (tests record the spread with it). */
+  readonly onForward?: (backend: string, req: IncomingMessage) => void;
 }
 
 /** A running balancer. */
@@ -53,10 +55,11 @@ export async function startBalancer(options: BalancerOptions): Promise<Balancer>
   const forward = (req: IncomingMessage, res: ServerResponse, body: Buffer, attempt: number): void => {
     const backend = pick();
     served.set(backend, (served.get(backend) ?? 0) + 1);
+    options.onForward?.(backend, req);
     proxy.web(req, res, { target: backend, buffer: Readable.from([body]) }, (error: NodeJS.ErrnoException) => {
       const refused = CONNECT_FAILURES.has(error.code ?? '') && !res.headersSent;
       if (refused) downUntil.set(backend, Date.now() + downMs);
-      if (refused && attempt + 1 < options.backends.length && !req.destroyed) return forward(req, res, body, attempt + 1);
+      if (refused && attempt + 1 < options.backends.length && !res.destroyed) return forward(req, res, body, attempt + 1);
       // Mid-response (the instance died while streaming): cut the stream so the client reconnects.
       if (res.headersSent) return void res.destroy();
       res.writeHead(502, { 'content-type': 'application/json' });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type Balancer, startBalancer } from './balancer';
+import { type Balancer, type BalancerOptions, startBalancer } from './balancer';
 import { type InstanceProcess, startInstanceProcess } from './instance-process';
 import { type RedisProcess, startRedisProcess } from './redis-process';
 
@@ -11,6 +11,8 @@ export interface ClusterOptions {
   readonly port?: number;
   /** Use this Redis instead of starting a `redis-server` (it is then neither restarted nor stopped). */
   readonly redisUrl?: string;
+  /** Passed to the balancer: called for each request as it goes to an instance (its base URL). */
+  readonly onForward?: BalancerOptions['onForward'];
 }
 
 /** A running cluster: Redis, the instances, the balancer in front of them. */
@@ -42,7 +44,11 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   try {
     const count = options.instances ?? 3;
     for (let i = 0; i < count; i++) instances.push(await startInstanceProcess(`instance-${String.fromCharCode(97 + i)}`, env));
-    balancer = await startBalancer({ backends: instances.map((instance) => new URL(instance.url).origin), ...(options.port === undefined ? {} : { port: options.port }) });
+    balancer = await startBalancer({
+      backends: instances.map((instance) => new URL(instance.url).origin),
+      ...(options.port === undefined ? {} : { port: options.port }),
+      ...(options.onForward === undefined ? {} : { onForward: options.onForward }),
+    });
   } catch (error) {
     await stop();
     throw error;

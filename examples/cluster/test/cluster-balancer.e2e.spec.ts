@@ -1,8 +1,22 @@
 import { expect } from 'chai';
 import { connectScenarioClient } from '@armature/transport-fixtures';
 import { type Cluster, startCluster } from '../src/cluster';
+import { commandsBetween, redisCommandCounts } from '../src/redis-command-stats';
 import { post2026, untilTaskStatus } from './support/mcp-2026';
 import { RouteLog } from './support/routes';
+
+/** Command counts once two readings 200 ms apart agree (bounded): nothing is running in the background. */
+async function quietCommandCounts(redisUrl: string): Promise<Map<string, number>> {
+  const deadline = Date.now() + 10_000;
+  let last = await redisCommandCounts(redisUrl);
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const next = await redisCommandCounts(redisUrl);
+    if (commandsBetween(last, next).size === 0) return next;
+    last = next;
+  }
+  throw new Error('Redis never went quiet');
+}
 
 function text(result: { content: readonly unknown[] }): string {
   return (result.content[0] as { text: string }).text;
@@ -22,6 +36,18 @@ describe('examples/cluster: 3 instances on one Redis behind a round-robin balanc
   });
   after(async () => {
     await cluster?.stop();
+  });
+
+  it('2026 stateless tools/call makes no Redis round trip (INFO commandstats before and after 60 calls over every instance)', async () => {
+    // First in this file: no task has run yet, so no task sweeper is ticking. The instances open
+    // their subscriber connections in the background after boot: wait until Redis is quiet.
+    const before = await quietCommandCounts(cluster.redisUrl);
+    for (let i = 0; i < 60; i++) {
+      const answer = await post2026(cluster.url, 'tools/call', { name: 'search', arguments: { query: 'milk' } }, 'search', {});
+      expect(answer.result!.isError, JSON.stringify(answer)).to.not.equal(true);
+    }
+    const after = await redisCommandCounts(cluster.redisUrl);
+    expect(Object.fromEntries(commandsBetween(before, after))).to.deep.equal({});
   });
 
   it('2026 (SDK v2 client pinned to 2026-07-28): stateless calls are spread over every instance', async () => {

@@ -17,8 +17,10 @@ const START_MS = 20_000;
 
 /** Starts `dist/src/instance.js` with `env` and waits (bounded) for its `listening <url>` line. */
 export function startInstanceProcess(name: string, env: Readonly<Record<string, string>>): Promise<InstanceProcess> {
+  // REDIS_URL comes from `env` only: without it the instance is the in-memory default.
+  const { REDIS_URL: _inherited, ...inherited } = process.env;
   const child: ChildProcess = spawn(process.execPath, [join(__dirname, 'instance.js')], {
-    env: { ...process.env, ...env, INSTANCE_NAME: name },
+    env: { ...inherited, ...env, INSTANCE_NAME: name },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -7,27 +7,28 @@ import { ClusterModule } from './cluster.module';
 /**
  * One instance of the cluster: the notes server with its shared state on Redis, over Streamable
  * HTTP. Configured by the environment: REDIS_URL, MCP_STATE_KEY (the same on every instance),
- * PORT (0: any free port), INSTANCE_NAME. Prints `listening <url>` once it serves.
+ * PORT (0: any free port), INSTANCE_NAME. Without REDIS_URL it is the in-memory default (one
+ * instance only; the benchmark compares the two). Prints `listening <url>` once it serves.
  */
 async function main(): Promise<void> {
-  const url = required('REDIS_URL');
-  const tasks = redisTasks({ url });
-  const limits = redisRateLimits({ url });
+  const url = process.env.REDIS_URL;
+  const tasks = url === undefined ? undefined : redisTasks({ url });
+  const limits = url === undefined ? undefined : redisRateLimits({ url });
   const app = await Armature.create(ClusterModule, {
     name: 'armature-notes-cluster',
     version: '0.1.0',
     // Every instance seals and opens 2026 input-required state with this one key (it is not stored in Redis).
-    requestStateKey: required('MCP_STATE_KEY'),
-    tasks: { store: tasks.store, signals: tasks.signals },
-    rateLimitStore: limits,
+    ...(url === undefined ? {} : { requestStateKey: required('MCP_STATE_KEY') }),
+    ...(tasks === undefined ? {} : { tasks: { store: tasks.store, signals: tasks.signals } }),
+    ...(limits === undefined ? {} : { rateLimitStore: limits }),
   });
   const http = await listenHttp(app, { host: '127.0.0.1', port: Number(process.env.PORT ?? 0) });
   process.stdout.write(`listening ${http.url}\n`);
   const stop = async (): Promise<void> => {
     await app.close();
     await http.close();
-    await limits.close();
-    await tasks.close();
+    await limits?.close();
+    await tasks?.close();
   };
   process.once('SIGTERM', () => void stop().then(() => process.exit(0)));
   process.once('SIGINT', () => void stop().then(() => process.exit(0)));

@@ -10,7 +10,7 @@ export class InMemoryNotificationBus implements NotificationBus {
   constructor(private readonly onError: (error: unknown) => void = () => undefined) {}
 
   publish(event: BusEvent): void {
-    deliver(this.listeners, event, this.onError);
+    deliverBusEvent(this.listeners, event, this.onError);
   }
 
   subscribe(listener: (event: BusEvent) => void): () => void {
@@ -20,7 +20,7 @@ export class InMemoryNotificationBus implements NotificationBus {
 }
 
 /** Calls every listener with `event`; one that throws is reported and the others still run. */
-export function deliver(listeners: Iterable<(event: BusEvent) => void>, event: BusEvent, onError: (error: unknown) => void): void {
+export function deliverBusEvent(listeners: Iterable<(event: BusEvent) => void>, event: BusEvent, onError: (error: unknown) => void): void {
   for (const listener of listeners) {
     try {
       listener(event);

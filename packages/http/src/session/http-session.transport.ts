@@ -72,6 +72,8 @@ export class HttpSessionTransport implements Transport, ChannelHost {
   /** Requests whose success changes the stored state, by id (setLevel, subscribe, unsubscribe). */
   private changes: Map<RequestId, SessionChange> | undefined;
   private initializeParams: unknown;
+  /** Whether closing drops the session's streams from the event store (see `keepStreams`). */
+  private forgetsStreams = true;
   private initializeId: RequestId | undefined;
   /** Set once the first initialize has been answered. */
   private opened = false;
@@ -234,6 +236,11 @@ export class HttpSessionTransport implements Transport, ChannelHost {
     return pending instanceof Promise ? pending : undefined;
   }
 
+  /** Only this copy is closing (idle here, shutdown, ended elsewhere): its streams stay resumable on other instances. */
+  keepStreams(): void {
+    this.forgetsStreams = false;
+  }
+
   /** Another instance's copy now writes the GET stream: stop writing it here. */
   releaseStandalone(): void {
     if (!this.holdsStandalone) return;
@@ -295,7 +302,11 @@ export class HttpSessionTransport implements Transport, ChannelHost {
     return stream;
   }
 
-  async close(): Promise<void> {
+  /**
+   * Closes this transport. `forget` (default): the session ended, its streams can never be
+   * resumed; otherwise only this instance's copy closes and its streams stay resumable elsewhere.
+   */
+  async close(forget = this.forgetsStreams): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     // Every request gets exactly one answer (issue 7): those still open get an error.
@@ -308,7 +319,7 @@ export class HttpSessionTransport implements Transport, ChannelHost {
     const store = this.options.store;
     // A closed session's streams can never be resumed (its id now answers 404): the store may
     // drop them at once instead of keeping them for a late resume (issue 16's memory check).
-    if (store !== null) for (const id of this.streams.keys()) void Promise.resolve(store.forgetStream !== undefined ? store.forgetStream(id) : store.endStream(id)).catch(() => undefined);
+    if (store !== null && forget) for (const id of this.streams.keys()) void Promise.resolve(store.forgetStream !== undefined ? store.forgetStream(id) : store.endStream(id)).catch(() => undefined);
     this.streams.clear();
     this.onClosed(this);
     this.onclose?.();

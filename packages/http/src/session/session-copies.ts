@@ -155,6 +155,8 @@ export class SessionCopies implements SessionSync {
     const session = this.live.find(id);
     if (session === undefined) return;
     this.live.remove(session);
+    // The session ended everywhere: its streams are the ender's to forget.
+    session.keepStreams();
     void Promise.resolve(session.connected?.close()).catch(this.reportError).then(() => session.close());
   }
 }

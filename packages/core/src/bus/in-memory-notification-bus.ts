@@ -13,6 +13,11 @@ export class InMemoryNotificationBus implements NotificationBus {
     deliverBusEvent(this.listeners, event, this.onError);
   }
 
+  /** Listeners subscribed now (tests, metrics). */
+  get listenerCount(): number {
+    return this.listeners.size;
+  }
+
   subscribe(listener: (event: BusEvent) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);

@@ -44,3 +44,6 @@ export type { HeaderLookup, ObservedRequest, RequestObservation, RequestObserver
 export type { DispatchedRequest } from './kernel/dispatcher';
 export type { CacheHint, CacheHints } from './kernel/cache-hints';
 export { PROTOCOL_2026, ENVELOPE_VERSIONS, META as MCP_META_KEYS, REMOVED_IN_2026, hasEnvelope } from './kernel/revision-2026';
+// The notification bus port (broadcasts and 2025 session copies across instances).
+export type { BusEvent, NotificationBus } from './bus/notification-bus';
+export { InMemoryNotificationBus, deliverBusEvent } from './bus/in-memory-notification-bus';

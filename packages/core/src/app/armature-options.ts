@@ -10,6 +10,7 @@ import type { RateLimitOptions } from '../rate-limit/rate-limit.options';
 import type { RateLimitStore } from '../rate-limit/rate-limit-store';
 import { type CacheHints, isCacheHint } from '../kernel/cache-hints';
 import type { RequestObserver } from '../kernel/request-observer';
+import type { NotificationBus } from '../bus/notification-bus';
 
 /** Options of `Armature.create`. */
 export interface ArmatureOptions {
@@ -105,6 +106,12 @@ export interface ArmatureOptions {
    * and then the request path does no observing work at all.
    */
   readonly requestObserver?: RequestObserver;
+  /**
+   * How broadcasts (`McpNotifier`, `app.resources.notifyUpdated`) and the state of 2025 HTTP
+   * sessions reach the other instances of this server. Default: this process only
+   * (`InMemoryNotificationBus`); `@armature/redis` has one on Redis pub/sub. See docs/deploying.md.
+   */
+  readonly bus?: NotificationBus;
 }
 
 /** Capabilities an author declares (`ArmatureOptions.capabilities`). */

@@ -64,7 +64,17 @@ export interface ConnectOptions {
     readonly protocolVersion: string;
     readonly clientCapabilities?: import('../protocol/mcp-types.generated').ClientCapabilities;
     readonly clientInfo?: import('../protocol/mcp-types.generated').Implementation;
+    /** The level `logging/setLevel` chose (a 2025 session served again from its stored state). */
+    readonly logLevel?: import('../protocol/mcp-types.generated').LoggingLevel;
+    /** The URIs of `resources/subscribe` (a 2025 session served again from its stored state). */
+    readonly subscriptions?: readonly string[];
   };
+  /**
+   * Ids of server→client requests (elicitation, sampling, roots) become `<prefix><n>` strings
+   * instead of numbers, so the copies of one session on several instances never issue the same
+   * id and an answer names the instance that awaits it. Visible ASCII. Default: numbers.
+   */
+  readonly clientRequestIdPrefix?: string;
   /**
    * The session serves one exchange and has no channel for broadcasts (stateless Streamable
    * HTTP: one POST, one answer). The app then keeps track of it only while a request of it is
@@ -85,6 +95,18 @@ export interface ConnectedSession {
    * `close()` for a graceful shutdown; without it they wait on their own bookkeeping.
    */
   drain?(timeoutMs: number): Promise<boolean>;
+  /**
+   * Optional (`ServerSession` has it): applies a change another instance's copy of this session
+   * made (`logging/setLevel`, `resources/subscribe|unsubscribe`), as if served here.
+   */
+  applyChange?(change: SessionChange): void;
+}
+
+/** A change to a 2025 session's state made elsewhere (see `ConnectedSession.applyChange`). */
+export interface SessionChange {
+  readonly logLevel?: import('../protocol/mcp-types.generated').LoggingLevel;
+  readonly subscribe?: string;
+  readonly unsubscribe?: string;
 }
 
 /**
@@ -99,4 +121,6 @@ export interface ConnectableApp {
    * Transports without it serve 2025-11-25 only.
    */
   requestKernel?(): import('../kernel/request-kernel').RequestKernel;
+  /** Optional: the app's notification bus, which transports use to keep session copies in step. */
+  notificationBus?(): import('../bus/notification-bus').NotificationBus;
 }

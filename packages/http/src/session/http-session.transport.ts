@@ -17,6 +17,19 @@ import { isRequest, isResponse } from '../protocol/json-rpc-message';
 import { supportsPriming } from '../protocol/protocol-version';
 import { SseConnection } from '../sse/sse-connection';
 import { SseStream } from '../sse/sse-stream';
+import { changeOf, instanceOfReply, openedFacts, storeFailure, type SessionSync } from './session-sync';
+import type { SessionChange } from '@armature/core';
+
+/** How a transport is one copy of a session that other instances may hold too (see `SessionSync`). */
+export interface SessionCopy {
+  readonly sync: SessionSync;
+  /** This instance's prefix of server→client request ids (`<instanceId>-`), when copies exist elsewhere. */
+  readonly replyPrefix?: string;
+  /** The session's stored stream prefix, for a copy served again from stored state. */
+  readonly streamPrefix?: string;
+  /** The negotiated version, for a copy served again from stored state (it never sees `initialize`). */
+  readonly restoredVersion?: string;
+}
 
 /** The `requestId` of a `notifications/cancelled`, if `message` is one. */
 function cancelledRequestId(message: JSONRPCMessage): RequestId | undefined {
@@ -49,9 +62,18 @@ export class HttpSessionTransport implements Transport, ChannelHost {
   /** Live streams by id, for `Last-Event-ID` resumption. */
   private readonly streams = new Map<string, SseStream>();
   private readonly standalone: SseStream;
-  /** Random per-session prefix of stream ids, so a stream id proves which session owns it. */
-  private readonly streamPrefix = randomBytes(6).toString('hex');
+  /** Random per-session prefix of stream ids, so a stream id proves which session owns it (shared by its copies). */
+  readonly streamPrefix: string;
+  /** Request stream ids of a restored copy carry a tag of their own, so copies never reuse an id. */
+  private readonly streamTag: string;
   private nextStream = 1;
+  /** Whether this copy writes the session's GET stream (copies restored elsewhere do once a GET opens on them). */
+  private holdsStandalone: boolean;
+  /** Requests whose success changes the stored state, by id (setLevel, subscribe, unsubscribe). */
+  private changes: Map<RequestId, SessionChange> | undefined;
+  private initializeParams: unknown;
+  /** Whether closing drops the session's streams from the event store (see `keepStreams`). */
+  private forgetsStreams = true;
   private initializeId: RequestId | undefined;
   /** Set once the first initialize has been answered. */
   private opened = false;
@@ -65,7 +87,15 @@ export class HttpSessionTransport implements Transport, ChannelHost {
     private readonly onClosed: (transport: HttpSessionTransport) => void,
     /** Client id of the principal that opened the session; later requests must match it. */
     readonly principal: string | undefined = undefined,
+    private readonly copy: SessionCopy | null = null,
   ) {
+    this.streamPrefix = copy?.streamPrefix ?? randomBytes(6).toString('hex');
+    this.streamTag = copy?.streamPrefix === undefined ? '' : `${randomBytes(3).toString('hex')}-`;
+    this.holdsStandalone = copy?.streamPrefix === undefined;
+    if (copy?.restoredVersion !== undefined) {
+      this.opened = true;
+      this.primes = options.priming && supportsPriming(copy.restoredVersion);
+    }
     this.jsonHeaders = ['content-type', 'application/json', 'mcp-session-id', sessionId];
     this.sseHeaders = ['content-type', 'text/event-stream', 'cache-control', 'no-cache, no-transform', 'x-accel-buffering', 'no', 'mcp-session-id', sessionId];
     this.standalone = this.createStream(`${this.streamPrefix}.0`);
@@ -99,6 +129,10 @@ export class HttpSessionTransport implements Transport, ChannelHost {
     if (this.inflight.has(message.id)) return false;
     // Only the session's first initialize decides its fate; a repeat is the engine's to refuse.
     if (message.method === 'initialize' && !this.opened) this.initializing(message);
+    if (this.copy !== null) {
+      const change = changeOf(message);
+      if (change !== undefined) (this.changes ??= new Map()).set(message.id, change);
+    }
     // Only an authenticated request can be told to step up its scopes with a 403 (MCP 2025-11-25,
     // authorization §Scope Challenge Handling); an anonymous one gets the JSON-RPC error in-band.
     this.inflight.set(message.id, new ResponseChannel(responder, this, this.primes, extra.authInfo === undefined ? null : this.options.stepUp));
@@ -108,6 +142,16 @@ export class HttpSessionTransport implements Transport, ChannelHost {
 
   /** A POSTed notification or response: no answer channel. */
   receive(message: JSONRPCMessage, extra: MessageExtraInfo): void {
+    const copy = this.copy;
+    if (copy?.replyPrefix !== undefined && isResponse(message)) {
+      // An answer to a server→client request another instance's copy issued: send it there.
+      const id = (message as { id?: RequestId }).id;
+      const to = instanceOfReply(id);
+      if (to !== undefined && !(id as string).startsWith(copy.replyPrefix)) {
+        copy.sync.forward(this, message, to);
+        return;
+      }
+    }
     this.onmessage?.(message, extra);
     const cancelled = cancelledRequestId(message);
     if (cancelled !== undefined && cancelled !== this.initializeId) this.dropAnswer(cancelled);
@@ -136,8 +180,16 @@ export class HttpSessionTransport implements Transport, ChannelHost {
       // carries responses (MCP 2025-11-25, transports §Listening for Messages from the Server).
       if (channel === undefined || id === undefined) return;
       this.inflight.delete(id);
-      channel.deliver(message, true);
-      if (id === this.initializeId) this.afterInitialize(message);
+      const stored = this.store(id, message);
+      if (stored === undefined) {
+        channel.deliver(message, true);
+        if (id === this.initializeId) this.afterInitialize(message);
+        return;
+      }
+      // The state is stored before the answer goes out: the next request may land anywhere.
+      const ok = await stored.then(() => true, () => false);
+      channel.deliver(ok ? message : storeFailure(id), true);
+      if (id === this.initializeId) this.afterInitialize(ok ? message : storeFailure(id));
       return;
     }
     const related = options?.relatedRequestId;
@@ -151,12 +203,55 @@ export class HttpSessionTransport implements Transport, ChannelHost {
       // server→client request can still be answered over the GET stream.
       if (!isRequest(message)) return;
     }
+    // One copy writes the session's GET stream (see docs/ARCHITECTURE.md, "Many instances").
+    if (!this.holdsStandalone) return;
     this.standalone.push(message, encodeJsonRpc(message), false);
+  }
+
+  /**
+   * Stores what a successful answer changes (initialize, setLevel, subscribe): undefined when
+   * nothing is to be stored or the store answered synchronously, else the pending write.
+   */
+  private store(id: RequestId, message: JSONRPCMessage): Promise<void> | undefined {
+    const copy = this.copy;
+    if (copy === null || 'error' in message) {
+      this.changes?.delete(id);
+      return undefined;
+    }
+    let pending: void | Promise<void>;
+    try {
+      if (id === this.initializeId) {
+        const facts = openedFacts(this.initializeParams, (message as { result?: unknown }).result);
+        this.initializeParams = undefined;
+        pending = facts === undefined ? undefined : copy.sync.opened(this, facts);
+      } else {
+        const change = this.changes?.get(id);
+        if (change === undefined) return undefined;
+        this.changes!.delete(id);
+        pending = copy.sync.changed(this, change);
+      }
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return pending instanceof Promise ? pending : undefined;
+  }
+
+  /** Only this copy is closing (idle here, shutdown, ended elsewhere): its streams stay resumable on other instances. */
+  keepStreams(): void {
+    this.forgetsStreams = false;
+  }
+
+  /** Another instance's copy now writes the GET stream: stop writing it here. */
+  releaseStandalone(): void {
+    if (!this.holdsStandalone) return;
+    this.holdsStandalone = false;
+    this.standalone.detach();
   }
 
   /** Opens the GET stream on `responder`; false if a connection already holds it (409). */
   openStandalone(responder: HttpResponder): boolean {
     if (this.standalone.isAttached) return false;
+    this.claimStandalone();
     this.standalone.attach(this.connect(responder), this.primes);
     return true;
   }
@@ -185,6 +280,7 @@ export class HttpSessionTransport implements Transport, ChannelHost {
     const connection = this.connect(responder);
     const live = this.streams.get(streamId);
     if (live !== undefined) {
+      if (live === this.standalone) this.claimStandalone();
       await live.resume(connection, lastEventId);
       return 'resumed';
     }
@@ -194,13 +290,23 @@ export class HttpSessionTransport implements Transport, ChannelHost {
     return 'resumed';
   }
 
+  private claimStandalone(): void {
+    if (this.copy === null) return;
+    this.holdsStandalone = true;
+    this.copy.sync.claimed(this);
+  }
+
   openRequestStream(responder: HttpResponder, prime: boolean): SseStream {
-    const stream = this.createStream(`${this.streamPrefix}.${this.nextStream++}`);
+    const stream = this.createStream(`${this.streamPrefix}.${this.streamTag}${this.nextStream++}`);
     stream.attach(this.connect(responder), prime);
     return stream;
   }
 
-  async close(): Promise<void> {
+  /**
+   * Closes this transport. `forget` (default): the session ended, its streams can never be
+   * resumed; otherwise only this instance's copy closes and its streams stay resumable elsewhere.
+   */
+  async close(forget = this.forgetsStreams): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     // Every request gets exactly one answer (issue 7): those still open get an error.
@@ -213,7 +319,7 @@ export class HttpSessionTransport implements Transport, ChannelHost {
     const store = this.options.store;
     // A closed session's streams can never be resumed (its id now answers 404): the store may
     // drop them at once instead of keeping them for a late resume (issue 16's memory check).
-    if (store !== null) for (const id of this.streams.keys()) void Promise.resolve(store.forgetStream !== undefined ? store.forgetStream(id) : store.endStream(id)).catch(() => undefined);
+    if (store !== null && forget) for (const id of this.streams.keys()) void Promise.resolve(store.forgetStream !== undefined ? store.forgetStream(id) : store.endStream(id)).catch(() => undefined);
     this.streams.clear();
     this.onClosed(this);
     this.onclose?.();
@@ -221,6 +327,7 @@ export class HttpSessionTransport implements Transport, ChannelHost {
 
   private initializing(message: JSONRPCRequest): void {
     this.initializeId = message.id;
+    this.initializeParams = message.params;
     // Priming follows the version the session speaks, not each request's header: clients may
     // send an older MCP-Protocol-Version on a request than the one they initialized with.
     const requested = (message.params as { protocolVersion?: unknown } | undefined)?.protocolVersion;

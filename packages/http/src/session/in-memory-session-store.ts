@@ -1,0 +1,60 @@
+import type { SessionChange } from '@armature/core';
+import type { SessionStateStore, StoredSession } from './session-state-store';
+
+/**
+ * The default `SessionStateStore`: this process only (nothing to configure). The live
+ * sessions' own idle expiry removes entries, so it needs no timer; `get` still honours the TTL.
+ */
+export class InMemorySessionStore implements SessionStateStore {
+  readonly shared = false;
+  private readonly sessions = new Map<string, { session: StoredSession; expiresAt: number }>();
+
+  create(session: StoredSession, ttlMs: number): void {
+    this.sessions.set(session.id, { session, expiresAt: expiry(ttlMs) });
+  }
+
+  get(id: string): StoredSession | undefined {
+    const entry = this.sessions.get(id);
+    if (entry === undefined) return undefined;
+    if (Date.now() > entry.expiresAt) {
+      this.sessions.delete(id);
+      return undefined;
+    }
+    return entry.session;
+  }
+
+  touch(id: string, ttlMs: number): boolean {
+    const entry = this.get(id) === undefined ? undefined : this.sessions.get(id);
+    if (entry === undefined) return false;
+    entry.expiresAt = expiry(ttlMs);
+    return true;
+  }
+
+  change(id: string, change: SessionChange, ttlMs: number): void {
+    const entry = this.get(id) === undefined ? undefined : this.sessions.get(id);
+    if (entry === undefined) return;
+    entry.session = applyChange(entry.session, change);
+    entry.expiresAt = expiry(ttlMs);
+  }
+
+  delete(id: string): void {
+    this.sessions.delete(id);
+  }
+
+  /** Number of sessions held (tests, metrics). */
+  get size(): number {
+    return this.sessions.size;
+  }
+}
+
+function expiry(ttlMs: number): number {
+  return ttlMs === 0 ? Number.POSITIVE_INFINITY : Date.now() + ttlMs;
+}
+
+/** `session` with `change` applied (a new object). */
+export function applyChange(session: StoredSession, change: SessionChange): StoredSession {
+  let subscriptions = session.subscriptions;
+  if (change.subscribe !== undefined && !subscriptions.includes(change.subscribe)) subscriptions = [...subscriptions, change.subscribe];
+  if (change.unsubscribe !== undefined) subscriptions = subscriptions.filter((uri) => uri !== change.unsubscribe);
+  return { ...session, ...(change.logLevel === undefined ? {} : { logLevel: change.logLevel }), subscriptions };
+}

@@ -1,0 +1,162 @@
+import type { BusEvent, ConnectableApp, JSONRPCMessage, NotificationBus, SessionChange } from '@armature/core';
+import type { ResolvedHttpOptions } from '../handler/resolved-options';
+import { HttpSessionTransport } from './http-session.transport';
+import { lookupKey } from './session-id';
+import type { SessionStateStore } from './session-state-store';
+import type { SessionStore } from './session-store';
+import type { OpenedSession, SessionSync } from './session-sync';
+
+/** Why a session could not be served from stored state. */
+export type RestoreFailure = 'unknown' | 'unavailable' | 'full';
+
+/** Slide a shared session's stored TTL at most this often per copy (a Redis round trip each). */
+const TOUCH_EVERY_MS = 5_000;
+
+/**
+ * The sessions of one handler as copies of stored sessions: stores a session when its
+ * `initialize` succeeds and its changes as they are served, serves a session this instance does
+ * not hold from its stored state (a restored copy), ends it everywhere on DELETE, and applies
+ * what the other instances' copies publish on the app's bus. With the in-memory defaults this
+ * is one process's bookkeeping and publishes nothing.
+ */
+export class SessionCopies implements SessionSync {
+  private readonly restoring = new Map<string, Promise<HttpSessionTransport | RestoreFailure>>();
+  private readonly touched = new WeakMap<HttpSessionTransport, number>();
+  private readonly leaveBus: () => void;
+  /** `<instanceId>-`: prefix of this instance's server→client request ids, when the bus is shared. */
+  readonly replyPrefix: string | undefined;
+
+  constructor(
+    private readonly app: ConnectableApp,
+    private readonly options: ResolvedHttpOptions,
+    private readonly live: SessionStore,
+    readonly state: SessionStateStore,
+    private readonly bus: NotificationBus | undefined,
+    private readonly reportError: (error: unknown) => void,
+  ) {
+    this.replyPrefix = bus?.shared === true ? `${bus.instanceId}-` : undefined;
+    this.leaveBus = bus?.shared === true ? bus.subscribe((event) => this.hear(event)) : () => undefined;
+  }
+
+  /** A new session's transport (its `initialize` is on the way). */
+  open(id: string, principal: string | undefined, onClosed: (t: HttpSessionTransport) => void): HttpSessionTransport {
+    return new HttpSessionTransport(id, this.options, onClosed, principal, { sync: this, ...this.reply() });
+  }
+
+  /** Serves session `id` from its stored state: a live copy here, or why not. */
+  restore(id: string, principal: string | undefined, onClosed: (t: HttpSessionTransport) => void): Promise<HttpSessionTransport | RestoreFailure> {
+    if (!this.state.shared || lookupKey(id) === undefined) return Promise.resolve('unknown');
+    let pending = this.restoring.get(id);
+    if (pending === undefined) {
+      pending = this.load(id, onClosed).finally(() => this.restoring.delete(id));
+      this.restoring.set(id, pending);
+    }
+    return pending.then((found) => (typeof found !== 'string' && found.principal !== principal ? 'unknown' : found));
+  }
+
+  /** A request reached a live copy: slide the stored TTL now and then; a session gone from the store ends here too. */
+  touch(session: HttpSessionTransport): void {
+    if (!this.state.shared) return;
+    const now = Date.now();
+    if (now - (this.touched.get(session) ?? 0) < TOUCH_EVERY_MS) return;
+    this.touched.set(session, now);
+    void Promise.resolve()
+      .then(() => this.state.touch(session.sessionId, this.options.idleTimeoutMs))
+      .then((stored) => {
+        if (!stored) this.endCopy(session.sessionId);
+      }, this.reportError);
+  }
+
+  /** The client ended the session (DELETE): gone from the store and from every instance. */
+  async forget(id: string): Promise<void> {
+    await this.state.delete(id);
+    await this.bus?.publish({ type: 'session_ended', sessionId: id });
+  }
+
+  /** A session ended by this instance alone (idle here, shutdown): stored state stays when others may serve it. */
+  dropped(id: string): void {
+    if (this.state.shared) return;
+    try {
+      void Promise.resolve(this.state.delete(id)).catch(this.reportError);
+    } catch (error) {
+      this.reportError(error);
+    }
+  }
+
+  close(): void {
+    this.leaveBus();
+  }
+
+  opened(session: HttpSessionTransport, facts: OpenedSession): void | Promise<void> {
+    const stored = { id: session.sessionId, ...(session.principal === undefined ? {} : { principal: session.principal }), ...facts, subscriptions: [], streamPrefix: session.streamPrefix, createdAt: Date.now() };
+    return this.state.create(stored, this.options.idleTimeoutMs);
+  }
+
+  changed(session: HttpSessionTransport, change: SessionChange): void | Promise<void> {
+    const written = this.state.change(session.sessionId, change, this.options.idleTimeoutMs);
+    if (this.bus?.shared !== true) return written;
+    const event: BusEvent = { type: 'session_changed', sessionId: session.sessionId, ...change };
+    return Promise.resolve(written).then(() => this.bus!.publish(event));
+  }
+
+  claimed(session: HttpSessionTransport): void {
+    if (this.bus?.shared === true) void Promise.resolve(this.bus.publish({ type: 'stream_claimed', sessionId: session.sessionId, holder: this.bus.instanceId })).catch(this.reportError);
+  }
+
+  forward(session: HttpSessionTransport, message: JSONRPCMessage, to: string): void {
+    if (this.bus?.shared === true) void Promise.resolve(this.bus.publish({ type: 'client_reply', sessionId: session.sessionId, to, message })).catch(this.reportError);
+  }
+
+  private reply(): { replyPrefix?: string } {
+    return this.replyPrefix === undefined ? {} : { replyPrefix: this.replyPrefix };
+  }
+
+  private async load(id: string, onClosed: (t: HttpSessionTransport) => void): Promise<HttpSessionTransport | RestoreFailure> {
+    let stored;
+    try {
+      stored = await this.state.get(id);
+    } catch (error) {
+      this.reportError(error);
+      return 'unavailable';
+    }
+    if (stored === undefined) return 'unknown';
+    const already = this.live.find(id);
+    if (already !== undefined) return already;
+    if (this.live.full) return 'full';
+    const copy = new HttpSessionTransport(id, this.options, onClosed, stored.principal, { sync: this, ...this.reply(), streamPrefix: stored.streamPrefix, restoredVersion: stored.protocolVersion });
+    const { protocolVersion, clientCapabilities, clientInfo, logLevel, subscriptions } = stored;
+    copy.connected = await this.app.connect(copy, {
+      assumeInitialized: { protocolVersion, clientCapabilities, ...(clientInfo === undefined ? {} : { clientInfo }), ...(logLevel === undefined ? {} : { logLevel }), subscriptions },
+      ...(this.replyPrefix === undefined ? {} : { clientRequestIdPrefix: this.replyPrefix }),
+    });
+    this.live.add(copy);
+    return copy;
+  }
+
+  private hear(event: BusEvent): void {
+    switch (event.type) {
+      case 'session_ended':
+        return this.endCopy(event.sessionId);
+      case 'session_changed':
+        return this.live.find(event.sessionId)?.connected?.applyChange?.(event);
+      case 'stream_claimed':
+        if (event.holder !== this.bus!.instanceId) this.live.find(event.sessionId)?.releaseStandalone();
+        return;
+      case 'client_reply':
+        if (event.to === this.bus!.instanceId) this.live.find(event.sessionId)?.receive(event.message, {});
+        return;
+      default:
+        return;
+    }
+  }
+
+  /** Closes this instance's copy of a session that ended elsewhere. */
+  private endCopy(id: string): void {
+    const session = this.live.find(id);
+    if (session === undefined) return;
+    this.live.remove(session);
+    // The session ended everywhere: its streams are the ender's to forget.
+    session.keepStreams();
+    void Promise.resolve(session.connected?.close()).catch(this.reportError).then(() => session.close());
+  }
+}

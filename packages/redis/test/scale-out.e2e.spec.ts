@@ -1,0 +1,137 @@
+import { expect } from 'chai';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport as SdkTransport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { ElicitRequestSchema, ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { Transport } from '@armature/core';
+import { WireCheckedTransport } from '@armature/testing';
+import { isRequestFor, isResponseBody, routedFetch, sessionHeaders, SseReader } from './support/http-peers';
+import { type RedisServer, startRedisServer } from './support/redis-server';
+import { type ScaleInstance, startScaleInstance } from './support/scale-app';
+
+/** Polls `check` until it holds (bounded); returns whether it did. */
+async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 5_000, everyMs = 50): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await check()) return true;
+    if (Date.now() >= deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
+
+/**
+ * Three instances of one server on one real Redis (each with its own connections, as three
+ * processes would have), each on its own 127.0.0.1 port, and the official SDK v1 client whose
+ * requests a tiny in-test balancer spreads over them: the 2025 session opened on A is served by
+ * any instance.
+ */
+describe('2025 sessions across instances on Redis (three apps, real redis-server, SDK v1 client over HTTP)', function () {
+  this.timeout(40_000);
+  let redis: RedisServer;
+  let a: ScaleInstance;
+  let b: ScaleInstance;
+  let c: ScaleInstance;
+  const clients: Client[] = [];
+
+  before(async () => {
+    redis = await startRedisServer();
+    a = await startScaleInstance('instance-a', redis.url);
+    b = await startScaleInstance('instance-b', redis.url);
+    c = await startScaleInstance('instance-c', redis.url);
+  });
+  afterEach(async () => {
+    for (const client of clients.splice(0)) await client.close().catch(() => undefined);
+  });
+  after(async () => {
+    for (const instance of [a, b, c]) await instance?.close();
+    await redis?.stop();
+  });
+
+  async function connect(pick: (method: string, body: unknown) => string, capabilities: Record<string, unknown> = {}): Promise<{ client: Client; inner: StreamableHTTPClientTransport; wire: WireCheckedTransport }> {
+    const inner = new StreamableHTTPClientTransport(new URL(a.http.url), { fetch: routedFetch(pick) });
+    const wire = new WireCheckedTransport(inner as unknown as Transport, { check: true });
+    const client = new Client({ name: 'scale-test', version: '1.0.0' }, { capabilities });
+    clients.push(client);
+    await client.connect(wire as unknown as SdkTransport);
+    return { client, inner, wire };
+  }
+
+  it('a session initialized on A is served by B and C, and a DELETE on B ends it on A and everywhere', async () => {
+    let turn = 0;
+    const { client, inner, wire } = await connect((method, body) => {
+      if (method === 'DELETE') return b.http.url;
+      if (method !== 'POST' || isRequestFor(body, 'initialize')) return a.http.url;
+      return [a, b, c][turn++ % 3]!.http.url;
+    });
+    const served = new Set<string>();
+    for (let i = 0; i < 6; i++) {
+      const result = await client.callTool({ name: 'whoami', arguments: {} });
+      served.add((result.content as { text: string }[])[0]!.text);
+    }
+    expect([...served].sort()).to.deep.equal(['instance-a', 'instance-b', 'instance-c']);
+    wire.assertClean();
+
+    const sessionId = inner.sessionId!;
+    await inner.terminateSession();
+    const ping = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' });
+    for (const instance of [a, b, c]) {
+      const gone = await eventually(async () => (await fetch(instance.http.url, { method: 'POST', headers: sessionHeaders(sessionId), body: ping })).status === 404);
+      expect(gone, `${instance.name} still serves the deleted session`).to.equal(true);
+    }
+  });
+
+  it('subscribed through C, a resources/updated raised on B reaches the GET stream the client holds on A', async () => {
+    const { client, wire } = await connect((method, body) => {
+      if (isRequestFor(body, 'resources/subscribe')) return c.http.url;
+      return a.http.url;
+    });
+    const updated: string[] = [];
+    client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => {
+      updated.push(notification.params.uri);
+    });
+    await client.subscribeResource({ uri: 'notes://1' });
+    // The SDK opens its GET stream in the background: raise until one arrives (bounded).
+    const arrived = await eventually(() => {
+      b.app.resources.notifyUpdated('notes://1');
+      return updated.length > 0;
+    }, 5_000, 200);
+    expect(arrived).to.equal(true);
+    expect(updated.every((uri) => uri === 'notes://1')).to.equal(true);
+    wire.assertClean();
+  });
+
+  it('a 2026 subscriptions/listen stream on A hears a resources/updated raised on B', async () => {
+    const meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {}, 'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1.0.0' } };
+    const body = { jsonrpc: '2.0', id: 'listen-1', method: 'subscriptions/listen', params: { notifications: { resourceSubscriptions: ['notes://2'] }, _meta: meta } };
+    const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'subscriptions/listen' };
+    const listen = new SseReader(await fetch(a.http.url, { method: 'POST', headers, body: JSON.stringify(body) }), body);
+    try {
+      await listen.until((e) => e.data.includes('notifications/subscriptions/acknowledged'));
+      b.app.resources.notifyUpdated('notes://2');
+      const event = await listen.until((e) => e.data.includes('notifications/resources/updated'));
+      expect((JSON.parse(event.data) as { params: { uri: string } }).params.uri).to.equal('notes://2');
+      expect(listen.violations).to.deep.equal([]);
+    } finally {
+      await listen.cancel();
+    }
+  });
+
+  it('an elicitation asked by a handler on A is answered by a POST that lands on B', async () => {
+    let repliesToB = 0;
+    const { client, wire } = await connect(
+      (method, body) => {
+        if (method === 'POST' && isResponseBody(body)) {
+          repliesToB++;
+          return b.http.url;
+        }
+        return a.http.url;
+      },
+      { elicitation: { form: {} } },
+    );
+    client.setRequestHandler(ElicitRequestSchema, () => ({ action: 'accept', content: { confirm: true } }));
+    const result = await client.callTool({ name: 'confirm', arguments: {} });
+    expect(result.content).to.deep.equal([{ type: 'text', text: 'confirmed on instance-a' }]);
+    expect(repliesToB).to.equal(1);
+    wire.assertClean();
+  });
+});

@@ -11,8 +11,8 @@ export interface BalancerOptions {
   readonly port?: number;
   /** How long a backend that refused a connection is skipped (ms, default 2,000). */
   readonly downMs?: number;
-  /** Called for each request as it is sent to a backend (tests record the spread with it). */
-  readonly onForward?: (backend: string, req: IncomingMessage) => void;
+  /** Called for each request as it is sent to a backend, with its body (tests record the spread with it). */
+  readonly onForward?: (backend: string, req: IncomingMessage, body: Buffer) => void;
 }
 
 /** A running balancer. */
@@ -55,7 +55,7 @@ export async function startBalancer(options: BalancerOptions): Promise<Balancer>
   const forward = (req: IncomingMessage, res: ServerResponse, body: Buffer, attempt: number): void => {
     const backend = pick();
     served.set(backend, (served.get(backend) ?? 0) + 1);
-    options.onForward?.(backend, req);
+    options.onForward?.(backend, req, body);
     proxy.web(req, res, { target: backend, buffer: Readable.from([body]) }, (error: NodeJS.ErrnoException) => {
       const refused = CONNECT_FAILURES.has(error.code ?? '') && !res.headersSent;
       if (refused) downUntil.set(backend, Date.now() + downMs);

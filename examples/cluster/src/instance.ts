@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { Armature } from '@armature/core';
 import { listenHttp } from '@armature/http';
-import { redisRateLimits, redisTasks } from '@armature/redis';
+import { redisScaleOut } from '@armature/redis';
 import { ClusterModule } from './cluster.module';
 
 /**
@@ -12,26 +12,31 @@ import { ClusterModule } from './cluster.module';
  */
 async function main(): Promise<void> {
   const url = process.env.REDIS_URL;
-  const tasks = url === undefined ? undefined : redisTasks({ url });
-  const limits = url === undefined ? undefined : redisRateLimits({ url });
+  // Sessions, resumable events, broadcasts, tasks and rate limits, all on one Redis connection.
+  const scale = url === undefined ? undefined : redisScaleOut({ url, requestStateKey: required('MCP_STATE_KEY'), onError: report });
   const app = await Armature.create(ClusterModule, {
     name: 'armature-notes-cluster',
     version: '0.1.0',
-    // Every instance seals and opens 2026 input-required state with this one key (it is not stored in Redis).
-    ...(url === undefined ? {} : { requestStateKey: required('MCP_STATE_KEY') }),
-    ...(tasks === undefined ? {} : { tasks: { store: tasks.store, signals: tasks.signals } }),
-    ...(limits === undefined ? {} : { rateLimitStore: limits }),
+    ...scale?.appOptions,
   });
-  const http = await listenHttp(app, { host: '127.0.0.1', port: Number(process.env.PORT ?? 0) });
+  const http = await listenHttp(app, { host: '127.0.0.1', port: Number(process.env.PORT ?? 0), ...scale?.httpOptions });
+  await scale?.ready();
   process.stdout.write(`listening ${http.url}\n`);
   const stop = async (): Promise<void> => {
     await app.close();
     await http.close();
-    await limits?.close();
-    await tasks?.close();
+    await scale?.close();
   };
   process.once('SIGTERM', () => void stop().then(() => process.exit(0)));
   process.once('SIGINT', () => void stop().then(() => process.exit(0)));
+}
+
+/** Redis connection trouble, once per message kind: node-redis reconnects by itself. */
+let lastReport = '';
+function report(error: Error): void {
+  if (error.message === lastReport) return;
+  lastReport = error.message;
+  process.stderr.write(`redis: ${error.message}\n`);
 }
 
 function required(name: string): string {

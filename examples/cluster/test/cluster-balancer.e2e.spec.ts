@@ -74,7 +74,7 @@ describe('examples/cluster: 3 instances on one Redis behind a round-robin balanc
     const runnerName = cluster.instances.find((instance) => new URL(instance.url).origin === runner)!.name;
     expect(result.content[0]!.text).to.equal(`exported in 3 steps by ${runnerName}`);
     // The polls went round the balancer: instances other than the runner answered with the record from Redis.
-    const pollers = new Set(routes.entries.filter((entry) => entry.method === 'tasks/get').map((entry) => entry.backend));
+    const pollers = new Set(routes.entries.filter((entry) => entry.rpc === 'tasks/get').map((entry) => entry.backend));
     expect([...pollers].filter((backend) => backend !== runner)).to.not.be.empty;
   });
 

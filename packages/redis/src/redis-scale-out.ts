@@ -4,6 +4,7 @@ import { RedisConnection, type RedisConnectionOptions } from './redis-connection
 import { RedisEventStore, type RedisEventStoreOptions } from './redis-event-store';
 import { RedisNotificationBus } from './redis-notification-bus';
 import { RedisSessionStore } from './redis-session-store';
+import { RedisSubscriber } from './redis-subscriber';
 import { RedisTaskSignals } from './redis-task-signals';
 import { RedisTaskStore } from './redis-task-store';
 
@@ -20,6 +21,8 @@ export interface RedisScaleOut {
   readonly eventStore: RedisEventStore;
   readonly taskStore: RedisTaskStore;
   readonly taskSignals: RedisTaskSignals;
+  /** The one subscriber connection the bus and the task signals share. */
+  readonly subscriber: RedisSubscriber;
   /** For `Armature.create(Root, { name, version, ...scale.appOptions })`. */
   readonly appOptions: { readonly bus: NotificationBus; readonly tasks: { readonly store: TaskStore; readonly signals: TaskSignals } };
   /** For `listenHttp(app, { port, ...scale.httpOptions })` (or `createHttpHandler`). */
@@ -39,11 +42,13 @@ export interface RedisScaleOut {
 export function redisScaleOut(options: RedisScaleOutOptions): RedisScaleOut {
   const connection = new RedisConnection(options);
   const report = (error: unknown): void => options.onError?.(error instanceof Error ? error : new Error(String(error)));
-  const bus = new RedisNotificationBus(connection, report);
+  // One subscriber connection per instance, for the bus and the task signals alike.
+  const subscriber = new RedisSubscriber(connection, report);
+  const bus = new RedisNotificationBus(connection, report, subscriber);
   const sessionStore = new RedisSessionStore(connection);
   const eventStore = new RedisEventStore(connection, options.events);
   const taskStore = new RedisTaskStore(connection);
-  const taskSignals = new RedisTaskSignals(connection, report);
+  const taskSignals = new RedisTaskSignals(connection, report, subscriber);
   return {
     connection,
     bus,
@@ -51,12 +56,14 @@ export function redisScaleOut(options: RedisScaleOutOptions): RedisScaleOut {
     eventStore,
     taskStore,
     taskSignals,
+    subscriber,
     appOptions: { bus, tasks: { store: taskStore, signals: taskSignals } },
     httpOptions: { sessionStore, eventStore },
     ready: () => bus.ready(),
     async close() {
       await bus.close();
       await taskSignals.close();
+      await subscriber.close();
       await connection.close();
     },
   };

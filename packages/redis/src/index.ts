@@ -7,4 +7,5 @@ export { RedisSessionStore } from './redis-session-store';
 export { RedisEventStore, type RedisEventStoreOptions } from './redis-event-store';
 export { RedisNotificationBus } from './redis-notification-bus';
 export { redisScaleOut, type RedisScaleOut, type RedisScaleOutOptions } from './redis-scale-out';
+export { RedisSubscriber } from './redis-subscriber';
 export { RedisRateLimitStore, redisRateLimits, type RedisRateLimitOptions } from './redis-rate-limits';

@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { type BusEvent, type NotificationBus, deliverBusEvent } from '@armature/core';
-import type { RedisClient } from './redis-connection';
-import { RedisConnection, type RedisConnectionOptions, release } from './redis-connection';
+import { RedisConnection, type RedisConnectionOptions } from './redis-connection';
+import { RedisSubscriber } from './redis-subscriber';
 
 /** Largest bus message read; a bigger one (never ours: answers are bounded by the body limit) is dropped. */
 const MAX_MESSAGE_CHARS = 8 * 1024 * 1024;
 
 /**
- * `NotificationBus` on Redis pub/sub: one channel (`<prefix>bus`) and one subscriber connection
- * per bus (one per process), however many sessions and streams listen. `publish` delivers to
+ * `NotificationBus` on Redis pub/sub: one channel (`<prefix>bus`) heard through one subscriber
+ * connection (its own, or the one `redisScaleOut` shares with the task signals), however many
+ * sessions and streams listen. `publish` delivers to
  * this process's listeners at once and sends the event to the others; each instance ignores
  * what it sent itself, so nobody hears an event twice. Delivery to other instances is at most
  * once, as pub/sub is: an instance disconnected from Redis misses what is published meanwhile.
@@ -19,16 +20,19 @@ export class RedisNotificationBus implements NotificationBus {
   private readonly redis: RedisConnection;
   private readonly channel: string;
   private readonly listeners = new Set<(event: BusEvent) => void>();
-  private subscriber: RedisClient | undefined;
-  private subscribing: Promise<void> | undefined;
-  private closed = false;
+  private readonly subscriber: RedisSubscriber;
+  private readonly ownsSubscriber: boolean;
+  private unlisten: (() => void) | undefined;
 
   constructor(
     options: RedisConnectionOptions | RedisConnection,
     private readonly onError: (error: unknown) => void = () => undefined,
+    subscriber?: RedisSubscriber,
   ) {
     this.redis = options instanceof RedisConnection ? options : new RedisConnection(options);
     this.channel = `${this.redis.prefix}bus`;
+    this.ownsSubscriber = subscriber === undefined;
+    this.subscriber = subscriber ?? new RedisSubscriber(this.redis, onError);
   }
 
   /** Delivers here, then publishes; settles once Redis took it (a failure is reported, never thrown). */
@@ -40,37 +44,21 @@ export class RedisNotificationBus implements NotificationBus {
 
   subscribe(listener: (event: BusEvent) => void): () => void {
     this.listeners.add(listener);
-    void this.ready();
+    this.unlisten ??= this.subscriber.listen(this.channel, (message) => this.hear(message));
     return () => this.listeners.delete(listener);
   }
 
-  /** Resolves once the subscriber connection listens (or rejects when Redis cannot be reached; it retries on the next call). */
-  ready(): Promise<void> {
-    if (this.closed) return Promise.resolve();
-    this.subscribing ??= this.open().catch((error: unknown) => {
-      this.subscribing = undefined;
-      this.onError(error);
-      throw error;
-    });
-    return this.subscribing.catch(() => undefined);
+  /** Resolves once the bus's channel is subscribed, so what other instances publish from now on is heard (never rejects). */
+  async ready(): Promise<void> {
+    this.unlisten ??= this.subscriber.listen(this.channel, (message) => this.hear(message));
+    await this.subscriber.ready();
   }
 
-  /** Closes the subscriber connection. */
+  /** Stops listening; closes the subscriber connection when it is this bus's own. */
   async close(): Promise<void> {
-    this.closed = true;
-    const subscriber = this.subscriber;
-    this.subscriber = undefined;
-    this.subscribing = undefined;
-    if (subscriber !== undefined) await release(subscriber);
-  }
-
-  private async open(): Promise<void> {
-    const subscriber = this.redis.client.duplicate();
-    subscriber.on('error', (error: Error) => this.onError(error));
-    this.subscriber = subscriber;
-    await subscriber.connect();
-    // node-redis subscribes again by itself after a reconnect.
-    await subscriber.subscribe(this.channel, (message: string) => this.hear(message));
+    this.unlisten?.();
+    this.unlisten = undefined;
+    if (this.ownsSubscriber) await this.subscriber.close();
   }
 
   private hear(message: string): void {

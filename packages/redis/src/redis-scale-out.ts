@@ -5,6 +5,7 @@ import { RedisEventStore, type RedisEventStoreOptions } from './redis-event-stor
 import { RedisNotificationBus } from './redis-notification-bus';
 import { RedisRateLimitStore, type RedisRateLimitOptions } from './redis-rate-limits';
 import { RedisSessionStore } from './redis-session-store';
+import { RedisSubscriber } from './redis-subscriber';
 import { RedisTaskSignals } from './redis-task-signals';
 import { RedisTaskStore } from './redis-task-store';
 
@@ -30,6 +31,8 @@ export interface RedisScaleOut {
   readonly taskStore: RedisTaskStore;
   readonly taskSignals: RedisTaskSignals;
   readonly rateLimits: RedisRateLimitStore;
+  /** The one subscriber connection the bus and the task signals share. */
+  readonly subscriber: RedisSubscriber;
   /** For `Armature.create(Root, { name, version, ...scale.appOptions })`. */
   readonly appOptions: {
     readonly bus: NotificationBus;
@@ -55,11 +58,13 @@ export interface RedisScaleOut {
 export function redisScaleOut(options: RedisScaleOutOptions): RedisScaleOut {
   const connection = new RedisConnection(options);
   const report = (error: unknown): void => options.onError?.(error instanceof Error ? error : new Error(String(error)));
-  const bus = new RedisNotificationBus(connection, report);
+  // One subscriber connection per instance, for the bus and the task signals alike.
+  const subscriber = new RedisSubscriber(connection, report);
+  const bus = new RedisNotificationBus(connection, report, subscriber);
   const sessionStore = new RedisSessionStore(connection);
   const eventStore = new RedisEventStore(connection, options.events);
   const taskStore = new RedisTaskStore(connection);
-  const taskSignals = new RedisTaskSignals(connection, report);
+  const taskSignals = new RedisTaskSignals(connection, report, subscriber);
   const rateLimits = new RedisRateLimitStore({ ...options.rateLimits, ...(options.onError === undefined ? {} : { onError: options.onError }) }, connection);
   return {
     connection,
@@ -69,6 +74,7 @@ export function redisScaleOut(options: RedisScaleOutOptions): RedisScaleOut {
     taskStore,
     taskSignals,
     rateLimits,
+    subscriber,
     appOptions: {
       bus,
       tasks: { store: taskStore, signals: taskSignals },
@@ -80,6 +86,7 @@ export function redisScaleOut(options: RedisScaleOutOptions): RedisScaleOut {
     async close() {
       await bus.close();
       await taskSignals.close();
+      await subscriber.close();
       await connection.close();
     },
   };

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { createClient } from 'redis';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport as SdkTransport } from '@modelcontextprotocol/sdk/shared/transport.js';
@@ -113,6 +114,22 @@ describe('2025 sessions across instances on Redis (three apps, real redis-server
       expect(listen.violations).to.deep.equal([]);
     } finally {
       await listen.cancel();
+    }
+  });
+
+  it('each instance holds one subscriber connection (bus and task signals share it), however many sessions stream', async () => {
+    const { client } = await connect(() => a.http.url);
+    await client.subscribeResource({ uri: 'notes://3' });
+    const probe = createClient({ url: redis.url });
+    await probe.connect();
+    try {
+      const list = String(await probe.sendCommand(['CLIENT', 'LIST']));
+      const subscribers = list.split('\n').filter((line) => /\bsub=[1-9]/.test(line));
+      expect(subscribers).to.have.length(3);
+      // Two channels on each: the bus and the task signals.
+      for (const line of subscribers) expect(line).to.match(/\bsub=2\b/);
+    } finally {
+      await probe.close();
     }
   });
 

@@ -39,6 +39,13 @@ export async function startBalancer(options: BalancerOptions): Promise<Balancer>
   const downMs = options.downMs ?? 2_000;
   const agent = new Agent({ keepAlive: true, maxSockets: 512 });
   const proxy = httpProxy.createProxyServer({ agent, xfwd: true, proxyTimeout: 0 });
+  // An instance that dies mid-response (kill -9) leaves its response unfinished: cut the
+  // client's connection too, so it sees the stream break and resumes (http-proxy would keep it open).
+  proxy.on('proxyRes', (proxyRes, _req, res) => {
+    proxyRes.once('close', () => {
+      if (!proxyRes.complete) res.destroy();
+    });
+  });
   const downUntil = new Map<string, number>();
   const served = new Map<string, number>(options.backends.map((b) => [b, 0]));
   let next = 0;

@@ -197,6 +197,7 @@ export class SessionExchanges implements RequestSession, ExchangeKernel, Request
   /** Applies a change made by another instance's copy of this session. */
   apply(change: SessionChange): void {
     if (this.phase === Phase.Closed) return;
+    if (change.initialized === true && this.phase === Phase.Initialized) this.phase = Phase.Ready;
     if (change.logLevel !== undefined) {
       const rank = loggingLevelRank(change.logLevel);
       if (rank >= 0) this.logRank = rank;

@@ -104,6 +104,11 @@ export interface ConnectedSession {
 
 /** A change to a 2025 session's state made elsewhere (see `ConnectedSession.applyChange`). */
 export interface SessionChange {
+  /**
+   * The client sent `notifications/initialized` to another instance: the copy that answered
+   * `initialize` (still waiting for it) may now send requests and notifications of its own.
+   */
+  readonly initialized?: true;
   readonly logLevel?: import('../protocol/mcp-types.generated').LoggingLevel;
   readonly subscribe?: string;
   readonly unsubscribe?: string;

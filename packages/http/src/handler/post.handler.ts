@@ -90,7 +90,9 @@ async function postStateful(engine: StreamableHttpEngine, decoded: Decoded, req:
   if (decoded.kind !== 'request') {
     // Notifications and responses still reach the session while it drains: a cancellation or
     // an elicitation answer may be what lets the work in flight finish.
-    session.receive(message, extra);
+    // notifications/initialized is acknowledged once the session's other copies heard of it.
+    const told = session.receive(message, extra);
+    if (told !== undefined) await told.catch(() => undefined);
     return accepted(res);
   }
   // New work is refused once shutdown began, with a status a client can act on (issue 16).

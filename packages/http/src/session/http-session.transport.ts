@@ -20,6 +20,9 @@ import { SseStream } from '../sse/sse-stream';
 import { changeOf, instanceOfReply, openedFacts, storeFailure, type SessionSync } from './session-sync';
 import type { SessionChange } from '@armature/core';
 
+
+/** The change a `notifications/initialized` makes: told to the other copies, nothing to store. */
+const INITIALIZED: SessionChange = Object.freeze({ initialized: true });
 /** How a transport is one copy of a session that other instances may hold too (see `SessionSync`). */
 export interface SessionCopy {
   readonly sync: SessionSync;
@@ -140,8 +143,12 @@ export class HttpSessionTransport implements Transport, ChannelHost {
     return true;
   }
 
-  /** A POSTed notification or response: no answer channel. */
-  receive(message: JSONRPCMessage, extra: MessageExtraInfo): void {
+  /**
+   * A POSTed notification or response: no answer channel. Returns a promise when the other
+   * copies must hear of it before the POST is acknowledged (`notifications/initialized`: the copy
+   * that answered `initialize` elsewhere may be waiting for it before it asks the client anything).
+   */
+  receive(message: JSONRPCMessage, extra: MessageExtraInfo): void | Promise<void> {
     const copy = this.copy;
     if (copy?.replyPrefix !== undefined && isResponse(message)) {
       // An answer to a server→client request another instance's copy issued: send it there.
@@ -155,6 +162,7 @@ export class HttpSessionTransport implements Transport, ChannelHost {
     this.onmessage?.(message, extra);
     const cancelled = cancelledRequestId(message);
     if (cancelled !== undefined && cancelled !== this.initializeId) this.dropAnswer(cancelled);
+    if (copy !== null && (message as { method?: unknown }).method === 'notifications/initialized') return copy.sync.changed(this, INITIALIZED);
   }
 
   /**

@@ -93,7 +93,8 @@ export class SessionCopies implements SessionSync {
   }
 
   changed(session: HttpSessionTransport, change: SessionChange): void | Promise<void> {
-    const written = this.state.change(session.sessionId, change, this.options.idleTimeoutMs);
+    // `initialized` is only news for the other copies: a copy restored from the store starts initialized.
+    const written = change.initialized === true ? undefined : this.state.change(session.sessionId, change, this.options.idleTimeoutMs);
     if (this.bus?.shared !== true) return written;
     const event: BusEvent = { type: 'session_changed', sessionId: session.sessionId, ...change };
     return Promise.resolve(written).then(() => this.bus!.publish(event));

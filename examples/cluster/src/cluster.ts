@@ -22,8 +22,8 @@ export interface Cluster {
   readonly redisUrl: string;
   readonly instances: readonly InstanceProcess[];
   readonly balancer: Balancer;
-  /** Restarts the `redis-server` this cluster started. */
-  restartRedis(): Promise<void>;
+  /** Restarts the `redis-server` this cluster started, leaving it down for `downMs` (default 0). */
+  restartRedis(downMs?: number): Promise<void>;
   /** Stops the balancer, every instance still running (SIGTERM, SIGKILL after 10 s) and Redis. */
   stop(): Promise<void>;
 }
@@ -58,9 +58,9 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     redisUrl,
     instances,
     balancer,
-    async restartRedis() {
+    async restartRedis(downMs = 0) {
       if (redis === undefined) throw new Error('this cluster did not start its Redis');
-      await redis.restart();
+      await redis.restart(downMs);
     },
     stop,
   };

@@ -8,8 +8,8 @@ import { join } from 'node:path';
 export interface RedisProcess {
   readonly url: string;
   readonly port: number;
-  /** Stops it (SIGTERM: Redis writes its append-only file, then exits) and starts it again on the same port. */
-  restart(): Promise<void>;
+  /** Stops it (SIGTERM: Redis writes its append-only file, then exits) and starts it again on the same port after `downMs`. */
+  restart(downMs?: number): Promise<void>;
   /** Stops it and removes its directory. */
   stop(): Promise<void>;
 }
@@ -54,8 +54,9 @@ export async function startRedisProcess(): Promise<RedisProcess> {
   return {
     url: `redis://127.0.0.1:${port}`,
     port,
-    async restart() {
+    async restart(downMs = 0) {
       await halt();
+      if (downMs > 0) await new Promise((resolve) => setTimeout(resolve, downMs));
       await launch();
     },
     async stop() {

@@ -78,6 +78,18 @@ describe('examples/cluster: sessions, elicitation and notifications across insta
     expect(client.wire.violations).to.deep.equal([]);
   });
 
+  it('2026 (SDK v2): an input-required round trip asked by one instance is retried on another, which opens its requestState (one shared key)', async () => {
+    const client = await connect('sdk-v2-pinned');
+    client.answerElicitations(() => ({ action: 'accept', content: { confirm: true } }));
+    const mark = routes.entries.length;
+    const result = await client.callTool('delete', { id: 'n2' });
+    expect(result.structuredContent).to.deep.equal({ id: 'n2', deleted: true });
+    const attempts = routes.since(mark).filter((route) => route.rpc === 'tools/call').map((route) => route.backend);
+    expect(attempts).to.have.length(2);
+    expect(attempts[1], 'the retry went to another instance').to.not.equal(attempts[0]);
+    expect(client.wire.violations).to.deep.equal([]);
+  });
+
   it('2025 (SDK v1): resources/updated raised on other instances reaches the subscriber on the instance streaming its GET stream', async () => {
     const mark = routes.entries.length;
     const client = await connect('sdk-v1');

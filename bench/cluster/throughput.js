@@ -6,6 +6,7 @@ const { postMessage } = require('../lib/http-post');
 const { openSession } = require('../lib/http-session');
 const { HTTP_HEADERS } = require('../lib/wire');
 const { withTimeout } = require('../lib/bounded');
+const { cpuMs } = require('./process-cpu');
 
 /** `tools/call served_by` (a synchronous tool that returns the instance's name). */
 function servedByRequest(id) {
@@ -21,8 +22,11 @@ async function checkCall(url, headers) {
   }
 }
 
-/** One measured run: `{ rps, p50Ms, p99Ms, requests }`; rejects when any request failed. */
-async function statefulRun(url, { connections, seconds, warmupSeconds }) {
+/**
+ * One measured run: `{ rps, p50Ms, p99Ms, requests, cpuUsPerRequest }` (CPU: the instance
+ * processes `pids`, user + system, over the measured window); rejects when any request failed.
+ */
+async function statefulRun(url, { connections, seconds, warmupSeconds, pids = [] }) {
   const sessionId = await openSession(url);
   const headers = { ...HTTP_HEADERS, 'mcp-session-id': sessionId };
   await checkCall(url, headers);
@@ -37,12 +41,14 @@ async function statefulRun(url, { connections, seconds, warmupSeconds }) {
     timeout: 10,
   });
   await withTimeout(autocannon(options(warmupSeconds)), warmupSeconds * 1000 + 30_000, 'warm-up');
+  const cpuBefore = cpuMs(pids);
   const result = await withTimeout(autocannon(options(seconds)), seconds * 1000 + 30_000, 'autocannon run');
+  const cpuSpent = cpuMs(pids) - cpuBefore;
   const failed = result.errors + result.timeouts + result.non2xx;
   if (failed > 0 || result['2xx'] === 0) {
     throw new Error(`${failed} failed requests (errors ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx}) of ${result.requests.total}`);
   }
-  return { requests: result['2xx'], rps: result['2xx'] / result.duration, p50Ms: result.latency.p50, p99Ms: result.latency.p99 };
+  return { requests: result['2xx'], rps: result['2xx'] / result.duration, p50Ms: result.latency.p50, p99Ms: result.latency.p99, cpuUsPerRequest: (cpuSpent * 1000) / result['2xx'] };
 }
 
 module.exports = { statefulRun, servedByRequest };

@@ -7,8 +7,18 @@ import { ElicitRequestSchema, ResourceUpdatedNotificationSchema } from '@modelco
 import type { Transport } from '@armature/core';
 import { WireCheckedTransport } from '@armature/testing';
 import { isRequestFor, isResponseBody, routedFetch, sessionHeaders, SseReader } from './support/http-peers';
+import { post2026 } from './support/job-app';
 import { type RedisServer, startRedisServer } from './support/redis-server';
 import { type ScaleInstance, startScaleInstance } from './support/scale-app';
+
+/** The MCP 2026-07-28 `_meta` envelope of a raw request. */
+function envelope(capabilities: Record<string, unknown>): Record<string, unknown> {
+  return { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': capabilities, 'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1.0.0' } };
+}
+
+function headers2026(method: string): Record<string, string> {
+  return { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': method };
+}
 
 /** Polls `check` until it holds (bounded); returns whether it did. */
 async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 5_000, everyMs = 50): Promise<boolean> {
@@ -102,15 +112,32 @@ describe('2025 sessions across instances on Redis (three apps, real redis-server
   });
 
   it('a 2026 subscriptions/listen stream on A hears a resources/updated raised on B', async () => {
-    const meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {}, 'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1.0.0' } };
-    const body = { jsonrpc: '2.0', id: 'listen-1', method: 'subscriptions/listen', params: { notifications: { resourceSubscriptions: ['notes://2'] }, _meta: meta } };
-    const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'subscriptions/listen' };
-    const listen = new SseReader(await fetch(a.http.url, { method: 'POST', headers, body: JSON.stringify(body) }), body);
+    const body = { jsonrpc: '2.0', id: 'listen-1', method: 'subscriptions/listen', params: { notifications: { resourceSubscriptions: ['notes://2'] }, _meta: envelope({}) } };
+    const listen = new SseReader(await fetch(a.http.url, { method: 'POST', headers: headers2026('subscriptions/listen'), body: JSON.stringify(body) }), body);
     try {
       await listen.until((e) => e.data.includes('notifications/subscriptions/acknowledged'));
       b.app.resources.notifyUpdated('notes://2');
       const event = await listen.until((e) => e.data.includes('notifications/resources/updated'));
       expect((JSON.parse(event.data) as { params: { uri: string } }).params.uri).to.equal('notes://2');
+      expect(listen.violations).to.deep.equal([]);
+    } finally {
+      await listen.cancel();
+    }
+  });
+
+  it('a 2026 listen stream on B follows a task running on A (completed there) and one cancelled through C', async () => {
+    const caps = { extensions: { 'io.modelcontextprotocol/tasks': {} } };
+    const first = (await post2026(a.http.url, 'tools/call', { name: 'job', arguments: { ms: 300 } }, 'job', caps)).result!.taskId as string;
+    const second = (await post2026(a.http.url, 'tools/call', { name: 'job', arguments: { ms: 60_000 } }, 'job', caps)).result!.taskId as string;
+    const body = { jsonrpc: '2.0', id: 'listen-tasks', method: 'subscriptions/listen', params: { notifications: { taskIds: [first, second] }, _meta: envelope(caps) } };
+    const listen = new SseReader(await fetch(b.http.url, { method: 'POST', headers: headers2026('subscriptions/listen'), body: JSON.stringify(body) }), body);
+    try {
+      await listen.until((e) => e.data.includes('notifications/subscriptions/acknowledged'));
+      const statusOf = (taskId: string, status: string) => (e: { data: string }) => e.data.includes('notifications/tasks') && e.data.includes(taskId) && e.data.includes(`"status":"${status}"`);
+      const done = await listen.until(statusOf(first, 'completed'));
+      expect((JSON.parse(done.data) as { params: { result?: unknown } }).params.result).to.deep.equal({ content: [{ type: 'text', text: 'done on instance-a' }] });
+      expect((await post2026(c.http.url, 'tasks/cancel', { taskId: second }, second, caps)).result!.resultType).to.equal('complete');
+      await listen.until(statusOf(second, 'cancelled'));
       expect(listen.violations).to.deep.equal([]);
     } finally {
       await listen.cancel();

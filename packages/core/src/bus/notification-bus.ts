@@ -17,6 +17,8 @@ export type BusEvent =
   | { readonly type: 'session_changed'; readonly sessionId: string; readonly logLevel?: LoggingLevel; readonly subscribe?: string; readonly unsubscribe?: string }
   /** A GET stream of the session was opened on `holder`: the other copies stop writing to that stream. */
   | { readonly type: 'stream_claimed'; readonly sessionId: string; readonly holder: string }
+  /** A task's new state (`tasks/get` shape, MCP 2026-07-28), for the listen streams of its owner following it. */
+  | { readonly type: 'task_status'; readonly owner: string; readonly taskId: string; readonly task: Readonly<Record<string, unknown>> }
   /** A client's answer to a server→client request of the copy on instance `to`, received elsewhere. */
   | { readonly type: 'client_reply'; readonly sessionId: string; readonly to: string; readonly message: JSONRPCMessage };
 

@@ -24,6 +24,15 @@ export class ScaleTools {
     return answer.action === 'accept' && answer.content?.confirm === true ? `confirmed on ${this.instance}` : `declined on ${this.instance}`;
   }
 
+  @Tool({ description: 'Works for ms milliseconds (as a task when asked), stopping when cancelled.', task: 'optional', inputSchema: { type: 'object', properties: { ms: { type: 'integer' } }, required: ['ms'] } })
+  async job(args: { ms: number }, ctx: RequestContext): Promise<string> {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, args.ms);
+      ctx.signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+    });
+    return `done on ${this.instance}`;
+  }
+
   @Resource('notes://index', { description: 'The notes (subscribers hear of any note: notes://<id>).', mimeType: 'text/plain' })
   index(): string {
     return 'notes';

@@ -144,6 +144,26 @@ describe('2025 sessions across instances on Redis (three apps, real redis-server
     }
   });
 
+  it('a log sent after its request (served by B) ended reaches the GET stream the session holds on A', async () => {
+    const init = { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1.0.0' } } };
+    const opened = await fetch(a.http.url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify(init) });
+    const sessionId = opened.headers.get('mcp-session-id')!;
+    await opened.text();
+    await (await fetch(a.http.url, { method: 'POST', headers: sessionHeaders(sessionId), body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) })).text();
+    const get = new SseReader(await fetch(a.http.url, { headers: sessionHeaders(sessionId, { accept: 'text/event-stream' }) }), {});
+    try {
+      await get.until((e) => e.id !== undefined && e.data === '');
+      const call = await fetch(b.http.url, { method: 'POST', headers: sessionHeaders(sessionId), body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'late_log', arguments: {} } }) });
+      expect(((await call.json()) as { result: { content: unknown } }).result.content).to.deep.equal([{ type: 'text', text: 'logged later' }]);
+      const log = await get.until((e) => e.data.includes('notifications/message'));
+      expect((JSON.parse(log.data) as { params: { level: string; data: unknown } }).params).to.include({ level: 'warning', data: 'late from instance-b' });
+      expect(get.violations).to.deep.equal([]);
+    } finally {
+      await get.cancel();
+      await fetch(a.http.url, { method: 'DELETE', headers: sessionHeaders(sessionId) });
+    }
+  });
+
   it('each instance holds one subscriber connection (bus and task signals share it), however many sessions stream', async () => {
     const { client } = await connect(() => a.http.url);
     await client.subscribeResource({ uri: 'notes://3' });

@@ -15,6 +15,8 @@ export type BusEvent =
   | { readonly type: 'session_ended'; readonly sessionId: string }
   /** `logging/setLevel` or `resources/(un)subscribe` was served by `origin`'s copy: the others apply it. */
   | { readonly type: 'session_changed'; readonly sessionId: string; readonly logLevel?: LoggingLevel; readonly subscribe?: string; readonly unsubscribe?: string }
+  /** A message for the session's GET stream (a late log, a 2025 task status) from a copy that does not write that stream. */
+  | { readonly type: 'session_message'; readonly sessionId: string; readonly message: JSONRPCMessage }
   /** A GET stream of the session was opened on `holder`: the other copies stop writing to that stream. */
   | { readonly type: 'stream_claimed'; readonly sessionId: string; readonly holder: string }
   /** A task's new state (`tasks/get` shape, MCP 2026-07-28), for the listen streams of its owner following it. */

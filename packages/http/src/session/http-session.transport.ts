@@ -17,7 +17,7 @@ import { isRequest, isResponse } from '../protocol/json-rpc-message';
 import { supportsPriming } from '../protocol/protocol-version';
 import { SseConnection } from '../sse/sse-connection';
 import { SseStream } from '../sse/sse-stream';
-import { changeOf, instanceOfReply, openedFacts, storeFailure, type SessionSync } from './session-sync';
+import { changeOf, instanceOfReply, isBroadcast, openedFacts, storeFailure, type SessionSync } from './session-sync';
 import type { SessionChange } from '@armature/core';
 
 /** How a transport is one copy of a session that other instances may hold too (see `SessionSync`). */
@@ -203,9 +203,18 @@ export class HttpSessionTransport implements Transport, ChannelHost {
       // server→client request can still be answered over the GET stream.
       if (!isRequest(message)) return;
     }
-    // One copy writes the session's GET stream (see docs/ARCHITECTURE.md, "Many instances").
-    if (!this.holdsStandalone) return;
-    this.standalone.push(message, encodeJsonRpc(message), false);
+    // One copy writes the session's GET stream (see docs/ARCHITECTURE.md, "Many instances"):
+    // the others leave broadcasts to it and send it what only they have (a late log, a task status).
+    if (!this.holdsStandalone) {
+      if (this.copy !== null && !isBroadcast(message)) this.copy.sync.toStream(this, message);
+      return;
+    }
+    this.pushToStream(message);
+  }
+
+  /** Writes `message` on the session's GET stream if this copy writes it (a message forwarded by another copy). */
+  pushToStream(message: JSONRPCMessage): void {
+    if (this.holdsStandalone && !this.closed) this.standalone.push(message, encodeJsonRpc(message), false);
   }
 
   /**

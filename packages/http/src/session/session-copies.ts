@@ -103,6 +103,10 @@ export class SessionCopies implements SessionSync {
     if (this.bus?.shared === true) void Promise.resolve(this.bus.publish({ type: 'stream_claimed', sessionId: session.sessionId, holder: this.bus.instanceId })).catch(this.reportError);
   }
 
+  toStream(session: HttpSessionTransport, message: JSONRPCMessage): void {
+    if (this.bus?.shared === true) void Promise.resolve(this.bus.publish({ type: 'session_message', sessionId: session.sessionId, message })).catch(this.reportError);
+  }
+
   forward(session: HttpSessionTransport, message: JSONRPCMessage, to: string): void {
     if (this.bus?.shared === true) void Promise.resolve(this.bus.publish({ type: 'client_reply', sessionId: session.sessionId, to, message })).catch(this.reportError);
   }
@@ -142,6 +146,8 @@ export class SessionCopies implements SessionSync {
       case 'stream_claimed':
         if (event.holder !== this.bus!.instanceId) this.live.find(event.sessionId)?.releaseStandalone();
         return;
+      case 'session_message':
+        return this.live.find(event.sessionId)?.pushToStream(event.message);
       case 'client_reply':
         if (event.to === this.bus!.instanceId) this.live.find(event.sessionId)?.receive(event.message, {});
         return;

@@ -33,6 +33,12 @@ export class ScaleTools {
     return `done on ${this.instance}`;
   }
 
+  @Tool({ description: 'Answers at once and logs a moment later, when its request is over.', inputSchema: { type: 'object' } })
+  late_log(_args: object, ctx: RequestContext): string {
+    setTimeout(() => void ctx.log.warning(`late from ${this.instance}`), 20).unref();
+    return 'logged later';
+  }
+
   @Resource('notes://index', { description: 'The notes (subscribers hear of any note: notes://<id>).', mimeType: 'text/plain' })
   index(): string {
     return 'notes';

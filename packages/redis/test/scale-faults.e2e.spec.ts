@@ -124,6 +124,36 @@ describe('2025 sessions across instances on Redis: faults (real redis-server)', 
     }
   });
 
+  it('an instance shut down gracefully leaves its sessions to the others: served on B, its GET stream resumable there', async () => {
+    const leaving = await startScaleInstance('leaving', redis.url);
+    const b = await startScaleInstance('staying', redis.url);
+    const readers: SseReader[] = [];
+    try {
+      const sessionId = await openSession(leaving.http.url);
+      for (const uri of ['notes://g1', 'notes://g2']) await call(leaving.http.url, sessionId, 'resources/subscribe', { uri });
+      const get = new SseReader(await fetch(leaving.http.url, { headers: sessionHeaders(sessionId, { accept: 'text/event-stream' }) }), {});
+      readers.push(get);
+      await get.until((e) => e.id !== undefined && e.data === '');
+      b.app.resources.notifyUpdated('notes://g1');
+      b.app.resources.notifyUpdated('notes://g2');
+      await get.until((e) => e.data !== '' && updatedUri(e.data) === 'notes://g2');
+      const first = get.events.find((e) => e.data !== '')!;
+
+      await leaving.close();
+
+      expect((await call(b.http.url, sessionId, 'ping')).body!.result).to.deep.equal({});
+      const resumed = new SseReader(await fetch(b.http.url, { headers: sessionHeaders(sessionId, { accept: 'text/event-stream', 'last-event-id': first.id! }) }), {});
+      readers.push(resumed);
+      const replayed = await resumed.until((e) => e.data !== '');
+      expect(updatedUri(replayed.data)).to.equal('notes://g2');
+      expect(resumed.status).to.equal(200);
+    } finally {
+      for (const reader of readers) await reader.cancel();
+      await leaving.close();
+      await b.close();
+    }
+  });
+
   it('Redis down: clear, bounded errors (503 for a session held elsewhere, -32603 for a new one), sessions held here keep serving, and all recovers', async () => {
     const here = await startScaleInstance('here', redis.url, { commandTimeoutMs: 500 });
     const there = await startScaleInstance('there', redis.url, { commandTimeoutMs: 500 });

@@ -128,7 +128,7 @@ export class StreamableHttpEngine {
    */
   async endSession(session: HttpSessionTransport, everywhere: boolean): Promise<void> {
     this.sessions.remove(session);
-    if (!everywhere && this.copies.state.shared) session.keepStreams();
+    if (everywhere) session.forgetStreams();
     try {
       await session.connected?.close();
     } catch (error) {

@@ -29,6 +29,8 @@ export interface SessionCopy {
   readonly streamPrefix?: string;
   /** The negotiated version, for a copy served again from stored state (it never sees `initialize`). */
   readonly restoredVersion?: string;
+  /** Whether other instances may hold copies (a shared session store). */
+  readonly sharedStore?: boolean;
 }
 
 /** The `requestId` of a `notifications/cancelled`, if `message` is one. */
@@ -72,8 +74,12 @@ export class HttpSessionTransport implements Transport, ChannelHost {
   /** Requests whose success changes the stored state, by id (setLevel, subscribe, unsubscribe). */
   private changes: Map<RequestId, SessionChange> | undefined;
   private initializeParams: unknown;
-  /** Whether closing drops the session's streams from the event store (see `keepStreams`). */
-  private forgetsStreams = true;
+  /**
+   * Whether closing drops the session's streams from the event store: yes when this process
+   * alone serves the session; with a shared store only when the session ends everywhere
+   * (`forgetStreams`: DELETE, a failed initialize), since other copies may still write or resume them.
+   */
+  private forgetsStreams: boolean;
   private initializeId: RequestId | undefined;
   /** Set once the first initialize has been answered. */
   private opened = false;
@@ -92,6 +98,7 @@ export class HttpSessionTransport implements Transport, ChannelHost {
     this.streamPrefix = copy?.streamPrefix ?? randomBytes(6).toString('hex');
     this.streamTag = copy?.streamPrefix === undefined ? '' : `${randomBytes(3).toString('hex')}-`;
     this.holdsStandalone = copy?.streamPrefix === undefined;
+    this.forgetsStreams = copy?.sharedStore !== true;
     if (copy?.restoredVersion !== undefined) {
       this.opened = true;
       this.primes = options.priming && supportsPriming(copy.restoredVersion);
@@ -245,9 +252,9 @@ export class HttpSessionTransport implements Transport, ChannelHost {
     return pending instanceof Promise ? pending : undefined;
   }
 
-  /** Only this copy is closing (idle here, shutdown, ended elsewhere): its streams stay resumable on other instances. */
-  keepStreams(): void {
-    this.forgetsStreams = false;
+  /** The session ends everywhere (DELETE): closing drops its streams from the event store. */
+  forgetStreams(): void {
+    this.forgetsStreams = true;
   }
 
   /** Another instance's copy now writes the GET stream: stop writing it here. */
@@ -328,7 +335,13 @@ export class HttpSessionTransport implements Transport, ChannelHost {
     const store = this.options.store;
     // A closed session's streams can never be resumed (its id now answers 404): the store may
     // drop them at once instead of keeping them for a late resume (issue 16's memory check).
-    if (store !== null && forget) for (const id of this.streams.keys()) void Promise.resolve(store.forgetStream !== undefined ? store.forgetStream(id) : store.endStream(id)).catch(() => undefined);
+    if (store !== null) {
+      for (const id of this.streams.keys()) {
+        // Only this copy closes: its request streams end (a late resume may still read them); the GET stream is the session's.
+        if (!forget && id === this.standalone.id) continue;
+        void Promise.resolve(forget && store.forgetStream !== undefined ? store.forgetStream(id) : store.endStream(id)).catch(() => undefined);
+      }
+    }
     this.streams.clear();
     this.onClosed(this);
     this.onclose?.();
@@ -347,7 +360,7 @@ export class HttpSessionTransport implements Transport, ChannelHost {
     this.initializeId = undefined;
     this.opened = true;
     // A failed initialize opens nothing: drop the session so its id answers 404.
-    if ('error' in message) void this.close();
+    if ('error' in message) void this.close(true);
   }
 
   private createStream(id: string): SseStream {

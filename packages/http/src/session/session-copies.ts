@@ -36,7 +36,15 @@ export class SessionCopies implements SessionSync {
   ) {
     this.replyPrefix = bus?.shared === true ? `${bus.instanceId}-` : undefined;
     this.leaveBus = bus?.shared === true ? bus.subscribe((event) => this.hear(event)) : () => undefined;
+    // A copy that only streams (a GET held open, no POSTs) must keep its stored state alive too.
+    if (state.shared && options.idleTimeoutMs > 0) {
+      this.keepAlive = setInterval(() => {
+        for (const session of this.live.all()) if (session.busy) this.touch(session);
+      }, Math.max(TOUCH_EVERY_MS, Math.min(options.idleTimeoutMs / 3, 60_000))).unref();
+    }
   }
+
+  private readonly keepAlive: NodeJS.Timeout | undefined;
 
   /** A new session's transport (its `initialize` is on the way). */
   open(id: string, principal: string | undefined, onClosed: (t: HttpSessionTransport) => void): HttpSessionTransport {
@@ -46,12 +54,14 @@ export class SessionCopies implements SessionSync {
   /** Serves session `id` from its stored state: a live copy here, or why not. */
   restore(id: string, principal: string | undefined, onClosed: (t: HttpSessionTransport) => void): Promise<HttpSessionTransport | RestoreFailure> {
     if (!this.state.shared || lookupKey(id) === undefined) return Promise.resolve('unknown');
-    let pending = this.restoring.get(id);
+    // Concurrent first requests of one session (and principal) share one restore.
+    const key = `${id}\u0000${principal ?? ''}`;
+    let pending = this.restoring.get(key);
     if (pending === undefined) {
-      pending = this.load(id, onClosed).finally(() => this.restoring.delete(id));
-      this.restoring.set(id, pending);
+      pending = this.load(id, principal, onClosed).finally(() => this.restoring.delete(key));
+      this.restoring.set(key, pending);
     }
-    return pending.then((found) => (typeof found !== 'string' && found.principal !== principal ? 'unknown' : found));
+    return pending;
   }
 
   /** A request reached a live copy: slide the stored TTL now and then; a session gone from the store ends here too. */
@@ -85,6 +95,7 @@ export class SessionCopies implements SessionSync {
 
   close(): void {
     this.leaveBus();
+    if (this.keepAlive !== undefined) clearInterval(this.keepAlive);
   }
 
   opened(session: HttpSessionTransport, facts: OpenedSession): void | Promise<void> {
@@ -111,11 +122,11 @@ export class SessionCopies implements SessionSync {
     if (this.bus?.shared === true) void Promise.resolve(this.bus.publish({ type: 'client_reply', sessionId: session.sessionId, to, message })).catch(this.reportError);
   }
 
-  private reply(): { replyPrefix?: string } {
-    return this.replyPrefix === undefined ? {} : { replyPrefix: this.replyPrefix };
+  private reply(): { replyPrefix?: string; sharedStore: boolean } {
+    return this.replyPrefix === undefined ? { sharedStore: this.state.shared } : { replyPrefix: this.replyPrefix, sharedStore: this.state.shared };
   }
 
-  private async load(id: string, onClosed: (t: HttpSessionTransport) => void): Promise<HttpSessionTransport | RestoreFailure> {
+  private async load(id: string, principal: string | undefined, onClosed: (t: HttpSessionTransport) => void): Promise<HttpSessionTransport | RestoreFailure> {
     let stored;
     try {
       stored = await this.state.get(id);
@@ -123,16 +134,23 @@ export class SessionCopies implements SessionSync {
       this.reportError(error);
       return 'unavailable';
     }
-    if (stored === undefined) return 'unknown';
+    // Another principal holding the id (stolen or guessed) learns no more than for an unknown id, and costs no copy.
+    if (stored === undefined || stored.principal !== principal) return 'unknown';
     const already = this.live.find(id);
     if (already !== undefined) return already;
     if (this.live.full) return 'full';
     const copy = new HttpSessionTransport(id, this.options, onClosed, stored.principal, { sync: this, ...this.reply(), streamPrefix: stored.streamPrefix, restoredVersion: stored.protocolVersion });
     const { protocolVersion, clientCapabilities, clientInfo, logLevel, subscriptions } = stored;
-    copy.connected = await this.app.connect(copy, {
+    try {
+      copy.connected = await this.app.connect(copy, {
       assumeInitialized: { protocolVersion, clientCapabilities, ...(clientInfo === undefined ? {} : { clientInfo }), ...(logLevel === undefined ? {} : { logLevel }), subscriptions },
-      ...(this.replyPrefix === undefined ? {} : { clientRequestIdPrefix: this.replyPrefix }),
-    });
+        ...(this.replyPrefix === undefined ? {} : { clientRequestIdPrefix: this.replyPrefix }),
+      });
+    } catch (error) {
+      // The app is closing, or its session set up failed.
+      this.reportError(error);
+      return 'unavailable';
+    }
     this.live.add(copy);
     return copy;
   }
@@ -162,7 +180,6 @@ export class SessionCopies implements SessionSync {
     if (session === undefined) return;
     this.live.remove(session);
     // The session ended everywhere: its streams are the ender's to forget.
-    session.keepStreams();
     void Promise.resolve(session.connected?.close()).catch(this.reportError).then(() => session.close());
   }
 }

@@ -17,8 +17,8 @@ import { isRequest, isResponse } from '../protocol/json-rpc-message';
 import { supportsPriming } from '../protocol/protocol-version';
 import { SseConnection } from '../sse/sse-connection';
 import { SseStream } from '../sse/sse-stream';
-import { changeOf, instanceOfReply, isBroadcast, openedFacts, storeFailure, type SessionSync } from './session-sync';
-import type { SessionChange } from '@armature/core';
+import { instanceOfReply, isBroadcast, storeFailure, type SessionSync } from './session-sync';
+import { StateWrites } from './state-writes';
 
 /** How a transport is one copy of a session that other instances may hold too (see `SessionSync`). */
 export interface SessionCopy {
@@ -71,9 +71,8 @@ export class HttpSessionTransport implements Transport, ChannelHost {
   private nextStream = 1;
   /** Whether this copy writes the session's GET stream (copies restored elsewhere do once a GET opens on them). */
   private holdsStandalone: boolean;
-  /** Requests whose success changes the stored state, by id (setLevel, subscribe, unsubscribe). */
-  private changes: Map<RequestId, SessionChange> | undefined;
-  private initializeParams: unknown;
+  /** Requests whose success changes the stored session, and the writes their answers wait for. */
+  private readonly writes: StateWrites | null;
   /**
    * Whether closing drops the session's streams from the event store: yes when this process
    * alone serves the session; with a shared store only when the session ends everywhere
@@ -99,6 +98,7 @@ export class HttpSessionTransport implements Transport, ChannelHost {
     this.streamTag = copy?.streamPrefix === undefined ? '' : `${randomBytes(3).toString('hex')}-`;
     this.holdsStandalone = copy?.streamPrefix === undefined;
     this.forgetsStreams = copy?.sharedStore !== true;
+    this.writes = copy === null ? null : new StateWrites(copy.sync, this);
     if (copy?.restoredVersion !== undefined) {
       this.opened = true;
       this.primes = options.priming && supportsPriming(copy.restoredVersion);
@@ -135,11 +135,9 @@ export class HttpSessionTransport implements Transport, ChannelHost {
   receiveRequest(message: JSONRPCRequest, extra: MessageExtraInfo, responder: HttpResponder): boolean {
     if (this.inflight.has(message.id)) return false;
     // Only the session's first initialize decides its fate; a repeat is the engine's to refuse.
-    if (message.method === 'initialize' && !this.opened) this.initializing(message);
-    if (this.copy !== null) {
-      const change = changeOf(message);
-      if (change !== undefined) (this.changes ??= new Map()).set(message.id, change);
-    }
+    const opening = message.method === 'initialize' && !this.opened;
+    if (opening) this.initializing(message);
+    this.writes?.note(message, opening);
     // Only an authenticated request can be told to step up its scopes with a 403 (MCP 2025-11-25,
     // authorization §Scope Challenge Handling); an anonymous one gets the JSON-RPC error in-band.
     this.inflight.set(message.id, new ResponseChannel(responder, this, this.primes, extra.authInfo === undefined ? null : this.options.stepUp));
@@ -175,6 +173,7 @@ export class HttpSessionTransport implements Transport, ChannelHost {
     const channel = this.inflight.get(id);
     if (channel === undefined) return;
     this.inflight.delete(id);
+    this.writes?.drop(id);
     channel.cancel();
   }
 
@@ -187,7 +186,7 @@ export class HttpSessionTransport implements Transport, ChannelHost {
       // carries responses (MCP 2025-11-25, transports §Listening for Messages from the Server).
       if (channel === undefined || id === undefined) return;
       this.inflight.delete(id);
-      const stored = this.store(id, message);
+      const stored = this.writes?.store(id, message);
       if (stored === undefined) {
         channel.deliver(message, true);
         if (id === this.initializeId) this.afterInitialize(message);
@@ -222,34 +221,6 @@ export class HttpSessionTransport implements Transport, ChannelHost {
   /** Writes `message` on the session's GET stream if this copy writes it (a message forwarded by another copy). */
   pushToStream(message: JSONRPCMessage): void {
     if (this.holdsStandalone && !this.closed) this.standalone.push(message, encodeJsonRpc(message), false);
-  }
-
-  /**
-   * Stores what a successful answer changes (initialize, setLevel, subscribe): undefined when
-   * nothing is to be stored or the store answered synchronously, else the pending write.
-   */
-  private store(id: RequestId, message: JSONRPCMessage): Promise<void> | undefined {
-    const copy = this.copy;
-    if (copy === null || 'error' in message) {
-      this.changes?.delete(id);
-      return undefined;
-    }
-    let pending: void | Promise<void>;
-    try {
-      if (id === this.initializeId) {
-        const facts = openedFacts(this.initializeParams, (message as { result?: unknown }).result);
-        this.initializeParams = undefined;
-        pending = facts === undefined ? undefined : copy.sync.opened(this, facts);
-      } else {
-        const change = this.changes?.get(id);
-        if (change === undefined) return undefined;
-        this.changes!.delete(id);
-        pending = copy.sync.changed(this, change);
-      }
-    } catch (error) {
-      return Promise.reject(error);
-    }
-    return pending instanceof Promise ? pending : undefined;
   }
 
   /** The session ends everywhere (DELETE): closing drops its streams from the event store. */
@@ -349,7 +320,6 @@ export class HttpSessionTransport implements Transport, ChannelHost {
 
   private initializing(message: JSONRPCRequest): void {
     this.initializeId = message.id;
-    this.initializeParams = message.params;
     // Priming follows the version the session speaks, not each request's header: clients may
     // send an older MCP-Protocol-Version on a request than the one they initialized with.
     const requested = (message.params as { protocolVersion?: unknown } | undefined)?.protocolVersion;

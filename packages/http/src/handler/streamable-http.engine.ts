@@ -135,8 +135,8 @@ export class StreamableHttpEngine {
       this.reportError(error);
     }
     await session.close();
+    // Only this copy ends otherwise: a shared store keeps the session for the other instances (its TTL ends it).
     if (everywhere) await this.copies.forget(session.sessionId);
-    else this.copies.dropped(session.sessionId);
   }
 
   /** Requests still waiting for an answer, across all sessions. */

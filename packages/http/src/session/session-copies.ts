@@ -48,7 +48,8 @@ export class SessionCopies implements SessionSync {
 
   /** A new session's transport (its `initialize` is on the way). */
   open(id: string, principal: string | undefined, onClosed: (t: HttpSessionTransport) => void): HttpSessionTransport {
-    return new HttpSessionTransport(id, this.options, onClosed, principal, { sync: this, ...this.reply() });
+    // A store nobody else reads needs no writes: one process keeps a session exactly as before (no extra work or memory).
+    return new HttpSessionTransport(id, this.options, onClosed, principal, this.state.shared ? { sync: this, ...this.reply() } : null);
   }
 
   /** Serves session `id` from its stored state: a live copy here, or why not. */
@@ -79,18 +80,9 @@ export class SessionCopies implements SessionSync {
 
   /** The client ended the session (DELETE): gone from the store and from every instance. */
   async forget(id: string): Promise<void> {
+    if (!this.state.shared) return;
     await this.state.delete(id);
     await this.bus?.publish({ type: 'session_ended', sessionId: id });
-  }
-
-  /** A session ended by this instance alone (idle here, shutdown): stored state stays when others may serve it. */
-  dropped(id: string): void {
-    if (this.state.shared) return;
-    try {
-      void Promise.resolve(this.state.delete(id)).catch(this.reportError);
-    } catch (error) {
-      this.reportError(error);
-    }
   }
 
   close(): void {

@@ -67,7 +67,11 @@ describe('2025 sessions across instances on Redis (three apps, real redis-server
     return { client, inner, wire };
   }
 
-  it('a session initialized on A is served by B and C, and a DELETE on B ends it on A and everywhere', async () => {
+  it('a session initialized on A is served by B and C, and a DELETE on B ends it on A and everywhere; the bus never carries its id', async () => {
+    const busMessages: string[] = [];
+    const listener = createClient({ url: redis.url });
+    await listener.connect();
+    await listener.subscribe('{armature}:bus', (message) => void busMessages.push(message));
     let turn = 0;
     const { client, inner, wire } = await connect((method, body) => {
       if (method === 'DELETE') return b.http.url;
@@ -89,6 +93,9 @@ describe('2025 sessions across instances on Redis (three apps, real redis-server
       const gone = await eventually(async () => (await fetch(instance.http.url, { method: 'POST', headers: sessionHeaders(sessionId), body: ping })).status === 404);
       expect(gone, `${instance.name} still serves the deleted session`).to.equal(true);
     }
+    await listener.close();
+    expect(busMessages.some((m) => m.includes('"session_ended"'))).to.equal(true);
+    expect(busMessages.filter((m) => m.includes(sessionId))).to.deep.equal([]);
   });
 
   it('subscribed through C, a resources/updated raised on B reaches the GET stream the client holds on A', async () => {

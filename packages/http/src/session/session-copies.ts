@@ -74,7 +74,7 @@ export class SessionCopies implements SessionSync {
     void Promise.resolve()
       .then(() => this.state.touch(session.sessionId, this.options.idleTimeoutMs))
       .then((stored) => {
-        if (!stored) this.endCopy(session.sessionId);
+        if (!stored) this.endCopy(session);
       }, this.reportError);
   }
 
@@ -82,7 +82,7 @@ export class SessionCopies implements SessionSync {
   async forget(id: string): Promise<void> {
     if (!this.state.shared) return;
     await this.state.delete(id);
-    await this.bus?.publish({ type: 'session_ended', sessionId: id });
+    await this.bus?.publish({ type: 'session_ended', sessionKey: keyOf(id) });
   }
 
   close(): void {
@@ -98,20 +98,20 @@ export class SessionCopies implements SessionSync {
   changed(session: HttpSessionTransport, change: SessionChange): void | Promise<void> {
     const written = this.state.change(session.sessionId, change, this.options.idleTimeoutMs);
     if (this.bus?.shared !== true) return written;
-    const event: BusEvent = { type: 'session_changed', sessionId: session.sessionId, ...change };
+    const event: BusEvent = { type: 'session_changed', sessionKey: keyOf(session.sessionId), ...change };
     return Promise.resolve(written).then(() => this.bus!.publish(event));
   }
 
   claimed(session: HttpSessionTransport): void {
-    if (this.bus?.shared === true) void Promise.resolve(this.bus.publish({ type: 'stream_claimed', sessionId: session.sessionId, holder: this.bus.instanceId })).catch(this.reportError);
+    if (this.bus?.shared === true) void Promise.resolve(this.bus.publish({ type: 'stream_claimed', sessionKey: keyOf(session.sessionId), holder: this.bus.instanceId })).catch(this.reportError);
   }
 
   toStream(session: HttpSessionTransport, message: JSONRPCMessage): void {
-    if (this.bus?.shared === true) void Promise.resolve(this.bus.publish({ type: 'session_message', sessionId: session.sessionId, message })).catch(this.reportError);
+    if (this.bus?.shared === true) void Promise.resolve(this.bus.publish({ type: 'session_message', sessionKey: keyOf(session.sessionId), message })).catch(this.reportError);
   }
 
   forward(session: HttpSessionTransport, message: JSONRPCMessage, to: string): void {
-    if (this.bus?.shared === true) void Promise.resolve(this.bus.publish({ type: 'client_reply', sessionId: session.sessionId, to, message })).catch(this.reportError);
+    if (this.bus?.shared === true) void Promise.resolve(this.bus.publish({ type: 'client_reply', sessionKey: keyOf(session.sessionId), to, message })).catch(this.reportError);
   }
 
   private reply(): { replyPrefix?: string; sharedStore: boolean } {
@@ -148,30 +148,35 @@ export class SessionCopies implements SessionSync {
   }
 
   private hear(event: BusEvent): void {
+    if (!('sessionKey' in event)) return;
+    const session = this.live.findByKey(event.sessionKey);
+    if (session === undefined) return;
     switch (event.type) {
       case 'session_ended':
-        return this.endCopy(event.sessionId);
+        return this.endCopy(session);
       case 'session_changed':
-        return this.live.find(event.sessionId)?.connected?.applyChange?.(event);
+        return session.connected?.applyChange?.(event);
       case 'stream_claimed':
-        if (event.holder !== this.bus!.instanceId) this.live.find(event.sessionId)?.releaseStandalone();
+        if (event.holder !== this.bus!.instanceId) session.releaseStandalone();
         return;
       case 'session_message':
-        return this.live.find(event.sessionId)?.pushToStream(event.message);
+        return session.pushToStream(event.message);
       case 'client_reply':
-        if (event.to === this.bus!.instanceId) this.live.find(event.sessionId)?.receive(event.message, {});
-        return;
-      default:
+        if (event.to === this.bus!.instanceId) session.receive(event.message, {});
         return;
     }
   }
 
   /** Closes this instance's copy of a session that ended elsewhere. */
-  private endCopy(id: string): void {
-    const session = this.live.find(id);
-    if (session === undefined) return;
+  private endCopy(session: HttpSessionTransport): void {
+    if (this.live.find(session.sessionId) !== session) return;
     this.live.remove(session);
     // The session ended everywhere: its streams are the ender's to forget.
     void Promise.resolve(session.connected?.close()).catch(this.reportError).then(() => session.close());
   }
+}
+
+/** The non-secret key of a session id that names it on the bus. */
+function keyOf(id: string): string {
+  return lookupKey(id) ?? '';
 }

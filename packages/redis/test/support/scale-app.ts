@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net';
 import { Armature, RequestContext, Resource, Tool } from '@armature/core';
 import { Inject, Injectable, InjectionToken, Module } from '@armature/di';
-import { listenHttp, type HttpListenHandle } from '@armature/http';
+import { listenHttp, type HttpListenHandle, type VerifyToken } from '@armature/http';
 import { redisScaleOut, type RedisScaleOut } from '../../src/redis-scale-out';
 
 /** The instance a handler runs on. */
@@ -61,7 +61,7 @@ export interface ScaleInstance {
   crash(): Promise<void>;
 }
 
-export async function startScaleInstance(name: string, redisUrl: string, options: { commandTimeoutMs?: number } = {}): Promise<ScaleInstance> {
+export async function startScaleInstance(name: string, redisUrl: string, options: { commandTimeoutMs?: number; verifyToken?: VerifyToken } = {}): Promise<ScaleInstance> {
   const errors: Error[] = [];
   const scale = redisScaleOut({ url: redisUrl, commandTimeoutMs: options.commandTimeoutMs ?? 2_000, onError: (error) => errors.push(error) });
   const app = await Armature.create(ScaleModule, {
@@ -72,7 +72,7 @@ export async function startScaleInstance(name: string, redisUrl: string, options
     logger: { error: () => undefined, warn: () => undefined, debug: () => undefined },
     ...scale.appOptions,
   });
-  const http = await listenHttp(app, { port: 0, ...scale.httpOptions, onError: (error) => errors.push(error) });
+  const http = await listenHttp(app, { port: 0, ...scale.httpOptions, onError: (error) => errors.push(error), ...(options.verifyToken === undefined ? {} : { verifyToken: options.verifyToken }) });
   await scale.ready();
   const sockets = new Set<Socket>();
   http.server.on('connection', (socket: Socket) => {

@@ -171,6 +171,30 @@ describe('2025 sessions across instances on Redis (three apps, real redis-server
     }
   });
 
+  it('a 2026 stateless tools/call makes no Redis round trip', async () => {
+    const probe = createClient({ url: redis.url });
+    await probe.connect();
+    // Every command Redis served but INFO itself (the probe's only command).
+    const served = async (): Promise<number> => {
+      const stats = await probe.info('commandstats');
+      let total = 0;
+      for (const [, name, calls] of stats.matchAll(/^cmdstat_([a-z|]+):calls=(\d+)/gm)) if (name !== 'info') total += Number(calls);
+      return total;
+    };
+    try {
+      const before = await served();
+      // The earlier tests' sessions and tasks went through Redis: the count is real.
+      expect(before).to.be.greaterThan(0);
+      for (let i = 0; i < 20; i++) {
+        const answer = await post2026([a, b, c][i % 3]!.http.url, 'tools/call', { name: 'whoami', arguments: {} }, 'whoami', {});
+        expect(answer.result!.resultType).to.equal('complete');
+      }
+      expect((await served()) - before).to.equal(0);
+    } finally {
+      await probe.close();
+    }
+  });
+
   it('each instance holds one subscriber connection (bus and task signals share it), however many sessions stream', async () => {
     const { client } = await connect(() => a.http.url);
     await client.subscribeResource({ uri: 'notes://3' });

@@ -149,9 +149,9 @@ describe('the scale-out stores on a real redis-server', function () {
         await busB.publish({ type: 'list_changed', list: 'tools' });
         expect(await until(async () => heardA.length === 2)).to.equal(true);
         // Give a duplicate every chance to show up before checking there is none.
-        await busA.publish({ type: 'session_ended', sessionId: 'x' });
+        await busA.publish({ type: 'session_ended', sessionKey: 'x' });
         expect(await until(async () => heardB.length === 3)).to.equal(true);
-        expect(heardA).to.deep.equal([{ type: 'resource_updated', uri: 'notes://1' }, { type: 'list_changed', list: 'tools' }, { type: 'session_ended', sessionId: 'x' }]);
+        expect(heardA).to.deep.equal([{ type: 'resource_updated', uri: 'notes://1' }, { type: 'list_changed', list: 'tools' }, { type: 'session_ended', sessionKey: 'x' }]);
         expect(busA.instanceId).to.not.equal(busB.instanceId);
       } finally {
         await busA.close();

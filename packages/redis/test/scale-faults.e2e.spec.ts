@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { checkServerMessage } from '@armature/testing';
 import { sessionHeaders, SseReader } from './support/http-peers';
 import { type RedisServer, startRedisServer } from './support/redis-server';
 import { startChildInstance } from './support/child-instance';
@@ -21,9 +22,12 @@ let nextId = 1;
 
 /** One 2025 request in `sessionId` on `url`: HTTP status and the JSON-RPC answer. */
 async function call(url: string, sessionId: string, method: string, params: Record<string, unknown> = {}): Promise<{ status: number; body: { result?: Record<string, unknown>; error?: { code: number; message: string } } | undefined; text: string }> {
-  const res = await fetch(url, { method: 'POST', headers: sessionHeaders(sessionId), body: JSON.stringify({ jsonrpc: '2.0', id: nextId++, method, params }) });
+  const request = { jsonrpc: '2.0', id: nextId++, method, params };
+  const res = await fetch(url, { method: 'POST', headers: sessionHeaders(sessionId), body: JSON.stringify(request) });
   const text = await res.text();
   const json = res.headers.get('content-type')?.includes('application/json') === true ? (JSON.parse(text) as { result?: Record<string, unknown>; error?: { code: number; message: string } }) : undefined;
+  // Every answer the server sends is schema-valid for its request.
+  if (json !== undefined) expect(checkServerMessage(json, request), text).to.deep.equal([]);
   return { status: res.status, body: json, text };
 }
 
@@ -120,6 +124,66 @@ describe('2025 sessions across instances on Redis: faults (real redis-server)', 
     } finally {
       for (const reader of readers) await reader.cancel();
       await child.stop();
+      await b.close();
+    }
+  });
+
+  it('an instance shut down gracefully leaves its sessions to the others: served on B, its GET stream resumable there', async () => {
+    const leaving = await startScaleInstance('leaving', redis.url);
+    const b = await startScaleInstance('staying', redis.url);
+    const readers: SseReader[] = [];
+    try {
+      const sessionId = await openSession(leaving.http.url);
+      for (const uri of ['notes://g1', 'notes://g2']) await call(leaving.http.url, sessionId, 'resources/subscribe', { uri });
+      const get = new SseReader(await fetch(leaving.http.url, { headers: sessionHeaders(sessionId, { accept: 'text/event-stream' }) }), {});
+      readers.push(get);
+      await get.until((e) => e.id !== undefined && e.data === '');
+      b.app.resources.notifyUpdated('notes://g1');
+      b.app.resources.notifyUpdated('notes://g2');
+      await get.until((e) => e.data !== '' && updatedUri(e.data) === 'notes://g2');
+      const first = get.events.find((e) => e.data !== '')!;
+
+      await leaving.close();
+
+      expect((await call(b.http.url, sessionId, 'ping')).body!.result).to.deep.equal({});
+      const resumed = new SseReader(await fetch(b.http.url, { headers: sessionHeaders(sessionId, { accept: 'text/event-stream', 'last-event-id': first.id! }) }), {});
+      readers.push(resumed);
+      const replayed = await resumed.until((e) => e.data !== '');
+      expect(updatedUri(replayed.data)).to.equal('notes://g2');
+      expect(resumed.status).to.equal(200);
+    } finally {
+      for (const reader of readers) await reader.cancel();
+      await leaving.close();
+      await b.close();
+    }
+  });
+
+  it('a session served from stored state stays its principal\'s: another principal holding its id gets 404 and builds no copy', async () => {
+    const principals: Record<string, { token: string; clientId: string; scopes: string[] }> = {
+      ada: { token: 'ada', clientId: 'ada-client', scopes: [] },
+      eve: { token: 'eve', clientId: 'eve-client', scopes: [] },
+    };
+    const verifyToken = (token: string) => principals[token];
+    const a = await startScaleInstance('auth-a', redis.url, { verifyToken });
+    const b = await startScaleInstance('auth-b', redis.url, { verifyToken });
+    try {
+      const res = await fetch(a.http.url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: 'Bearer ada' }, body: JSON.stringify(INIT) });
+      const sessionId = res.headers.get('mcp-session-id')!;
+      await res.text();
+      const ping = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' });
+      const asEve = await fetch(b.http.url, { method: 'POST', headers: sessionHeaders(sessionId, { authorization: 'Bearer eve' }), body: ping });
+      expect(asEve.status).to.equal(404);
+      expect(await asEve.text()).to.include('unknown or ended session');
+      expect(b.app.sessionCount).to.equal(0);
+      const asAda = await fetch(b.http.url, { method: 'POST', headers: sessionHeaders(sessionId, { authorization: 'Bearer ada' }), body: ping });
+      expect(asAda.status).to.equal(200);
+      expect(b.app.sessionCount).to.equal(1);
+      // An id of the wrong shape is refused without a copy either.
+      const malformed = await fetch(b.http.url, { method: 'POST', headers: sessionHeaders('x'.repeat(4000), { authorization: 'Bearer ada' }), body: ping });
+      expect(malformed.status).to.equal(404);
+      expect(await malformed.text()).to.not.include('xxxx');
+    } finally {
+      await a.close();
       await b.close();
     }
   });

@@ -106,6 +106,7 @@ export class Armature implements ConnectableApp {
     this.resources = new ResourceRegistry(runtime, (uri) => void this.bus.publish({ type: 'resource_updated', uri }));
     this.prompts = new PromptRegistry(runtime);
     this.tasks = new TaskManager(options.tasks ?? {}, logger);
+    if (this.bus.shared) this.tasks.publishStatus = (owner, taskId, task) => void this.bus.publish({ type: 'task_status', owner, taskId, task });
     this.features = new AppFeatures(tables, (session) => host.openSession(session), new ScopedLists(options.allowUnauthenticated === true), this.tasks);
     this.dispatcher = createDispatcher(serverInfo, options, logger, () => this.features.current(), this.sessions);
   }
@@ -157,6 +158,7 @@ export class Armature implements ConnectableApp {
   private hear(event: BusEvent): void {
     if (event.type === 'resource_updated') this.sessions.resourceUpdated(event.uri);
     else if (event.type === 'list_changed') this.sessions.listChanged(event.list);
+    else if (event.type === 'task_status') this.tasks.deliverStatus(event.owner, event.taskId, event.task as Record<string, unknown>);
   }
 
   /** A singleton provider of the app's container (a service, a handler). */

@@ -4,7 +4,9 @@ import type { ListKind } from '../protocol/server-features';
 /**
  * What one instance tells the others (and itself). The first two are the app's broadcasts;
  * the `session_*` events keep the live copies of one 2025 session on several instances in
- * step (Streamable HTTP serves a session on any instance that can read its stored state).
+ * step (Streamable HTTP serves a session on any instance that can read its stored state). They
+ * name the session by `sessionKey`, a non-secret key (Streamable HTTP: the lookup part of the
+ * session id), so whoever can read the bus learns no usable session id.
  */
 export type BusEvent =
   /** `notifications/<list>/list_changed` for every session and listen stream. */
@@ -12,13 +14,17 @@ export type BusEvent =
   /** `notifications/resources/updated` for the subscribers of `uri`. */
   | { readonly type: 'resource_updated'; readonly uri: string }
   /** The session ended (DELETE, or its stored state expired): every copy closes. */
-  | { readonly type: 'session_ended'; readonly sessionId: string }
+  | { readonly type: 'session_ended'; readonly sessionKey: string }
   /** `logging/setLevel` or `resources/(un)subscribe` was served by `origin`'s copy: the others apply it. */
-  | { readonly type: 'session_changed'; readonly sessionId: string; readonly logLevel?: LoggingLevel; readonly subscribe?: string; readonly unsubscribe?: string }
+  | { readonly type: 'session_changed'; readonly sessionKey: string; readonly logLevel?: LoggingLevel; readonly subscribe?: string; readonly unsubscribe?: string }
+  /** A message for the session's GET stream (a late log, a 2025 task status) from a copy that does not write that stream. */
+  | { readonly type: 'session_message'; readonly sessionKey: string; readonly message: JSONRPCMessage }
   /** A GET stream of the session was opened on `holder`: the other copies stop writing to that stream. */
-  | { readonly type: 'stream_claimed'; readonly sessionId: string; readonly holder: string }
+  | { readonly type: 'stream_claimed'; readonly sessionKey: string; readonly holder: string }
+  /** A task's new state (`tasks/get` shape, MCP 2026-07-28), for the listen streams of its owner following it. */
+  | { readonly type: 'task_status'; readonly owner: string; readonly taskId: string; readonly task: Readonly<Record<string, unknown>> }
   /** A client's answer to a server→client request of the copy on instance `to`, received elsewhere. */
-  | { readonly type: 'client_reply'; readonly sessionId: string; readonly to: string; readonly message: JSONRPCMessage };
+  | { readonly type: 'client_reply'; readonly sessionKey: string; readonly to: string; readonly message: JSONRPCMessage };
 
 /**
  * The notification bus port: how broadcasts and session changes reach every instance of one

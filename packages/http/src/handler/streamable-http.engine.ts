@@ -128,15 +128,15 @@ export class StreamableHttpEngine {
    */
   async endSession(session: HttpSessionTransport, everywhere: boolean): Promise<void> {
     this.sessions.remove(session);
-    if (!everywhere && this.copies.state.shared) session.keepStreams();
+    if (everywhere) session.forgetStreams();
     try {
       await session.connected?.close();
     } catch (error) {
       this.reportError(error);
     }
     await session.close();
+    // Only this copy ends otherwise: a shared store keeps the session for the other instances (its TTL ends it).
     if (everywhere) await this.copies.forget(session.sessionId);
-    else this.copies.dropped(session.sessionId);
   }
 
   /** Requests still waiting for an answer, across all sessions. */

@@ -17,8 +17,8 @@ import { isRequest, isResponse } from '../protocol/json-rpc-message';
 import { supportsPriming } from '../protocol/protocol-version';
 import { SseConnection } from '../sse/sse-connection';
 import { SseStream } from '../sse/sse-stream';
-import { changeOf, instanceOfReply, openedFacts, storeFailure, type SessionSync } from './session-sync';
-import type { SessionChange } from '@armature/core';
+import { instanceOfReply, isBroadcast, storeFailure, type SessionSync } from './session-sync';
+import { StateWrites } from './state-writes';
 
 
 /** The change a `notifications/initialized` makes: told to the other copies, nothing to store. */
@@ -32,6 +32,8 @@ export interface SessionCopy {
   readonly streamPrefix?: string;
   /** The negotiated version, for a copy served again from stored state (it never sees `initialize`). */
   readonly restoredVersion?: string;
+  /** Whether other instances may hold copies (a shared session store). */
+  readonly sharedStore?: boolean;
 }
 
 /** The `requestId` of a `notifications/cancelled`, if `message` is one. */
@@ -72,11 +74,14 @@ export class HttpSessionTransport implements Transport, ChannelHost {
   private nextStream = 1;
   /** Whether this copy writes the session's GET stream (copies restored elsewhere do once a GET opens on them). */
   private holdsStandalone: boolean;
-  /** Requests whose success changes the stored state, by id (setLevel, subscribe, unsubscribe). */
-  private changes: Map<RequestId, SessionChange> | undefined;
-  private initializeParams: unknown;
-  /** Whether closing drops the session's streams from the event store (see `keepStreams`). */
-  private forgetsStreams = true;
+  /** Requests whose success changes the stored session, and the writes their answers wait for. */
+  private readonly writes: StateWrites | null;
+  /**
+   * Whether closing drops the session's streams from the event store: yes when this process
+   * alone serves the session; with a shared store only when the session ends everywhere
+   * (`forgetStreams`: DELETE, a failed initialize), since other copies may still write or resume them.
+   */
+  private forgetsStreams: boolean;
   private initializeId: RequestId | undefined;
   /** Set once the first initialize has been answered. */
   private opened = false;
@@ -95,6 +100,8 @@ export class HttpSessionTransport implements Transport, ChannelHost {
     this.streamPrefix = copy?.streamPrefix ?? randomBytes(6).toString('hex');
     this.streamTag = copy?.streamPrefix === undefined ? '' : `${randomBytes(3).toString('hex')}-`;
     this.holdsStandalone = copy?.streamPrefix === undefined;
+    this.forgetsStreams = copy?.sharedStore !== true;
+    this.writes = copy === null ? null : new StateWrites(copy.sync, this);
     if (copy?.restoredVersion !== undefined) {
       this.opened = true;
       this.primes = options.priming && supportsPriming(copy.restoredVersion);
@@ -131,11 +138,9 @@ export class HttpSessionTransport implements Transport, ChannelHost {
   receiveRequest(message: JSONRPCRequest, extra: MessageExtraInfo, responder: HttpResponder): boolean {
     if (this.inflight.has(message.id)) return false;
     // Only the session's first initialize decides its fate; a repeat is the engine's to refuse.
-    if (message.method === 'initialize' && !this.opened) this.initializing(message);
-    if (this.copy !== null) {
-      const change = changeOf(message);
-      if (change !== undefined) (this.changes ??= new Map()).set(message.id, change);
-    }
+    const opening = message.method === 'initialize' && !this.opened;
+    if (opening) this.initializing(message);
+    this.writes?.note(message, opening);
     // Only an authenticated request can be told to step up its scopes with a 403 (MCP 2025-11-25,
     // authorization §Scope Challenge Handling); an anonymous one gets the JSON-RPC error in-band.
     this.inflight.set(message.id, new ResponseChannel(responder, this, this.primes, extra.authInfo === undefined ? null : this.options.stepUp));
@@ -176,6 +181,7 @@ export class HttpSessionTransport implements Transport, ChannelHost {
     const channel = this.inflight.get(id);
     if (channel === undefined) return;
     this.inflight.delete(id);
+    this.writes?.drop(id);
     channel.cancel();
   }
 
@@ -188,7 +194,7 @@ export class HttpSessionTransport implements Transport, ChannelHost {
       // carries responses (MCP 2025-11-25, transports §Listening for Messages from the Server).
       if (channel === undefined || id === undefined) return;
       this.inflight.delete(id);
-      const stored = this.store(id, message);
+      const stored = this.writes?.store(id, message);
       if (stored === undefined) {
         channel.deliver(message, true);
         if (id === this.initializeId) this.afterInitialize(message);
@@ -211,42 +217,23 @@ export class HttpSessionTransport implements Transport, ChannelHost {
       // server→client request can still be answered over the GET stream.
       if (!isRequest(message)) return;
     }
-    // One copy writes the session's GET stream (see docs/ARCHITECTURE.md, "Many instances").
-    if (!this.holdsStandalone) return;
-    this.standalone.push(message, encodeJsonRpc(message), false);
+    // One copy writes the session's GET stream (see docs/ARCHITECTURE.md, "Many instances"):
+    // the others leave broadcasts to it and send it what only they have (a late log, a task status).
+    if (!this.holdsStandalone) {
+      if (this.copy !== null && !isBroadcast(message)) this.copy.sync.toStream(this, message);
+      return;
+    }
+    this.pushToStream(message);
   }
 
-  /**
-   * Stores what a successful answer changes (initialize, setLevel, subscribe): undefined when
-   * nothing is to be stored or the store answered synchronously, else the pending write.
-   */
-  private store(id: RequestId, message: JSONRPCMessage): Promise<void> | undefined {
-    const copy = this.copy;
-    if (copy === null || 'error' in message) {
-      this.changes?.delete(id);
-      return undefined;
-    }
-    let pending: void | Promise<void>;
-    try {
-      if (id === this.initializeId) {
-        const facts = openedFacts(this.initializeParams, (message as { result?: unknown }).result);
-        this.initializeParams = undefined;
-        pending = facts === undefined ? undefined : copy.sync.opened(this, facts);
-      } else {
-        const change = this.changes?.get(id);
-        if (change === undefined) return undefined;
-        this.changes!.delete(id);
-        pending = copy.sync.changed(this, change);
-      }
-    } catch (error) {
-      return Promise.reject(error);
-    }
-    return pending instanceof Promise ? pending : undefined;
+  /** Writes `message` on the session's GET stream if this copy writes it (a message forwarded by another copy). */
+  pushToStream(message: JSONRPCMessage): void {
+    if (this.holdsStandalone && !this.closed) this.standalone.push(message, encodeJsonRpc(message), false);
   }
 
-  /** Only this copy is closing (idle here, shutdown, ended elsewhere): its streams stay resumable on other instances. */
-  keepStreams(): void {
-    this.forgetsStreams = false;
+  /** The session ends everywhere (DELETE): closing drops its streams from the event store. */
+  forgetStreams(): void {
+    this.forgetsStreams = true;
   }
 
   /** Another instance's copy now writes the GET stream: stop writing it here. */
@@ -327,7 +314,13 @@ export class HttpSessionTransport implements Transport, ChannelHost {
     const store = this.options.store;
     // A closed session's streams can never be resumed (its id now answers 404): the store may
     // drop them at once instead of keeping them for a late resume (issue 16's memory check).
-    if (store !== null && forget) for (const id of this.streams.keys()) void Promise.resolve(store.forgetStream !== undefined ? store.forgetStream(id) : store.endStream(id)).catch(() => undefined);
+    if (store !== null) {
+      for (const id of this.streams.keys()) {
+        // Only this copy closes: its request streams end (a late resume may still read them); the GET stream is the session's.
+        if (!forget && id === this.standalone.id) continue;
+        void Promise.resolve(forget && store.forgetStream !== undefined ? store.forgetStream(id) : store.endStream(id)).catch(() => undefined);
+      }
+    }
     this.streams.clear();
     this.onClosed(this);
     this.onclose?.();
@@ -335,7 +328,6 @@ export class HttpSessionTransport implements Transport, ChannelHost {
 
   private initializing(message: JSONRPCRequest): void {
     this.initializeId = message.id;
-    this.initializeParams = message.params;
     // Priming follows the version the session speaks, not each request's header: clients may
     // send an older MCP-Protocol-Version on a request than the one they initialized with.
     const requested = (message.params as { protocolVersion?: unknown } | undefined)?.protocolVersion;
@@ -346,7 +338,7 @@ export class HttpSessionTransport implements Transport, ChannelHost {
     this.initializeId = undefined;
     this.opened = true;
     // A failed initialize opens nothing: drop the session so its id answers 404.
-    if ('error' in message) void this.close();
+    if ('error' in message) void this.close(true);
   }
 
   private createStream(id: string): SseStream {

@@ -2,8 +2,9 @@ import type { SessionChange } from '@armature/core';
 import type { SessionStateStore, StoredSession } from './session-state-store';
 
 /**
- * The default `SessionStateStore`: this process only (nothing to configure). The live
- * sessions' own idle expiry removes entries, so it needs no timer; `get` still honours the TTL.
+ * The default `SessionStateStore`: this process only, nothing to configure. Not shared, so the
+ * transport never writes to it (a session lives where it was opened); it implements the port's
+ * contract in full for code that uses a store directly. `get` honours the TTL; no timer runs.
  */
 export class InMemorySessionStore implements SessionStateStore {
   readonly shared = false;

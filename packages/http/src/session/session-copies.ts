@@ -36,22 +36,33 @@ export class SessionCopies implements SessionSync {
   ) {
     this.replyPrefix = bus?.shared === true ? `${bus.instanceId}-` : undefined;
     this.leaveBus = bus?.shared === true ? bus.subscribe((event) => this.hear(event)) : () => undefined;
+    // A copy that only streams (a GET held open, no POSTs) must keep its stored state alive too.
+    if (state.shared && options.idleTimeoutMs > 0) {
+      this.keepAlive = setInterval(() => {
+        for (const session of this.live.all()) if (session.busy) this.touch(session);
+      }, Math.max(TOUCH_EVERY_MS, Math.min(options.idleTimeoutMs / 3, 60_000))).unref();
+    }
   }
+
+  private readonly keepAlive: NodeJS.Timeout | undefined;
 
   /** A new session's transport (its `initialize` is on the way). */
   open(id: string, principal: string | undefined, onClosed: (t: HttpSessionTransport) => void): HttpSessionTransport {
-    return new HttpSessionTransport(id, this.options, onClosed, principal, { sync: this, ...this.reply() });
+    // A store nobody else reads needs no writes: one process keeps a session exactly as before (no extra work or memory).
+    return new HttpSessionTransport(id, this.options, onClosed, principal, this.state.shared ? { sync: this, ...this.reply() } : null);
   }
 
   /** Serves session `id` from its stored state: a live copy here, or why not. */
   restore(id: string, principal: string | undefined, onClosed: (t: HttpSessionTransport) => void): Promise<HttpSessionTransport | RestoreFailure> {
     if (!this.state.shared || lookupKey(id) === undefined) return Promise.resolve('unknown');
-    let pending = this.restoring.get(id);
+    // Concurrent first requests of one session (and principal) share one restore.
+    const key = `${id}\u0000${principal ?? ''}`;
+    let pending = this.restoring.get(key);
     if (pending === undefined) {
-      pending = this.load(id, onClosed).finally(() => this.restoring.delete(id));
-      this.restoring.set(id, pending);
+      pending = this.load(id, principal, onClosed).finally(() => this.restoring.delete(key));
+      this.restoring.set(key, pending);
     }
-    return pending.then((found) => (typeof found !== 'string' && found.principal !== principal ? 'unknown' : found));
+    return pending;
   }
 
   /** A request reached a live copy: slide the stored TTL now and then; a session gone from the store ends here too. */
@@ -63,28 +74,20 @@ export class SessionCopies implements SessionSync {
     void Promise.resolve()
       .then(() => this.state.touch(session.sessionId, this.options.idleTimeoutMs))
       .then((stored) => {
-        if (!stored) this.endCopy(session.sessionId);
+        if (!stored) this.endCopy(session);
       }, this.reportError);
   }
 
   /** The client ended the session (DELETE): gone from the store and from every instance. */
   async forget(id: string): Promise<void> {
+    if (!this.state.shared) return;
     await this.state.delete(id);
-    await this.bus?.publish({ type: 'session_ended', sessionId: id });
-  }
-
-  /** A session ended by this instance alone (idle here, shutdown): stored state stays when others may serve it. */
-  dropped(id: string): void {
-    if (this.state.shared) return;
-    try {
-      void Promise.resolve(this.state.delete(id)).catch(this.reportError);
-    } catch (error) {
-      this.reportError(error);
-    }
+    await this.bus?.publish({ type: 'session_ended', sessionKey: keyOf(id) });
   }
 
   close(): void {
     this.leaveBus();
+    if (this.keepAlive !== undefined) clearInterval(this.keepAlive);
   }
 
   opened(session: HttpSessionTransport, facts: OpenedSession): void | Promise<void> {
@@ -96,23 +99,27 @@ export class SessionCopies implements SessionSync {
     // `initialized` is only news for the other copies: a copy restored from the store starts initialized.
     const written = change.initialized === true ? undefined : this.state.change(session.sessionId, change, this.options.idleTimeoutMs);
     if (this.bus?.shared !== true) return written;
-    const event: BusEvent = { type: 'session_changed', sessionId: session.sessionId, ...change };
+    const event: BusEvent = { type: 'session_changed', sessionKey: keyOf(session.sessionId), ...change };
     return Promise.resolve(written).then(() => this.bus!.publish(event));
   }
 
   claimed(session: HttpSessionTransport): void {
-    if (this.bus?.shared === true) void Promise.resolve(this.bus.publish({ type: 'stream_claimed', sessionId: session.sessionId, holder: this.bus.instanceId })).catch(this.reportError);
+    if (this.bus?.shared === true) void Promise.resolve(this.bus.publish({ type: 'stream_claimed', sessionKey: keyOf(session.sessionId), holder: this.bus.instanceId })).catch(this.reportError);
+  }
+
+  toStream(session: HttpSessionTransport, message: JSONRPCMessage): void {
+    if (this.bus?.shared === true) void Promise.resolve(this.bus.publish({ type: 'session_message', sessionKey: keyOf(session.sessionId), message })).catch(this.reportError);
   }
 
   forward(session: HttpSessionTransport, message: JSONRPCMessage, to: string): void {
-    if (this.bus?.shared === true) void Promise.resolve(this.bus.publish({ type: 'client_reply', sessionId: session.sessionId, to, message })).catch(this.reportError);
+    if (this.bus?.shared === true) void Promise.resolve(this.bus.publish({ type: 'client_reply', sessionKey: keyOf(session.sessionId), to, message })).catch(this.reportError);
   }
 
-  private reply(): { replyPrefix?: string } {
-    return this.replyPrefix === undefined ? {} : { replyPrefix: this.replyPrefix };
+  private reply(): { replyPrefix?: string; sharedStore: boolean } {
+    return this.replyPrefix === undefined ? { sharedStore: this.state.shared } : { replyPrefix: this.replyPrefix, sharedStore: this.state.shared };
   }
 
-  private async load(id: string, onClosed: (t: HttpSessionTransport) => void): Promise<HttpSessionTransport | RestoreFailure> {
+  private async load(id: string, principal: string | undefined, onClosed: (t: HttpSessionTransport) => void): Promise<HttpSessionTransport | RestoreFailure> {
     let stored;
     try {
       stored = await this.state.get(id);
@@ -120,44 +127,57 @@ export class SessionCopies implements SessionSync {
       this.reportError(error);
       return 'unavailable';
     }
-    if (stored === undefined) return 'unknown';
+    // Another principal holding the id (stolen or guessed) learns no more than for an unknown id, and costs no copy.
+    if (stored === undefined || stored.principal !== principal) return 'unknown';
     const already = this.live.find(id);
     if (already !== undefined) return already;
     if (this.live.full) return 'full';
     const copy = new HttpSessionTransport(id, this.options, onClosed, stored.principal, { sync: this, ...this.reply(), streamPrefix: stored.streamPrefix, restoredVersion: stored.protocolVersion });
     const { protocolVersion, clientCapabilities, clientInfo, logLevel, subscriptions } = stored;
-    copy.connected = await this.app.connect(copy, {
+    try {
+      copy.connected = await this.app.connect(copy, {
       assumeInitialized: { protocolVersion, clientCapabilities, ...(clientInfo === undefined ? {} : { clientInfo }), ...(logLevel === undefined ? {} : { logLevel }), subscriptions },
-      ...(this.replyPrefix === undefined ? {} : { clientRequestIdPrefix: this.replyPrefix }),
-    });
+        ...(this.replyPrefix === undefined ? {} : { clientRequestIdPrefix: this.replyPrefix }),
+      });
+    } catch (error) {
+      // The app is closing, or its session set up failed.
+      this.reportError(error);
+      return 'unavailable';
+    }
     this.live.add(copy);
     return copy;
   }
 
   private hear(event: BusEvent): void {
+    if (!('sessionKey' in event)) return;
+    const session = this.live.findByKey(event.sessionKey);
+    if (session === undefined) return;
     switch (event.type) {
       case 'session_ended':
-        return this.endCopy(event.sessionId);
+        return this.endCopy(session);
       case 'session_changed':
-        return this.live.find(event.sessionId)?.connected?.applyChange?.(event);
+        return session.connected?.applyChange?.(event);
       case 'stream_claimed':
-        if (event.holder !== this.bus!.instanceId) this.live.find(event.sessionId)?.releaseStandalone();
+        if (event.holder !== this.bus!.instanceId) session.releaseStandalone();
         return;
+      case 'session_message':
+        return session.pushToStream(event.message);
       case 'client_reply':
-        if (event.to === this.bus!.instanceId) this.live.find(event.sessionId)?.receive(event.message, {});
-        return;
-      default:
+        if (event.to === this.bus!.instanceId) session.receive(event.message, {});
         return;
     }
   }
 
   /** Closes this instance's copy of a session that ended elsewhere. */
-  private endCopy(id: string): void {
-    const session = this.live.find(id);
-    if (session === undefined) return;
+  private endCopy(session: HttpSessionTransport): void {
+    if (this.live.find(session.sessionId) !== session) return;
     this.live.remove(session);
     // The session ended everywhere: its streams are the ender's to forget.
-    session.keepStreams();
     void Promise.resolve(session.connected?.close()).catch(this.reportError).then(() => session.close());
   }
+}
+
+/** The non-secret key of a session id that names it on the bus. */
+function keyOf(id: string): string {
+  return lookupKey(id) ?? '';
 }

@@ -31,7 +31,11 @@ export interface StoredSession {
  * `ttlMs` is the session idle timeout (0: none).
  */
 export interface SessionStateStore {
-  /** Whether other instances read this store. When false a session is served by the instance that opened it only. */
+  /**
+   * Whether other instances read this store. When false a session is served by the instance
+   * that opened it only, and the transport writes nothing to it (the live session is the
+   * state): one process pays nothing for the port.
+   */
   readonly shared: boolean;
   create(session: StoredSession, ttlMs: number): void | Promise<void>;
   /** The stored session, or undefined when unknown, expired or deleted. */

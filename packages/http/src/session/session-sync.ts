@@ -15,6 +15,8 @@ export interface SessionSync {
   changed(session: HttpSessionTransport, change: SessionChange): void | Promise<void>;
   /** A GET stream of the session was opened or resumed here: this copy now writes it. */
   claimed(session: HttpSessionTransport): void;
+  /** A message for the session's GET stream, which another instance's copy writes. */
+  toStream(session: HttpSessionTransport, message: JSONRPCMessage): void;
   /** A client's answer to a server→client request issued by the copy on instance `to`. */
   forward(session: HttpSessionTransport, message: JSONRPCMessage, to: string): void;
 }
@@ -52,4 +54,10 @@ export function instanceOfReply(id: RequestId | undefined): string | undefined {
 /** The error sent instead of an answer whose state could not be stored. */
 export function storeFailure(id: RequestId): JSONRPCMessage {
   return { jsonrpc: '2.0', id, error: { code: -32603, message: 'Internal error: the session store is unavailable right now; try again in a few seconds' } };
+}
+
+/** Broadcasts every copy of a session hears for itself: never forwarded to the copy that writes the GET stream. */
+export function isBroadcast(message: JSONRPCMessage): boolean {
+  const method = (message as { method?: unknown }).method;
+  return method === 'notifications/resources/updated' || (typeof method === 'string' && method.endsWith('/list_changed'));
 }

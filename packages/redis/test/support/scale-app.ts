@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net';
 import { Armature, RequestContext, Resource, Tool } from '@armature/core';
 import { Inject, Injectable, InjectionToken, Module } from '@armature/di';
-import { listenHttp, type HttpListenHandle } from '@armature/http';
+import { listenHttp, type HttpListenHandle, type VerifyToken } from '@armature/http';
 import { redisScaleOut, type RedisScaleOut } from '../../src/redis-scale-out';
 
 /** The instance a handler runs on. */
@@ -22,6 +22,21 @@ export class ScaleTools {
   async confirm(_args: object, ctx: RequestContext): Promise<string> {
     const answer = await ctx.elicit({ mode: 'form', message: 'Go on?', requestedSchema: CONFIRM });
     return answer.action === 'accept' && answer.content?.confirm === true ? `confirmed on ${this.instance}` : `declined on ${this.instance}`;
+  }
+
+  @Tool({ description: 'Works for ms milliseconds (as a task when asked), stopping when cancelled.', task: 'optional', inputSchema: { type: 'object', properties: { ms: { type: 'integer' } }, required: ['ms'] } })
+  async job(args: { ms: number }, ctx: RequestContext): Promise<string> {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, args.ms);
+      ctx.signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+    });
+    return `done on ${this.instance}`;
+  }
+
+  @Tool({ description: 'Answers at once and logs a moment later, when its request is over.', inputSchema: { type: 'object' } })
+  late_log(_args: object, ctx: RequestContext): string {
+    setTimeout(() => void ctx.log.warning(`late from ${this.instance}`), 20).unref();
+    return 'logged later';
   }
 
   @Resource('notes://index', { description: 'The notes (subscribers hear of any note: notes://<id>).', mimeType: 'text/plain' })
@@ -46,7 +61,7 @@ export interface ScaleInstance {
   crash(): Promise<void>;
 }
 
-export async function startScaleInstance(name: string, redisUrl: string, options: { commandTimeoutMs?: number } = {}): Promise<ScaleInstance> {
+export async function startScaleInstance(name: string, redisUrl: string, options: { commandTimeoutMs?: number; verifyToken?: VerifyToken } = {}): Promise<ScaleInstance> {
   const errors: Error[] = [];
   const scale = redisScaleOut({ url: redisUrl, commandTimeoutMs: options.commandTimeoutMs ?? 2_000, onError: (error) => errors.push(error) });
   const app = await Armature.create(ScaleModule, {
@@ -57,7 +72,7 @@ export async function startScaleInstance(name: string, redisUrl: string, options
     logger: { error: () => undefined, warn: () => undefined, debug: () => undefined },
     ...scale.appOptions,
   });
-  const http = await listenHttp(app, { port: 0, ...scale.httpOptions, onError: (error) => errors.push(error) });
+  const http = await listenHttp(app, { port: 0, ...scale.httpOptions, onError: (error) => errors.push(error), ...(options.verifyToken === undefined ? {} : { verifyToken: options.verifyToken }) });
   await scale.ready();
   const sockets = new Set<Socket>();
   http.server.on('connection', (socket: Socket) => {

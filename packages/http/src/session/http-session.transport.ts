@@ -7,6 +7,7 @@ import type {
   JSONRPCRequest,
   MessageExtraInfo,
   RequestId,
+  SessionChange,
   Transport,
   TransportSendOptions,
 } from '@armature/core';

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { connectScenarioClient } from '@armature/transport-fixtures';
 import { type Cluster, startCluster } from '../src/cluster';
+import { ensureRedisServer } from './support/ensure-redis-server';
 import { commandsBetween, redisCommandCounts } from '../src/redis-command-stats';
 import { post2026, untilTaskStatus } from './support/mcp-2026';
 import { RouteLog } from './support/routes';
@@ -32,6 +33,7 @@ describe('examples/cluster: 3 instances on one Redis behind a round-robin balanc
   let cluster: Cluster;
 
   before(async () => {
+    ensureRedisServer();
     cluster = await startCluster({ onForward: routes.record });
   });
   after(async () => {

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { type Cluster, startCluster } from '../src/cluster';
+import { ensureRedisServer } from './support/ensure-redis-server';
 import { post2026 } from './support/mcp-2026';
 import { INITIALIZE, openSession, request, sessionHeaders } from './support/session-2025';
 import { SseStream } from './support/sse';
@@ -40,6 +41,7 @@ describe('examples/cluster: Redis restarted under load (child processes, real re
   let cluster: Cluster;
 
   before(async () => {
+    ensureRedisServer();
     cluster = await startCluster();
   });
   after(async () => {

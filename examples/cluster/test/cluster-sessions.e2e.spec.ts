@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { connectScenarioClient, type ScenarioClient } from '@armature/transport-fixtures';
 import { type Cluster, startCluster } from '../src/cluster';
+import { ensureRedisServer } from './support/ensure-redis-server';
 import { post2026 } from './support/mcp-2026';
 import { RouteLog } from './support/routes';
 import { openSession, request, sessionHeaders } from './support/session-2025';
@@ -39,6 +40,7 @@ describe('examples/cluster: sessions, elicitation and notifications across insta
   let cluster: Cluster;
 
   before(async () => {
+    ensureRedisServer();
     cluster = await startCluster({ onForward: routes.record });
   });
   afterEach(async () => {

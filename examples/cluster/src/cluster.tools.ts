@@ -1,13 +1,23 @@
 import { Injectable } from '@armature/di';
 import { RateLimit, RequestContext, Tool } from '@armature/core';
 
-/** What the cluster adds to the notes: which instance served a call, and a long job that runs as a task. */
+/** What the cluster adds to the notes: which instance served a call, a limited greeting, and a long job that runs as a task. */
 @Injectable()
 export class ClusterTools {
   /** The name of the instance that served this call (the balancer spreads calls over all of them). */
   @Tool({ title: 'Which instance served this call', annotations: { readOnlyHint: true, openWorldHint: false } })
   served_by(): string {
     return process.env.INSTANCE_NAME ?? 'single';
+  }
+
+  /**
+   * Say hello, at most three times a minute per session, whichever instances serve the calls.
+   * @param name Who to greet.
+   */
+  @RateLimit({ limit: 3, windowMs: 60_000, per: 'session' })
+  @Tool({ title: 'Greet (3 a minute per session)', annotations: { readOnlyHint: true, openWorldHint: false } })
+  greet(name: string): string {
+    return `hello ${name} from ${process.env.INSTANCE_NAME ?? 'single'}`;
   }
 
   /**

@@ -68,6 +68,19 @@ describe('examples/cluster: sessions, elicitation and notifications across insta
     expect(client.wire.violations).to.deep.equal([]);
   });
 
+  it('2025 (SDK v1): a per-session rate limit holds across the instances serving the session (budget on Redis, keyed by the session id)', async () => {
+    const client = await connect('sdk-v1');
+    const results = [];
+    for (let i = 0; i < 6; i++) results.push(await client.callTool('greet', { name: `n${i}` }));
+    const greeted = results.filter((result) => result.isError !== true).map(text);
+    expect(greeted).to.have.length(3);
+    expect(new Set(greeted.map((line) => line.split(' from ')[1])).size, 'served by several instances').to.be.greaterThan(1);
+    for (const refused of results.filter((result) => result.isError === true)) expect(text(refused)).to.match(/^Rate limit reached for tool "greet": too many calls\. Try again in/);
+    // Another session has its own budget.
+    const other = await connect('sdk-v1');
+    expect((await other.callTool('greet', { name: 'other' })).isError).to.not.equal(true);
+  });
+
   it('2025 (SDK v1): an elicitation asked by the instance running delete is answered through another instance', async () => {
     const client = await connect('sdk-v1');
     client.answerElicitations(() => ({ action: 'accept', content: { confirm: true } }));

@@ -11,7 +11,7 @@ const note = (n: number): JSONRPCMessage => ({ jsonrpc: '2.0', method: 'notifica
 const SESSION_ID = 'AbCdEfGhIj0123456789abcdefghijkl';
 
 function session(overrides: Partial<StoredSession> = {}): StoredSession {
-  return { id: SESSION_ID, principal: 'ada', protocolVersion: '2025-11-25', clientCapabilities: { elicitation: { form: {} } }, clientInfo: { name: 'c', version: '1' }, subscriptions: [], streamPrefix: 'a1b2c3d4e5f6', createdAt: 1_700_000_000_000, ...overrides };
+  return { id: SESSION_ID, principal: 'ada', protocolVersion: '2025-11-25', clientCapabilities: { elicitation: { form: {} } }, clientInfo: { name: 'c', version: '1' }, subscriptions: [], streamPrefix: 'a1b2c3d4e5f6', createdAt: 1_700_000_000_000, lastSeenAt: 1_700_000_000_000, ...overrides };
 }
 
 async function until(check: () => Promise<boolean>, timeoutMs = 5_000): Promise<boolean> {
@@ -110,8 +110,12 @@ describe('the scale-out stores on a real redis-server', function () {
       await store.change(SESSION_ID, { subscribe: 'notes://1' }, 60_000);
       await store.change(SESSION_ID, { subscribe: 'notes://2' }, 60_000);
       await store.change(SESSION_ID, { unsubscribe: 'notes://1' }, 60_000);
-      expect(await store.get(SESSION_ID)).to.deep.equal(session({ logLevel: 'debug', subscriptions: ['notes://2'] }));
+      const changed = (await store.get(SESSION_ID))!;
+      expect({ ...changed, lastSeenAt: 0 }).to.deep.equal(session({ logLevel: 'debug', subscriptions: ['notes://2'], lastSeenAt: 0 }));
+      // Serving it (a change, a touch) notes when it was last seen.
+      expect(changed.lastSeenAt).to.be.greaterThan(1_700_000_000_000);
       expect(await store.touch(SESSION_ID, 60_000)).to.equal(true);
+      expect((await store.get(SESSION_ID))!.lastSeenAt).to.be.at.least(changed.lastSeenAt);
       await store.delete(SESSION_ID);
       expect(await store.get(SESSION_ID)).to.equal(undefined);
       expect(await store.touch(SESSION_ID, 60_000)).to.equal(false);

@@ -91,7 +91,7 @@ export class SessionCopies implements SessionSync {
   }
 
   opened(session: HttpSessionTransport, facts: OpenedSession): void | Promise<void> {
-    const stored = { id: session.sessionId, ...(session.principal === undefined ? {} : { principal: session.principal }), ...facts, subscriptions: [], streamPrefix: session.streamPrefix, createdAt: Date.now() };
+    const stored = { id: session.sessionId, ...(session.principal === undefined ? {} : { principal: session.principal }), ...facts, subscriptions: [], streamPrefix: session.streamPrefix, createdAt: Date.now(), lastSeenAt: Date.now() };
     return this.state.create(stored, this.options.idleTimeoutMs);
   }
 

@@ -95,6 +95,28 @@ describe('the scale-out stores on a real redis-server', function () {
       expect(await store.streamOf(other)).to.equal(undefined);
     });
 
+    it('every acknowledged event survives a Redis restart (append-only file) and replays after it', async () => {
+      const store = new RedisEventStore(connection, { streamTtlMs: 60_000 });
+      const ids: string[] = [];
+      for (let i = 0; i < 5; i++) ids.push(await store.append('p5.0', note(i)));
+      await redis.restart();
+      const replayed: string[] = [];
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        try {
+          await store.replayAfter(ids[0]!, (id) => replayed.push(id));
+          break;
+        } catch (error) {
+          // The connection is still coming back: the clear -32603, retried (bounded).
+          expect(String((error as Error).message)).to.match(/event store is unavailable right now/);
+          if (Date.now() > deadline) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
+      expect(replayed).to.deep.equal(ids.slice(1));
+      expect(await store.append('p5.0', note(5))).to.not.equal(ids[4]);
+    });
+
     it('refuses ids not in its shape without a lookup', () => {
       const store = new RedisEventStore(connection);
       for (const bad of ['', 'x', 'p1.1_1', 'p1.1_1-x', 'a b_1-1', `${'x'.repeat(200)}_1-1`, 'p_1.1_1-1']) expect(store.isWellFormed(bad), bad).to.equal(false);

@@ -193,6 +193,20 @@ describe('2025 sessions across instances on Redis: faults (real redis-server)', 
     }
   });
 
+  it('concurrent first requests for a session held elsewhere share one restored copy', async () => {
+    const a = await startScaleInstance('origin', redis.url);
+    const b = await startScaleInstance('busy', redis.url);
+    try {
+      const sessionId = await openSession(a.http.url);
+      const answers = await Promise.all(Array.from({ length: 12 }, () => call(b.http.url, sessionId, 'tools/call', { name: 'whoami', arguments: {} })));
+      for (const answer of answers) expect(answer.body!.result!.content).to.deep.equal([{ type: 'text', text: 'busy' }]);
+      expect(b.app.sessionCount).to.equal(1);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
   it('a session served from stored state stays its principal\'s: another principal holding its id gets 404 and builds no copy', async () => {
     const principals: Record<string, { token: string; clientId: string; scopes: string[] }> = {
       ada: { token: 'ada', clientId: 'ada-client', scopes: [] },

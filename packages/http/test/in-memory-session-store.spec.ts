@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { InMemorySessionStore } from '../src/session/in-memory-session-store';
 import type { StoredSession } from '../src/session/session-state-store';
 
-const session: StoredSession = { id: 's1', protocolVersion: '2025-11-25', clientCapabilities: {}, subscriptions: [], streamPrefix: 'abc', createdAt: 1 };
+const session: StoredSession = { id: 's1', protocolVersion: '2025-11-25', clientCapabilities: {}, subscriptions: [], streamPrefix: 'abc', createdAt: 1, lastSeenAt: 1 };
 
 describe('InMemorySessionStore (the default SessionStateStore)', () => {
   it('keeps a session, applies changes, forgets it on delete, and is not shared', () => {
@@ -14,7 +14,9 @@ describe('InMemorySessionStore (the default SessionStateStore)', () => {
     store.change('s1', { subscribe: 'a://1' }, 60_000);
     store.change('s1', { subscribe: 'a://2' }, 60_000);
     store.change('s1', { unsubscribe: 'a://1' }, 60_000);
-    expect(store.get('s1')).to.deep.equal({ ...session, logLevel: 'debug', subscriptions: ['a://2'] });
+    const changed = store.get('s1')!;
+    expect({ ...changed, lastSeenAt: 1 }).to.deep.equal({ ...session, logLevel: 'debug', subscriptions: ['a://2'] });
+    expect(changed.lastSeenAt).to.be.greaterThan(1);
     expect(store.touch('s1', 60_000)).to.equal(true);
     store.delete('s1');
     expect(store.get('s1')).to.equal(undefined);

@@ -3,26 +3,30 @@ import type { LoggingLevel, SessionChange } from '@armature/core';
 import type { SessionStateStore, StoredSession } from '@armature/http';
 import { RedisConnection, type RedisConnectionOptions } from './redis-connection';
 
-/** Sets the fields of a change on a session that still exists, and slides its TTL. KEYS[1] session; ARGV ttl, then field/value ('' value: delete). */
+/** Sets the fields of a change on a session that still exists, and slides its TTL. KEYS[1] session; ARGV ttl, now, then field/value ('' value: delete). */
 const CHANGE = `
 if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
-for i = 2, #ARGV, 2 do
+redis.call('HSET', KEYS[1], 'seen', ARGV[2])
+for i = 3, #ARGV, 2 do
   if ARGV[i + 1] == '' then redis.call('HDEL', KEYS[1], ARGV[i]) else redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1]) end
 end
 if tonumber(ARGV[1]) > 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return 1`;
 
-/** Slides the TTL; 1 when the session exists. */
+/** Slides the TTL and notes when the session was last served; 1 when it exists. KEYS[1]; ARGV ttl, now. */
 const TOUCH = `
-if tonumber(ARGV[1]) > 0 then return redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-return redis.call('EXISTS', KEYS[1])`;
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+redis.call('HSET', KEYS[1], 'seen', ARGV[2])
+if tonumber(ARGV[1]) > 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return 1`;
 
 const SUB = 'sub:';
 
 /**
  * `SessionStateStore` on Redis: a hash per session (`<prefix>session:<sha256 of the id>`, so a
  * dump of Redis holds no usable session id) with the idle timeout as a sliding TTL. Fields:
- * `state` (the `initialize` facts as JSON), `level`, and one `sub:<uri>` per subscription, so
+ * `state` (the `initialize` facts as JSON), `seen` (last served, ms), `level`, and one
+ * `sub:<uri>` per subscription, so
  * a change is one small script that never brings back a deleted session.
  */
 export class RedisSessionStore implements SessionStateStore {
@@ -35,8 +39,8 @@ export class RedisSessionStore implements SessionStateStore {
 
   async create(session: StoredSession, ttlMs: number): Promise<void> {
     const key = this.key(session.id);
-    const { subscriptions, logLevel, ...facts } = session;
-    const fields: Record<string, string> = { state: JSON.stringify(facts) };
+    const { subscriptions, logLevel, lastSeenAt, ...facts } = session;
+    const fields: Record<string, string> = { state: JSON.stringify(facts), seen: String(lastSeenAt) };
     if (logLevel !== undefined) fields.level = logLevel;
     for (const uri of subscriptions) fields[SUB + uri] = '1';
     await this.redis.run('The session store', async (client) => {
@@ -50,18 +54,18 @@ export class RedisSessionStore implements SessionStateStore {
     const reply = await this.redis.run('The session store', (client) => client.hGetAll(this.key(id)));
     const fields = hashOf(reply);
     if (typeof fields.state !== 'string') return undefined;
-    const facts = JSON.parse(fields.state) as Omit<StoredSession, 'subscriptions' | 'logLevel'>;
+    const facts = JSON.parse(fields.state) as Omit<StoredSession, 'subscriptions' | 'logLevel' | 'lastSeenAt'>;
     const subscriptions = Object.keys(fields).filter((name) => name.startsWith(SUB)).map((name) => name.slice(SUB.length));
-    return { ...facts, ...(fields.level === undefined ? {} : { logLevel: fields.level as LoggingLevel }), subscriptions };
+    return { ...facts, ...(fields.level === undefined ? {} : { logLevel: fields.level as LoggingLevel }), subscriptions, lastSeenAt: Number(fields.seen ?? facts.createdAt) };
   }
 
   async touch(id: string, ttlMs: number): Promise<boolean> {
-    const found = await this.redis.run('The session store', (client) => client.eval(TOUCH, { keys: [this.key(id)], arguments: [String(ttlMs)] }));
+    const found = await this.redis.run('The session store', (client) => client.eval(TOUCH, { keys: [this.key(id)], arguments: [String(ttlMs), String(Date.now())] }));
     return Number(found) === 1;
   }
 
   async change(id: string, change: SessionChange, ttlMs: number): Promise<void> {
-    const args = [String(ttlMs)];
+    const args = [String(ttlMs), String(Date.now())];
     if (change.logLevel !== undefined) args.push('level', change.logLevel);
     if (change.subscribe !== undefined) args.push(SUB + change.subscribe, '1');
     if (change.unsubscribe !== undefined) args.push(SUB + change.unsubscribe, '');

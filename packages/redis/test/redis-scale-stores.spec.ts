@@ -11,7 +11,7 @@ const note = (n: number): JSONRPCMessage => ({ jsonrpc: '2.0', method: 'notifica
 const SESSION_ID = 'AbCdEfGhIj0123456789abcdefghijkl';
 
 function session(overrides: Partial<StoredSession> = {}): StoredSession {
-  return { id: SESSION_ID, principal: 'ada', protocolVersion: '2025-11-25', clientCapabilities: { elicitation: { form: {} } }, clientInfo: { name: 'c', version: '1' }, subscriptions: [], streamPrefix: 'a1b2c3d4e5f6', createdAt: 1_700_000_000_000, ...overrides };
+  return { id: SESSION_ID, principal: 'ada', protocolVersion: '2025-11-25', clientCapabilities: { elicitation: { form: {} } }, clientInfo: { name: 'c', version: '1' }, subscriptions: [], streamPrefix: 'a1b2c3d4e5f6', createdAt: 1_700_000_000_000, lastSeenAt: 1_700_000_000_000, ...overrides };
 }
 
 async function until(check: () => Promise<boolean>, timeoutMs = 5_000): Promise<boolean> {
@@ -95,6 +95,28 @@ describe('the scale-out stores on a real redis-server', function () {
       expect(await store.streamOf(other)).to.equal(undefined);
     });
 
+    it('every acknowledged event survives a Redis restart (append-only file) and replays after it', async () => {
+      const store = new RedisEventStore(connection, { streamTtlMs: 60_000 });
+      const ids: string[] = [];
+      for (let i = 0; i < 5; i++) ids.push(await store.append('p5.0', note(i)));
+      await redis.restart();
+      const replayed: string[] = [];
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        try {
+          await store.replayAfter(ids[0]!, (id) => replayed.push(id));
+          break;
+        } catch (error) {
+          // The connection is still coming back: the clear -32603, retried (bounded).
+          expect(String((error as Error).message)).to.match(/event store is unavailable right now/);
+          if (Date.now() > deadline) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
+      expect(replayed).to.deep.equal(ids.slice(1));
+      expect(await store.append('p5.0', note(5))).to.not.equal(ids[4]);
+    });
+
     it('refuses ids not in its shape without a lookup', () => {
       const store = new RedisEventStore(connection);
       for (const bad of ['', 'x', 'p1.1_1', 'p1.1_1-x', 'a b_1-1', `${'x'.repeat(200)}_1-1`, 'p_1.1_1-1']) expect(store.isWellFormed(bad), bad).to.equal(false);
@@ -110,8 +132,12 @@ describe('the scale-out stores on a real redis-server', function () {
       await store.change(SESSION_ID, { subscribe: 'notes://1' }, 60_000);
       await store.change(SESSION_ID, { subscribe: 'notes://2' }, 60_000);
       await store.change(SESSION_ID, { unsubscribe: 'notes://1' }, 60_000);
-      expect(await store.get(SESSION_ID)).to.deep.equal(session({ logLevel: 'debug', subscriptions: ['notes://2'] }));
+      const changed = (await store.get(SESSION_ID))!;
+      expect({ ...changed, lastSeenAt: 0 }).to.deep.equal(session({ logLevel: 'debug', subscriptions: ['notes://2'], lastSeenAt: 0 }));
+      // Serving it (a change, a touch) notes when it was last seen.
+      expect(changed.lastSeenAt).to.be.greaterThan(1_700_000_000_000);
       expect(await store.touch(SESSION_ID, 60_000)).to.equal(true);
+      expect((await store.get(SESSION_ID))!.lastSeenAt).to.be.at.least(changed.lastSeenAt);
       await store.delete(SESSION_ID);
       expect(await store.get(SESSION_ID)).to.equal(undefined);
       expect(await store.touch(SESSION_ID, 60_000)).to.equal(false);

@@ -158,6 +158,55 @@ describe('2025 sessions across instances on Redis: faults (real redis-server)', 
     }
   });
 
+  it('a GET stream resumed on B while A still lives has one writer: A lets go, each later event is stored and sent once', async () => {
+    const a = await startScaleInstance('first-holder', redis.url);
+    const b = await startScaleInstance('second-holder', redis.url);
+    const readers: SseReader[] = [];
+    try {
+      const sessionId = await openSession(a.http.url);
+      for (const uri of ['notes://w1', 'notes://w2']) await call(a.http.url, sessionId, 'resources/subscribe', { uri });
+      const onA = new SseReader(await fetch(a.http.url, { headers: sessionHeaders(sessionId, { accept: 'text/event-stream' }) }), {});
+      readers.push(onA);
+      const primed = await onA.until((e) => e.id !== undefined && e.data === '');
+      const onB = new SseReader(await fetch(b.http.url, { headers: sessionHeaders(sessionId, { accept: 'text/event-stream', 'last-event-id': primed.id! }) }), {});
+      readers.push(onB);
+      expect(onB.status).to.equal(200);
+      // A hears B's claim and ends its connection (until() gives up as soon as the stream ends).
+      await onA.until(() => false, 5_000).catch(() => undefined);
+      expect(onA.ended, 'A still holds its GET connection').to.equal(true);
+      expect(onA.events.filter((e) => e.data !== '')).to.deep.equal([]);
+      a.app.resources.notifyUpdated('notes://w1');
+      b.app.resources.notifyUpdated('notes://w2');
+      await onB.until((e) => e.data !== '' && updatedUri(e.data) === 'notes://w2');
+      await onB.until((e) => e.data !== '' && updatedUri(e.data) === 'notes://w1');
+      const sent = onB.events.filter((e) => e.data !== '');
+      expect(sent.map((e) => updatedUri(e.data)).sort()).to.deep.equal(['notes://w1', 'notes://w2']);
+      // Stored once each: a resume after the priming id replays exactly these two.
+      const replay = new SseReader(await fetch(b.http.url, { headers: sessionHeaders(sessionId, { accept: 'text/event-stream', 'last-event-id': primed.id! }) }), {});
+      readers.push(replay);
+      await replay.until((e) => e.data !== '' && e.id === sent[1]!.id);
+      expect(replay.events.filter((e) => e.data !== '').map((e) => e.id)).to.deep.equal(sent.map((e) => e.id));
+    } finally {
+      for (const reader of readers) await reader.cancel();
+      await a.close();
+      await b.close();
+    }
+  });
+
+  it('concurrent first requests for a session held elsewhere share one restored copy', async () => {
+    const a = await startScaleInstance('origin', redis.url);
+    const b = await startScaleInstance('busy', redis.url);
+    try {
+      const sessionId = await openSession(a.http.url);
+      const answers = await Promise.all(Array.from({ length: 12 }, () => call(b.http.url, sessionId, 'tools/call', { name: 'whoami', arguments: {} })));
+      for (const answer of answers) expect(answer.body!.result!.content).to.deep.equal([{ type: 'text', text: 'busy' }]);
+      expect(b.app.sessionCount).to.equal(1);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
   it('a session served from stored state stays its principal\'s: another principal holding its id gets 404 and builds no copy', async () => {
     const principals: Record<string, { token: string; clientId: string; scopes: string[] }> = {
       ada: { token: 'ada', clientId: 'ada-client', scopes: [] },

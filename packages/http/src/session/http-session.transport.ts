@@ -237,7 +237,10 @@ export class HttpSessionTransport implements Transport, ChannelHost {
     this.forgetsStreams = true;
   }
 
-  /** Another instance's copy now writes the GET stream: stop writing it here. */
+  /**
+   * Another instance's copy now writes the GET stream (a client opened or resumed it there):
+   * stop writing it here and end the connection this copy still had, so one stream has one writer.
+   */
   releaseStandalone(): void {
     if (!this.holdsStandalone) return;
     this.holdsStandalone = false;
@@ -299,8 +302,10 @@ export class HttpSessionTransport implements Transport, ChannelHost {
   }
 
   /**
-   * Closes this transport. `forget` (default): the session ended, its streams can never be
-   * resumed; otherwise only this instance's copy closes and its streams stay resumable elsewhere.
+   * Closes this transport. `forget` (the default when this process alone serves the session, or
+   * after `forgetStreams`): the session ended, its streams are dropped from the event store;
+   * otherwise only this instance's copy closes: its request streams end and the session's GET
+   * stream stays, resumable on the instances still serving the session.
    */
   async close(forget = this.forgetsStreams): Promise<void> {
     if (this.closed) return;

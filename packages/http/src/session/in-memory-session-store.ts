@@ -28,13 +28,14 @@ export class InMemorySessionStore implements SessionStateStore {
     const entry = this.get(id) === undefined ? undefined : this.sessions.get(id);
     if (entry === undefined) return false;
     entry.expiresAt = expiry(ttlMs);
+    entry.session = { ...entry.session, lastSeenAt: Date.now() };
     return true;
   }
 
   change(id: string, change: SessionChange, ttlMs: number): void {
     const entry = this.get(id) === undefined ? undefined : this.sessions.get(id);
     if (entry === undefined) return;
-    entry.session = applyChange(entry.session, change);
+    entry.session = { ...applyChange(entry.session, change), lastSeenAt: Date.now() };
     entry.expiresAt = expiry(ttlMs);
   }
 

@@ -23,6 +23,8 @@ export class SessionCopies implements SessionSync {
   private readonly restoring = new Map<string, Promise<HttpSessionTransport | RestoreFailure>>();
   private readonly touched = new WeakMap<HttpSessionTransport, number>();
   private readonly leaveBus: () => void;
+  /** Slides the stored TTL of copies that only stream (set with a shared store). */
+  private readonly keepAlive: NodeJS.Timeout | undefined;
   /** `<instanceId>-`: prefix of this instance's server→client request ids, when the bus is shared. */
   readonly replyPrefix: string | undefined;
 
@@ -43,8 +45,6 @@ export class SessionCopies implements SessionSync {
       }, Math.max(TOUCH_EVERY_MS, Math.min(options.idleTimeoutMs / 3, 60_000))).unref();
     }
   }
-
-  private readonly keepAlive: NodeJS.Timeout | undefined;
 
   /** A new session's transport (its `initialize` is on the way). */
   open(id: string, principal: string | undefined, onClosed: (t: HttpSessionTransport) => void): HttpSessionTransport {
@@ -91,7 +91,7 @@ export class SessionCopies implements SessionSync {
   }
 
   opened(session: HttpSessionTransport, facts: OpenedSession): void | Promise<void> {
-    const stored = { id: session.sessionId, ...(session.principal === undefined ? {} : { principal: session.principal }), ...facts, subscriptions: [], streamPrefix: session.streamPrefix, createdAt: Date.now() };
+    const stored = { id: session.sessionId, ...(session.principal === undefined ? {} : { principal: session.principal }), ...facts, subscriptions: [], streamPrefix: session.streamPrefix, createdAt: Date.now(), lastSeenAt: Date.now() };
     return this.state.create(stored, this.options.idleTimeoutMs);
   }
 
@@ -136,7 +136,7 @@ export class SessionCopies implements SessionSync {
     const { protocolVersion, clientCapabilities, clientInfo, logLevel, subscriptions } = stored;
     try {
       copy.connected = await this.app.connect(copy, {
-      assumeInitialized: { protocolVersion, clientCapabilities, ...(clientInfo === undefined ? {} : { clientInfo }), ...(logLevel === undefined ? {} : { logLevel }), subscriptions },
+        assumeInitialized: { protocolVersion, clientCapabilities, ...(clientInfo === undefined ? {} : { clientInfo }), ...(logLevel === undefined ? {} : { logLevel }), subscriptions },
         ...(this.replyPrefix === undefined ? {} : { clientRequestIdPrefix: this.replyPrefix }),
       });
     } catch (error) {

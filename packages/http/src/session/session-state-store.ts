@@ -19,6 +19,8 @@ export interface StoredSession {
   readonly streamPrefix: string;
   /** Ms since epoch. */
   readonly createdAt: number;
+  /** When an instance last served it (ms since epoch; updated at most every few seconds per instance). */
+  readonly lastSeenAt: number;
 }
 
 /**

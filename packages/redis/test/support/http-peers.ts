@@ -24,6 +24,11 @@ export class SseReader {
     void this.pump();
   }
 
+  /** True once the connection ended (the server closed it, or `cancel()`). */
+  get ended(): boolean {
+    return this.done;
+  }
+
   get status(): number {
     return this.response.status;
   }

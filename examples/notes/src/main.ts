@@ -25,3 +25,6 @@ if (require.main === module) {
       process.exitCode = 1;
     });
 }
+
+// For servers built on the notes (examples/cluster serves them on many instances).
+export { NotesModule } from './notes.module';

@@ -83,6 +83,9 @@ export type { Interceptor, CallHandler } from './interceptors/interceptor';
 export { RateLimit } from './rate-limit/rate-limit.decorator';
 export type { RateLimitOptions, RateLimitKey } from './rate-limit/rate-limit.options';
 export { RETRY_AFTER_META } from './rate-limit/rate-limit-result';
+// Ports for state shared by several instances (in-memory defaults; @armature/redis implements them).
+export type { RateLimitStore, RateLimitBucket } from './rate-limit/rate-limit-store';
+export type { BusEvent, NotificationBus } from './bus/notification-bus';
 export type { ClassOrMethodDecorator } from './metadata/enhancer-metadata';
 
 // Tasks: the author's option (`@Tool({ task })`), the app's `tasks` options and the default

@@ -3,7 +3,7 @@
 // minor release. Applications import from `@armature/core`.
 export { CREDENTIAL_HEADERS, isTransportRequestInfo, withoutCredentials } from './context/request-info';
 export * from './protocol/server-features';
-export type { ConnectOptions, ConnectedSession, ConnectableApp } from './protocol/connectable-app';
+export type { ConnectOptions, ConnectedSession, ConnectableApp, SessionChange } from './protocol/connectable-app';
 export { EngineErrorCode } from './errors/engine-error-codes';
 export * from './jsonrpc/decode-limits';
 export * from './jsonrpc/json-rpc-decoder';
@@ -50,3 +50,6 @@ export type { ExchangeSink } from './kernel/exchange-sink';
 export type { DispatchedRequest } from './kernel/dispatcher';
 export type { CacheHint, CacheHints } from './kernel/cache-hints';
 export { PROTOCOL_2026, ENVELOPE_VERSIONS, META as MCP_META_KEYS, REMOVED_IN_2026, hasEnvelope } from './kernel/revision-2026';
+// The notification bus port (broadcasts and 2025 session copies across instances).
+export type { BusEvent, NotificationBus } from './bus/notification-bus';
+export { InMemoryNotificationBus, deliverBusEvent } from './bus/in-memory-notification-bus';

@@ -1,4 +1,5 @@
 import type { EventStore } from './events/event-store';
+import type { SessionStateStore } from './session-state/session-state-store';
 import type { VerifyToken } from './handler/bearer-auth';
 import type { CorsOptions } from './security/cors.policy';
 import type { Allowlist, ProtectedResourceOptions } from '@armature/core/internal';
@@ -40,6 +41,13 @@ export interface HttpHandlerOptions {
    * `InMemoryEventStore`; `false` turns resumability (and priming events) off.
    */
   readonly eventStore?: EventStore | false;
+  /**
+   * Where the state of 2025 sessions is kept (id, principal, version, client capabilities and
+   * info, log level, subscriptions). Default: this process (`InMemorySessionStore`). With a
+   * shared store (`@armature/redis`), a request whose `Mcp-Session-Id` another instance opened
+   * is served here from the stored state instead of 404; see docs/deploying.md.
+   */
+  readonly sessionStore?: SessionStateStore;
   /** SSE stream behaviour. */
   readonly sse?: SseOptions;
   /**

@@ -14,3 +14,5 @@ export { DEFAULT_HEADER_PROTOCOL_VERSION } from './protocol/protocol-version';
 export { StatelessServerRequestError } from './handler/stateless.transport';
 export { DEFAULT_MAX_SESSIONS } from './handler/resolved-options';
 export { DEFAULT_MAX_STATELESS_INFLIGHT } from './handler/stateless-limit';
+export type { SessionStateStore, StoredSession } from './session-state/session-state-store';
+export { InMemorySessionStore } from './session-state/in-memory-session-store';

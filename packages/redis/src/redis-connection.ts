@@ -38,6 +38,8 @@ export class RedisConnection {
   private readonly timeoutMs: number;
   private readonly owned: boolean;
   private connecting: Promise<unknown> | undefined;
+  /** Set by `close()`: commands fail at once instead of opening the connection again. */
+  private closed = false;
 
   constructor(options: RedisConnectionOptions) {
     this.prefix = options.keyPrefix ?? DEFAULT_KEY_PREFIX;
@@ -55,13 +57,14 @@ export class RedisConnection {
     this.client.on('error', (error: Error) => options.onError?.(error));
   }
 
-  /** Runs `command` on a connected client within the command timeout; a Redis failure becomes a clear -32603. */
-  async run<T>(what: string, command: (client: RedisClient) => Promise<T>): Promise<T> {
+  /** Runs `command` on a connected client within the command timeout (or `timeoutMs`); a Redis failure becomes a clear -32603. */
+  async run<T>(what: string, command: (client: RedisClient) => Promise<T>, timeoutMs = this.timeoutMs): Promise<T> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_resolve, reject) => {
-      timer = setTimeout(() => reject(new Error(`no answer within ${this.timeoutMs} ms`)), this.timeoutMs);
+      timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
     });
     try {
+      if (this.closed) throw new Error('the connection was closed');
       await Promise.race([this.ready(), timeout]);
       return await Promise.race([command(this.client), timeout]);
     } catch (error) {
@@ -75,6 +78,7 @@ export class RedisConnection {
 
   /** Closes the client if this connection created it. */
   async close(): Promise<void> {
+    this.closed = true;
     if (!this.owned) return;
     await release(this.client);
   }

@@ -1,10 +1,10 @@
 import type { TaskSignal, TaskSignals } from '@armature/core/tasks';
-import type { RedisClient } from './redis-connection';
-import { RedisConnection, type RedisConnectionOptions, release } from './redis-connection';
+import { RedisConnection, type RedisConnectionOptions } from './redis-connection';
+import { RedisSubscriber } from './redis-subscriber';
 
 /**
- * `TaskSignals` on Redis pub/sub: one channel (`<prefix>task-signals`), a subscriber
- * connection of its own (a duplicate of the command client, opened on the first subscribe).
+ * `TaskSignals` on Redis pub/sub: one channel (`<prefix>task-signals`), heard through a
+ * subscriber connection (its own, or the one `redisScaleOut` shares with the bus).
  * Delivery is at most once, as pub/sub is: a signal sent while an instance is disconnected is
  * lost to it (its task then ends by itself or at expiry; the record is right either way).
  */
@@ -12,15 +12,20 @@ export class RedisTaskSignals implements TaskSignals {
   private readonly redis: RedisConnection;
   private readonly channel: string;
   private readonly listeners = new Set<(signal: TaskSignal) => void>();
-  private subscriber: RedisClient | undefined;
-  private subscribing: Promise<void> | undefined;
+  private readonly subscriber: RedisSubscriber;
+  /** Whether the subscriber is this object's own (closed with it and when nobody listens). */
+  private readonly ownsSubscriber: boolean;
+  private unlisten: (() => void) | undefined;
 
   constructor(
     options: RedisConnectionOptions | RedisConnection,
     private readonly onError: (error: unknown) => void = () => undefined,
+    subscriber?: RedisSubscriber,
   ) {
     this.redis = options instanceof RedisConnection ? options : new RedisConnection(options);
     this.channel = `${this.redis.prefix}task-signals`;
+    this.ownsSubscriber = subscriber === undefined;
+    this.subscriber = subscriber ?? new RedisSubscriber(this.redis, onError);
   }
 
   async publish(signal: TaskSignal): Promise<void> {
@@ -29,31 +34,18 @@ export class RedisTaskSignals implements TaskSignals {
 
   subscribe(listener: (signal: TaskSignal) => void): () => void {
     this.listeners.add(listener);
-    this.subscribing ??= this.open().catch((error: unknown) => {
-      this.subscribing = undefined;
-      this.onError(error);
-    });
+    this.unlisten ??= this.subscriber.listen(this.channel, (message) => this.deliver(message));
     return () => {
       this.listeners.delete(listener);
       if (this.listeners.size === 0) void this.close();
     };
   }
 
-  /** Closes the subscriber connection. */
+  /** Stops listening; closes the subscriber connection when it is this object's own. */
   async close(): Promise<void> {
-    const subscriber = this.subscriber;
-    this.subscriber = undefined;
-    this.subscribing = undefined;
-    if (subscriber !== undefined) await release(subscriber);
-  }
-
-  private async open(): Promise<void> {
-    const subscriber = this.redis.client.duplicate();
-    subscriber.on('error', (error: Error) => this.onError(error));
-    this.subscriber = subscriber;
-    await subscriber.connect();
-    // node-redis re-subscribes by itself after a reconnect.
-    await subscriber.subscribe(this.channel, (message: string) => this.deliver(message));
+    this.unlisten?.();
+    this.unlisten = undefined;
+    if (this.ownsSubscriber) await this.subscriber.close();
   }
 
   private deliver(message: string): void {

@@ -7,8 +7,10 @@ import type { ServerLogger } from '../protocol/server-logger';
 import type { GuardRef } from '../guards/use-guards.decorator';
 import type { InterceptorRef } from '../interceptors/use-interceptors.decorator';
 import type { RateLimitOptions } from '../rate-limit/rate-limit.options';
+import type { RateLimitStore } from '../rate-limit/rate-limit-store';
 import { type CacheHints, isCacheHint } from '../kernel/cache-hints';
 import type { RequestObserver } from '../kernel/request-observer';
+import type { NotificationBus } from '../bus/notification-bus';
 
 /** Options of `Armature.create`. */
 export interface ArmatureOptions {
@@ -56,6 +58,12 @@ export interface ArmatureOptions {
    */
   readonly rateLimit?: RateLimitOptions;
   /**
+   * Where rate-limit budgets live when several instances serve one endpoint and a limit must
+   * hold across them (`redisRateLimits` of `@armature/redis`). Default: in this process, with
+   * no I/O per check. See docs/guards.md.
+   */
+  readonly rateLimitStore?: RateLimitStore;
+  /**
    * Serve routes that require scopes to callers no transport authenticated (stdio,
    * in-memory, HTTP without `verifyToken`). Default `false`: such routes are hidden from them
    * and answer `InsufficientScopeError`.
@@ -98,6 +106,12 @@ export interface ArmatureOptions {
    * and then the request path does no observing work at all.
    */
   readonly requestObserver?: RequestObserver;
+  /**
+   * How broadcasts (`McpNotifier`, `app.resources.notifyUpdated`) and the state of 2025 HTTP
+   * sessions reach the other instances of this server. Default: this process only
+   * (`InMemoryNotificationBus`); `@armature/redis` has one on Redis pub/sub. See docs/deploying.md.
+   */
+  readonly bus?: NotificationBus;
 }
 
 /** Capabilities an author declares (`ArmatureOptions.capabilities`). */

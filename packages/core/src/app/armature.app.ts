@@ -35,6 +35,8 @@ import type { Dispatcher } from '../kernel/dispatcher';
 import type { RequestKernel } from '../kernel/request-kernel';
 import { SwappableHandlerHost } from './swappable-host';
 import { ToolRegistry } from './tools.registry';
+import type { BusEvent, NotificationBus } from '../bus/notification-bus';
+import { InMemoryNotificationBus } from '../bus/in-memory-notification-bus';
 
 /** Options of `app.listen()`: which signals start a graceful shutdown, and whether it ends the process. */
 export type ListenOptions = SignalHandlingOptions;
@@ -72,6 +74,9 @@ export class Armature implements ConnectableApp {
   private readonly dispatcher: Dispatcher;
   /** Tools running as tasks (both revisions): outlive the requests that created them. */
   private readonly tasks: TaskManager;
+  /** Where broadcasts go to reach every instance (this process alone by default). */
+  private readonly bus: NotificationBus;
+  private readonly leaveBus: () => void;
 
   private constructor(
     private readonly serverInfo: Implementation,
@@ -97,9 +102,12 @@ export class Armature implements ConnectableApp {
       assertOpen: (action) => this.assertOpen(action),
     };
     this.tools = new ToolRegistry(runtime);
-    this.resources = new ResourceRegistry(runtime, (uri) => this.sessions.resourceUpdated(uri));
+    this.bus = options.bus ?? new InMemoryNotificationBus((error) => logger.warn('a broadcast listener failed', error));
+    this.leaveBus = this.bus.subscribe((event) => this.hear(event));
+    this.resources = new ResourceRegistry(runtime, (uri) => void this.bus.publish({ type: 'resource_updated', uri }));
     this.prompts = new PromptRegistry(runtime);
     this.tasks = new TaskManager(options.tasks ?? {}, logger);
+    if (this.bus.shared) this.tasks.publishStatus = (owner, taskId, task) => void this.bus.publish({ type: 'task_status', owner, taskId, task });
     this.features = new AppFeatures(tables, (session) => host.openSession(session), new ScopedLists(options.allowUnauthenticated === true), this.tasks);
     this.dispatcher = createDispatcher(serverInfo, options, logger, () => this.features.current(), this.sessions);
   }
@@ -130,12 +138,28 @@ export class Armature implements ConnectableApp {
       tables.resources.add(routes.resources);
       tables.templates.add(routes.templates);
       const app = new Armature(serverInfo, options, host, logger, tables, env, { root, routes, resolver, notifier, compiler });
-      notifier.attach({ resourceUpdated: (uri) => app.sessions.resourceUpdated(uri), listChanged: (kind) => app.sessions.listChanged(kind) });
+      notifier.attach({ resourceUpdated: (uri) => void app.bus.publish({ type: 'resource_updated', uri }), listChanged: (list) => void app.bus.publish({ type: 'list_changed', list }) });
       return app;
     } catch (error) {
       await host.close().catch((closeError: unknown) => logger.error('closing the container after a failed boot failed', closeError));
       throw error;
     }
+  }
+
+  /** The bus this app hears broadcasts on and transports keep session copies in step through. */
+  notificationBus(): NotificationBus {
+    return this.bus;
+  }
+
+  /**
+   * A broadcast from any instance (this one included) reaches this instance's sessions and
+   * listen streams. Run-time registry changes (`app.tools.register`…) change this instance's
+   * tables only, so their `list_changed` stays local; `McpNotifier` broadcasts go everywhere.
+   */
+  private hear(event: BusEvent): void {
+    if (event.type === 'resource_updated') this.sessions.resourceUpdated(event.uri);
+    else if (event.type === 'list_changed') this.sessions.listChanged(event.list);
+    else if (event.type === 'task_status') this.tasks.deliverStatus(event.owner, event.taskId, event.task as Record<string, unknown>);
   }
 
   /** A singleton provider of the app's container (a service, a handler). */
@@ -250,7 +274,10 @@ export class Armature implements ConnectableApp {
     });
     this.shutdown = shutdown;
     // The signal handlers stay until the end, so a second signal can still cut the drain short.
-    this.closing = shutdown.run(drainMs).finally(() => this.removeSignalHandlers());
+    this.closing = shutdown.run(drainMs).finally(() => {
+      this.leaveBus();
+      this.removeSignalHandlers();
+    });
     return this.closing;
   }
 

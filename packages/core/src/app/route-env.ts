@@ -16,6 +16,7 @@ export function routeEnvironment(host: HandlerHost, options: ArmatureOptions, lo
     guards: options.guards ?? [],
     interceptors: options.interceptors ?? [],
     rateLimit: options.rateLimit,
+    ...(options.rateLimitStore === undefined ? {} : { rateLimitStore: options.rateLimitStore }),
     allowUnauthenticated: options.allowUnauthenticated === true,
   });
   return { compiler, logger, policy };

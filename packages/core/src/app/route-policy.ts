@@ -5,6 +5,7 @@ import { checkScopeList } from '../guards/required-scopes';
 import type { Interceptor } from '../interceptors/interceptor';
 import { checkRateLimitOptions, type RateLimitOptions } from '../rate-limit/rate-limit.options';
 import { RateLimiter } from '../rate-limit/rate-limiter';
+import type { RateLimitStore } from '../rate-limit/rate-limit-store';
 import type { Clock } from '../rate-limit/token-bucket';
 import type { RouteEnhancers } from '../routes/route-pipeline';
 import type { RoutePolicy } from '../routes/route-environment';
@@ -16,6 +17,8 @@ export interface PolicySettings {
   readonly guards: readonly unknown[];
   readonly interceptors: readonly unknown[];
   readonly rateLimit: RateLimitOptions | undefined;
+  /** Where keyed budgets live when instances share them; undefined: in the process. */
+  readonly rateLimitStore?: RateLimitStore;
   readonly allowUnauthenticated: boolean;
   readonly clock?: Clock;
 }
@@ -30,6 +33,7 @@ export class AppRoutePolicy implements RoutePolicy {
   private readonly globalGuards: readonly CanActivate[];
   private readonly globalInterceptors: readonly Interceptor[];
   private readonly clock: Clock | undefined;
+  private readonly store: RateLimitStore | undefined;
 
   /** Resolves the global enhancers now, so a bad one fails `Armature.create`. */
   constructor(
@@ -38,9 +42,10 @@ export class AppRoutePolicy implements RoutePolicy {
   ) {
     this.allowUnauthenticated = settings.allowUnauthenticated;
     this.clock = settings.clock;
+    this.store = settings.rateLimitStore;
     this.globalGuards = settings.guards.map((g, i) => resolver.resolve(g, 'guard', undefined, `Armature.create guards[${i}]`) as CanActivate);
     this.globalInterceptors = settings.interceptors.map((x, i) => resolver.resolve(x, 'interceptor', undefined, `Armature.create interceptors[${i}]`) as Interceptor);
-    this.globalLimiter = settings.rateLimit === undefined ? null : new RateLimiter(checkRateLimitOptions(settings.rateLimit, 'Armature.create rateLimit'), this.clock);
+    this.globalLimiter = settings.rateLimit === undefined ? null : this.limiter(checkRateLimitOptions(settings.rateLimit, 'Armature.create rateLimit'), 'app');
   }
 
   enhancers(source: RouteSource): RouteEnhancers | null {
@@ -65,12 +70,17 @@ export class AppRoutePolicy implements RoutePolicy {
     return all.length === 0 ? null : all;
   }
 
-  toolLimit(source: RouteSource): { readonly limiter: RateLimiter | null; readonly exempt: boolean } {
+  toolLimit(source: RouteSource, toolName: string): { readonly limiter: RateLimiter | null; readonly exempt: boolean } {
     const record = source.record;
     const own = record.kind === 'tool' && record.options.rateLimit !== undefined ? record.options.rateLimit : methodOrClass(RATE_LIMIT, source.handlerClass, record.method);
     if (own === undefined) return NOT_LIMITED;
     if (own === false) return EXEMPT;
-    return { limiter: new RateLimiter(checkRateLimitOptions(own, `${source.owner} rateLimit`), this.clock), exempt: false };
+    return { limiter: this.limiter(checkRateLimitOptions(own, `${source.owner} rateLimit`), `tool:${toolName}`), exempt: false };
+  }
+
+  /** A limiter named `limitId` in the shared store, or in the process when there is none. */
+  private limiter(options: RateLimitOptions, limitId: string): RateLimiter {
+    return new RateLimiter(options, this.clock, undefined, this.store === undefined ? undefined : { store: this.store, limitId });
   }
 }
 

@@ -1,6 +1,7 @@
+import type { NotificationBus } from '../bus/notification-bus';
 import type { RequestKernel } from '../kernel/request-kernel';
 import type { Transport } from '../transport/transport';
-import type { ClientCapabilities, Implementation } from '../wire/mcp-types.generated';
+import type { ClientCapabilities, Implementation, LoggingLevel } from '../wire/mcp-types.generated';
 
 // The app as transports see it. Declared beside the session engine (not in transport/), so the
 // transport contract stays a leaf below the kernel and the request context.
@@ -15,7 +16,17 @@ export interface ConnectOptions {
     readonly protocolVersion: string;
     readonly clientCapabilities?: ClientCapabilities;
     readonly clientInfo?: Implementation;
+    /** The level `logging/setLevel` chose (a 2025 session served again from its stored state). */
+    readonly logLevel?: LoggingLevel;
+    /** The URIs of `resources/subscribe` (a 2025 session served again from its stored state). */
+    readonly subscriptions?: readonly string[];
   };
+  /**
+   * Ids of server→client requests (elicitation, sampling, roots) become `<prefix><n>` strings
+   * instead of numbers, so the copies of one session on several instances never issue the same
+   * id and an answer names the instance that awaits it. Visible ASCII. Default: numbers.
+   */
+  readonly clientRequestIdPrefix?: string;
   /**
    * The session serves one exchange and has no channel for broadcasts (stateless Streamable
    * HTTP: one POST, one answer). The app then keeps track of it only while a request of it is
@@ -36,6 +47,23 @@ export interface ConnectedSession {
    * `close()` for a graceful shutdown; without it they wait on their own bookkeeping.
    */
   drain?(timeoutMs: number): Promise<boolean>;
+  /**
+   * Optional (`ServerSession` has it): applies a change another instance's copy of this session
+   * made (`logging/setLevel`, `resources/subscribe|unsubscribe`), as if served here.
+   */
+  applyChange?(change: SessionChange): void;
+}
+
+/** A change to a 2025 session's state made elsewhere (see `ConnectedSession.applyChange`). */
+export interface SessionChange {
+  /**
+   * The client sent `notifications/initialized` to another instance: the copy that answered
+   * `initialize` (still waiting for it) may now send requests and notifications of its own.
+   */
+  readonly initialized?: true;
+  readonly logLevel?: LoggingLevel;
+  readonly subscribe?: string;
+  readonly unsubscribe?: string;
 }
 
 /**
@@ -50,4 +78,6 @@ export interface ConnectableApp {
    * Transports without it serve 2025-11-25 only.
    */
   requestKernel?(): RequestKernel;
+  /** Optional: the app's notification bus, which transports use to keep session copies in step. */
+  notificationBus?(): NotificationBus;
 }

@@ -26,7 +26,27 @@ export class OutgoingRequests {
   private readonly pending = new Map<number, Pending>();
   private lastId = 0;
 
-  constructor(private readonly send: OutgoingSend) {}
+  /**
+   * @param idPrefix When set, ids go out as `<idPrefix><n>` strings (copies of one session on
+   *   several instances must not issue the same id); otherwise as numbers.
+   */
+  constructor(
+    private readonly send: OutgoingSend,
+    private readonly idPrefix: string | undefined = undefined,
+  ) {}
+
+  /** The wire id of our request number `n`. */
+  private wireId(n: number): number | string {
+    return this.idPrefix === undefined ? n : `${this.idPrefix}${n}`;
+  }
+
+  /** Our request number for a wire id, or undefined when the id is not one we issue. */
+  private numberOf(id: unknown): number | undefined {
+    if (this.idPrefix === undefined) return typeof id === 'number' ? id : undefined;
+    if (typeof id !== 'string' || !id.startsWith(this.idPrefix)) return undefined;
+    const digits = id.slice(this.idPrefix.length);
+    return /^[1-9]\d{0,14}$/.test(digits) ? Number(digits) : undefined;
+  }
 
   /**
    * A request on behalf of `related`, refused unless that request is still running and the
@@ -53,25 +73,25 @@ export class OutgoingRequests {
       const onAbort = (): void => {
         if (!this.pending.delete(id)) return;
         reject(signal.reason);
-        const cancel: JSONRPCNotification = { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason: 'The server request was aborted' } };
+        const cancel: JSONRPCNotification = { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: this.wireId(id), reason: 'The server request was aborted' } };
         void this.send(cancel, undefined);
       };
       this.pending.set(id, { method, resolve, reject, signal, onAbort });
       signal.addEventListener('abort', onAbort, { once: true });
-      this.send({ jsonrpc: '2.0', id, method, params }, related).then(undefined, (error: unknown) => this.settle(id, undefined, error));
+      this.send({ jsonrpc: '2.0', id: this.wireId(id), method, params }, related).then(undefined, (error: unknown) => this.settle(id, undefined, error));
     });
   }
 
   /** Delivers a client response; false when no request of ours has that id. */
   receive(message: { id?: unknown; result?: unknown; error?: unknown }): boolean {
-    if (typeof message.id !== 'number') return false;
-    const pending = this.pending.get(message.id);
-    if (pending === undefined) return false;
+    const id = this.numberOf(message.id);
+    const pending = id === undefined ? undefined : this.pending.get(id);
+    if (id === undefined || pending === undefined) return false;
     if (message.error !== undefined) {
       const error = message.error as { code: number; message: string; data?: unknown };
-      this.settle(message.id, undefined, new ClientRequestError(pending.method, error.code, error.message, error.data));
+      this.settle(id, undefined, new ClientRequestError(pending.method, error.code, error.message, error.data));
     } else {
-      this.settle(message.id, message.result as Record<string, unknown>, undefined);
+      this.settle(id, message.result as Record<string, unknown>, undefined);
     }
     return true;
   }

@@ -25,7 +25,8 @@ import type {
  */
 
 /** Which list changed; the engine sends the matching `notifications/<kind>/list_changed`. */
-export type ListKind = 'tools' | 'resources' | 'prompts';
+export type { ListKind } from '../bus/notification-bus';
+import type { ListKind } from '../bus/notification-bus';
 
 /** Lets list entries be filtered per request (e.g. by the principal's scopes). */
 export interface ListContext {

@@ -11,7 +11,7 @@ import { hasEnvelope } from '../kernel/mcp-2026';
 import { serveRequest, tooManyRequests } from '../kernel/request-exchange';
 import type { AbortableRequest, RequestKernel } from '../kernel/request-kernel';
 import { REVISION_2025 } from '../kernel/revision-2025';
-import type { ConnectedSession, ConnectOptions } from './connectable-app';
+import type { ConnectedSession, ConnectOptions, SessionChange } from './connectable-app';
 import type { MessageExtraInfo, Transport, TransportSendOptions } from '../transport/transport';
 import { negotiateAssumed } from './lifecycle-methods';
 import type { JSONRPCMessage, JSONRPCNotification, RequestId } from '../wire/mcp-types.generated';
@@ -79,6 +79,7 @@ export class ServerSession implements RequestHost, ConnectedSession {
     this.ephemeral = connect?.ephemeral === true;
     const logger = options.logger ?? stderrLogger;
     this.requests = new SessionExchanges(transport, options, new SessionOutbox(transport, logger), logger, this);
+    if (connect?.clientRequestIdPrefix !== undefined) this.requests.clientRequestIdPrefix = connect.clientRequestIdPrefix;
   }
 
   // The connection's parts live on SessionExchanges, once: an idle session is kept small.
@@ -145,6 +146,8 @@ export class ServerSession implements RequestHost, ConnectedSession {
     if (assumed !== undefined) {
       this.requests.establish(negotiateAssumed(assumed.protocolVersion), assumed.clientCapabilities ?? {}, assumed.clientInfo);
       this.requests.phase = Phase.Ready;
+      if (assumed.logLevel !== undefined) this.applyChange({ logLevel: assumed.logLevel });
+      for (const uri of assumed.subscriptions ?? []) this.applyChange({ subscribe: uri });
     }
     if (!this.ephemeral) this.requests.enlist();
     return transport.start();
@@ -173,6 +176,11 @@ export class ServerSession implements RequestHost, ConnectedSession {
   drain(timeoutMs: number): Promise<boolean> {
     this.requests.stopping = true;
     return this.requests.whenIdle(timeoutMs);
+  }
+
+  /** Applies a change another instance's copy of this session made (see `ConnectedSession.applyChange`). */
+  applyChange(change: SessionChange): void {
+    this.requests.apply(change);
   }
 
   /** Sends `notifications/<kind>/list_changed` once the client is initialized and if the feature is served. */

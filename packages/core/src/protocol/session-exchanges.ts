@@ -9,6 +9,7 @@ import type { RequestSession } from '../kernel/request-envelope';
 import type { RequestExchange } from '../kernel/request-exchange';
 import type { RequestObserver } from '../kernel/request-observer';
 import type { ExchangeKernel, RequestSink } from '../kernel/revision';
+import type { SessionChange } from './connectable-app';
 import type { Transport, TransportSendOptions } from '../transport/transport';
 import * as lifecycle from './lifecycle-methods';
 import { loggingLevelRank } from './logging-levels';
@@ -48,6 +49,8 @@ export class SessionExchanges implements RequestSession, ExchangeKernel, Request
   stopping = false;
   /** URIs this session subscribed to (`resources/subscribe`). */
   subscriptions: Set<string> | undefined = undefined;
+  /** Prefix of server→client request ids (string ids), when copies of this session run on several instances. */
+  clientRequestIdPrefix: string | undefined = undefined;
   private ledger: InflightLedger | undefined = undefined;
   private outgoing: OutgoingRequests | undefined = undefined;
   private enlisted = false;
@@ -188,8 +191,23 @@ export class SessionExchanges implements RequestSession, ExchangeKernel, Request
     if (this.phase !== Phase.Ready) {
       return Promise.reject(new ArmatureError(EngineErrorCode.SESSION_NOT_READY, `Cannot send ${method}: the session is ${this.phase === Phase.Closed ? 'closed' : 'not initialized yet'}`));
     }
-    this.outgoing ??= new OutgoingRequests((message, options) => this.outbox.send(message, options));
+    this.outgoing ??= new OutgoingRequests((message, options) => this.outbox.send(message, options), this.clientRequestIdPrefix);
     return this.outgoing.checkedRequest(method, params, related, this.info.clientCapabilities);
+  }
+
+  /** Applies a change made by another instance's copy of this session. */
+  apply(change: SessionChange): void {
+    if (this.phase === Phase.Closed) return;
+    if (change.initialized === true && this.phase === Phase.Initialized) this.phase = Phase.Ready;
+    if (change.logLevel !== undefined) {
+      const rank = loggingLevelRank(change.logLevel);
+      if (rank >= 0) this.logRank = rank;
+    }
+    if (change.subscribe !== undefined) {
+      const subscriptions = (this.subscriptions ??= new Set());
+      if (subscriptions.size < lifecycle.MAX_SUBSCRIPTIONS) subscriptions.add(change.subscribe);
+    }
+    if (change.unsubscribe !== undefined) this.subscriptions?.delete(change.unsubscribe);
   }
 
   /** Delivers a client's response to one of our requests; false when none of ours has its id. */

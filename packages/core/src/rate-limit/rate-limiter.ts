@@ -1,5 +1,6 @@
 import type { RequestContext } from '../context/request-context';
 import type { RateLimitKey, RateLimitOptions } from './rate-limit.options';
+import type { RateLimitBucket, RateLimitStore } from './rate-limit-store';
 import { type Clock, monotonicClock, TokenBucket } from './token-bucket';
 
 /** Most string-keyed buckets kept before full ones are forgotten (a full bucket is the same as none). */
@@ -13,10 +14,17 @@ function principalKey(ctx: RequestContext): string | undefined {
   return typeof sub === 'string' ? `${auth.clientId}\u0000${sub}` : auth.clientId;
 }
 
+/** A store shared by instances, and this limit's name in it. */
+export interface SharedBudgets {
+  readonly store: RateLimitStore;
+  readonly limitId: string;
+}
+
 /**
  * Token buckets by key for one limit. Session buckets hang off the session object (a
  * WeakMap), so they go away with the session; principal and custom keys live in a Map
- * bounded by `maxKeys`.
+ * bounded by `maxKeys`. With `shared`, every budget with a string key (a session's: its id)
+ * lives in the store instead and a check returns a promise; the in-process path stays synchronous.
  */
 export class RateLimiter {
   private readonly bySession = new WeakMap<object, TokenBucket>();
@@ -24,6 +32,7 @@ export class RateLimiter {
   private readonly capacity: number;
   private readonly ratePerMs: number;
   private readonly per: RateLimitKey;
+  private readonly bucket: RateLimitBucket | undefined;
 
   /**
    * @param options A checked limit (see `checkRateLimitOptions`).
@@ -34,21 +43,29 @@ export class RateLimiter {
     options: RateLimitOptions,
     private readonly clock: Clock = monotonicClock,
     private readonly maxKeys = DEFAULT_MAX_KEYS,
+    private readonly shared?: SharedBudgets,
   ) {
     this.capacity = options.burst ?? options.limit;
     this.ratePerMs = options.limit / options.windowMs;
     this.per = options.per ?? 'session';
+    this.bucket = shared === undefined ? undefined : { limitId: shared.limitId, capacity: this.capacity, ratePerMs: this.ratePerMs };
   }
 
   /** Spends one call of the caller's budget: 0 when it may go, else milliseconds until it may. */
-  take(ctx: RequestContext): number {
+  take(ctx: RequestContext): number | Promise<number> {
+    const key = this.keyOf(ctx);
+    const sharedKey = this.sharedKey(ctx, key);
+    if (sharedKey !== undefined) return this.shared!.store.take(this.bucket!, sharedKey);
     const now = this.clock();
-    return this.bucketFor(ctx, now).take(now);
+    return this.bucketFor(ctx, key, now).take(now);
   }
 
   /** Gives back the call taken by `take` when another limit refused it. */
-  restore(ctx: RequestContext): void {
-    this.bucketFor(ctx, this.clock()).restore();
+  restore(ctx: RequestContext): void | Promise<void> {
+    const key = this.keyOf(ctx);
+    const sharedKey = this.sharedKey(ctx, key);
+    if (sharedKey !== undefined) return this.shared!.store.restore(this.bucket!, sharedKey);
+    this.bucketFor(ctx, key, this.clock()).restore();
   }
 
   /** Number of string-keyed buckets held (for tests of the bound). */
@@ -56,12 +73,24 @@ export class RateLimiter {
     return this.byKey.size;
   }
 
-  private bucketFor(ctx: RequestContext, now: number): TokenBucket {
+  /** The budget's key; undefined for the caller's session. */
+  private keyOf(ctx: RequestContext): string | undefined {
     const per = this.per;
-    let key: string | undefined;
-    if (per === 'global') key = '';
-    else if (per === 'principal') key = principalKey(ctx);
-    else if (typeof per === 'function') key = String(per(ctx));
+    if (per === 'global') return '';
+    if (per === 'principal') return principalKey(ctx);
+    if (typeof per === 'function') return String(per(ctx));
+    return undefined;
+  }
+
+  /** The key in the shared store, if the budget lives there (a session without an id stays here). */
+  private sharedKey(ctx: RequestContext, key: string | undefined): string | undefined {
+    if (this.shared === undefined) return undefined;
+    if (key !== undefined) return `key:${key}`;
+    const id = ctx.session.id;
+    return id === undefined ? undefined : `session:${id}`;
+  }
+
+  private bucketFor(ctx: RequestContext, key: string | undefined, now: number): TokenBucket {
     if (key === undefined) {
       const session = ctx.session as object;
       let bucket = this.bySession.get(session);

@@ -19,7 +19,7 @@ export interface RoutePolicy {
   /** Scopes from the `scopes` option and `@RequireScopes` (class and method). Throws `ArmatureError`. */
   scopes(source: RouteSource): readonly string[] | null;
   /** The tool's own rate limit (`rateLimit` option or `@RateLimit`), and whether it opted out of the global one. */
-  toolLimit(source: RouteSource): { readonly limiter: RateLimiter | null; readonly exempt: boolean };
+  toolLimit(source: RouteSource, toolName: string): { readonly limiter: RateLimiter | null; readonly exempt: boolean };
 }
 
 /** A policy with nothing in it. */

@@ -77,12 +77,7 @@ export function compileToolCall(parts: ToolCallParts): ToolCall {
     return shape(value);
   };
 
-  return (args, ctx) => {
-    if (checkScopes !== null) checkScopes(ctx);
-    if (limited) {
-      const waitMs = spendCall(limiter, sharedLimiter, ctx);
-      if (waitMs > 0) return rateLimitedResult(name, waitMs);
-    }
+  const validateAndInvoke = (args: Record<string, unknown> | undefined, ctx: RequestContext): CallToolResult | Promise<CallToolResult> => {
     const verdict = validateInput(args ?? {});
     if (!verdict.valid) return invalidArgumentsResult(name, verdict.issues);
     const values = verdict.value as Record<string, unknown>;
@@ -90,5 +85,16 @@ export function compileToolCall(parts: ToolCallParts): ToolCall {
     return checkDto(values).then((checked) =>
       checked.valid ? invokeAndShape(checked.value as Record<string, unknown>, ctx) : invalidArgumentsResult(name, checked.issues),
     );
+  };
+
+  return (args, ctx) => {
+    if (checkScopes !== null) checkScopes(ctx);
+    if (limited) {
+      const waitMs = spendCall(limiter, sharedLimiter, ctx);
+      // A limit in a shared store answers later; a store that refuses to answer rejects (-32603).
+      if (typeof waitMs !== 'number') return waitMs.then((ms) => (ms > 0 ? rateLimitedResult(name, ms) : validateAndInvoke(args, ctx)));
+      if (waitMs > 0) return rateLimitedResult(name, waitMs);
+    }
+    return validateAndInvoke(args, ctx);
   };
 }

@@ -62,7 +62,7 @@ export function compileTool(source: RouteSource & { readonly record: ToolRecord 
   // tool's first call, so a server with many tools does not build pipelines for tools never called.
   const enhancers = env.policy.enhancers(source);
   const { required: requiredScopes, check: checkScopes } = compileScopeCheck(source, env, `tool "${name}"`);
-  const { limiter, exempt } = env.policy.toolLimit(source);
+  const { limiter, exempt } = env.policy.toolLimit(source, name);
   const checkDto = source.dto ? dtoValidator(source.dto) : null;
   const assemble = (): ToolCall => {
     const bind = compileBinder(source.slots);

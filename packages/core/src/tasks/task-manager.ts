@@ -518,7 +518,12 @@ export class TaskManager {
   /** Moves a running task to a terminal status, stops its work and wakes whoever waits on it. */
   private async end(taskId: string, patch: TaskPatch, abortReason: ArmatureError | undefined): Promise<TaskRecord | undefined> {
     const running = this.running.get(taskId);
-    if (running === undefined || running.done) return this.store.update(taskId, patch, Date.now());
+    if (running === undefined || running.done) {
+      // The task runs on another instance (or finished): its new state is told from here.
+      const record = await this.store.update(taskId, patch, Date.now());
+      if (record !== undefined && running === undefined) this.tellWatchers(record);
+      return record;
+    }
     this.stop(running, abortReason, false);
     const record = await this.write(running, patch);
     for (const wake of running.whenTerminal.splice(0)) wake();
@@ -557,10 +562,28 @@ export class TaskManager {
    */
   private announce(running: Running, record: TaskRecord): void {
     if (running.era === '2025') void running.creatorHost.notify({ jsonrpc: '2.0', method: 'notifications/tasks/status', params: task2025(record) }, undefined);
-    const watchers = this.watchers.get(record.taskId);
-    if (watchers === undefined) return;
+    this.tellWatchers(record);
+  }
+
+  /**
+   * 2026 listen streams following the task hear its new state: through the app's bus when one
+   * is set (`publishStatus`: the streams of every instance, this one's included), else here.
+   */
+  private tellWatchers(record: TaskRecord): void {
+    if (this.publishStatus === undefined && !this.watchers.has(record.taskId)) return;
     const detailed = detailedTask2026(record);
-    for (const watcher of watchers) if (watcher.owner === record.owner) watcher.send(detailed);
+    if (this.publishStatus !== undefined) this.publishStatus(record.owner, record.taskId, detailed);
+    else this.deliverStatus(record.owner, record.taskId, detailed);
+  }
+
+  /** Where status changes go to reach every instance's listen streams (set by the app when its bus is shared). */
+  publishStatus: ((owner: string, taskId: string, detailedTask: Record<string, unknown>) => void) | undefined = undefined;
+
+  /** A task's new state (from any instance) reaches this instance's listen streams following it, of its owner only. */
+  deliverStatus(owner: string, taskId: string, detailedTask: Record<string, unknown>): void {
+    const watchers = this.watchers.get(taskId);
+    if (watchers === undefined) return;
+    for (const watcher of watchers) if (watcher.owner === owner) watcher.send(detailedTask);
   }
 
   private taskError(running: Running, thrown: unknown): TaskError {

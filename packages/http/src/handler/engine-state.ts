@@ -1,8 +1,9 @@
-import type { MessageExtraInfo } from '@armature/core';
+import type { AuthInfo, MessageExtraInfo } from '@armature/core';
 import type { JSONRPCRequest } from '@armature/core/wire/2025-11-25';
 import type { AbortableRequest, ConnectableApp } from '@armature/core/internal';
 import type { HttpResponder } from '../exchange/http-exchange';
 import type { HttpSessionTransport } from '../session/http-session.transport';
+import type { SessionCopies } from '../session/session-copies';
 import type { SessionStore } from '../session/session-store';
 import type { ResolvedHttpOptions } from './resolved-options';
 
@@ -22,7 +23,12 @@ export interface EngineState {
   /** Open 2026 `subscriptions/listen` streams, aborted on close. */
   readonly openListens: Set<AbortableRequest>;
   readonly reportError: (error: unknown) => void;
+  /** Stored state and the copies of each session on other instances. */
+  readonly copies: SessionCopies;
   initialize(message: JSONRPCRequest, extra: MessageExtraInfo, res: HttpResponder): Promise<void>;
-  endSession(session: HttpSessionTransport): Promise<void>;
+  /** The session `id` names, restored from stored state when no copy is live here; undefined once refused. */
+  restoreSession(id: string, authInfo: AuthInfo | undefined, res: HttpResponder): Promise<HttpSessionTransport | undefined>;
+  /** Ends a session: only this instance's copy, or `everywhere` (DELETE). */
+  endSession(session: HttpSessionTransport, everywhere: boolean): Promise<void>;
   close(drainMs?: number): Promise<void>;
 }

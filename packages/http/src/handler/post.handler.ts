@@ -97,10 +97,15 @@ async function postStateful(engine: StreamableHttpEngine, decoded: Decoded, req:
     if (initialize) return engine.initialize(message, extra, res);
     return refuse(res, 400, 'Bad Request: the Mcp-Session-Id header is required');
   }
-  const session = engine.sessions.find(sessionId);
+  // A session this instance does not hold is served from its stored state (another instance
+  // opened it); a live one costs no await.
+  const live = engine.sessions.find(sessionId);
+  const session = live ?? (await engine.restoreSession(sessionId, extra.authInfo, res));
+  if (session === undefined) return;
   // A session belongs to the principal that opened it: another principal holding its id
   // (stolen or guessed) is told no more than for an unknown id.
-  if (session === undefined || !session.ownedBy(extra.authInfo)) return refuse(res, 404, 'Not Found: unknown or ended session; initialize a new one');
+  if (!session.ownedBy(extra.authInfo)) return refuse(res, 404, 'Not Found: unknown or ended session; initialize a new one');
+  if (live !== undefined) engine.copies.touch(live);
   // A session is initialized once (MCP lifecycle): a second `initialize` on it is a bad
   // request at the HTTP level too, not a 200 carrying the error (issue 16).
   if (initialize) return res.send(400, JSON_HEADERS, errorBody(WireErrorCode.InvalidRequest, 'Invalid request: the session is already initialized; initialize without Mcp-Session-Id for a new one', (message as JSONRPCRequest).id));
@@ -109,7 +114,9 @@ async function postStateful(engine: StreamableHttpEngine, decoded: Decoded, req:
   if (decoded.kind !== 'request') {
     // Notifications and responses still reach the session while it drains: a cancellation or
     // an elicitation answer may be what lets the work in flight finish.
-    session.receive(message, extra);
+    // notifications/initialized is acknowledged once the session's other copies heard of it.
+    const told = session.receive(message, extra);
+    if (told !== undefined) await told.catch(() => undefined);
     return accepted(res);
   }
   // New work is refused once shutdown began, with a status a client can act on (issue 16).

@@ -11,6 +11,8 @@ import type { HttpHandlerOptions } from '../http-options';
 import type { VerifyToken } from './bearer-auth';
 import type { EventStore } from '../events/event-store';
 import { InMemoryEventStore } from '../events/in-memory-event-store';
+import type { SessionStateStore } from '../session-state/session-state-store';
+import { InMemorySessionStore } from '../session-state/in-memory-session-store';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/protocol-version';
 import { CorsPolicy } from '../security/cors.policy';
 import type { SseTiming } from '../sse/sse-connection';
@@ -28,6 +30,8 @@ export interface ResolvedHttpOptions {
   readonly maxStatelessInflight: number;
   readonly idleTimeoutMs: number;
   readonly store: EventStore | null;
+  /** Where 2025 sessions' state is kept (this process by default). */
+  readonly sessionStore: SessionStateStore;
   readonly priming: boolean;
   readonly timing: SseTiming;
   readonly guard: HostOriginGuard;
@@ -72,6 +76,7 @@ export function resolveOptions(options: HttpHandlerOptions = {}): ResolvedHttpOp
     maxStatelessInflight: positive('maxStatelessInflight', options.maxStatelessInflight ?? DEFAULT_MAX_STATELESS_INFLIGHT),
     idleTimeoutMs: nonNegative('sessionIdleTimeoutMs', options.sessionIdleTimeoutMs ?? 30 * 60_000),
     store,
+    sessionStore: options.sessionStore ?? new InMemorySessionStore(),
     priming: store !== null && sse.priming !== false,
     timing: {
       keepAliveMs: keepAlive === undefined ? undefined : positive('sse.keepAliveMs', keepAlive),

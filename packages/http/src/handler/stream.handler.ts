@@ -20,7 +20,7 @@ export async function handleGet(engine: StreamableHttpEngine, req: HttpRequestVi
   if (speaks2026(req)) return refuse(res, 405, 'Method Not Allowed: MCP 2026-07-28 has no GET stream; POST subscriptions/listen instead', STATELESS_ALLOW);
   if (engine.options.stateless) return refuse(res, 405, 'Method Not Allowed: this server is stateless and offers no GET stream', STATELESS_ALLOW);
   if (!acceptsAll(req.header('accept'), GET_ACCEPT)) return refuse(res, 406, 'Not Acceptable: the Accept header must list text/event-stream');
-  const found = sessionOf(engine, req, res, authInfo);
+  const found = await sessionOf(engine, req, res, authInfo);
   if (found === undefined) return;
   // No new streams while the server drains.
   if (engine.closing) return shuttingDown(res);
@@ -57,9 +57,14 @@ function wellFormedEventId(id: string, store: EventStore): boolean {
 export async function handleDelete(engine: StreamableHttpEngine, req: HttpRequestView, res: HttpResponder, authInfo: AuthInfo | undefined): Promise<void> {
   if (speaks2026(req)) return refuse(res, 405, 'Method Not Allowed: MCP 2026-07-28 has no sessions to end', STATELESS_ALLOW);
   if (engine.options.stateless) return refuse(res, 405, 'Method Not Allowed: this server is stateless and has no sessions to end', STATELESS_ALLOW);
-  const found = sessionOf(engine, req, res, authInfo);
+  const found = await sessionOf(engine, req, res, authInfo);
   if (found === undefined) return;
-  await engine.endSession(found);
+  try {
+    await engine.endSession(found, true);
+  } catch (error) {
+    engine.reportError(error);
+    return refuse(res, 503, 'Service Unavailable: the session ended here but the session store is unavailable; retry the DELETE in a few seconds', ['retry-after', '5']);
+  }
   res.send(200, [], undefined);
 }
 
@@ -70,14 +75,15 @@ function speaks2026(req: HttpRequestView): boolean {
 }
 
 /** The session a GET or DELETE names, or undefined after answering 400/404. */
-function sessionOf(engine: StreamableHttpEngine, req: HttpRequestView, res: HttpResponder, authInfo: AuthInfo | undefined): HttpSessionTransport | undefined {
+async function sessionOf(engine: StreamableHttpEngine, req: HttpRequestView, res: HttpResponder, authInfo: AuthInfo | undefined): Promise<HttpSessionTransport | undefined> {
   const sessionId = req.header('mcp-session-id');
   if (sessionId === undefined) {
     refuse(res, 400, 'Bad Request: the Mcp-Session-Id header is required');
     return undefined;
   }
-  const session = engine.sessions.find(sessionId);
-  if (session === undefined || !session.ownedBy(authInfo)) {
+  const session = engine.sessions.find(sessionId) ?? (await engine.restoreSession(sessionId, authInfo, res));
+  if (session === undefined) return undefined;
+  if (!session.ownedBy(authInfo)) {
     refuse(res, 404, 'Not Found: unknown or ended session; initialize a new one');
     return undefined;
   }

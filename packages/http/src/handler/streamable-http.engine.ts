@@ -1,9 +1,10 @@
-import type { MessageExtraInfo } from '@armature/core';
+import type { AuthInfo, MessageExtraInfo } from '@armature/core';
 import type { JSONRPCRequest } from '@armature/core/wire/2025-11-25';
 import type { AbortableRequest, ConnectableApp } from '@armature/core/internal';
+import type { HttpSessionTransport } from '../session/http-session.transport';
 import type { HttpRequestView, HttpResponder } from '../exchange/http-exchange';
-import { HttpSessionTransport } from '../session/http-session.transport';
 import { SessionStore } from '../session/session-store';
+import { SessionCopies } from '../session/session-copies';
 import { checkBearer } from './bearer-auth';
 import { HttpRequestFacts } from './http-request-facts';
 import { isMetadataRequest, serveMetadata } from './metadata.handler';
@@ -30,6 +31,9 @@ export class StreamableHttpEngine implements EngineState {
   /** Open MCP 2026-07-28 `subscriptions/listen` streams, ended with their result by `close()`. */
   readonly openListens = new Set<AbortableRequest>();
   readonly reportError: (error: unknown) => void;
+  /** Stored state and the copies of each session on other instances (one process's bookkeeping by default). */
+  readonly copies: SessionCopies;
+  private readonly onSessionClosed = (closed: HttpSessionTransport): void => this.sessions.remove(closed);
 
   constructor(
     readonly app: ConnectableApp,
@@ -37,9 +41,10 @@ export class StreamableHttpEngine implements EngineState {
   ) {
     this.sessions = new SessionStore(options.maxSessions, options.idleTimeoutMs);
     this.sessions.onIdle((idle) => {
-      for (const session of idle) void this.endSession(session);
+      for (const session of idle) void this.endSession(session, false);
     });
     this.reportError = (error) => options.onError(error instanceof Error ? error : new Error(String(error)));
+    this.copies = new SessionCopies(app, options, this.sessions, options.sessionStore, app.notificationBus?.(), this.reportError);
   }
 
   /** Handles one request on the MCP endpoint (or its metadata paths). Never rejects. */
@@ -92,10 +97,11 @@ export class StreamableHttpEngine implements EngineState {
     if (this.sessions.full) {
       return refuse(res, 503, 'Service Unavailable: the server has reached its session limit; retry later or end unused sessions', ['retry-after', '5']);
     }
-    const session = new HttpSessionTransport(this.sessions.newId(), this.options, (closed) => this.sessions.remove(closed), extra.authInfo?.clientId);
+    const session = this.copies.open(this.sessions.newId(), extra.authInfo?.clientId, this.onSessionClosed);
     this.sessions.add(session);
     try {
-      session.connected = await this.app.connect(session);
+      const prefix = this.copies.replyPrefix;
+      session.connected = await this.app.connect(session, prefix === undefined ? undefined : { clientRequestIdPrefix: prefix });
     } catch (error) {
       this.sessions.remove(session);
       this.reportError(error);
@@ -104,15 +110,36 @@ export class StreamableHttpEngine implements EngineState {
     session.receiveRequest(message, extra, res);
   }
 
-  /** Ends a session: the app's side first (it may still answer), then the transport. */
-  async endSession(session: HttpSessionTransport): Promise<void> {
+  /**
+   * The session `id` names, served from its stored state when this instance holds no live copy
+   * (another instance opened it); undefined after answering 404 (unknown, ended, another
+   * principal's) or 503 (the session store failed, or this instance is full).
+   */
+  async restoreSession(id: string, authInfo: AuthInfo | undefined, res: HttpResponder): Promise<HttpSessionTransport | undefined> {
+    const found = await this.copies.restore(id, authInfo?.clientId, this.onSessionClosed);
+    if (typeof found !== 'string') return found;
+    if (found === 'unavailable') refuse(res, 503, 'Service Unavailable: the session store is unavailable right now; retry in a few seconds', ['retry-after', '5']);
+    else if (found === 'full') refuse(res, 503, 'Service Unavailable: this instance has reached its session limit; retry later', ['retry-after', '5']);
+    else refuse(res, 404, 'Not Found: unknown or ended session; initialize a new one');
+    return undefined;
+  }
+
+  /**
+   * Ends a session: the app's side first (it may still answer), then the transport.
+   * `everywhere` (DELETE): its stored state goes and every instance's copy closes; otherwise
+   * only this instance's copy ends (idle here, shutdown), and the state stays where others serve it.
+   */
+  async endSession(session: HttpSessionTransport, everywhere: boolean): Promise<void> {
     this.sessions.remove(session);
+    if (everywhere) session.forgetStreams();
     try {
       await session.connected?.close();
     } catch (error) {
       this.reportError(error);
     }
     await session.close();
+    // Only this copy ends otherwise: a shared store keeps the session for the other instances (its TTL ends it).
+    if (everywhere) await this.copies.forget(session.sessionId);
   }
 
   /** Requests still waiting for an answer, across all sessions. */
@@ -133,7 +160,8 @@ export class StreamableHttpEngine implements EngineState {
     const deadline = Date.now() + drainMs;
     while (this.inflight > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
     this.sessions.stopSweeper();
-    await Promise.all(this.sessions.all().map((session) => this.endSession(session)));
+    await Promise.all(this.sessions.all().map((session) => this.endSession(session, false)));
+    this.copies.close();
   }
 }
 

@@ -3,7 +3,7 @@ import { WireErrorCode } from '@armature/core';
 import { encodeJsonRpc, negotiateProtocolVersion } from '@armature/core/internal';
 import type { AuthInfo, MessageExtraInfo, Transport, TransportSendOptions } from '@armature/core';
 import type { JSONRPCMessage, JSONRPCRequest, RequestId } from '@armature/core/wire/2025-11-25';
-import type { ConnectedSession } from '@armature/core/internal';
+import type { ConnectedSession, SessionChange } from '@armature/core/internal';
 import type { HeaderList, HttpResponder } from '../exchange/http-exchange';
 import { ResponseChannel, type ChannelHost } from '../handler/response-channel';
 import type { ResolvedHttpOptions } from '../handler/resolved-options';
@@ -11,6 +11,24 @@ import { isRequest, isResponse } from '../protocol/json-rpc-message';
 import { supportsPriming } from '../protocol/protocol-version';
 import { SseConnection } from '../sse/sse-connection';
 import { SseStream } from '../sse/sse-stream';
+import { instanceOfReply, isBroadcast, storeFailure, type SessionSync } from './session-sync';
+import { StateWrites } from './state-writes';
+
+
+/** The change a `notifications/initialized` makes: told to the other copies, nothing to store. */
+const INITIALIZED: SessionChange = Object.freeze({ initialized: true });
+/** How a transport is one copy of a session that other instances may hold too (see `SessionSync`). */
+export interface SessionCopy {
+  readonly sync: SessionSync;
+  /** This instance's prefix of server→client request ids (`<instanceId>-`), when copies exist elsewhere. */
+  readonly replyPrefix?: string;
+  /** The session's stored stream prefix, for a copy served again from stored state. */
+  readonly streamPrefix?: string;
+  /** The negotiated version, for a copy served again from stored state (it never sees `initialize`). */
+  readonly restoredVersion?: string;
+  /** Whether other instances may hold copies (a shared session store). */
+  readonly sharedStore?: boolean;
+}
 
 /** The `requestId` of a `notifications/cancelled`, if `message` is one. */
 function cancelledRequestId(message: JSONRPCMessage): RequestId | undefined {
@@ -43,9 +61,21 @@ export class HttpSessionTransport implements Transport, ChannelHost {
   /** Live streams by id, for `Last-Event-ID` resumption. */
   private readonly streams = new Map<string, SseStream>();
   private readonly standalone: SseStream;
-  /** Random per-session prefix of stream ids, so a stream id proves which session owns it. */
-  private readonly streamPrefix = randomBytes(6).toString('hex');
+  /** Random per-session prefix of stream ids, so a stream id proves which session owns it (shared by its copies). */
+  readonly streamPrefix: string;
+  /** Request stream ids of a restored copy carry a tag of their own, so copies never reuse an id. */
+  private readonly streamTag: string;
   private nextStream = 1;
+  /** Whether this copy writes the session's GET stream (copies restored elsewhere do once a GET opens on them). */
+  private holdsStandalone: boolean;
+  /** Requests whose success changes the stored session, and the writes their answers wait for. */
+  private readonly writes: StateWrites | null;
+  /**
+   * Whether closing drops the session's streams from the event store: yes when this process
+   * alone serves the session; with a shared store only when the session ends everywhere
+   * (`forgetStreams`: DELETE, a failed initialize), since other copies may still write or resume them.
+   */
+  private forgetsStreams: boolean;
   private initializeId: RequestId | undefined;
   /** Set once the first initialize has been answered. */
   private opened = false;
@@ -59,7 +89,17 @@ export class HttpSessionTransport implements Transport, ChannelHost {
     private readonly onClosed: (transport: HttpSessionTransport) => void,
     /** Client id of the principal that opened the session; later requests must match it. */
     readonly principal: string | undefined = undefined,
+    private readonly copy: SessionCopy | null = null,
   ) {
+    this.streamPrefix = copy?.streamPrefix ?? randomBytes(6).toString('hex');
+    this.streamTag = copy?.streamPrefix === undefined ? '' : `${randomBytes(3).toString('hex')}-`;
+    this.holdsStandalone = copy?.streamPrefix === undefined;
+    this.forgetsStreams = copy?.sharedStore !== true;
+    this.writes = copy === null ? null : new StateWrites(copy.sync, this);
+    if (copy?.restoredVersion !== undefined) {
+      this.opened = true;
+      this.primes = options.priming && supportsPriming(copy.restoredVersion);
+    }
     this.jsonHeaders = ['content-type', 'application/json', 'mcp-session-id', sessionId];
     this.sseHeaders = ['content-type', 'text/event-stream', 'cache-control', 'no-cache, no-transform', 'x-accel-buffering', 'no', 'mcp-session-id', sessionId];
     this.standalone = this.createStream(`${this.streamPrefix}.0`);
@@ -92,7 +132,9 @@ export class HttpSessionTransport implements Transport, ChannelHost {
   receiveRequest(message: JSONRPCRequest, extra: MessageExtraInfo, responder: HttpResponder): boolean {
     if (this.inflight.has(message.id)) return false;
     // Only the session's first initialize decides its fate; a repeat is the engine's to refuse.
-    if (message.method === 'initialize' && !this.opened) this.initializing(message);
+    const opening = message.method === 'initialize' && !this.opened;
+    if (opening) this.initializing(message);
+    this.writes?.note(message, opening);
     // Only an authenticated request can be told to step up its scopes with a 403 (MCP 2025-11-25,
     // authorization §Scope Challenge Handling); an anonymous one gets the JSON-RPC error in-band.
     this.inflight.set(message.id, new ResponseChannel(responder, this, this.primes, extra.authInfo === undefined ? null : this.options.stepUp));
@@ -100,11 +142,26 @@ export class HttpSessionTransport implements Transport, ChannelHost {
     return true;
   }
 
-  /** A POSTed notification or response: no answer channel. */
-  receive(message: JSONRPCMessage, extra: MessageExtraInfo): void {
+  /**
+   * A POSTed notification or response: no answer channel. Returns a promise when the other
+   * copies must hear of it before the POST is acknowledged (`notifications/initialized`: the copy
+   * that answered `initialize` elsewhere may be waiting for it before it asks the client anything).
+   */
+  receive(message: JSONRPCMessage, extra: MessageExtraInfo): void | Promise<void> {
+    const copy = this.copy;
+    if (copy?.replyPrefix !== undefined && isResponse(message)) {
+      // An answer to a server→client request another instance's copy issued: send it there.
+      const id = (message as { id?: RequestId }).id;
+      const to = instanceOfReply(id);
+      if (to !== undefined && !(id as string).startsWith(copy.replyPrefix)) {
+        copy.sync.forward(this, message, to);
+        return;
+      }
+    }
     this.onmessage?.(message, extra);
     const cancelled = cancelledRequestId(message);
     if (cancelled !== undefined && cancelled !== this.initializeId) this.dropAnswer(cancelled);
+    if (copy !== null && (message as { method?: unknown }).method === 'notifications/initialized') return copy.sync.changed(this, INITIALIZED);
   }
 
   /**
@@ -118,6 +175,7 @@ export class HttpSessionTransport implements Transport, ChannelHost {
     const channel = this.inflight.get(id);
     if (channel === undefined) return;
     this.inflight.delete(id);
+    this.writes?.drop(id);
     channel.cancel();
   }
 
@@ -130,8 +188,16 @@ export class HttpSessionTransport implements Transport, ChannelHost {
       // carries responses (MCP 2025-11-25, transports §Listening for Messages from the Server).
       if (channel === undefined || id === undefined) return;
       this.inflight.delete(id);
-      channel.deliver(message, true);
-      if (id === this.initializeId) this.afterInitialize(message);
+      const stored = this.writes?.store(id, message);
+      if (stored === undefined) {
+        channel.deliver(message, true);
+        if (id === this.initializeId) this.afterInitialize(message);
+        return;
+      }
+      // The state is stored before the answer goes out: the next request may land anywhere.
+      const ok = await stored.then(() => true, () => false);
+      channel.deliver(ok ? message : storeFailure(id), true);
+      if (id === this.initializeId) this.afterInitialize(ok ? message : storeFailure(id));
       return;
     }
     const related = options?.relatedRequestId;
@@ -145,12 +211,39 @@ export class HttpSessionTransport implements Transport, ChannelHost {
       // server→client request can still be answered over the GET stream.
       if (!isRequest(message)) return;
     }
-    this.standalone.push(message, encodeJsonRpc(message), false);
+    // One copy writes the session's GET stream (see docs/ARCHITECTURE.md, "Many instances"):
+    // the others leave broadcasts to it and send it what only they have (a late log, a task status).
+    if (!this.holdsStandalone) {
+      if (this.copy !== null && !isBroadcast(message)) this.copy.sync.toStream(this, message);
+      return;
+    }
+    this.pushToStream(message);
+  }
+
+  /** Writes `message` on the session's GET stream if this copy writes it (a message forwarded by another copy). */
+  pushToStream(message: JSONRPCMessage): void {
+    if (this.holdsStandalone && !this.closed) this.standalone.push(message, encodeJsonRpc(message), false);
+  }
+
+  /** The session ends everywhere (DELETE): closing drops its streams from the event store. */
+  forgetStreams(): void {
+    this.forgetsStreams = true;
+  }
+
+  /**
+   * Another instance's copy now writes the GET stream (a client opened or resumed it there):
+   * stop writing it here and end the connection this copy still had, so one stream has one writer.
+   */
+  releaseStandalone(): void {
+    if (!this.holdsStandalone) return;
+    this.holdsStandalone = false;
+    this.standalone.detach();
   }
 
   /** Opens the GET stream on `responder`; false if a connection already holds it (409). */
   openStandalone(responder: HttpResponder): boolean {
     if (this.standalone.isAttached) return false;
+    this.claimStandalone();
     this.standalone.attach(this.connect(responder), this.primes);
     return true;
   }
@@ -179,6 +272,7 @@ export class HttpSessionTransport implements Transport, ChannelHost {
     const connection = this.connect(responder);
     const live = this.streams.get(streamId);
     if (live !== undefined) {
+      if (live === this.standalone) this.claimStandalone();
       await live.resume(connection, lastEventId);
       return 'resumed';
     }
@@ -188,13 +282,25 @@ export class HttpSessionTransport implements Transport, ChannelHost {
     return 'resumed';
   }
 
+  private claimStandalone(): void {
+    if (this.copy === null) return;
+    this.holdsStandalone = true;
+    this.copy.sync.claimed(this);
+  }
+
   openRequestStream(responder: HttpResponder, prime: boolean): SseStream {
-    const stream = this.createStream(`${this.streamPrefix}.${this.nextStream++}`);
+    const stream = this.createStream(`${this.streamPrefix}.${this.streamTag}${this.nextStream++}`);
     stream.attach(this.connect(responder), prime);
     return stream;
   }
 
-  async close(): Promise<void> {
+  /**
+   * Closes this transport. `forget` (the default when this process alone serves the session, or
+   * after `forgetStreams`): the session ended, its streams are dropped from the event store;
+   * otherwise only this instance's copy closes: its request streams end and the session's GET
+   * stream stays, resumable on the instances still serving the session.
+   */
+  async close(forget = this.forgetsStreams): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     // Every request gets exactly one answer (issue 7): those still open get an error.
@@ -207,7 +313,13 @@ export class HttpSessionTransport implements Transport, ChannelHost {
     const store = this.options.store;
     // A closed session's streams can never be resumed (its id now answers 404): the store may
     // drop them at once instead of keeping them for a late resume (issue 16's memory check).
-    if (store !== null) for (const id of this.streams.keys()) void Promise.resolve(store.forgetStream !== undefined ? store.forgetStream(id) : store.endStream(id)).catch(() => undefined);
+    if (store !== null) {
+      for (const id of this.streams.keys()) {
+        // Only this copy closes: its request streams end (a late resume may still read them); the GET stream is the session's.
+        if (!forget && id === this.standalone.id) continue;
+        void Promise.resolve(forget && store.forgetStream !== undefined ? store.forgetStream(id) : store.endStream(id)).catch(() => undefined);
+      }
+    }
     this.streams.clear();
     this.onClosed(this);
     this.onclose?.();
@@ -225,7 +337,7 @@ export class HttpSessionTransport implements Transport, ChannelHost {
     this.initializeId = undefined;
     this.opened = true;
     // A failed initialize opens nothing: drop the session so its id answers 404.
-    if ('error' in message) void this.close();
+    if ('error' in message) void this.close(true);
   }
 
   private createStream(id: string): SseStream {

@@ -44,6 +44,11 @@ export class SessionStore {
     return session !== undefined && sameSecret(session.sessionId, id) ? session : undefined;
   }
 
+  /** The live session whose id's non-secret part is `key` (how other instances name it on the bus). */
+  findByKey(key: string): HttpSessionTransport | undefined {
+    return this.byKey.get(key);
+  }
+
   remove(session: HttpSessionTransport): void {
     const key = lookupKey(session.sessionId) as string;
     if (this.byKey.get(key) === session) this.byKey.delete(key);

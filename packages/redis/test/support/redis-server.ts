@@ -12,6 +12,10 @@ export interface RedisServer {
   stop(): Promise<void>;
   /** Stops it and starts it again on the same port (a Redis restart). */
   restart(): Promise<void>;
+  /** Stops the server, keeping its directory, so `up()` brings it back with what it acknowledged. */
+  down(): Promise<void>;
+  /** Starts a server stopped by `down()` again on the same port. */
+  up(): Promise<void>;
 }
 
 /** The `redis-server` binary: found on the PATH, or installed with apt-get when root on Debian/Ubuntu. */
@@ -96,5 +100,7 @@ export async function startRedisServer(): Promise<RedisServer> {
       await halt();
       await launch();
     },
+    down: halt,
+    up: launch,
   };
 }

@@ -1,0 +1,186 @@
+import type { BusEvent, NotificationBus } from '@armature/core';
+import type { SessionChange } from '@armature/core/internal';
+import type { JSONRPCMessage } from '@armature/core/wire/2025-11-25';
+import type { ConnectableApp } from '@armature/core/internal';
+import type { ResolvedHttpOptions } from '../handler/resolved-options';
+import { HttpSessionTransport } from './http-session.transport';
+import { lookupKey } from './session-id';
+import type { SessionStateStore } from '../session-state/session-state-store';
+import type { SessionStore } from './session-store';
+import type { OpenedSession, SessionSync } from './session-sync';
+
+/** Why a session could not be served from stored state. */
+export type RestoreFailure = 'unknown' | 'unavailable' | 'full';
+
+/** Slide a shared session's stored TTL at most this often per copy (a Redis round trip each). */
+const TOUCH_EVERY_MS = 5_000;
+
+/**
+ * The sessions of one handler as copies of stored sessions: stores a session when its
+ * `initialize` succeeds and its changes as they are served, serves a session this instance does
+ * not hold from its stored state (a restored copy), ends it everywhere on DELETE, and applies
+ * what the other instances' copies publish on the app's bus. With the in-memory defaults this
+ * is one process's bookkeeping and publishes nothing.
+ */
+export class SessionCopies implements SessionSync {
+  private readonly restoring = new Map<string, Promise<HttpSessionTransport | RestoreFailure>>();
+  private readonly touched = new WeakMap<HttpSessionTransport, number>();
+  private readonly leaveBus: () => void;
+  /** Slides the stored TTL of copies that only stream (set with a shared store). */
+  private readonly keepAlive: NodeJS.Timeout | undefined;
+  /** `<instanceId>-`: prefix of this instance's server→client request ids, when the bus is shared. */
+  readonly replyPrefix: string | undefined;
+
+  constructor(
+    private readonly app: ConnectableApp,
+    private readonly options: ResolvedHttpOptions,
+    private readonly live: SessionStore,
+    readonly state: SessionStateStore,
+    private readonly bus: NotificationBus | undefined,
+    private readonly reportError: (error: unknown) => void,
+  ) {
+    this.replyPrefix = bus?.shared === true ? `${bus.instanceId}-` : undefined;
+    this.leaveBus = bus?.shared === true ? bus.subscribe((event) => this.hear(event)) : () => undefined;
+    // A copy that only streams (a GET held open, no POSTs) must keep its stored state alive too.
+    if (state.shared && options.idleTimeoutMs > 0) {
+      this.keepAlive = setInterval(() => {
+        for (const session of this.live.all()) if (session.busy) this.touch(session);
+      }, Math.max(TOUCH_EVERY_MS, Math.min(options.idleTimeoutMs / 3, 60_000))).unref();
+    }
+  }
+
+  /** A new session's transport (its `initialize` is on the way). */
+  open(id: string, principal: string | undefined, onClosed: (t: HttpSessionTransport) => void): HttpSessionTransport {
+    // A store nobody else reads needs no writes: one process keeps a session exactly as before (no extra work or memory).
+    return new HttpSessionTransport(id, this.options, onClosed, principal, this.state.shared ? { sync: this, ...this.reply() } : null);
+  }
+
+  /** Serves session `id` from its stored state: a live copy here, or why not. */
+  restore(id: string, principal: string | undefined, onClosed: (t: HttpSessionTransport) => void): Promise<HttpSessionTransport | RestoreFailure> {
+    if (!this.state.shared || lookupKey(id) === undefined) return Promise.resolve('unknown');
+    // Concurrent first requests of one session (and principal) share one restore.
+    const key = `${id}\u0000${principal ?? ''}`;
+    let pending = this.restoring.get(key);
+    if (pending === undefined) {
+      pending = this.load(id, principal, onClosed).finally(() => this.restoring.delete(key));
+      this.restoring.set(key, pending);
+    }
+    return pending;
+  }
+
+  /** A request reached a live copy: slide the stored TTL now and then; a session gone from the store ends here too. */
+  touch(session: HttpSessionTransport): void {
+    if (!this.state.shared) return;
+    const now = Date.now();
+    if (now - (this.touched.get(session) ?? 0) < TOUCH_EVERY_MS) return;
+    this.touched.set(session, now);
+    void Promise.resolve()
+      .then(() => this.state.touch(session.sessionId, this.options.idleTimeoutMs))
+      .then((stored) => {
+        if (!stored) this.endCopy(session);
+      }, this.reportError);
+  }
+
+  /** The client ended the session (DELETE): gone from the store and from every instance. */
+  async forget(id: string): Promise<void> {
+    if (!this.state.shared) return;
+    await this.state.delete(id);
+    await this.bus?.publish({ type: 'session_ended', sessionKey: keyOf(id) });
+  }
+
+  close(): void {
+    this.leaveBus();
+    if (this.keepAlive !== undefined) clearInterval(this.keepAlive);
+  }
+
+  opened(session: HttpSessionTransport, facts: OpenedSession): void | Promise<void> {
+    const stored = { id: session.sessionId, ...(session.principal === undefined ? {} : { principal: session.principal }), ...facts, subscriptions: [], streamPrefix: session.streamPrefix, createdAt: Date.now(), lastSeenAt: Date.now() };
+    return this.state.create(stored, this.options.idleTimeoutMs);
+  }
+
+  changed(session: HttpSessionTransport, change: SessionChange): void | Promise<void> {
+    // `initialized` is only news for the other copies: a copy restored from the store starts initialized.
+    const written = change.initialized === true ? undefined : this.state.change(session.sessionId, change, this.options.idleTimeoutMs);
+    if (this.bus?.shared !== true) return written;
+    const event: BusEvent = { type: 'session_changed', sessionKey: keyOf(session.sessionId), ...change };
+    return Promise.resolve(written).then(() => this.bus!.publish(event));
+  }
+
+  claimed(session: HttpSessionTransport): void {
+    if (this.bus?.shared === true) void Promise.resolve(this.bus.publish({ type: 'stream_claimed', sessionKey: keyOf(session.sessionId), holder: this.bus.instanceId })).catch(this.reportError);
+  }
+
+  toStream(session: HttpSessionTransport, message: JSONRPCMessage): void {
+    if (this.bus?.shared === true) void Promise.resolve(this.bus.publish({ type: 'session_message', sessionKey: keyOf(session.sessionId), message })).catch(this.reportError);
+  }
+
+  forward(session: HttpSessionTransport, message: JSONRPCMessage, to: string): void {
+    if (this.bus?.shared === true) void Promise.resolve(this.bus.publish({ type: 'client_reply', sessionKey: keyOf(session.sessionId), to, message })).catch(this.reportError);
+  }
+
+  private reply(): { replyPrefix?: string; sharedStore: boolean } {
+    return this.replyPrefix === undefined ? { sharedStore: this.state.shared } : { replyPrefix: this.replyPrefix, sharedStore: this.state.shared };
+  }
+
+  private async load(id: string, principal: string | undefined, onClosed: (t: HttpSessionTransport) => void): Promise<HttpSessionTransport | RestoreFailure> {
+    let stored;
+    try {
+      stored = await this.state.get(id);
+    } catch (error) {
+      this.reportError(error);
+      return 'unavailable';
+    }
+    // Another principal holding the id (stolen or guessed) learns no more than for an unknown id, and costs no copy.
+    if (stored === undefined || stored.principal !== principal) return 'unknown';
+    const already = this.live.find(id);
+    if (already !== undefined) return already;
+    if (this.live.full) return 'full';
+    const copy = new HttpSessionTransport(id, this.options, onClosed, stored.principal, { sync: this, ...this.reply(), streamPrefix: stored.streamPrefix, restoredVersion: stored.protocolVersion });
+    const { protocolVersion, clientCapabilities, clientInfo, logLevel, subscriptions } = stored;
+    try {
+      copy.connected = await this.app.connect(copy, {
+        assumeInitialized: { protocolVersion, clientCapabilities, ...(clientInfo === undefined ? {} : { clientInfo }), ...(logLevel === undefined ? {} : { logLevel }), subscriptions },
+        ...(this.replyPrefix === undefined ? {} : { clientRequestIdPrefix: this.replyPrefix }),
+      });
+    } catch (error) {
+      // The app is closing, or its session set up failed.
+      this.reportError(error);
+      return 'unavailable';
+    }
+    this.live.add(copy);
+    return copy;
+  }
+
+  private hear(event: BusEvent): void {
+    if (!('sessionKey' in event)) return;
+    const session = this.live.findByKey(event.sessionKey);
+    if (session === undefined) return;
+    switch (event.type) {
+      case 'session_ended':
+        return this.endCopy(session);
+      case 'session_changed':
+        return session.connected?.applyChange?.(event);
+      case 'stream_claimed':
+        if (event.holder !== this.bus!.instanceId) session.releaseStandalone();
+        return;
+      case 'session_message':
+        return session.pushToStream(event.message);
+      case 'client_reply':
+        if (event.to === this.bus!.instanceId) session.receive(event.message, {});
+        return;
+    }
+  }
+
+  /** Closes this instance's copy of a session that ended elsewhere. */
+  private endCopy(session: HttpSessionTransport): void {
+    if (this.live.find(session.sessionId) !== session) return;
+    this.live.remove(session);
+    // The session ended everywhere: its streams are the ender's to forget.
+    void Promise.resolve(session.connected?.close()).catch(this.reportError).then(() => session.close());
+  }
+}
+
+/** The non-secret key of a session id that names it on the bus. */
+function keyOf(id: string): string {
+  return lookupKey(id) ?? '';
+}

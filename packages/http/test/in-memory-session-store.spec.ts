@@ -1,0 +1,36 @@
+import { expect } from 'chai';
+import { InMemorySessionStore } from '../src/session-state/in-memory-session-store';
+import type { StoredSession } from '../src/session-state/session-state-store';
+
+const session: StoredSession = { id: 's1', protocolVersion: '2025-11-25', clientCapabilities: {}, subscriptions: [], streamPrefix: 'abc', createdAt: 1, lastSeenAt: 1 };
+
+describe('InMemorySessionStore (the default SessionStateStore)', () => {
+  it('keeps a session, applies changes, forgets it on delete, and is not shared', () => {
+    const store = new InMemorySessionStore();
+    expect(store.shared).to.equal(false);
+    store.create(session, 60_000);
+    store.change('s1', { logLevel: 'debug' }, 60_000);
+    store.change('s1', { subscribe: 'a://1' }, 60_000);
+    store.change('s1', { subscribe: 'a://1' }, 60_000);
+    store.change('s1', { subscribe: 'a://2' }, 60_000);
+    store.change('s1', { unsubscribe: 'a://1' }, 60_000);
+    const changed = store.get('s1')!;
+    expect({ ...changed, lastSeenAt: 1 }).to.deep.equal({ ...session, logLevel: 'debug', subscriptions: ['a://2'] });
+    expect(changed.lastSeenAt).to.be.greaterThan(1);
+    expect(store.touch('s1', 60_000)).to.equal(true);
+    store.delete('s1');
+    expect(store.get('s1')).to.equal(undefined);
+    expect(store.touch('s1', 60_000)).to.equal(false);
+    store.change('s1', { subscribe: 'a://3' }, 60_000);
+    expect(store.size).to.equal(0);
+  });
+
+  it('treats a session past its TTL as gone; 0 means no expiry', async () => {
+    const store = new InMemorySessionStore();
+    store.create(session, 1);
+    store.create({ ...session, id: 's2' }, 0);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(store.get('s1')).to.equal(undefined);
+    expect(store.get('s2')?.id).to.equal('s2');
+  });
+});

@@ -1,0 +1,106 @@
+import type { Socket } from 'node:net';
+import { Armature, RequestContext, Resource, Tool } from '@armature/core';
+import { Inject, Injectable, InjectionToken, Module } from '@armature/di';
+import { listenHttp, type HttpListenHandle, type VerifyToken } from '@armature/http';
+import { redisScaleOut, type RedisScaleOut } from '../../src/redis-scale-out';
+
+/** The instance a handler runs on. */
+export const INSTANCE = new InjectionToken<string>('instance name');
+
+const CONFIRM = { type: 'object' as const, properties: { confirm: { type: 'boolean' as const } }, required: ['confirm'] };
+
+@Injectable()
+export class ScaleTools {
+  constructor(@Inject(INSTANCE) private readonly instance: string) {}
+
+  @Tool({ description: 'Names the instance that served the call.', inputSchema: { type: 'object' } })
+  whoami(): string {
+    return this.instance;
+  }
+
+  @Tool({ description: 'Asks the client to confirm, then says who asked.', inputSchema: { type: 'object' } })
+  async confirm(_args: object, ctx: RequestContext): Promise<string> {
+    const answer = await ctx.elicit({ mode: 'form', message: 'Go on?', requestedSchema: CONFIRM });
+    return answer.action === 'accept' && answer.content?.confirm === true ? `confirmed on ${this.instance}` : `declined on ${this.instance}`;
+  }
+
+  @Tool({ description: 'Works for ms milliseconds (as a task when asked), stopping when cancelled.', task: 'optional', inputSchema: { type: 'object', properties: { ms: { type: 'integer' } }, required: ['ms'] } })
+  async job(args: { ms: number }, ctx: RequestContext): Promise<string> {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, args.ms);
+      ctx.signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+    });
+    return `done on ${this.instance}`;
+  }
+
+  @Tool({ description: 'Answers at once and logs a moment later, when its request is over.', inputSchema: { type: 'object' } })
+  late_log(_args: object, ctx: RequestContext): string {
+    setTimeout(() => void ctx.log.warning(`late from ${this.instance}`), 20).unref();
+    return 'logged later';
+  }
+
+  @Resource('notes://index', { description: 'The notes (subscribers hear of any note: notes://<id>).', mimeType: 'text/plain' })
+  index(): string {
+    return 'notes';
+  }
+}
+
+@Module({ providers: [{ provide: INSTANCE, useValue: 'unnamed' }], handlers: [ScaleTools] })
+export class ScaleModule {}
+
+/** One instance of the server: its app and HTTP endpoint on their own Redis connection, as a process would have. */
+export interface ScaleInstance {
+  readonly name: string;
+  readonly app: Armature;
+  readonly http: HttpListenHandle;
+  readonly scale: RedisScaleOut;
+  readonly errors: Error[];
+  /** Graceful: the app drains, the endpoint closes, the connection goes. */
+  close(): Promise<void>;
+  /** Abrupt: every socket destroyed mid-stream, nothing drained (what a crash looks like to clients). */
+  crash(): Promise<void>;
+}
+
+export async function startScaleInstance(name: string, redisUrl: string, options: { commandTimeoutMs?: number; verifyToken?: VerifyToken } = {}): Promise<ScaleInstance> {
+  const errors: Error[] = [];
+  const scale = redisScaleOut({ url: redisUrl, commandTimeoutMs: options.commandTimeoutMs ?? 2_000, onError: (error) => errors.push(error) });
+  const app = await Armature.create(ScaleModule, {
+    name,
+    version: '1.0.0',
+    manifest: { armature: 1, handlers: {} },
+    overrides: [{ provide: INSTANCE, useValue: name }],
+    logger: { error: () => undefined, warn: () => undefined, debug: () => undefined },
+    ...scale.appOptions,
+  });
+  const http = await listenHttp(app, { port: 0, ...scale.httpOptions, onError: (error) => errors.push(error), ...(options.verifyToken === undefined ? {} : { verifyToken: options.verifyToken }) });
+  await scale.ready();
+  const sockets = new Set<Socket>();
+  http.server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+  let closed = false;
+  return {
+    name,
+    app,
+    http,
+    scale,
+    errors,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await app.close({ drainMs: 0 });
+      await http.close(0);
+      await scale.close();
+    },
+    async crash() {
+      if (closed) return;
+      closed = true;
+      for (const socket of sockets) socket.destroy();
+      http.server.close();
+      // The process would be gone: its Redis connections too. The app is closed only to free this test process.
+      await scale.close();
+      await app.close({ drainMs: 0 }).catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,18 @@
+// A server instance in a process of its own, for the kill -9 test: started on REDIS_URL, it
+// prints its endpoint URL as one line on stdout and serves until it is killed.
+import 'reflect-metadata';
+import { startScaleInstance } from './scale-app';
+
+async function main(): Promise<void> {
+  const redisUrl = process.env.REDIS_URL;
+  if (redisUrl === undefined) throw new Error('REDIS_URL is not set');
+  const instance = await startScaleInstance(process.env.INSTANCE_NAME ?? 'child', redisUrl);
+  process.stdout.write(`${instance.http.url}\n`);
+  // Ended by the parent: SIGKILL in the test, SIGTERM (graceful) when the test fails early.
+  process.once('SIGTERM', () => void instance.close().then(() => process.exit(0)));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${String(error)}\n`);
+  process.exit(1);
+});

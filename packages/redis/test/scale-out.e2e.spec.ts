@@ -3,7 +3,7 @@ import { createClient } from 'redis';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport as SdkTransport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ElicitRequestSchema, ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { ElicitRequestSchema, ResourceUpdatedNotificationSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Transport } from '@armature/core';
 import { WireCheckedTransport } from '@armature/testing';
 import { isRequestFor, isResponseBody, routedFetch, sessionHeaders, SseReader } from './support/http-peers';
@@ -115,6 +115,20 @@ describe('2025 sessions across instances on Redis (three apps, real redis-server
     }, 5_000, 200);
     expect(arrived).to.equal(true);
     expect(updated.every((uri) => uri === 'notes://1')).to.equal(true);
+    wire.assertClean();
+  });
+
+  it('a tools/list_changed a handler on B announces (McpNotifier) reaches the GET stream on A', async () => {
+    const { client, wire } = await connect((method, body) => (method === 'POST' && isRequestFor(body, 'tools/call') ? b.http.url : a.http.url));
+    let changed = 0;
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => void changed++);
+    // The SDK opens its GET stream in the background: announce until one arrives (bounded).
+    const arrived = await eventually(async () => {
+      const told = await client.callTool({ name: 'tools_changed', arguments: {} });
+      expect(told.content).to.deep.equal([{ type: 'text', text: 'told by instance-b' }]);
+      return changed > 0;
+    }, 5_000, 200);
+    expect(arrived).to.equal(true);
     wire.assertClean();
   });
 

@@ -1,5 +1,5 @@
 import type { Socket } from 'node:net';
-import { Armature, RequestContext, Resource, Tool } from '@armature/core';
+import { Armature, McpNotifier, RequestContext, Resource, Tool } from '@armature/core';
 import { Inject, Injectable, InjectionToken, Module } from '@armature/di';
 import { listenHttp, type HttpListenHandle, type VerifyToken } from '@armature/http';
 import { redisScaleOut, type RedisScaleOut } from '../../src/redis-scale-out';
@@ -11,7 +11,16 @@ const CONFIRM = { type: 'object' as const, properties: { confirm: { type: 'boole
 
 @Injectable()
 export class ScaleTools {
-  constructor(@Inject(INSTANCE) private readonly instance: string) {}
+  constructor(
+    @Inject(INSTANCE) private readonly instance: string,
+    private readonly notifier: McpNotifier,
+  ) {}
+
+  @Tool({ description: 'Tells every session that the tool list changed.', inputSchema: { type: 'object' } })
+  tools_changed(): string {
+    this.notifier.listChanged('tools');
+    return `told by ${this.instance}`;
+  }
 
   @Tool({ description: 'Names the instance that served the call.', inputSchema: { type: 'object' } })
   whoami(): string {

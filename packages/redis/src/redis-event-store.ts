@@ -50,12 +50,12 @@ export class RedisEventStore implements EventStore {
 
   async append(streamId: string, message: JSONRPCMessage): Promise<string> {
     const entry = await this.redis.run('The event store', (client) => client.eval(APPEND, { keys: [this.key(streamId)], arguments: [this.maxEvents, this.ttl, 'm', JSON.stringify(message)] }));
-    return `${streamId}_${String(entry)}`;
+    return `${streamId}_${entryId(entry)}`;
   }
 
   async position(streamId: string): Promise<string> {
     const entry = await this.redis.run('The event store', (client) => client.eval(POSITION, { keys: [this.key(streamId)], arguments: [this.maxEvents, this.ttl] }));
-    return `${streamId}_${String(entry)}`;
+    return `${streamId}_${entryId(entry)}`;
   }
 
   isWellFormed(eventId: string): boolean {
@@ -93,4 +93,10 @@ export class RedisEventStore implements EventStore {
   private key(streamId: string): string {
     return `${this.redis.prefix}events:${streamId}`;
   }
+}
+
+/** The stream entry id a script returned (Redis answers a bulk string). */
+function entryId(entry: unknown): string {
+  if (typeof entry !== 'string') throw new TypeError(`The event store: Redis returned ${typeof entry} for a stream entry id`);
+  return entry;
 }

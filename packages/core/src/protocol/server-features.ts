@@ -26,7 +26,6 @@ import type {
 
 /** Which list changed; the engine sends the matching `notifications/<kind>/list_changed`. */
 export type { ListKind } from '../bus/notification-bus';
-import type { ListKind } from '../bus/notification-bus';
 
 /** Lets list entries be filtered per request (e.g. by the principal's scopes). */
 export interface ListContext {

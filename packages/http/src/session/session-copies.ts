@@ -1,7 +1,6 @@
 import type { BusEvent, NotificationBus } from '@armature/core';
-import type { SessionChange } from '@armature/core/internal';
 import type { JSONRPCMessage } from '@armature/core/wire/2025-11-25';
-import type { ConnectableApp } from '@armature/core/internal';
+import type { ConnectableApp, SessionChange } from '@armature/core/internal';
 import type { ResolvedHttpOptions } from '../handler/resolved-options';
 import { HttpSessionTransport } from './http-session.transport';
 import { lookupKey } from './session-id';
@@ -166,7 +165,7 @@ export class SessionCopies implements SessionSync {
       case 'session_message':
         return session.pushToStream(event.message);
       case 'client_reply':
-        if (event.to === this.bus!.instanceId) session.receive(event.message, {});
+        if (event.to === this.bus!.instanceId) void session.receive(event.message, {});
         return;
     }
   }

@@ -2,12 +2,13 @@
  * # URI templates (RFC 6570) for resource templates
  *
  * `UriTemplate.parse('notes://{id}')` compiles a template once; `template.match(uri)`
- * returns the decoded variables or `null`, `template.matchDetailed(uri)` says why not,
- * `template.expand(values)` builds a URI. `UriTemplateRegistry` routes a URI to one of
- * many templates and reports templates that overlap.
- *
- * ## Expansion
- * All of RFC 6570 level 4: every operator, lists and associative arrays, `*` and `:n`.
+ * returns the decoded variables or `null`, `template.matchDetailed(uri)` says why not, and
+ * `UriTemplate.overlap(a, b)` finds a URI two templates would both claim. This is what the
+ * runtime uses: `routes/template-matcher.ts` parses each `@ResourceTemplate` at boot, the route
+ * compiler refuses overlapping templates (`ARM_ERR_AMBIGUOUS_TEMPLATE`), and `resources/read`
+ * matches in order. It exists because regex-based template matchers are a ReDoS hazard: this
+ * one is a linear-time automaton. (RFC 6570 expansion lives with the tests, which check that
+ * matching inverts it.)
  *
  * ## Matching
  * - Operators: `{x}`, `{+x}`, `{#x}`, `{.x}`, `{/x}`, `{;x}`, `{?x}`, `{&x}`, several
@@ -39,8 +40,7 @@
  *   ambiguous when the first can contain a character the second can start with
  *   (`{a}{b}`, `{name}{.ext}`, `{+p}{/x}`); `{a}{/b}`, `{id}{?q}`, `{/a}{/b}` are not.
  *   Such templates are still valid RFC 6570 (`up{+path}{var}/here` is an RFC example), so
- *   they parse and expand; `template.ambiguities` describes the problem and
- *   `UriTemplateRegistry.assertUnambiguous()` refuses them at boot. Matching is
+ *   they parse; `template.ambiguities` describes the problem. Matching is
  *   deterministic everywhere: variables fill left to right and each is as long as it can
  *   be while the rest still matches (`{name}.{ext}` on `a.tar.gz` gives `a.tar`, `gz`;
  *   `{a}{b}` on `xy` gives `xy`, `""`) — except inside one expression, where every
@@ -71,18 +71,13 @@
  * `UriTemplate.overlap(a, b)` returns the shortest URI whose shape both templates accept
  * (or `null`), by a search over the product of their automata: exact for shape, literals
  * and value characters; blind to prefix lengths, query-parameter names and value checks,
- * so it may over-report, never under-report. `UriTemplateRegistry.assertUnambiguous()`
- * throws `ARM_ERR_AMBIGUOUS_TEMPLATE` listing every such pair and every template with
- * `ambiguities`; when a server allows them anyway, lookups try
- * templates with more literal characters first, then fewer `{+x}`/`{#x}`, then in
- * registration order.
+ * so it may over-report, never under-report. The app's route compiler reports every such pair
+ * at boot as `ARM_ERR_AMBIGUOUS_TEMPLATE`.
  *
  * Errors (`ArmatureError`): `ARM_ERR_INVALID_URI_TEMPLATE` (not RFC 6570, with the
- * offset), `ARM_ERR_INVALID_OPTIONS`, `ARM_ERR_AMBIGUOUS_TEMPLATE` (from the registry).
+ * offset), `ARM_ERR_INVALID_OPTIONS`.
  */
 export { UriTemplate } from './uri-template';
-export { UriTemplateRegistry } from './uri-template-registry';
-export type { UriTemplateConflict, UriTemplateEntry, UriTemplateLookup } from './uri-template-registry';
 export { UriTemplateErrorCode } from './uri-template-errors';
 export { DEFAULT_MAX_URI_LENGTH } from './uri-template-options';
 export type {
@@ -90,9 +85,6 @@ export type {
   UnsafeValuePolicy,
   UriMatchFailureReason,
   UriMatchResult,
-  UriTemplateExpandValue,
-  UriTemplateExpandValues,
   UriTemplateOptions,
-  UriTemplateScalar,
   UriTemplateValues,
 } from './uri-template.types';

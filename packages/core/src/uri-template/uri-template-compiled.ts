@@ -24,7 +24,7 @@ export interface QueryTail {
   readonly params: ReadonlyMap<string, VarOccurrence>;
 }
 
-/** Everything `match`, `expand` and the overlap check need, built once per template. */
+/** Everything `match` and the overlap check need, built once per template. */
 export interface CompiledTemplate {
   readonly source: string;
   readonly parts: readonly TemplatePart[];

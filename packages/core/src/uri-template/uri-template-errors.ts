@@ -8,8 +8,6 @@ import { LocalErrorCode } from '../errors/local-error-codes';
 export const UriTemplateErrorCode = {
   /** The template is not RFC 6570. */
   INVALID: LocalErrorCode.INVALID_URI_TEMPLATE,
-  /** Registered templates overlap, or one is ambiguous on its own (`assertUnambiguous`). */
-  AMBIGUOUS: LocalErrorCode.AMBIGUOUS_TEMPLATE,
   /** `UriTemplate.parse` options are malformed. */
   INVALID_OPTIONS: LocalErrorCode.INVALID_OPTIONS,
 } as const;

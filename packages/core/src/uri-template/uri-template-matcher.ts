@@ -23,8 +23,8 @@ export function matchCompiled(t: CompiledTemplate, uri: unknown, counter?: WorkC
   return matchNormalized(t, normalized.text, counter);
 }
 
-/** `matchCompiled` for a URI already length-checked and normalized (the registry shares that work). */
-export function matchNormalized(t: CompiledTemplate, text: string, counter?: WorkCounter): UriMatchResult {
+/** `matchCompiled` for a URI already length-checked and normalized. */
+function matchNormalized(t: CompiledTemplate, text: string, counter?: WorkCounter): UriMatchResult {
   if (!text.startsWith(t.literalPrefix)) return noMatch(`the URI does not start with ${quote(t.literalPrefix)}`);
   const caps = runProgram(t.program, text, counter);
   if (!caps) return noMatch(`the URI does not have the shape of ${quote(t.source)}`);

@@ -1,11 +1,9 @@
 import type {
   UriMatchResult,
-  UriTemplateExpandValues,
   UriTemplateOptions,
   UriTemplateValues,
 } from './uri-template.types';
 import { compileTemplate, type CompiledTemplate } from './uri-template-compiler';
-import { expandParts } from './uri-template-expander';
 import { matchCompiled } from './uri-template-matcher';
 import { findOverlap } from './uri-template-overlap';
 
@@ -15,15 +13,16 @@ function programOf(t: UriTemplate | string): CompiledTemplate['program'] {
   return compiledTemplateOf(typeof t === 'string' ? UriTemplate.parse(t) : t).program;
 }
 
-/** The compiled form behind a template (for the registry; not public API). */
+/** The compiled form behind a template (for the tests' expander; not public API). */
 export function compiledTemplateOf(template: UriTemplate): CompiledTemplate {
   return compiledOf.get(template) as CompiledTemplate;
 }
 
 /**
- * An RFC 6570 URI template, parsed and compiled once, immutable afterwards. `expand`
- * covers all of level 4; `match` is the inverse for the subset documented in
- * `./index.ts`, runs in time linear in the URI, and refuses unsafe values by default.
+ * An RFC 6570 URI template, parsed and compiled once, immutable afterwards. `match` reads
+ * a URI back into variables for the subset documented in `./index.ts`, runs in time linear
+ * in the URI, and refuses unsafe values by default; `overlap` is the boot check that two
+ * resource templates cannot claim the same URI.
  */
 export class UriTemplate {
   /** The template text as given. */
@@ -33,8 +32,7 @@ export class UriTemplate {
   /**
    * Why matching this template is ambiguous, one message per problem (adjacent
    * expressions such as `{a}{b}`, a query parameter named twice); empty when it is not.
-   * Such templates still expand and match deterministically (earlier variables greedy);
-   * `UriTemplateRegistry.assertUnambiguous()` refuses them.
+   * Such templates still match deterministically (earlier variables greedy).
    */
   readonly ambiguities: readonly string[];
 
@@ -50,7 +48,7 @@ export class UriTemplate {
    * Parses and compiles a template. Throws `ArmatureError` with
    * `ARM_ERR_INVALID_URI_TEMPLATE` (not RFC 6570) or `ARM_ERR_INVALID_OPTIONS`, naming
    * the template, the offset and what to change. Ambiguity is not an error here (see
-   * `ambiguities`): every RFC 6570 template parses and expands.
+   * `ambiguities`): every RFC 6570 template parses.
    */
   static parse(template: string, options?: UriTemplateOptions): UriTemplate {
     return new UriTemplate(compileTemplate(template, options));
@@ -78,11 +76,6 @@ export class UriTemplate {
   /** Like `match`, with the reason for a refusal (`no-match`, `too-long`, `unsafe-value`) and a detail to log. */
   matchDetailed(uri: string): UriMatchResult {
     return matchCompiled(compiledTemplateOf(this), uri);
-  }
-
-  /** RFC 6570 §3 expansion (levels 1–4). */
-  expand(values: UriTemplateExpandValues): string {
-    return expandParts(compiledTemplateOf(this).parts, values);
   }
 
   /** The template text. */

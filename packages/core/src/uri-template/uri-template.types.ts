@@ -1,21 +1,3 @@
-/** A scalar a template variable can be expanded from (RFC 6570 §2.3: numbers become strings). */
-export type UriTemplateScalar = string | number | boolean;
-
-/**
- * A value for one variable in `expand`: a string (or number/boolean), a list, or an
- * associative array (RFC 6570 §2.3). `null`, `undefined`, an empty list and an empty
- * object are "undefined" and expand to nothing.
- */
-export type UriTemplateExpandValue =
-  | UriTemplateScalar
-  | readonly UriTemplateScalar[]
-  | { readonly [key: string]: UriTemplateScalar }
-  | null
-  | undefined;
-
-/** Variable values for `expand`, by variable name. */
-export type UriTemplateExpandValues = { readonly [name: string]: UriTemplateExpandValue };
-
 /**
  * Decoded values of a successful match: a string per plain variable, a list per exploded
  * (`*`) variable. Variables absent from the URI are absent from the record. The record has

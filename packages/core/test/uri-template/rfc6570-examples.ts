@@ -1,4 +1,4 @@
-import type { UriTemplateExpandValues } from '../../src/uri-template';
+import type { UriTemplateExpandValues } from './support/expand';
 
 /** The variables RFC 6570 §3.2 uses for its example tables. */
 export const RFC_VARIABLES: UriTemplateExpandValues = {

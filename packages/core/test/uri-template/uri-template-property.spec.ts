@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { UriTemplate, type UriTemplateExpandValues, type UriTemplateValues } from '../../src/uri-template';
+import { UriTemplate, type UriTemplateValues } from '../../src/uri-template';
+import { expand, type UriTemplateExpandValues } from './support/expand';
 
 const RUNS = { numRuns: 300 };
 
@@ -54,7 +55,7 @@ describe('UriTemplate properties (fast-check)', () => {
         const t = UriTemplate.parse(template, { allowUnsafeValues: true });
         fc.assert(
           fc.property(values, (v) => {
-            const uri = t.expand(v);
+            const uri = expand(t, v);
             expect(t.match(uri), uri).to.deep.equal(v);
           }),
           RUNS,
@@ -98,7 +99,7 @@ describe('UriTemplate properties (fast-check)', () => {
         edits.reduce((u, [i, ch, del]) => {
           const at = i % (u.length + 1);
           return del ? u.slice(0, at) + u.slice(at + 1) : u.slice(0, at) + ch + u.slice(at);
-        }, t.expand(values)),
+        }, expand(t, values)),
       );
   const unsafe = (s: string): boolean =>
     /[\u0000-\u001f\u007f-\u009f\\]/.test(s) || s.split('/').some((seg) => seg === '.' || seg === '..') || /^[A-Za-z]:(\/|$)/.test(s);
@@ -121,7 +122,7 @@ describe('UriTemplate properties (fast-check)', () => {
             }
           }
           // Matching what we expand from a match gives the same values (no double decoding).
-          if (!/[+#:]/.test(template)) expect(t.match(t.expand(r.values))).to.deep.equal(r.values);
+          if (!/[+#:]/.test(template)) expect(t.match(expand(t, r.values))).to.deep.equal(r.values);
         }),
         RUNS,
       );

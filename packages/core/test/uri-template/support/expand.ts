@@ -1,11 +1,19 @@
-import { OPERATORS, type ExpressionPart, type OperatorSpec, type TemplatePart } from './uri-template-ast';
-import type { UriTemplateExpandValue, UriTemplateExpandValues, UriTemplateScalar } from './uri-template.types';
-import { has, RESERVED, UNRESERVED } from './uri-char-classes';
-import { isHexCode, pctEncodeCodePoint } from './uri-percent-encoding';
-import { codePointPrefix } from './uri-value-extractor';
+import { compiledTemplateOf, type UriTemplate } from '../../../src/uri-template/uri-template';
 
-/** RFC 6570 §3 expansion of parsed parts (levels 1–4). */
-export function expandParts(parts: readonly TemplatePart[], values: UriTemplateExpandValues): string {
+// RFC 6570 §3 expansion (levels 1–4), kept for the tests: the runtime only matches URIs, and
+// expanding then matching is how the property tests check that matching inverts expansion.
+
+import { OPERATORS, type ExpressionPart, type OperatorSpec, type TemplatePart } from '../../../src/uri-template/uri-template-ast';
+import { has, RESERVED, UNRESERVED } from '../../../src/uri-template/uri-char-classes';
+import { isHexCode, pctEncodeCodePoint } from '../../../src/uri-template/uri-percent-encoding';
+import { codePointPrefix } from '../../../src/uri-template/uri-value-extractor';
+
+/** Expands `template` with `values` (RFC 6570 §3, levels 1–4). */
+export function expand(template: UriTemplate, values: UriTemplateExpandValues): string {
+  return expandParts(compiledTemplateOf(template).parts, values);
+}
+
+function expandParts(parts: readonly TemplatePart[], values: UriTemplateExpandValues): string {
   let out = '';
   for (const part of parts) out += part.kind === 'literal' ? part.text : expandExpression(part, values);
   return out;
@@ -86,3 +94,21 @@ function encode(value: string, allowReserved: boolean): string {
   }
   return out;
 }
+
+/** A scalar a template variable can be expanded from (RFC 6570 §2.3: numbers become strings). */
+export type UriTemplateScalar = string | number | boolean;
+
+/**
+ * A value for one variable in `expand`: a string (or number/boolean), a list, or an
+ * associative array (RFC 6570 §2.3). `null`, `undefined`, an empty list and an empty
+ * object are "undefined" and expand to nothing.
+ */
+export type UriTemplateExpandValue =
+  | UriTemplateScalar
+  | readonly UriTemplateScalar[]
+  | { readonly [key: string]: UriTemplateScalar }
+  | null
+  | undefined;
+
+/** Variable values for `expand`, by variable name. */
+export type UriTemplateExpandValues = { readonly [name: string]: UriTemplateExpandValue };

@@ -30,16 +30,16 @@ export type { ListenOptions } from './app/armature.app';
 export type { ListenHandle } from './app/listen';
 export type { RootModule } from './app/di-handler-host';
 export { McpNotifier } from './app/mcp-notifier';
-export type { ToolRegistry } from './app/tools.registry';
-export type { ResourceRegistry } from './app/resources.registry';
-export type { PromptRegistry } from './app/prompts.registry';
+export type { ToolRegistry } from './registries/tools.registry';
+export type { ResourceRegistry } from './registries/resources.registry';
+export type { PromptRegistry } from './registries/prompts.registry';
 export type {
   ToolDefinition,
   ResourceDefinition,
   ResourceTemplateDefinition,
   PromptDefinition,
   DefinitionCompleter,
-} from './app/route-definitions';
+} from './registries/route-definitions';
 export type { CloseOptions } from './shutdown/close-options';
 export type { SignalHandlingOptions } from './shutdown/signal-handlers';
 export type { ServerLogger } from './logging/server-logger';

@@ -2,14 +2,14 @@ import { ManifestResolver } from '../manifest/manifest-resolver';
 import type { ListKind } from '../protocol/server-features';
 import type { ServerLogger } from '../protocol/server-logger';
 import type { SchemaCompiler } from '../validation/schema-compiler';
-import type { ArmatureOptions } from './armature-options';
+import { policySettingsOf, type ArmatureOptions } from './armature-options';
 import { createHandlerHost, type RootModule } from './di-handler-host';
 import type { McpNotifier } from './mcp-notifier';
-import { compileModuleRoutes, replaceModuleRoutes } from './module-routes';
+import { compileModuleRoutes, replaceModuleRoutes } from '../routes/module-routes';
 import { dropChangedModules, locateExport, packageRootOf, type ExportLocation } from './require-cache';
-import type { CompiledRoutes } from './route-compiler';
-import { routeEnvironment } from './route-env';
-import type { RouteTables } from './route-tables';
+import type { CompiledRoutes } from '../routes/route-compiler';
+import { routeEnvironment } from '../routes/build-route-environment';
+import type { RouteTables } from '../routes/route-tables';
 import type { SwappableHandlerHost } from './swappable-host';
 
 /** What a reload works on: the app's parts that outlive one container. */
@@ -67,7 +67,7 @@ export class AppReloader {
     const resolver = new ManifestResolver(options.manifest, (message) => logger.warn(message));
     const next = await createHandlerHost(root as RootModule, notifier, options.overrides);
     try {
-      const routes = await compileModuleRoutes(next, resolver, routeEnvironment(next, options, logger, compiler));
+      const routes = await compileModuleRoutes(next, resolver, routeEnvironment(next, policySettingsOf(options), logger, compiler));
       replaceModuleRoutes(tables, this.routes, routes);
       this.routes = routes;
     } catch (error) {

@@ -11,6 +11,7 @@ import type { RateLimitStore } from '../rate-limit/rate-limit-store';
 import { type CacheHints, isCacheHint } from '../kernel/cache-hints';
 import type { RequestObserver } from '../kernel/request-observer';
 import type { NotificationBus } from '../bus/notification-bus';
+import type { PolicySettings } from '../routes/route-policy';
 
 /** Options of `Armature.create`. */
 export interface ArmatureOptions {
@@ -122,6 +123,17 @@ export interface DeclaredCapabilities {
 
 /** Default drain window of `app.close()` and of the signal handlers installed by `listen()`. */
 export const DEFAULT_DRAIN_MS = 10_000;
+
+/** The app-wide settings every route's policy applies (guards, interceptors, limits, scopes). */
+export function policySettingsOf(options: ArmatureOptions): PolicySettings {
+  return {
+    guards: options.guards ?? [],
+    interceptors: options.interceptors ?? [],
+    rateLimit: options.rateLimit,
+    ...(options.rateLimitStore === undefined ? {} : { rateLimitStore: options.rateLimitStore }),
+    allowUnauthenticated: options.allowUnauthenticated === true,
+  };
+}
 
 /** Checks the options and derives the initialize result's `serverInfo`. */
 export function serverInfoOf(options: ArmatureOptions): Implementation {

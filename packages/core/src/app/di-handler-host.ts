@@ -3,7 +3,7 @@ import { RequestContext, type SessionScope } from '../context/request-context';
 import { LocalErrorCode } from '../errors/local-error-codes';
 import type { HandlerClass } from '../metadata/handler-metadata';
 import { fixedInstance, type AcquiredInstance, type HandlerInstances } from '../routes/handler-instances';
-import type { HandlerHost } from './handler-host';
+import type { HandlerHost } from '../routes/handler-host';
 import { McpNotifier } from './mcp-notifier';
 
 /** What `Armature.create` accepts as the root: a `@Module` class or a dynamic module. */

@@ -2,7 +2,7 @@ import type { Token } from '@armature/di';
 import type { SessionInfo, SessionScope } from '../context/request-context';
 import type { HandlerClass } from '../metadata/handler-metadata';
 import type { HandlerInstances } from '../routes/handler-instances';
-import type { HandlerHost } from './handler-host';
+import type { HandlerHost } from '../routes/handler-host';
 
 /**
  * The app's handler host behind one level of indirection, so a dev reload can put a freshly

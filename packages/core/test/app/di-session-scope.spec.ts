@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { expect } from 'chai';
 import { Container, Injectable, Module, type OnDispose } from '@armature/di';
 import { createHandlerHost } from '../../src/app/di-handler-host';
-import type { HandlerHost } from '../../src/app/handler-host';
+import type { HandlerHost } from '../../src/routes/handler-host';
 import { McpNotifier } from '../../src/app/mcp-notifier';
 import type { RequestContext, SessionInfo, SessionScope } from '../../src/context/request-context';
 import { Tool } from '../../src/decorators/tool.decorator';

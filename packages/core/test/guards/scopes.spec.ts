@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { expect } from 'chai';
 import { Injectable, Module } from '@armature/di';
 import { Armature } from '../../src/app/armature.app';
-import { ScopedLists } from '../../src/app/scoped-lists';
+import { ScopedLists } from '../../src/routes/scoped-lists';
 import { RequestContext } from '../../src/context/request-context';
 import { Prompt } from '../../src/decorators/prompt.decorator';
 import { Resource } from '../../src/decorators/resource.decorator';

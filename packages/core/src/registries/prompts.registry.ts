@@ -1,5 +1,5 @@
 import type { Prompt } from '../wire/mcp-types.generated';
-import { compileOrThrow, handlerSources, type AppRuntime } from './app-runtime';
+import { compileOrThrow, handlerSources, type AppRuntime } from './runtime-routes';
 import { promptDefinitionSource } from './definition-source';
 import type { PromptDefinition } from './route-definitions';
 

@@ -7,9 +7,9 @@ import { checkRateLimitOptions, type RateLimitOptions } from '../rate-limit/rate
 import { RateLimiter } from '../rate-limit/rate-limiter';
 import type { RateLimitStore } from '../rate-limit/rate-limit-store';
 import type { Clock } from '../rate-limit/token-bucket';
-import type { RouteEnhancers } from '../routes/route-pipeline';
-import type { RoutePolicy } from '../routes/route-environment';
-import type { RouteSource } from '../routes/route-source';
+import type { RouteEnhancers } from './route-pipeline';
+import type { RoutePolicy } from './route-environment';
+import type { RouteSource } from './route-source';
 import type { EnhancerResolver } from './enhancer-resolver';
 
 /** App-wide settings the policy applies to every route. */

@@ -1,7 +1,7 @@
 import type { Token } from '@armature/di';
 import type { SessionInfo, SessionScope } from '../context/request-context';
 import type { HandlerClass } from '../metadata/handler-metadata';
-import type { HandlerInstances } from '../routes/handler-instances';
+import type { HandlerInstances } from './handler-instances';
 
 /**
  * What the application layer needs of the DI container: the handler classes, a way to get

@@ -1,8 +1,8 @@
 import type { Prompt, Resource, ResourceTemplate, Tool } from '../wire/mcp-types.generated';
-import type { CompiledPrompt } from '../routes/prompt.route';
-import type { CompiledResourceTemplate } from '../routes/resource-template.route';
-import type { CompiledResource } from '../routes/resource.route';
-import type { CompiledTool } from '../routes/tool.route';
+import type { CompiledPrompt } from './prompt.route';
+import type { CompiledResourceTemplate } from './resource-template.route';
+import type { CompiledResource } from './resource.route';
+import type { CompiledTool } from './tool.route';
 import { RouteRegistry } from './route-registry';
 
 /** Every route of an app, by kind. */

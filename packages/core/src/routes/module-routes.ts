@@ -1,10 +1,10 @@
 import { ArmatureError } from '@armature/di';
 import { LocalErrorCode } from '../errors/local-error-codes';
 import type { ManifestResolver } from '../manifest/manifest-resolver';
-import { BootProblems } from '../routes/boot-problems';
-import { scanHandlerClass } from '../routes/handler-scan';
-import type { RouteEnvironment } from '../routes/route-environment';
-import type { RouteSource } from '../routes/route-source';
+import { BootProblems } from './boot-problems';
+import { scanHandlerClass } from './handler-scan';
+import type { RouteEnvironment } from './route-environment';
+import type { RouteSource } from './route-source';
 import type { HandlerHost } from './handler-host';
 import { compileRoutes, type CompiledRoutes } from './route-compiler';
 import type { RouteRegistry } from './route-registry';

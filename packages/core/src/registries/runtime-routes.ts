@@ -9,8 +9,8 @@ import { fixedInstance, type HandlerInstances } from '../routes/handler-instance
 import { scanHandlerClass } from '../routes/handler-scan';
 import type { RouteEnvironment } from '../routes/route-environment';
 import type { RouteSource } from '../routes/route-source';
-import { compileRoutes, type CompiledRoutes } from './route-compiler';
-import type { RouteTables } from './route-tables';
+import { compileRoutes, type CompiledRoutes } from '../routes/route-compiler';
+import type { RouteTables } from '../routes/route-tables';
 
 /** What the `app.tools` / `app.resources` / `app.prompts` registries share. */
 export interface AppRuntime {

@@ -1,5 +1,5 @@
 import type { Tool } from '../wire/mcp-types.generated';
-import { compileOrThrow, handlerSources, type AppRuntime } from './app-runtime';
+import { compileOrThrow, handlerSources, type AppRuntime } from './runtime-routes';
 import { toolDefinitionSource } from './definition-source';
 import type { ToolDefinition } from './route-definitions';
 

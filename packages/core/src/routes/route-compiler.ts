@@ -1,13 +1,13 @@
 import { LocalErrorCode } from '../errors/local-error-codes';
-import type { BootProblems } from '../routes/boot-problems';
-import { compilePrompt, type CompiledPrompt } from '../routes/prompt.route';
-import { compileResourceTemplate, type CompiledResourceTemplate } from '../routes/resource-template.route';
-import { compileResource, type CompiledResource } from '../routes/resource.route';
-import type { RouteEnvironment } from '../routes/route-environment';
-import type { RouteSource } from '../routes/route-source';
-import { templatesOverlap } from '../routes/template-matcher';
-import { compileTool, type CompiledTool } from '../routes/tool.route';
-import { toolNameProblem } from '../routes/tool-name';
+import type { BootProblems } from './boot-problems';
+import { compilePrompt, type CompiledPrompt } from './prompt.route';
+import { compileResourceTemplate, type CompiledResourceTemplate } from './resource-template.route';
+import { compileResource, type CompiledResource } from './resource.route';
+import type { RouteEnvironment } from './route-environment';
+import type { RouteSource } from './route-source';
+import { templatesOverlap } from './template-matcher';
+import { compileTool, type CompiledTool } from './tool.route';
+import { toolNameProblem } from './tool-name';
 import type { RouteTables } from './route-tables';
 
 /** Routes compiled from one batch of sources. */

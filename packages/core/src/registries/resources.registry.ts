@@ -1,6 +1,6 @@
 import type { Resource, ResourceTemplate } from '../wire/mcp-types.generated';
 import type { RouteSource } from '../routes/route-source';
-import { compileOrThrow, handlerSources, type AppRuntime } from './app-runtime';
+import { compileOrThrow, handlerSources, type AppRuntime } from './runtime-routes';
 import { resourceDefinitionSource, templateDefinitionSource } from './definition-source';
 import type { ResourceDefinition, ResourceTemplateDefinition } from './route-definitions';
 

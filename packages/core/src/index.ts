@@ -90,7 +90,7 @@ export type { ClassOrMethodDecorator } from './metadata/enhancer-metadata';
 
 // Tasks: the author's option (`@Tool({ task })`), the app's `tasks` options and the default
 // store. The store and signal ports, for other stores, are `@armature/core/tasks`.
-export type { TaskOptions } from './tasks/task-manager';
+export type { TaskOptions } from './task-runtime/task-manager';
 export type { TaskSupport } from './tasks/task-model';
 export { TaskCapacityError } from './tasks/task-model';
 export { InMemoryTaskStore } from './tasks/in-memory-task-store';

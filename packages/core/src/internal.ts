@@ -3,16 +3,16 @@
 // minor release. Applications import from `@armature/core`.
 export { CREDENTIAL_HEADERS, isTransportRequestInfo, withoutCredentials } from './context/request-info';
 export * from './protocol/server-features';
-export type { ConnectOptions, ConnectedSession, ConnectableApp, SessionChange } from './protocol/connectable-app';
+export type { ConnectOptions, ConnectedSession, ConnectableApp, SessionChange } from './session/connectable-app';
 export { EngineErrorCode } from './errors/engine-error-codes';
 export * from './jsonrpc/decode-limits';
 export * from './jsonrpc/json-rpc-decoder';
 export { encodeJsonRpc, type EncodeFailureHandler } from './jsonrpc/json-rpc-encoder';
 export { errorResponse, isRequestId } from './jsonrpc/json-rpc-errors';
 export { checkJsonRpcShape, type ShapeProblem } from './jsonrpc/json-rpc-shape';
-export { ServerSession } from './protocol/server-session';
+export { ServerSession } from './session/server-session';
 export type { SessionRegistry } from './protocol/session-registry';
-export * from './protocol/server-session-options';
+export * from './session/server-session-options';
 export { negotiateProtocolVersion } from './protocol/protocol-versions';
 export { LOGGING_LEVELS } from './logging/logging-levels';
 export { serverCapabilities } from './protocol/server-capabilities';

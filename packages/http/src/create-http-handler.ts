@@ -3,8 +3,8 @@ import type { AuthInfo } from '@armature/core';
 import type { ConnectableApp } from '@armature/core/internal';
 import { FetchExchange } from './exchange/fetch.exchange';
 import { NodeExchange } from './exchange/node.exchange';
-import type { HttpHandlerOptions } from './http-options';
-import { resolveOptions } from './handler/resolved-options';
+import type { HttpHandlerOptions } from './options/http-options';
+import { resolveOptions } from './options/resolved-options';
 import { StreamableHttpEngine } from './handler/streamable-http.engine';
 
 /** Per-request extras for the fetch handler. */

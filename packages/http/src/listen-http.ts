@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { WireErrorCode } from '@armature/core';
 import { allowedHostsForBind, type ConnectableApp } from '@armature/core/internal';
 import { createHttpHandler, type HttpHandler } from './create-http-handler';
-import type { ListenHttpOptions } from './http-options';
+import type { ListenHttpOptions } from './options/http-options';
 import { errorBody } from './protocol/http-error';
 
 /** A running Streamable HTTP server. */

@@ -4,7 +4,7 @@ import type { Implementation } from '../wire/mcp-types.generated';
 import type { ServerFeatures } from '../protocol/server-features';
 import type { ServerLogger } from '../protocol/server-logger';
 import type { SessionRegistry } from '../protocol/session-registry';
-import { DEFAULT_PAGE_SIZE, DEFAULT_REQUEST_TIMEOUT_MS } from '../protocol/server-session-options';
+import { DEFAULT_PAGE_SIZE, DEFAULT_REQUEST_TIMEOUT_MS } from '../session/server-session-options';
 import type { ArmatureOptions } from './armature-options';
 
 /** The sealer of `requestState`: the app's key, or a random one with a warning on first use. */

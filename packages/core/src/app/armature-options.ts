@@ -1,4 +1,4 @@
-import type { TaskOptions } from '../tasks/task-manager';
+import type { TaskOptions } from '../task-runtime/task-manager';
 import { ArmatureError, type Provider } from '@armature/di';
 import { LocalErrorCode } from '../errors/local-error-codes';
 import type { ArmatureManifest } from '../manifest/manifest.types';

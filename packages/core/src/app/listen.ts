@@ -1,7 +1,7 @@
 import type { ServerLogger } from '../protocol/server-logger';
 import type { DrainableSession } from '../shutdown/graceful-shutdown';
 import { StdioServerTransport } from '../transport/stdio.transport';
-import type { ConnectableApp, ConnectedSession } from '../protocol/connectable-app';
+import type { ConnectableApp, ConnectedSession } from '../session/connectable-app';
 import { parseListenArgs } from './listen-args';
 import { loadTransportServer } from './optional-transport';
 

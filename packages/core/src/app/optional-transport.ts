@@ -1,6 +1,6 @@
 import { ArmatureError } from '@armature/di';
 import { LocalErrorCode } from '../errors/local-error-codes';
-import type { ConnectableApp } from '../protocol/connectable-app';
+import type { ConnectableApp } from '../session/connectable-app';
 
 /** What `listenHttp` / `listenWs` return that `app.listen()` uses. */
 export interface TransportServerHandle {

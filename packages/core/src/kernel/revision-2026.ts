@@ -3,7 +3,7 @@ import { encode2026Error, httpStatusOf2026Error } from './error-encoding';
 import { InputAsker } from './input-asker';
 import { ENVELOPE_VERSIONS } from './mcp-2026';
 import { readEnvelope } from './request-envelope';
-import { TASK_METHODS_2026 } from '../tasks/task-methods';
+import { TASK_METHODS_2026 } from '../protocol/task-methods';
 import { isTaskHandle } from '../tasks/task-wire';
 import { methodTable, type Revision } from './revision';
 

@@ -1,6 +1,8 @@
-import type { RequestContext, SessionInfo, SessionScope } from '../context/request-context';
-import type { TaskManager } from '../tasks/task-manager';
-import type { TaskSupport } from '../tasks/task-model';
+import type { AuthInfo, RequestContext, SessionInfo, SessionScope } from '../context/request-context';
+import type { TaskRecord, TaskSupport } from '../tasks/task-model';
+import type { TaskPage } from '../tasks/task-store';
+import type { ActiveRequestContext } from '../context/active-request-context';
+import type { RequestParamsRecord } from './request-params';
 import type {
   CallToolResult,
   CompleteRequestParams,
@@ -74,7 +76,7 @@ export interface ServerFeatures {
   readonly prompts?: PromptsFeature;
   readonly completions?: CompletionsFeature;
   /** Tasks (both revisions): present when some tool may run as one. */
-  readonly tasks?: TaskManager;
+  readonly tasks?: TasksFeature;
   /**
    * Called by the engine once a session is established (after `initialize`, or at connect for
    * a pre-initialized stateless session). The returned scope is handed back on every
@@ -89,3 +91,35 @@ export interface ServerFeatures {
  * `ServerSession.notifyListChanged(kind)` / `notifyResourceUpdated(uri)` on each, so that a
  * session holds no listener registrations (cheap idle sessions, nothing to unregister).
  */
+
+/**
+ * A request that may become a task mid-call (`ctx.startTask()`): the kernel's `RequestExchange`
+ * as the task runtime sees it (declared here, so the features seam imports neither).
+ */
+export interface DetachableRequest {
+  readonly ctx: ActiveRequestContext;
+  readonly method: string;
+  readonly params: RequestParamsRecord;
+  readonly kernel: { readonly features: ServerFeatures };
+  becomeTask(handle: object, adopt: (scope: SessionScope | undefined) => void, settled: (value: unknown, error: unknown) => void): void;
+}
+
+/**
+ * Tasks as the request path and the `tasks/*` methods use them; `TaskManager`
+ * (`task-runtime/`) implements it. Every call is scoped to `ctx`'s principal.
+ */
+export interface TasksFeature {
+  /** A `tools/call` that runs as a task: the handle to answer with, or undefined to run it as an ordinary call. */
+  call(features: ServerFeatures, tools: ToolsFeature, name: string, args: Record<string, unknown> | undefined, params: RequestParamsRecord, ctx: ActiveRequestContext): Promise<object> | undefined;
+  /** `ctx.startTask()`: the running request is answered with a task handle and goes on as the task. */
+  detach(exchange: DetachableRequest): Promise<void>;
+  get(taskId: string, ctx: ActiveRequestContext): Promise<TaskRecord>;
+  cancel(taskId: string, ctx: ActiveRequestContext): Promise<{ readonly record: TaskRecord; readonly wasTerminal: boolean }>;
+  /** 2026 `tasks/update`: answers to a task's input requests. */
+  update(taskId: string, responses: Record<string, unknown>, ctx: ActiveRequestContext): Promise<void>;
+  /** 2025 `tasks/result`: waits for the task to end. */
+  result(taskId: string, ctx: ActiveRequestContext): Promise<TaskRecord>;
+  list(ctx: ActiveRequestContext, cursor: string | undefined, pageSize: number): Promise<TaskPage>;
+  /** 2026 `subscriptions/listen` `taskIds`: `send` hears each status change of the principal's tasks; returns the unwatch. */
+  watch(taskIds: readonly string[], authInfo: AuthInfo | undefined, send: (detailedTask: Record<string, unknown>) => void): () => void;
+}

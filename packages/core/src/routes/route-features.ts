@@ -8,7 +8,7 @@ import type {
   ServerFeatures,
   ToolsFeature,
 } from '../protocol/server-features';
-import type { TaskManager } from '../tasks/task-manager';
+import type { TaskManager } from '../task-runtime/task-manager';
 import type { RouteTables } from './route-tables';
 import type { ScopedLists } from './scoped-lists';
 

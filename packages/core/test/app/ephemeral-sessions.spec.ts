@@ -6,7 +6,7 @@ import { RequestContext } from '../../src/context/request-context';
 import { Tool } from '../../src/decorators/tool.decorator';
 import type { JSONRPCMessage } from '../../src/wire/mcp-types.generated';
 import { silentLogger } from '../../src/protocol/server-logger';
-import type { ConnectedSession, ConnectOptions } from '../../src/protocol/connectable-app';
+import type { ConnectedSession, ConnectOptions } from '../../src/session/connectable-app';
 import type { Transport } from '../../src/transport/transport';
 import { Database, lifecycleEvents, SessionResource } from '../support/lifecycle-recorder';
 import { deferred, waitUntil } from '../support/wait';

@@ -3,7 +3,7 @@
  * transport). Run with: node --expose-gc packages/core/dist/test/engine/session-footprint.bench.js
  * Not a test: it prints a number and asserts nothing.
  */
-import { ServerSession } from '../../src/protocol/server-session';
+import { ServerSession } from '../../src/session/server-session';
 import { silentLogger } from '../../src/protocol/server-logger';
 import type { ServerFeatures } from '../../src/protocol/server-features';
 import type { JSONRPCMessage } from '../../src/wire/mcp-types.generated';

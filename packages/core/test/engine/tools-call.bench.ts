@@ -5,7 +5,7 @@
  * Not a test: it prints numbers and asserts nothing.
  */
 import { PassThrough, Writable } from 'node:stream';
-import { ServerSession } from '../../src/protocol/server-session';
+import { ServerSession } from '../../src/session/server-session';
 import { silentLogger } from '../../src/protocol/server-logger';
 import type { ServerFeatures } from '../../src/protocol/server-features';
 import { StdioServerTransport } from '../../src/transport/stdio.transport';

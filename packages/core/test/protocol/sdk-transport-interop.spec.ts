@@ -3,7 +3,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport as SdkInMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { Transport as SdkTransport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
-import { ServerSession } from '../../src/protocol/server-session';
+import { ServerSession } from '../../src/session/server-session';
 import type { Transport } from '../../src/transport/transport';
 import { testSessionOptions } from '../support/connect';
 import { createFixtureFeatures } from '../support/fixture-features';

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { loggingLevelRank } from '../../src/protocol/logging-levels';
 import type { JSONRPCMessage } from '../../src/wire/mcp-types.generated';
-import { ServerSession } from '../../src/protocol/server-session';
+import { ServerSession } from '../../src/session/server-session';
 import { InMemoryTransport } from '../../src/transport/in-memory.transport';
 import { checkedSdkClient, testSessionOptions } from '../support/connect';
 import { createFixtureFeatures } from '../support/fixture-features';

@@ -1,8 +1,8 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport as SdkTransport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { ClientCapabilities, JSONRPCMessage, RequestId } from '../../src/wire/mcp-types.generated';
-import { ServerSession } from '../../src/protocol/server-session';
-import type { ServerSessionOptions } from '../../src/protocol/server-session-options';
+import { ServerSession } from '../../src/session/server-session';
+import type { ServerSessionOptions } from '../../src/session/server-session-options';
 import { silentLogger } from '../../src/protocol/server-logger';
 import type { ServerFeatures } from '../../src/protocol/server-features';
 import { type InMemorySendOptions, InMemoryTransport } from '../../src/transport/in-memory.transport';

@@ -3,7 +3,7 @@
  * StdioServerTransport (process stdin/stdout). Configured through the environment:
  * FIXTURE_EXTRA_TOOLS, FIXTURE_PAGE_SIZE, FIXTURE_TIMEOUT_MS, FIXTURE_MAX_BYTES.
  */
-import { ServerSession } from '../../src/protocol/server-session';
+import { ServerSession } from '../../src/session/server-session';
 import { StdioServerTransport } from '../../src/transport/stdio.transport';
 import { createFixtureFeatures } from './fixture-features';
 

@@ -5,7 +5,7 @@ import type { HttpResponder } from '../exchange/http-exchange';
 import type { HttpSessionTransport } from '../session/http-session.transport';
 import type { SessionCopies } from '../session/session-copies';
 import type { SessionStore } from '../session/session-store';
-import type { ResolvedHttpOptions } from './resolved-options';
+import type { ResolvedHttpOptions } from '../options/resolved-options';
 
 /**
  * The endpoint as its method handlers (POST, GET, DELETE) see it. `StreamableHttpEngine`

@@ -2,13 +2,6 @@ import { WireErrorCode } from '@armature/core';
 import type { RequestId } from '@armature/core/wire/2025-11-25';
 import type { HttpResponder } from '../exchange/http-exchange';
 
-/**
- * 1 000 stateless requests running at once per endpoint: ten sessions' worth of the per-session
- * limit (100), far above what real clients keep open, low enough that a client firing POSTs
- * without waiting cannot pile up unbounded work (issue 16: stateless 2026 HTTP had no cap).
- */
-export const DEFAULT_MAX_STATELESS_INFLIGHT = 1000;
-
 /** Seconds a refused client is asked to wait: the work ahead of it is short-lived requests. */
 const RETRY_AFTER_SECONDS = '1';
 

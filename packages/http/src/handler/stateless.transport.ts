@@ -6,8 +6,8 @@ import type { HeaderList, HttpResponder } from '../exchange/http-exchange';
 import { isRequest, isResponse } from '../protocol/json-rpc-message';
 import { SseConnection, type SseTiming } from '../sse/sse-connection';
 import { SseStream } from '../sse/sse-stream';
-import type { StepUpChallenge } from './resolved-options';
-import { ResponseChannel, type ChannelHost } from './response-channel';
+import type { StepUpChallenge } from '../options/resolved-options';
+import { ResponseChannel, type ChannelHost } from '../session/response-channel';
 
 const JSON_HEADERS: HeaderList = ['content-type', 'application/json'];
 const SSE_HEADERS: HeaderList = ['content-type', 'text/event-stream', 'cache-control', 'no-cache, no-transform', 'x-accel-buffering', 'no'];

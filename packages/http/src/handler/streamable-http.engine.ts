@@ -11,7 +11,7 @@ import { isMetadataRequest, serveMetadata } from './metadata.handler';
 import { handlePost } from './post.handler';
 import { refuse } from './refuse';
 import type { EngineState } from './engine-state';
-import type { ResolvedHttpOptions } from './resolved-options';
+import type { ResolvedHttpOptions } from '../options/resolved-options';
 import { handleDelete, handleGet } from './stream.handler';
 
 const ALLOW_STATEFUL = ['allow', 'GET, POST, DELETE'];

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthInfo } from '@armature/core';
 import type { ConnectableApp } from '@armature/core/internal';
 import { createHttpHandler, type HttpHandler } from '../create-http-handler';
-import type { HttpHandlerOptions } from '../http-options';
+import type { HttpHandlerOptions } from '../options/http-options';
 
 /** Options of {@link armatureFastify}: the app, where to mount it, and the handler options. */
 export interface ArmatureFastifyOptions extends HttpHandlerOptions {

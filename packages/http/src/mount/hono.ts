@@ -5,7 +5,7 @@ import type { Context, Handler } from 'hono';
 import type { AuthInfo } from '@armature/core';
 import type { ConnectableApp } from '@armature/core/internal';
 import { createHttpHandler, type HttpHandler } from '../create-http-handler';
-import type { HttpHandlerOptions } from '../http-options';
+import type { HttpHandlerOptions } from '../options/http-options';
 
 /** Options of {@link armatureHono}: the handler options, plus where a principal comes from. */
 export interface ArmatureHonoOptions extends HttpHandlerOptions {

@@ -5,8 +5,8 @@ import type { AuthInfo, MessageExtraInfo, Transport, TransportSendOptions } from
 import type { JSONRPCMessage, JSONRPCRequest, RequestId } from '@armature/core/wire/2025-11-25';
 import type { ConnectedSession, SessionChange } from '@armature/core/internal';
 import type { HeaderList, HttpResponder } from '../exchange/http-exchange';
-import { ResponseChannel, type ChannelHost } from '../handler/response-channel';
-import type { ResolvedHttpOptions } from '../handler/resolved-options';
+import { ResponseChannel, type ChannelHost } from './response-channel';
+import type { ResolvedHttpOptions } from '../options/resolved-options';
 import { isRequest, isResponse } from '../protocol/json-rpc-message';
 import { supportsPriming } from '../protocol/protocol-version';
 import { SseConnection } from '../sse/sse-connection';

@@ -1,7 +1,7 @@
 import type { BusEvent, NotificationBus } from '@armature/core';
 import type { JSONRPCMessage } from '@armature/core/wire/2025-11-25';
 import type { ConnectableApp, SessionChange } from '@armature/core/internal';
-import type { ResolvedHttpOptions } from '../handler/resolved-options';
+import type { ResolvedHttpOptions } from '../options/resolved-options';
 import { HttpSessionTransport } from './http-session.transport';
 import { lookupKey } from './session-id';
 import type { SessionStateStore } from '../session-state/session-state-store';

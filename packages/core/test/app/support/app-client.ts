@@ -2,7 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Armature } from '../../../src/app/armature.app';
 import type { ServerLogger } from '../../../src/protocol/server-logger';
 import { InMemoryTransport } from '../../../src/transport/in-memory.transport';
-import type { ConnectedSession } from '../../../src/protocol/connectable-app';
+import type { ConnectedSession } from '../../../src/session/connectable-app';
 import type { WireCheckedTransport } from '@armature/testing';
 import { checkedSdkClient, type SdkClientOptions } from '../../support/connect';
 

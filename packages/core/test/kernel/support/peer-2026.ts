@@ -3,7 +3,7 @@ import { META } from '../../../src/kernel/revision-2026';
 import type { AuthInfo } from '../../../src/context/request-context';
 import type { JSONRPCMessage, RequestId } from '../../../src/wire/mcp-types.generated';
 import { InMemoryTransport } from '../../../src/transport/in-memory.transport';
-import type { ConnectedSession } from '../../../src/protocol/connectable-app';
+import type { ConnectedSession } from '../../../src/session/connectable-app';
 import { serverMessageErrors, WireCheckedTransport } from '@armature/testing';
 import { waitUntil } from '../../support/wait';
 

@@ -1,8 +1,7 @@
-import type { EventStore } from './events/event-store';
-import type { SessionStateStore } from './session-state/session-state-store';
-import type { VerifyToken } from './handler/bearer-auth';
-import type { CorsOptions } from './security/cors.policy';
-import type { Allowlist, ProtectedResourceOptions } from '@armature/core/internal';
+import type { EventStore } from '../events/event-store';
+import type { SessionStateStore } from '../session-state/session-state-store';
+import type { CorsOptions } from '../security/cors.policy';
+import type { Allowlist, ProtectedResourceOptions, VerifyToken } from '@armature/core/internal';
 
 /**
  * Options of the Streamable HTTP handler (`createHttpHandler`, `listenHttp`). Every default

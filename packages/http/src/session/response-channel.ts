@@ -2,7 +2,7 @@ import type { JSONRPCMessage } from '@armature/core/wire/2025-11-25';
 import { encodeJsonRpc } from '@armature/core/internal';
 import type { HeaderList, HttpResponder } from '../exchange/http-exchange';
 import type { SseStream } from '../sse/sse-stream';
-import type { StepUpChallenge } from './resolved-options';
+import type { StepUpChallenge } from '../options/resolved-options';
 
 /** What a response channel needs from the session (or stateless exchange) that owns it. */
 export interface ChannelHost {

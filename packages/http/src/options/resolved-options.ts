@@ -7,8 +7,8 @@ import {
   type DecodeLimits,
   type HostOriginGuard,
 } from '@armature/core/internal';
-import type { HttpHandlerOptions } from '../http-options';
-import type { VerifyToken } from './bearer-auth';
+import type { HttpHandlerOptions } from './http-options';
+import type { VerifyToken } from '@armature/core/internal';
 import type { EventStore } from '../events/event-store';
 import { InMemoryEventStore } from '../events/in-memory-event-store';
 import type { SessionStateStore } from '../session-state/session-state-store';
@@ -16,7 +16,13 @@ import { InMemorySessionStore } from '../session-state/in-memory-session-store';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/protocol-version';
 import { CorsPolicy } from '../security/cors.policy';
 import type { SseTiming } from '../sse/sse-connection';
-import { DEFAULT_MAX_STATELESS_INFLIGHT } from './stateless-limit';
+
+/**
+ * 1 000 stateless requests running at once per endpoint: ten sessions' worth of the per-session
+ * limit (100), far above what real clients keep open, low enough that a client firing POSTs
+ * without waiting cannot pile up unbounded work (issue 16: stateless 2026 HTTP had no cap).
+ */
+export const DEFAULT_MAX_STATELESS_INFLIGHT = 1000;
 
 /** The 403 challenge for an authenticated request whose reply is an insufficient-scope error, if it is one. */
 export type StepUpChallenge = (reply: JSONRPCMessage) => string | undefined;

@@ -1,10 +1,10 @@
 import { ArmatureError } from '@armature/di';
 import { EngineErrorCode } from '../errors/engine-error-codes';
 import { McpWireError } from '../errors/wire-error';
-import { gate, LIFECYCLE_METHODS } from '../protocol/lifecycle-methods';
+import { gate, LIFECYCLE_METHODS } from './lifecycle-methods';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/protocol-versions';
-import { TASK_METHODS_2025 } from '../tasks/task-methods';
-import { methodTable, type Revision } from './revision';
+import { TASK_METHODS_2025 } from '../protocol/task-methods';
+import { methodTable, type Revision } from '../kernel/revision';
 
 /**
  * MCP 2025-11-25 (and the earlier versions `initialize` negotiates): a request belongs to a

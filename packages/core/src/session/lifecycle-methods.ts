@@ -2,14 +2,14 @@ import type { SessionInfo } from '../context/request-context';
 import type { Refusal } from '../kernel/revision';
 import { McpWireError } from '../errors/wire-error';
 import { WireErrorCode } from '../errors/wire-error-codes';
-import { loggingLevelRank } from './logging-levels';
+import { loggingLevelRank } from '../protocol/logging-levels';
 import type { InitializeResult } from '../wire/mcp-types.generated';
-import { negotiateProtocolVersion } from './protocol-versions';
-import { optionalObject, type RequestParamsRecord, requiredString } from './request-params';
-import { requiredResourceUri } from './resource-uri';
-import { serverCapabilities } from './server-capabilities';
+import { negotiateProtocolVersion } from '../protocol/protocol-versions';
+import { optionalObject, type RequestParamsRecord, requiredString } from '../protocol/request-params';
+import { requiredResourceUri } from '../protocol/resource-uri';
+import { serverCapabilities } from '../protocol/server-capabilities';
 import type { ServerSessionOptions } from './server-session-options';
-import { Phase } from './session-phase';
+import { Phase } from '../protocol/session-phase';
 
 /** The lifecycle methods the session serves itself (they change session state). */
 export type LifecycleMethod = 'initialize' | 'ping' | 'logging/setLevel' | 'resources/subscribe' | 'resources/unsubscribe';

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { ArmatureError } from '@armature/di';
 import { abortReasons, ActiveRequestContext } from '../context/active-request-context';
 import type { RequestHost } from '../context/request-host';
-import type { RequestExchange } from '../kernel/request-exchange';
 import { ToolError } from '../results/tool-error';
 import { invalidClientResult, missingClientCapability } from '../context/client-capability-check';
 import type { AuthInfo } from '../context/request-context';
@@ -11,16 +10,16 @@ import { isMcpWireError, McpWireError } from '../errors/wire-error';
 import { WireErrorCode } from '../errors/wire-error-codes';
 import { PROTOCOL_2026 } from '../kernel/mcp-2026';
 import type { RequestParamsRecord } from '../protocol/request-params';
-import type { ServerFeatures, ToolsFeature } from '../protocol/server-features';
+import type { DetachableRequest, ServerFeatures, TasksFeature, ToolsFeature } from '../protocol/server-features';
 import type { ServerLogger } from '../logging/server-logger';
 import { errorResult } from '../results/tool-error-result';
-import { InMemoryTaskStore } from './in-memory-task-store';
-import { TaskHost } from './task-host';
-import { isTerminal, TaskCapacityError, type TaskError, type TaskInputRequest, type TaskLimits, type TaskPatch, type TaskRecord, type TaskSupport } from './task-model';
-import type { TaskPage, TaskStore } from './task-store';
-import type { TaskSignal, TaskSignals } from './task-signals';
-import { declaresTasks, missingTasksExtension } from './tasks-extension';
-import { createTaskResult, detailedTask2026, task2025 } from './task-wire';
+import { InMemoryTaskStore } from '../tasks/in-memory-task-store';
+import { TaskHost } from '../tasks/task-host';
+import { isTerminal, TaskCapacityError, type TaskError, type TaskInputRequest, type TaskLimits, type TaskPatch, type TaskRecord, type TaskSupport } from '../tasks/task-model';
+import type { TaskPage, TaskStore } from '../tasks/task-store';
+import type { TaskSignal, TaskSignals } from '../tasks/task-signals';
+import { declaresTasks, missingTasksExtension } from '../tasks/tasks-extension';
+import { createTaskResult, detailedTask2026, task2025 } from '../tasks/task-wire';
 
 /** Options of the app's tasks (`Armature.create(…, { tasks })`). */
 export interface TaskOptions {
@@ -104,7 +103,7 @@ function shownId(taskId: string): string {
  * ordinary pipeline with a context hosted by a `TaskHost`, and ends in the store as completed, failed or
  * cancelled. Records live in the `TaskStore`; the running work lives here.
  */
-export class TaskManager {
+export class TaskManager implements TasksFeature {
   private readonly store: TaskStore;
   private readonly limits: TaskLimits;
   private readonly ttl: { readonly default: number; readonly max: number };
@@ -154,7 +153,7 @@ export class TaskManager {
    * request is answered with the task handle and its handler goes on as the task, with the same
    * context re-hosted. Nothing changes when the request cannot take a task.
    */
-  async detach(exchange: RequestExchange): Promise<void> {
+  async detach(exchange: DetachableRequest): Promise<void> {
     const ctx = exchange.ctx;
     const features = exchange.kernel.features;
     const name = exchange.params.name;

@@ -1,6 +1,6 @@
 import type { SessionScope } from '../context/request-context';
 import type { Transport } from '../transport/transport';
-import type { ServerLogger } from './server-logger';
+import type { ServerLogger } from '../protocol/server-logger';
 
 /**
  * The steps of ending a session's connection, none of which may throw. (Answering or aborting

@@ -1,20 +1,19 @@
-import type { FeatureMethod } from '../protocol/feature-methods';
+import type { FeatureMethod } from './feature-methods';
 import { McpWireError } from '../errors/wire-error';
-import { optionalObject, requiredString } from '../protocol/request-params';
-import type { ServerFeatures } from '../protocol/server-features';
-import type { TaskManager } from './task-manager';
-import { declaresTasks, missingTasksExtension } from './tasks-extension';
-import { detailedTask2026, RELATED_TASK, task2025 } from './task-wire';
+import { optionalObject, requiredString } from './request-params';
+import type { ServerFeatures, TasksFeature } from './server-features';
+import { declaresTasks, missingTasksExtension } from '../tasks/tasks-extension';
+import { detailedTask2026, RELATED_TASK, task2025 } from '../tasks/task-wire';
 
 /** The app's task manager; -32601 when the app serves no task (no tool takes one). */
-function tasksOf(features: ServerFeatures, method: string): TaskManager {
+function tasksOf(features: ServerFeatures, method: string): TasksFeature {
   const tasks = features.tasks;
   if (tasks === undefined) throw McpWireError.methodNotFound(method);
   return tasks;
 }
 
 /** A 2026 task method: -32601 without tasks, -32021 when the request did not declare the extension. */
-function tasks2026(features: ServerFeatures, method: string, ctx: Parameters<FeatureMethod>[2]): TaskManager {
+function tasks2026(features: ServerFeatures, method: string, ctx: Parameters<FeatureMethod>[2]): TasksFeature {
   const tasks = tasksOf(features, method);
   if (!declaresTasks(ctx)) throw missingTasksExtension(method);
   return tasks;

@@ -12,16 +12,16 @@ import type { ExchangeKernel, RequestSink } from '../kernel/revision';
 import type { SessionChange } from './connectable-app';
 import type { Transport, TransportSendOptions } from '../transport/transport';
 import * as lifecycle from './lifecycle-methods';
-import { loggingLevelRank } from './logging-levels';
+import { loggingLevelRank } from '../protocol/logging-levels';
 import type { ClientCapabilities, Implementation, JSONRPCMessage, JSONRPCNotification, RequestId } from '../wire/mcp-types.generated';
 import { OutgoingRequests } from './outgoing-requests';
-import type { RequestParamsRecord } from './request-params';
-import type { ServerFeatures } from './server-features';
-import type { ServerLogger } from './server-logger';
+import type { RequestParamsRecord } from '../protocol/request-params';
+import type { ServerFeatures } from '../protocol/server-features';
+import type { ServerLogger } from '../protocol/server-logger';
 import { DEFAULT_MAX_INFLIGHT_REQUESTS, DEFAULT_PAGE_SIZE, DEFAULT_REQUEST_TIMEOUT_MS, type ServerSessionOptions } from './server-session-options';
 import type { SessionOutbox } from './session-outbox';
-import type { RegisteredSession } from './session-registry';
-import { Phase, placeholderSessionInfo } from './session-phase';
+import type { RegisteredSession } from '../protocol/session-registry';
+import { Phase, placeholderSessionInfo } from '../protocol/session-phase';
 
 const INFO_RANK = loggingLevelRank('info');
 

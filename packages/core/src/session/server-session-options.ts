@@ -1,8 +1,8 @@
 import type { ConnectOptions } from './connectable-app';
 import type { Implementation, LoggingLevel } from '../wire/mcp-types.generated';
-import type { ServerFeatures } from './server-features';
-import type { SessionRegistry } from './session-registry';
-import type { ServerLogger } from './server-logger';
+import type { ServerFeatures } from '../protocol/server-features';
+import type { SessionRegistry } from '../protocol/session-registry';
+import type { ServerLogger } from '../protocol/server-logger';
 
 /** Options of one `ServerSession`. */
 export interface ServerSessionOptions {

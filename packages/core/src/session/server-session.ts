@@ -10,19 +10,19 @@ import type { ExchangeSink } from '../kernel/exchange-sink';
 import { hasEnvelope } from '../kernel/mcp-2026';
 import { serveRequest, tooManyRequests } from '../kernel/request-exchange';
 import type { AbortableRequest, RequestKernel } from '../kernel/request-kernel';
-import { REVISION_2025 } from '../kernel/revision-2025';
+import { REVISION_2025 } from './revision-2025';
 import type { ConnectedSession, ConnectOptions, SessionChange } from './connectable-app';
 import type { MessageExtraInfo, Transport, TransportSendOptions } from '../transport/transport';
 import { negotiateAssumed } from './lifecycle-methods';
 import type { JSONRPCMessage, JSONRPCNotification, RequestId } from '../wire/mcp-types.generated';
-import { NO_PARAMS, type RequestParamsRecord } from './request-params';
-import type { ListKind } from './server-features';
-import { type ServerLogger, stderrLogger } from './server-logger';
+import { NO_PARAMS, type RequestParamsRecord } from '../protocol/request-params';
+import type { ListKind } from '../protocol/server-features';
+import { type ServerLogger, stderrLogger } from '../protocol/server-logger';
 import { DEFAULT_DRAIN_TIMEOUT_MS, type ServerSessionOptions } from './server-session-options';
 import { closeTransportThen, disposeScopeThen } from './session-closing';
 import { SessionExchanges } from './session-exchanges';
 import { SessionOutbox } from './session-outbox';
-import { Phase } from './session-phase';
+import { Phase } from '../protocol/session-phase';
 
 /** Methods only MCP 2026-07-28 has: on a connection that never initialized they go to the 2026 kernel. */
 const ONLY_2026: ReadonlySet<string> = new Set(['server/discover', 'subscriptions/listen']);

@@ -13,7 +13,7 @@ function optionsOf(source: string, name: string): string[] {
 }
 
 describe('@armature/http documentation', () => {
-  const source = read('packages/http/src/http-options.ts');
+  const source = read('packages/http/src/options/http-options.ts');
   const docs = read('docs/transports.md');
   const options = docs.slice(docs.indexOf('### Options', docs.indexOf('## Streamable HTTP')));
 
@@ -34,7 +34,7 @@ describe('@armature/http documentation', () => {
   });
 
   it('documents every status code the engine answers with', () => {
-    const engine = ['handler/refuse.ts', 'handler/post.handler.ts', 'handler/stream.handler.ts', 'handler/streamable-http.engine.ts', 'handler/response-channel.ts', 'security/cors.policy.ts']
+    const engine = ['handler/refuse.ts', 'handler/post.handler.ts', 'handler/stream.handler.ts', 'handler/streamable-http.engine.ts', 'session/response-channel.ts', 'security/cors.policy.ts']
       .map((file) => read(`packages/http/src/${file}`))
       .join('\n');
     const statuses = new Set([...engine.matchAll(/refuse\(res, (\d{3})/g), ...engine.matchAll(/send\((\d{3})/g)].map((m) => m[1] as string));

@@ -33,21 +33,21 @@ export interface SchemaPlan {
   readonly types: number;
   /** ajv reports a wrong type before every other keyword (else: in its group's else branch). */
   readonly typeFirst: boolean;
-  readonly constValue?: { readonly value: unknown };
-  readonly enumValues?: readonly unknown[];
-  readonly numberLimits?: readonly (readonly [keyword: string, limit: number])[];
-  readonly stringLimits?: readonly (readonly [keyword: string, limit: number])[];
-  readonly pattern?: { readonly source: string; readonly regexp: RegExp };
-  readonly itemLimits?: readonly (readonly [keyword: string, limit: number])[];
-  readonly items?: SchemaPlan;
+  readonly constValue: { readonly value: unknown } | undefined;
+  readonly enumValues: readonly unknown[] | undefined;
+  readonly numberLimits: readonly (readonly [keyword: string, limit: number])[] | undefined;
+  readonly stringLimits: readonly (readonly [keyword: string, limit: number])[] | undefined;
+  readonly pattern: { readonly source: string; readonly regexp: RegExp } | undefined;
+  readonly itemLimits: readonly (readonly [keyword: string, limit: number])[] | undefined;
+  readonly items: SchemaPlan | undefined;
   /** Any object keyword present (ajv's object group runs). */
   readonly objectGroup: boolean;
-  readonly defaults?: readonly (readonly [name: string, value: unknown])[];
-  readonly required?: readonly string[];
+  readonly defaults: readonly (readonly [name: string, value: unknown])[] | undefined;
+  readonly required: readonly string[] | undefined;
   /** `additionalProperties: false`: the declared names. */
-  readonly closedOver?: ReadonlySet<string>;
+  readonly closedOver: ReadonlySet<string> | undefined;
   /** [name, plan, has a default] in `properties` order. */
-  readonly properties?: readonly (readonly [name: string, plan: SchemaPlan, defaulted: boolean])[];
+  readonly properties: readonly (readonly [name: string, plan: SchemaPlan, defaulted: boolean])[] | undefined;
 }
 
 /** Keywords that change nothing a validator checks. */
@@ -59,7 +59,6 @@ const HANDLED = new Set([
 const NUMBER_KEYWORDS = ['maximum', 'minimum', 'exclusiveMaximum', 'exclusiveMinimum'] as const;
 const STRING_KEYWORDS = ['maxLength', 'minLength'] as const;
 const ITEM_KEYWORDS = ['maxItems', 'minItems'] as const;
-const GROUP_BIT: Readonly<Record<string, number>> = { number: TypeBit.Number, string: TypeBit.String, array: TypeBit.Array, object: TypeBit.Object };
 
 const isObject = (v: unknown): v is JsonSchema => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isPrimitive = (v: unknown): boolean => v === null || typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
@@ -72,12 +71,14 @@ const isPrimitive = (v: unknown): boolean => v === null || typeof v === 'string'
  */
 export function planSchema(schema: JsonSchema): SchemaPlan | undefined {
   if (typeof schema.$schema === 'string' && !schema.$schema.includes('2020-12')) return undefined;
-  const { $schema: _, ...rest } = schema;
-  return planNode(rest, schema);
+  return planNode(schema, true);
 }
 
-function planNode(node: JsonSchema, reported: JsonSchema): SchemaPlan | undefined {
-  for (const key of Object.keys(node)) if (!HANDLED.has(key) && !ANNOTATIONS.has(key) && !key.startsWith('x-')) return undefined;
+/** `root`: the only node where `$schema` may stand. */
+function planNode(node: JsonSchema, root: boolean): SchemaPlan | undefined {
+  for (const key of Object.keys(node)) {
+    if (!HANDLED.has(key) && !ANNOTATIONS.has(key) && !key.startsWith('x-') && !(root && key === '$schema')) return undefined;
+  }
   const types = typeBits(node.type);
   if (types === undefined) return undefined;
   const numberLimits = limits(node, NUMBER_KEYWORDS, false);
@@ -97,23 +98,28 @@ function planNode(node: JsonSchema, reported: JsonSchema): SchemaPlan | undefine
   if (node.enum !== undefined && !(Array.isArray(node.enum) && node.enum.length > 0 && node.enum.every(isPrimitive))) return undefined;
   let items: SchemaPlan | undefined;
   if (node.items !== undefined) {
-    if (!isObject(node.items) || (items = planNode(node.items, node.items)) === undefined) return undefined;
+    if (!isObject(node.items) || (items = planNode(node.items, false)) === undefined) return undefined;
   }
   const object = planObject(node);
   if (object === undefined) return undefined;
-  const groups = { number: numberLimits !== undefined, string: stringLimits !== undefined || pattern !== undefined, array: itemLimits !== undefined || items !== undefined, object: object.objectGroup };
-  const typeNames = Object.keys(TYPE_BITS).filter((name) => ((TYPE_BITS[name] as number) & types) !== 0);
-  const only = typeNames.length === 1 ? (typeNames[0] as string) : undefined;
-  const typeFirst = types !== 0 && !(only !== undefined && GROUP_BIT[only] !== undefined && groups[only as keyof typeof groups]);
+  const only = typeof node.type === 'string' ? node.type : Array.isArray(node.type) && node.type.length === 1 ? (node.type[0] as string) : undefined;
+  const groupUsed =
+    only === 'number' ? numberLimits !== undefined
+    : only === 'string' ? stringLimits !== undefined || pattern !== undefined
+    : only === 'array' ? itemLimits !== undefined || items !== undefined
+    : only === 'object' && object.objectGroup;
+  // Every field present (undefined when absent): one object shape for the checker.
   return {
-    node: reported, types, typeFirst,
-    ...('const' in node ? { constValue: { value: node.const } } : {}),
-    ...(node.enum !== undefined ? { enumValues: node.enum as unknown[] } : {}),
-    ...(numberLimits ? { numberLimits } : {}),
-    ...(stringLimits ? { stringLimits } : {}),
-    ...(pattern ? { pattern } : {}),
-    ...(itemLimits ? { itemLimits } : {}),
-    ...(items ? { items } : {}),
+    node,
+    types,
+    typeFirst: types !== 0 && !groupUsed,
+    constValue: 'const' in node ? { value: node.const } : undefined,
+    enumValues: node.enum as unknown[] | undefined,
+    numberLimits,
+    stringLimits,
+    pattern,
+    itemLimits,
+    items,
     ...object,
   };
 }
@@ -130,20 +136,19 @@ function planObject(node: JsonSchema): ObjectPart | undefined {
   for (const [name, inner] of Object.entries(properties ?? {})) {
     // ajv sees `__proto__` differently (core rewrites it for ajv): leave such schemas to ajv.
     if (name === '__proto__' || !isObject(inner)) return undefined;
-    const plan = planNode(inner, inner);
+    const plan = planNode(inner, false);
     if (plan === undefined) return undefined;
     const defaulted = inner.default !== undefined;
     if (defaulted) defaults.push([name, inner.default]);
     planned.push([name, plan, defaulted]);
   }
-  const part: ObjectPart = {
+  return {
     objectGroup: properties !== undefined || required !== undefined || additionalProperties === false,
-    ...(defaults.length > 0 ? { defaults } : {}),
-    ...(required !== undefined && (required as string[]).length > 0 ? { required: required as string[] } : {}),
-    ...(additionalProperties === false ? { closedOver: new Set(planned.map(([name]) => name)) } : {}),
-    ...(planned.length > 0 ? { properties: planned } : {}),
+    defaults: defaults.length > 0 ? defaults : undefined,
+    required: required !== undefined && (required as string[]).length > 0 ? (required as string[]) : undefined,
+    closedOver: additionalProperties === false ? new Set(planned.map(([name]) => name)) : undefined,
+    properties: planned.length > 0 ? planned : undefined,
   };
-  return part;
 }
 
 function typeBits(type: unknown): number | undefined {

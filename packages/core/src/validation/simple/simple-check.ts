@@ -3,10 +3,11 @@ import { type SchemaPlan, TypeBit } from './simple-plan';
 
 const hasOwn = Object.prototype.hasOwnProperty;
 
-/** The error list of one validation, made on the first error (a valid value allocates none). */
-interface Errors {
-  list: ErrorObject[] | null;
-}
+/**
+ * The errors of the validation running now, made on the first error (a valid value allocates
+ * none). Module state is safe: a check is synchronous and never re-entered.
+ */
+let errors: ErrorObject[] | null = null;
 
 /**
  * Checks `data` against `plan` the way ajv's code for the same schema does with core's
@@ -16,20 +17,26 @@ interface Errors {
  * that is already warm. Returns null when valid.
  */
 export function checkPlan(plan: SchemaPlan, data: unknown): ErrorObject[] | null {
-  const errors: Errors = { list: null };
-  check(plan, data, '', errors);
-  return errors.list;
+  errors = null;
+  check(plan, data, '', '');
+  const found = errors;
+  errors = null;
+  return found;
 }
 
-function fail(errors: Errors, instancePath: string, keyword: string, params: Record<string, unknown>, message: string, plan: SchemaPlan, data: unknown): void {
-  const error = { instancePath, schemaPath: '', keyword, params, message, parentSchema: plan.node, data } as ErrorObject;
-  if (errors.list === null) errors.list = [error];
-  else errors.list.push(error);
+/**
+ * A value's `instancePath` is `base + segment`, joined only when an error needs it or a
+ * child's path is built from it, so a valid call builds no path strings.
+ */
+function fail(base: string, segment: string, keyword: string, params: Record<string, unknown>, message: string, plan: SchemaPlan, data: unknown): void {
+  const error = { instancePath: base + segment, schemaPath: '', keyword, params, message, parentSchema: plan.node, data } as ErrorObject;
+  if (errors === null) errors = [error];
+  else errors.push(error);
 }
 
-function typeError(plan: SchemaPlan, data: unknown, path: string, errors: Errors): void {
+function typeError(plan: SchemaPlan, data: unknown, base: string, segment: string): void {
   const type = plan.node.type;
-  fail(errors, path, 'type', { type }, `must be ${Array.isArray(type) ? type.join(',') : String(type)}`, plan, data);
+  fail(base, segment, 'type', { type }, `must be ${Array.isArray(type) ? type.join(',') : String(type)}`, plan, data);
 }
 
 function typeMatches(types: number, data: unknown): boolean {
@@ -48,34 +55,34 @@ function typeMatches(types: number, data: unknown): boolean {
   }
 }
 
-/** JSON Pointer escaping of one segment, as ajv writes `instancePath`. */
-function segment(name: string): string {
-  return name.includes('~') || name.includes('/') ? name.replace(/~/g, '~0').replace(/\//g, '~1') : name;
+function check(plan: SchemaPlan, data: unknown, base: string, segment: string): void {
+  if (plan.typeFirst && !typeMatches(plan.types, data)) typeError(plan, data, base, segment);
+  if (plan.scalar) checkScalar(plan, data, base, segment);
+  if (plan.objectGroup) {
+    if (typeof data === 'object' && data !== null && !Array.isArray(data)) checkObject(plan, data as Record<string, unknown>, base, segment);
+    else if (!plan.typeFirst && plan.types === TypeBit.Object) typeError(plan, data, base, segment);
+  }
 }
 
-function check(plan: SchemaPlan, data: unknown, path: string, errors: Errors): void {
-  if (plan.typeFirst && !typeMatches(plan.types, data)) typeError(plan, data, path, errors);
+/** ajv's untyped, number, string and array groups, in that order. */
+function checkScalar(plan: SchemaPlan, data: unknown, base: string, segment: string): void {
   if (plan.constValue !== undefined && data !== plan.constValue.value) {
-    fail(errors, path, 'const', { allowedValue: plan.constValue.value }, 'must be equal to constant', plan, data);
+    fail(base, segment, 'const', { allowedValue: plan.constValue.value }, 'must be equal to constant', plan, data);
   }
   if (plan.enumValues !== undefined && !plan.enumValues.includes(data)) {
-    fail(errors, path, 'enum', { allowedValues: plan.enumValues }, 'must be equal to one of the allowed values', plan, data);
+    fail(base, segment, 'enum', { allowedValues: plan.enumValues }, 'must be equal to one of the allowed values', plan, data);
   }
   if (plan.numberLimits !== undefined) {
-    if (typeof data === 'number') checkNumber(plan, data, path, errors);
-    else if (!plan.typeFirst && plan.types === TypeBit.Number) typeError(plan, data, path, errors);
+    if (typeof data === 'number') checkNumber(plan, data, base, segment);
+    else if (!plan.typeFirst && plan.types === TypeBit.Number) typeError(plan, data, base, segment);
   }
   if (plan.stringLimits !== undefined || plan.pattern !== undefined) {
-    if (typeof data === 'string') checkString(plan, data, path, errors);
-    else if (!plan.typeFirst && plan.types === TypeBit.String) typeError(plan, data, path, errors);
+    if (typeof data === 'string') checkString(plan, data, base, segment);
+    else if (!plan.typeFirst && plan.types === TypeBit.String) typeError(plan, data, base, segment);
   }
   if (plan.itemLimits !== undefined || plan.items !== undefined) {
-    if (Array.isArray(data)) checkArray(plan, data, path, errors);
-    else if (!plan.typeFirst && plan.types === TypeBit.Array) typeError(plan, data, path, errors);
-  }
-  if (plan.objectGroup) {
-    if (typeof data === 'object' && data !== null && !Array.isArray(data)) checkObject(plan, data as Record<string, unknown>, path, errors);
-    else if (!plan.typeFirst && plan.types === TypeBit.Object) typeError(plan, data, path, errors);
+    if (Array.isArray(data)) checkArray(plan, data, base, segment);
+    else if (!plan.typeFirst && plan.types === TypeBit.Array) typeError(plan, data, base, segment);
   }
 }
 
@@ -86,10 +93,10 @@ const NUMBER_FAILS: Readonly<Record<string, readonly [okStr: string, fails: (dat
   exclusiveMinimum: ['>', (d, l) => d <= l],
 };
 
-function checkNumber(plan: SchemaPlan, data: number, path: string, errors: Errors): void {
+function checkNumber(plan: SchemaPlan, data: number, base: string, segment: string): void {
   for (const [keyword, limit] of plan.numberLimits ?? []) {
     const [okStr, fails] = NUMBER_FAILS[keyword] as (typeof NUMBER_FAILS)[string];
-    if (fails(data, limit) || Number.isNaN(data)) fail(errors, path, keyword, { comparison: okStr, limit }, `must be ${okStr} ${limit}`, plan, data);
+    if (fails(data, limit) || Number.isNaN(data)) fail(base, segment, keyword, { comparison: okStr, limit }, `must be ${okStr} ${limit}`, plan, data);
   }
 }
 
@@ -103,46 +110,65 @@ function codePoints(text: string): number {
   return n;
 }
 
-function checkString(plan: SchemaPlan, data: string, path: string, errors: Errors): void {
+function checkString(plan: SchemaPlan, data: string, base: string, segment: string): void {
   if (plan.stringLimits !== undefined) {
     const length = codePoints(data);
     for (const [keyword, limit] of plan.stringLimits) {
       const over = keyword === 'maxLength';
-      if (over ? length > limit : length < limit) fail(errors, path, keyword, { limit }, `must NOT have ${over ? 'more' : 'fewer'} than ${limit} characters`, plan, data);
+      if (over ? length > limit : length < limit) fail(base, segment, keyword, { limit }, `must NOT have ${over ? 'more' : 'fewer'} than ${limit} characters`, plan, data);
     }
   }
   const pattern = plan.pattern;
-  if (pattern !== undefined && !pattern.regexp.test(data)) fail(errors, path, 'pattern', { pattern: pattern.source }, `must match pattern "${pattern.source}"`, plan, data);
+  if (pattern !== undefined && !pattern.regexp.test(data)) fail(base, segment, 'pattern', { pattern: pattern.source }, `must match pattern "${pattern.source}"`, plan, data);
 }
 
-function checkArray(plan: SchemaPlan, data: unknown[], path: string, errors: Errors): void {
+function checkArray(plan: SchemaPlan, data: unknown[], base: string, segment: string): void {
   for (const [keyword, limit] of plan.itemLimits ?? []) {
     const over = keyword === 'maxItems';
-    if (over ? data.length > limit : data.length < limit) fail(errors, path, keyword, { limit }, `must NOT have ${over ? 'more' : 'fewer'} than ${limit} items`, plan, data);
+    if (over ? data.length > limit : data.length < limit) fail(base, segment, keyword, { limit }, `must NOT have ${over ? 'more' : 'fewer'} than ${limit} items`, plan, data);
   }
   const items = plan.items;
-  if (items !== undefined) for (let i = 0; i < data.length; i++) check(items, data[i], `${path}/${i}`, errors);
+  if (items === undefined || data.length === 0) return;
+  const path = base + segment;
+  for (let i = 0; i < data.length; i++) check(items, data[i], path, `/${i}`);
 }
 
-function checkObject(plan: SchemaPlan, data: Record<string, unknown>, path: string, errors: Errors): void {
+function checkObject(plan: SchemaPlan, data: Record<string, unknown>, base: string, segment: string): void {
   // ajv assigns defaults first (a fresh copy each time: its code holds them as literals).
-  if (plan.defaults !== undefined) for (const [name, value] of plan.defaults) if (data[name] === undefined) data[name] = structuredClone(value);
-  if (plan.required !== undefined) {
-    for (const name of plan.required) {
-      if (data[name] === undefined || !hasOwn.call(data, name)) fail(errors, path, 'required', { missingProperty: name }, `must have required property '${name}'`, plan, data);
+  const defaults = plan.defaults;
+  if (defaults !== undefined) {
+    for (let i = 0; i < defaults.length; i++) {
+      const [name, value] = defaults[i] as (typeof defaults)[number];
+      if (data[name] === undefined) data[name] = structuredClone(value);
+    }
+  }
+  const required = plan.required;
+  if (required !== undefined) {
+    for (let i = 0; i < required.length; i++) {
+      const name = required[i] as string;
+      if (data[name] === undefined || !hasOwn.call(data, name)) fail(base, segment, 'required', { missingProperty: name }, `must have required property '${name}'`, plan, data);
     }
   }
   const closed = plan.closedOver;
   if (closed !== undefined) {
-    for (const key of Object.keys(data)) {
-      if (!closed.has(key)) fail(errors, path, 'additionalProperties', { additionalProperty: key }, 'must NOT have additional properties', plan, data);
+    const few = plan.closedNames;
+    for (const key in data) {
+      if (!hasOwn.call(data, key) || (few !== undefined ? few.includes(key) : closed.has(key))) continue;
+      fail(base, segment, 'additionalProperties', { additionalProperty: key }, 'must NOT have additional properties', plan, data);
     }
   }
-  if (plan.properties !== undefined) {
-    for (const [name, inner, defaulted] of plan.properties) {
-      const value = data[name];
-      // ajv checks a property with a default without asking whether it is present (it was just filled).
-      if (defaulted || (value !== undefined && hasOwn.call(data, name))) check(inner, value, `${path}/${segment(name)}`, errors);
+  const properties = plan.properties;
+  if (properties === undefined) return;
+  let path: string | undefined;
+  for (let i = 0; i < properties.length; i++) {
+    const property = properties[i] as (typeof properties)[number];
+    const value = data[property.name];
+    if (!property.defaulted && (value === undefined || !hasOwn.call(data, property.name))) continue;
+    const inner = property.plan;
+    if (inner.typeOnly) {
+      if (!typeMatches(inner.types, value)) typeError(inner, value, (path ??= base + segment), property.segment);
+    } else {
+      check(inner, value, (path ??= base + segment), property.segment);
     }
   }
 }

@@ -33,6 +33,10 @@ export interface SchemaPlan {
   readonly types: number;
   /** ajv reports a wrong type before every other keyword (else: in its group's else branch). */
   readonly typeFirst: boolean;
+  /** Nothing to check but `type` (the common leaf: a fast path in the checker). */
+  readonly typeOnly: boolean;
+  /** Some keyword other than `type` and the object ones. */
+  readonly scalar: boolean;
   readonly constValue: { readonly value: unknown } | undefined;
   readonly enumValues: readonly unknown[] | undefined;
   readonly numberLimits: readonly (readonly [keyword: string, limit: number])[] | undefined;
@@ -46,8 +50,20 @@ export interface SchemaPlan {
   readonly required: readonly string[] | undefined;
   /** `additionalProperties: false`: the declared names. */
   readonly closedOver: ReadonlySet<string> | undefined;
-  /** [name, plan, has a default] in `properties` order. */
-  readonly properties: readonly (readonly [name: string, plan: SchemaPlan, defaulted: boolean])[] | undefined;
+  /** The same names as a list when there are few (a scan beats hashing there). */
+  readonly closedNames: readonly string[] | undefined;
+  /** In `properties` order. */
+  readonly properties: readonly PropertyPlan[] | undefined;
+}
+
+/** One entry of `properties`. */
+export interface PropertyPlan {
+  readonly name: string;
+  readonly plan: SchemaPlan;
+  /** ajv checks a property with a default whether or not it is present (it was just filled). */
+  readonly defaulted: boolean;
+  /** `/name`, JSON-Pointer escaped: the property's part of `instancePath`. */
+  readonly segment: string;
 }
 
 /** Keywords that change nothing a validator checks. */
@@ -108,11 +124,14 @@ function planNode(node: JsonSchema, root: boolean): SchemaPlan | undefined {
     : only === 'string' ? stringLimits !== undefined || pattern !== undefined
     : only === 'array' ? itemLimits !== undefined || items !== undefined
     : only === 'object' && object.objectGroup;
+  const scalar = 'const' in node || node.enum !== undefined || numberLimits !== undefined || stringLimits !== undefined || pattern !== undefined || itemLimits !== undefined || items !== undefined;
   // Every field present (undefined when absent): one object shape for the checker.
   return {
     node,
     types,
     typeFirst: types !== 0 && !groupUsed,
+    typeOnly: types !== 0 && !scalar && !object.objectGroup,
+    scalar,
     constValue: 'const' in node ? { value: node.const } : undefined,
     enumValues: node.enum as unknown[] | undefined,
     numberLimits,
@@ -124,14 +143,14 @@ function planNode(node: JsonSchema, root: boolean): SchemaPlan | undefined {
   };
 }
 
-type ObjectPart = Pick<SchemaPlan, 'objectGroup' | 'defaults' | 'required' | 'closedOver' | 'properties'>;
+type ObjectPart = Pick<SchemaPlan, 'objectGroup' | 'defaults' | 'required' | 'closedOver' | 'closedNames' | 'properties'>;
 
 function planObject(node: JsonSchema): ObjectPart | undefined {
   const { properties, required, additionalProperties } = node;
   if (additionalProperties !== undefined && additionalProperties !== false && additionalProperties !== true) return undefined;
   if (required !== undefined && !(Array.isArray(required) && required.every((r) => typeof r === 'string'))) return undefined;
   if (properties !== undefined && !isObject(properties)) return undefined;
-  const planned: [string, SchemaPlan, boolean][] = [];
+  const planned: PropertyPlan[] = [];
   const defaults: [string, unknown][] = [];
   for (const [name, inner] of Object.entries(properties ?? {})) {
     // ajv sees `__proto__` differently (core rewrites it for ajv): leave such schemas to ajv.
@@ -140,13 +159,14 @@ function planObject(node: JsonSchema): ObjectPart | undefined {
     if (plan === undefined) return undefined;
     const defaulted = inner.default !== undefined;
     if (defaulted) defaults.push([name, inner.default]);
-    planned.push([name, plan, defaulted]);
+    planned.push({ name, plan, defaulted, segment: `/${name.replace(/~/g, '~0').replace(/\//g, '~1')}` });
   }
   return {
     objectGroup: properties !== undefined || required !== undefined || additionalProperties === false,
     defaults: defaults.length > 0 ? defaults : undefined,
     required: required !== undefined && (required as string[]).length > 0 ? (required as string[]) : undefined,
-    closedOver: additionalProperties === false ? new Set(planned.map(([name]) => name)) : undefined,
+    closedOver: additionalProperties === false ? new Set(planned.map((p) => p.name)) : undefined,
+    closedNames: additionalProperties === false && planned.length <= 8 ? planned.map((p) => p.name) : undefined,
     properties: planned.length > 0 ? planned : undefined,
   };
 }

@@ -8,7 +8,8 @@ import { type AjvInstance, createAjv, type Dialect, dialectOf, schemaForAjv } fr
 import { ajvIssues } from './ajv-issues';
 import type { PrecompiledValidators } from './precompiled-validators';
 import { checkPlan } from './simple/simple-check';
-import { planSchema, type SchemaPlan } from './simple/simple-plan';
+import { planSchema } from './simple/simple-plan';
+import type { SchemaPlan } from './simple/simple-plan.types';
 import type { Validator } from './validation-result';
 
 /** A schema's validator and its shared frozen copy. */

@@ -1,13 +1,9 @@
 import type { ErrorObject } from 'ajv';
-import { type SchemaPlan, TypeBit } from './simple-plan';
+import { fail, startErrors, takeErrors, typeError } from './simple-errors';
+import { type SchemaPlan, TypeBit } from './simple-plan.types';
+import { checkNumber, checkString } from './simple-scalar';
 
 const hasOwn = Object.prototype.hasOwnProperty;
-
-/**
- * The errors of the validation running now, made on the first error (a valid value allocates
- * none). Module state is safe: a check is synchronous and never re-entered.
- */
-let errors: ErrorObject[] | null = null;
 
 /**
  * Checks `data` against `plan` the way ajv's code for the same schema does with core's
@@ -17,26 +13,9 @@ let errors: ErrorObject[] | null = null;
  * that is already warm. Returns null when valid.
  */
 export function checkPlan(plan: SchemaPlan, data: unknown): ErrorObject[] | null {
-  errors = null;
+  startErrors();
   check(plan, data, '', '');
-  const found = errors;
-  errors = null;
-  return found;
-}
-
-/**
- * A value's `instancePath` is `base + segment`, joined only when an error needs it or a
- * child's path is built from it, so a valid call builds no path strings.
- */
-function fail(base: string, segment: string, keyword: string, params: Record<string, unknown>, message: string, plan: SchemaPlan, data: unknown): void {
-  const error = { instancePath: base + segment, schemaPath: '', keyword, params, message, parentSchema: plan.node, data } as ErrorObject;
-  if (errors === null) errors = [error];
-  else errors.push(error);
-}
-
-function typeError(plan: SchemaPlan, data: unknown, base: string, segment: string): void {
-  const type = plan.node.type;
-  fail(base, segment, 'type', { type }, `must be ${Array.isArray(type) ? type.join(',') : String(type)}`, plan, data);
+  return takeErrors();
 }
 
 function typeMatches(types: number, data: unknown): boolean {
@@ -84,42 +63,6 @@ function checkScalar(plan: SchemaPlan, data: unknown, base: string, segment: str
     if (Array.isArray(data)) checkArray(plan, data, base, segment);
     else if (!plan.typeFirst && plan.types === TypeBit.Array) typeError(plan, data, base, segment);
   }
-}
-
-const NUMBER_FAILS: Readonly<Record<string, readonly [okStr: string, fails: (data: number, limit: number) => boolean]>> = {
-  maximum: ['<=', (d, l) => d > l],
-  minimum: ['>=', (d, l) => d < l],
-  exclusiveMaximum: ['<', (d, l) => d >= l],
-  exclusiveMinimum: ['>', (d, l) => d <= l],
-};
-
-function checkNumber(plan: SchemaPlan, data: number, base: string, segment: string): void {
-  for (const [keyword, limit] of plan.numberLimits ?? []) {
-    const [okStr, fails] = NUMBER_FAILS[keyword] as (typeof NUMBER_FAILS)[string];
-    if (fails(data, limit) || Number.isNaN(data)) fail(base, segment, keyword, { comparison: okStr, limit }, `must be ${okStr} ${limit}`, plan, data);
-  }
-}
-
-/** Length in code points, as ajv counts it (`ucs2length`). */
-function codePoints(text: string): number {
-  let n = 0;
-  for (let i = 0; i < text.length; i++, n++) {
-    const c = text.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) i++;
-  }
-  return n;
-}
-
-function checkString(plan: SchemaPlan, data: string, base: string, segment: string): void {
-  if (plan.stringLimits !== undefined) {
-    const length = codePoints(data);
-    for (const [keyword, limit] of plan.stringLimits) {
-      const over = keyword === 'maxLength';
-      if (over ? length > limit : length < limit) fail(base, segment, keyword, { limit }, `must NOT have ${over ? 'more' : 'fewer'} than ${limit} characters`, plan, data);
-    }
-  }
-  const pattern = plan.pattern;
-  if (pattern !== undefined && !pattern.regexp.test(data)) fail(base, segment, 'pattern', { pattern: pattern.source }, `must match pattern "${pattern.source}"`, plan, data);
 }
 
 function checkArray(plan: SchemaPlan, data: unknown[], base: string, segment: string): void {

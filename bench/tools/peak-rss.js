@@ -1,8 +1,9 @@
 'use strict';
 // `node bench/tools/peak-rss.js <out-file> <script> [args...]`: runs <script> in this process
-// as its entry point and, when the process exits, writes the process's peak resident set size
-// (KiB, `process.resourceUsage().maxRSS`) to <out-file>. The build scenario runs
-// `armature build` under it: the peak of the very process that builds, with no `time` binary.
+// as its entry point and, when the process exits, writes to <out-file> one JSON line: the
+// process's peak resident set size (KiB, `process.resourceUsage().maxRSS`) and the CPU time it
+// used (user + system, ms; unlike wall time, barely moved by other work on the machine). The
+// build scenario runs `armature build` under it: the very process that builds, no `time` binary.
 const fs = require('node:fs');
 const path = require('node:path');
 
@@ -12,5 +13,8 @@ if (!out || !script) {
   process.exit(2);
 }
 process.argv = [process.argv[0], path.resolve(script), ...args];
-process.on('exit', () => fs.writeFileSync(out, String(process.resourceUsage().maxRSS)));
+process.on('exit', () => {
+  const usage = process.resourceUsage();
+  fs.writeFileSync(out, JSON.stringify({ maxRssKb: usage.maxRSS, cpuMs: (usage.userCPUTime + usage.systemCPUTime) / 1000 }));
+});
 require(path.resolve(script));

@@ -1,6 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import { fail, startErrors, takeErrors, typeError } from './simple-errors';
-import { type SchemaPlan, TypeBit } from './simple-plan.types';
+import { type QuickObject, type SchemaPlan, TypeBit } from './simple-plan.types';
 import { checkNumber, checkString } from './simple-scalar';
 
 const hasOwn = Object.prototype.hasOwnProperty;
@@ -76,7 +76,26 @@ function checkArray(plan: SchemaPlan, data: unknown[], base: string, segment: st
   for (let i = 0; i < data.length; i++) check(items, data[i], path, `/${i}`);
 }
 
+/** Whether `data` is valid for a {@link QuickObject}: one pass over its own keys, no errors made. */
+function quickValid(quick: QuickObject, data: Record<string, unknown>): boolean {
+  let required = 0;
+  for (const key in data) {
+    if (!hasOwn.call(data, key)) continue;
+    const i = quick.names.indexOf(key);
+    if (i < 0) {
+      if (quick.closed) return false;
+      continue;
+    }
+    const value = data[key];
+    if (value === undefined) continue;
+    if (!typeMatches(quick.types[i] as number, value)) return false;
+    if (quick.required[i] === true) required++;
+  }
+  return required === quick.requiredCount;
+}
+
 function checkObject(plan: SchemaPlan, data: Record<string, unknown>, base: string, segment: string): void {
+  if (plan.quick !== undefined && quickValid(plan.quick, data)) return;
   // ajv assigns defaults first (a fresh copy each time: its code holds them as literals).
   const defaults = plan.defaults;
   if (defaults !== undefined) {

@@ -88,7 +88,7 @@ function planNode(node: JsonSchema, root: boolean): SchemaPlan | undefined {
   };
 }
 
-type ObjectPart = Pick<SchemaPlan, 'objectGroup' | 'defaults' | 'required' | 'closedOver' | 'closedNames' | 'properties'>;
+type ObjectPart = Pick<SchemaPlan, 'objectGroup' | 'defaults' | 'required' | 'closedOver' | 'closedNames' | 'properties' | 'quick'>;
 
 function planObject(node: JsonSchema): ObjectPart | undefined {
   const { properties, required, additionalProperties } = node;
@@ -106,7 +106,19 @@ function planObject(node: JsonSchema): ObjectPart | undefined {
     if (defaulted) defaults.push([name, inner.default]);
     planned.push({ name, plan, defaulted, segment: `/${name.replace(/~/g, '~0').replace(/\//g, '~1')}` });
   }
+  const requiredNames = (required as string[] | undefined) ?? [];
+  const quick =
+    defaults.length === 0 && planned.every((p) => p.plan.typeOnly) && requiredNames.every((name) => planned.some((p) => p.name === name))
+      ? {
+          names: planned.map((p) => p.name),
+          types: planned.map((p) => p.plan.types),
+          required: planned.map((p) => requiredNames.includes(p.name)),
+          requiredCount: new Set(requiredNames).size,
+          closed: additionalProperties === false,
+        }
+      : undefined;
   return {
+    quick,
     objectGroup: properties !== undefined || required !== undefined || additionalProperties === false,
     defaults: defaults.length > 0 ? defaults : undefined,
     required: required !== undefined && (required as string[]).length > 0 ? (required as string[]) : undefined,

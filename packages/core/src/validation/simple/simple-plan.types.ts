@@ -44,6 +44,21 @@ export interface SchemaPlan {
   readonly closedNames: readonly string[] | undefined;
   /** In `properties` order. */
   readonly properties: readonly PropertyPlan[] | undefined;
+  /** Set when a valid object can be recognised in one pass over its keys (see `QuickObject`). */
+  readonly quick: QuickObject | undefined;
+}
+
+/**
+ * An object node whose properties need only a type check and have no defaults, with every
+ * required name among them: one pass over the value's own keys tells whether it is valid.
+ * Only an invalid value takes the ordered path that reports errors as ajv does.
+ */
+export interface QuickObject {
+  readonly names: readonly string[];
+  readonly types: readonly number[];
+  readonly required: readonly boolean[];
+  readonly requiredCount: number;
+  readonly closed: boolean;
 }
 
 /** One entry of `properties`. */

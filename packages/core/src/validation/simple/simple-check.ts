@@ -112,10 +112,10 @@ function checkObject(plan: SchemaPlan, data: Record<string, unknown>, base: stri
     }
   }
   const closed = plan.closedOver;
-  if (closed !== undefined) {
-    const few = plan.closedNames;
+  const few = plan.closedNames;
+  if (closed !== undefined || few !== undefined) {
     for (const key in data) {
-      if (!hasOwn.call(data, key) || (few !== undefined ? few.includes(key) : closed.has(key))) continue;
+      if (!hasOwn.call(data, key) || (few !== undefined ? few.includes(key) : (closed as ReadonlySet<string>).has(key))) continue;
       fail(base, segment, 'additionalProperties', { additionalProperty: key }, 'must NOT have additional properties', plan, data);
     }
   }

@@ -38,9 +38,9 @@ export interface SchemaPlan {
   readonly objectGroup: boolean;
   readonly defaults: readonly (readonly [name: string, value: unknown])[] | undefined;
   readonly required: readonly string[] | undefined;
-  /** `additionalProperties: false`: the declared names. */
+  /** `additionalProperties: false` with more than 8 declared names: those names. */
   readonly closedOver: ReadonlySet<string> | undefined;
-  /** The same names as a list when there are few (a scan beats hashing there). */
+  /** `additionalProperties: false` with up to 8 declared names: those names (a scan beats hashing). */
   readonly closedNames: readonly string[] | undefined;
   /** In `properties` order. */
   readonly properties: readonly PropertyPlan[] | undefined;

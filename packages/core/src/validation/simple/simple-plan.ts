@@ -153,12 +153,19 @@ function typeOnlyPlan(type: string | string[], types: number): SchemaPlan {
   return plan;
 }
 
-/** `/name`, JSON-Pointer escaped; one string per distinct property name. */
+/**
+ * `/name`, JSON-Pointer escaped; one string per distinct property name. Bounded: a process
+ * that boots app after app (dev reloads) starts the cache over rather than grow it forever.
+ */
 const segments = new Map<string, string>();
+const MAX_SEGMENTS = 100_000;
 
 function segmentOf(name: string): string {
   let segment = segments.get(name);
-  if (segment === undefined) segments.set(name, (segment = `/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`));
+  if (segment === undefined) {
+    if (segments.size >= MAX_SEGMENTS) segments.clear();
+    segments.set(name, (segment = `/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`));
+  }
   return segment;
 }
 

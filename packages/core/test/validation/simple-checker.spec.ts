@@ -138,6 +138,9 @@ describe('shared schema checker (simple/): the same answers as ajv', () => {
       { [SCHEMA]: 'http://json-schema.org/draft-07/schema#', type: 'object' },
       { enum: [{ a: 1 }] },
       { type: 'object', properties: { a: true } },
+      { type: 'toString' },
+      { type: ['string', 'constructor'] },
+      { type: 'object', properties: { a: { type: 'hasOwnProperty', description: 'not a JSON type' } } },
     ];
     for (const schema of outside) expect(planSchema(schema), JSON.stringify(schema)).to.equal(undefined);
   });

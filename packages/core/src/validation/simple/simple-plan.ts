@@ -1,15 +1,15 @@
 import type { JsonSchema } from '../../metadata/handler-metadata.types';
 import { type PropertyPlan, type SchemaPlan, TypeBit } from './simple-plan.types';
 
-const TYPE_BITS: Readonly<Record<string, TypeBit>> = {
-  string: TypeBit.String,
-  number: TypeBit.Number,
-  integer: TypeBit.Integer,
-  boolean: TypeBit.Boolean,
-  null: TypeBit.Null,
-  object: TypeBit.Object,
-  array: TypeBit.Array,
-};
+const TYPE_BITS: ReadonlyMap<unknown, TypeBit> = new Map([
+  ['string', TypeBit.String],
+  ['number', TypeBit.Number],
+  ['integer', TypeBit.Integer],
+  ['boolean', TypeBit.Boolean],
+  ['null', TypeBit.Null],
+  ['object', TypeBit.Object],
+  ['array', TypeBit.Array],
+]);
 
 /** Keywords that change nothing a validator checks. */
 const ANNOTATIONS = new Set(['description', 'title', 'examples', 'deprecated', 'readOnly', 'writeOnly', '$comment', 'default']);
@@ -37,11 +37,17 @@ export function planSchema(schema: JsonSchema): SchemaPlan | undefined {
 
 /** `root`: the only node where `$schema` may stand. */
 function planNode(node: JsonSchema, root: boolean): SchemaPlan | undefined {
+  let typeAndAnnotations = true;
   for (const key of Object.keys(node)) {
-    if (!HANDLED.has(key) && !ANNOTATIONS.has(key) && !key.startsWith('x-') && !(root && key === '$schema')) return undefined;
+    if (key === 'type') continue;
+    if (ANNOTATIONS.has(key) || key.startsWith('x-') || (root && key === '$schema')) continue;
+    if (!HANDLED.has(key)) return undefined;
+    typeAndAnnotations = false;
   }
   const types = typeBits(node.type);
   if (types === undefined) return undefined;
+  // Most nodes of a generated schema are leaves like this: no limits or members to look for.
+  if (typeAndAnnotations && types !== 0) return typeOnlyPlan(node.type as string | string[], types);
   const numberLimits = limits(node, NUMBER_KEYWORDS, false);
   const stringLimits = limits(node, STRING_KEYWORDS, true);
   const itemLimits = limits(node, ITEM_KEYWORDS, true);
@@ -171,10 +177,11 @@ function segmentOf(name: string): string {
 
 function typeBits(type: unknown): number | undefined {
   if (type === undefined) return 0;
+  if (typeof type === 'string') return TYPE_BITS.get(type);
   const list = Array.isArray(type) ? type : [type];
   let bits = 0;
   for (const name of list) {
-    const bit = typeof name === 'string' ? TYPE_BITS[name] : undefined;
+    const bit = TYPE_BITS.get(name);
     if (bit === undefined || (bits & bit) !== 0) return undefined;
     bits |= bit;
   }

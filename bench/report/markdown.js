@@ -76,7 +76,15 @@ function buildSection(group) {
   return `### ${group.title}\n\nms; measured by \`packages/cli/bench/build-time.js\`${r.error ? ` (partly failed: ${r.error.split('\n')[0]})` : ''}.\n\n${table(['tools', ...columns], rows)}`;
 }
 
-const SECTIONS = { load: loadSection, startup: startupSection, memory: memorySection, build: buildSection };
+function largeBuildSection(group) {
+  const r = group.results[0];
+  const s = r && r.summary;
+  if (!s || !s.ms) return `### ${group.title}\n\nfailed: ${r && r.error}`;
+  const cell = (metric) => (metric.runs.length > 1 ? `${fmt(metric.median)} ${spread(metric)}` : fmt(metric.median));
+  return `### ${group.title}\n\nWall time of the whole \`armature build\` process (TypeScript, schema scan, manifest, validators), its CPU time (user + system: what other work on the machine barely moves) and its peak RSS (\`bench/tools/peak-rss.js\`), compiled output removed before each run; ${r.runs.length} run(s)${r.error ? `; partly failed: ${r.error.split('\n')[0]}` : ''}.\n\n${table(['wall ms', 'CPU ms', 'peak RSS MB'], [[cell(s.ms), s.cpuMs ? cell(s.cpuMs) : '—', cell(s.peakRssMb)]])}`;
+}
+
+const SECTIONS = { load: loadSection, startup: startupSection, memory: memorySection, build: buildSection, 'build-large': largeBuildSection };
 
 function renderMarkdown({ meta, groups, targets }) {
   const head = [

@@ -13,11 +13,13 @@ export class NotesHandlers {
     return title;
   }
 
+  /** @format from email */
   @Tool()
   rename(from: string, to: string): string {
     return to;
   }
 
+  /** @format from email */
   @Tool()
   copy(from: string, to: string): string {
     return to;
@@ -42,7 +44,7 @@ describe('armature build: precompiled validators', () => {
   let dir: string;
   afterEach(() => removeFixture(dir));
 
-  it('writes armature.validators.js beside the manifest, one validator per distinct tool schema', () => {
+  it('writes armature.validators.js beside the manifest, one validator per distinct tool schema the shared checker does not handle', () => {
     dir = createFixture({ 'src/notes.handlers.ts': HANDLERS });
     const result = runArmature(['build'], dir);
     expect(result.status, result.stdout + result.stderr).to.equal(0);
@@ -52,12 +54,13 @@ describe('armature build: precompiled validators', () => {
     const file = path.join(dir, 'dist/armature.validators.js');
     const validators = loadValidators(file);
     expect(validators.format).to.equal(1);
-    // rename and copy share one schema text: it is precompiled once.
-    expect(validators.schemas).to.deep.equal([JSON.stringify(methods.create?.inputSchema), JSON.stringify(methods.rename?.inputSchema)]);
+    // create's schema is in the shared checker's subset: no code. rename and copy share one
+    // schema text, with a format (outside the subset): it is precompiled once.
+    expect(validators.schemas).to.deep.equal([JSON.stringify(methods.rename?.inputSchema)]);
     expect(JSON.stringify(methods.copy?.inputSchema)).to.equal(JSON.stringify(methods.rename?.inputSchema));
-    const create = validators.factories[0]?.(require);
-    expect(create?.({ title: 'a' })).to.equal(true);
-    expect(create?.({ title: '' })).to.equal(false);
+    const rename = validators.factories[0]?.(require);
+    expect(rename?.({ from: 'a@b.co', to: 'x' })).to.equal(true);
+    expect(rename?.({ from: 'nobody', to: 'x' })).to.equal(false);
   });
 
   it('keeps the file on a no-op build, and restores it when it is missing', () => {

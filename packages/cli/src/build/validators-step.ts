@@ -40,9 +40,10 @@ function coreBuildEntry(manifestDir: string): string | undefined {
 }
 
 /**
- * Writes `armature.validators.js` beside the manifest in `manifestDir`: every tool schema
- * precompiled with ajv's standalone code generation, so the server loads validators at boot
- * instead of compiling them (1,001 tools: the boot compile was ~70 % of a 4.4 s start-up).
+ * Writes `armature.validators.js` beside the manifest in `manifestDir`: every tool schema that
+ * core's shared checker does not handle, precompiled with ajv's standalone code generation, so
+ * the server loads validators at boot instead of compiling them (1,001 tools: the boot compile
+ * was ~70 % of a 4.4 s start-up). Schemas the shared checker handles need no code at all.
  * `manifest`: the manifest object just written there. Returns undefined when the project's core has no such entry (an older release): the server
  * then compiles at boot as before. Never throws: a failure here costs boot time, not the build.
  */

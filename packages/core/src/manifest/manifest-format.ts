@@ -29,8 +29,9 @@ export interface LoadedManifest {
 }
 
 /**
- * Where a manifest comes from: a `file` must be in the format `armature build` writes now;
- * `code` (passed to `Armature.create`) may also be the inline form written by hand.
+ * Where a manifest comes from: a `file` must be in the format `armature build` writes now, and
+ * its value was parsed for this call alone (its schemas are frozen in place); `code` (passed to
+ * `Armature.create`) may also be the inline form written by hand, and is never changed.
  */
 export type ManifestOrigin = 'file' | 'code';
 
@@ -61,7 +62,7 @@ export function checkManifest(value: unknown, origin: string, from: ManifestOrig
     return fail(`format version ${JSON.stringify(value.armature)}${older ? ', written by an older armature build' : ''}; this runtime reads version ${MANIFEST_FORMAT_VERSION}`);
   }
   if (!isObject(value.handlers)) return fail('"handlers" is not an object');
-  return inline ? loadInline(value.handlers, fail) : loadBuilt(value, value.handlers, fail);
+  return inline ? loadInline(value.handlers, fail) : loadBuilt(value, value.handlers, fail, from === 'file');
 }
 
 function checkParams(params: unknown, where: string, fail: Fail): readonly ManifestParam[] {
@@ -104,7 +105,8 @@ function mapHandlers<M>(
   return handlers;
 }
 
-function loadBuilt(value: Record<string, unknown>, rawHandlers: Record<string, unknown>, fail: Fail): LoadedManifest {
+/** `owned`: the value was parsed from a file just now; its schemas are frozen in place, not copied. */
+function loadBuilt(value: Record<string, unknown>, rawHandlers: Record<string, unknown>, fail: Fail, owned: boolean): LoadedManifest {
   const { schemas, paramLists } = value;
   if (!Array.isArray(schemas)) return fail('"schemas" is not an array');
   schemas.forEach((schema: unknown, i) => isObject(schema) || fail(`"schemas"[${i}] is not an object`));
@@ -117,7 +119,7 @@ function loadBuilt(value: Record<string, unknown>, rawHandlers: Record<string, u
     }
     return { ...(method as unknown as BuiltManifestMethod), params: lists[method.params as number] as readonly ManifestParam[] };
   });
-  return { handlers, schemas: new SchemaTable(schemas as JsonSchema[]) };
+  return { handlers, schemas: new SchemaTable(schemas as JsonSchema[], owned) };
 }
 
 /** The inline form loaded: each schema object becomes a table entry (the same object once). */

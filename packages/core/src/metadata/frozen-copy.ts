@@ -16,3 +16,10 @@ export function frozenCopy<T>(value: T): T {
   }
   return Object.freeze(copy) as T;
 }
+
+/** Freezes plain data in place, every object and array in it (for data nobody else holds). */
+export function deepFreeze<T>(value: T): T {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
+  for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
+  return Object.freeze(value);
+}

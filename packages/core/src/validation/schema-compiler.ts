@@ -7,6 +7,9 @@ import type { SchemaTable } from '../manifest/schema-table';
 import { type AjvInstance, createAjv, type Dialect, dialectOf, schemaForAjv } from './ajv-setup';
 import { ajvIssues } from './ajv-issues';
 import type { PrecompiledValidators } from './precompiled-validators';
+import { checkPlan } from './simple/simple-check';
+import { planSchema } from './simple/simple-plan';
+import type { SchemaPlan } from './simple/simple-plan.types';
 import type { Validator } from './validation-result';
 
 /** A schema's validator and its shared frozen copy. */
@@ -28,9 +31,13 @@ export interface CompiledSchema {
  *    same schema text (`JSON.stringify`, so key order counts and the issues keep their
  *    order): a server whose tools share a schema compiles it once (1,001 tools of two distinct
  *    schemas: 2 compiles instead of 1,001, and 2 schemas stringified instead of 1,001);
- * 2. the validators `armature build` precompiled next to the manifest (ajv standalone code),
+ * 2. the shared checker (`simple/`), when every keyword of the schema is in its subset (the
+ *    types, properties, required, closed objects, arrays, enums, limits, patterns and
+ *    defaults that generated schemas are made of): it reports exactly what ajv would, and
+ *    nothing is compiled or loaded per schema;
+ * 3. the validators `armature build` precompiled next to the manifest (ajv standalone code),
  *    looked up by the same text, so a stale file can never answer for a changed schema;
- * 3. ajv, loaded on first need, one instance per dialect per app.
+ * 4. ajv, loaded on first need, one instance per dialect per app.
  *
  * A schema compiled with ajv is compiled at boot, never on a tool's first call: a schema that
  * does not compile must stop the server from starting, not fail the first caller. A
@@ -87,22 +94,30 @@ export class SchemaCompiler {
         `${where}: unsupported $schema ${JSON.stringify(schema.$schema)}; use JSON Schema 2020-12 (or 2019-09, draft-07).`,
       );
     }
-    // A precompiled validator is made on the tool's first call (its factory run then); one
-    // compiled here is compiled now, so a schema that does not compile stops the boot.
-    const make = precompiled?.lazy(text);
-    let validate: ValidateFunction | undefined = make === undefined ? this.compileWithAjv(schema, dialect, where) : undefined;
-    const current = (): ValidateFunction => (validate ??= make?.() ?? this.compileWithAjv(schema, dialect, where));
     // Validation may add defaults: then the caller's object is copied first.
     const copy = text.includes('"default"');
-    const validator: Validator = (value) => {
-      const check = validate ?? current();
-      const data = copy ? structuredClone(value) : value;
-      return check(data) ? { valid: true, value: data } : { valid: false, issues: ajvIssues(check.errors ?? []) };
-    };
+    const plan = planSchema(schema);
+    const validator = plan !== undefined ? planValidator(plan, copy) : this.ajvValidator(schema, text, dialect, where, precompiled, copy);
     // The text was taken from the frozen copy itself only when the caller passed it.
     const compiled: CompiledSchema = frozen ? { validate: validator, schema: frozen, json: text } : { validate: validator, schema: frozenCopy(schema) };
     this.byText.set(text, compiled);
     return compiled;
+  }
+
+  /**
+   * A schema outside the shared checker's subset. A precompiled validator is made on the
+   * tool's first call (its factory run then); one compiled here is compiled now, so a schema
+   * that does not compile stops the boot.
+   */
+  private ajvValidator(schema: JsonSchema, text: string, dialect: Dialect, where: string, precompiled: PrecompiledValidators | undefined, copy: boolean): Validator {
+    const make = precompiled?.lazy(text);
+    let validate: ValidateFunction | undefined = make === undefined ? this.compileWithAjv(schema, dialect, where) : undefined;
+    const current = (): ValidateFunction => (validate ??= make?.() ?? this.compileWithAjv(schema, dialect, where));
+    return (value) => {
+      const check = validate ?? current();
+      const data = copy ? structuredClone(value) : value;
+      return check(data) ? { valid: true, value: data } : { valid: false, issues: ajvIssues(check.errors ?? []) };
+    };
   }
 
   private compileWithAjv(schema: JsonSchema, dialect: Dialect, where: string): ValidateFunction {
@@ -123,6 +138,15 @@ export class SchemaCompiler {
     }
     return ajv;
   }
+}
+
+/** A validator over the shared checker: nothing compiled, for this schema or on its first call. */
+function planValidator(plan: SchemaPlan, copy: boolean): Validator {
+  return (value) => {
+    const data = copy ? structuredClone(value) : value;
+    const errors = checkPlan(plan, data);
+    return errors === null ? { valid: true, value: data } : { valid: false, issues: ajvIssues(errors) };
+  };
 }
 
 /** The schema's JSON text: the key validators are shared and precompiled by. */

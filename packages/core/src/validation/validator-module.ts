@@ -2,6 +2,7 @@ import type { AnySchemaObject } from 'ajv';
 import type { JsonSchema } from '../metadata/handler-metadata.types';
 import { type AjvInstance, ajvFingerprint, createAjv, type Dialect, dialectOf, schemaForAjv } from './ajv-setup';
 import { readValidatorsModule, VALIDATORS_FORMAT } from './precompiled-validators';
+import { planSchema } from './simple/simple-plan';
 
 /** What {@link generateValidatorsModule} produced. */
 export interface GeneratedValidators {
@@ -38,7 +39,8 @@ function previousFactories(file: string | undefined): Map<string, string> {
 }
 
 /**
- * Builds the validators module for `schemas` (duplicates by text are kept once). Compiles
+ * Builds the validators module for `schemas` (duplicates by text are kept once; schemas the
+ * shared checker handles, `simple/simple-plan.ts`, are left out: they need no code). Compiles
  * with the same ajv options as the boot compile (`ajv-setup.ts`), plus `code.source` for
  * ajv's standalone code generation. `previousFile`: the module written last time, whose
  * factories are reused for schemas whose text has not changed.
@@ -55,6 +57,8 @@ export function generateValidatorsModule(schemas: readonly JsonSchema[], previou
     const text = JSON.stringify(schema);
     if (seen.has(text)) continue;
     seen.add(text);
+    // The shared checker validates it at run time: no code to generate, load or compile.
+    if (planSchema(schema) !== undefined) continue;
     let factory = reuse.get(text);
     if (factory === undefined) {
       const dialect = dialectOf(schema);

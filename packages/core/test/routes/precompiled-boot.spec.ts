@@ -22,13 +22,51 @@ exports.Notes = Notes;
 `;
 }
 
+// `uniqueItems` and `multipleOf` are outside the shared checker's subset (simple/), so these two
+// schemas are validated by ajv: precompiled by the build, or compiled at boot.
 const CREATE_SCHEMA = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  type: 'object',
+  properties: { title: { type: 'string', minLength: 1 }, tags: { type: 'array', items: { type: 'string' }, uniqueItems: true, default: [] } },
+  required: ['title'],
+  additionalProperties: false,
+};
+
+/** Only keywords of the shared checker's subset. */
+const SIMPLE_SCHEMA = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   type: 'object',
   properties: { title: { type: 'string', minLength: 1 }, tags: { type: 'array', items: { type: 'string' }, default: [] } },
   required: ['title'],
   additionalProperties: false,
 };
+
+const MANIFEST_CREATE = {
+  kind: 'tool',
+  params: [
+    { index: 0, name: 'title', role: 'argument', required: true },
+    { index: 1, name: 'tags', role: 'argument', required: false },
+  ],
+} as const;
+
+/** Packages beyond ajv's run-time helpers that booting the app in `file` loads, in a fresh process. */
+function heavyModules(file: string): string[] {
+  const script = `
+    require('reflect-metadata');
+    const core = require(${JSON.stringify(CORE_ENTRY)});
+    const di = require('@armature/di');
+    const { Notes } = require(${JSON.stringify(file)});
+    class Root {}
+    di.Module({ handlers: [Notes] })(Root);
+    core.Armature.create(Root, { name: 'p', version: '1' }).then(async (app) => {
+      const heavy = Object.keys(require.cache)
+        .filter((k) => /node_modules[\\\\/](ajv|ajv-formats|class-validator|class-transformer|libphonenumber-js)[\\\\/]/.test(k))
+        .filter((k) => !/ajv[\\\\/]dist[\\\\/]runtime[\\\\/]|ajv-formats[\\\\/]dist[\\\\/]formats|package\\.json$/.test(k));
+      console.log(JSON.stringify([...new Set(heavy.map((k) => k.split(/node_modules[\\\\/]/).pop().split(/[\\\\/]/)[0]))]));
+      await app.close();
+    });`;
+  return JSON.parse(execFileSync(process.execPath, ['-e', script], { cwd: __dirname, encoding: 'utf8' }).trim()) as string[];
+}
 
 const MANIFEST: BuiltManifest = builtManifest({
   armature: 1,
@@ -47,7 +85,7 @@ const MANIFEST: BuiltManifest = builtManifest({
         other: {
           kind: 'tool',
           params: [{ index: 0, name: 'n', role: 'argument', required: true }],
-          inputSchema: { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'], additionalProperties: false },
+          inputSchema: { type: 'object', properties: { n: { type: 'integer', multipleOf: 1 } }, required: ['n'], additionalProperties: false },
         },
       },
     },
@@ -63,13 +101,13 @@ describe('precompiled validators at boot', () => {
   after(() => rmSync(root, { recursive: true, force: true }));
 
   /** A compiled-looking project: handler module, manifest and (unless told) validators file. */
-  function project(withValidators: boolean): { dir: string; file: string } {
+  function project(withValidators: boolean, manifest: BuiltManifest = MANIFEST): { dir: string; file: string } {
     const dir = join(root, `p${count++}`);
     mkdirSync(join(dir, 'dist/src'), { recursive: true });
     writeFileSync(join(dir, 'package.json'), '{"name":"p","private":true}');
     const file = join(dir, 'dist/src/notes.js');
     writeFileSync(file, handlerModule());
-    writeFileSync(join(dir, 'dist/armature.manifest.json'), JSON.stringify(MANIFEST, null, 2));
+    writeFileSync(join(dir, 'dist/armature.manifest.json'), JSON.stringify(manifest, null, 2));
     if (withValidators) expect(writeValidatorsBeside(join(dir, 'dist'))).to.include({ count: 2, compiled: 2, written: true });
     return { dir, file };
   }
@@ -116,22 +154,18 @@ describe('precompiled validators at boot', () => {
     await app.close();
   });
 
+  it('generates no code for a schema the shared checker validates, and such an app never loads ajv', () => {
+    const simple = builtManifest({
+      armature: 1,
+      handlers: { 'src/notes.js#Notes': { className: 'Notes', methods: { create: { ...MANIFEST_CREATE, inputSchema: SIMPLE_SCHEMA }, other: { ...MANIFEST_CREATE, inputSchema: SIMPLE_SCHEMA } } } },
+    });
+    const { dir, file } = project(false, simple);
+    expect(writeValidatorsBeside(join(dir, 'dist'))).to.include({ count: 0, compiled: 0 });
+    expect(heavyModules(file)).to.deep.equal([]);
+  });
+
   it('loads neither ajv (beyond its run-time helpers and version) nor class-validator when every schema was precompiled and no tool takes a DTO', () => {
-    const script = (file: string) => `
-      require('reflect-metadata');
-      const core = require(${JSON.stringify(CORE_ENTRY)});
-      const di = require('@armature/di');
-      const { Notes } = require(${JSON.stringify(file)});
-      class Root {}
-      di.Module({ handlers: [Notes] })(Root);
-      core.Armature.create(Root, { name: 'p', version: '1' }).then(async (app) => {
-        const heavy = Object.keys(require.cache)
-          .filter((k) => /node_modules[\\\\/](ajv|ajv-formats|class-validator|class-transformer|libphonenumber-js)[\\\\/]/.test(k))
-          .filter((k) => !/ajv[\\\\/]dist[\\\\/]runtime[\\\\/]|ajv-formats[\\\\/]dist[\\\\/]formats|package\\.json$/.test(k));
-        console.log(JSON.stringify([...new Set(heavy.map((k) => k.split(/node_modules[\\\\/]/).pop().split(/[\\\\/]/)[0]))]));
-        await app.close();
-      });`;
-    const run = (file: string) => JSON.parse(execFileSync(process.execPath, ['-e', script(file)], { cwd: __dirname, encoding: 'utf8' }).trim()) as string[];
+    const run = heavyModules;
     expect(run(project(true).file)).to.deep.equal([]);
     expect(run(project(false).file)).to.include('ajv');
   });

@@ -1,0 +1,72 @@
+import type { JsonSchema } from '../../metadata/handler-metadata.types';
+
+/** Bits of the JSON types a `type` keyword allows. */
+export const enum TypeBit {
+  String = 1,
+  Number = 2,
+  Integer = 4,
+  Boolean = 8,
+  Null = 16,
+  Object = 32,
+  Array = 64,
+}
+
+/**
+ * One schema node of the subset {@link planSchema} accepts, laid out for the checker. Field
+ * order follows ajv's evaluation order (its rule groups: untyped, number, string, array,
+ * object), so the checker reports the same errors in the same order.
+ */
+export interface SchemaPlan {
+  /** The node itself: ajv errors carry it (`parentSchema`) and its `type` (`params.type`). */
+  readonly node: JsonSchema;
+  /** Allowed types (0: no `type` keyword). */
+  readonly types: number;
+  /** ajv reports a wrong type before every other keyword (else: in its group's else branch). */
+  readonly typeFirst: boolean;
+  /** Nothing to check but `type` (the common leaf: a fast path in the checker). */
+  readonly typeOnly: boolean;
+  /** Some keyword other than `type` and the object ones. */
+  readonly scalar: boolean;
+  readonly constValue: { readonly value: unknown } | undefined;
+  readonly enumValues: readonly unknown[] | undefined;
+  readonly numberLimits: readonly (readonly [keyword: string, limit: number])[] | undefined;
+  readonly stringLimits: readonly (readonly [keyword: string, limit: number])[] | undefined;
+  readonly pattern: { readonly source: string; readonly regexp: RegExp } | undefined;
+  readonly itemLimits: readonly (readonly [keyword: string, limit: number])[] | undefined;
+  readonly items: SchemaPlan | undefined;
+  /** Any object keyword present (ajv's object group runs). */
+  readonly objectGroup: boolean;
+  readonly defaults: readonly (readonly [name: string, value: unknown])[] | undefined;
+  readonly required: readonly string[] | undefined;
+  /** `additionalProperties: false` with more than 8 declared names: those names. */
+  readonly closedOver: ReadonlySet<string> | undefined;
+  /** `additionalProperties: false` with up to 8 declared names: those names (a scan beats hashing). */
+  readonly closedNames: readonly string[] | undefined;
+  /** In `properties` order. */
+  readonly properties: readonly PropertyPlan[] | undefined;
+  /** Set when a valid object can be recognised in one pass over its keys (see `QuickObject`). */
+  readonly quick: QuickObject | undefined;
+}
+
+/**
+ * An object node whose properties need only a type check and have no defaults, with every
+ * required name among them: one pass over the value's own keys tells whether it is valid.
+ * Only an invalid value takes the ordered path that reports errors as ajv does.
+ */
+export interface QuickObject {
+  readonly names: readonly string[];
+  readonly types: readonly number[];
+  readonly required: readonly boolean[];
+  readonly requiredCount: number;
+  readonly closed: boolean;
+}
+
+/** One entry of `properties`. */
+export interface PropertyPlan {
+  readonly name: string;
+  readonly plan: SchemaPlan;
+  /** ajv checks a property with a default whether or not it is present (it was just filled). */
+  readonly defaulted: boolean;
+  /** `/name`, JSON-Pointer escaped: the property's part of `instancePath`. */
+  readonly segment: string;
+}

@@ -1,0 +1,147 @@
+import type { AnySchemaObject, ErrorObject } from 'ajv';
+import { expect } from 'chai';
+import fc from 'fast-check';
+import type { JsonSchema } from '../../src/metadata/handler-metadata.types';
+import { ajvIssues } from '../../src/validation/ajv-issues';
+import { createAjv } from '../../src/validation/ajv-setup';
+import { checkPlan } from '../../src/validation/simple/simple-check';
+import { planSchema } from '../../src/validation/simple/simple-plan';
+
+/**
+ * The shared checker must answer exactly as ajv (core's options) does for every schema of its
+ * subset: same verdict, same defaults applied, same errors in the same order. Checked on
+ * hand-picked cases and on random schemas and values.
+ */
+const ajv = createAjv('2020');
+
+function both(schema: JsonSchema, value: unknown): { ajv: unknown; simple: unknown } {
+  const plan = planSchema(schema);
+  expect(plan, `in the subset: ${JSON.stringify(schema)}`).to.not.equal(undefined);
+  const forAjv = structuredClone(value);
+  const forSimple = structuredClone(value);
+  const validate = ajv.compile(schema as AnySchemaObject);
+  const ajvValid = validate(forAjv);
+  const errors = checkPlan(plan!, forSimple);
+  const shape = (list: readonly ErrorObject[]) => list.map((e) => ({ at: e.instancePath, keyword: e.keyword, params: e.params, message: e.message }));
+  return {
+    ajv: { valid: ajvValid, data: forAjv, errors: shape(validate.errors ?? []), issues: ajvIssues(validate.errors ?? []) },
+    simple: { valid: errors === null, data: forSimple, errors: shape(errors ?? []), issues: ajvIssues(errors ?? []) },
+  };
+}
+
+const SCHEMA = '$schema';
+const NAMES = ['a', 'b', 'query', 'tags', 'x/y', 't~n', 'constructor', 'toString'];
+const leaf: fc.Arbitrary<JsonSchema> = fc.oneof(
+  fc.record({ type: fc.constantFrom('string', 'number', 'integer', 'boolean', 'null') }),
+  fc.record({ type: fc.constant(['string', 'null']) }),
+  fc.record({ type: fc.constant('string'), minLength: fc.nat(3), maxLength: fc.integer({ min: 2, max: 6 }) }, { requiredKeys: ['type'] }),
+  fc.record({ type: fc.constant('string'), pattern: fc.constantFrom('^[a-z]+$', 'x', '\\d') }),
+  fc.record({ type: fc.constantFrom('number', 'integer'), minimum: fc.integer({ min: -3, max: 3 }), exclusiveMaximum: fc.integer({ min: 0, max: 9 }) }, { requiredKeys: ['type'] }),
+  fc.record({ enum: fc.constantFrom(['asc', 'desc'], [1, 2, 'x'], [null, true]), type: fc.constantFrom('string', 'number') }, { requiredKeys: ['enum'] }),
+  fc.record({ const: fc.constantFrom('k', 3, false, null) }),
+  fc.record({ description: fc.constant('any value') }),
+);
+const schemaArb: fc.Arbitrary<JsonSchema> = fc.letrec<{ node: JsonSchema }>((tie) => ({
+  node: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    leaf,
+    fc.record({ type: fc.constant('array'), items: tie('node'), minItems: fc.nat(2), maxItems: fc.integer({ min: 1, max: 4 }) }, { requiredKeys: ['type'] }),
+    fc
+      .record({
+        type: fc.constantFrom('object', undefined),
+        properties: fc.dictionary(fc.constantFrom(...NAMES), fc.tuple(tie('node'), fc.option(fc.constantFrom('dflt', 0, [], { k: 1 }), { nil: undefined }))),
+        required: fc.subarray(NAMES),
+        additionalProperties: fc.constantFrom(false, true, undefined),
+      })
+      .map(({ type, properties, required, additionalProperties }) => {
+        const props = Object.fromEntries(Object.entries(properties).map(([name, [inner, dflt]]) => [name, dflt === undefined ? inner : { ...inner, default: dflt }]));
+        return { ...(type ? { type } : {}), properties: props, required, ...(additionalProperties === undefined ? {} : { additionalProperties }) };
+      }),
+  ),
+})).node;
+const valueArb: fc.Arbitrary<unknown> = fc.letrec<{ v: unknown }>((tie) => ({
+  v: fc.oneof(
+    { depthSize: 'small' },
+    fc.constantFrom('', 'asc', 'abc', 'x1', 'k', '𝄞𝄞', 3, 1.5, -4, 0, true, false, null),
+    fc.array(tie('v'), { maxLength: 4 }),
+    fc.dictionary(fc.constantFrom(...NAMES, 'other'), tie('v'), { maxKeys: 5 }),
+  ),
+})).v;
+
+describe('shared schema checker (simple/): the same answers as ajv', () => {
+  it('matches ajv on hand-picked schemas', () => {
+    const tool: JsonSchema = {
+      [SCHEMA]: 'https://json-schema.org/draft/2020-12/schema',
+      type: 'object',
+      properties: {
+        query: { type: 'string', description: 'Text.' },
+        limit: { type: 'number' },
+        tags: { type: 'array', items: { type: 'string' }, default: [] },
+        order: { enum: ['asc', 'desc'], type: 'string' },
+        page: { type: 'integer', minimum: 1 },
+        nested: { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'], additionalProperties: false },
+      },
+      required: ['query', 'limit'],
+      additionalProperties: false,
+    };
+    const values: unknown[] = [
+      { query: 'q', limit: 1 },
+      {},
+      'text',
+      null,
+      [],
+      { query: 3, limit: 'x', order: 'up', page: 1.5, tags: ['a', 2], nested: { m: 1 }, extra: true },
+      { query: 'q', limit: 1, nested: [] },
+      { query: 'q', limit: 1, page: 0, order: 5 },
+    ];
+    for (const value of values) {
+      const { ajv: expected, simple } = both(tool, value);
+      expect(simple, JSON.stringify(value)).to.deep.equal(expected);
+    }
+  });
+
+  it('matches ajv on 1,500 random schemas and values (seeded)', () => {
+    const seen = { valid: 0, invalid: 0, errors: new Set<string>(), defaulted: 0 };
+    fc.assert(
+      fc.property(schemaArb, fc.array(valueArb, { minLength: 1, maxLength: 4 }), (schema, values) => {
+        for (const value of values) {
+          const { ajv: expected, simple } = both(schema, value);
+          expect(simple, `${JSON.stringify(schema)} / ${JSON.stringify(value)}`).to.deep.equal(expected);
+          const outcome = simple as { valid: boolean; data: unknown; errors: { keyword: string }[] };
+          if (outcome.valid) seen.valid++;
+          else seen.invalid++;
+          for (const error of outcome.errors) seen.errors.add(error.keyword);
+          if (JSON.stringify(outcome.data) !== JSON.stringify(value)) seen.defaulted++;
+        }
+      }),
+      { numRuns: 1500, seed: 15 },
+    );
+    // The random cases reach every keyword's error and both verdicts, and apply defaults.
+    expect(seen.valid).to.be.above(200);
+    expect(seen.invalid).to.be.above(200);
+    expect(seen.defaulted).to.be.above(20);
+    expect([...seen.errors].sort()).to.deep.equal(
+      ['additionalProperties', 'const', 'enum', 'exclusiveMaximum', 'maxItems', 'maxLength', 'minItems', 'minLength', 'minimum', 'pattern', 'required', 'type'],
+    );
+  });
+
+  it('leaves to ajv every schema with a keyword outside its subset', () => {
+    const outside: JsonSchema[] = [
+      { type: 'string', format: 'email' },
+      { $ref: '#/$defs/A', $defs: { A: { type: 'string' } } },
+      { anyOf: [{ type: 'string' }, { type: 'number' }] },
+      { type: 'object', additionalProperties: { type: 'string' } },
+      { type: 'array', prefixItems: [{ type: 'string' }] },
+      { type: 'object', properties: { ['__proto__']: { type: 'string' } } },
+      { type: 'object', properties: { a: { type: 'number', multipleOf: 2 } } },
+      { type: 'string', pattern: '(' },
+      { [SCHEMA]: 'http://json-schema.org/draft-07/schema#', type: 'object' },
+      { enum: [{ a: 1 }] },
+      { type: 'object', properties: { a: true } },
+      { type: 'toString' },
+      { type: ['string', 'constructor'] },
+      { type: 'object', properties: { a: { type: 'hasOwnProperty', description: 'not a JSON type' } } },
+    ];
+    for (const schema of outside) expect(planSchema(schema), JSON.stringify(schema)).to.equal(undefined);
+  });
+});

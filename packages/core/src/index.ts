@@ -27,7 +27,7 @@ export type { HeaderParameters, JsonSchemaExtension } from './routes/schema-exte
 export { Armature } from './app/armature.app';
 export type { ArmatureOptions } from './app/armature-options';
 export type { ListenOptions } from './app/armature.app';
-export type { ListenHandle } from './app/listen';
+export type { ListenHandle } from './listen/listen';
 export type { RootModule } from './app/di-handler-host';
 export { McpNotifier } from './app/mcp-notifier';
 export type { ToolRegistry } from './registries/tools.registry';

@@ -6,11 +6,11 @@ import { policySettingsOf, type ArmatureOptions } from './armature-options';
 import { createHandlerHost, type RootModule } from './di-handler-host';
 import type { McpNotifier } from './mcp-notifier';
 import { compileModuleRoutes, replaceModuleRoutes } from '../routes/module-routes';
-import { dropChangedModules, locateExport, packageRootOf, type ExportLocation } from './require-cache';
+import { dropChangedModules, locateExport, packageRootOf, type ExportLocation } from '../dev-reload/require-cache';
 import type { CompiledRoutes } from '../routes/route-compiler';
 import { routeEnvironment } from '../routes/build-route-environment';
 import type { RouteTables } from '../routes/route-tables';
-import type { SwappableHandlerHost } from './swappable-host';
+import type { SwappableHandlerHost } from '../dev-reload/swappable-host';
 
 /** What a reload works on: the app's parts that outlive one container. */
 export interface ReloadTarget {

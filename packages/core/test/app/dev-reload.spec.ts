@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { ModuleClass } from '@armature/di';
 import { Armature } from '../../src/app/armature.app';
-import type { ListenHandle } from '../../src/app/listen';
+import type { ListenHandle } from '../../src/listen/listen';
 import { waitUntil } from '../support/wait';
 import { connectClient, RecordingLogger, type AppConnection } from './support/app-client';
 import { ReloadFixture } from './support/reload-fixture';

@@ -4,8 +4,8 @@ import { ArmatureError, Module } from '@armature/di';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Armature } from '../../src/app/armature.app';
-import { parseListenArgs } from '../../src/app/listen-args';
-import { loadTransportServer } from '../../src/app/optional-transport';
+import { parseListenArgs } from '../../src/listen/listen-args';
+import { loadTransportServer } from '../../src/listen/optional-transport';
 import { RequestContext } from '../../src/context/request-context';
 import { Tool } from '../../src/decorators/tool.decorator';
 

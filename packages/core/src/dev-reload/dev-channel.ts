@@ -1,4 +1,4 @@
-import { isReloadRequest, type DevMessage } from '../dev-reload/reload-protocol';
+import { isReloadRequest, type DevMessage } from './reload-protocol';
 import type { ServerLogger } from '../protocol/server-logger';
 
 type DevReply = Extract<DevMessage, { type: 'armature:dev-ready' | 'armature:reloaded' }>;

@@ -37,7 +37,9 @@ async function throughput(redisUrl) {
       try {
         const run = await statefulRun(topology.url, { connections, seconds, warmupSeconds: 2, pids: topology.pids });
         runs[name].push(run);
-        console.log(`rep ${rep + 1}/${reps} ${name}: ${run.rps.toFixed(0)} req/s, p50 ${run.p50Ms} ms, p99 ${run.p99Ms} ms, ${run.cpuUsPerRequest.toFixed(1)} µs CPU/request (instances)`);
+        console.log(
+          `rep ${rep + 1}/${reps} ${name}: ${run.rps.toFixed(0)} req/s, p50 ${run.p50Ms} ms, p99 ${run.p99Ms} ms, ${run.cpuUsPerRequest.toFixed(1)} µs CPU/request (instances)`,
+        );
       } catch (error) {
         errors[name] = error.message;
         console.log(`rep ${rep + 1}/${reps} ${name}: could not run: ${error.message}`);
@@ -48,7 +50,14 @@ async function throughput(redisUrl) {
   }
   const rows = {};
   for (const name of order) {
-    rows[name] = { title: TOPOLOGIES[name].title, rps: summarize(runs[name].map((r) => r.rps)), cpuUsPerRequest: summarize(runs[name].map((r) => r.cpuUsPerRequest)), p50Ms: summarize(runs[name].map((r) => r.p50Ms)), p99Ms: summarize(runs[name].map((r) => r.p99Ms)), error: errors[name] };
+    rows[name] = {
+      title: TOPOLOGIES[name].title,
+      rps: summarize(runs[name].map((r) => r.rps)),
+      cpuUsPerRequest: summarize(runs[name].map((r) => r.cpuUsPerRequest)),
+      p50Ms: summarize(runs[name].map((r) => r.p50Ms)),
+      p99Ms: summarize(runs[name].map((r) => r.p99Ms)),
+      error: errors[name],
+    };
   }
   return rows;
 }

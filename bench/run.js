@@ -61,7 +61,13 @@ function meta(options) {
 }
 
 function failedGroup(name, error) {
-  return { id: `${name}/failed`, kind: 'load', title: `${name} (failed to run)`, cpuScope: '—', results: [{ server: 'all', runs: [], summary: {}, error: error.message }] };
+  return {
+    id: `${name}/failed`,
+    kind: 'load',
+    title: `${name} (failed to run)`,
+    cpuScope: '—',
+    results: [{ server: 'all', runs: [], summary: {}, error: error.message }],
+  };
 }
 
 async function main() {
@@ -79,7 +85,9 @@ async function main() {
   }, watchdogMs).unref();
 
   const report = { meta: meta(options), groups: [], failures: [] };
-  log(`bench: ${options.quick ? 'quick' : 'full'} run, ${options.reps} run(s) per measurement, load average ${report.meta.loadAverage.start.map((l) => fmt(l, 2)).join(' ')}`);
+  log(
+    `bench: ${options.quick ? 'quick' : 'full'} run, ${options.reps} run(s) per measurement, load average ${report.meta.loadAverage.start.map((l) => fmt(l, 2)).join(' ')}`,
+  );
   log('armature build of the benchmark servers');
   try {
     buildArmatureServers([...new Set(options.only.flatMap((s) => needs(s, options.quick)))], log);
@@ -93,7 +101,8 @@ async function main() {
     try {
       const groups = await SCENARIOS[name]()({ budget, reps: options.reps, quick: options.quick, log });
       report.groups.push(...groups);
-      for (const g of groups) for (const r of g.results) if (r.error) report.failures.push({ scenario: g.id, server: r.server, error: r.error });
+      for (const g of groups)
+        for (const r of g.results) if (r.error) report.failures.push({ scenario: g.id, server: r.server, error: r.error });
     } catch (error) {
       report.groups.push(failedGroup(name, error));
       report.failures.push({ scenario: name, error: error.message });
@@ -110,7 +119,8 @@ async function main() {
     process.stdout.write(`${t.status.padEnd(12)} ${value.padStart(10)}  ${t.label}\n`);
   }
   process.stdout.write(`results: ${path.relative(process.cwd(), options.out) || '.'} (${fmt(report.meta.durationS)} s)\n`);
-  for (const f of report.failures) process.stdout.write(`FAILED ${f.scenario}${f.server ? ` [${f.server}]` : ''}: ${f.error.split('\n')[0]}\n`);
+  for (const f of report.failures)
+    process.stdout.write(`FAILED ${f.scenario}${f.server ? ` [${f.server}]` : ''}: ${f.error.split('\n')[0]}\n`);
   if (report.failures.length > 0) process.exitCode = 1;
 }
 

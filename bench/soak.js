@@ -31,7 +31,8 @@ function parse(argv) {
     else throw new Error(`unknown option ${name}`);
   }
   for (const t of options.only) if (!(t in TRANSPORTS)) throw new Error(`unknown transport ${t} (${Object.keys(TRANSPORTS).join(', ')})`);
-  if (!(Number.isInteger(options.chunk) && options.chunk > 0 && options.calls % options.chunk === 0)) throw new Error('--calls must be a multiple of --chunk');
+  if (!(Number.isInteger(options.chunk) && options.chunk > 0 && options.calls % options.chunk === 0))
+    throw new Error('--calls must be a multiple of --chunk');
   return options;
 }
 
@@ -48,7 +49,7 @@ async function soak(transport, options, log) {
     await server.runChunk(options.chunk, chunkMs);
     const samples = [await sample(server.probe, 0)];
     const started = Date.now();
-    for (let done = 0; done < options.calls; ) {
+    for (let done = 0; done < options.calls;) {
       done += await server.runChunk(options.chunk, chunkMs);
       samples.push(await sample(server.probe, done));
       const s = samples[samples.length - 1];
@@ -80,7 +81,16 @@ async function main() {
   log('armature build of the benchmark server');
   buildArmatureServers([], log);
   const report = {
-    meta: { node: process.version, cpus: os.cpus().length, loadAverage: os.loadavg(), commit: commit(), date: new Date().toISOString(), calls: options.calls, chunk: options.chunk, warmup: options.chunk },
+    meta: {
+      node: process.version,
+      cpus: os.cpus().length,
+      loadAverage: os.loadavg(),
+      commit: commit(),
+      date: new Date().toISOString(),
+      calls: options.calls,
+      chunk: options.chunk,
+      warmup: options.chunk,
+    },
     runs: [],
   };
   for (const transport of options.only) {

@@ -28,7 +28,11 @@ const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 /** Runs a command to completion (bounded); resolves with its output, rejects on failure. */
 function run(command, args, cwd, timeoutMs) {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, npm_config_update_notifier: 'false' } });
+    const child = spawn(command, args, {
+      cwd,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, npm_config_update_notifier: 'false' },
+    });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));

@@ -48,7 +48,9 @@ function parseArgs(argv) {
     else if (arg === '--keep-results') options.keep = true;
     else if (arg === '--no-build') options.build = false;
     else if (arg === '--help' || arg === '-h') {
-      process.stdout.write('usage: node scripts/conformance.js [--url <mcp url>] [--only 0.1|0.2] [--no-build] [--verbose] [--keep-results]\n');
+      process.stdout.write(
+        'usage: node scripts/conformance.js [--url <mcp url>] [--only 0.1|0.2] [--no-build] [--verbose] [--keep-results]\n',
+      );
       process.exit(0);
     } else throw new Error(`unknown argument: ${arg}`);
   }
@@ -129,14 +131,17 @@ function tally(scenarios) {
 
 /** `armature build` of the example: compiles it (and what it references) and writes its manifest. */
 function buildExample() {
-  if (!fs.existsSync(ARMATURE_CLI)) throw new Error(`${path.relative(ROOT, ARMATURE_CLI)} is missing: build the repository first (npm run build)`);
+  if (!fs.existsSync(ARMATURE_CLI))
+    throw new Error(`${path.relative(ROOT, ARMATURE_CLI)} is missing: build the repository first (npm run build)`);
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [ARMATURE_CLI, 'build', '-p', EXAMPLE_DIR], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
     child.once('error', reject);
-    child.once('close', (code) => (code === 0 ? resolve() : reject(new Error(`armature build of examples/conformance failed:\n${output}`))));
+    child.once('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`armature build of examples/conformance failed:\n${output}`)),
+    );
   });
 }
 
@@ -162,13 +167,21 @@ async function main() {
       const dir = path.join(results, suite.id);
       fs.mkdirSync(dir);
       const label = `${version} ${suite.args.join(' ')}`;
-      const code = await runSuite(node, entry, ['server', '--url', server.url, ...suite.args, '-o', dir], path.join(dir, 'output.log'), options.verbose);
+      const code = await runSuite(
+        node,
+        entry,
+        ['server', '--url', server.url, ...suite.args, '-o', dir],
+        path.join(dir, 'output.log'),
+        options.verbose,
+      );
       const all = readChecks(dir);
       const scenarios = suite.unscored === undefined ? all : all.filter((s) => !suite.unscored.test(s.name));
       const unscored = all.length - scenarios.length;
       if (unscored > 0) {
         const side = tally(all.filter((s) => suite.unscored.test(s.name)));
-        process.stdout.write(`  (not scored: ${unscored} extension scenarios, ${side.counts.SUCCESS} checks passed, ${side.counts.FAILURE} failed)\n`);
+        process.stdout.write(
+          `  (not scored: ${unscored} extension scenarios, ${side.counts.SUCCESS} checks passed, ${side.counts.FAILURE} failed)\n`,
+        );
         for (const problem of side.problems) process.stdout.write(`${problem}\n`);
       }
       const { counts, problems } = tally(scenarios);

@@ -34,11 +34,17 @@ async function generate({ revision, out }) {
   const cleaned = ts
     .replace(/\b([A-Za-z][A-Za-z0-9]*) \| undefined\[\]/g, '($1 | undefined)[]')
     .replace(/\n \*\n \* This interface was referenced by `McpSchema`'s JSON-Schema\n \* via the `definition` "[A-Za-z]+"\./g, '')
-    .replace(/\/\*\*\n \* This interface was referenced by `McpSchema`'s JSON-Schema\n \* via the `definition` "[A-Za-z]+"\.\n \*\/\n/g, '');
+    .replace(
+      /\/\*\*\n \* This interface was referenced by `McpSchema`'s JSON-Schema\n \* via the `definition` "[A-Za-z]+"\.\n \*\/\n/g,
+      '',
+    );
   fs.writeFileSync(outPath, cleaned);
   process.stdout.write(`wrote ${path.relative(process.cwd(), outPath)}\n`);
 }
 
 (async () => {
   for (const revision of REVISIONS) await generate(revision);
-})().catch((err) => { process.stderr.write(String(err) + '\n'); process.exit(1); });
+})().catch((err) => {
+  process.stderr.write(String(err) + '\n');
+  process.exit(1);
+});

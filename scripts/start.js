@@ -20,7 +20,7 @@ const START_TIMEOUT_MS = 30_000;
 
 function parseArgs(argv) {
   const portAt = argv.indexOf('--port');
-  const port = portAt >= 0 ? argv[portAt + 1] : process.env.PORT ?? undefined;
+  const port = portAt >= 0 ? argv[portAt + 1] : (process.env.PORT ?? undefined);
   return {
     stdio: argv.includes('--stdio'),
     ws: argv.includes('--ws'),
@@ -63,15 +63,17 @@ function stopOnSignals(child) {
 
 function howToConnect(url, kind) {
   const transport = kind === 'http' ? 'StreamableHTTPClientTransport(new URL(url))' : 'WebSocketClientTransport(new URL(url))';
-  process.stdout.write([
-    '',
-    `Armature notes server is serving MCP at ${url}`,
-    'Connect a client to it, for example:',
-    `  - MCP Inspector: npx @modelcontextprotocol/inspector, transport "${kind === 'http' ? 'Streamable HTTP' : 'WebSocket'}", URL ${url}`,
-    `  - the official SDK: new Client(...).connect(new ${transport})`,
-    'Press Ctrl-C to stop.',
-    '',
-  ].join('\n'));
+  process.stdout.write(
+    [
+      '',
+      `Armature notes server is serving MCP at ${url}`,
+      'Connect a client to it, for example:',
+      `  - MCP Inspector: npx @modelcontextprotocol/inspector, transport "${kind === 'http' ? 'Streamable HTTP' : 'WebSocket'}", URL ${url}`,
+      `  - the official SDK: new Client(...).connect(new ${transport})`,
+      'Press Ctrl-C to stop.',
+      '',
+    ].join('\n'),
+  );
 }
 
 async function main() {

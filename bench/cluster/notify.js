@@ -48,7 +48,10 @@ async function busLatency(redisUrl) {
   await a.ready();
   await b.ready();
   try {
-    return summary('bus: publish on B → heard on A (RedisNotificationBus)', await pingPong((seq) => void b.publish({ type: 'resource_updated', uri: `bench://${seq}` }), arrivals));
+    return summary(
+      'bus: publish on B → heard on A (RedisNotificationBus)',
+      await pingPong((seq) => void b.publish({ type: 'resource_updated', uri: `bench://${seq}` }), arrivals),
+    );
   } finally {
     await a.close();
     await b.close();
@@ -58,7 +61,12 @@ async function busLatency(redisUrl) {
 
 async function startApp(redisUrl) {
   const scale = redisScaleOut({ url: redisUrl });
-  const app = await Armature.create(ClusterModule, { name: 'notify-bench', version: '1.0.0', logger: { error() {}, warn() {}, debug() {} }, ...scale.appOptions });
+  const app = await Armature.create(ClusterModule, {
+    name: 'notify-bench',
+    version: '1.0.0',
+    logger: { error() {}, warn() {}, debug() {} },
+    ...scale.appOptions,
+  });
   const http = await listenHttp(app, { port: 0, ...scale.httpOptions });
   await scale.ready();
   return { app, http, close: async () => (await app.close({ drainMs: 0 }), await http.close(), await scale.close()) };
@@ -67,21 +75,31 @@ async function startApp(redisUrl) {
 /** Reads a GET stream and calls `onUri(uri, at)` for each resources/updated. */
 function readStream(url, sessionId, onUri) {
   const controller = new AbortController();
-  const done = fetch(url, { headers: { ...HTTP_HEADERS, accept: 'text/event-stream', 'mcp-session-id': sessionId }, signal: controller.signal }).then(async (res) => {
-    const decoder = new TextDecoder();
-    let pending = '';
-    for await (const chunk of res.body) {
-      const at = performance.now();
-      pending += decoder.decode(chunk, { stream: true });
-      for (let end = pending.indexOf('\n\n'); end >= 0; end = pending.indexOf('\n\n')) {
-        const data = pending.slice(0, end).split('\n').filter((l) => l.startsWith('data:')).map((l) => l.slice(5)).join('');
-        pending = pending.slice(end + 2);
-        if (data.trim() === '') continue;
-        const message = JSON.parse(data);
-        if (message.method === 'notifications/resources/updated') onUri(message.params.uri, at);
+  const done = fetch(url, {
+    headers: { ...HTTP_HEADERS, accept: 'text/event-stream', 'mcp-session-id': sessionId },
+    signal: controller.signal,
+  })
+    .then(async (res) => {
+      const decoder = new TextDecoder();
+      let pending = '';
+      for await (const chunk of res.body) {
+        const at = performance.now();
+        pending += decoder.decode(chunk, { stream: true });
+        for (let end = pending.indexOf('\n\n'); end >= 0; end = pending.indexOf('\n\n')) {
+          const data = pending
+            .slice(0, end)
+            .split('\n')
+            .filter((l) => l.startsWith('data:'))
+            .map((l) => l.slice(5))
+            .join('');
+          pending = pending.slice(end + 2);
+          if (data.trim() === '') continue;
+          const message = JSON.parse(data);
+          if (message.method === 'notifications/resources/updated') onUri(message.params.uri, at);
+        }
       }
-    }
-  }).catch(() => undefined);
+    })
+    .catch(() => undefined);
   return { close: async () => (controller.abort(), await done) };
 }
 
@@ -92,7 +110,10 @@ async function endToEnd(redisUrl) {
   try {
     const sessionId = await openSession(a.http.url);
     const uris = Array.from({ length: 100 }, (_, i) => `notes://bench-${i}`);
-    for (const uri of uris) await postMessage(a.http.url, JSON.stringify({ jsonrpc: '2.0', id: uri, method: 'resources/subscribe', params: { uri } }), { 'mcp-session-id': sessionId });
+    for (const uri of uris)
+      await postMessage(a.http.url, JSON.stringify({ jsonrpc: '2.0', id: uri, method: 'resources/subscribe', params: { uri } }), {
+        'mcp-session-id': sessionId,
+      });
     const arrivals = new Map();
     let expected = -1;
     stream = readStream(a.http.url, sessionId, (uri, at) => {
@@ -103,7 +124,7 @@ async function endToEnd(redisUrl) {
       expected = seq;
       b.app.resources.notifyUpdated(uris[seq % uris.length]);
     }, arrivals);
-    return summary('end to end: notifyUpdated on app B → A\'s 2025 GET stream read by a client', samples);
+    return summary("end to end: notifyUpdated on app B → A's 2025 GET stream read by a client", samples);
   } finally {
     await stream?.close();
     await a.close();
@@ -114,7 +135,8 @@ async function endToEnd(redisUrl) {
 async function notifyLatency(redisUrl) {
   try {
     const rows = [await busLatency(redisUrl), await endToEnd(redisUrl)];
-    for (const row of rows) console.log(`${row.title}: p50 ${row.p50Ms.toFixed(2)} ms, p99 ${row.p99Ms.toFixed(2)} ms, max ${row.maxMs.toFixed(2)} ms`);
+    for (const row of rows)
+      console.log(`${row.title}: p50 ${row.p50Ms.toFixed(2)} ms, p99 ${row.p99Ms.toFixed(2)} ms, max ${row.maxMs.toFixed(2)} ms`);
     return { rows };
   } catch (error) {
     return { error: error.message };

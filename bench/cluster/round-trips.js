@@ -13,7 +13,13 @@ const ENVELOPE_2026 = {
   'io.modelcontextprotocol/clientInfo': { name: 'armature-bench', version: '1.0.0' },
   'io.modelcontextprotocol/clientCapabilities': {},
 };
-const HEADERS_2026 = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'served_by' };
+const HEADERS_2026 = {
+  'content-type': 'application/json',
+  accept: 'application/json, text/event-stream',
+  'mcp-protocol-version': '2026-07-28',
+  'mcp-method': 'tools/call',
+  'mcp-name': 'served_by',
+};
 
 function servedBy2026(id) {
   return JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'served_by', arguments: {}, _meta: ENVELOPE_2026 } });
@@ -36,7 +42,8 @@ async function perRequest(redisUrl, count, send) {
   const before = await quiet(redisUrl);
   for (let i = 0; i < count; i++) {
     const reply = await send(i);
-    if (reply.status !== 200 && reply.status !== 202) throw new Error(`request ${i} answered ${reply.status}: ${JSON.stringify(reply.messages).slice(0, 200)}`);
+    if (reply.status !== 200 && reply.status !== 202)
+      throw new Error(`request ${i} answered ${reply.status}: ${JSON.stringify(reply.messages).slice(0, 200)}`);
   }
   const delta = commandsBetween(before, await redisCommandCounts(redisUrl));
   const per = {};
@@ -58,7 +65,9 @@ async function roundTrips(url, redisUrl, { count, stateful }) {
       return { status: 200, messages: [] };
     });
     const sessionId = await openSession(url);
-    rows['2025 stateful tools/call'] = await perRequest(redisUrl, count, (i) => postMessage(url, servedByRequest(`c-${i}`), { ...HTTP_HEADERS, 'mcp-session-id': sessionId }));
+    rows['2025 stateful tools/call'] = await perRequest(redisUrl, count, (i) =>
+      postMessage(url, servedByRequest(`c-${i}`), { ...HTTP_HEADERS, 'mcp-session-id': sessionId }),
+    );
   }
   return rows;
 }

@@ -18,7 +18,8 @@ async function checkCall(url, headers) {
   for (let i = 0; i < 6; i++) {
     const reply = await postMessage(url, servedByRequest(`check-${i}`), headers);
     const result = reply.messages[0] && reply.messages[0].result;
-    if (reply.status !== 200 || !result || result.isError) throw new Error(`tools/call served_by answered ${reply.status}: ${JSON.stringify(reply.messages).slice(0, 300)}`);
+    if (reply.status !== 200 || !result || result.isError)
+      throw new Error(`tools/call served_by answered ${reply.status}: ${JSON.stringify(reply.messages).slice(0, 300)}`);
   }
 }
 
@@ -46,9 +47,17 @@ async function statefulRun(url, { connections, seconds, warmupSeconds, pids = []
   const cpuSpent = cpuMs(pids) - cpuBefore;
   const failed = result.errors + result.timeouts + result.non2xx;
   if (failed > 0 || result['2xx'] === 0) {
-    throw new Error(`${failed} failed requests (errors ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx}) of ${result.requests.total}`);
+    throw new Error(
+      `${failed} failed requests (errors ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx}) of ${result.requests.total}`,
+    );
   }
-  return { requests: result['2xx'], rps: result['2xx'] / result.duration, p50Ms: result.latency.p50, p99Ms: result.latency.p99, cpuUsPerRequest: (cpuSpent * 1000) / result['2xx'] };
+  return {
+    requests: result['2xx'],
+    rps: result['2xx'] / result.duration,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    cpuUsPerRequest: (cpuSpent * 1000) / result['2xx'],
+  };
 }
 
 module.exports = { statefulRun, servedByRequest };

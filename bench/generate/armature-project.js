@@ -53,11 +53,15 @@ function writeProject(toolSet) {
   const dir = armatureProjectDir(toolSet);
   const tsconfig = JSON.parse(fs.readFileSync(path.join(ADD_SOURCE_DIR, '..', 'tsconfig.json'), 'utf8'));
   writeIfChanged(path.join(dir, 'tsconfig.json'), `${JSON.stringify(tsconfig, null, 2)}\n`);
-  for (const file of ['add.handlers.ts', 'bench.app.ts']) writeIfChanged(path.join(dir, 'src', file), fs.readFileSync(path.join(ADD_SOURCE_DIR, file), 'utf8'));
+  for (const file of ['add.handlers.ts', 'bench.app.ts'])
+    writeIfChanged(path.join(dir, 'src', file), fs.readFileSync(path.join(ADD_SOURCE_DIR, file), 'utf8'));
   const fileCount = Math.ceil(extraTools / TOOLS_PER_FILE);
   for (let f = 0; f < fileCount; f++) {
     const first = f * TOOLS_PER_FILE;
-    writeIfChanged(path.join(dir, 'src', `lookup-${f}.handlers.ts`), handlerFile(f, first, Math.min(TOOLS_PER_FILE, extraTools - first), shared));
+    writeIfChanged(
+      path.join(dir, 'src', `lookup-${f}.handlers.ts`),
+      handlerFile(f, first, Math.min(TOOLS_PER_FILE, extraTools - first), shared),
+    );
   }
   writeIfChanged(path.join(dir, 'src', 'bench.module.ts'), moduleFile(fileCount));
   return dir;
@@ -68,7 +72,9 @@ function buildProject(dir, timeoutMs = 600_000) {
   const started = Date.now();
   const result = spawnSync(process.execPath, [CLI, 'build', '-p', dir], { encoding: 'utf8', timeout: timeoutMs });
   if (result.status !== 0) {
-    throw new Error(`armature build -p ${path.relative(REPO_ROOT, dir)} failed (${result.status ?? result.signal}):\n${result.stdout}${result.stderr}`);
+    throw new Error(
+      `armature build -p ${path.relative(REPO_ROOT, dir)} failed (${result.status ?? result.signal}):\n${result.stdout}${result.stderr}`,
+    );
   }
   return { ms: Date.now() - started, output: result.stdout.trim() };
 }

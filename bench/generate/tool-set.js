@@ -11,7 +11,13 @@ const PARAMS = [
   { name: 'query', ts: 'string', schema: { type: 'string' }, required: true, description: 'Text to look for.' },
   { name: 'limit', ts: 'number', schema: { type: 'number' }, required: true, description: 'Most results to return.' },
   { name: 'exact', ts: 'boolean', schema: { type: 'boolean' }, required: true, description: 'Match whole words only.' },
-  { name: 'tags', ts: 'string[]', schema: { type: 'array', items: { type: 'string' } }, required: true, description: 'Labels the results must carry.' },
+  {
+    name: 'tags',
+    ts: 'string[]',
+    schema: { type: 'array', items: { type: 'string' } },
+    required: true,
+    description: 'Labels the results must carry.',
+  },
   { name: 'cursor', ts: 'string', schema: { type: 'string' }, required: false, description: 'Where the previous page ended.' },
 ];
 
@@ -36,8 +42,10 @@ function distinctParams(index) {
     { name: `${noun}${index}`, ...KINDS[index % 5], required: true, description: `The ${noun} of collection ${index} to match.` },
     { name: 'limit', ...KINDS[1], required: index % 2 === 0, description: `Most results to return (collection ${index}).` },
   ];
-  if (index % 3 === 0) params.push({ name: `${NOUNS[(index + 5) % NOUNS.length]}Order`, ...KINDS[4], required: false, description: 'Sort order.' });
-  if (index % 4 !== 1) params.push({ name: 'tags', ...KINDS[3], required: index % 4 === 0, description: `Labels records of collection ${index} must carry.` });
+  if (index % 3 === 0)
+    params.push({ name: `${NOUNS[(index + 5) % NOUNS.length]}Order`, ...KINDS[4], required: false, description: 'Sort order.' });
+  if (index % 4 !== 1)
+    params.push({ name: 'tags', ...KINDS[3], required: index % 4 === 0, description: `Labels records of collection ${index} must carry.` });
   params.push({ name: `${noun}Exact`, ...KINDS[2], required: false, description: 'Match whole words only.' });
   // Required first: a TypeScript method cannot take a required parameter after an optional one.
   return [...params.filter((p) => p.required), ...params.filter((p) => !p.required)];
@@ -73,7 +81,8 @@ function sampleArgs(index, shared) {
   const args = {};
   for (const p of toolParams(index, shared)) {
     if (!p.required && p.name !== 'limit') continue;
-    args[p.name] = p.values !== undefined ? p.values[0] : p.ts === 'string' ? 'needle' : p.ts === 'number' ? 5 : p.ts === 'boolean' ? true : ['a'];
+    args[p.name] =
+      p.values !== undefined ? p.values[0] : p.ts === 'string' ? 'needle' : p.ts === 'number' ? 5 : p.ts === 'boolean' ? true : ['a'];
   }
   return args;
 }
@@ -91,7 +100,15 @@ function zodShape(z, index, shared) {
   const shape = {};
   for (const p of toolParams(index, shared)) {
     const base =
-      p.values !== undefined ? z.enum(p.values) : p.ts === 'string' ? z.string() : p.ts === 'number' ? z.number() : p.ts === 'boolean' ? z.boolean() : z.array(z.string());
+      p.values !== undefined
+        ? z.enum(p.values)
+        : p.ts === 'string'
+          ? z.string()
+          : p.ts === 'number'
+            ? z.number()
+            : p.ts === 'boolean'
+              ? z.boolean()
+              : z.array(z.string());
     shape[p.name] = p.required ? base.describe(p.description) : base.describe(p.description).optional();
   }
   return shape;

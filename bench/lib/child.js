@@ -21,7 +21,11 @@ async function stopChild(child) {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = once(child, 'exit');
   child.stdin.end();
-  for (const [signal, wait] of [[null, 2000], ['SIGTERM', 3000], ['SIGKILL', 5000]]) {
+  for (const [signal, wait] of [
+    [null, 2000],
+    ['SIGTERM', 3000],
+    ['SIGKILL', 5000],
+  ]) {
     if (signal) child.kill(signal);
     const done = await Promise.race([exited.then(() => true), sleep(wait).then(() => false)]);
     if (done) return;

@@ -31,7 +31,11 @@ function postMessage(url, body, extraHeaders = {}, timeoutMs = 10_000) {
       res.on('data', (chunk) => (text += chunk));
       res.on('end', () => {
         try {
-          resolve({ status: res.statusCode, sessionId: res.headers['mcp-session-id'], messages: messagesIn(res.headers['content-type'], text) });
+          resolve({
+            status: res.statusCode,
+            sessionId: res.headers['mcp-session-id'],
+            messages: messagesIn(res.headers['content-type'], text),
+          });
         } catch (error) {
           reject(new Error(`undecodable ${res.statusCode} response: ${text.slice(0, 300)} (${error.message})`));
         }

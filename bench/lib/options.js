@@ -20,7 +20,11 @@ function parseOptions(argv) {
       return v;
     };
     if (name === '--quick') options.quick = true;
-    else if (name === '--only') options.only = value().split(',').map((s) => s.trim()).filter(Boolean);
+    else if (name === '--only')
+      options.only = value()
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
     else if (name === '--reps') options.reps = Number(value());
     else if (name === '--out') options.out = path.resolve(value());
     else if (name === '--help' || name === '-h') options.help = true;

@@ -37,18 +37,22 @@ async function startStdio({ inFlight = 64 } = {}) {
 /** One POST on `agent`; resolves the parsed JSON answer. */
 function postJson(url, agent, headers, body) {
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: 'POST', agent, headers: { ...headers, 'content-length': Buffer.byteLength(body) }, timeout: 10_000 }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk) => (text += chunk));
-      res.on('end', () => {
-        try {
-          resolve(JSON.parse(text));
-        } catch {
-          reject(new Error(`${res.statusCode}: ${text.slice(0, 300)}`));
-        }
-      });
-    });
+    const req = http.request(
+      url,
+      { method: 'POST', agent, headers: { ...headers, 'content-length': Buffer.byteLength(body) }, timeout: 10_000 },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () => {
+          try {
+            resolve(JSON.parse(text));
+          } catch {
+            reject(new Error(`${res.statusCode}: ${text.slice(0, 300)}`));
+          }
+        });
+      },
+    );
     req.on('timeout', () => req.destroy(new Error('POST timed out after 10 s')));
     req.on('error', reject);
     req.end(body);

@@ -48,7 +48,12 @@ class StreamSession {
     const ms = performance.now() - t0;
     const message = JSON.parse(text);
     if (!message.result || !Array.isArray(message.result.tools)) throw new Error(`tools/list failed: ${text.slice(0, 300)}`);
-    return { ms, bytes: Buffer.byteLength(text), tools: message.result.tools.length, nextCursor: typeof message.result.nextCursor === 'string' };
+    return {
+      ms,
+      bytes: Buffer.byteLength(text),
+      tools: message.result.tools.length,
+      nextCursor: typeof message.result.nextCursor === 'string',
+    };
   }
 
   /** One tools/call of `name`; resolves `{ ms, text }` (text: the first content block's) or rejects with the server's answer. */
@@ -58,7 +63,8 @@ class StreamSession {
     const line = await this.request(callRequest(id, name, args), id);
     const ms = performance.now() - t0;
     const result = JSON.parse(line).result;
-    if (!result || result.isError === true || !Array.isArray(result.content)) throw new Error(`tools/call ${name} failed: ${line.slice(0, 300)}`);
+    if (!result || result.isError === true || !Array.isArray(result.content))
+      throw new Error(`tools/call ${name} failed: ${line.slice(0, 300)}`);
     return { ms, text: result.content[0]?.text };
   }
 

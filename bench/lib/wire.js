@@ -32,7 +32,13 @@ function listToolsRequest(id) {
 /** True when a decoded response is the correct answer to `addRequest`. */
 function isAddAnswer(message) {
   const content = message && message.result && message.result.content;
-  return Array.isArray(content) && content.length === 1 && content[0].type === 'text' && content[0].text === '3' && message.result.isError !== true;
+  return (
+    Array.isArray(content) &&
+    content.length === 1 &&
+    content[0].type === 'text' &&
+    content[0].text === '3' &&
+    message.result.isError !== true
+  );
 }
 
 /** Headers of every Streamable HTTP POST (MCP 2025-11-25, transports §Sending Messages). */

@@ -12,14 +12,20 @@ function table(head, rows) {
 function targetValue(t) {
   if (!t.measured) return '—';
   const unit = t.unit ? ` ${t.unit}` : '×';
-  const range = t.measured.min !== undefined && t.measured.max !== undefined && t.measured.min !== t.measured.max ? ` (${fmt(t.measured.min)}–${fmt(t.measured.max)})` : '';
+  const range =
+    t.measured.min !== undefined && t.measured.max !== undefined && t.measured.min !== t.measured.max
+      ? ` (${fmt(t.measured.min)}–${fmt(t.measured.max)})`
+      : '';
   return `${fmt(t.measured.value)}${unit}${range}${t.measured.note ? `, ${t.measured.note}` : ''}`;
 }
 
 function targetsSection(targets) {
   const limit = (t) => `${t.atMost !== undefined ? '≤' : '≥'} ${fmt(t.atMost ?? t.atLeast)}${t.unit ? ` ${t.unit}` : '×'}`;
   const mark = { met: '✅ met', missed: '❌ missed', 'not measured': '— not measured' };
-  return `## Targets\n\n${table(['target', 'Armature (range over runs)', 'limit', 'status'], targets.map((t) => [t.label, targetValue(t), limit(t), mark[t.status]]))}`;
+  return `## Targets\n\n${table(
+    ['target', 'Armature (range over runs)', 'limit', 'status'],
+    targets.map((t) => [t.label, targetValue(t), limit(t), mark[t.status]]),
+  )}`;
 }
 
 function loadSection(group) {
@@ -28,7 +34,17 @@ function loadSection(group) {
     const s = r.summary;
     const cpuVsFloor = ratio(group, 'cpuPerRequestUs', r.server, 'floor');
     const rpsVsSdk = ratio(group, 'rps', r.server, 'sdk');
-    return [r.server, fmt(m(s, 'rps')), spread(s.rps), fmt(m(s, 'p50Ms')), fmt(m(s, 'p99Ms')), fmt(m(s, 'cpuPerRequestUs')), times(cpuVsFloor?.value), times(rpsVsSdk?.value), String(r.runs.length)];
+    return [
+      r.server,
+      fmt(m(s, 'rps')),
+      spread(s.rps),
+      fmt(m(s, 'p50Ms')),
+      fmt(m(s, 'p99Ms')),
+      fmt(m(s, 'cpuPerRequestUs')),
+      times(cpuVsFloor?.value),
+      times(rpsVsSdk?.value),
+      String(r.runs.length),
+    ];
   });
   const note = group.note === undefined ? '' : ` ${group.note}`;
   const body = `### ${group.title}\n\nCPU counted: ${group.cpuScope}.${note}\n\n${table(['server', 'req/s', 'spread', 'p50 ms', 'p99 ms', 'CPU µs/req', 'CPU ×floor', 'req/s ×SDK', 'runs'], rows)}`;
@@ -52,9 +68,39 @@ function startupSection(group) {
     if (r.runs.length === 0) return [r.server, `failed: ${(r.error ?? '').split('\n')[0]}`, '', '', '', '', '', '', '', '', '', '', '', ''];
     const s = r.summary;
     const page = `${fmt(m(s, 'tools'))}${m(s, 'morePages') ? ' + more pages' : ''} / ${fmt(m(s, 'listBytes') / 1024)} KiB`;
-    return [r.server, fmt(m(s, 'startupMs')), fmt(m(s, 'loadMs')), fmt(m(s, 'constructMs')), fmt(m(s, 'initializeMs')), fmt(m(s, 'firstListMs')), fmt(m(s, 'sinceProcessStartMs')), fmt(m(s, 'frameworkLoadMs')), fmt(m(s, 'warmListMs')), `${us(s, 'firstCallMs')} / ${us(s, 'warmCallMs')}`, page, fmt(m(s, 'heapAfterGcMb')), fmt(m(s, 'peakRssMb')), String(r.runs.length)];
+    return [
+      r.server,
+      fmt(m(s, 'startupMs')),
+      fmt(m(s, 'loadMs')),
+      fmt(m(s, 'constructMs')),
+      fmt(m(s, 'initializeMs')),
+      fmt(m(s, 'firstListMs')),
+      fmt(m(s, 'sinceProcessStartMs')),
+      fmt(m(s, 'frameworkLoadMs')),
+      fmt(m(s, 'warmListMs')),
+      `${us(s, 'firstCallMs')} / ${us(s, 'warmCallMs')}`,
+      page,
+      fmt(m(s, 'heapAfterGcMb')),
+      fmt(m(s, 'peakRssMb')),
+      String(r.runs.length),
+    ];
   });
-  const head = ['server', 'startup ms', 'load app ms', 'construct ms', 'initialize ms', 'first list ms', 'process start → first list ms', 'framework load ms', 'warm list ms', 'first / warm tools/call µs', 'first list page: tools / size', 'heap after GC MB', 'peak RSS MB', 'runs'];
+  const head = [
+    'server',
+    'startup ms',
+    'load app ms',
+    'construct ms',
+    'initialize ms',
+    'first list ms',
+    'process start → first list ms',
+    'framework load ms',
+    'warm list ms',
+    'first / warm tools/call µs',
+    'first list page: tools / size',
+    'heap after GC MB',
+    'peak RSS MB',
+    'runs',
+  ];
   return `### ${group.title}\n\nFresh process per run; \`startup\` = loading the server's own modules (handler classes, tool registrations) + construct + initialize + first tools/list; the framework's own modules load before the clock (shown apart) and are inside \`process start → first list\`. Raw wire bytes over the server's own stdio transport on in-memory streams. First / warm tools/call: the median over 20 tools spread across the set, each called once for the first time, then five more times.\n\n${table(head, rows)}`;
 }
 
@@ -84,7 +130,13 @@ function largeBuildSection(group) {
   return `### ${group.title}\n\nWall time of the whole \`armature build\` process (TypeScript, schema scan, manifest, validators), its CPU time (user + system: what other work on the machine barely moves) and its peak RSS (\`bench/tools/peak-rss.js\`), compiled output removed before each run; ${r.runs.length} run(s)${r.error ? `; partly failed: ${r.error.split('\n')[0]}` : ''}.\n\n${table(['wall ms', 'CPU ms', 'peak RSS MB'], [[cell(s.ms), s.cpuMs ? cell(s.cpuMs) : '—', cell(s.peakRssMb)]])}`;
 }
 
-const SECTIONS = { load: loadSection, startup: startupSection, memory: memorySection, build: buildSection, 'build-large': largeBuildSection };
+const SECTIONS = {
+  load: loadSection,
+  startup: startupSection,
+  memory: memorySection,
+  build: buildSection,
+  'build-large': largeBuildSection,
+};
 
 function renderMarkdown({ meta, groups, targets }) {
   const head = [

@@ -65,7 +65,9 @@ function markdown(report) {
   lines.push('', '## Samples (MiB after full GC: RSS / live heap)', '');
   for (const run of report.runs) {
     if (run.error) continue;
-    lines.push(`- **${run.transport}**: ${run.samples.map((s) => `${(s.calls / 1000).toFixed(0)}k ${mib(s.rss)}/${mib(s.heapUsed)}`).join(', ')}`);
+    lines.push(
+      `- **${run.transport}**: ${run.samples.map((s) => `${(s.calls / 1000).toFixed(0)}k ${mib(s.rss)}/${mib(s.heapUsed)}`).join(', ')}`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }

@@ -31,7 +31,9 @@ function barChart({ title, unit, categories, series }) {
   ];
   series.forEach((s, i) => {
     const lx = labelWidth + i * 110;
-    out.push(`<rect x="${lx}" y="44" width="10" height="10" fill="${COLORS[s.name] ?? '#999'}"/><text x="${lx + 14}" y="53">${esc(s.name)}</text>`);
+    out.push(
+      `<rect x="${lx}" y="44" width="10" height="10" fill="${COLORS[s.name] ?? '#999'}"/><text x="${lx + 14}" y="53">${esc(s.name)}</text>`,
+    );
   });
   for (let p = lo; p <= hi; p++) {
     const gx = x(10 ** p);
@@ -49,7 +51,9 @@ function barChart({ title, unit, categories, series }) {
         return;
       }
       const bx = x(v);
-      out.push(`<rect x="${labelWidth}" y="${by}" width="${Math.max(1, bx - labelWidth)}" height="${barHeight - 2}" fill="${COLORS[s.name] ?? '#999'}"/>`);
+      out.push(
+        `<rect x="${labelWidth}" y="${by}" width="${Math.max(1, bx - labelWidth)}" height="${barHeight - 2}" fill="${COLORS[s.name] ?? '#999'}"/>`,
+      );
       out.push(`<text x="${bx + 4}" y="${by + 8}" font-size="9" fill="#333">${esc(fmt(v))}</text>`);
     });
   });

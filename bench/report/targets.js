@@ -4,29 +4,167 @@
 const { ratio, resultOf } = require('./ratios');
 
 const TARGETS = [
-  { id: 'in-process-cpu', label: 'in-process CPU/request ≤ 1.5× the floor (raw bytes, 64 in flight)', group: 'in-process/raw-bytes/64', metric: 'cpuPerRequestUs', against: 'floor', atMost: 1.5 },
-  { id: 'stdio-cpu', label: 'stdio pipelined (256 in flight) server CPU/request ≤ 1.2× the floor', group: 'stdio/raw-pipelined/256', metric: 'cpuPerRequestUs', against: 'floor', atMost: 1.2 },
-  { id: 'http-stateful-cpu', label: 'HTTP stateful, 32 connections, server CPU/request ≤ 1.2× the floor', group: 'http/stateful/32', metric: 'cpuPerRequestUs', against: 'floor', atMost: 1.2 },
-  { id: 'http-stateless-cpu', label: 'HTTP stateless, 32 connections, server CPU/request ≤ 1.2× the floor', group: 'http/stateless/32', metric: 'cpuPerRequestUs', against: 'floor', atMost: 1.2 },
-  { id: 'stdio-pipelined', label: 'stdio pipelined (256 in flight) req/s ≥ 4× the SDK', group: 'stdio/raw-pipelined/256', metric: 'rps', against: 'sdk', atLeast: 4 },
-  { id: 'http-stateful', label: 'HTTP stateful, 32 connections, req/s ≥ 3.5× the SDK', group: 'http/stateful/32', metric: 'rps', against: 'sdk', atLeast: 3.5 },
-  { id: 'http-stateless', label: 'HTTP stateless, 32 connections, req/s ≥ 20× the SDK', group: 'http/stateless/32', metric: 'rps', against: 'sdk', atLeast: 20 },
-  { id: 'http-2026-cpu-floor', label: 'HTTP 2026-07-28 stateless tools/call, 32 connections, server CPU/request ≤ 1.15× the floor', group: 'http-2026/stateless/32', metric: 'cpuPerRequestUs', against: 'floor', atMost: 1.15 },
+  {
+    id: 'in-process-cpu',
+    label: 'in-process CPU/request ≤ 1.5× the floor (raw bytes, 64 in flight)',
+    group: 'in-process/raw-bytes/64',
+    metric: 'cpuPerRequestUs',
+    against: 'floor',
+    atMost: 1.5,
+  },
+  {
+    id: 'stdio-cpu',
+    label: 'stdio pipelined (256 in flight) server CPU/request ≤ 1.2× the floor',
+    group: 'stdio/raw-pipelined/256',
+    metric: 'cpuPerRequestUs',
+    against: 'floor',
+    atMost: 1.2,
+  },
+  {
+    id: 'http-stateful-cpu',
+    label: 'HTTP stateful, 32 connections, server CPU/request ≤ 1.2× the floor',
+    group: 'http/stateful/32',
+    metric: 'cpuPerRequestUs',
+    against: 'floor',
+    atMost: 1.2,
+  },
+  {
+    id: 'http-stateless-cpu',
+    label: 'HTTP stateless, 32 connections, server CPU/request ≤ 1.2× the floor',
+    group: 'http/stateless/32',
+    metric: 'cpuPerRequestUs',
+    against: 'floor',
+    atMost: 1.2,
+  },
+  {
+    id: 'stdio-pipelined',
+    label: 'stdio pipelined (256 in flight) req/s ≥ 4× the SDK',
+    group: 'stdio/raw-pipelined/256',
+    metric: 'rps',
+    against: 'sdk',
+    atLeast: 4,
+  },
+  {
+    id: 'http-stateful',
+    label: 'HTTP stateful, 32 connections, req/s ≥ 3.5× the SDK',
+    group: 'http/stateful/32',
+    metric: 'rps',
+    against: 'sdk',
+    atLeast: 3.5,
+  },
+  {
+    id: 'http-stateless',
+    label: 'HTTP stateless, 32 connections, req/s ≥ 20× the SDK',
+    group: 'http/stateless/32',
+    metric: 'rps',
+    against: 'sdk',
+    atLeast: 20,
+  },
+  {
+    id: 'http-2026-cpu-floor',
+    label: 'HTTP 2026-07-28 stateless tools/call, 32 connections, server CPU/request ≤ 1.15× the floor',
+    group: 'http-2026/stateless/32',
+    metric: 'cpuPerRequestUs',
+    against: 'floor',
+    atMost: 1.15,
+  },
   // `inverse`: the SDK's value over Armature's (how many times less CPU Armature spends).
-  { id: 'http-2026-cpu-sdk', label: 'HTTP 2026-07-28 stateless tools/call, 32 connections, server CPU/request ≥ 20× less than the SDK v2', group: 'http-2026/stateless/32', metric: 'cpuPerRequestUs', against: 'sdk', inverse: true, atLeast: 20 },
+  {
+    id: 'http-2026-cpu-sdk',
+    label: 'HTTP 2026-07-28 stateless tools/call, 32 connections, server CPU/request ≥ 20× less than the SDK v2',
+    group: 'http-2026/stateless/32',
+    metric: 'cpuPerRequestUs',
+    against: 'sdk',
+    inverse: true,
+    atLeast: 20,
+  },
   // Issue 15: distinct schemas, handler modules loaded inside the clock (scenarios/startup-child.js).
-  { id: 'startup', label: '1,001 distinct-schema tools: load + construct + initialize + first tools/list ≤ 25 ms', group: 'startup/1001-tools', metric: 'startupMs', atMost: 25, unit: 'ms' },
-  { id: 'startup-process', label: '1,001 distinct-schema tools: process start → first tools/list ≤ 120 ms', group: 'startup/1001-tools', metric: 'sinceProcessStartMs', atMost: 120, unit: 'ms' },
-  { id: 'warm-list', label: '1,001 tools: warm tools/list ≤ 5 ms', group: 'startup/1001-tools', metric: 'warmListMs', atMost: 5, unit: 'ms' },
-  { id: 'startup-10k', label: '10,001 distinct-schema tools: load + construct + initialize + first tools/list ≤ 250 ms', group: 'startup/10001-tools', metric: 'startupMs', atMost: 250, unit: 'ms' },
-  { id: 'warm-list-10k', label: '10,001 tools: warm tools/list ≤ 10 ms', group: 'startup/10001-tools', metric: 'warmListMs', atMost: 10, unit: 'ms' },
-  { id: 'heap-10k', label: '10,001 tools: heap after GC ≤ 60 MB', group: 'startup/10001-tools', metric: 'heapAfterGcMb', atMost: 60, unit: 'MB' },
-  { id: 'first-call-10k', label: '10,001 tools: first tools/call of a tool ≤ 2× a warm call (median of 20 tools)', group: 'startup/10001-tools', metric: 'firstOverWarm', atMost: 2 },
-  { id: 'session-heap', label: 'heap per idle HTTP session ≤ 4 KB', group: 'session-heap/21-tools', metric: 'bytesPerSession', atMost: 4096, unit: 'B' },
-  { id: 'build-500', label: '500-tool manifest build (cold `armature build`) ≤ 3 s', build: { tools: 500, column: 'cold build (CLI)' }, atMost: 3000, unit: 'ms' },
+  {
+    id: 'startup',
+    label: '1,001 distinct-schema tools: load + construct + initialize + first tools/list ≤ 25 ms',
+    group: 'startup/1001-tools',
+    metric: 'startupMs',
+    atMost: 25,
+    unit: 'ms',
+  },
+  {
+    id: 'startup-process',
+    label: '1,001 distinct-schema tools: process start → first tools/list ≤ 120 ms',
+    group: 'startup/1001-tools',
+    metric: 'sinceProcessStartMs',
+    atMost: 120,
+    unit: 'ms',
+  },
+  {
+    id: 'warm-list',
+    label: '1,001 tools: warm tools/list ≤ 5 ms',
+    group: 'startup/1001-tools',
+    metric: 'warmListMs',
+    atMost: 5,
+    unit: 'ms',
+  },
+  {
+    id: 'startup-10k',
+    label: '10,001 distinct-schema tools: load + construct + initialize + first tools/list ≤ 250 ms',
+    group: 'startup/10001-tools',
+    metric: 'startupMs',
+    atMost: 250,
+    unit: 'ms',
+  },
+  {
+    id: 'warm-list-10k',
+    label: '10,001 tools: warm tools/list ≤ 10 ms',
+    group: 'startup/10001-tools',
+    metric: 'warmListMs',
+    atMost: 10,
+    unit: 'ms',
+  },
+  {
+    id: 'heap-10k',
+    label: '10,001 tools: heap after GC ≤ 60 MB',
+    group: 'startup/10001-tools',
+    metric: 'heapAfterGcMb',
+    atMost: 60,
+    unit: 'MB',
+  },
+  {
+    id: 'first-call-10k',
+    label: '10,001 tools: first tools/call of a tool ≤ 2× a warm call (median of 20 tools)',
+    group: 'startup/10001-tools',
+    metric: 'firstOverWarm',
+    atMost: 2,
+  },
+  {
+    id: 'session-heap',
+    label: 'heap per idle HTTP session ≤ 4 KB',
+    group: 'session-heap/21-tools',
+    metric: 'bytesPerSession',
+    atMost: 4096,
+    unit: 'B',
+  },
+  {
+    id: 'build-500',
+    label: '500-tool manifest build (cold `armature build`) ≤ 3 s',
+    build: { tools: 500, column: 'cold build (CLI)' },
+    atMost: 3000,
+    unit: 'ms',
+  },
   { id: 'build-10k', label: '10,001-tool cold `armature build` ≤ 8 s', group: 'build/10001-tools', metric: 'ms', atMost: 8000, unit: 'ms' },
-  { id: 'build-10k-rss', label: '10,001-tool cold `armature build`: peak RSS ≤ 1 GB', group: 'build/10001-tools', metric: 'peakRssMb', atMost: 1024, unit: 'MB' },
-  { id: 'watch', label: 'watch rebuild after a one-line change ≤ 0.5 s (largest project measured)', build: { tools: 'largest', column: 'watch rebuild' }, atMost: 500, unit: 'ms' },
+  {
+    id: 'build-10k-rss',
+    label: '10,001-tool cold `armature build`: peak RSS ≤ 1 GB',
+    group: 'build/10001-tools',
+    metric: 'peakRssMb',
+    atMost: 1024,
+    unit: 'MB',
+  },
+  {
+    id: 'watch',
+    label: 'watch rebuild after a one-line change ≤ 0.5 s (largest project measured)',
+    build: { tools: 'largest', column: 'watch rebuild' },
+    atMost: 500,
+    unit: 'ms',
+  },
 ];
 
 function buildValue(groups, { tools, column }) {
@@ -41,7 +179,10 @@ function buildValue(groups, { tools, column }) {
 function measure(groups, target) {
   if (target.build) return buildValue(groups, target.build);
   const group = groups.find((g) => g.id === target.group);
-  if (target.against) return target.inverse ? ratio(group, target.metric, target.against, 'armature') : ratio(group, target.metric, 'armature', target.against);
+  if (target.against)
+    return target.inverse
+      ? ratio(group, target.metric, target.against, 'armature')
+      : ratio(group, target.metric, 'armature', target.against);
   const mine = resultOf(group, 'armature');
   const metric = mine && mine.summary[target.metric];
   return metric ? { value: metric.median, min: metric.min, max: metric.max } : undefined;

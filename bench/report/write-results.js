@@ -26,8 +26,14 @@ function writeResults(dir, report) {
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, 'results.json'), `${JSON.stringify(report, null, 2)}\n`);
   fs.writeFileSync(path.join(dir, 'results.md'), renderMarkdown(report));
-  fs.writeFileSync(path.join(dir, 'throughput.svg'), chartOf(report.groups, 'rps', 'tools/call add: requests per second (higher is better)', 'req/s'));
-  fs.writeFileSync(path.join(dir, 'cpu-per-request.svg'), chartOf(report.groups, 'cpuPerRequestUs', 'tools/call add: CPU per request (lower is better)', 'µs of CPU per request'));
+  fs.writeFileSync(
+    path.join(dir, 'throughput.svg'),
+    chartOf(report.groups, 'rps', 'tools/call add: requests per second (higher is better)', 'req/s'),
+  );
+  fs.writeFileSync(
+    path.join(dir, 'cpu-per-request.svg'),
+    chartOf(report.groups, 'cpuPerRequestUs', 'tools/call add: CPU per request (lower is better)', 'µs of CPU per request'),
+  );
 }
 
 module.exports = { writeResults };

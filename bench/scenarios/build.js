@@ -17,7 +17,11 @@ const SCRIPT = path.join(__dirname, '..', '..', 'packages', 'cli', 'bench', 'bui
 /** Turns `console.table` output into row objects (`'1234 ms'` → 1234). */
 function parseConsoleTable(text) {
   const rows = text.split('\n').filter((l) => l.startsWith('│'));
-  const cells = (line) => line.split('│').slice(1, -1).map((c) => c.trim().replace(/^'(.*)'$/, '$1'));
+  const cells = (line) =>
+    line
+      .split('│')
+      .slice(1, -1)
+      .map((c) => c.trim().replace(/^'(.*)'$/, '$1'));
   if (rows.length < 2) return [];
   const header = cells(rows[0]);
   return rows.slice(1).map((line) => {
@@ -48,7 +52,8 @@ function bySize(rows) {
   return sizes.map((tools) => {
     const mine = rows.filter((r) => r.tools === tools);
     const metrics = {};
-    for (const key of Object.keys(mine[0])) if (key !== 'tools' && typeof mine[0][key] === 'number') metrics[key] = summarize(mine.map((r) => r[key]));
+    for (const key of Object.keys(mine[0]))
+      if (key !== 'tools' && typeof mine[0][key] === 'number') metrics[key] = summarize(mine.map((r) => r[key]));
     return { tools, metrics };
   });
 }
@@ -65,7 +70,12 @@ async function runLargeBuild({ budget, log, quick, reps }) {
   const dir = armatureProjectDir(toolSet);
   const runs = [];
   const result = { server: 'armature', runs, summary: {} };
-  const group = { id, kind: 'build-large', title: `cold \`armature build\` of the ${tools.toLocaleString('en-US')}-tool distinct-schema project`, results: [result] };
+  const group = {
+    id,
+    kind: 'build-large',
+    title: `cold \`armature build\` of the ${tools.toLocaleString('en-US')}-tool distinct-schema project`,
+    results: [result],
+  };
   if (!fs.existsSync(path.join(dir, 'tsconfig.json'))) writeProject(toolSet);
   const rssFile = path.join(os.tmpdir(), `armature-build-rss-${process.pid}`);
   try {
@@ -103,7 +113,9 @@ async function runBuild({ budget, log, quick, reps }) {
 
 async function runSmallBuilds({ budget, log, quick }) {
   const id = 'build/manifest';
-  const group = (results) => [{ id, kind: 'build', title: 'schema manifest build (armature build) and watch rebuild (armature dev)', results }];
+  const group = (results) => [
+    { id, kind: 'build', title: 'schema manifest build (armature build) and watch rebuild (armature dev)', results },
+  ];
   if (!fs.existsSync(SCRIPT)) return group([{ server: 'armature', runs: [], summary: {}, error: `missing ${SCRIPT}` }]);
   const rows = [];
   try {

@@ -16,7 +16,7 @@ const { addRequest2026, isAdd2026Answer, HTTP_HEADERS_2026 } = require('../lib/w
 const WIRE_2026 = { request: addRequest2026, isAnswer: isAdd2026Answer, headers: HTTP_HEADERS_2026 };
 
 const NOTE =
-  'MCP 2026-07-28, no session: `sdk` here is the SDK v2 (`@modelcontextprotocol/server`, `createMcpHandler(factory, { legacy: \'reject\' })`, a new `McpServer` per request, zod 4 schema, on node:http through the SDK\'s `toNodeHandler` (`@modelcontextprotocol/node`) behind its localhost Host/Origin guards); the floor answers the 2026 `tools/call` by hand (parse, check envelope and headers, call, stringify).';
+  "MCP 2026-07-28, no session: `sdk` here is the SDK v2 (`@modelcontextprotocol/server`, `createMcpHandler(factory, { legacy: 'reject' })`, a new `McpServer` per request, zod 4 schema, on node:http through the SDK's `toNodeHandler` (`@modelcontextprotocol/node`) behind its localhost Host/Origin guards); the floor answers the 2026 `tools/call` by hand (parse, check envelope and headers, call, stringify).";
 
 const setups = (levels) => [
   {

@@ -42,7 +42,9 @@ async function cannon({ url, headers, connections, seconds, stateless, wire }) {
   const result = await withTimeout(autocannon(options), seconds * 1000 + 30_000, 'autocannon run');
   const failed = result.errors + result.timeouts + result.non2xx;
   if (failed > 0 || result['2xx'] === 0) {
-    throw new Error(`${failed} failed requests (errors ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx}) of ${result.requests.total}`);
+    throw new Error(
+      `${failed} failed requests (errors ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx}) of ${result.requests.total}`,
+    );
   }
   const requests = result['2xx'];
   return { requests, seconds: result.duration, rps: requests / result.duration, p50Ms: result.latency.p50, p99Ms: result.latency.p99 };

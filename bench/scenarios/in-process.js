@@ -63,7 +63,14 @@ const SETUPS = [
 ];
 
 function runInProcess({ budget, reps, log }) {
-  return runLoadScenario({ scenario: 'in-process', cpuScope: 'whole process (the identical client included)', setups: SETUPS, budget, reps, log });
+  return runLoadScenario({
+    scenario: 'in-process',
+    cpuScope: 'whole process (the identical client included)',
+    setups: SETUPS,
+    budget,
+    reps,
+    log,
+  });
 }
 
 module.exports = { runInProcess };

@@ -51,7 +51,11 @@ async function measureOnce(server, sessions) {
 async function runSessionHeap({ budget, reps, log }) {
   const id = 'session-heap/21-tools';
   log(`  ${id}`);
-  const contestants = SERVER_NAMES.map((server) => ({ server, warmup: async () => undefined, measure: () => measureOnce(server, budget.sessions) }));
+  const contestants = SERVER_NAMES.map((server) => ({
+    server,
+    warmup: async () => undefined,
+    measure: () => measureOnce(server, budget.sessions),
+  }));
   const results = await runRounds(contestants, Math.min(reps, 3));
   return [{ id, kind: 'memory', title: `heap per idle Streamable HTTP session (${budget.sessions} sessions, 21 tools)`, results }];
 }

@@ -20,7 +20,9 @@ const WARM_CALL_ROUNDS = 5;
 async function measureCalls(session, toolSet) {
   const { extra, shared } = parseToolSet(toolSet);
   if (extra === 0) return {};
-  const picks = Array.from({ length: Math.min(CALLED_TOOLS, extra) }, (_, k) => Math.floor(((k + 0.5) * extra) / Math.min(CALLED_TOOLS, extra)));
+  const picks = Array.from({ length: Math.min(CALLED_TOOLS, extra) }, (_, k) =>
+    Math.floor(((k + 0.5) * extra) / Math.min(CALLED_TOOLS, extra)),
+  );
   const call = async (i) => {
     const args = sampleArgs(i, shared);
     const { ms, text } = await session.callTool(toolName(i), args);
@@ -31,7 +33,12 @@ async function measureCalls(session, toolSet) {
   for (const i of picks) first.push(await call(i));
   const warm = [];
   for (let round = 0; round < WARM_CALL_ROUNDS; round++) for (const i of picks) warm.push(await call(i));
-  return { firstCallMs: median(first), warmCallMs: median(warm), firstOverWarm: median(first) / median(warm), firstCallMaxMs: Math.max(...first) };
+  return {
+    firstCallMs: median(first),
+    warmCallMs: median(warm),
+    firstOverWarm: median(first) / median(warm),
+    firstCallMaxMs: Math.max(...first),
+  };
 }
 
 async function main() {

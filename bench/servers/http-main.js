@@ -11,7 +11,8 @@ async function main() {
   if (mode !== 'stateful' && mode !== 'stateless' && mode !== '2026') throw new Error('mode must be stateful, stateless or 2026');
   const server = serverNamed(name);
   const extraTools = extra; // a tool set: a count, or count-shared (generate/tool-set.js)
-  const handle = mode === '2026' ? await server.onHttp2026({ extraTools }) : await server.onHttp({ stateless: mode === 'stateless', extraTools });
+  const handle =
+    mode === '2026' ? await server.onHttp2026({ extraTools }) : await server.onHttp({ stateless: mode === 'stateless', extraTools });
   let closing = false;
   const stop = () => {
     if (closing) return;

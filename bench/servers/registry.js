@@ -109,7 +109,10 @@ const servers = {
     onHttp: async ({ stateless, extraTools }) =>
       require('./floor/floor-http').listenFloorHttp(require('./floor/floor-handler').createFloor(extraTools), { stateless }),
     onHttp2026: async ({ extraTools }) =>
-      require('./floor/floor-http').listenFloorHttp(require('./floor/floor-handler').createFloor(extraTools), { stateless: true, revision2026: true }),
+      require('./floor/floor-http').listenFloorHttp(require('./floor/floor-handler').createFloor(extraTools), {
+        stateless: true,
+        revision2026: true,
+      }),
   },
 };
 
@@ -131,4 +134,12 @@ async function serveTransport(name, transport, extraTools = 0) {
   return server.attachTransport(await server.create(extraTools), transport);
 }
 
-module.exports = { SERVER_NAMES, STARTUP_SERVER_NAMES, serverNamed, serveStreams, serveTransport, STDIO_MAIN: path.join(__dirname, 'stdio-main.js'), HTTP_MAIN: path.join(__dirname, 'http-main.js') };
+module.exports = {
+  SERVER_NAMES,
+  STARTUP_SERVER_NAMES,
+  serverNamed,
+  serveStreams,
+  serveTransport,
+  STDIO_MAIN: path.join(__dirname, 'stdio-main.js'),
+  HTTP_MAIN: path.join(__dirname, 'http-main.js'),
+};

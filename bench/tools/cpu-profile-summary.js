@@ -33,7 +33,10 @@ function summarize(profile, top, filter) {
     }
   }
   const show = (title, map) => {
-    const rows = [...map].filter(([k]) => !filter || k.includes(filter)).sort((a, b) => b[1] - a[1]).slice(0, top);
+    const rows = [...map]
+      .filter(([k]) => !filter || k.includes(filter))
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top);
     return `${title}\n${rows.map(([k, c]) => `${((c / total) * 100).toFixed(1).padStart(6)}%  ${k}`).join('\n')}`;
   };
   const ms = (profile.endTime - profile.startTime) / 1000;

@@ -18,7 +18,12 @@ const { addRequest2026, isAdd2026Answer, HTTP_HEADERS_2026 } = require('../lib/w
 
 const BODY = Buffer.from(addRequest2026(1));
 // What node:http hands a listener: lower-case names, plus the ones every client sends.
-const HEADERS = Object.freeze({ host: '127.0.0.1:3000', connection: 'keep-alive', 'content-length': String(BODY.length), ...HTTP_HEADERS_2026 });
+const HEADERS = Object.freeze({
+  host: '127.0.0.1:3000',
+  connection: 'keep-alive',
+  'content-length': String(BODY.length),
+  ...HTTP_HEADERS_2026,
+});
 
 /** A stand-in `IncomingMessage`: headers, then the body in one chunk and 'end'. */
 class StandInRequest extends EventEmitter {
@@ -116,9 +121,13 @@ async function main() {
     const handler = createHttpHandler(await createArmatureApp(0));
     servers.push({ name: 'armature', listener: (req, res) => void handler.node(req, res), us: [] });
   }
-  if (which !== 'armature') servers.push({ name: 'floor', listener: createFloorListener(createFloor(0), { stateless: true, revision2026: true }), us: [] });
+  if (which !== 'armature')
+    servers.push({ name: 'floor', listener: createFloorListener(createFloor(0), { stateless: true, revision2026: true }), us: [] });
   await measureRounds(servers, count, rounds);
-  for (const s of servers) process.stdout.write(`${s.name.padEnd(9)} ${median(s.us).toFixed(2)} µs CPU/exchange (runs ${s.us.map((u) => u.toFixed(2)).join(', ')})\n`);
+  for (const s of servers)
+    process.stdout.write(
+      `${s.name.padEnd(9)} ${median(s.us).toFixed(2)} µs CPU/exchange (runs ${s.us.map((u) => u.toFixed(2)).join(', ')})\n`,
+    );
   if (servers.length === 2) process.stdout.write(`armature/floor ${(median(servers[0].us) / median(servers[1].us)).toFixed(2)}×\n`);
   process.exit(0);
 }

@@ -37,7 +37,11 @@ class KeepReader extends MetricReader {
 }
 
 async function listener(requestObserver) {
-  const app = await Armature.create(BenchModule, { name: 'armature-bench', version: '1.0.0', ...(requestObserver === undefined ? {} : { requestObserver }) });
+  const app = await Armature.create(BenchModule, {
+    name: 'armature-bench',
+    version: '1.0.0',
+    ...(requestObserver === undefined ? {} : { requestObserver }),
+  });
   const handler = createHttpHandler(app);
   return (req, res) => void handler.node(req, res);
 }
@@ -58,7 +62,9 @@ async function main() {
   const base = median(servers[0].us);
   for (const s of servers) {
     const m = median(s.us);
-    process.stdout.write(`${s.name.padEnd(6)} ${m.toFixed(2)} µs CPU/exchange (${((m / base - 1) * 100).toFixed(1)} % vs none; runs ${s.us.map((u) => u.toFixed(2)).join(', ')})\n`);
+    process.stdout.write(
+      `${s.name.padEnd(6)} ${m.toFixed(2)} µs CPU/exchange (${((m / base - 1) * 100).toFixed(1)} % vs none; runs ${s.us.map((u) => u.toFixed(2)).join(', ')})\n`,
+    );
   }
   process.exit(0);
 }

@@ -17,7 +17,9 @@ async function main() {
   const before = process.cpuUsage();
   const run = await session.run({ inFlight: Number(inFlightArg), maxRequests: 10_000_000, maxMs: Number(secondsArg) * 1000 });
   const cpu = process.cpuUsage(before);
-  process.stderr.write(`${Math.round(run.requests / run.seconds)} req/s, ${((cpu.user + cpu.system) / run.requests).toFixed(2)} µs CPU/request\n`);
+  process.stderr.write(
+    `${Math.round(run.requests / run.seconds)} req/s, ${((cpu.user + cpu.system) / run.requests).toFixed(2)} µs CPU/request\n`,
+  );
   await close();
 }
 

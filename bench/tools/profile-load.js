@@ -36,7 +36,11 @@ async function main() {
     let id = 1;
     // As in scenarios/http.js: unique ids within a session; one prebuilt request when stateless.
     const body =
-      mode === '2026' ? { body: addRequest2026(1) } : mode === 'stateless' ? { body: addRequest(1) } : { requests: [{ setupRequest: (req) => ({ ...req, body: addRequest(id++) }) }] };
+      mode === '2026'
+        ? { body: addRequest2026(1) }
+        : mode === 'stateless'
+          ? { body: addRequest(1) }
+          : { requests: [{ setupRequest: (req) => ({ ...req, body: addRequest(id++) }) }] };
     const result = await autocannon({ url, method: 'POST', headers, connections: Number(levelArg ?? 32), duration: seconds, ...body });
     process.stderr.write(`${Math.round(result['2xx'] / result.duration)} req/s, non-2xx ${result.non2xx}\n`);
     child.child.kill('SIGTERM');

@@ -33,7 +33,10 @@ const notes: RevisionScenarioTarget = {
   invalidCall: {
     name: 'create',
     arguments: { tags: 'not-a-list' },
-    check: (text) => expect(text).to.match(/title: is required/).and.to.match(/tags: must be an array/),
+    check: (text) =>
+      expect(text)
+        .to.match(/title: is required/)
+        .and.to.match(/tags: must be an array/),
   },
   read: {
     uri: 'notes://n1',
@@ -126,7 +129,8 @@ describe('examples/notes driven by the official SDK clients of both MCP revision
     revisionClientScenario(
       {
         transport: 'stdio',
-        start: () => Promise.resolve({ endpoint: { kind: 'stdio', command: process.execPath, args: [NOTES_MAIN] }, close: () => Promise.resolve() }),
+        start: () =>
+          Promise.resolve({ endpoint: { kind: 'stdio', command: process.execPath, args: [NOTES_MAIN] }, close: () => Promise.resolve() }),
       },
       notes,
     );
@@ -138,6 +142,9 @@ describe('examples/notes driven by the official SDK clients of both MCP revision
 
   // 2026-07-28 requests carry no session either way; a 2025 client needs one to elicit and subscribe.
   describe('over Streamable HTTP in stateless mode (2026-07-28 clients)', () => {
-    revisionClientScenario({ transport: 'http', start: () => serveNotesHttp({ stateless: true }) }, notes, ['sdk-v2-pinned', 'sdk-v2-auto']);
+    revisionClientScenario({ transport: 'http', start: () => serveNotesHttp({ stateless: true }) }, notes, [
+      'sdk-v2-pinned',
+      'sdk-v2-auto',
+    ]);
   });
 });

@@ -63,7 +63,9 @@ describe('ctx.requestInfo: the transport facts of a request (official SDK client
 
   it('stdio (SDK v1 client, real child process): no request info', async () => {
     const client = new ClientV1({ name: 'tenant-stdio', version: '1.0.0' });
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [join(__dirname, 'support/tenant-stdio.js')], stderr: 'ignore' }));
+    await client.connect(
+      new StdioClientTransport({ command: process.execPath, args: [join(__dirname, 'support/tenant-stdio.js')], stderr: 'ignore' }),
+    );
     closers.push(() => client.close());
     expect(facts(await client.callTool({ name: 'tenant', arguments: {} }))).to.deep.equal({ requestInfo: null });
   });

@@ -11,7 +11,11 @@ const V2026 = '2026-07-28';
 const TASKS = { extensions: { [TASKS_EXTENSION]: {} } };
 
 class JobTools {
-  @Tool({ description: 'Works for ms milliseconds (stops when cancelled).', task: 'optional', inputSchema: { type: 'object', properties: { ms: { type: 'integer' } }, required: ['ms'] } })
+  @Tool({
+    description: 'Works for ms milliseconds (stops when cancelled).',
+    task: 'optional',
+    inputSchema: { type: 'object', properties: { ms: { type: 'integer' } }, required: ['ms'] },
+  })
   async job(args: { ms: number }, ctx: RequestContext): Promise<string> {
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, args.ms);
@@ -39,12 +43,31 @@ describe('tasks over Streamable HTTP (both revisions, a real socket)', function 
 
   /** One 2026 request: envelope in _meta, Mcp-Method / Mcp-Name headers, the JSON (or SSE) answer read. */
   async function post2026(method: string, params: Record<string, unknown>, name?: string): Promise<Rpc & { status: number }> {
-    const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': V2026, 'mcp-method': method };
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': V2026,
+      'mcp-method': method,
+    };
     if (name !== undefined) headers['mcp-name'] = name;
-    const meta = { 'io.modelcontextprotocol/protocolVersion': V2026, 'io.modelcontextprotocol/clientCapabilities': TASKS, 'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1.0.0' } };
-    const res = await fetch(http.url, { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', id: ++nextId, method, params: { ...params, _meta: meta } }) });
+    const meta = {
+      'io.modelcontextprotocol/protocolVersion': V2026,
+      'io.modelcontextprotocol/clientCapabilities': TASKS,
+      'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1.0.0' },
+    };
+    const res = await fetch(http.url, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ jsonrpc: '2.0', id: ++nextId, method, params: { ...params, _meta: meta } }),
+    });
     const text = await res.text();
-    const json = res.headers.get('content-type')?.includes('text/event-stream') ? text.split('\n').filter((l) => l.startsWith('data:')).map((l) => l.slice(5)).pop() ?? '{}' : text;
+    const json = res.headers.get('content-type')?.includes('text/event-stream')
+      ? (text
+          .split('\n')
+          .filter((l) => l.startsWith('data:'))
+          .map((l) => l.slice(5))
+          .pop() ?? '{}')
+      : text;
     return { status: res.status, ...(JSON.parse(json) as Rpc) };
   }
 
@@ -58,7 +81,12 @@ describe('tasks over Streamable HTTP (both revisions, a real socket)', function 
   }
 
   before(async () => {
-    app = await Armature.create(JobModule, { name: 'jobs', version: '1.0.0', manifest: { armature: 1, handlers: {} }, requestStateKey: 'tasks-http-e2e-request-state-key-32b' });
+    app = await Armature.create(JobModule, {
+      name: 'jobs',
+      version: '1.0.0',
+      manifest: { armature: 1, handlers: {} },
+      requestStateKey: 'tasks-http-e2e-request-state-key-32b',
+    });
     http = await listenHttp(app, { port: 0 });
   });
   after(async () => {
@@ -89,7 +117,10 @@ describe('tasks over Streamable HTTP (both revisions, a real socket)', function 
   it('2025: the SDK v1 client creates a task, disconnects, and a new connection reads its result', async () => {
     const first = new Client({ name: 'first', version: '1.0.0' });
     await first.connect(new StreamableHTTPClientTransport(new URL(http.url)));
-    const { task } = await first.request({ method: 'tools/call', params: { name: 'job', arguments: { ms: 100 }, task: { ttl: 60_000 } } }, CreateTaskResultSchema);
+    const { task } = await first.request(
+      { method: 'tools/call', params: { name: 'job', arguments: { ms: 100 }, task: { ttl: 60_000 } } },
+      CreateTaskResultSchema,
+    );
     expect(task.status).to.equal('working');
     await (first.transport as StreamableHTTPClientTransport).terminateSession();
     await first.close();

@@ -27,7 +27,9 @@ function createFloor(toolSet = 0) {
   const calls = new Map([['add', (args) => (typeof args.a === 'number' && typeof args.b === 'number' ? String(args.a + args.b) : null)]]);
   for (let i = 0; i < extra; i++) {
     tools.push({ name: toolName(i), description: toolDescription(i), inputSchema: inputSchema(i, shared) });
-    const required = toolParams(i, shared).filter((p) => p.required).map((p) => p.name);
+    const required = toolParams(i, shared)
+      .filter((p) => p.required)
+      .map((p) => p.name);
     calls.set(toolName(i), (args) => (required.every((name) => name in args) ? lookupResult(i, args) : null));
   }
   const listResult = { tools };
@@ -97,10 +99,17 @@ function createFloor(toolSet = 0) {
     const meta = typeof params === 'object' && params !== null ? params._meta : undefined;
     if (typeof meta !== 'object' || meta === null) return reply(400, error(id, -32602, 'Invalid params: no _meta envelope'));
     const version = meta[PROTOCOL_VERSION_KEY];
-    if (version !== PROTOCOL_2026) return reply(400, { jsonrpc: '2.0', id, error: { code: -32022, message: 'Unsupported protocol version', data: { supported: [PROTOCOL_2026] } } });
+    if (version !== PROTOCOL_2026)
+      return reply(400, {
+        jsonrpc: '2.0',
+        id,
+        error: { code: -32022, message: 'Unsupported protocol version', data: { supported: [PROTOCOL_2026] } },
+      });
     const capabilities = meta[CAPABILITIES_KEY];
-    if (typeof capabilities !== 'object' || capabilities === null) return reply(400, error(id, -32602, 'Invalid params: no client capabilities'));
-    if (header('mcp-protocol-version') !== version || header('mcp-method') !== message.method) return reply(400, error(id, -32020, 'Header mismatch'));
+    if (typeof capabilities !== 'object' || capabilities === null)
+      return reply(400, error(id, -32602, 'Invalid params: no client capabilities'));
+    if (header('mcp-protocol-version') !== version || header('mcp-method') !== message.method)
+      return reply(400, error(id, -32020, 'Header mismatch'));
     switch (message.method) {
       case 'tools/call': {
         // Tool names are plain ASCII, so the client sends Mcp-Name as it is (no =?base64?…?= form).
@@ -109,7 +118,10 @@ function createFloor(toolSet = 0) {
         if (call === undefined) return reply(200, error(id, -32602, `Unknown tool ${params.name}`));
         const text = call(params.arguments ?? {});
         const content = [{ type: 'text', text: text === null ? 'Invalid arguments' : text }];
-        const result = text === null ? { content, isError: true, resultType: 'complete', _meta: serverInfoMeta } : { content, resultType: 'complete', _meta: serverInfoMeta };
+        const result =
+          text === null
+            ? { content, isError: true, resultType: 'complete', _meta: serverInfoMeta }
+            : { content, resultType: 'complete', _meta: serverInfoMeta };
         return reply(200, { jsonrpc: '2.0', id, result });
       }
       case 'tools/list':

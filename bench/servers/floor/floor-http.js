@@ -10,7 +10,10 @@ const { randomUUID } = require('node:crypto');
 const JSON_TYPE = 'application/json';
 
 function send(res, status, body, headers = {}) {
-  res.writeHead(status, body === undefined ? headers : { 'content-type': JSON_TYPE, 'content-length': Buffer.byteLength(body), ...headers });
+  res.writeHead(
+    status,
+    body === undefined ? headers : { 'content-type': JSON_TYPE, 'content-length': Buffer.byteLength(body), ...headers },
+  );
   res.end(body);
 }
 

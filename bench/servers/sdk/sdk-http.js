@@ -55,7 +55,8 @@ function statelessRoutes(app, extraTools) {
       if (!res.headersSent) res.status(500).json({ jsonrpc: '2.0', error: { code: -32603, message: 'Internal server error' }, id: null });
     }
   });
-  const notAllowed = (req, res) => res.status(405).json({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed.' }, id: null });
+  const notAllowed = (req, res) =>
+    res.status(405).json({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed.' }, id: null });
   app.get('/mcp', notAllowed);
   app.delete('/mcp', notAllowed);
   return async () => undefined;

@@ -70,7 +70,9 @@ export async function startBalancer(options: BalancerOptions): Promise<Balancer>
       // Mid-response (the instance died while streaming): cut the stream so the client reconnects.
       if (res.headersSent) return void res.destroy();
       res.writeHead(502, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32603, message: 'No instance answered; try again in a few seconds' } }));
+      res.end(
+        JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32603, message: 'No instance answered; try again in a few seconds' } }),
+      );
     });
   };
 
@@ -117,5 +119,7 @@ function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
 
 function tooLarge(res: ServerResponse): void {
   res.writeHead(413, { 'content-type': 'application/json', connection: 'close' });
-  res.end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32600, message: `Request body larger than ${MAX_BODY_BYTES} bytes` } }));
+  res.end(
+    JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32600, message: `Request body larger than ${MAX_BODY_BYTES} bytes` } }),
+  );
 }

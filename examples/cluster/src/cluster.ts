@@ -78,7 +78,9 @@ if (require.main === module) {
     (cluster) => {
       process.stdout.write(`Redis at ${cluster.redisUrl}\n`);
       for (const instance of cluster.instances) process.stdout.write(`${instance.name} (pid ${instance.pid}) at ${instance.url}\n`);
-      process.stdout.write(`\nThe notes server on ${cluster.instances.length} instances, round robin, no sticky sessions:\n  ${cluster.url}\nCtrl-C stops everything.\n`);
+      process.stdout.write(
+        `\nThe notes server on ${cluster.instances.length} instances, round robin, no sticky sessions:\n  ${cluster.url}\nCtrl-C stops everything.\n`,
+      );
       let stopping = false;
       const shutdown = (): void => {
         if (stopping) return;

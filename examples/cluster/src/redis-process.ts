@@ -27,8 +27,11 @@ export function freePort(): Promise<number> {
 }
 
 function findRedisServer(): string {
-  for (const dir of (process.env.PATH ?? '').split(':')) if (dir !== '' && existsSync(join(dir, 'redis-server'))) return join(dir, 'redis-server');
-  throw new Error('redis-server is not installed: install the Debian package "redis-server" (apt-get install redis-server), or set REDIS_URL to a Redis of yours');
+  for (const dir of (process.env.PATH ?? '').split(':'))
+    if (dir !== '' && existsSync(join(dir, 'redis-server'))) return join(dir, 'redis-server');
+  throw new Error(
+    'redis-server is not installed: install the Debian package "redis-server" (apt-get install redis-server), or set REDIS_URL to a Redis of yours',
+  );
 }
 
 /** Starts `redis-server` with an append-only file (acknowledged writes survive a restart). */
@@ -38,7 +41,11 @@ export async function startRedisProcess(): Promise<RedisProcess> {
   const port = await freePort();
   let child: ChildProcess | undefined;
   const launch = async (): Promise<void> => {
-    child = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'yes', '--protected-mode', 'no'], { stdio: 'ignore' });
+    child = spawn(
+      binary,
+      ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'yes', '--protected-mode', 'no'],
+      { stdio: 'ignore' },
+    );
     await untilAnswering(port, 10_000);
   };
   const halt = async (): Promise<void> => {

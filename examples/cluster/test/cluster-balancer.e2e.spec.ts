@@ -67,7 +67,12 @@ describe('examples/cluster: 3 instances on one Redis behind a round-robin balanc
   });
 
   it('a task started through the balancer runs on one instance, is polled on another and completes there', async () => {
-    const created = await post2026(cluster.url, 'tools/call', { name: 'export_notes', arguments: { steps: 3, stepMs: 20 } }, 'export_notes');
+    const created = await post2026(
+      cluster.url,
+      'tools/call',
+      { name: 'export_notes', arguments: { steps: 3, stepMs: 20 } },
+      'export_notes',
+    );
     const taskId = created.result!.taskId as string;
     expect(taskId, JSON.stringify(created)).to.be.a('string');
     const runner = routes.lastFor('tools/call');
@@ -81,7 +86,12 @@ describe('examples/cluster: 3 instances on one Redis behind a round-robin balanc
   });
 
   it('a task started through the balancer is cancelled through another instance, and its record says so everywhere', async () => {
-    const created = await post2026(cluster.url, 'tools/call', { name: 'export_notes', arguments: { steps: 500, stepMs: 50 } }, 'export_notes');
+    const created = await post2026(
+      cluster.url,
+      'tools/call',
+      { name: 'export_notes', arguments: { steps: 500, stepMs: 50 } },
+      'export_notes',
+    );
     const taskId = created.result!.taskId as string;
     const runner = routes.lastFor('tools/call');
     await untilTaskStatus(cluster.url, taskId, 'working');

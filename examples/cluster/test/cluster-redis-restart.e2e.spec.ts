@@ -12,11 +12,18 @@ const BOUND_MS = 10_000;
 type Outcome = 'ok' | 'clear error' | 'hang' | string;
 
 /** What happened to one request: success, a clear error a client can act on, a hang, or anything else (described). */
-async function outcomeOf(send: () => Promise<{ status: number; error?: { code: number; message: string }; result?: Record<string, unknown> }>): Promise<Outcome> {
+async function outcomeOf(
+  send: () => Promise<{ status: number; error?: { code: number; message: string }; result?: Record<string, unknown> }>,
+): Promise<Outcome> {
   try {
     const answer = await send();
     if (answer.status === 200 && answer.result !== undefined && answer.result.isError !== true) return 'ok';
-    if (answer.error !== undefined && /unavailable right now/.test(answer.error.message) && (answer.status === 503 || answer.error.code === -32603)) return 'clear error';
+    if (
+      answer.error !== undefined &&
+      /unavailable right now/.test(answer.error.message) &&
+      (answer.status === 503 || answer.error.code === -32603)
+    )
+      return 'clear error';
     return `unexpected: ${JSON.stringify(answer).slice(0, 200)}`;
   } catch (error) {
     return error instanceof Error && error.name === 'TimeoutError' ? 'hang' : `unexpected: ${String(error).slice(0, 200)}`;
@@ -24,10 +31,20 @@ async function outcomeOf(send: () => Promise<{ status: number; error?: { code: n
 }
 
 /** A fresh 2025 session: initialize, then initialized (either may meet the outage). */
-async function newSession(url: string): Promise<{ status: number; error?: { code: number; message: string }; result?: Record<string, unknown> }> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify(INITIALIZE), signal: AbortSignal.timeout(BOUND_MS) });
+async function newSession(
+  url: string,
+): Promise<{ status: number; error?: { code: number; message: string }; result?: Record<string, unknown> }> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    body: JSON.stringify(INITIALIZE),
+    signal: AbortSignal.timeout(BOUND_MS),
+  });
   const text = await res.text();
-  const body = (text.startsWith('{') ? JSON.parse(text) : {}) as { result?: Record<string, unknown>; error?: { code: number; message: string } };
+  const body = (text.startsWith('{') ? JSON.parse(text) : {}) as {
+    result?: Record<string, unknown>;
+    error?: { code: number; message: string };
+  };
   return { status: res.status, ...body };
 }
 
@@ -55,7 +72,8 @@ describe('examples/cluster: Redis restarted under load (child processes, real re
     expect((await request(url, sessionId, 'resources/subscribe', { uri: INDEX })).result).to.deep.equal({});
     const get = new SseStream(await fetch(url, { headers: sessionHeaders(sessionId, { accept: 'text/event-stream' }) }), {});
     await get.untilCount((event) => event.id !== undefined && event.data === '', 1);
-    for (let i = 0; i < 2; i++) await post2026(url, 'tools/call', { name: 'create', arguments: { title: `acked-${i}`, body: 'x' } }, 'create', {});
+    for (let i = 0; i < 2; i++)
+      await post2026(url, 'tools/call', { name: 'create', arguments: { title: `acked-${i}`, body: 'x' } }, 'create', {});
     const acknowledged = await get.untilCount((event) => event.data !== '', 2);
     await get.cancel();
 
@@ -68,9 +86,11 @@ describe('examples/cluster: Redis restarted under load (child processes, real re
     const loop = async (kind: number): Promise<void> => {
       for (let i = 0; !stop && i < 10_000; i++) {
         const outcome = await outcomeOf(() =>
-          kind === 0 ? request(url, sessionId, 'tools/call', { name: 'served_by', arguments: {} }, BOUND_MS)
-          : kind === 1 ? post2026(url, 'tools/call', { name: 'served_by', arguments: {} }, 'served_by', {})
-          : newSession(url),
+          kind === 0
+            ? request(url, sessionId, 'tools/call', { name: 'served_by', arguments: {} }, BOUND_MS)
+            : kind === 1
+              ? post2026(url, 'tools/call', { name: 'served_by', arguments: {} }, 'served_by', {})
+              : newSession(url),
         );
         outcomes.push(outcome);
         if (phase === 'after') afterRestart.push(outcome);
@@ -86,7 +106,10 @@ describe('examples/cluster: Redis restarted under load (child processes, real re
     // need Redis on whichever instance serves them (node-redis reconnects with a back-off of up to 2 s).
     const deadline = Date.now() + 30_000;
     const recovered = (): boolean =>
-      afterRestart.length >= 40 && afterRestart.slice(-40).every((outcome) => outcome === 'ok') && sessionsAfterRestart.length >= 6 && sessionsAfterRestart.slice(-6).every((outcome) => outcome === 'ok');
+      afterRestart.length >= 40 &&
+      afterRestart.slice(-40).every((outcome) => outcome === 'ok') &&
+      sessionsAfterRestart.length >= 6 &&
+      sessionsAfterRestart.slice(-6).every((outcome) => outcome === 'ok');
     while (!recovered() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
     stop = true;
     await Promise.all(loops);
@@ -99,11 +122,15 @@ describe('examples/cluster: Redis restarted under load (child processes, real re
     // The session opened before the restart still works, and its acknowledged events are replayed after the first.
     expect((await request(url, sessionId, 'ping')).result).to.deep.equal({});
     // As a client does: a 503 (an instance still reconnecting to Redis) is retried after a pause, bounded.
-    let response = await fetch(url, { headers: sessionHeaders(sessionId, { accept: 'text/event-stream', 'last-event-id': acknowledged[0]!.id! }) });
+    let response = await fetch(url, {
+      headers: sessionHeaders(sessionId, { accept: 'text/event-stream', 'last-event-id': acknowledged[0]!.id! }),
+    });
     for (let attempt = 0; response.status === 503 && attempt < 20; attempt++) {
       expect(await response.text()).to.match(/unavailable right now/);
       await new Promise((resolve) => setTimeout(resolve, 500));
-      response = await fetch(url, { headers: sessionHeaders(sessionId, { accept: 'text/event-stream', 'last-event-id': acknowledged[0]!.id! }) });
+      response = await fetch(url, {
+        headers: sessionHeaders(sessionId, { accept: 'text/event-stream', 'last-event-id': acknowledged[0]!.id! }),
+      });
     }
     const resumed = new SseStream(response, {});
     expect(resumed.response.status).to.equal(200);
@@ -115,6 +142,8 @@ describe('examples/cluster: Redis restarted under load (child processes, real re
     expect(new Set(all.map((event) => event.id)).size).to.equal(2);
     expect([...get.violations, ...resumed.violations]).to.deep.equal([]);
     await resumed.cancel();
-    console.log(`      (${outcomes.length} requests: ${outcomes.filter((o) => o === 'ok').length} ok, ${outcomes.filter((o) => o === 'clear error').length} clear errors)`);
+    console.log(
+      `      (${outcomes.length} requests: ${outcomes.filter((o) => o === 'ok').length} ok, ${outcomes.filter((o) => o === 'clear error').length} clear errors)`,
+    );
   });
 });

@@ -75,7 +75,8 @@ describe('examples/cluster: sessions, elicitation and notifications across insta
     const greeted = results.filter((result) => result.isError !== true).map(text);
     expect(greeted).to.have.length(3);
     expect(new Set(greeted.map((line) => line.split(' from ')[1])).size, 'served by several instances').to.be.greaterThan(1);
-    for (const refused of results.filter((result) => result.isError === true)) expect(text(refused)).to.match(/^Rate limit reached for tool "greet": too many calls\. Try again in/);
+    for (const refused of results.filter((result) => result.isError === true))
+      expect(text(refused)).to.match(/^Rate limit reached for tool "greet": too many calls\. Try again in/);
     // Another session has its own budget.
     const other = await connect('sdk-v1');
     expect((await other.callTool('greet', { name: 'other' })).isError).to.not.equal(true);
@@ -99,7 +100,10 @@ describe('examples/cluster: sessions, elicitation and notifications across insta
     const mark = routes.entries.length;
     const result = await client.callTool('delete', { id: 'n2' });
     expect(result.structuredContent).to.deep.equal({ id: 'n2', deleted: true });
-    const attempts = routes.since(mark).filter((route) => route.rpc === 'tools/call').map((route) => route.backend);
+    const attempts = routes
+      .since(mark)
+      .filter((route) => route.rpc === 'tools/call')
+      .map((route) => route.backend);
     expect(attempts).to.have.length(2);
     expect(attempts[1], 'the retry went to another instance').to.not.equal(attempts[0]);
     expect(client.wire.violations).to.deep.equal([]);
@@ -114,7 +118,10 @@ describe('examples/cluster: sessions, elicitation and notifications across insta
     const before = routes.entries.length;
     for (let i = 0; i < 3; i++) await createNote(cluster, `raised-${i}`);
     await until(() => watch.updates.length >= 3, 'three resources/updated');
-    const raisedOn = routes.since(before).filter((route) => route.rpc === 'tools/call').map((route) => route.backend);
+    const raisedOn = routes
+      .since(before)
+      .filter((route) => route.rpc === 'tools/call')
+      .map((route) => route.backend);
     expect(raisedOn.filter((backend) => backend !== streamingFrom)).to.not.be.empty;
     // A round trip later, still three: none arrived twice.
     await client.callTool('served_by', {});
@@ -131,7 +138,10 @@ describe('examples/cluster: sessions, elicitation and notifications across insta
     const before = routes.entries.length;
     for (let i = 0; i < 3; i++) await createNote(cluster, `listened-${i}`);
     await until(() => watch.updates.length >= 3, 'three resources/updated on the listen stream');
-    const raisedOn = routes.since(before).filter((route) => route.rpc === 'tools/call').map((route) => route.backend);
+    const raisedOn = routes
+      .since(before)
+      .filter((route) => route.rpc === 'tools/call')
+      .map((route) => route.backend);
     expect(raisedOn.filter((backend) => backend !== listeningOn)).to.not.be.empty;
     await client.callTool('served_by', {});
     expect(watch.updates).to.have.length(3);
@@ -139,7 +149,7 @@ describe('examples/cluster: sessions, elicitation and notifications across insta
     expect(client.wire.violations).to.deep.equal([]);
   });
 
-  it('kill -9 of the instance holding the SDK v1 client\'s GET stream: the SDK reconnects through the balancer with Last-Event-ID and hears what is raised next, once', async () => {
+  it("kill -9 of the instance holding the SDK v1 client's GET stream: the SDK reconnects through the balancer with Last-Event-ID and hears what is raised next, once", async () => {
     const mark = routes.entries.length;
     const client = await connect('sdk-v1');
     const watch = await client.watch(INDEX);
@@ -152,10 +162,17 @@ describe('examples/cluster: sessions, elicitation and notifications across insta
     await holder.exited;
     // The SDK notices the broken stream and reconnects (after its back-off) with the last id it saw.
     const afterKill = routes.entries.length;
-    await until(() => routes.since(afterKill).some((route) => route.httpMethod === 'GET' && route.lastEventId !== undefined), 'the SDK to resume its GET stream', 15_000);
+    await until(
+      () => routes.since(afterKill).some((route) => route.httpMethod === 'GET' && route.lastEventId !== undefined),
+      'the SDK to resume its GET stream',
+      15_000,
+    );
     // The balancer may first try the dead instance (refused) and then the next: the last attempt is the one served.
     await new Promise((resolve) => setTimeout(resolve, 200));
-    const resumedOn = routes.since(afterKill).filter((route) => route.httpMethod === 'GET' && route.lastEventId !== undefined).pop()!.backend;
+    const resumedOn = routes
+      .since(afterKill)
+      .filter((route) => route.httpMethod === 'GET' && route.lastEventId !== undefined)
+      .pop()!.backend;
     expect(resumedOn).to.not.equal(holderOrigin);
     // Until the resumed stream is live on its instance, what is raised is not retained (docs/deploying.md):
     // raise one at a time until one arrives (bounded), then two more, which must arrive exactly once each.
@@ -163,7 +180,10 @@ describe('examples/cluster: sessions, elicitation and notifications across insta
     for (let i = 0; i < 20 && !live; i++) {
       const before = watch.updates.length;
       await createNote(cluster, `probe-${i}`);
-      live = await until(() => watch.updates.length > before, 'a probe', 500).then(() => true, () => false);
+      live = await until(() => watch.updates.length > before, 'a probe', 500).then(
+        () => true,
+        () => false,
+      );
     }
     expect(live, 'the resumed stream carries notifications').to.equal(true);
     const settled = watch.updates.length;
@@ -180,21 +200,29 @@ describe('examples/cluster: sessions, elicitation and notifications across insta
     const mark = routes.entries.length;
     const get = new SseStream(await fetch(cluster.url, { headers: sessionHeaders(sessionId, { accept: 'text/event-stream' }) }), {});
     expect(get.response.status).to.equal(200);
-    const holder = cluster.instances.find((instance) => new URL(instance.url).origin === routes.since(mark).find((route) => route.httpMethod === 'GET')!.backend)!;
+    const holder = cluster.instances.find(
+      (instance) => new URL(instance.url).origin === routes.since(mark).find((route) => route.httpMethod === 'GET')!.backend,
+    )!;
     await get.untilCount((event) => event.id !== undefined && event.data === '', 1); // the priming event
     for (let i = 0; i < 3; i++) await createNote(cluster, `before-kill-${i}`);
     const seen = await get.untilCount((event) => event.data !== '', 3);
 
     holder.kill('SIGKILL');
     await holder.exited;
-    await until(() => get.ended, 'the dead instance\'s stream to break');
+    await until(() => get.ended, "the dead instance's stream to break");
 
     // The client had read only the first event; it resumes after it.
     const resumeMark = routes.entries.length;
-    const resumed = new SseStream(await fetch(cluster.url, { headers: sessionHeaders(sessionId, { accept: 'text/event-stream', 'last-event-id': seen[0]!.id! }) }), {});
+    const resumed = new SseStream(
+      await fetch(cluster.url, { headers: sessionHeaders(sessionId, { accept: 'text/event-stream', 'last-event-id': seen[0]!.id! }) }),
+      {},
+    );
     expect(resumed.response.status).to.equal(200);
     // The balancer may first try a dead instance (refused) and then the next: the last attempt is the one served.
-    const resumedOn = routes.since(resumeMark).filter((route) => route.httpMethod === 'GET' && route.lastEventId === seen[0]!.id).pop()!;
+    const resumedOn = routes
+      .since(resumeMark)
+      .filter((route) => route.httpMethod === 'GET' && route.lastEventId === seen[0]!.id)
+      .pop()!;
     expect(resumedOn.backend).to.not.equal(new URL(holder.url).origin);
     const replayed = await resumed.untilCount((event) => event.data !== '', 2);
     expect(replayed.map((event) => event.id)).to.deep.equal(seen.slice(1).map((event) => event.id));

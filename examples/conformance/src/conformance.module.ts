@@ -12,6 +12,16 @@ import { TestResources } from './test.resources';
 /** Everything the MCP conformance suite expects of a server (see SCENARIOS.md). */
 @Module({
   providers: [RunningApp],
-  handlers: [ContentTools, InteractionTools, ElicitationTools, SchemaTools, TestResources, TestPrompts, InputRequiredTools, ListChangeTools, TaskTools],
+  handlers: [
+    ContentTools,
+    InteractionTools,
+    ElicitationTools,
+    SchemaTools,
+    TestResources,
+    TestPrompts,
+    InputRequiredTools,
+    ListChangeTools,
+    TaskTools,
+  ],
 })
 export class ConformanceModule {}

@@ -4,7 +4,9 @@ import type { ElicitResult, PromptMessage } from '@armature/core/wire/2025-11-25
 /** The text of a sampling answer, whatever shape its content has. */
 function sampledText(content: unknown): string {
   const block = Array.isArray(content) ? content[0] : content;
-  return typeof block === 'object' && block !== null && (block as { type?: unknown }).type === 'text' ? String((block as { text?: unknown }).text) : JSON.stringify(block);
+  return typeof block === 'object' && block !== null && (block as { type?: unknown }).type === 'text'
+    ? String((block as { text?: unknown }).text)
+    : JSON.stringify(block);
 }
 
 function accepted(answer: ElicitResult): string {
@@ -30,7 +32,10 @@ export class InputRequiredTools {
   /** Asks the client's model a question (sampling). */
   @Tool()
   async test_input_required_result_sampling(ctx: RequestContext): Promise<string> {
-    const reply = await ctx.sample({ messages: [{ role: 'user', content: { type: 'text', text: 'What is the capital of France?' } }], maxTokens: 100 }, { key: 'capital_question' });
+    const reply = await ctx.sample(
+      { messages: [{ role: 'user', content: { type: 'text', text: 'What is the capital of France?' } }], maxTokens: 100 },
+      { key: 'capital_question' },
+    );
     return `Sampling response: ${sampledText(reply.content)}`;
   }
 
@@ -45,7 +50,11 @@ export class InputRequiredTools {
   @Tool()
   async test_input_required_result_request_state(ctx: RequestContext): Promise<string> {
     const answer = await ctx.elicit(
-      { mode: 'form', message: 'Please confirm', requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] } },
+      {
+        mode: 'form',
+        message: 'Please confirm',
+        requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+      },
       { key: 'confirm' },
     );
     return `state-ok: ${accepted(answer)}`;
@@ -56,7 +65,10 @@ export class InputRequiredTools {
   async test_input_required_result_multiple_inputs(ctx: RequestContext): Promise<string> {
     const [name, greeting, roots] = await Promise.all([
       ctx.elicit({ mode: 'form', message: 'What is your name?', requestedSchema: NAME_FORM }, { key: 'user_name' }),
-      ctx.sample({ messages: [{ role: 'user', content: { type: 'text', text: 'Generate a greeting' } }], maxTokens: 50 }, { key: 'greeting' }),
+      ctx.sample(
+        { messages: [{ role: 'user', content: { type: 'text', text: 'Generate a greeting' } }], maxTokens: 50 },
+        { key: 'greeting' },
+      ),
       ctx.listRoots({ key: 'client_roots' }),
     ]);
     return `name: ${accepted(name)}; greeting: ${sampledText(greeting.content)}; roots: ${roots.length}`;
@@ -67,7 +79,11 @@ export class InputRequiredTools {
   async test_input_required_result_multi_round(ctx: RequestContext): Promise<string> {
     const name = await ctx.elicit({ mode: 'form', message: 'Step 1: What is your name?', requestedSchema: NAME_FORM }, { key: 'step1' });
     const color = await ctx.elicit(
-      { mode: 'form', message: 'Step 2: What is your favorite color?', requestedSchema: { type: 'object', properties: { color: { type: 'string' } }, required: ['color'] } },
+      {
+        mode: 'form',
+        message: 'Step 2: What is your favorite color?',
+        requestedSchema: { type: 'object', properties: { color: { type: 'string' } }, required: ['color'] },
+      },
       { key: 'step2' },
     );
     return `step1: ${accepted(name)}; step2: ${accepted(color)}`;
@@ -77,7 +93,11 @@ export class InputRequiredTools {
   @Tool()
   async test_input_required_result_tampered_state(ctx: RequestContext): Promise<string> {
     const answer = await ctx.elicit(
-      { mode: 'form', message: 'Please confirm', requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] } },
+      {
+        mode: 'form',
+        message: 'Please confirm',
+        requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+      },
       { key: 'confirm' },
     );
     return `confirmed: ${accepted(answer)}`;
@@ -88,9 +108,15 @@ export class InputRequiredTools {
   async test_input_required_result_capabilities(ctx: RequestContext): Promise<string> {
     const caps = ctx.session.clientCapabilities;
     const parts: string[] = [];
-    if (caps.elicitation !== undefined) parts.push(`elicitation: ${accepted(await ctx.elicit({ mode: 'form', message: 'What is your name?', requestedSchema: NAME_FORM }, { key: 'user_name' }))}`);
+    if (caps.elicitation !== undefined)
+      parts.push(
+        `elicitation: ${accepted(await ctx.elicit({ mode: 'form', message: 'What is your name?', requestedSchema: NAME_FORM }, { key: 'user_name' }))}`,
+      );
     if (caps.sampling !== undefined) {
-      const reply = await ctx.sample({ messages: [{ role: 'user', content: { type: 'text', text: 'Say hello' } }], maxTokens: 50 }, { key: 'hello' });
+      const reply = await ctx.sample(
+        { messages: [{ role: 'user', content: { type: 'text', text: 'Say hello' } }], maxTokens: 50 },
+        { key: 'hello' },
+      );
       parts.push(`sampling: ${sampledText(reply.content)}`);
     }
     if (caps.roots !== undefined) parts.push(`roots: ${(await ctx.listRoots({ key: 'client_roots' })).length}`);
@@ -100,7 +126,10 @@ export class InputRequiredTools {
   /** Needs sampling whatever the client declared: without it the request fails with -32021. */
   @Tool()
   async test_missing_capability(ctx: RequestContext): Promise<string> {
-    const reply = await ctx.sample({ messages: [{ role: 'user', content: { type: 'text', text: 'Summarize the weather' } }], maxTokens: 50 });
+    const reply = await ctx.sample({
+      messages: [{ role: 'user', content: { type: 'text', text: 'Summarize the weather' } }],
+      maxTokens: 50,
+    });
     return `sampled: ${sampledText(reply.content)}`;
   }
 
@@ -109,7 +138,10 @@ export class InputRequiredTools {
   async test_streaming_elicitation(ctx: RequestContext): Promise<string> {
     await ctx.progress(1, 2, 'about to ask');
     await ctx.log.info('asking the user');
-    const answer = await ctx.elicit({ mode: 'form', message: 'Continue?', requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } } }, { key: 'continue' });
+    const answer = await ctx.elicit(
+      { mode: 'form', message: 'Continue?', requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } } },
+      { key: 'continue' },
+    );
     return `streamed: ${accepted(answer)}`;
   }
 
@@ -126,7 +158,11 @@ export class InputRequiredTools {
   @Prompt()
   async test_input_required_result_prompt(ctx: RequestContext): Promise<PromptMessage[]> {
     const answer = await ctx.elicit(
-      { mode: 'form', message: 'What context should the prompt use?', requestedSchema: { type: 'object', properties: { context: { type: 'string' } }, required: ['context'] } },
+      {
+        mode: 'form',
+        message: 'What context should the prompt use?',
+        requestedSchema: { type: 'object', properties: { context: { type: 'string' } }, required: ['context'] },
+      },
       { key: 'user_context' },
     );
     const context = typeof answer.content?.context === 'string' ? answer.content.context : '(none)';

@@ -52,7 +52,10 @@ export class TaskTools {
   /** Deletes a file once the user confirms (the task waits in input_required for the answer). */
   @Tool({ task: 'required' })
   async confirm_delete(filename: string, ctx: RequestContext): Promise<string> {
-    const answer = await ctx.elicit({ mode: 'form', message: `Delete ${filename}?`, requestedSchema: CONFIRM_FORM }, { key: 'confirm_delete' });
+    const answer = await ctx.elicit(
+      { mode: 'form', message: `Delete ${filename}?`, requestedSchema: CONFIRM_FORM },
+      { key: 'confirm_delete' },
+    );
     return confirmed(answer) ? `Deleted ${filename}` : `Kept ${filename}`;
   }
 
@@ -73,8 +76,22 @@ export class TaskTools {
   @Tool({ task: 'required' })
   async multi_input(ctx: RequestContext): Promise<string> {
     const [first, second] = await Promise.all([
-      ctx.elicit({ mode: 'form', message: 'First: your name and confirmation', requestedSchema: { ...NAME_FORM, properties: { ...NAME_FORM.properties, confirm: { type: 'boolean' as const } } } }, { key: 'first' }),
-      ctx.elicit({ mode: 'form', message: 'Second: your name and confirmation', requestedSchema: { ...NAME_FORM, properties: { ...NAME_FORM.properties, confirm: { type: 'boolean' as const } } } }, { key: 'second' }),
+      ctx.elicit(
+        {
+          mode: 'form',
+          message: 'First: your name and confirmation',
+          requestedSchema: { ...NAME_FORM, properties: { ...NAME_FORM.properties, confirm: { type: 'boolean' as const } } },
+        },
+        { key: 'first' },
+      ),
+      ctx.elicit(
+        {
+          mode: 'form',
+          message: 'Second: your name and confirmation',
+          requestedSchema: { ...NAME_FORM, properties: { ...NAME_FORM.properties, confirm: { type: 'boolean' as const } } },
+        },
+        { key: 'second' },
+      ),
     ]);
     return `first: ${String(first.content?.name)}; second: ${String(second.content?.name)}`;
   }

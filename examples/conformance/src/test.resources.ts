@@ -15,12 +15,20 @@ export class TestResources {
     return 'This is the content of the static text resource.';
   }
 
-  @Resource('test://static-binary', { name: 'static-binary', description: 'A static binary resource (a PNG image).', mimeType: 'image/png' })
+  @Resource('test://static-binary', {
+    name: 'static-binary',
+    description: 'A static binary resource (a PNG image).',
+    mimeType: 'image/png',
+  })
   staticBinary(): Buffer {
     return RED_PIXEL_PNG;
   }
 
-  @Resource('test://watched-resource', { name: 'watched-resource', description: 'A resource clients may subscribe to.', mimeType: 'text/plain' })
+  @Resource('test://watched-resource', {
+    name: 'watched-resource',
+    description: 'A resource clients may subscribe to.',
+    mimeType: 'text/plain',
+  })
   watched(): string {
     return 'Watched resource content.';
   }

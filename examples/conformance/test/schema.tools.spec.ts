@@ -27,7 +27,11 @@ const SUITE_SCHEMA = {
 function withoutDescriptions(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutDescriptions);
   if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(Object.entries(value).filter(([key]) => key !== 'description').map(([key, inner]) => [key, withoutDescriptions(inner)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => key !== 'description')
+      .map(([key, inner]) => [key, withoutDescriptions(inner)]),
+  );
 }
 
 @Module({ handlers: [SchemaTools] })
@@ -42,7 +46,7 @@ describe('examples/conformance: schema tools (built manifest)', () => {
 
   const listed = (name: string) => app.tools.list().find((tool) => tool.name === name)?.inputSchema;
 
-  it('lists json_schema_2020_12_tool with exactly the suite\'s input schema, descriptions aside', () => {
+  it("lists json_schema_2020_12_tool with exactly the suite's input schema, descriptions aside", () => {
     expect(withoutDescriptions(listed('json_schema_2020_12_tool'))).to.deep.equal(SUITE_SCHEMA);
   });
 

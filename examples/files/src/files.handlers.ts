@@ -42,7 +42,8 @@ const MAX_INDEXED_ENTRIES = 100_000;
 
 /** Turns file-system refusals into messages a model can act on. */
 function asToolError(error: unknown): never {
-  if (error instanceof OutsideRootError) throw new ToolError(`${error.message}: paths are relative to the served folder and cannot leave it.`);
+  if (error instanceof OutsideRootError)
+    throw new ToolError(`${error.message}: paths are relative to the served folder and cannot leave it.`);
   if (error instanceof NotFoundError) throw new ToolError(`${error.message}. Call list_directory to see what exists.`);
   throw error;
 }
@@ -134,10 +135,13 @@ export class FilesHandlers {
           counts.set(extension, (counts.get(extension) ?? 0) + 1);
         }
       }
-      if (seen > MAX_INDEXED_ENTRIES) throw new ToolError(`${path} holds more than ${MAX_INDEXED_ENTRIES} entries; index one of its sub-folders instead.`);
+      if (seen > MAX_INDEXED_ENTRIES)
+        throw new ToolError(`${path} holds more than ${MAX_INDEXED_ENTRIES} entries; index one of its sub-folders instead.`);
       await ctx.progress(seen, undefined, `${seen} entries, ${index.files} files so far`);
     }
-    index.byExtension = [...counts].map(([extension, files]) => ({ extension, files })).sort((a, b) => b.files - a.files || a.extension.localeCompare(b.extension));
+    index.byExtension = [...counts]
+      .map(([extension, files]) => ({ extension, files }))
+      .sort((a, b) => b.files - a.files || a.extension.localeCompare(b.extension));
     return index;
   }
 }

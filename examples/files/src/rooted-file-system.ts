@@ -63,7 +63,10 @@ export class RootedFileSystem implements OnInit {
         if (entry.isDirectory()) return { name: entry.name, path: rel, kind: 'directory' };
         if (entry.isFile()) return { name: entry.name, path: rel, kind: 'file', size: (await lstat(join(dir, entry.name))).size };
         if (!entry.isSymbolicLink()) return { name: entry.name, path: rel, kind: 'other' };
-        const target = await this.resolve(rel).then((real) => stat(real), () => undefined);
+        const target = await this.resolve(rel).then(
+          (real) => stat(real),
+          () => undefined,
+        );
         return { name: entry.name, path: rel, kind: 'symlink', ...(target?.isFile() ? { size: target.size } : {}) };
       }),
     );

@@ -36,7 +36,7 @@ describe('examples/files', () => {
     expect(surface.tools.map((t) => t.name)).to.deep.equal(['index_folder', 'list_directory', 'read_file']);
   });
 
-  it('index_folder runs as a task when asked (the SDK client\'s experimental tasks API), and as a plain call otherwise', async () => {
+  it("index_folder runs as a task when asked (the SDK client's experimental tasks API), and as a plain call otherwise", async () => {
     const expected: FolderIndex = {
       path: '.',
       files: 5,
@@ -50,7 +50,11 @@ describe('examples/files', () => {
     };
     expect(await callTool<FolderIndex>(server.client, 'index_folder', {})).to.deep.equal(expected);
     const messages: { type: string; task?: { taskId: string } }[] = [];
-    for await (const message of server.client.experimental.tasks.callToolStream({ name: 'index_folder', arguments: {} }, CallToolResultSchema, { task: { ttl: 60_000 } })) {
+    for await (const message of server.client.experimental.tasks.callToolStream(
+      { name: 'index_folder', arguments: {} },
+      CallToolResultSchema,
+      { task: { ttl: 60_000 } },
+    )) {
       messages.push(message as { type: string; task?: { taskId: string } });
     }
     expect(messages[0]?.type).to.equal('taskCreated');
@@ -113,7 +117,14 @@ describe('examples/files', () => {
 
   it('reads text with read_file, cut at maxBytes without splitting a character', async () => {
     const guide = await callTool<FileText>(server.client, 'read_file', { path: 'docs/guide.md' });
-    expect(guide).to.deep.equal({ path: 'docs/guide.md', uri: 'file:///docs/guide.md', mimeType: 'text/markdown', size: 15, truncated: false, text: 'Read me first.\n' });
+    expect(guide).to.deep.equal({
+      path: 'docs/guide.md',
+      uri: 'file:///docs/guide.md',
+      mimeType: 'text/markdown',
+      size: 15,
+      truncated: false,
+      text: 'Read me first.\n',
+    });
     // 1001 bytes of two-byte characters: 500 whole ones.
     const big = await callTool<FileText>(server.client, 'read_file', { path: 'big.txt' });
     expect(big).to.deep.include({ size: 2000, truncated: true, text: 'é'.repeat(500) });
@@ -122,18 +133,33 @@ describe('examples/files', () => {
   });
 
   it('refuses paths out of the folder, missing files and binary files with messages a model can act on', async () => {
-    for (const path of ['../secret.txt', '/etc/passwd', 'docs/../../secret.txt', 'link-outside', 'dir-outside/x.txt', '../root-evil/x.txt']) {
+    for (const path of [
+      '../secret.txt',
+      '/etc/passwd',
+      'docs/../../secret.txt',
+      'link-outside',
+      'dir-outside/x.txt',
+      '../root-evil/x.txt',
+    ]) {
       expect(await expectToolError(server.client, 'read_file', { path }), path).to.include('outside the served folder');
     }
-    expect(await expectToolError(server.client, 'read_file', { path: 'nope.md' })).to.equal('there is no file at "nope.md". Call list_directory to see what exists.');
+    expect(await expectToolError(server.client, 'read_file', { path: 'nope.md' })).to.equal(
+      'there is no file at "nope.md". Call list_directory to see what exists.',
+    );
     expect(await expectToolError(server.client, 'read_file', { path: 'image.png' })).to.include('read the resource file:///image.png');
     expect(await expectToolError(server.client, 'list_directory', { path: '..' })).to.include('outside the served folder');
   });
 
   it('completes paths of the template', async () => {
-    const result = await server.client.complete({ ref: { type: 'ref/resource', uri: 'file:///{+path}' }, argument: { name: 'path', value: 'do' } });
+    const result = await server.client.complete({
+      ref: { type: 'ref/resource', uri: 'file:///{+path}' },
+      argument: { name: 'path', value: 'do' },
+    });
     expect(result.completion.values).to.deep.equal(['docs/']);
-    const inDocs = await server.client.complete({ ref: { type: 'ref/resource', uri: 'file:///{+path}' }, argument: { name: 'path', value: 'docs/g' } });
+    const inDocs = await server.client.complete({
+      ref: { type: 'ref/resource', uri: 'file:///{+path}' },
+      argument: { name: 'path', value: 'docs/g' },
+    });
     expect(inDocs.completion.values).to.deep.equal(['docs/guide.md']);
   });
 

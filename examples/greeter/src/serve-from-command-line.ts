@@ -26,7 +26,7 @@ export function serveFromCommandLine(mountedIn: string, start: StartExampleServe
       process.once('SIGTERM', stop);
     },
     (error: unknown) => {
-      process.stderr.write(`${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+      process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
       process.exit(1);
     },
   );

@@ -14,7 +14,10 @@ describe('examples/http-fastify', () => {
 
   it('closes with a session open: fastify.close() ends it first, and the client sees the server gone', async () => {
     await running.closeServer();
-    const after = await running.client.ping().then(() => 'answered', () => 'refused');
+    const after = await running.client.ping().then(
+      () => 'answered',
+      () => 'refused',
+    );
     expect(after).to.equal('refused');
   });
 });

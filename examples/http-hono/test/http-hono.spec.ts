@@ -14,7 +14,10 @@ describe('examples/http-hono', () => {
 
   it('closes with a session open: the handler drains and ends it, and the client sees the server gone', async () => {
     await running.closeServer();
-    const after = await running.client.ping().then(() => 'answered', () => 'refused');
+    const after = await running.client.ping().then(
+      () => 'answered',
+      () => 'refused',
+    );
     expect(after).to.equal('refused');
   });
 });

@@ -47,12 +47,22 @@ describe('examples/mcp-app: an MCP App view served by Armature (SEP-1865)', () =
     expect(contents[0]).to.deep.include({ uri: VIEW_URI, mimeType: 'text/html;profile=mcp-app', _meta: { ui: { prefersBorder: true } } });
     const view = contents[0];
     const html = view !== undefined && 'text' in view ? view.text : '';
-    expect(html).to.match(/^<!doctype html>/).and.to.include("method: 'ui/initialize'").and.to.include("'ui/notifications/tool-result'");
+    expect(html)
+      .to.match(/^<!doctype html>/)
+      .and.to.include("method: 'ui/initialize'")
+      .and.to.include("'ui/notifications/tool-result'");
   });
 
   it('calls the tool: the structured result the view draws', async () => {
     const tally = await callTool<Tally>(server.client, 'tally', { text: 'the cat and the hat and the bat', limit: 2 });
-    expect(tally).to.deep.equal({ words: 8, distinct: 5, top: [{ word: 'the', count: 3 }, { word: 'and', count: 2 }] });
+    expect(tally).to.deep.equal({
+      words: 8,
+      distinct: 5,
+      top: [
+        { word: 'the', count: 3 },
+        { word: 'and', count: 2 },
+      ],
+    });
   });
 
   it('does not declare the extension to a 2025-11-25 session (that revision has no capabilities.extensions)', () => {

@@ -29,11 +29,20 @@ describe('examples/nestjs', () => {
 
   it('serves REST and MCP on one port over one Nest service, with schemas from the TypeScript types', async () => {
     const rest = server!.url.replace('/mcp', '/notes');
-    const posted = await fetch(rest, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: 'over REST' }) });
+    const posted = await fetch(rest, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'over REST' }),
+    });
     expect(await posted.json()).to.deep.equal({ id: 1, title: 'over REST' });
     const created = await client!.callTool({ name: 'create', arguments: { title: 'over MCP' } });
     expect(created.structuredContent).to.deep.equal({ id: 2, title: 'over MCP' });
-    expect((await client!.callTool({ name: 'list', arguments: {} })).structuredContent).to.deep.equal({ result: [{ id: 1, title: 'over REST' }, { id: 2, title: 'over MCP' }] });
+    expect((await client!.callTool({ name: 'list', arguments: {} })).structuredContent).to.deep.equal({
+      result: [
+        { id: 1, title: 'over REST' },
+        { id: 2, title: 'over MCP' },
+      ],
+    });
     expect(await (await fetch(rest)).json()).to.have.length(2);
     // The schema armature build wrote from the JSDoc refuses an empty title.
     expect((await client!.callTool({ name: 'create', arguments: { title: '' } })).isError).to.equal(true);

@@ -12,7 +12,7 @@ export function createNotesApp(options: Partial<ArmatureOptions> = {}): Promise<
     version: '0.1.0',
     title: 'Notes',
     description: 'A small note-taking server built with Armature.',
-    instructions: 'Use search to find notes, read notes://{id} for a note\'s text, and create/update/delete to change them.',
+    instructions: "Use search to find notes, read notes://{id} for a note's text, and create/update/delete to change them.",
     ...options,
   });
 }

@@ -38,7 +38,10 @@ export class NotesHandlers {
    * @minLength title 1
    * @maxLength title 200
    */
-  @Tool({ title: 'Create a note', annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false } })
+  @Tool({
+    title: 'Create a note',
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  })
   create(title: string, body: string, tags: string[] = []): Note {
     const note = this.store.create(title, body, tags);
     this.notifier.resourceUpdated(INDEX_URI);

@@ -46,7 +46,11 @@ describe('examples/notes through @armature/testing', () => {
     const updated = await callTool<Note>(server.client, 'update', { id: note.id, changes: { body: 'shipped' } });
     expect(updated.body).to.equal('shipped');
     expect(await callTool<DeleteOutcome>(server.client, 'delete', { id: note.id })).to.deep.equal({ id: note.id, deleted: true });
-    expect(await callTool<DeleteOutcome>(server.client, 'delete', { id: note.id })).to.deep.equal({ id: note.id, deleted: false, reason: 'not-found' });
+    expect(await callTool<DeleteOutcome>(server.client, 'delete', { id: note.id })).to.deep.equal({
+      id: note.id,
+      deleted: false,
+      reason: 'not-found',
+    });
   });
 
   it('asks a client that can show a form to confirm a delete, and keeps the note unless it does', async () => {
@@ -58,10 +62,17 @@ describe('examples/notes through @armature/testing', () => {
       return answer;
     });
     const note = await callTool<Note>(asker.client, 'create', { title: 'Draft', body: 'maybe' });
-    expect(await callTool<DeleteOutcome>(asker.client, 'delete', { id: note.id })).to.deep.equal({ id: note.id, deleted: false, reason: 'not-confirmed' });
+    expect(await callTool<DeleteOutcome>(asker.client, 'delete', { id: note.id })).to.deep.equal({
+      id: note.id,
+      deleted: false,
+      reason: 'not-confirmed',
+    });
     expect(asked).to.deep.equal([`Delete the note "Draft" (${note.id})? This cannot be undone.`]);
     answer = { action: 'accept', content: { confirm: false } };
-    expect(await callTool<DeleteOutcome>(asker.client, 'delete', { id: note.id })).to.deep.include({ deleted: false, reason: 'not-confirmed' });
+    expect(await callTool<DeleteOutcome>(asker.client, 'delete', { id: note.id })).to.deep.include({
+      deleted: false,
+      reason: 'not-confirmed',
+    });
     answer = { action: 'accept', content: { confirm: true } };
     expect(await callTool<DeleteOutcome>(asker.client, 'delete', { id: note.id })).to.deep.equal({ id: note.id, deleted: true });
     expect(asked).to.have.length(3);
@@ -73,7 +84,10 @@ describe('examples/notes through @armature/testing', () => {
 
   it('answers bad arguments and unknown ids with isError a model can act on', async () => {
     const bad = await expectToolError(server.client, 'create', { title: '', tags: 'x' });
-    expect(bad).to.include('body: is required').and.include('title: must be at least 1 character long').and.include('tags: must be an array');
+    expect(bad)
+      .to.include('body: is required')
+      .and.include('title: must be at least 1 character long')
+      .and.include('tags: must be an array');
     expect(await expectToolError(server.client, 'update', { id: 'n999', changes: {} })).to.include('notes://index');
   });
 
@@ -99,9 +113,15 @@ describe('examples/notes through @armature/testing', () => {
     const one = await server.client.readResource({ uri: 'notes://n1' });
     expect(one.contents[0]).to.deep.include({ uri: 'notes://n1', mimeType: 'text/markdown' });
     expect((one.contents[0] as { text: string }).text).to.match(/^# Welcome/);
-    const error = await server.client.readResource({ uri: 'notes://nope' }).then(() => undefined, (e: unknown) => e as { code: number; data: unknown });
+    const error = await server.client.readResource({ uri: 'notes://nope' }).then(
+      () => undefined,
+      (e: unknown) => e as { code: number; data: unknown },
+    );
     expect(error).to.deep.include({ code: -32002, data: { uri: 'notes://nope' } });
-    const completion = await server.client.complete({ ref: { type: 'ref/resource', uri: 'notes://{id}' }, argument: { name: 'id', value: 'n' } });
+    const completion = await server.client.complete({
+      ref: { type: 'ref/resource', uri: 'notes://{id}' },
+      argument: { name: 'id', value: 'n' },
+    });
     expect(completion.completion.values).to.include.members(['n1', 'n2']);
   });
 
@@ -118,13 +138,22 @@ describe('examples/notes through @armature/testing', () => {
   it('offers a summarize prompt with argument completion', async () => {
     const { prompts } = await server.client.listPrompts();
     expect(prompts[0]).to.deep.include({ name: 'summarize', title: 'Summarize a note' });
-    expect(prompts[0]?.arguments?.map((a) => [a.name, a.required])).to.deep.equal([['id', true], ['style', false]]);
+    expect(prompts[0]?.arguments?.map((a) => [a.name, a.required])).to.deep.equal([
+      ['id', true],
+      ['style', false],
+    ]);
     const result = await server.client.getPrompt({ name: 'summarize', arguments: { id: 'n2', style: 'detailed' } });
     expect(result.messages).to.have.length(2);
     expect(result.messages[1]?.content).to.deep.include({ type: 'text' });
-    const styles = await server.client.complete({ ref: { type: 'ref/prompt', name: 'summarize' }, argument: { name: 'style', value: 'd' } });
+    const styles = await server.client.complete({
+      ref: { type: 'ref/prompt', name: 'summarize' },
+      argument: { name: 'style', value: 'd' },
+    });
     expect(styles.completion.values).to.deep.equal(['detailed']);
-    const missing = await server.client.getPrompt({ name: 'summarize', arguments: {} }).then(() => undefined, (e: unknown) => e as { code: number });
+    const missing = await server.client.getPrompt({ name: 'summarize', arguments: {} }).then(
+      () => undefined,
+      (e: unknown) => e as { code: number },
+    );
     expect(missing?.code).to.equal(-32602);
   });
 });

@@ -27,7 +27,10 @@ export class EditorHandlers {
   @Tool({ name: 'review_draft', title: 'Review a draft', annotations: { readOnlyHint: true, openWorldHint: false } })
   review(draft: string, maxWords = 25): DraftReport {
     const counts = this.stats.count(draft);
-    const sentences = draft.split(/(?<=[.!?])\s+/u).map((s) => s.trim()).filter((s) => s !== '');
+    const sentences = draft
+      .split(/(?<=[.!?])\s+/u)
+      .map((s) => s.trim())
+      .filter((s) => s !== '');
     return {
       counts,
       readingMinutes: Math.ceil(counts.words / 200),

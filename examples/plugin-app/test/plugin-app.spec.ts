@@ -1,6 +1,15 @@
 import { expect } from 'chai';
 import { join } from 'node:path';
-import { callTool, callToolText, createTestServer, ensureManifest, expectToolError, matchSurfaceSnapshot, override, type TestServer } from '@armature/testing';
+import {
+  callTool,
+  callToolText,
+  createTestServer,
+  ensureManifest,
+  expectToolError,
+  matchSurfaceSnapshot,
+  override,
+  type TestServer,
+} from '@armature/testing';
 import { TextStats, type WordCount } from '@armature-examples/plugin-tools';
 import { AppModule } from '../src/app.module';
 import type { DraftReport } from '../src/editor.handlers';

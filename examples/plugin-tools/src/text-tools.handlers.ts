@@ -51,12 +51,15 @@ export class TextToolsHandlers {
     const input = this.checked(text);
     if (to === 'upper') return input.toLocaleUpperCase(locale);
     if (to === 'lower') return input.toLocaleLowerCase(locale);
-    return input.toLocaleLowerCase(locale).replace(/(^|\s)(\p{L})/gu, (_, space: string, letter: string) => space + letter.toLocaleUpperCase(locale));
+    return input
+      .toLocaleLowerCase(locale)
+      .replace(/(^|\s)(\p{L})/gu, (_, space: string, letter: string) => space + letter.toLocaleUpperCase(locale));
   }
 
   private checked(text: string): string {
     const max = this.options.maxInputLength;
-    if (text.length > max) throw new ToolError(`The text has ${text.length} characters; this server accepts at most ${max}. Send a shorter part.`);
+    if (text.length > max)
+      throw new ToolError(`The text has ${text.length} characters; this server accepts at most ${max}. Send a shorter part.`);
     return text;
   }
 }

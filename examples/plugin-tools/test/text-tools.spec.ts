@@ -1,6 +1,14 @@
 import { expect } from 'chai';
 import { join } from 'node:path';
-import { callTool, callToolText, createTestServer, ensureManifest, expectToolError, matchSurfaceSnapshot, type TestServer } from '@armature/testing';
+import {
+  callTool,
+  callToolText,
+  createTestServer,
+  ensureManifest,
+  expectToolError,
+  matchSurfaceSnapshot,
+  type TestServer,
+} from '@armature/testing';
 import { TextToolsModule, type WordCount } from '../src';
 
 const PROJECT = join(__dirname, '../..');
@@ -23,7 +31,12 @@ describe('examples/plugin-tools: TextToolsModule on its own', () => {
   });
 
   it('counts, slugifies and changes case', async () => {
-    expect(await callTool<WordCount>(server.client, 'count_words', { text: 'One two. Three!\nFour' })).to.deep.equal({ words: 4, characters: 20, lines: 2, sentences: 2 });
+    expect(await callTool<WordCount>(server.client, 'count_words', { text: 'One two. Three!\nFour' })).to.deep.equal({
+      words: 4,
+      characters: 20,
+      lines: 2,
+      sentences: 2,
+    });
     expect(await callToolText(server.client, 'slugify', { text: 'Crème Brûlée, à la carte' })).to.equal('creme-brulee-a-la-carte');
     expect(await callToolText(server.client, 'slugify', { text: 'a b', separator: '_' })).to.equal('a_b');
     expect(await callToolText(server.client, 'change_case', { text: 'hello wide world', to: 'title' })).to.equal('Hello Wide World');

@@ -27,9 +27,15 @@ export class OpenMeteoClient extends WeatherApi {
     for (const [key, value] of Object.entries({ ...query, timezone: 'auto' })) url.searchParams.set(key, String(value));
     let response: Response;
     try {
-      response = await fetch(url, { signal: AbortSignal.any([signal, AbortSignal.timeout(this.options.timeoutMs)]), headers: { accept: 'application/json' } });
+      response = await fetch(url, {
+        signal: AbortSignal.any([signal, AbortSignal.timeout(this.options.timeoutMs)]),
+        headers: { accept: 'application/json' },
+      });
     } catch (error) {
-      const why = error instanceof Error && error.name === 'TimeoutError' ? `no answer within ${this.options.timeoutMs} ms` : 'it could not be reached';
+      const why =
+        error instanceof Error && error.name === 'TimeoutError'
+          ? `no answer within ${this.options.timeoutMs} ms`
+          : 'it could not be reached';
       throw new WeatherApiError(`the weather service did not answer: ${why}`);
     }
     const body = (await response.json().catch(() => undefined)) as { reason?: unknown } | undefined;

@@ -48,5 +48,10 @@ export function toForecast(body: unknown): Forecast {
     maxC: max[i] as number,
     precipitationMm: rain[i] as number,
   }));
-  return { latitude: field(body, 'latitude', isNumber), longitude: field(body, 'longitude', isNumber), timezone: field(body, 'timezone', isString), days };
+  return {
+    latitude: field(body, 'latitude', isNumber),
+    longitude: field(body, 'longitude', isNumber),
+    timezone: field(body, 'timezone', isString),
+    days,
+  };
 }

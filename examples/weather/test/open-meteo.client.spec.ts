@@ -16,7 +16,13 @@ const DAILY = {
   latitude: 52.52,
   longitude: 13.419998,
   timezone: 'Europe/Berlin',
-  daily: { time: ['2025-06-01', '2025-06-02'], weather_code: [0, 95], temperature_2m_max: [24, 19], temperature_2m_min: [13, 12], precipitation_sum: [0, 12.5] },
+  daily: {
+    time: ['2025-06-01', '2025-06-02'],
+    weather_code: [0, 95],
+    temperature_2m_max: [24, 19],
+    temperature_2m_min: [13, 12],
+    precipitation_sum: [0, 12.5],
+  },
 };
 
 describe('examples/weather: the fetch-based client against a local upstream', () => {
@@ -78,13 +84,20 @@ describe('examples/weather: the fetch-based client against a local upstream', ()
   });
 
   it('refuses an answer of the wrong shape instead of returning it', async () => {
-    upstream.answer = () => ({ status: 200, body: JSON.stringify({ ...CURRENT, current: { ...CURRENT.current, temperature_2m: 'warm' } }) });
-    expect(await expectToolError(server.client, 'get_current_weather', { latitude: 1, longitude: 1 })).to.include('unexpected response (field "temperature_2m")');
+    upstream.answer = () => ({
+      status: 200,
+      body: JSON.stringify({ ...CURRENT, current: { ...CURRENT.current, temperature_2m: 'warm' } }),
+    });
+    expect(await expectToolError(server.client, 'get_current_weather', { latitude: 1, longitude: 1 })).to.include(
+      'unexpected response (field "temperature_2m")',
+    );
   });
 
   it('gives up on an upstream that does not answer within its timeout', async function () {
     this.timeout(10_000);
     upstream.answer = () => 'hang';
-    expect(await expectToolError(server.client, 'get_current_weather', { latitude: 1, longitude: 1 })).to.include('no answer within 500 ms');
+    expect(await expectToolError(server.client, 'get_current_weather', { latitude: 1, longitude: 1 })).to.include(
+      'no answer within 500 ms',
+    );
   });
 });

@@ -1,6 +1,14 @@
 import { expect } from 'chai';
 import { join } from 'node:path';
-import { callTool, createTestServer, ensureManifest, expectToolError, matchSurfaceSnapshot, override, type TestServer } from '@armature/testing';
+import {
+  callTool,
+  createTestServer,
+  ensureManifest,
+  expectToolError,
+  matchSurfaceSnapshot,
+  override,
+  type TestServer,
+} from '@armature/testing';
 import { WeatherApi, WeatherApiError } from '../src/weather-api';
 import type { WeatherHandlers } from '../src/weather.handlers';
 import { WeatherModule } from '../src/weather.module';
@@ -49,7 +57,11 @@ describe('examples/weather with a fake WeatherApi', () => {
   });
 
   it('wraps an array result as { result } to fit its output schema', async () => {
-    const wet = await callTool<{ result: Result<'wetDays'> }>(server.client, 'find_wet_days', { latitude: 1, longitude: 2, thresholdMm: 1 });
+    const wet = await callTool<{ result: Result<'wetDays'> }>(server.client, 'find_wet_days', {
+      latitude: 1,
+      longitude: 2,
+      thresholdMm: 1,
+    });
     expect(wet.result).to.deep.equal(['2025-06-02', '2025-06-04', '2025-06-06']);
   });
 

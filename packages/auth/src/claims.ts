@@ -56,5 +56,7 @@ export function principalOf(token: string, claims: TokenClaims, mapping: ClaimMa
   const scopes = mapping?.scopes === undefined ? defaultScopes(claims) : [...mapping.scopes(claims)];
   const extra = mapping?.extra === undefined ? defaultExtra(claims) : { ...defaultExtra(claims), ...mapping.extra(claims) };
   const exp = claims.exp;
-  return typeof exp === 'number' && Number.isFinite(exp) ? { token, clientId, scopes, expiresAt: exp, extra } : { token, clientId, scopes, extra };
+  return typeof exp === 'number' && Number.isFinite(exp)
+    ? { token, clientId, scopes, expiresAt: exp, extra }
+    : { token, clientId, scopes, extra };
 }

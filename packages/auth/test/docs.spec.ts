@@ -25,6 +25,7 @@ describe('@armature/auth documentation', () => {
 
   it('has a recipe per identity-provider family', () => {
     const recipes = read('docs/auth.md').slice(read('docs/auth.md').indexOf('## Recipes by identity provider'));
-    for (const family of ['genericOidc', 'auth0Style', 'entraStyle', 'keycloakStyle']) expect(recipes, family).to.contain(`export const ${family}`);
+    for (const family of ['genericOidc', 'auth0Style', 'entraStyle', 'keycloakStyle'])
+      expect(recipes, family).to.contain(`export const ${family}`);
   });
 });

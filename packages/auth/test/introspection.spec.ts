@@ -14,7 +14,15 @@ describe('introspectionVerifier (endpoint on 127.0.0.1)', function () {
     idp = await IdentityProvider.start();
     idp.introspectionCredentials = 'mcp-server:s3cret';
     idp.introspection = {
-      'active-token': { active: true, client_id: 'agent', scope: 'notes:read', sub: 'alice', aud: 'https://mcp.example.com/mcp', iss: 'https://auth.example.com', exp: now() + 600 },
+      'active-token': {
+        active: true,
+        client_id: 'agent',
+        scope: 'notes:read',
+        sub: 'alice',
+        aud: 'https://mcp.example.com/mcp',
+        iss: 'https://auth.example.com',
+        exp: now() + 600,
+      },
       'soon-expired': { active: true, client_id: 'agent', scope: '', exp: now() - 120 },
       'no-exp': { active: true, client_id: 'agent', scope: 'a b' },
     };
@@ -54,9 +62,15 @@ describe('introspectionVerifier (endpoint on 127.0.0.1)', function () {
   });
 
   it('checks issuer and audience when configured', async () => {
-    expect((await thrown(verifier({ issuer: 'https://other.example.com' })('active-token', REQUEST)))!.message).to.contain('another issuer');
-    expect((await thrown(verifier({ audience: 'https://other.example.com/mcp' })('active-token', REQUEST)))!.message).to.contain('not issued for this audience');
-    expect(await verifier({ issuer: 'https://auth.example.com', audience: ['x', 'https://mcp.example.com/mcp'] })('active-token', REQUEST)).to.have.property('clientId', 'agent');
+    expect((await thrown(verifier({ issuer: 'https://other.example.com' })('active-token', REQUEST)))!.message).to.contain(
+      'another issuer',
+    );
+    expect((await thrown(verifier({ audience: 'https://other.example.com/mcp' })('active-token', REQUEST)))!.message).to.contain(
+      'not issued for this audience',
+    );
+    expect(
+      await verifier({ issuer: 'https://auth.example.com', audience: ['x', 'https://mcp.example.com/mcp'] })('active-token', REQUEST),
+    ).to.have.property('clientId', 'agent');
   });
 
   it('the endpoint down: refused with a clear error that names the endpoint, not the token', async () => {
@@ -91,7 +105,11 @@ describe('introspectionVerifier (endpoint on 127.0.0.1)', function () {
   it('concurrent checks of one token share one request', async () => {
     const verify = verifier();
     const results = await Promise.all([1, 2, 3].map(() => verify('no-exp', REQUEST)));
-    expect(results.map((r) => r!.scopes)).to.deep.equal([['a', 'b'], ['a', 'b'], ['a', 'b']]);
+    expect(results.map((r) => r!.scopes)).to.deep.equal([
+      ['a', 'b'],
+      ['a', 'b'],
+      ['a', 'b'],
+    ]);
     expect(idp.hits.introspection).to.equal(1);
   });
 

@@ -41,7 +41,13 @@ describe('jwtVerifier (JWKS on 127.0.0.1)', function () {
   }
 
   it('accepts a valid token and maps its claims into the principal', async () => {
-    const token = await mint(keyA, { iss: idp.url, aud: AUDIENCE, scope: 'notes:read notes:write', sub: 'alice', claims: { tenant: 'acme' } });
+    const token = await mint(keyA, {
+      iss: idp.url,
+      aud: AUDIENCE,
+      scope: 'notes:read notes:write',
+      sub: 'alice',
+      claims: { tenant: 'acme' },
+    });
     const info = await verifier({ claims: { extra: (claims) => ({ tenant: claims.tenant }) } })(token, REQUEST);
     expect(info).to.include({ token, clientId: 'test-client' });
     expect(info!.scopes).to.deep.equal(['notes:read', 'notes:write']);
@@ -59,7 +65,7 @@ describe('jwtVerifier (JWKS on 127.0.0.1)', function () {
   it('reads scopes from scp lists and roles through a custom mapping', async () => {
     const token = await mint(keyA, { iss: idp.url, aud: AUDIENCE, claims: { scp: ['files.read'], realm_access: { roles: ['admin'] } } });
     expect((await verifier()(token, REQUEST))!.scopes).to.deep.equal(['files.read']);
-    const roles = verifier({ claims: { scopes: (claims) => ((claims.realm_access as { roles: string[] }).roles) } });
+    const roles = verifier({ claims: { scopes: (claims) => (claims.realm_access as { roles: string[] }).roles } });
     expect((await roles(token, REQUEST))!.scopes).to.deep.equal(['admin']);
   });
 
@@ -85,7 +91,11 @@ describe('jwtVerifier (JWKS on 127.0.0.1)', function () {
 
   it('refuses a token without exp', async () => {
     const j = await import('jose');
-    const token = await new j.SignJWT({ client_id: 'c' }).setProtectedHeader({ alg: 'RS256', kid: 'key-a' }).setIssuer(idp.url).setAudience(AUDIENCE).sign(keyA.privateKey);
+    const token = await new j.SignJWT({ client_id: 'c' })
+      .setProtectedHeader({ alg: 'RS256', kid: 'key-a' })
+      .setIssuer(idp.url)
+      .setAudience(AUDIENCE)
+      .sign(keyA.privateKey);
     expect((await rejection(verifier(), token)).message).to.contain('"exp" claim');
   });
 
@@ -171,7 +181,10 @@ describe('jwtVerifier (JWKS on 127.0.0.1)', function () {
   it('checks its options when created', () => {
     expect(() => jwtVerifier({ issuer: idp.url, audience: AUDIENCE, jwksUri: 'http://idp.example.com/jwks' })).to.throw(AuthError, /https/);
     expect(() => jwtVerifier({ issuer: idp.url, audience: [], jwksUri: idp.jwksUri })).to.throw(AuthError, /audience/);
-    expect(() => jwtVerifier({ issuer: idp.url, audience: AUDIENCE, jwksUri: idp.jwksUri, clockToleranceSec: 3600 })).to.throw(AuthError, /clockToleranceSec/);
+    expect(() => jwtVerifier({ issuer: idp.url, audience: AUDIENCE, jwksUri: idp.jwksUri, clockToleranceSec: 3600 })).to.throw(
+      AuthError,
+      /clockToleranceSec/,
+    );
   });
 
   it('refuses a token that is not a JWT without fetching anything', async () => {

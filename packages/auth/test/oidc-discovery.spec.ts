@@ -12,7 +12,13 @@ describe('OIDC discovery (issuer on 127.0.0.1)', function () {
 
   beforeEach(async () => {
     idp = await IdentityProvider.start();
-    idp.discovery = { issuer: idp.url, jwks_uri: idp.jwksUri, token_endpoint: `${idp.url}/token`, introspection_endpoint: `${idp.url}/introspect`, scopes_supported: ['openid', 'notes:read'] };
+    idp.discovery = {
+      issuer: idp.url,
+      jwks_uri: idp.jwksUri,
+      token_endpoint: `${idp.url}/token`,
+      introspection_endpoint: `${idp.url}/introspect`,
+      scopes_supported: ['openid', 'notes:read'],
+    };
   });
 
   afterEach(async () => {
@@ -22,8 +28,19 @@ describe('OIDC discovery (issuer on 127.0.0.1)', function () {
   it('wires the JWKS verifier and the RFC 9728 document from the issuer metadata', async () => {
     const key = await generateKey('k1');
     idp.jwks = { keys: [key.publicJwk] };
-    const server = await oidcResourceServer({ issuer: idp.url, resource: RESOURCE, scopesSupported: ['notes:read'], resourceName: 'Notes' });
-    expect(server.protectedResource).to.deep.equal({ resource: RESOURCE, authorizationServers: [idp.url], validateAudience: true, scopesSupported: ['notes:read'], resourceName: 'Notes' });
+    const server = await oidcResourceServer({
+      issuer: idp.url,
+      resource: RESOURCE,
+      scopesSupported: ['notes:read'],
+      resourceName: 'Notes',
+    });
+    expect(server.protectedResource).to.deep.equal({
+      resource: RESOURCE,
+      authorizationServers: [idp.url],
+      validateAudience: true,
+      scopesSupported: ['notes:read'],
+      resourceName: 'Notes',
+    });
     expect(server.issuerMetadata.introspection_endpoint).to.equal(`${idp.url}/introspect`);
     const info = await server.verifyToken(await mint(key, { iss: idp.url, aud: RESOURCE, scope: 'notes:read' }), REQUEST);
     expect(info!.scopes).to.deep.equal(['notes:read']);
@@ -31,7 +48,7 @@ describe('OIDC discovery (issuer on 127.0.0.1)', function () {
     expect(idp.hits.openid).to.equal(1);
   });
 
-  it('an API audience (not the resource URI) is the verifier\'s to check; the transport\'s resource check stands aside', async () => {
+  it("an API audience (not the resource URI) is the verifier's to check; the transport's resource check stands aside", async () => {
     const server = await oidcResourceServer({ issuer: idp.url, resource: RESOURCE, audience: 'api://notes' });
     expect(server.protectedResource.validateAudience).to.equal(false);
   });
@@ -40,7 +57,9 @@ describe('OIDC discovery (issuer on 127.0.0.1)', function () {
     idp.discovery = undefined;
     const error = await thrown(discoverAuthorizationServer(idp.url));
     expect(error).to.be.instanceOf(AuthError);
-    expect(error!.message).to.contain('/.well-known/openid-configuration → 404').and.to.contain('/.well-known/oauth-authorization-server → 404');
+    expect(error!.message)
+      .to.contain('/.well-known/openid-configuration → 404')
+      .and.to.contain('/.well-known/oauth-authorization-server → 404');
     expect(idp.hits).to.deep.include({ openid: 1, oauth: 1 });
   });
 

@@ -60,7 +60,11 @@ describe('jwtVerifier end to end (official SDK client; HTTP and WebSocket)', fun
     http = await listenHttp(app, {
       port: 0,
       verifyToken: lateVerify,
-      protectedResource: { authorizationServers: [idp.url], scopesSupported: ['notes:read', 'notes:admin'], challengeScopes: ['notes:read'] },
+      protectedResource: {
+        authorizationServers: [idp.url],
+        scopesSupported: ['notes:read', 'notes:admin'],
+        challengeScopes: ['notes:read'],
+      },
       onError: (error) => errors.push(error),
     });
     verify = jwtVerifier({ issuer: idp.url, audience: http.url, jwksUri: idp.jwksUri });
@@ -69,7 +73,9 @@ describe('jwtVerifier end to end (official SDK client; HTTP and WebSocket)', fun
 
   async function sdkClient(url: string, token: string): Promise<Client> {
     const client = new Client({ name: 'jwt-e2e', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }),
+    );
     clients.push(client);
     return client;
   }
@@ -77,12 +83,22 @@ describe('jwtVerifier end to end (official SDK client; HTTP and WebSocket)', fun
   function post(url: string, token: string | undefined, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
     return fetch(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...(token === undefined ? {} : { authorization: `Bearer ${token}` }), ...headers },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
+        ...headers,
+      },
       body: JSON.stringify(body),
     });
   }
 
-  const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } };
+  const initialize = {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+  };
 
   it('HTTP: a valid JWT connects the SDK client; the principal and its scopes reach the handler and the lists', async () => {
     const url = await serveHttp();
@@ -98,14 +114,24 @@ describe('jwtVerifier end to end (official SDK client; HTTP and WebSocket)', fun
     expect(none.status).to.equal(401);
     expect(none.headers.get('www-authenticate')).to.equal(`Bearer scope="notes:read", resource_metadata="${metadata}"`);
     await none.text();
-    const bad = [await mint(key, { iss: idp.url, aud: url, expIn: -600 }), await mint(key, { iss: idp.url, aud: 'https://other.example.com/mcp' }), `${(await mint(key, { iss: idp.url, aud: url })).slice(0, -4)}AAAA`];
+    const bad = [
+      await mint(key, { iss: idp.url, aud: url, expIn: -600 }),
+      await mint(key, { iss: idp.url, aud: 'https://other.example.com/mcp' }),
+      `${(await mint(key, { iss: idp.url, aud: url })).slice(0, -4)}AAAA`,
+    ];
     for (const token of bad) {
       const res = await post(url, token, initialize);
       expect(res.status).to.equal(401);
-      expect(res.headers.get('www-authenticate')).to.equal(`Bearer error="invalid_token", resource_metadata="${metadata}", error_description="The access token is invalid."`);
+      expect(res.headers.get('www-authenticate')).to.equal(
+        `Bearer error="invalid_token", resource_metadata="${metadata}", error_description="The access token is invalid."`,
+      );
       await res.text();
     }
-    expect(errors.map((error) => (error as { code?: string }).code)).to.deep.equal(['ARM_ERR_TOKEN_REJECTED', 'ARM_ERR_TOKEN_REJECTED', 'ARM_ERR_TOKEN_REJECTED']);
+    expect(errors.map((error) => (error as { code?: string }).code)).to.deep.equal([
+      'ARM_ERR_TOKEN_REJECTED',
+      'ARM_ERR_TOKEN_REJECTED',
+      'ARM_ERR_TOKEN_REJECTED',
+    ]);
     expect(errors[0]!.message).to.contain('expired');
     expect(errors[1]!.message).to.contain('"aud"');
     expect(errors[2]!.message).to.contain('signature');
@@ -121,7 +147,9 @@ describe('jwtVerifier end to end (official SDK client; HTTP and WebSocket)', fun
     (await post(url, token, { jsonrpc: '2.0', method: 'notifications/initialized' }, headers)).body?.cancel();
     const res = await post(url, token, { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'admin', arguments: {} } }, headers);
     expect(res.status).to.equal(403);
-    expect(res.headers.get('www-authenticate')).to.match(/^Bearer error="insufficient_scope", scope="notes:read notes:admin", resource_metadata="[^"]+", error_description="/);
+    expect(res.headers.get('www-authenticate')).to.match(
+      /^Bearer error="insufficient_scope", scope="notes:read notes:admin", resource_metadata="[^"]+", error_description="/,
+    );
     const body = (await res.json()) as { error: { code: number; data: { missingScopes: string[] } } };
     expect(body.error.code).to.equal(-32003);
     expect(body.error.data.missingScopes).to.deep.equal(['notes:admin']);
@@ -129,7 +157,11 @@ describe('jwtVerifier end to end (official SDK client; HTTP and WebSocket)', fun
 
   it('no token material in logs, onError, challenges or bodies', async () => {
     const url = await serveHttp();
-    const tokens = [await mint(key, { iss: idp.url, aud: url, expIn: -600 }), await mint(key, { iss: 'https://evil.example.com', aud: url }), `${(await mint(key, { iss: idp.url, aud: url })).slice(0, -4)}AAAA`];
+    const tokens = [
+      await mint(key, { iss: idp.url, aud: url, expIn: -600 }),
+      await mint(key, { iss: 'https://evil.example.com', aud: url }),
+      `${(await mint(key, { iss: idp.url, aud: url })).slice(0, -4)}AAAA`,
+    ];
     const seen: string[] = [];
     for (const token of tokens) {
       const res = await post(url, token, initialize);
@@ -151,15 +183,32 @@ describe('jwtVerifier end to end (official SDK client; HTTP and WebSocket)', fun
   });
 
   it('WebSocket: the same verifier before the upgrade; the SDK client over WebSocket sees its principal', async () => {
-    ws = await listenWs(app, { port: 0, verifyToken: lateVerify, protectedResource: { authorizationServers: [idp.url] }, onError: (error) => errors.push(error) });
+    ws = await listenWs(app, {
+      port: 0,
+      verifyToken: lateVerify,
+      protectedResource: { authorizationServers: [idp.url] },
+      onError: (error) => errors.push(error),
+    });
     const resource = ws.url.replace('ws://', 'http://');
     verify = jwtVerifier({ issuer: idp.url, audience: resource, jwksUri: idp.jwksUri });
     const token = await mint(key, { iss: idp.url, aud: resource, scope: 'notes:read notes:admin' });
     const client = await wsClient(ws.url, { Authorization: `Bearer ${token}`, 'X-Tenant-Id': 'acme' });
-    expect(((await client.callTool({ name: 'whoami', arguments: {} })) as Text).content[0]!.text).to.equal('test-client [notes:read notes:admin]');
+    expect(((await client.callTool({ name: 'whoami', arguments: {} })) as Text).content[0]!.text).to.equal(
+      'test-client [notes:read notes:admin]',
+    );
     expect(((await client.callTool({ name: 'admin', arguments: {} })) as Text).content[0]!.text).to.equal('admin done');
-    expect(JSON.parse(((await client.callTool({ name: 'tenant', arguments: {} })) as Text).content[0]!.text)).to.deep.equal({ transport: 'websocket', tenant: 'acme', authorization: null });
-    const refused = await within(wsClient(ws.url, { Authorization: `Bearer ${await mint(key, { iss: idp.url, aud: resource, expIn: -600 })}` }).then(() => 'connected', (error: unknown) => String(error)), 'the refused connect');
+    expect(JSON.parse(((await client.callTool({ name: 'tenant', arguments: {} })) as Text).content[0]!.text)).to.deep.equal({
+      transport: 'websocket',
+      tenant: 'acme',
+      authorization: null,
+    });
+    const refused = await within(
+      wsClient(ws.url, { Authorization: `Bearer ${await mint(key, { iss: idp.url, aud: resource, expIn: -600 })}` }).then(
+        () => 'connected',
+        (error: unknown) => String(error),
+      ),
+      'the refused connect',
+    );
     expect(refused).not.to.equal('connected');
     expect(errors.map((error) => (error as { code?: string }).code)).to.deep.equal(['ARM_ERR_TOKEN_REJECTED']);
   });

@@ -62,7 +62,9 @@ describe('armature build (end to end, through the binary)', () => {
       required: ['title'],
       additionalProperties: false,
     });
-    expect(result.stdout).to.match(/^armature: built in \d+\.\d\ds \(3 decorated methods scanned; manifest: dist\/armature\.manifest\.json\)\.$/m);
+    expect(result.stdout).to.match(
+      /^armature: built in \d+\.\d\ds \(3 decorated methods scanned; manifest: dist\/armature\.manifest\.json\)\.$/m,
+    );
   });
 
   it('accepts a folder for -p, and keeps an up-to-date manifest on the next build', () => {
@@ -87,7 +89,11 @@ describe('armature build (end to end, through the binary)', () => {
     const result = runArmature(['build'], dir);
     expect(result.status, result.stdout).to.equal(0);
     const manifest = readJson(path.join(dir, 'dist/armature.manifest.json')) as ManifestDocument;
-    expect(Object.keys(manifest.handlers['src/notes.handlers.js#NotesHandlers']?.methods ?? {})).to.deep.equal(['create', 'search', 'digest']);
+    expect(Object.keys(manifest.handlers['src/notes.handlers.js#NotesHandlers']?.methods ?? {})).to.deep.equal([
+      'create',
+      'search',
+      'digest',
+    ]);
   });
 
   it('writes the manifest again when the project is up to date but the manifest is gone', () => {
@@ -124,9 +130,16 @@ export class Bad {
   it('prints a note for each class-validator decorator the schema cannot say, exits 0, and writes the keywords it can', () => {
     dir = createFixture({
       // A stand-in class-validator: the scanner resolves decorators to this package's exports.
-      'node_modules/class-validator/package.json': JSON.stringify({ name: 'class-validator', version: '0.0.0', main: 'index.js', types: 'index.d.ts' }),
-      'node_modules/class-validator/index.d.ts': 'export declare function IsEmail(): PropertyDecorator;\nexport declare function IsNotEmpty(): PropertyDecorator;\nexport declare function Length(min: number, max?: number): PropertyDecorator;\n',
-      'node_modules/class-validator/index.js': 'const noop = () => () => undefined;\nexports.IsEmail = noop; exports.IsNotEmpty = noop; exports.Length = noop;\n',
+      'node_modules/class-validator/package.json': JSON.stringify({
+        name: 'class-validator',
+        version: '0.0.0',
+        main: 'index.js',
+        types: 'index.d.ts',
+      }),
+      'node_modules/class-validator/index.d.ts':
+        'export declare function IsEmail(): PropertyDecorator;\nexport declare function IsNotEmpty(): PropertyDecorator;\nexport declare function Length(min: number, max?: number): PropertyDecorator;\n',
+      'node_modules/class-validator/index.js':
+        'const noop = () => () => undefined;\nexports.IsEmail = noop; exports.IsNotEmpty = noop; exports.Length = noop;\n',
       'src/user.dto.ts': `import { IsEmail, IsNotEmpty, Length } from 'class-validator';
 export class UserDto {
   @IsEmail() email!: string;
@@ -163,7 +176,8 @@ export class Users {
   it('builds project references and writes a manifest for each project with handlers', () => {
     dir = createFixture({
       'plugin/tsconfig.json': JSON.stringify(defaultTsconfig({ composite: true })),
-      'plugin/src/plugin.handlers.ts': "import { Tool } from '@armature/core';\nexport class PluginHandlers {\n  @Tool() ping(): string { return 'pong'; }\n}\n",
+      'plugin/src/plugin.handlers.ts':
+        "import { Tool } from '@armature/core';\nexport class PluginHandlers {\n  @Tool() ping(): string { return 'pong'; }\n}\n",
       'app/tsconfig.json': JSON.stringify({ ...defaultTsconfig({ composite: true }), references: [{ path: '../plugin' }] }),
       'app/src/app.handlers.ts':
         "import { Tool } from '@armature/core';\nimport { PluginHandlers } from '../../plugin/src/plugin.handlers';\nexport const plugins = [PluginHandlers];\nexport class AppHandlers {\n  @Tool() hello(name: string): string { return name; }\n}\n",

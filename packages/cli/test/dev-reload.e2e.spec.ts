@@ -20,7 +20,8 @@ ${extra}}
 
 const FILES = {
   'src/tools.ts': TOOLS(),
-  'src/app.module.ts': "import { Module } from '@armature/di';\nimport { Tools } from './tools';\n\n@Module({ handlers: [Tools] })\nexport class AppModule {}\n",
+  'src/app.module.ts':
+    "import { Module } from '@armature/di';\nimport { Tools } from './tools';\n\n@Module({ handlers: [Tools] })\nexport class AppModule {}\n",
   'src/main.ts':
     "import 'reflect-metadata';\nimport { Armature } from '@armature/core';\nimport { AppModule } from './app.module';\n\n" +
     "void Armature.create(AppModule, { name: 'dev-e2e', version: '1.0.0' }).then((app) => app.listen());\n",
@@ -60,7 +61,9 @@ describe('armature dev with a stdio client (end to end)', () => {
     await client.connect(transport, { timeout: 60_000 });
     expect(textOf(await client.callTool({ name: 'hello', arguments: { name: 'a' } }))).to.equal('hello a');
 
-    writeFiles(dir, { 'src/tools.ts': TOOLS("  /** Says goodbye. */\n  @Tool()\n  bye(name: string): string {\n    return 'bye ' + name;\n  }\n") });
+    writeFiles(dir, {
+      'src/tools.ts': TOOLS("  /** Says goodbye. */\n  @Tool()\n  bye(name: string): string {\n    return 'bye ' + name;\n  }\n"),
+    });
     await until(() => listChanged > 0, `notifications/tools/list_changed (dev output: ${stderr})`, { timeoutMs: 60_000, intervalMs: 50 });
 
     const names = (await client.listTools()).tools.map((t) => t.name);

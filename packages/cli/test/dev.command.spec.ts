@@ -97,7 +97,8 @@ describe('armature dev', () => {
   it('rescans a handler file when a type it imports changes', async () => {
     writeFiles(dir, {
       'src/types.ts': 'export interface Query { text: string }\n',
-      'src/search.ts': "import { Tool } from '@armature/core';\nimport type { Query } from './types';\nexport class Search {\n  @Tool() find(q: Query): string { return q.text; }\n}\n",
+      'src/search.ts':
+        "import { Tool } from '@armature/core';\nimport type { Query } from './types';\nexport class Search {\n  @Tool() find(q: Query): string { return q.text; }\n}\n",
     });
     start('plain');
     await cycle(1);

@@ -22,10 +22,23 @@ describe('armature init', () => {
     const result = runArmature(['init', 'my-server'], scratch);
     expect(result.status, result.stderr).to.equal(0);
     const dir = path.join(scratch, 'my-server');
-    for (const file of ['package.json', 'tsconfig.json', '.gitignore', 'README.md', 'src/hello.handlers.ts', 'src/app.module.ts', 'src/main.ts', 'test/hello.spec.ts']) {
+    for (const file of [
+      'package.json',
+      'tsconfig.json',
+      '.gitignore',
+      'README.md',
+      'src/hello.handlers.ts',
+      'src/app.module.ts',
+      'src/main.ts',
+      'test/hello.spec.ts',
+    ]) {
       expect(fs.existsSync(path.join(dir, file)), file).to.equal(true);
     }
-    const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name: string; dependencies: Record<string, string>; devDependencies: Record<string, string> };
+    const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as {
+      name: string;
+      dependencies: Record<string, string>;
+      devDependencies: Record<string, string>;
+    };
     expect(pkg.name).to.equal('my-server');
     expect(pkg.dependencies['@armature/core']).to.equal('^0.1.0');
     expect(pkg.devDependencies['@armature/testing']).to.equal('^0.1.0');
@@ -63,21 +76,35 @@ describe('armature init', () => {
     after(() => removeScaffold(dir));
 
     it('builds, writing the manifest of its tool and resource', () => {
-      const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'dist/armature.manifest.json'), 'utf8')) as { handlers: Record<string, { methods: Record<string, { kind: string }> }> };
+      const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'dist/armature.manifest.json'), 'utf8')) as {
+        handlers: Record<string, { methods: Record<string, { kind: string }> }>;
+      };
       const methods = manifest.handlers['src/hello.handlers.js#HelloHandlers']?.methods ?? {};
-      expect(Object.fromEntries(Object.entries(methods).map(([name, m]) => [name, m.kind]))).to.deep.equal({ greet: 'tool', about: 'resource' });
+      expect(Object.fromEntries(Object.entries(methods).map(([name, m]) => [name, m.kind]))).to.deep.equal({
+        greet: 'tool',
+        about: 'resource',
+      });
     });
 
     it('passes its own test', function () {
       this.timeout(60_000);
-      const test = spawnSync(process.execPath, [MOCHA, '--require', 'reflect-metadata', 'dist/test/**/*.spec.js'], { cwd: dir, encoding: 'utf8', timeout: 50_000 });
+      const test = spawnSync(process.execPath, [MOCHA, '--require', 'reflect-metadata', 'dist/test/**/*.spec.js'], {
+        cwd: dir,
+        encoding: 'utf8',
+        timeout: 50_000,
+      });
       expect(test.status, test.stdout + test.stderr).to.equal(0);
       expect(test.stdout).to.match(/3 passing/);
     });
 
     it('starts and answers over stdio', async function () {
       this.timeout(30_000);
-      const transport = new StdioClientTransport({ command: process.execPath, args: [path.join(dir, 'dist/src/main.js')], cwd: dir, stderr: 'pipe' });
+      const transport = new StdioClientTransport({
+        command: process.execPath,
+        args: [path.join(dir, 'dist/src/main.js')],
+        cwd: dir,
+        stderr: 'pipe',
+      });
       const client = new Client({ name: 'init-check', version: '1.0.0' });
       await client.connect(transport);
       try {

@@ -84,7 +84,9 @@ describe('armature inspect', () => {
     fs.writeFileSync(manifestFile(), JSON.stringify({ ...manifest, schemas: [] }));
     const result = runArmature(['inspect'], dir);
     expect(result.status).to.equal(1);
-    expect(result.stdout).to.match(/problem: the manifest is not a valid format-2 manifest: .*HelloHandlers method greet refers to a schema not in "schemas"/);
+    expect(result.stdout).to.match(
+      /problem: the manifest is not a valid format-2 manifest: .*HelloHandlers method greet refers to a schema not in "schemas"/,
+    );
   });
 
   it('exits 1 when a schema is not valid JSON Schema 2020-12', () => {
@@ -103,12 +105,16 @@ describe('armature inspect', () => {
   it('exits 1 when --entry exports no module', () => {
     const result = runArmature(['inspect', '--entry', 'dist/src/main.js#Nope'], dir);
     expect(result.status).to.equal(1);
-    expect(result.stdout).to.contain(`armature: dist/src/main.js#Nope did not boot: ${path.join(dir, 'dist/src/main.js')} exports no module named Nope.`);
+    expect(result.stdout).to.contain(
+      `armature: dist/src/main.js#Nope did not boot: ${path.join(dir, 'dist/src/main.js')} exports no module named Nope.`,
+    );
   });
 
   it('summarizes schemas the way TypeScript reads', () => {
     expect(summarizeSchema({ type: ['string', 'null'] })).to.equal('string | null');
-    expect(summarizeSchema({ type: 'array', prefixItems: [{ type: 'string' }, { type: 'number' }], minItems: 1, items: false })).to.equal('[string, number?]');
+    expect(summarizeSchema({ type: 'array', prefixItems: [{ type: 'string' }, { type: 'number' }], minItems: 1, items: false })).to.equal(
+      '[string, number?]',
+    );
     expect(summarizeSchema({ type: 'object', additionalProperties: { type: 'number' } })).to.equal('Record<string, number>');
     expect(summarizeSchema({ $ref: '#/$defs/address' })).to.equal('address');
     expect(summarizeSchema({ type: 'array', items: { enum: ['a', 'b'] } })).to.equal("('a' | 'b')[]");

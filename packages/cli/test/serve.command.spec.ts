@@ -44,7 +44,10 @@ async function stopServe(served: ServeProcess): Promise<number | string> {
 
 /** The URL `app.listen()` announces on stderr. */
 async function announcedUrl(served: ServeProcess): Promise<string> {
-  await until(() => /listening on (\S+)/.test(served.stderr()) || served.child.exitCode !== null, 'armature serve to listen', { timeoutMs: 30_000, intervalMs: 50 });
+  await until(() => /listening on (\S+)/.test(served.stderr()) || served.child.exitCode !== null, 'armature serve to listen', {
+    timeoutMs: 30_000,
+    intervalMs: 50,
+  });
   const url = /listening on (\S+)/.exec(served.stderr())?.[1];
   if (url === undefined) throw new Error(`armature serve did not listen:\n${served.stderr()}`);
   return url;
@@ -61,7 +64,9 @@ async function expectScaffoldServed(transport: Transport): Promise<void> {
     expect(greeting.structuredContent).to.deep.include({ message: 'Hello, Ada.' });
     const invalid = await client.callTool({ name: 'greet', arguments: {} });
     expect(invalid.isError).to.equal(true);
-    expect((await client.readResource({ uri: 'hello://about' })).contents[0]).to.have.property('text').that.is.a('string');
+    expect((await client.readResource({ uri: 'hello://about' })).contents[0])
+      .to.have.property('text')
+      .that.is.a('string');
   } finally {
     await client.close();
   }
@@ -80,7 +85,9 @@ describe('armature serve', () => {
 
   it('serves over stdio by default, the root module named by package.json "armature.module"', async function () {
     this.timeout(60_000);
-    await expectScaffoldServed(new StdioClientTransport({ command: process.execPath, args: [ARMATURE_BIN, 'serve'], cwd: dir, stderr: 'ignore' }));
+    await expectScaffoldServed(
+      new StdioClientTransport({ command: process.execPath, args: [ARMATURE_BIN, 'serve'], cwd: dir, stderr: 'ignore' }),
+    );
   });
 
   it('serves over Streamable HTTP with --http host:port, and shuts down on SIGTERM', async function () {
@@ -115,7 +122,9 @@ describe('armature serve', () => {
     this.timeout(60_000);
     const conflicting = runArmature(['serve', '--http', '0', '--ws', '0'], dir);
     expect(conflicting.status).to.equal(2);
-    expect(conflicting.stderr).to.contain('armature: serve: choose one of --stdio, --http and --ws.').and.to.contain('Usage: armature serve');
+    expect(conflicting.stderr)
+      .to.contain('armature: serve: choose one of --stdio, --http and --ws.')
+      .and.to.contain('Usage: armature serve');
     const badPort = runArmature(['serve', '--http', '127.0.0.1:99999'], dir);
     expect(badPort.status).to.equal(2);
     expect(badPort.stderr).to.contain('--http 127.0.0.1:99999: expected a port (0–65535) or host:port.');
@@ -131,6 +140,8 @@ describe('armature serve', () => {
     this.timeout(60_000);
     const result = runArmature(['serve', '-e', 'dist/src/hello.handlers.js#Nope'], dir);
     expect(result.status).to.equal(1);
-    expect(result.stderr).to.contain(`armature: dist/src/hello.handlers.js#Nope did not boot: ${path.join(dir, 'dist/src/hello.handlers.js')} exports no module named Nope.`);
+    expect(result.stderr).to.contain(
+      `armature: dist/src/hello.handlers.js#Nope did not boot: ${path.join(dir, 'dist/src/hello.handlers.js')} exports no module named Nope.`,
+    );
   });
 });

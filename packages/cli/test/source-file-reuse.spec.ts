@@ -27,7 +27,10 @@ describe('reuseUnchangedSourceFiles (armature dev rebuilds)', () => {
   const create = reuseUnchangedSourceFiles(ts.createEmitAndSemanticDiagnosticsBuilderProgram);
 
   it('parses only the files whose text changed, and sees the change', () => {
-    const files = new Map([['/p/a.ts', 'export const a = 1;'], ['/p/b.ts', 'export const b = 2;']]);
+    const files = new Map([
+      ['/p/a.ts', 'export const a = 1;'],
+      ['/p/b.ts', 'export const b = 2;'],
+    ]);
     const { host, parses } = memoryHost(files, options);
     const first = create(['/p/a.ts', '/p/b.ts'], options, host);
     expect(parses).to.deep.equal(['/p/a.ts', '/p/b.ts']);

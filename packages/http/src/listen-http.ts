@@ -29,11 +29,15 @@ export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
 function checkTimeouts(headersTimeout: number, requestTimeout: number): void {
-  for (const [name, value] of [['headersTimeout', headersTimeout], ['requestTimeout', requestTimeout]] as const) {
+  for (const [name, value] of [
+    ['headersTimeout', headersTimeout],
+    ['requestTimeout', requestTimeout],
+  ] as const) {
     if (!Number.isFinite(value) || value < 0) throw new RangeError(`@armature/http: ${name} must be zero or more, got ${value}`);
   }
   if (headersTimeout === 0) throw new RangeError('@armature/http: headersTimeout must be positive');
-  if (requestTimeout > 0 && headersTimeout > requestTimeout) throw new RangeError(`@armature/http: headersTimeout (${headersTimeout}) must not exceed requestTimeout (${requestTimeout})`);
+  if (requestTimeout > 0 && headersTimeout > requestTimeout)
+    throw new RangeError(`@armature/http: headersTimeout (${headersTimeout}) must not exceed requestTimeout (${requestTimeout})`);
 }
 
 /**
@@ -51,26 +55,36 @@ function checkingInterval(headersTimeout: number, requestTimeout: number): numbe
  * default (MCP 2025-11-25, transports §Security Warning). `app.listen('--http')` calls this.
  */
 export async function listenHttp(app: ConnectableApp, options: ListenHttpOptions = {}): Promise<HttpListenHandle> {
-  const { host = '127.0.0.1', port = 3000, path = '/mcp', headersTimeout = DEFAULT_HEADERS_TIMEOUT_MS, requestTimeout = DEFAULT_REQUEST_TIMEOUT_MS, ...handlerOptions } = options;
+  const {
+    host = '127.0.0.1',
+    port = 3000,
+    path = '/mcp',
+    headersTimeout = DEFAULT_HEADERS_TIMEOUT_MS,
+    requestTimeout = DEFAULT_REQUEST_TIMEOUT_MS,
+    ...handlerOptions
+  } = options;
   checkTimeouts(headersTimeout, requestTimeout);
   // The handler is created once the port is known, so a protected resource can default to this URL.
   let handler: HttpHandler | undefined;
   let closing = false;
   let metadataPaths: readonly string[] = [];
-  const server = createServer({ headersTimeout, requestTimeout, connectionsCheckingInterval: checkingInterval(headersTimeout, requestTimeout) }, (req, res) => {
-    const url = req.url ?? '/';
-    const query = url.indexOf('?');
-    const requested = query === -1 ? url : url.slice(0, query);
-    if (handler === undefined || (requested !== path && !metadataPaths.includes(requested))) {
-      res.writeHead(404, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(NOT_FOUND) });
-      res.end(NOT_FOUND);
-      return;
-    }
-    // While draining, every answer closes its connection, so keep-alive clients reconnect
-    // (and get 503) instead of being cut when the server finally closes.
-    if (closing) res.setHeader('connection', 'close');
-    void handler.node(req, res);
-  });
+  const server = createServer(
+    { headersTimeout, requestTimeout, connectionsCheckingInterval: checkingInterval(headersTimeout, requestTimeout) },
+    (req, res) => {
+      const url = req.url ?? '/';
+      const query = url.indexOf('?');
+      const requested = query === -1 ? url : url.slice(0, query);
+      if (handler === undefined || (requested !== path && !metadataPaths.includes(requested))) {
+        res.writeHead(404, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(NOT_FOUND) });
+        res.end(NOT_FOUND);
+        return;
+      }
+      // While draining, every answer closes its connection, so keep-alive clients reconnect
+      // (and get 503) instead of being cut when the server finally closes.
+      if (closing) res.setHeader('connection', 'close');
+      void handler.node(req, res);
+    },
+  );
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
@@ -85,7 +99,10 @@ export async function listenHttp(app: ConnectableApp, options: ListenHttpOptions
     handler = createHttpHandler(app, {
       ...handlerOptions,
       allowedHosts: handlerOptions.allowedHosts ?? allowedHostsForBind(host),
-      protectedResource: handlerOptions.protectedResource === undefined ? undefined : { ...handlerOptions.protectedResource, resource: handlerOptions.protectedResource.resource ?? url },
+      protectedResource:
+        handlerOptions.protectedResource === undefined
+          ? undefined
+          : { ...handlerOptions.protectedResource, resource: handlerOptions.protectedResource.resource ?? url },
     });
   } catch (error) {
     await new Promise<void>((resolve) => server.close(() => resolve()));

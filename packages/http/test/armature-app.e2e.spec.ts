@@ -15,7 +15,9 @@ for (const stateless of [false, true]) {
       },
       clientTransport: (url) => new StreamableHTTPClientTransport(url),
       // Stateless mode keeps no session, so the scenario leaves out what needs one.
-      session: stateless ? undefined : { ends: 'with DELETE', end: (client) => (client.transport as StreamableHTTPClientTransport).terminateSession() },
+      session: stateless
+        ? undefined
+        : { ends: 'with DELETE', end: (client) => (client.transport as StreamableHTTPClientTransport).terminateSession() },
     });
   });
 }

@@ -57,14 +57,21 @@ describe('Bearer tokens (verifyToken)', () => {
     const url = await serve();
     const res = await post(url, INITIALIZE);
     expect(await refusal(res, 401)).to.equal('Unauthorized: a bearer token is required');
-    expect(res.headers.get('www-authenticate')).to.equal(`Bearer scope="tools", resource_metadata="${new URL(url).origin}/.well-known/oauth-protected-resource/mcp"`);
+    expect(res.headers.get('www-authenticate')).to.equal(
+      `Bearer scope="tools", resource_metadata="${new URL(url).origin}/.well-known/oauth-protected-resource/mcp"`,
+    );
   });
 
   it('names an explicitly configured metadata URL instead', async () => {
-    const url = await serve({ resourceMetadataUrl: 'https://meta.example.com/.well-known/oauth-protected-resource', protectedResource: undefined });
+    const url = await serve({
+      resourceMetadataUrl: 'https://meta.example.com/.well-known/oauth-protected-resource',
+      protectedResource: undefined,
+    });
     const res = await post(url, INITIALIZE);
     await refusal(res, 401);
-    expect(res.headers.get('www-authenticate')).to.equal('Bearer resource_metadata="https://meta.example.com/.well-known/oauth-protected-resource"');
+    expect(res.headers.get('www-authenticate')).to.equal(
+      'Bearer resource_metadata="https://meta.example.com/.well-known/oauth-protected-resource"',
+    );
   });
 
   for (const [token, reason] of [
@@ -104,7 +111,10 @@ describe('Bearer tokens (verifyToken)', () => {
 
   it('counts a verifier that throws as a rejection, reporting the error to onError only', async () => {
     const errors: Error[] = [];
-    const url = await serve({ verifyToken: () => Promise.reject(new Error('introspection endpoint down')), onError: (error) => errors.push(error) });
+    const url = await serve({
+      verifyToken: () => Promise.reject(new Error('introspection endpoint down')),
+      onError: (error) => errors.push(error),
+    });
     const res = await post(url, INITIALIZE, { authorization: 'Bearer alice' });
     expect(await refusal(res, 401)).to.not.contain('introspection');
     expect(challenge(res).error).to.equal('invalid_token');
@@ -134,7 +144,11 @@ describe('Bearer tokens (verifyToken)', () => {
     const url = await serve({}, createPeerApp());
     const init = await post(url, INITIALIZE, { authorization: 'Bearer alice' });
     assertServerMessage(await init.json(), 'initialize');
-    const headers = { 'mcp-session-id': init.headers.get('mcp-session-id') as string, 'mcp-protocol-version': '2025-11-25', authorization: 'Bearer alice' };
+    const headers = {
+      'mcp-session-id': init.headers.get('mcp-session-id') as string,
+      'mcp-protocol-version': '2025-11-25',
+      authorization: 'Bearer alice',
+    };
     await (await post(url, { jsonrpc: '2.0', method: 'notifications/initialized' }, headers)).text();
     const res = await post(url, { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'headers', arguments: {} } }, headers);
     const answer = (await res.json()) as { result: { content: { text: string }[] } };

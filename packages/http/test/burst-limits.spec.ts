@@ -19,7 +19,9 @@ describe('Streamable HTTP: a 2,000-call burst from one session (official SDK cli
   it('holds the default in-flight limit, answers every call once, and keeps serving', async () => {
     const url = (await opened.listen(await createApp2026({ requestTimeoutMs: 1000 }))).url;
     const { client, wire } = await opened.checkedClient(url);
-    const calls = Array.from({ length: BURST }, (_, i) => client.callTool({ name: 'wait', arguments: { tag: `b${i}` } }, undefined, { timeout: 30_000 }));
+    const calls = Array.from({ length: BURST }, (_, i) =>
+      client.callTool({ name: 'wait', arguments: { tag: `b${i}` } }, undefined, { timeout: 30_000 }),
+    );
     const outcomes = await Promise.allSettled(calls);
     const codes = new Map<number | string, number>();
     for (const outcome of outcomes) {
@@ -32,6 +34,8 @@ describe('Streamable HTTP: a 2,000-call burst from one session (official SDK cli
     expect(codes.get(-32004)).to.be.above(BURST / 2);
     const answers = wire.received.filter((m) => 'id' in m && ('result' in m || 'error' in m)).map((m) => (m as { id: unknown }).id);
     expect(new Set(answers).size).to.equal(answers.length);
-    expect((await client.callTool({ name: 'echo', arguments: { text: 'after' } })).content).to.deep.equal([{ type: 'text', text: 'after' }]);
+    expect((await client.callTool({ name: 'echo', arguments: { text: 'after' } })).content).to.deep.equal([
+      { type: 'text', text: 'after' },
+    ]);
   });
 });

@@ -7,11 +7,20 @@ import { Opened } from './support/servers';
 import { SseReader } from './support/sse-reader';
 
 function waitCall(id: number, progress: boolean): object {
-  return { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'wait', arguments: { tag: `c${id}` }, ...(progress ? { _meta: { progressToken: id } } : {}) } };
+  return {
+    jsonrpc: '2.0',
+    id,
+    method: 'tools/call',
+    params: { name: 'wait', arguments: { tag: `c${id}` }, ...(progress ? { _meta: { progressToken: id } } : {}) },
+  };
 }
 
 async function cancel(url: string, session: string, requestId: number): Promise<void> {
-  const res = await post(url, { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId, reason: 'test' } }, sessionHeaders(session));
+  const res = await post(
+    url,
+    { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId, reason: 'test' } },
+    sessionHeaders(session),
+  );
   expect(res.status).to.equal(202);
   await res.text();
 }
@@ -50,10 +59,18 @@ describe('Streamable HTTP: a cancelled request releases its answer', function ()
     await until(() => probe2026.running === 1, 'the call to run');
     await cancel(url, session, 1);
     for (let event = await reader.next(); event !== undefined; event = await reader.next()) events.push(event);
-    const messages = events.filter((e) => e !== undefined && e.data !== '').map((e) => JSON.parse(e!.data) as { id?: unknown; method?: string });
-    expect(messages.every((m) => m.method === 'notifications/progress'), JSON.stringify(messages)).to.equal(true);
+    const messages = events
+      .filter((e) => e !== undefined && e.data !== '')
+      .map((e) => JSON.parse(e!.data) as { id?: unknown; method?: string });
+    expect(
+      messages.every((m) => m.method === 'notifications/progress'),
+      JSON.stringify(messages),
+    ).to.equal(true);
     expect(probe2026.aborted.get('c1')).to.be.a('string');
-    const lastId = events.map((e) => e?.id).filter((id) => id !== undefined).pop();
+    const lastId = events
+      .map((e) => e?.id)
+      .filter((id) => id !== undefined)
+      .pop();
     expect(lastId, 'an event id to resume from').to.be.a('string');
     const resume = await fetch(url, { headers: { accept: 'text/event-stream', 'last-event-id': lastId!, ...sessionHeaders(session) } });
     expect(resume.status).to.equal(404);
@@ -78,7 +95,11 @@ describe('Streamable HTTP: a cancelled request releases its answer', function ()
     await until(() => probe2026.running === 1, 'the call to run');
     await cancel(url, session, 3);
     await (await pending).text();
-    const echo = await post(url, { jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'echo', arguments: { text: 'after' } } }, sessionHeaders(session));
+    const echo = await post(
+      url,
+      { jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'echo', arguments: { text: 'after' } } },
+      sessionHeaders(session),
+    );
     expect(((await echo.json()) as { result: { content: { text: string }[] } }).result.content[0]?.text).to.equal('after');
     // Cancelling an id that is not in flight changes nothing.
     await cancel(url, session, 99);

@@ -12,7 +12,11 @@ const APP = 'https://app.example.com';
 function preflight(url: string, origin: string): Promise<Response> {
   return fetch(url, {
     method: 'OPTIONS',
-    headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type, mcp-protocol-version, mcp-session-id' },
+    headers: {
+      origin,
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': 'authorization, content-type, mcp-protocol-version, mcp-session-id',
+    },
   });
 }
 
@@ -43,7 +47,9 @@ describe('CORS for browser clients', () => {
     expect(res.headers.get('access-control-allow-origin')).to.equal(APP);
     expect(res.headers.get('vary')).to.equal('Origin');
     expect(res.headers.get('access-control-allow-methods')).to.equal('GET, POST, DELETE');
-    expect(res.headers.get('access-control-allow-headers')).to.equal('Accept, Authorization, Content-Type, Last-Event-ID, Mcp-Protocol-Version, Mcp-Session-Id');
+    expect(res.headers.get('access-control-allow-headers')).to.equal(
+      'Accept, Authorization, Content-Type, Last-Event-ID, Mcp-Protocol-Version, Mcp-Session-Id',
+    );
     expect(res.headers.get('access-control-max-age')).to.equal('600');
     expect(res.headers.get('access-control-allow-credentials')).to.equal(null);
     expect(res.headers.get('content-length')).to.equal(null);
@@ -63,16 +69,27 @@ describe('CORS for browser clients', () => {
   });
 
   it('lets a listed origin read every answer, refusals and streams included, exposing MCP headers', async () => {
-    const url = await serve({ cors: { origins: [APP] }, verifyToken: (token) => (token === 'ok' ? { token, clientId: 'browser', scopes: [] } : undefined), resourceMetadataUrl: 'https://meta.example.com/prm' });
+    const url = await serve({
+      cors: { origins: [APP] },
+      verifyToken: (token) => (token === 'ok' ? { token, clientId: 'browser', scopes: [] } : undefined),
+      resourceMetadataUrl: 'https://meta.example.com/prm',
+    });
     const unauthorized = await post(url, INITIALIZE, { origin: APP });
     expect(unauthorized.status).to.equal(401);
     expect(unauthorized.headers.get('access-control-allow-origin')).to.equal(APP);
-    expect(unauthorized.headers.get('access-control-expose-headers')).to.equal('Mcp-Session-Id, Mcp-Protocol-Version, WWW-Authenticate, Retry-After');
+    expect(unauthorized.headers.get('access-control-expose-headers')).to.equal(
+      'Mcp-Session-Id, Mcp-Protocol-Version, WWW-Authenticate, Retry-After',
+    );
     await unauthorized.text();
     const init = await post(url, INITIALIZE, { origin: APP, authorization: 'Bearer ok' });
     expect(init.headers.get('access-control-allow-origin')).to.equal(APP);
     assertServerMessage(await init.json(), 'initialize');
-    const headers = { origin: APP, authorization: 'Bearer ok', 'mcp-session-id': init.headers.get('mcp-session-id') as string, 'mcp-protocol-version': '2025-11-25' };
+    const headers = {
+      origin: APP,
+      authorization: 'Bearer ok',
+      'mcp-session-id': init.headers.get('mcp-session-id') as string,
+      'mcp-protocol-version': '2025-11-25',
+    };
     const stream = await fetch(url, { headers: { ...headers, accept: 'text/event-stream' } });
     expect(stream.headers.get('content-type')).to.equal('text/event-stream');
     expect(stream.headers.get('access-control-allow-origin')).to.equal(APP);
@@ -96,7 +113,11 @@ describe('CORS for browser clients', () => {
   });
 
   it('offers only POST in stateless mode, and covers the metadata document', async () => {
-    const url = await serve({ stateless: true, cors: { origins: [APP] }, protectedResource: { authorizationServers: ['https://auth.example.com'] } });
+    const url = await serve({
+      stateless: true,
+      cors: { origins: [APP] },
+      protectedResource: { authorizationServers: ['https://auth.example.com'] },
+    });
     const res = await preflight(url, APP);
     expect(res.headers.get('access-control-allow-methods')).to.equal('POST');
     await res.text();

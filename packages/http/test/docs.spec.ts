@@ -34,12 +34,22 @@ describe('@armature/http documentation', () => {
   });
 
   it('documents every status code the engine answers with', () => {
-    const engine = ['handler/refuse.ts', 'handler/post.handler.ts', 'handler/stream.handler.ts', 'handler/streamable-http.engine.ts', 'session/response-channel.ts', 'security/cors.policy.ts']
+    const engine = [
+      'handler/refuse.ts',
+      'handler/post.handler.ts',
+      'handler/stream.handler.ts',
+      'handler/streamable-http.engine.ts',
+      'session/response-channel.ts',
+      'security/cors.policy.ts',
+    ]
       .map((file) => read(`packages/http/src/${file}`))
       .join('\n');
-    const statuses = new Set([...engine.matchAll(/refuse\(res, (\d{3})/g), ...engine.matchAll(/send\((\d{3})/g)].map((m) => m[1] as string));
+    const statuses = new Set(
+      [...engine.matchAll(/refuse\(res, (\d{3})/g), ...engine.matchAll(/send\((\d{3})/g)].map((m) => m[1] as string),
+    );
     expect(statuses).to.include('403').and.to.include('204');
-    for (const status of statuses) if (!['200', '202', '500'].includes(status)) expect(docs, status).to.match(new RegExp(`\\| \`${status}\` \\|`));
+    for (const status of statuses)
+      if (!['200', '202', '500'].includes(status)) expect(docs, status).to.match(new RegExp(`\\| \`${status}\` \\|`));
   });
   // docs/auth.md's samples use @armature/auth too; its docs test compiles them (packages/auth/test/docs.spec.ts).
 
@@ -55,7 +65,10 @@ describe('@armature/http documentation', () => {
   it('marks every TypeScript sample of docs/transports.md and the README `ts`, so the docs tests compile them all', () => {
     for (const page of ['docs/transports.md', 'packages/http/README.md']) {
       const languages = [...read(page).matchAll(/^```(\w*)$/gm)].map((m) => m[1] as string).filter((lang) => lang !== '');
-      expect(languages.filter((lang) => !['ts', 'sh', 'jsonc'].includes(lang)), page).to.deep.equal([]);
+      expect(
+        languages.filter((lang) => !['ts', 'sh', 'jsonc'].includes(lang)),
+        page,
+      ).to.deep.equal([]);
     }
   });
 });

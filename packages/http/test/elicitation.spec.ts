@@ -19,7 +19,7 @@ for (const peer of PEERS) {
       const result = await client.callTool({ name: 'elicit', arguments: {} }, CallToolResultSchema);
       expect(asked).to.deep.equal(['Name?']);
       expect(result.isError).to.not.equal(true);
-      expect(JSON.parse(((result.content as { text: string }[])[0]).text)).to.deep.equal({ action: 'accept', content: { name: 'Ada' } });
+      expect(JSON.parse((result.content as { text: string }[])[0].text)).to.deep.equal({ action: 'accept', content: { name: 'Ada' } });
     });
   });
 }

@@ -10,7 +10,13 @@ import { expectBodyRefusals, mountScenarios, mountTest, once, type Mounted } fro
 import { post } from './support/raw-http';
 
 /** A fastify app with the plugin registered (plus whatever `setup` adds), listening on 127.0.0.1:0. */
-async function serveFastify(app: Armature, options: Omit<ArmatureFastifyOptions, 'app'> = {}, setup?: (web: FastifyInstance) => void, prefix = '', forceCloseConnections = true): Promise<Mounted & { web: FastifyInstance }> {
+async function serveFastify(
+  app: Armature,
+  options: Omit<ArmatureFastifyOptions, 'app'> = {},
+  setup?: (web: FastifyInstance) => void,
+  prefix = '',
+  forceCloseConnections = true,
+): Promise<Mounted & { web: FastifyInstance }> {
   // Node does not count a connection on which no request has started as idle, and an HTTP
   // client's pool may leave one open: without forceCloseConnections, close() waits for the client.
   const web = Fastify({ forceCloseConnections });
@@ -31,7 +37,11 @@ describe('@armature/http/fastify: Armature mounted as a fastify plugin, driven o
       t.served = await serveFastify(t.app, {}, (web) => {
         web.post('/echo', async (request) => ({ got: request.body }));
       });
-      const res = await fetch(t.served!.url.replace('/mcp', '/echo'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":1}' });
+      const res = await fetch(t.served!.url.replace('/mcp', '/echo'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"a":1}',
+      });
       expect(await res.json()).to.deep.equal({ got: { a: 1 } });
     });
 
@@ -44,9 +54,14 @@ describe('@armature/http/fastify: Armature mounted as a fastify plugin, driven o
     });
 
     it('hands a principal set by a fastify hook to handlers as ctx.authInfo', async () => {
-      t.served = await serveFastify(t.app, { authInfo: (request) => ({ token: 'opaque', clientId: String(request.headers['x-client']), scopes: [] }) });
+      t.served = await serveFastify(t.app, {
+        authInfo: (request) => ({ token: 'opaque', clientId: String(request.headers['x-client']), scopes: [] }),
+      });
       t.client = new Client({ name: 'authed', version: '1.0.0' });
-      await within(t.client!.connect(new StreamableHTTPClientTransport(new URL(t.served!.url), { requestInit: { headers: { 'x-client': 'ada' } } })), 'connect');
+      await within(
+        t.client!.connect(new StreamableHTTPClientTransport(new URL(t.served!.url), { requestInit: { headers: { 'x-client': 'ada' } } })),
+        'connect',
+      );
       const who = await within(t.client!.callTool({ name: 'whoami', arguments: {} }), 'whoami');
       expect(who.content).to.deep.equal([{ type: 'text', text: 'ada' }]);
     });
@@ -59,7 +74,7 @@ describe('@armature/http/fastify: Armature mounted as a fastify plugin, driven o
       expect((await within(t.client!.listTools(), 'tools/list')).tools.map((tool) => tool.name)).to.include('echo');
     });
 
-    it("fastify.close() ends open sessions and their SSE streams in preClose, so it is not held open", async () => {
+    it('fastify.close() ends open sessions and their SSE streams in preClose, so it is not held open', async () => {
       const streamOpened = deferred();
       // Without forceCloseConnections, only the plugin's preClose can end the open GET stream.
       const setup = (web: FastifyInstance): void => {

@@ -23,10 +23,14 @@ describe('createHttpHandler().fetch (Web Request → Response)', () => {
     handler = createHttpHandler(createKernelApp());
     client = new Client({ name: 'fetch-client', version: '1.0.0' }, { capabilities: { elicitation: { form: {} } } });
     client.setRequestHandler(ElicitRequestSchema, async () => ({ action: 'decline' }));
-    await client.connect(new StreamableHTTPClientTransport(new URL(URL_), { fetch: (input, init) => handler.fetch(new Request(input, init)) }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(URL_), { fetch: (input, init) => handler.fetch(new Request(input, init)) }),
+    );
     expect(handler.sessionCount).to.equal(1);
     const seen: number[] = [];
-    const progress = await client.callTool({ name: 'progress', arguments: { steps: 2 } }, CallToolResultSchema, { onprogress: (p) => seen.push(p.progress) });
+    const progress = await client.callTool({ name: 'progress', arguments: { steps: 2 } }, CallToolResultSchema, {
+      onprogress: (p) => seen.push(p.progress),
+    });
     expect(progress.content).to.deep.equal([{ type: 'text', text: 'done' }]);
     expect(seen).to.deep.equal([1, 2]);
     const elicited = await client.callTool({ name: 'elicit', arguments: {} }, CallToolResultSchema);
@@ -35,9 +39,17 @@ describe('createHttpHandler().fetch (Web Request → Response)', () => {
 
   it('applies the same status rules', async () => {
     handler = createHttpHandler(createKernelApp());
-    const notAcceptable = await handler.fetch(new Request(URL_, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(INITIALIZE) }));
+    const notAcceptable = await handler.fetch(
+      new Request(URL_, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify(INITIALIZE),
+      }),
+    );
     expect(notAcceptable.status).to.equal(406);
-    const forbidden = await handler.fetch(new Request('http://evil.example.com/mcp', { method: 'POST', headers: POST_HEADERS, body: JSON.stringify(INITIALIZE) }));
+    const forbidden = await handler.fetch(
+      new Request('http://evil.example.com/mcp', { method: 'POST', headers: POST_HEADERS, body: JSON.stringify(INITIALIZE) }),
+    );
     expect(forbidden.status).to.equal(403);
     const tooBig = await handler.fetch(new Request(URL_, { method: 'POST', headers: POST_HEADERS, body: 'x'.repeat(4 * 1024 * 1024 + 1) }));
     expect(tooBig.status).to.equal(413);
@@ -54,19 +66,32 @@ describe('createHttpHandler().fetch (Web Request → Response)', () => {
       new Request(URL_, {
         method: 'POST',
         headers: POST_HEADERS,
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'progress', arguments: { steps: 2 }, _meta: { progressToken: 1 } } }),
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: { name: 'progress', arguments: { steps: 2 }, _meta: { progressToken: 1 } },
+        }),
       }),
     );
     expect(res.headers.get('content-type')).to.equal('text/event-stream');
     const events = await new SseReader(res).rest();
-    expect(events.map((e) => JSON.parse(e.data).method ?? 'response')).to.deep.equal(['notifications/progress', 'notifications/progress', 'response']);
+    expect(events.map((e) => JSON.parse(e.data).method ?? 'response')).to.deep.equal([
+      'notifications/progress',
+      'notifications/progress',
+      'response',
+    ]);
   });
 
   it('passes authInfo through to handlers', async () => {
     const app = createKernelApp();
     handler = createHttpHandler(app, { stateless: true });
     const res = await handler.fetch(
-      new Request(URL_, { method: 'POST', headers: POST_HEADERS, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'whoami', arguments: {} } }) }),
+      new Request(URL_, {
+        method: 'POST',
+        headers: POST_HEADERS,
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'whoami', arguments: {} } }),
+      }),
       { authInfo: { token: 't', clientId: 'client-7', scopes: [] } },
     );
     expect(res.status).to.equal(200);

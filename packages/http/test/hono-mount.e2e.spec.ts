@@ -43,7 +43,11 @@ describe('@armature/http/hono: Armature on Hono routes, served by @hono/node-ser
       t.served = await serveHono(t.app, {}, (web) => {
         web.post('/echo', async (c) => c.json({ got: await c.req.json() }));
       });
-      const res = await fetch(t.served!.url.replace('/mcp', '/echo'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":1}' });
+      const res = await fetch(t.served!.url.replace('/mcp', '/echo'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"a":1}',
+      });
       expect(await res.json()).to.deep.equal({ got: { a: 1 } });
     });
 
@@ -53,9 +57,14 @@ describe('@armature/http/hono: Armature on Hono routes, served by @hono/node-ser
     });
 
     it('hands a principal set by a Hono middleware to handlers as ctx.authInfo', async () => {
-      t.served = await serveHono(t.app, { authInfo: (c) => ({ token: 'opaque', clientId: c.req.header('x-client') ?? 'nobody', scopes: [] }) });
+      t.served = await serveHono(t.app, {
+        authInfo: (c) => ({ token: 'opaque', clientId: c.req.header('x-client') ?? 'nobody', scopes: [] }),
+      });
       t.client = new Client({ name: 'authed', version: '1.0.0' });
-      await within(t.client!.connect(new StreamableHTTPClientTransport(new URL(t.served!.url), { requestInit: { headers: { 'x-client': 'lin' } } })), 'connect');
+      await within(
+        t.client!.connect(new StreamableHTTPClientTransport(new URL(t.served!.url), { requestInit: { headers: { 'x-client': 'lin' } } })),
+        'connect',
+      );
       const who = await within(t.client!.callTool({ name: 'whoami', arguments: {} }), 'whoami');
       expect(who.content).to.deep.equal([{ type: 'text', text: 'lin' }]);
     });

@@ -27,7 +27,12 @@ describe('Streamable HTTP against hostile input', () => {
 
   async function stillServes(): Promise<void> {
     const id = ++fresh;
-    const { status, reply } = await send({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'echo', arguments: { text: `alive ${id}` } } });
+    const { status, reply } = await send({
+      jsonrpc: '2.0',
+      id,
+      method: 'tools/call',
+      params: { name: 'echo', arguments: { text: `alive ${id}` } },
+    });
     expect(status).to.equal(200);
     expect(reply.id).to.equal(id);
     expect(reply.result?.content?.[0]?.text).to.equal(`alive ${id}`);
@@ -42,9 +47,24 @@ describe('Streamable HTTP against hostile input', () => {
     ['an object id', { jsonrpc: '2.0', id: { a: 1 }, method: 'ping' }, 400, -32600],
     ['a fractional id', { jsonrpc: '2.0', id: 1.5, method: 'ping' }, 400, -32600],
     ['params that are not an object', { jsonrpc: '2.0', id: 1, method: 'tools/list', params: [1] }, 400, -32602],
-    ['nesting deeper than 64', { jsonrpc: '2.0', id: 1, method: 'ping', params: { deep: JSON.parse('['.repeat(70) + ']'.repeat(70)) as unknown } }, 400, -32600],
+    [
+      'nesting deeper than 64',
+      { jsonrpc: '2.0', id: 1, method: 'ping', params: { deep: JSON.parse('['.repeat(70) + ']'.repeat(70)) as unknown } },
+      400,
+      -32600,
+    ],
     ['an unknown method', { jsonrpc: '2.0', id: 1, method: 'no/such/method' }, 200, -32601],
-    ['a second initialize', { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'x', version: '1' } } }, 400, -32600],
+    [
+      'a second initialize',
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+      },
+      400,
+      -32600,
+    ],
   ];
 
   for (const [what, body, status, code] of cases) {
@@ -57,14 +77,19 @@ describe('Streamable HTTP against hostile input', () => {
   }
 
   it('answers invalid UTF-8 with 400 / -32700, then serves', async () => {
-    const res = await fetch(url, { method: 'POST', headers: { ...POST_HEADERS, ...sessionHeaders(session) }, body: new Uint8Array([0x7b, 0x22, 0xc3, 0x28, 0x22, 0x7d]) });
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { ...POST_HEADERS, ...sessionHeaders(session) },
+      body: new Uint8Array([0x7b, 0x22, 0xc3, 0x28, 0x22, 0x7d]),
+    });
     expect(res.status).to.equal(400);
     expect(((await res.json()) as Reply).error?.code).to.equal(-32700);
     await stillServes();
   });
 
   it('treats __proto__ and constructor keys as plain data', async () => {
-    const body = '{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"echo","arguments":{"text":"x","__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}}}';
+    const body =
+      '{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"echo","arguments":{"text":"x","__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}}}';
     const answer = await send(body);
     expect(answer.status).to.equal(200);
     expect(({} as { polluted?: boolean }).polluted).to.equal(undefined);
@@ -89,7 +114,12 @@ describe('Streamable HTTP against hostile input', () => {
     controller.abort();
     expect(await call).to.be.instanceOf(Error);
     // The abandoned call is still running (disconnection is not cancellation); a second one frees it.
-    const { reply } = await send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'barrier', arguments: { n: 2, tag: 'second' } } });
+    const { reply } = await send({
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'tools/call',
+      params: { name: 'barrier', arguments: { n: 2, tag: 'second' } },
+    });
     expect(reply.result?.content?.[0]?.text).to.equal('second@2');
     await stillServes();
   });
@@ -97,7 +127,9 @@ describe('Streamable HTTP against hostile input', () => {
   it('answers 1,000 requests in flight at once, each with its own answer', async function () {
     this.timeout(60_000);
     const n = 1000;
-    const calls = Array.from({ length: n }, (_, i) => send({ jsonrpc: '2.0', id: i + 1, method: 'tools/call', params: { name: 'barrier', arguments: { n, tag: `t${i + 1}` } } }));
+    const calls = Array.from({ length: n }, (_, i) =>
+      send({ jsonrpc: '2.0', id: i + 1, method: 'tools/call', params: { name: 'barrier', arguments: { n, tag: `t${i + 1}` } } }),
+    );
     const answers = await Promise.all(calls);
     answers.forEach(({ status, reply }, i) => {
       expect(status).to.equal(200);

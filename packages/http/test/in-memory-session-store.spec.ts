@@ -2,7 +2,15 @@ import { expect } from 'chai';
 import { InMemorySessionStore } from '../src/session-state/in-memory-session-store';
 import type { StoredSession } from '../src/session-state/session-state-store';
 
-const session: StoredSession = { id: 's1', protocolVersion: '2025-11-25', clientCapabilities: {}, subscriptions: [], streamPrefix: 'abc', createdAt: 1, lastSeenAt: 1 };
+const session: StoredSession = {
+  id: 's1',
+  protocolVersion: '2025-11-25',
+  clientCapabilities: {},
+  subscriptions: [],
+  streamPrefix: 'abc',
+  createdAt: 1,
+  lastSeenAt: 1,
+};
 
 describe('InMemorySessionStore (the default SessionStateStore)', () => {
   it('keeps a session, applies changes, forgets it on delete, and is not shared', () => {

@@ -8,13 +8,23 @@ import { SseReader } from './support/sse-reader';
 import { assertServerMessage } from './support/wire-check';
 
 const READER: Omit<AuthInfo, 'resource'> = { token: 'reader', clientId: 'reader-client', scopes: ['notes:read'] };
-const call = (id: number, name: string, args: Record<string, unknown> = {}) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
+const call = (id: number, name: string, args: Record<string, unknown> = {}) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'tools/call',
+  params: { name, arguments: args },
+});
 
 /** The JSON-RPC error an InsufficientScopeError becomes for `remove` called with notes:read only. */
 const REMOVE_REFUSED = {
   code: -32003,
   message: 'Insufficient scope: tool "remove" requires the scope "notes:write"; authorize with it and retry.',
-  data: { error: 'insufficient_scope', requiredScopes: ['notes:read', 'notes:write'], missingScopes: ['notes:write'], scope: 'notes:read notes:write' },
+  data: {
+    error: 'insufficient_scope',
+    requiredScopes: ['notes:read', 'notes:write'],
+    missingScopes: ['notes:write'],
+    scope: 'notes:read notes:write',
+  },
 };
 
 describe('InsufficientScopeError over Streamable HTTP (step-up)', () => {
@@ -72,7 +82,9 @@ describe('InsufficientScopeError over Streamable HTTP (step-up)', () => {
     expect(res.status).to.equal(200);
     expect(res.headers.get('content-type')).to.equal('text/event-stream');
     expect(res.headers.get('www-authenticate')).to.equal(null);
-    const messages = (await new SseReader(res).rest()).filter((event) => event.data !== '').map((event) => JSON.parse(event.data) as Record<string, unknown>);
+    const messages = (await new SseReader(res).rest())
+      .filter((event) => event.data !== '')
+      .map((event) => JSON.parse(event.data) as Record<string, unknown>);
     for (const message of messages) assertServerMessage(message, message.method === undefined ? 'tools/call' : undefined);
     expect(messages.map((message) => message.method ?? 'response')).to.deep.equal(['notifications/message', 'response']);
     expect(messages[1]).to.have.nested.property('error.code', -32003);
@@ -97,11 +109,17 @@ describe('InsufficientScopeError over Streamable HTTP (step-up)', () => {
   it('steps up a principal set by an upstream layer too, statelessly and through fetch', async () => {
     mounted = createHttpHandler(app, { stateless: true });
     const res = await mounted.fetch(
-      new Request('http://127.0.0.1/mcp', { method: 'POST', headers: { ...POST_HEADERS, 'mcp-protocol-version': '2025-11-25' }, body: JSON.stringify(call(5, 'remove', { id: 'n1' })) }),
+      new Request('http://127.0.0.1/mcp', {
+        method: 'POST',
+        headers: { ...POST_HEADERS, 'mcp-protocol-version': '2025-11-25' },
+        body: JSON.stringify(call(5, 'remove', { id: 'n1' })),
+      }),
       { authInfo: READER },
     );
     expect(res.status).to.equal(403);
-    expect(res.headers.get('www-authenticate')).to.match(/^Bearer error="insufficient_scope", scope="notes:read notes:write", error_description="/);
+    expect(res.headers.get('www-authenticate')).to.match(
+      /^Bearer error="insufficient_scope", scope="notes:read notes:write", error_description="/,
+    );
     const body = (await res.json()) as { error: unknown };
     assertServerMessage(body, 'tools/call');
     expect(body.error).to.deep.equal(REMOVE_REFUSED);

@@ -34,7 +34,11 @@ async function inBatches(count: number, concurrency: number, task: (i: number) =
 /** A session that answered one call. */
 async function busySession(url: string, i: number): Promise<string> {
   const session = await openSession(url);
-  const res = await post(url, { jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'echo', arguments: { text: `s${i}` } } }, sessionHeaders(session));
+  const res = await post(
+    url,
+    { jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'echo', arguments: { text: `s${i}` } } },
+    sessionHeaders(session),
+  );
   await res.text();
   return session;
 }
@@ -48,11 +52,15 @@ async function deleteSession(url: string, session: string): Promise<void> {
 /** Opens the session's GET stream on a socket of its own; resolves once the stream's headers arrived. */
 function openGetStream(url: string, session: string): Promise<ClientRequest> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'GET', agent: false, headers: { accept: 'text/event-stream', ...sessionHeaders(session) } }, (res) => {
-      if (res.statusCode === 200) resolve(req);
-      else reject(new Error(`GET stream answered ${String(res.statusCode)}`));
-      res.resume();
-    });
+    const req = request(
+      url,
+      { method: 'GET', agent: false, headers: { accept: 'text/event-stream', ...sessionHeaders(session) } },
+      (res) => {
+        if (res.statusCode === 200) resolve(req);
+        else reject(new Error(`GET stream answered ${String(res.statusCode)}`));
+        res.resume();
+      },
+    );
     req.on('error', () => undefined);
     req.end();
   });
@@ -79,7 +87,8 @@ describe('Streamable HTTP: memory returns after churn (server in a --expose-gc c
     // The clients vanish: their sockets drop without DELETE, and idle expiry ends the sessions.
     const abandonAll = async (): Promise<void> => {
       for (const req of streams.splice(0)) req.destroy();
-      for (let polls = 0; polls < 400 && (await child!.stats()).sessions !== 0; polls++) await new Promise((resolve) => setTimeout(resolve, 50));
+      for (let polls = 0; polls < 400 && (await child!.stats()).sessions !== 0; polls++)
+        await new Promise((resolve) => setTimeout(resolve, 50));
     };
     // Warm-up: both code paths run once before the baseline.
     await inBatches(50, 25, async (i) => deleteSession(url, await busySession(url, i)));
@@ -125,7 +134,8 @@ describe('Streamable HTTP: memory returns after churn (server in a --expose-gc c
       for (let batch = 0; batch < count; batch += 50) {
         const ids = Array.from({ length: 50 }, () => ++dropped);
         await dropAndCancel(url, session, ids);
-        for (let polls = 0; polls < 400 && (await child!.stats()).aborted !== dropped; polls++) await new Promise((resolve) => setTimeout(resolve, 25));
+        for (let polls = 0; polls < 400 && (await child!.stats()).aborted !== dropped; polls++)
+          await new Promise((resolve) => setTimeout(resolve, 25));
       }
     };
     await drop(50); // warm-up
@@ -135,6 +145,9 @@ describe('Streamable HTTP: memory returns after churn (server in a --expose-gc c
     expect(after.aborted, 'calls whose work was aborted').to.equal(250);
     expect(after.running).to.equal(0);
     expect(after.unhandled).to.equal(0);
-    expect(after.heapUsed - baseline.heapUsed, `baseline ${MiB(baseline.heapUsed)}, after 200 destroyed ${MiB(after.heapUsed)}`).to.be.below(DROPS_FLAT_BYTES);
+    expect(
+      after.heapUsed - baseline.heapUsed,
+      `baseline ${MiB(baseline.heapUsed)}, after 200 destroyed ${MiB(after.heapUsed)}`,
+    ).to.be.below(DROPS_FLAT_BYTES);
   });
 });

@@ -17,7 +17,9 @@ describe('createHttpHandler().node (req, res)', () => {
     server = undefined;
   });
 
-  async function serve(mount: (handler: HttpHandler) => (req: IncomingMessage, res: import('node:http').ServerResponse) => void): Promise<string> {
+  async function serve(
+    mount: (handler: HttpHandler) => (req: IncomingMessage, res: import('node:http').ServerResponse) => void,
+  ): Promise<string> {
     handler = createHttpHandler(createKernelApp(), { stateless: true });
     server = createServer(mount(handler));
     await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));

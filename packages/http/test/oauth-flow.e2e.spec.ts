@@ -36,14 +36,25 @@ describe('OAuth with the official SDK client (authorization code + PKCE)', funct
   const verifyToken: VerifyToken = (token) => {
     const claims = as.verify(token);
     if (claims === undefined) return undefined;
-    const info: AuthInfo = { token, clientId: claims.client_id, scopes: claims.scope.split(' ').filter(Boolean), expiresAt: claims.exp, resource: claims.aud };
+    const info: AuthInfo = {
+      token,
+      clientId: claims.client_id,
+      scopes: claims.scope.split(' ').filter(Boolean),
+      expiresAt: claims.exp,
+      resource: claims.aud,
+    };
     return info;
   };
 
   async function serve(): Promise<string> {
     const handle = await opened.listen(app, {
       verifyToken,
-      protectedResource: { authorizationServers: [as.url], scopesSupported: ['notes:read', 'notes:write'], challengeScopes: ['notes:read'], resourceName: 'Notes' },
+      protectedResource: {
+        authorizationServers: [as.url],
+        scopesSupported: ['notes:read', 'notes:write'],
+        challengeScopes: ['notes:read'],
+        resourceName: 'Notes',
+      },
     });
     return handle.url;
   }
@@ -52,7 +63,13 @@ describe('OAuth with the official SDK client (authorization code + PKCE)', funct
   async function authorize(url: string, provider: AutoConsentProvider): Promise<void> {
     const transport = new StreamableHTTPClientTransport(new URL(url), { authProvider: provider });
     const client = new Client({ name: 'first-contact', version: '1.0.0' });
-    const refused = await within(client.connect(transport).then(() => undefined, (error: unknown) => error), 'the first connect');
+    const refused = await within(
+      client.connect(transport).then(
+        () => undefined,
+        (error: unknown) => error,
+      ),
+      'the first connect',
+    );
     expect(refused).to.be.instanceOf(UnauthorizedError);
     await transport.finishAuth(provider.takeCode());
     await client.close();
@@ -76,7 +93,13 @@ describe('OAuth with the official SDK client (authorization code + PKCE)', funct
     expect((await client.listTools()).tools.map((tool) => tool.name).sort()).to.deep.equal(['audit', 'search', 'whoami']);
     // `remove` needs notes:write: 403 with scope="notes:read notes:write" sends the client back
     // to the authorization server for both scopes (keeping what it had), on the same session.
-    const refused = await within(client.callTool({ name: 'remove', arguments: { id: 'n1' } }).then(() => undefined, (error: unknown) => error), 'the refused call');
+    const refused = await within(
+      client.callTool({ name: 'remove', arguments: { id: 'n1' } }).then(
+        () => undefined,
+        (error: unknown) => error,
+      ),
+      'the refused call',
+    );
     expect(refused).to.be.instanceOf(UnauthorizedError);
     expect(as.authorizations.map((request) => request.scope)).to.deep.equal(['notes:read', 'notes:read notes:write']);
     expect(as.authorizations.every((request) => request.resource === url)).to.equal(true);

@@ -19,7 +19,13 @@ describe('RFC 9728 protected-resource metadata', () => {
   async function serve(resource?: string): Promise<string> {
     const handle = await opened.listen(createKernelApp(), {
       verifyToken: () => undefined,
-      protectedResource: { resource, authorizationServers: [AUTH_SERVER], scopesSupported: ['notes:read', 'notes:write'], resourceName: 'Notes', resourceDocumentation: 'https://docs.example.com/notes' },
+      protectedResource: {
+        resource,
+        authorizationServers: [AUTH_SERVER],
+        scopesSupported: ['notes:read', 'notes:write'],
+        resourceName: 'Notes',
+        resourceDocumentation: 'https://docs.example.com/notes',
+      },
     });
     return handle.url;
   }
@@ -52,7 +58,9 @@ describe('RFC 9728 protected-resource metadata', () => {
     expect(((await res.json()) as { resource: string }).resource).to.equal('https://mcp.example.com/tenants/a/mcp');
     const challenge = await fetch(url, { method: 'POST' });
     await challenge.text();
-    expect(challenge.headers.get('www-authenticate')).to.equal('Bearer resource_metadata="https://mcp.example.com/.well-known/oauth-protected-resource/tenants/a/mcp"');
+    expect(challenge.headers.get('www-authenticate')).to.equal(
+      'Bearer resource_metadata="https://mcp.example.com/.well-known/oauth-protected-resource/tenants/a/mcp"',
+    );
   });
 
   it('answers other methods 405, other well-known paths 404, and checks Host first', async () => {
@@ -67,13 +75,21 @@ describe('RFC 9728 protected-resource metadata', () => {
     const other = await fetch(`${origin}/.well-known/oauth-protected-resource/other`);
     expect(other.status).to.equal(404);
     await other.text();
-    const rebound = await rawRequest(`${origin}/.well-known/oauth-protected-resource/mcp`, { method: 'GET', headers: { host: 'evil.example.com' } });
+    const rebound = await rawRequest(`${origin}/.well-known/oauth-protected-resource/mcp`, {
+      method: 'GET',
+      headers: { host: 'evil.example.com' },
+    });
     expect(rebound.status).to.equal(403);
   });
 
   it('is served by a mounted handler too, which must be told its resource', async () => {
-    expect(() => createHttpHandler(createKernelApp(), { protectedResource: { authorizationServers: [AUTH_SERVER] } })).to.throw(RangeError, /resource is required/);
-    mounted = createHttpHandler(createKernelApp(), { protectedResource: { resource: 'http://127.0.0.1/mcp', authorizationServers: [AUTH_SERVER] } });
+    expect(() => createHttpHandler(createKernelApp(), { protectedResource: { authorizationServers: [AUTH_SERVER] } })).to.throw(
+      RangeError,
+      /resource is required/,
+    );
+    mounted = createHttpHandler(createKernelApp(), {
+      protectedResource: { resource: 'http://127.0.0.1/mcp', authorizationServers: [AUTH_SERVER] },
+    });
     expect(mounted.metadataPaths).to.deep.equal(['/.well-known/oauth-protected-resource/mcp', '/.well-known/oauth-protected-resource']);
     const res = await mounted.fetch(new Request('http://127.0.0.1/.well-known/oauth-protected-resource'));
     expect(res.status).to.equal(200);
@@ -82,7 +98,10 @@ describe('RFC 9728 protected-resource metadata', () => {
   });
 
   it('refuses nonsense options when the handler is created', () => {
-    const create = (protectedResource: object) => () => createHttpHandler(createKernelApp(), { protectedResource: { resource: 'http://127.0.0.1/mcp', authorizationServers: [AUTH_SERVER], ...protectedResource } });
+    const create = (protectedResource: object) => () =>
+      createHttpHandler(createKernelApp(), {
+        protectedResource: { resource: 'http://127.0.0.1/mcp', authorizationServers: [AUTH_SERVER], ...protectedResource },
+      });
     expect(create({ authorizationServers: [] })).to.throw(RangeError, /at least one/);
     expect(create({ authorizationServers: ['not a url'] })).to.throw(RangeError, /not an absolute URL/);
     expect(create({ scopesSupported: ['two words'] })).to.throw(RangeError, /scope token/);

@@ -29,7 +29,11 @@ describe('Streamable HTTP: request ids the server cannot echo faithfully', () =>
 
   const eras: Era[] = [
     { name: '2025 session', headers: () => sessionHeaders(session), params: '{}' },
-    { name: '2026 request', headers: () => ({ 'mcp-protocol-version': V2026, 'mcp-method': 'tools/list' }), params: JSON.stringify({ _meta: ENVELOPE }) },
+    {
+      name: '2026 request',
+      headers: () => ({ 'mcp-protocol-version': V2026, 'mcp-method': 'tools/list' }),
+      params: JSON.stringify({ _meta: ENVELOPE }),
+    },
   ];
 
   for (const era of eras) {

@@ -85,7 +85,10 @@ for (const peer of PEERS) {
       const resumed = new SseReader(await resume(handle.url, sessionId, seen?.id as string));
       const a = await resumed.nextMessage();
       const b = await resumed.nextMessage();
-      expect([a?.message.method, b?.message.method]).to.deep.equal(['notifications/tools/list_changed', 'notifications/tools/list_changed']);
+      expect([a?.message.method, b?.message.method]).to.deep.equal([
+        'notifications/tools/list_changed',
+        'notifications/tools/list_changed',
+      ]);
       expect(new Set([seen?.id, a?.id, b?.id]).size).to.equal(3);
       await resumed.cancel();
     });
@@ -96,7 +99,16 @@ for (const peer of PEERS) {
       const victim = await openSession(handle.url);
       const attacker = await openSession(handle.url);
       const stream = new SseReader(
-        await post(handle.url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'progress', arguments: { steps: 2 }, _meta: { progressToken: 1 } } }, sessionHeaders(victim)),
+        await post(
+          handle.url,
+          {
+            jsonrpc: '2.0',
+            id: 1,
+            method: 'tools/call',
+            params: { name: 'progress', arguments: { steps: 2 }, _meta: { progressToken: 1 } },
+          },
+          sessionHeaders(victim),
+        ),
       );
       const priming = await stream.next();
       await stream.rest();
@@ -131,7 +143,10 @@ for (const peer of PEERS) {
       for (const malformed of ['no-sequence', 'stream_x1', 'a b_1', 'x'.repeat(300) + '_1', 'stream_1234567890123456']) {
         const res = await resume(handle.url, sessionId, malformed);
         expect(res.status, malformed).to.equal(400);
-        expect(((await res.json()) as { error: { code: number; message: string } }).error).to.deep.equal({ code: -32600, message: 'Bad Request: malformed Last-Event-ID' });
+        expect(((await res.json()) as { error: { code: number; message: string } }).error).to.deep.equal({
+          code: -32600,
+          message: 'Bad Request: malformed Last-Event-ID',
+        });
       }
     });
 
@@ -169,10 +184,15 @@ for (const peer of PEERS) {
         return new Response(body, { status: res.status, headers: res.headers });
       };
       const { client } = await opened.client(handle.url, {
-        transport: { fetch: flakyFetch, reconnectionOptions: { initialReconnectionDelay: 10, maxReconnectionDelay: 50, reconnectionDelayGrowFactor: 1, maxRetries: 5 } },
+        transport: {
+          fetch: flakyFetch,
+          reconnectionOptions: { initialReconnectionDelay: 10, maxReconnectionDelay: 50, reconnectionDelayGrowFactor: 1, maxRetries: 5 },
+        },
       });
       const progress: number[] = [];
-      const call = client.callTool({ name: 'gated', arguments: { key: 'sdk' } }, CallToolResultSchema, { onprogress: (p) => progress.push(p.progress) });
+      const call = client.callTool({ name: 'gated', arguments: { key: 'sdk' } }, CallToolResultSchema, {
+        onprogress: (p) => progress.push(p.progress),
+      });
       await app.started('sdk');
       app.release('sdk');
       const result = await call;
@@ -186,7 +206,9 @@ for (const peer of PEERS) {
       const handle = await opened.listen(app, { sse: { retryMs: 10, closeAfterMs: 30 } });
       const { client } = await opened.client(handle.url);
       const progress: number[] = [];
-      const call = client.callTool({ name: 'gated', arguments: { key: 'poll' } }, CallToolResultSchema, { onprogress: (p) => progress.push(p.progress) });
+      const call = client.callTool({ name: 'gated', arguments: { key: 'poll' } }, CallToolResultSchema, {
+        onprogress: (p) => progress.push(p.progress),
+      });
       await app.started('poll');
       // Let at least one polling close happen before the answer exists.
       await new Promise((resolve) => setTimeout(resolve, 80));

@@ -21,7 +21,11 @@ function sentinel(text: string): string {
 }
 
 /** POSTs a 2026 body with the headers it implies (overridden by `headers`; undefined removes one) and reads a JSON answer. */
-async function send(url: string, body: Body, headers: Record<string, string | undefined> = {}): Promise<{ status: number; body: Body; res: Response }> {
+async function send(
+  url: string,
+  body: Body,
+  headers: Record<string, string | undefined> = {},
+): Promise<{ status: number; body: Body; res: Response }> {
   const all: Record<string, string> = {};
   for (const [name, value] of Object.entries({ ...headersFor(body), ...headers })) if (value !== undefined) all[name] = value;
   const res = await post(url, body, all);
@@ -94,15 +98,35 @@ for (const stateless of [false, true]) {
         expect(Object.keys(first.body.result?.inputRequests as object)).to.deep.equal(['elicit-1']);
         const retry = await send(
           url,
-          request2026('a2', 'tools/call', { name: 'ask', arguments: {}, inputResponses: { 'elicit-1': { action: 'accept', content: { name: 'Ada' } } }, requestState: first.body.result?.requestState }, ELICIT),
+          request2026(
+            'a2',
+            'tools/call',
+            {
+              name: 'ask',
+              arguments: {},
+              inputResponses: { 'elicit-1': { action: 'accept', content: { name: 'Ada' } } },
+              requestState: first.body.result?.requestState,
+            },
+            ELICIT,
+          ),
         );
         expect(retry.status).to.equal(200);
-        expect((retry.body.result?.content as { text: string }[])[0]!.text).to.equal('answer: {"action":"accept","content":{"name":"Ada"}}');
+        expect((retry.body.result?.content as { text: string }[])[0]!.text).to.equal(
+          'answer: {"action":"accept","content":{"name":"Ada"}}',
+        );
       });
 
       it('a tampered requestState: -32602 in a 200', async () => {
         const first = await send(url, request2026('t1', 'tools/call', { name: 'ask', arguments: {} }, ELICIT));
-        const retry = await send(url, request2026('t2', 'tools/call', { name: 'ask', arguments: {}, inputResponses: {}, requestState: `${String(first.body.result?.requestState)}x` }, ELICIT));
+        const retry = await send(
+          url,
+          request2026(
+            't2',
+            'tools/call',
+            { name: 'ask', arguments: {}, inputResponses: {}, requestState: `${String(first.body.result?.requestState)}x` },
+            ELICIT,
+          ),
+        );
         expectError(retry, 200, -32602, 't2');
       });
 
@@ -113,7 +137,11 @@ for (const stateless of [false, true]) {
       });
 
       it('a notification: 202 with no body', async () => {
-        const res = await post(url, { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'nothing', _meta: meta() } }, { 'mcp-protocol-version': V2026, 'mcp-method': 'notifications/cancelled' });
+        const res = await post(
+          url,
+          { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'nothing', _meta: meta() } },
+          { 'mcp-protocol-version': V2026, 'mcp-method': 'notifications/cancelled' },
+        );
         expect(res.status).to.equal(202);
         expect(await res.text()).to.equal('');
       });
@@ -136,7 +164,12 @@ for (const stateless of [false, true]) {
         ['a bad logLevel', { ...meta(), 'io.modelcontextprotocol/logLevel': 'chatty' }],
       ] as [string, unknown][]) {
         it(`${what}: 400 -32602 with the request id`, async () => {
-          const body: Body = { jsonrpc: '2.0', id: `g-${what}`, method: 'tools/call', params: { name: 'echo', arguments: { text: 'x' }, _meta: broken as Record<string, unknown> } };
+          const body: Body = {
+            jsonrpc: '2.0',
+            id: `g-${what}`,
+            method: 'tools/call',
+            params: { name: 'echo', arguments: { text: 'x' }, _meta: broken as Record<string, unknown> },
+          };
           expectError(await send(url, body), 400, -32602, `g-${what}`);
         });
       }
@@ -188,20 +221,47 @@ for (const stateless of [false, true]) {
       });
 
       it('Mcp-Name missing on tools/call, resources/read, prompts/get: 400 -32020', async () => {
-        expectError(await send(url, request2026('n1', 'tools/call', { name: 'echo', arguments: { text: 'x' } }), { 'mcp-name': undefined }), 400, -32020, 'n1');
-        expectError(await send(url, request2026('n2', 'resources/read', { uri: 'http26://static' }), { 'mcp-name': undefined }), 400, -32020, 'n2');
+        expectError(
+          await send(url, request2026('n1', 'tools/call', { name: 'echo', arguments: { text: 'x' } }), { 'mcp-name': undefined }),
+          400,
+          -32020,
+          'n1',
+        );
+        expectError(
+          await send(url, request2026('n2', 'resources/read', { uri: 'http26://static' }), { 'mcp-name': undefined }),
+          400,
+          -32020,
+          'n2',
+        );
         expectError(await send(url, request2026('n3', 'prompts/get', { name: 'grüße' }), { 'mcp-name': undefined }), 400, -32020, 'n3');
       });
 
       it('Mcp-Name not equal to the name or URI: 400 -32020, and the tool does not run', async () => {
-        expectError(await send(url, request2026('n4', 'tools/call', { name: 'echo', arguments: { text: 'x' } }), { 'mcp-name': 'refuse' }), 400, -32020, 'n4');
-        expectError(await send(url, request2026('n5', 'resources/read', { uri: 'http26://static' }), { 'mcp-name': 'http26://other' }), 400, -32020, 'n5');
-        expectError(await send(url, request2026('n6', 'tools/call', { name: 'wait', arguments: { tag: 'never' } }), { 'mcp-name': 'echo' }), 400, -32020, 'n6');
+        expectError(
+          await send(url, request2026('n4', 'tools/call', { name: 'echo', arguments: { text: 'x' } }), { 'mcp-name': 'refuse' }),
+          400,
+          -32020,
+          'n4',
+        );
+        expectError(
+          await send(url, request2026('n5', 'resources/read', { uri: 'http26://static' }), { 'mcp-name': 'http26://other' }),
+          400,
+          -32020,
+          'n5',
+        );
+        expectError(
+          await send(url, request2026('n6', 'tools/call', { name: 'wait', arguments: { tag: 'never' } }), { 'mcp-name': 'echo' }),
+          400,
+          -32020,
+          'n6',
+        );
         expect(probe2026.started.has('never')).to.equal(false);
       });
 
       it('Mcp-Name in the =?base64?…?= form is accepted when it decodes to the name (ASCII and non-ASCII)', async () => {
-        const ascii = await send(url, request2026('b1', 'tools/call', { name: 'echo', arguments: { text: 'b64' } }), { 'mcp-name': sentinel('echo') });
+        const ascii = await send(url, request2026('b1', 'tools/call', { name: 'echo', arguments: { text: 'b64' } }), {
+          'mcp-name': sentinel('echo'),
+        });
         expect(ascii.status).to.equal(200);
         expect(ascii.body.result?.resultType).to.equal('complete');
         const prompt = await send(url, request2026('b2', 'prompts/get', { name: 'grüße' }), { 'mcp-name': sentinel('grüße') });
@@ -210,14 +270,32 @@ for (const stateless of [false, true]) {
       });
 
       it('Mcp-Name in base64 form that decodes to another name, or is not Base64: 400 -32020', async () => {
-        expectError(await send(url, request2026('b3', 'prompts/get', { name: 'grüße' }), { 'mcp-name': sentinel('grusse') }), 400, -32020, 'b3');
-        expectError(await send(url, request2026('b4', 'tools/call', { name: 'echo', arguments: { text: 'x' } }), { 'mcp-name': '=?base64?not*base64?=' }), 400, -32020, 'b4');
-        expectError(await send(url, request2026('b5', 'tools/call', { name: 'echo', arguments: { text: 'x' } }), { 'mcp-name': '=?base64?ZWNobw?=' }), 400, -32020, 'b5');
+        expectError(
+          await send(url, request2026('b3', 'prompts/get', { name: 'grüße' }), { 'mcp-name': sentinel('grusse') }),
+          400,
+          -32020,
+          'b3',
+        );
+        expectError(
+          await send(url, request2026('b4', 'tools/call', { name: 'echo', arguments: { text: 'x' } }), {
+            'mcp-name': '=?base64?not*base64?=',
+          }),
+          400,
+          -32020,
+          'b4',
+        );
+        expectError(
+          await send(url, request2026('b5', 'tools/call', { name: 'echo', arguments: { text: 'x' } }), { 'mcp-name': '=?base64?ZWNobw?=' }),
+          400,
+          -32020,
+          'b5',
+        );
       });
 
       for (const method of ['ping', 'initialize', 'logging/setLevel', 'resources/subscribe', 'resources/unsubscribe', 'tools/frobnicate']) {
         it(`${method} from a 2026 client: 404 -32601, whatever the other headers say`, async () => {
-          const params = method === 'initialize' ? { protocolVersion: V2026, capabilities: {}, clientInfo: { name: 'x', version: '1' } } : {};
+          const params =
+            method === 'initialize' ? { protocolVersion: V2026, capabilities: {}, clientInfo: { name: 'x', version: '1' } } : {};
           expectError(await send(url, request2026(`rm-${method}`, method, params)), 404, -32601, `rm-${method}`);
           // The method is checked first: no Mcp-Method, a broken envelope, still 404.
           const broken: Body = { jsonrpc: '2.0', id: `rm2-${method}`, method, params: { _meta: 'garbled' as never } };
@@ -242,13 +320,19 @@ for (const stateless of [false, true]) {
 
       it('tools/list advertises the hand-written x-mcp-header annotations', async () => {
         const list = await send(url, request2026('xl', 'tools/list'));
-        const route = (list.body.result?.tools as { name: string; inputSchema: { properties: Record<string, Record<string, unknown>> } }[]).find((t) => t.name === 'route');
+        const route = (
+          list.body.result?.tools as { name: string; inputSchema: { properties: Record<string, Record<string, unknown>> } }[]
+        ).find((t) => t.name === 'route');
         expect(route?.inputSchema.properties.region?.['x-mcp-header']).to.equal('Region');
         expect(route?.inputSchema.properties.priority?.['x-mcp-header']).to.equal('Priority');
       });
 
       it('accepts headers equal to the arguments (string, integer in decimal, boolean)', async () => {
-        const answer = await send(url, call('x1', { region: 'eu-west', priority: 3, urgent: true }), { 'mcp-param-region': 'eu-west', 'mcp-param-priority': '3', 'mcp-param-urgent': 'true' });
+        const answer = await send(url, call('x1', { region: 'eu-west', priority: 3, urgent: true }), {
+          'mcp-param-region': 'eu-west',
+          'mcp-param-priority': '3',
+          'mcp-param-urgent': 'true',
+        });
         expect(answer.status, JSON.stringify(answer.body)).to.equal(200);
         expect((answer.body.result?.content as { text: string }[])[0]!.text).to.equal('eu-west/3/true');
       });
@@ -266,29 +350,55 @@ for (const stateless of [false, true]) {
 
       it('a header that disagrees with its argument: 400 -32020', async () => {
         expectError(await send(url, call('x5', { region: 'eu-west' }), { 'mcp-param-region': 'us-east' }), 400, -32020, 'x5');
-        expectError(await send(url, call('x6', { region: 'eu', priority: 3 }), { 'mcp-param-region': 'eu', 'mcp-param-priority': '03' }), 400, -32020, 'x6');
-        expectError(await send(url, call('x7', { region: 'eu', urgent: false }), { 'mcp-param-region': 'eu', 'mcp-param-urgent': 'true' }), 400, -32020, 'x7');
+        expectError(
+          await send(url, call('x6', { region: 'eu', priority: 3 }), { 'mcp-param-region': 'eu', 'mcp-param-priority': '03' }),
+          400,
+          -32020,
+          'x6',
+        );
+        expectError(
+          await send(url, call('x7', { region: 'eu', urgent: false }), { 'mcp-param-region': 'eu', 'mcp-param-urgent': 'true' }),
+          400,
+          -32020,
+          'x7',
+        );
         expectError(await send(url, call('x8', { region: 'Zürich' }), { 'mcp-param-region': sentinel('Zurich') }), 400, -32020, 'x8');
       });
 
       it('a header for an argument that is absent: 400 -32020', async () => {
-        expectError(await send(url, call('x9', { region: 'eu' }), { 'mcp-param-region': 'eu', 'mcp-param-priority': '1' }), 400, -32020, 'x9');
+        expectError(
+          await send(url, call('x9', { region: 'eu' }), { 'mcp-param-region': 'eu', 'mcp-param-priority': '1' }),
+          400,
+          -32020,
+          'x9',
+        );
       });
 
       it('a header declared with @Tool({ headers }) is advertised and checked the same way', async () => {
         const list = await send(url, request2026('tl', 'tools/list'));
-        const tenant = (list.body.result?.tools as { name: string; inputSchema: { properties: Record<string, Record<string, unknown>> } }[]).find((t) => t.name === 'tenant');
+        const tenant = (
+          list.body.result?.tools as { name: string; inputSchema: { properties: Record<string, Record<string, unknown>> } }[]
+        ).find((t) => t.name === 'tenant');
         expect(tenant?.inputSchema.properties.tenant?.['x-mcp-header']).to.equal('Tenant');
         const body = request2026('t1', 'tools/call', { name: 'tenant', arguments: { tenant: 'acme' } });
         const ok = await send(url, body, { 'mcp-param-tenant': 'acme' });
         expect(ok.status, JSON.stringify(ok.body)).to.equal(200);
         expect((ok.body.result?.content as { text: string }[])[0]!.text).to.equal('tenant acme');
-        expectError(await send(url, request2026('t2', 'tools/call', { name: 'tenant', arguments: { tenant: 'acme' } }), { 'mcp-param-tenant': 'evil' }), 400, -32020, 't2');
+        expectError(
+          await send(url, request2026('t2', 'tools/call', { name: 'tenant', arguments: { tenant: 'acme' } }), {
+            'mcp-param-tenant': 'evil',
+          }),
+          400,
+          -32020,
+          't2',
+        );
         expectError(await send(url, request2026('t3', 'tools/call', { name: 'tenant', arguments: { tenant: 'acme' } })), 400, -32020, 't3');
       });
 
       it('other tools need no Mcp-Param headers, and unknown ones are ignored', async () => {
-        const answer = await send(url, request2026('x10', 'tools/call', { name: 'echo', arguments: { text: 'x' } }), { 'mcp-param-region': 'eu' });
+        const answer = await send(url, request2026('x10', 'tools/call', { name: 'echo', arguments: { text: 'x' } }), {
+          'mcp-param-region': 'eu',
+        });
         expect(answer.status).to.equal(200);
       });
     });
@@ -301,7 +411,12 @@ for (const stateless of [false, true]) {
         expect(res.headers.get('content-type')).to.equal('text/event-stream');
         const events = await new SseReader(res).rest();
         const messages = events.filter((e) => e.data !== '').map((e) => JSON.parse(e.data) as Body);
-        expect(messages.map((m) => m.method ?? 'response')).to.deep.equal(['notifications/progress', 'notifications/progress', 'notifications/progress', 'response']);
+        expect(messages.map((m) => m.method ?? 'response')).to.deep.equal([
+          'notifications/progress',
+          'notifications/progress',
+          'notifications/progress',
+          'response',
+        ]);
         expect(events.every((e) => e.id === undefined)).to.equal(true);
         for (const message of messages) expect(checkServerMessage(message, body), JSON.stringify(message)).to.deep.equal([]);
         expect(messages[3]!.result?.resultType).to.equal('complete');
@@ -321,9 +436,12 @@ for (const stateless of [false, true]) {
       it('closing the request before any answer aborts the handler (its signal), bounded', async () => {
         const body = request2026('w1', 'tools/call', { name: 'wait', arguments: { tag: 'json' } });
         const controller = new AbortController();
-        const pending = fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headersFor(body) }, body: JSON.stringify(body), signal: controller.signal }).catch(
-          (error: unknown) => error,
-        );
+        const pending = fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headersFor(body) },
+          body: JSON.stringify(body),
+          signal: controller.signal,
+        }).catch((error: unknown) => error);
         await until(() => probe2026.started.has('json'), 'the handler to start');
         controller.abort();
         await pending;
@@ -344,7 +462,9 @@ for (const stateless of [false, true]) {
       });
 
       it('subscriptions/listen: an SSE stream, acknowledged first, then the changes it asked for', async () => {
-        const body = request2026('sub', 'subscriptions/listen', { notifications: { toolsListChanged: true, resourceSubscriptions: ['http26://static'] } });
+        const body = request2026('sub', 'subscriptions/listen', {
+          notifications: { toolsListChanged: true, resourceSubscriptions: ['http26://static'] },
+        });
         const res = await post(url, body, headersFor(body));
         expect(res.status).to.equal(200);
         expect(res.headers.get('content-type')).to.equal('text/event-stream');
@@ -352,10 +472,17 @@ for (const stateless of [false, true]) {
         try {
           const ack = (await reader.nextMessage())!.message as Body;
           expect(ack.method).to.equal('notifications/subscriptions/acknowledged');
-          expect(ack.params).to.deep.equal({ notifications: { toolsListChanged: true, resourceSubscriptions: ['http26://static'] }, _meta: { [SUB]: 'sub' } });
+          expect(ack.params).to.deep.equal({
+            notifications: { toolsListChanged: true, resourceSubscriptions: ['http26://static'] },
+            _meta: { [SUB]: 'sub' },
+          });
           app.tools.register({ name: 'late', handler: () => 'late' });
           const changed = (await reader.nextMessage())!.message as Body;
-          expect(changed).to.deep.equal({ jsonrpc: '2.0', method: 'notifications/tools/list_changed', params: { _meta: { [SUB]: 'sub' } } });
+          expect(changed).to.deep.equal({
+            jsonrpc: '2.0',
+            method: 'notifications/tools/list_changed',
+            params: { _meta: { [SUB]: 'sub' } },
+          });
           app.resources.notifyUpdated('http26://elsewhere');
           app.resources.notifyUpdated('http26://static');
           const updated = (await reader.nextMessage())!.message as Body;

@@ -11,7 +11,14 @@ function gated(id: number, key: string) {
 async function answerText(res: Response): Promise<string> {
   const type = res.headers.get('content-type');
   const text = await res.text();
-  const json = type === 'text/event-stream' ? text.split('\n').filter((l) => l.startsWith('data: {')).map((l) => l.slice(6)).find((d) => d.includes('"result"')) : text;
+  const json =
+    type === 'text/event-stream'
+      ? text
+          .split('\n')
+          .filter((l) => l.startsWith('data: {'))
+          .map((l) => l.slice(6))
+          .find((d) => d.includes('"result"'))
+      : text;
   return (JSON.parse(json as string) as { result: { content: { text: string }[] } }).result.content[0].text;
 }
 

@@ -67,7 +67,11 @@ describe(`seeded fuzz: ${MESSAGES} mutated messages per mode over Streamable HTT
     expect(rejections, 'unhandled rejections').to.deep.equal([]);
   });
 
-  async function fuzz(corpus: readonly FuzzMessage[], headers: (m: FuzzMessage) => Record<string, string>, revision: Revision): Promise<void> {
+  async function fuzz(
+    corpus: readonly FuzzMessage[],
+    headers: (m: FuzzMessage) => Record<string, string>,
+    revision: Revision,
+  ): Promise<void> {
     const answers = await poster.postAll(corpus.map((m) => ({ body: m.text, headers: headers(m) })));
     const problems: string[] = [];
     const statuses = new Map<number, number>();
@@ -75,7 +79,8 @@ describe(`seeded fuzz: ${MESSAGES} mutated messages per mode over Streamable HTT
       const answer = answers[i]!;
       statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
       const problem = problemOf(m, answer, revision);
-      if (problem !== undefined && problems.length < 5) problems.push(`${problem}: ${JSON.stringify(m.text)} → ${answer.status} ${answer.body.slice(0, 200)}`);
+      if (problem !== undefined && problems.length < 5)
+        problems.push(`${problem}: ${JSON.stringify(m.text)} → ${answer.status} ${answer.body.slice(0, 200)}`);
     });
     expect(problems, `statuses ${JSON.stringify([...statuses])}`).to.deep.equal([]);
     expect(corpus.filter((m) => m.id !== undefined).length, 'bodies that kept their id').to.be.above(MESSAGES / 4);
@@ -84,13 +89,21 @@ describe(`seeded fuzz: ${MESSAGES} mutated messages per mode over Streamable HTT
   it('2025 session POSTs: one answer per request under its id, and the session still serves', async () => {
     const session = await openSession(url);
     await fuzz(fuzzMessages(SEED, MESSAGES), () => sessionHeaders(session), '2025-11-25');
-    const after = await poster.post(JSON.stringify({ jsonrpc: '2.0', id: 'alive', method: 'tools/call', params: { name: 'echo', arguments: { text: 'alive' } } }), sessionHeaders(session));
+    const after = await poster.post(
+      JSON.stringify({ jsonrpc: '2.0', id: 'alive', method: 'tools/call', params: { name: 'echo', arguments: { text: 'alive' } } }),
+      sessionHeaders(session),
+    );
     expect(after.messages).to.deep.equal([{ jsonrpc: '2.0', id: 'alive', result: { content: [{ type: 'text', text: 'alive' }] } }]);
   });
 
   it('stateless 2026-07-28 POSTs: one answer per request under its id, and the endpoint still serves', async () => {
     await fuzz(fuzzMessages(SEED + 1, MESSAGES, meta2026()), (m) => headersFor2026(m.base), V2026);
-    const body = { jsonrpc: '2.0' as const, id: 'alive', method: 'tools/call', params: { name: 'echo', arguments: { text: 'alive' }, _meta: meta2026() } };
+    const body = {
+      jsonrpc: '2.0' as const,
+      id: 'alive',
+      method: 'tools/call',
+      params: { name: 'echo', arguments: { text: 'alive' }, _meta: meta2026() },
+    };
     const after = await poster.post(JSON.stringify(body), headersFor2026(body));
     expect(after.status).to.equal(200);
     expect((after.messages[0]?.result as { content?: unknown } | undefined)?.content).to.deep.equal([{ type: 'text', text: 'alive' }]);

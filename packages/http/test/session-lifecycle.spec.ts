@@ -92,9 +92,17 @@ for (const peer of PEERS) {
       const app = peer.create();
       const handle = await opened.listen(app);
       const id = await openSession(handle.url);
-      const first = post(handle.url, { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'gated', arguments: { key: 'dup' } } }, sessionHeaders(id));
+      const first = post(
+        handle.url,
+        { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'gated', arguments: { key: 'dup' } } },
+        sessionHeaders(id),
+      );
       await app.started('dup');
-      const dup = await post(handle.url, { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'echo', arguments: { text: 'x' } } }, sessionHeaders(id));
+      const dup = await post(
+        handle.url,
+        { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'echo', arguments: { text: 'x' } } },
+        sessionHeaders(id),
+      );
       const dupBody = (await dup.json()) as { id: number; error: { code: number } };
       expect(dupBody.error.code).to.equal(-32600);
       app.release('dup');
@@ -106,7 +114,11 @@ for (const peer of PEERS) {
       const app = peer.create();
       const handle = await opened.listen(app);
       const id = await openSession(handle.url);
-      const pending = post(handle.url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'gated', arguments: { key: 'never' } } }, sessionHeaders(id));
+      const pending = post(
+        handle.url,
+        { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'gated', arguments: { key: 'never' } } },
+        sessionHeaders(id),
+      );
       await app.started('never');
       const closing = handle.close(50);
       const res = await pending;

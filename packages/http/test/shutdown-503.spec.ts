@@ -16,14 +16,26 @@ for (const peer of PEERS) {
       const app = peer.create();
       const handle = await opened.listen(app);
       const session = await openSession(handle.url);
-      const inflight = post(handle.url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'gated', arguments: { key: 'slow' } } }, sessionHeaders(session));
+      const inflight = post(
+        handle.url,
+        { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'gated', arguments: { key: 'slow' } } },
+        sessionHeaders(session),
+      );
       await app.started('slow');
       const closing = handle.close(10_000);
 
       // A new request on the live session, an initialize, and a request on a fresh connection.
-      const onSession = await post(handle.url, { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'echo', arguments: { text: 'late' } } }, sessionHeaders(session));
+      const onSession = await post(
+        handle.url,
+        { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'echo', arguments: { text: 'late' } } },
+        sessionHeaders(session),
+      );
       const initialize = await post(handle.url, INITIALIZE);
-      const fresh = await rawRequest(handle.url, { method: 'POST', headers: { ...POST_HEADERS, ...sessionHeaders(session), connection: 'close' }, body: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'ping' }) });
+      const fresh = await rawRequest(handle.url, {
+        method: 'POST',
+        headers: { ...POST_HEADERS, ...sessionHeaders(session), connection: 'close' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'ping' }),
+      });
       const stream = await fetch(handle.url, { headers: { ...sessionHeaders(session), accept: 'text/event-stream' } });
       for (const [what, status, retryAfter, body] of [
         ['request on the session', onSession.status, onSession.headers.get('retry-after'), await onSession.text()],
@@ -36,7 +48,11 @@ for (const peer of PEERS) {
         expect(body, what).to.match(/shutting down/);
       }
       // A notification still reaches the session (a cancellation may be what ends the work).
-      const note = await post(handle.url, { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'x', progress: 1 } }, sessionHeaders(session));
+      const note = await post(
+        handle.url,
+        { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'x', progress: 1 } },
+        sessionHeaders(session),
+      );
       expect(note.status).to.equal(202);
       await note.text();
 

@@ -37,10 +37,25 @@ describe('SIGTERM with 50 slow calls in flight (real child process)', function (
       c.write(`${JSON.stringify({ ...INITIALIZE, id: 'init' })}\n`);
       await c.until(() => c.messages.some((m) => m.id === 'init'), 'the initialize answer');
       c.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
-      const calls = Array.from({ length: CALLS }, (_, i) => JSON.stringify({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'slow', arguments: { ms: callMs }, _meta: { progressToken: `p${i}` } } }));
+      const calls = Array.from({ length: CALLS }, (_, i) =>
+        JSON.stringify({
+          jsonrpc: '2.0',
+          id: i,
+          method: 'tools/call',
+          params: { name: 'slow', arguments: { ms: callMs }, _meta: { progressToken: `p${i}` } },
+        }),
+      );
       c.write(`${calls.join('\n')}\n`);
       // Every call is running: each has streamed progress.
-      await c.until(() => new Set(c.messages.filter((m) => m.method === 'notifications/progress').map((m) => JSON.stringify((m as { params?: { progressToken?: unknown } }).params?.progressToken))).size === CALLS, 'progress from every call');
+      await c.until(
+        () =>
+          new Set(
+            c.messages
+              .filter((m) => m.method === 'notifications/progress')
+              .map((m) => JSON.stringify((m as { params?: { progressToken?: unknown } }).params?.progressToken)),
+          ).size === CALLS,
+        'progress from every call',
+      );
       return c;
     }
 
@@ -49,7 +64,7 @@ describe('SIGTERM with 50 slow calls in flight (real child process)', function (
         const answers = c.messages.filter((m) => m.id === id && m.method === undefined);
         expect(answers, `answers to #${id}`).to.have.length(1);
         const answer = answers[0]!;
-        return answer.error === undefined ? answer.result?.content?.[0]?.text ?? '?' : `error ${answer.error.code}`;
+        return answer.error === undefined ? (answer.result?.content?.[0]?.text ?? '?') : `error ${answer.error.code}`;
       });
     }
 
@@ -58,9 +73,18 @@ describe('SIGTERM with 50 slow calls in flight (real child process)', function (
       c.signal('SIGTERM');
       await c.until(() => c.stderr.includes(SHUTTING_DOWN), 'the shutdown note');
       const late = Array.from({ length: 10 }, (_, i) => `late-${i}`);
-      c.write(`${late.map((id) => JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'slow', arguments: { ms: 10 } } })).join('\n')}\n`);
+      c.write(
+        `${late.map((id) => JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'slow', arguments: { ms: 10 } } })).join('\n')}\n`,
+      );
       expect((await c.exit()).code).to.equal(0);
-      expect(tally(outcomes(c, Array.from({ length: CALLS }, (_, i) => i)))).to.deep.equal({ 'slept 600 ms': CALLS });
+      expect(
+        tally(
+          outcomes(
+            c,
+            Array.from({ length: CALLS }, (_, i) => i),
+          ),
+        ),
+      ).to.deep.equal({ 'slept 600 ms': CALLS });
       expect(tally(outcomes(c, late))).to.deep.equal({ 'error -32000': late.length });
       expect(c.stderr).to.contain('onShutdown ran');
     });
@@ -69,7 +93,14 @@ describe('SIGTERM with 50 slow calls in flight (real child process)', function (
       const c = await start(300, 20_000);
       c.signal('SIGTERM');
       expect((await c.exit()).code).to.equal(0);
-      expect(tally(outcomes(c, Array.from({ length: CALLS }, (_, i) => i)))).to.deep.equal({ 'error -32000': CALLS });
+      expect(
+        tally(
+          outcomes(
+            c,
+            Array.from({ length: CALLS }, (_, i) => i),
+          ),
+        ),
+      ).to.deep.equal({ 'error -32000': CALLS });
     });
   });
 
@@ -81,10 +112,12 @@ describe('SIGTERM with 50 slow calls in flight (real child process)', function (
       await client.connect(new StreamableHTTPClientTransport(new URL(url)));
       const progressed = new Set<number>();
       const calls = Array.from({ length: CALLS }, (_, i) =>
-        client.callTool({ name: 'slow', arguments: { ms: callMs } }, undefined, { onprogress: () => progressed.add(i), timeout: 30_000 }).then(
-          (result) => (result.content as { text: string }[])[0]?.text ?? '?',
-          (error: { code?: number; message?: string }) => `error ${String(error.code ?? error.message)}`,
-        ),
+        client
+          .callTool({ name: 'slow', arguments: { ms: callMs } }, undefined, { onprogress: () => progressed.add(i), timeout: 30_000 })
+          .then(
+            (result) => (result.content as { text: string }[])[0]?.text ?? '?',
+            (error: { code?: number; message?: string }) => `error ${String(error.code ?? error.message)}`,
+          ),
       );
       await c.until(() => progressed.size === CALLS, 'progress from every call');
       return { c, url, calls };

@@ -54,7 +54,12 @@ describe('listenHttp request and header timeouts', () => {
 
   it('answers 408 and closes a connection whose headers trickle in past headersTimeout', async () => {
     const handle = await opened.listen(createKernelApp(), { requestTimeout: 300, headersTimeout: 200 });
-    const { reply, trickled, closed } = await trickle(handle.url, 'POST /mcp HTTP/1.1\r\n', 'X-Slow: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\r\n', 5000);
+    const { reply, trickled, closed } = await trickle(
+      handle.url,
+      'POST /mcp HTTP/1.1\r\n',
+      'X-Slow: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\r\n',
+      5000,
+    );
     expect(closed).to.equal(true);
     expect(reply).to.match(/^HTTP\/1\.1 408 /);
     expect(trickled).to.be.below(5000);

@@ -34,7 +34,11 @@ describe('Streamable HTTP: 200 sockets destroyed mid-SSE-response', function () 
     }
     expect(probe2026.aborted.size, 'calls whose work was aborted').to.equal(SOCKETS);
     expect(probe2026.running).to.equal(0);
-    const res = await post(url, { jsonrpc: '2.0', id: 'after', method: 'tools/call', params: { name: 'echo', arguments: { text: 'alive' } } }, sessionHeaders(session));
+    const res = await post(
+      url,
+      { jsonrpc: '2.0', id: 'after', method: 'tools/call', params: { name: 'echo', arguments: { text: 'alive' } } },
+      sessionHeaders(session),
+    );
     expect(((await res.json()) as { result: { content: { text: string }[] } }).result.content[0]?.text).to.equal('alive');
     await new Promise((resolve) => setImmediate(resolve));
     expect(rejections).to.deep.equal([]);

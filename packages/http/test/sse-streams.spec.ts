@@ -13,7 +13,11 @@ for (const peer of PEERS) {
     it('answers a call that sends nothing else with plain JSON', async () => {
       const handle = await opened.listen(peer.create());
       const id = await openSession(handle.url);
-      const res = await post(handle.url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'echo', arguments: { text: 'a' } } }, sessionHeaders(id));
+      const res = await post(
+        handle.url,
+        { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'echo', arguments: { text: 'a' } } },
+        sessionHeaders(id),
+      );
       expect(res.headers.get('content-type')).to.equal('application/json');
       expect(res.headers.get('mcp-session-id')).to.equal(id);
       expect(((await res.json()) as { id: number }).id).to.equal(1);
@@ -24,7 +28,12 @@ for (const peer of PEERS) {
       const id = await openSession(handle.url);
       const res = await post(
         handle.url,
-        { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'progress', arguments: { steps: 3 }, _meta: { progressToken: 'p' } } },
+        {
+          jsonrpc: '2.0',
+          id: 2,
+          method: 'tools/call',
+          params: { name: 'progress', arguments: { steps: 3 }, _meta: { progressToken: 'p' } },
+        },
         sessionHeaders(id),
       );
       expect(res.headers.get('content-type')).to.equal('text/event-stream');
@@ -32,7 +41,12 @@ for (const peer of PEERS) {
       expect(events[0].data).to.equal('');
       expect(events[0].id).to.be.a('string');
       const messages = events.filter((e) => e.data !== '').map((e) => JSON.parse(e.data) as Record<string, unknown>);
-      expect(messages.map((m) => (m.params as { progress?: number } | undefined)?.progress ?? 'response')).to.deep.equal([1, 2, 3, 'response']);
+      expect(messages.map((m) => (m.params as { progress?: number } | undefined)?.progress ?? 'response')).to.deep.equal([
+        1,
+        2,
+        3,
+        'response',
+      ]);
       expect(messages[3].id).to.equal(2);
       const ids = events.map((e) => e.id);
       expect(new Set(ids).size).to.equal(ids.length);
@@ -43,7 +57,12 @@ for (const peer of PEERS) {
       const id = await openSession(handle.url, '2025-06-18');
       const res = await post(
         handle.url,
-        { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'progress', arguments: { steps: 1 }, _meta: { progressToken: 'p' } } },
+        {
+          jsonrpc: '2.0',
+          id: 2,
+          method: 'tools/call',
+          params: { name: 'progress', arguments: { steps: 1 }, _meta: { progressToken: 'p' } },
+        },
         sessionHeaders(id, '2025-06-18'),
       );
       const events = await new SseReader(res).rest();
@@ -54,7 +73,11 @@ for (const peer of PEERS) {
     it('upgrades to SSE for a log message sent during the call', async () => {
       const handle = await opened.listen(peer.create());
       const id = await openSession(handle.url);
-      const res = await post(handle.url, { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'log', arguments: {} } }, sessionHeaders(id));
+      const res = await post(
+        handle.url,
+        { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'log', arguments: {} } },
+        sessionHeaders(id),
+      );
       expect(res.headers.get('content-type')).to.equal('text/event-stream');
       const reader = new SseReader(res);
       expect((await reader.nextMessage())?.message.method).to.equal('notifications/message');
@@ -66,7 +89,9 @@ for (const peer of PEERS) {
       const handle = await opened.listen(peer.create());
       const { client } = await opened.client(handle.url);
       const seen: number[] = [];
-      const result = await client.callTool({ name: 'progress', arguments: { steps: 4 } }, CallToolResultSchema, { onprogress: (p) => seen.push(p.progress) });
+      const result = await client.callTool({ name: 'progress', arguments: { steps: 4 } }, CallToolResultSchema, {
+        onprogress: (p) => seen.push(p.progress),
+      });
       expect(seen).to.deep.equal([1, 2, 3, 4]);
       expect(result.content).to.deep.equal([{ type: 'text', text: 'done' }]);
     });
@@ -107,7 +132,10 @@ for (const peer of PEERS) {
       await client.listTools();
       await app.notifyToolsChanged();
       let timer: NodeJS.Timeout | undefined;
-      await Promise.race([changed, new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('no list_changed')), 5000)))]).finally(() => clearTimeout(timer));
+      await Promise.race([
+        changed,
+        new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('no list_changed')), 5000))),
+      ]).finally(() => clearTimeout(timer));
     });
 
     it('sends keep-alive comments on a quiet stream', async () => {

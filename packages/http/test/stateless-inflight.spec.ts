@@ -80,7 +80,9 @@ describe('Streamable HTTP: the stateless in-flight cap', function () {
     expect(DEFAULT_MAX_STATELESS_INFLIGHT).to.equal(1000);
     const url = (await opened.listen(await app())).url;
     held.push(...(await holdWaits2026(url, 1000, 'd')));
-    const refused = await Promise.all(Array.from({ length: 100 }, (_, i) => send2026(url, request2026(`x${i}`, 'tools/call', { name: 'echo', arguments: { text: 'x' } }))));
+    const refused = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => send2026(url, request2026(`x${i}`, 'tools/call', { name: 'echo', arguments: { text: 'x' } }))),
+    );
     refused.forEach((answer, i) => expectRefused(answer, `x${i}`, 1000));
     expect(probe2026.peak).to.equal(1000);
     for (const req of held.splice(0)) req.destroy();
@@ -92,9 +94,21 @@ describe('Streamable HTTP: the stateless in-flight cap', function () {
   it('caps `stateless: true` 2025 POSTs the same way', async () => {
     const url = (await opened.listen(await app(), { stateless: true, maxStatelessInflight: 3 })).url;
     const headers = { 'mcp-protocol-version': '2025-11-25' };
-    held.push(...Array.from({ length: 3 }, (_, i) => holdOpen(url, JSON.stringify({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'wait', arguments: { tag: `s${i}` } } }), headers)));
+    held.push(
+      ...Array.from({ length: 3 }, (_, i) =>
+        holdOpen(
+          url,
+          JSON.stringify({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'wait', arguments: { tag: `s${i}` } } }),
+          headers,
+        ),
+      ),
+    );
     await until(() => probe2026.running === 3, 'three stateless calls running', 15_000);
-    const res = await post(url, { jsonrpc: '2.0', id: 'over', method: 'tools/call', params: { name: 'echo', arguments: { text: 'x' } } }, headers);
+    const res = await post(
+      url,
+      { jsonrpc: '2.0', id: 'over', method: 'tools/call', params: { name: 'echo', arguments: { text: 'x' } } },
+      headers,
+    );
     expect(res.status).to.equal(503);
     expect(res.headers.get('retry-after')).to.equal('1');
     const body = (await res.json()) as Body2026;

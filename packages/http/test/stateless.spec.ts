@@ -41,7 +41,12 @@ for (const peer of PEERS) {
 
     it('streams progress as SSE, without event ids', async () => {
       const handle = await opened.listen(peer.create(), { stateless: true });
-      const res = await post(handle.url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'progress', arguments: { steps: 2 }, _meta: { progressToken: 't' } } });
+      const res = await post(handle.url, {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'progress', arguments: { steps: 2 }, _meta: { progressToken: 't' } },
+      });
       expect(res.headers.get('content-type')).to.equal('text/event-stream');
       const events = await new SseReader(res).rest();
       expect(events).to.have.length(3);
@@ -81,6 +86,6 @@ describe('Stateless mode: server→client requests', () => {
     const { client } = await opened.client(handle.url, { capabilities: { elicitation: { form: {} } } });
     const result = await client.callTool({ name: 'elicit', arguments: {} }, CallToolResultSchema);
     expect(result.isError).to.equal(true);
-    expect(((result.content as { text: string }[])[0]).text).to.match(/elicitation\/create is not available: .*stateless mode/);
+    expect((result.content as { text: string }[])[0].text).to.match(/elicitation\/create is not available: .*stateless mode/);
   });
 });

@@ -36,7 +36,12 @@ for (const peer of PEERS) {
       });
 
       it('answers a batch or a non-object with -32600', async () => {
-        for (const body of ['[{"jsonrpc":"2.0","id":1,"method":"ping"}]', '42', '{"jsonrpc":"1.0","id":1,"method":"ping"}', '{"jsonrpc":"2.0","id":null,"method":"ping"}']) {
+        for (const body of [
+          '[{"jsonrpc":"2.0","id":1,"method":"ping"}]',
+          '42',
+          '{"jsonrpc":"1.0","id":1,"method":"ping"}',
+          '{"jsonrpc":"2.0","id":null,"method":"ping"}',
+        ]) {
           const res = await post(url, body);
           expect(res.status, body).to.equal(400);
           expect((await errorOf(res)).code, body).to.equal(-32600);
@@ -52,7 +57,11 @@ for (const peer of PEERS) {
 
       it('refuses an unsupported MCP-Protocol-Version and assumes 2025-03-26 when it is absent', async () => {
         const id = await openSession(url);
-        const bad = await post(url, { jsonrpc: '2.0', id: 1, method: 'tools/list' }, { 'mcp-session-id': id, 'mcp-protocol-version': '1999-01-01' });
+        const bad = await post(
+          url,
+          { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+          { 'mcp-session-id': id, 'mcp-protocol-version': '1999-01-01' },
+        );
         expect(bad.status).to.equal(400);
         expect((await errorOf(bad)).message).to.match(/MCP-Protocol-Version/);
         const absent = await post(url, { jsonrpc: '2.0', id: 2, method: 'tools/list' }, { 'mcp-session-id': id });
@@ -64,7 +73,11 @@ for (const peer of PEERS) {
     describe('403', () => {
       it('refuses a foreign Host (DNS rebinding) and a foreign Origin', async () => {
         const port = new URL(url).port;
-        const host = await rawRequest(url, { method: 'POST', headers: { ...POST_HEADERS, host: `evil.example.com:${port}` }, body: JSON.stringify(INITIALIZE) });
+        const host = await rawRequest(url, {
+          method: 'POST',
+          headers: { ...POST_HEADERS, host: `evil.example.com:${port}` },
+          body: JSON.stringify(INITIALIZE),
+        });
         expect(host.status).to.equal(403);
         expect(JSON.parse(host.body).error.message).to.match(/Host/);
         const origin = await post(url, INITIALIZE, { origin: 'http://evil.example.com' });
@@ -155,7 +168,13 @@ for (const peer of PEERS) {
         const streamed = await fetch(url, {
           method: 'POST',
           headers: POST_HEADERS,
-          body: new ReadableStream({ pull: (c) => { const next = chunks.shift(); if (next === undefined) c.close(); else c.enqueue(next); } }),
+          body: new ReadableStream({
+            pull: (c) => {
+              const next = chunks.shift();
+              if (next === undefined) c.close();
+              else c.enqueue(next);
+            },
+          }),
           duplex: 'half',
         } as RequestInit);
         expect(streamed.status).to.equal(413);
@@ -165,7 +184,11 @@ for (const peer of PEERS) {
 
     describe('415', () => {
       it('requires Content-Type application/json', async () => {
-        const res = await fetch(url, { method: 'POST', headers: { ...POST_HEADERS, 'content-type': 'text/plain' }, body: JSON.stringify(INITIALIZE) });
+        const res = await fetch(url, {
+          method: 'POST',
+          headers: { ...POST_HEADERS, 'content-type': 'text/plain' },
+          body: JSON.stringify(INITIALIZE),
+        });
         expect(res.status).to.equal(415);
         await res.text();
       });
@@ -183,7 +206,11 @@ for (const peer of PEERS) {
     it('keeps serving after every refusal', async () => {
       await post(url, 'not json').then((r) => r.text());
       const id = await openSession(url);
-      const res = await post(url, { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'echo', arguments: { text: 'still here' } } }, sessionHeaders(id));
+      const res = await post(
+        url,
+        { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'echo', arguments: { text: 'still here' } } },
+        sessionHeaders(id),
+      );
       expect(res.status).to.equal(200);
       expect(((await res.json()) as { result: { content: { text: string }[] } }).result.content[0].text).to.equal('still here');
     });

@@ -1,6 +1,11 @@
 import { type DynamicModule, Module, type InjectionToken, type Provider } from '@nestjs/common';
 import { Armature } from '@armature/core';
-import type { ArmatureModuleAsyncOptions, ArmatureModuleOptions, ArmatureModuleRootOptions, NestBridgeOptions } from './armature-module.options';
+import type {
+  ArmatureModuleAsyncOptions,
+  ArmatureModuleOptions,
+  ArmatureModuleRootOptions,
+  NestBridgeOptions,
+} from './armature-module.options';
 import { bridgedRoot } from './bridged-root';
 import { McpEndpoint } from './mcp-endpoint';
 import { ARMATURE_MODULE_OPTIONS, ARMATURE_NEST_PROVIDERS } from './tokens';
@@ -44,7 +49,8 @@ export class ArmatureModule {
         },
         {
           provide: Armature,
-          useFactory: (options: ArmatureModuleOptions, instances: ReadonlyMap<InjectionToken, unknown>) => Armature.create(bridgedRoot(options.root, instances), options.app),
+          useFactory: (options: ArmatureModuleOptions, instances: ReadonlyMap<InjectionToken, unknown>) =>
+            Armature.create(bridgedRoot(options.root, instances), options.app),
           inject: [ARMATURE_MODULE_OPTIONS, ARMATURE_NEST_PROVIDERS],
         },
         McpEndpoint,

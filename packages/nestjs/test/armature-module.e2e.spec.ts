@@ -15,7 +15,10 @@ import { AppModule, Clock, MCP_OPTIONS, NotesController, NotesModule, NotesServi
 type Platform = 'express' | 'fastify';
 
 /** A Nest application on `platform`, listening on 127.0.0.1 at a free port; its base URL. */
-async function startNest(module: Parameters<typeof NestFactory.create>[0], platform: Platform): Promise<{ nest: INestApplication; base: string }> {
+async function startNest(
+  module: Parameters<typeof NestFactory.create>[0],
+  platform: Platform,
+): Promise<{ nest: INestApplication; base: string }> {
   const adapter = platform === 'express' ? new ExpressAdapter() : new FastifyAdapter();
   // forceCloseConnections: a client's idle keep-alive connections must not hold the shutdown.
   const nest = await NestFactory.create(module, adapter, { logger: false, forceCloseConnections: true });
@@ -55,7 +58,11 @@ for (const platform of ['express', 'fastify'] as const) {
 
     it('serves REST and MCP on one port over one Nest service: each sees what the other added', async () => {
       const client = await connect();
-      const posted = await fetch(`${base}/notes`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: 'from REST' }) });
+      const posted = await fetch(`${base}/notes`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ title: 'from REST' }),
+      });
       expect(await posted.json()).to.deep.equal({ count: 1 });
       expect(textOf(await within(client.callTool({ name: 'list', arguments: {} }), 'list'))).to.equal('from REST');
       // The tool's Armature provider (Clock) and the bridged Nest service, in one handler.
@@ -68,7 +75,10 @@ for (const platform of ['express', 'fastify'] as const) {
       const invalid = await within(client.callTool({ name: 'add', arguments: { title: 42 } }), 'add with a number');
       expect(invalid.isError).to.equal(true);
       const progress: number[] = [];
-      const done = await within(client.callTool({ name: 'steps', arguments: {} }, undefined, { onprogress: (p) => void progress.push(p.progress) }), 'steps');
+      const done = await within(
+        client.callTool({ name: 'steps', arguments: {} }, undefined, { onprogress: (p) => void progress.push(p.progress) }),
+        'steps',
+      );
       expect(textOf(done)).to.equal('done');
       expect(progress).to.deep.equal([1, 2]);
     });
@@ -81,22 +91,28 @@ for (const platform of ['express', 'fastify'] as const) {
       expect(textOf(await within(client.callTool({ name: 'add', arguments: { title: 'modern' } }), 'add'))).to.equal('1 notes (tick)');
     });
 
-    it(platform === 'express' ? "bad bodies: Nest's JSON parser answers malformed JSON (400); Armature the rest (415, -32600), and keeps serving" : 'bad bodies: Armature answers them all with JSON-RPC errors (-32700, 415), and keeps serving', async () => {
-      const post = (body: string, type = 'application/json') => fetch(`${base}/mcp`, { method: 'POST', headers: { 'content-type': type, accept: 'application/json, text/event-stream' }, body });
-      const malformed = await post('{"jsonrpc":');
-      expect(malformed.status).to.equal(400);
-      const answer = (await malformed.json()) as { error?: { code: number }; statusCode?: number };
-      if (platform === 'fastify') expect(answer.error?.code).to.equal(-32700);
-      else expect(answer.statusCode).to.equal(400);
-      const text = await post('ping', 'text/plain');
-      expect(text.status).to.equal(415);
-      expect(((await text.json()) as { error: { code: number } }).error.code).to.equal(-32600);
-      const notObject = await post('[1]');
-      expect(notObject.status).to.equal(400);
-      expect(((await notObject.json()) as { error: { code: number } }).error.code).to.equal(-32600);
-      const client = await connect();
-      expect(await within(client.ping(), 'ping')).to.deep.equal({});
-    });
+    it(
+      platform === 'express'
+        ? "bad bodies: Nest's JSON parser answers malformed JSON (400); Armature the rest (415, -32600), and keeps serving"
+        : 'bad bodies: Armature answers them all with JSON-RPC errors (-32700, 415), and keeps serving',
+      async () => {
+        const post = (body: string, type = 'application/json') =>
+          fetch(`${base}/mcp`, { method: 'POST', headers: { 'content-type': type, accept: 'application/json, text/event-stream' }, body });
+        const malformed = await post('{"jsonrpc":');
+        expect(malformed.status).to.equal(400);
+        const answer = (await malformed.json()) as { error?: { code: number }; statusCode?: number };
+        if (platform === 'fastify') expect(answer.error?.code).to.equal(-32700);
+        else expect(answer.statusCode).to.equal(400);
+        const text = await post('ping', 'text/plain');
+        expect(text.status).to.equal(415);
+        expect(((await text.json()) as { error: { code: number } }).error.code).to.equal(-32600);
+        const notObject = await post('[1]');
+        expect(notObject.status).to.equal(400);
+        expect(((await notObject.json()) as { error: { code: number } }).error.code).to.equal(-32600);
+        const client = await connect();
+        expect(await within(client.ping(), 'ping')).to.deep.equal({});
+      },
+    );
 
     it("Nest's shutdown drains and closes Armature: sessions end, each side's lifecycle hooks run once, the port closes", async () => {
       const client = await connect();

@@ -1,4 +1,14 @@
-import { metrics, type Histogram, type Meter, type MeterProvider, ProxyTracerProvider, trace, type Tracer, type TracerProvider, createNoopMeter } from '@opentelemetry/api';
+import {
+  metrics,
+  type Histogram,
+  type Meter,
+  type MeterProvider,
+  ProxyTracerProvider,
+  trace,
+  type Tracer,
+  type TracerProvider,
+  createNoopMeter,
+} from '@opentelemetry/api';
 import type { ObservedRequest, RequestObservation, RequestObserver } from '@armature/core';
 import { DURATION_BUCKETS, MCP_SERVER_OPERATION_DURATION } from './attributes';
 import { RequestSpan } from './request-span';

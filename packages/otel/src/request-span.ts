@@ -1,4 +1,14 @@
-import { type Attributes, type Context, context, type Histogram, type Span, SpanKind, SpanStatusCode, trace, type Tracer } from '@opentelemetry/api';
+import {
+  type Attributes,
+  type Context,
+  context,
+  type Histogram,
+  type Span,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  type Tracer,
+} from '@opentelemetry/api';
 import type { ObservedRequest, RequestObservation } from '@armature/core';
 import type { JSONRPCErrorResponse, JSONRPCResponse } from '@armature/core/wire/2025-11-25';
 import { bounded, CANCELLED, MCP_ATTRIBUTES as A, TOOL_ERROR } from './attributes';
@@ -31,12 +41,16 @@ function commonAttributes(request: ObservedRequest, tool: string | undefined, pr
 }
 
 /** How a request ended, as `error.type` / `rpc.response.status_code`; undefined for a success. */
-function failureOf(method: string, response: JSONRPCResponse | JSONRPCErrorResponse): { type: string; code?: string; message: string } | undefined {
+function failureOf(
+  method: string,
+  response: JSONRPCResponse | JSONRPCErrorResponse,
+): { type: string; code?: string; message: string } | undefined {
   if ('error' in response) {
     const code = String(response.error.code);
     return { type: code, code, message: bounded(String(response.error.message)) };
   }
-  if (method === 'tools/call' && (response.result as { isError?: unknown }).isError === true) return { type: TOOL_ERROR, message: 'the tool reported an error' };
+  if (method === 'tools/call' && (response.result as { isError?: unknown }).isError === true)
+    return { type: TOOL_ERROR, message: 'the tool reported an error' };
   return undefined;
 }
 

@@ -1,4 +1,13 @@
-import { type Context, context, propagation, ROOT_CONTEXT, type SpanContext, trace, TraceFlags, createTraceState } from '@opentelemetry/api';
+import {
+  type Context,
+  context,
+  propagation,
+  ROOT_CONTEXT,
+  type SpanContext,
+  trace,
+  TraceFlags,
+  createTraceState,
+} from '@opentelemetry/api';
 import type { ObservedRequest } from '@armature/core';
 
 const TRACEPARENT = /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})(-.*)?$/;
@@ -27,13 +36,17 @@ function metaCarrier(request: ObservedRequest): Carrier | undefined {
   if (typeof meta !== 'object' || meta === null) return undefined;
   const record = meta as Record<string, unknown>;
   const traceparent = metaString(record, 'traceparent');
-  return traceparent === undefined ? undefined : { traceparent, tracestate: metaString(record, 'tracestate'), baggage: metaString(record, 'baggage') };
+  return traceparent === undefined
+    ? undefined
+    : { traceparent, tracestate: metaString(record, 'tracestate'), baggage: metaString(record, 'baggage') };
 }
 
 /** The W3C headers of the HTTP request that carried the message. */
 function headerCarrier(request: ObservedRequest): Carrier | undefined {
   const traceparent = request.header('traceparent');
-  return traceparent === undefined ? undefined : { traceparent, tracestate: request.header('tracestate'), baggage: request.header('baggage') };
+  return traceparent === undefined
+    ? undefined
+    : { traceparent, tracestate: request.header('tracestate'), baggage: request.header('baggage') };
 }
 
 function contextOf(carrier: Carrier | undefined): Context | undefined {
@@ -47,7 +60,8 @@ export function parseTraceparent(traceparent: string, tracestate: string | undef
   if (match === null) return undefined;
   const [, version, traceId, spanId, flags, rest] = match as unknown as [string, string, string, string, string, string | undefined];
   // Version ff is invalid; version 00 has exactly four fields.
-  if (version === 'ff' || (version === '00' && rest !== undefined) || traceId === INVALID_TRACE || spanId === INVALID_SPAN) return undefined;
+  if (version === 'ff' || (version === '00' && rest !== undefined) || traceId === INVALID_TRACE || spanId === INVALID_SPAN)
+    return undefined;
   const context: SpanContext = { traceId, spanId, traceFlags: parseInt(flags, 16) & TraceFlags.SAMPLED, isRemote: true };
   if (tracestate !== undefined && tracestate.length <= MAX_TRACESTATE) context.traceState = createTraceState(tracestate);
   return context;

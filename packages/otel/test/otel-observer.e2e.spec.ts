@@ -20,17 +20,39 @@ function parentOf(span: ReadableSpan): string | undefined {
 }
 
 /** A raw MCP 2026-07-28 POST (a JSON answer), with extra headers. */
-async function post2026(url: string, id: number, method: string, params: Record<string, unknown>, meta: Record<string, unknown>, headers: Record<string, string> = {}): Promise<Record<string, unknown>> {
+async function post2026(
+  url: string,
+  id: number,
+  method: string,
+  params: Record<string, unknown>,
+  meta: Record<string, unknown>,
+  headers: Record<string, string> = {},
+): Promise<Record<string, unknown>> {
   const body = {
     jsonrpc: '2.0',
     id,
     method,
-    params: { ...params, _meta: { 'io.modelcontextprotocol/protocolVersion': V2026, 'io.modelcontextprotocol/clientCapabilities': {}, 'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1.0.0' }, ...meta } },
+    params: {
+      ...params,
+      _meta: {
+        'io.modelcontextprotocol/protocolVersion': V2026,
+        'io.modelcontextprotocol/clientCapabilities': {},
+        'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1.0.0' },
+        ...meta,
+      },
+    },
   };
   const nameHeader: Record<string, string> = typeof params.name === 'string' ? { 'mcp-name': params.name } : {};
   const res = await fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': V2026, 'mcp-method': method, ...nameHeader, ...headers },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': V2026,
+      'mcp-method': method,
+      ...nameHeader,
+      ...headers,
+    },
     body: JSON.stringify(body),
   });
   return (await res.json()) as Record<string, unknown>;
@@ -64,7 +86,9 @@ describe('@armature/otel: spans and metrics for every request, exported to in-me
   });
 
   async function serveFixture(stateless: boolean): Promise<string> {
-    app = await createFixtureApp('otel-fixture', { requestObserver: otelObserver({ tracerProvider: telemetry.tracerProvider, meterProvider: telemetry.meterProvider }) });
+    app = await createFixtureApp('otel-fixture', {
+      requestObserver: otelObserver({ tracerProvider: telemetry.tracerProvider, meterProvider: telemetry.meterProvider }),
+    });
     http = await listenHttp(app, { port: 0, stateless });
     return http.url;
   }
@@ -83,7 +107,10 @@ describe('@armature/otel: spans and metrics for every request, exported to in-me
 
     it('tools/call: a SERVER span "tools/call echo" with the MCP attributes, parented by _meta.traceparent', async () => {
       const parent = clientSpan('4bf92f3577b34da6a3ce929d0e0e4736');
-      await within(client.callTool({ name: 'echo', arguments: { text: 'hi' }, _meta: { traceparent: parent.traceparent, tracestate: 'vendor=1' } }), 'echo');
+      await within(
+        client.callTool({ name: 'echo', arguments: { text: 'hi' }, _meta: { traceparent: parent.traceparent, tracestate: 'vendor=1' } }),
+        'echo',
+      );
       const span = await telemetry.span('tools/call echo');
       expect(span.kind).to.equal(SpanKind.SERVER);
       expect(span.spanContext().traceId).to.equal(parent.traceId);
@@ -125,7 +152,9 @@ describe('@armature/otel: spans and metrics for every request, exported to in-me
         expect(point.count).to.be.greaterThan(0);
         expect(point.attributes).to.not.have.any.keys('jsonrpc.request.id', 'mcp.session.id', 'mcp.resource.uri');
         // initialize is served before a version is negotiated: it has none.
-        expect(point.attributes['mcp.protocol.version']).to.equal(point.attributes['mcp.method.name'] === 'initialize' ? undefined : '2025-11-25');
+        expect(point.attributes['mcp.protocol.version']).to.equal(
+          point.attributes['mcp.method.name'] === 'initialize' ? undefined : '2025-11-25',
+        );
       }
     });
 
@@ -160,11 +189,18 @@ describe('@armature/otel: spans and metrics for every request, exported to in-me
       await within(client.connect(new HttpTransportV2(new URL(url))), 'connect');
       closers.push(() => client.close());
       const parent = clientSpan('0af7651916cd43dd8448eb211c80319c');
-      await within(client.callTool({ name: 'echo', arguments: { text: 'hi' }, _meta: { traceparent: parent.traceparent, baggage: 'user=ada' } }), 'echo');
+      await within(
+        client.callTool({ name: 'echo', arguments: { text: 'hi' }, _meta: { traceparent: parent.traceparent, baggage: 'user=ada' } }),
+        'echo',
+      );
       const span = await telemetry.span('tools/call echo');
       expect(span.spanContext().traceId).to.equal(parent.traceId);
       expect(parentOf(span)).to.equal(parent.spanId);
-      expect(span.attributes).to.deep.include({ 'mcp.method.name': 'tools/call', 'gen_ai.tool.name': 'echo', 'mcp.protocol.version': V2026 });
+      expect(span.attributes).to.deep.include({
+        'mcp.method.name': 'tools/call',
+        'gen_ai.tool.name': 'echo',
+        'mcp.protocol.version': V2026,
+      });
       expect(span.attributes).to.not.have.any.keys('mcp.session.id');
       expect(await telemetry.span('server/discover')).to.have.property('kind', SpanKind.SERVER);
       const calls = (await telemetry.durations()).filter((p) => p.attributes['mcp.method.name'] === 'tools/call');
@@ -176,7 +212,14 @@ describe('@armature/otel: spans and metrics for every request, exported to in-me
       const header = clientSpan('11111111111111111111111111111111');
       const meta = clientSpan('22222222222222222222222222222222');
       await post2026(url, 1, 'tools/call', { name: 'echo', arguments: { text: 'a' } }, {}, { traceparent: header.traceparent });
-      await post2026(url, 2, 'tools/call', { name: 'measure', arguments: { text: 'b' } }, { traceparent: meta.traceparent }, { traceparent: header.traceparent });
+      await post2026(
+        url,
+        2,
+        'tools/call',
+        { name: 'measure', arguments: { text: 'b' } },
+        { traceparent: meta.traceparent },
+        { traceparent: header.traceparent },
+      );
       expect(parentOf(await telemetry.span('tools/call echo'))).to.equal(header.spanId);
       const preferred = await telemetry.span('tools/call measure');
       expect(preferred.spanContext().traceId).to.equal(meta.traceId);

@@ -7,7 +7,16 @@ import { Telemetry } from './support/telemetry';
 
 /** A request as the kernel describes it to an observer. */
 function request(overrides: Partial<ObservedRequest> = {}): ObservedRequest {
-  return { id: 1, method: 'tools/call', params: { name: 'echo' }, protocolVersion: '2025-11-25', sessionId: undefined, authInfo: undefined, header: () => undefined, ...overrides };
+  return {
+    id: 1,
+    method: 'tools/call',
+    params: { name: 'echo' },
+    protocolVersion: '2025-11-25',
+    sessionId: undefined,
+    authInfo: undefined,
+    header: () => undefined,
+    ...overrides,
+  };
 }
 
 describe('@armature/otel: otelObserver and trace context', () => {
@@ -42,7 +51,12 @@ describe('@armature/otel: otelObserver and trace context', () => {
 
   it('parses W3C traceparent strictly: version, lengths, hex, all-zero ids', () => {
     const valid = parseTraceparent('00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01', 'a=1,b=2');
-    expect(valid).to.deep.include({ traceId: '4bf92f3577b34da6a3ce929d0e0e4736', spanId: '00f067aa0ba902b7', traceFlags: 1, isRemote: true });
+    expect(valid).to.deep.include({
+      traceId: '4bf92f3577b34da6a3ce929d0e0e4736',
+      spanId: '00f067aa0ba902b7',
+      traceFlags: 1,
+      isRemote: true,
+    });
     expect(valid?.traceState?.get('b')).to.equal('2');
     // A later version may append fields; 00 may not.
     expect(parseTraceparent('01-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-00-extra', undefined)).to.deep.include({ traceFlags: 0 });
@@ -69,7 +83,9 @@ describe('@armature/otel: otelObserver and trace context', () => {
     const headers: Record<string, string> = { traceparent, baggage: `big=${'x'.repeat(9000)}` };
     expect(propagation.getBaggage(parentContextOf(request({ params: {}, header: (name) => headers[name] })))).to.equal(undefined);
     const many = Array.from({ length: 100 }, (_, i) => `k${i}=v`).join(',');
-    expect(propagation.getBaggage(parentContextOf(request({ params: { _meta: { traceparent, baggage: many } } })))?.getAllEntries()).to.have.length(64);
+    expect(
+      propagation.getBaggage(parentContextOf(request({ params: { _meta: { traceparent, baggage: many } } })))?.getAllEntries(),
+    ).to.have.length(64);
     // No traceparent: nothing is taken from the carrier, baggage included.
     expect(propagation.getBaggage(parentContextOf(request({ params: { _meta: { baggage: 'user=ada' } } })))).to.equal(undefined);
   });

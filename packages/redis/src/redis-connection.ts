@@ -99,7 +99,12 @@ export class RedisConnection {
 function unavailable(what: string, error: unknown): McpWireError {
   const reason = error instanceof Error ? error.message : String(error);
   // The reason is Redis's (a network or server message), never client input.
-  return new McpWireError(WireErrorCode.InternalError, `${what} is unavailable right now (Redis: ${reason.slice(0, 120)}); try again in a few seconds`, undefined, { cause: error });
+  return new McpWireError(
+    WireErrorCode.InternalError,
+    `${what} is unavailable right now (Redis: ${reason.slice(0, 120)}); try again in a few seconds`,
+    undefined,
+    { cause: error },
+  );
 }
 
 /**

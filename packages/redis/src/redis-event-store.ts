@@ -49,12 +49,16 @@ export class RedisEventStore implements EventStore {
   }
 
   async append(streamId: string, message: JSONRPCMessage): Promise<string> {
-    const entry = await this.redis.run('The event store', (client) => client.eval(APPEND, { keys: [this.key(streamId)], arguments: [this.maxEvents, this.ttl, 'm', JSON.stringify(message)] }));
+    const entry = await this.redis.run('The event store', (client) =>
+      client.eval(APPEND, { keys: [this.key(streamId)], arguments: [this.maxEvents, this.ttl, 'm', JSON.stringify(message)] }),
+    );
     return `${streamId}_${entryId(entry)}`;
   }
 
   async position(streamId: string): Promise<string> {
-    const entry = await this.redis.run('The event store', (client) => client.eval(POSITION, { keys: [this.key(streamId)], arguments: [this.maxEvents, this.ttl] }));
+    const entry = await this.redis.run('The event store', (client) =>
+      client.eval(POSITION, { keys: [this.key(streamId)], arguments: [this.maxEvents, this.ttl] }),
+    );
     return `${streamId}_${entryId(entry)}`;
   }
 
@@ -75,7 +79,9 @@ export class RedisEventStore implements EventStore {
     const parsed = EVENT_ID.exec(eventId);
     if (parsed === null) return;
     const [, streamId, entry] = parsed as unknown as [string, string, string];
-    const events = await this.redis.run('The event store', (client) => client.xRange(this.key(streamId), `(${entry}`, '+', { COUNT: Number(this.maxEvents) * 2 }));
+    const events = await this.redis.run('The event store', (client) =>
+      client.xRange(this.key(streamId), `(${entry}`, '+', { COUNT: Number(this.maxEvents) * 2 }),
+    );
     for (const event of events ?? []) {
       const json = event?.message?.m;
       if (typeof json === 'string') send(`${streamId}_${event.id}`, JSON.parse(json) as JSONRPCMessage);

@@ -66,7 +66,10 @@ export function redisScaleOut(options: RedisScaleOutOptions): RedisScaleOut {
   const eventStore = new RedisEventStore(connection, options.events);
   const taskStore = new RedisTaskStore(connection);
   const taskSignals = new RedisTaskSignals(connection, report, subscriber);
-  const rateLimits = new RedisRateLimitStore({ ...options.rateLimits, ...(options.onError === undefined ? {} : { onError: options.onError }) }, connection);
+  const rateLimits = new RedisRateLimitStore(
+    { ...options.rateLimits, ...(options.onError === undefined ? {} : { onError: options.onError }) },
+    connection,
+  );
   return {
     connection,
     bus,

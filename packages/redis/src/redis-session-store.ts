@@ -56,12 +56,21 @@ export class RedisSessionStore implements SessionStateStore {
     const fields = hashOf(reply);
     if (typeof fields.state !== 'string') return undefined;
     const facts = JSON.parse(fields.state) as Omit<StoredSession, 'subscriptions' | 'logLevel' | 'lastSeenAt'>;
-    const subscriptions = Object.keys(fields).filter((name) => name.startsWith(SUB)).map((name) => name.slice(SUB.length));
-    return { ...facts, ...(fields.level === undefined ? {} : { logLevel: fields.level as LoggingLevel }), subscriptions, lastSeenAt: Number(fields.seen ?? facts.createdAt) };
+    const subscriptions = Object.keys(fields)
+      .filter((name) => name.startsWith(SUB))
+      .map((name) => name.slice(SUB.length));
+    return {
+      ...facts,
+      ...(fields.level === undefined ? {} : { logLevel: fields.level as LoggingLevel }),
+      subscriptions,
+      lastSeenAt: Number(fields.seen ?? facts.createdAt),
+    };
   }
 
   async touch(id: string, ttlMs: number): Promise<boolean> {
-    const found = await this.redis.run('The session store', (client) => client.eval(TOUCH, { keys: [this.key(id)], arguments: [String(ttlMs), String(Date.now())] }));
+    const found = await this.redis.run('The session store', (client) =>
+      client.eval(TOUCH, { keys: [this.key(id)], arguments: [String(ttlMs), String(Date.now())] }),
+    );
     return Number(found) === 1;
   }
 

@@ -4,7 +4,22 @@ import { RedisConnection, type RedisConnectionOptions } from './redis-connection
 import { CREATE, SWEEP, UPDATE } from './task-scripts';
 
 /** Members of a record, in the order a hash is written (every value is JSON text). */
-const FIELDS = ['taskId', 'owner', 'sessionId', 'era', 'toolName', 'status', 'statusMessage', 'createdAt', 'lastUpdatedAt', 'ttlMs', 'pollIntervalMs', 'result', 'error', 'inputRequests'] as const;
+const FIELDS = [
+  'taskId',
+  'owner',
+  'sessionId',
+  'era',
+  'toolName',
+  'status',
+  'statusMessage',
+  'createdAt',
+  'lastUpdatedAt',
+  'ttlMs',
+  'pollIntervalMs',
+  'result',
+  'error',
+  'inputRequests',
+] as const;
 
 function fieldsOf(record: Partial<TaskRecord>): string[] {
   const out: string[] = [];
@@ -73,8 +88,12 @@ export class RedisTaskStore implements TaskStore {
       ...fieldsOf(record),
     ];
     const outcome = await this.redis.run('The task store', (client) => client.eval(CREATE, { arguments: args }));
-    if (outcome === 'owner') throw new TaskCapacityError(`Too many tasks in progress for this client (${limits.maxActivePerOwner}); wait for one to finish or cancel one, then try again.`);
-    if (outcome === 'full') throw new TaskCapacityError(`The server holds its maximum of ${limits.maxTasks} tasks; try again when some have finished.`);
+    if (outcome === 'owner')
+      throw new TaskCapacityError(
+        `Too many tasks in progress for this client (${limits.maxActivePerOwner}); wait for one to finish or cancel one, then try again.`,
+      );
+    if (outcome === 'full')
+      throw new TaskCapacityError(`The server holds its maximum of ${limits.maxTasks} tasks; try again when some have finished.`);
   }
 
   async get(taskId: string): Promise<TaskRecord | undefined> {
@@ -83,7 +102,9 @@ export class RedisTaskStore implements TaskStore {
   }
 
   async update(taskId: string, patch: TaskPatch, now: number): Promise<TaskRecord | undefined> {
-    const reply = await this.redis.run('The task store', (client) => client.eval(UPDATE, { arguments: [this.redis.prefix, taskId, String(now), ...patchFields(patch)] }));
+    const reply = await this.redis.run('The task store', (client) =>
+      client.eval(UPDATE, { arguments: [this.redis.prefix, taskId, String(now), ...patchFields(patch)] }),
+    );
     return recordOf(reply);
   }
 

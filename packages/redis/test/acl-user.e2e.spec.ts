@@ -8,7 +8,24 @@ import { post2026, untilStatus } from './support/job-app';
 import { type RedisServer, startRedisServer } from './support/redis-server';
 
 /** The ACL of docs/deploying.md ("Securing the connection"), with the test's password. */
-const ACL = ['ACL', 'SETUSER', 'armature', 'reset', 'on', '>acl-test-password', '~{armature}:*', '&{armature}:*', '+@read', '+@write', '+@scripting', '+@pubsub', '+@transaction', '+@connection', '+time', '-@dangerous'];
+const ACL = [
+  'ACL',
+  'SETUSER',
+  'armature',
+  'reset',
+  'on',
+  '>acl-test-password',
+  '~{armature}:*',
+  '&{armature}:*',
+  '+@read',
+  '+@write',
+  '+@scripting',
+  '+@pubsub',
+  '+@transaction',
+  '+@connection',
+  '+time',
+  '-@dangerous',
+];
 
 class AclTools {
   @RateLimit({ limit: 100, windowMs: 60_000, per: 'global' })
@@ -44,7 +61,13 @@ describe('@armature/redis as an ACL user limited to its key prefix and channels 
     await admin.close();
     const url = redis.url.replace('redis://', 'redis://armature:acl-test-password@');
     scale = redisScaleOut({ url, requestStateKey: 'acl-test-request-state-key-of-32-bytes!', onError: (error) => errors.push(error) });
-    app = await Armature.create(AclModule, { name: 'acl', version: '1.0.0', manifest: { armature: 1, handlers: {} }, logger: { error: () => undefined, warn: () => undefined, debug: () => undefined }, ...scale.appOptions });
+    app = await Armature.create(AclModule, {
+      name: 'acl',
+      version: '1.0.0',
+      manifest: { armature: 1, handlers: {} },
+      logger: { error: () => undefined, warn: () => undefined, debug: () => undefined },
+      ...scale.appOptions,
+    });
     http = await listenHttp(app, { port: 0, ...scale.httpOptions });
     await scale.ready();
   });
@@ -57,13 +80,36 @@ describe('@armature/redis as an ACL user limited to its key prefix and channels 
 
   it('serves sessions, subscriptions with stored events, tasks and a shared rate limit, and can touch nothing outside its prefix', async () => {
     // 2025 session: initialize (session store), subscribe (script + publish), an event on the GET stream (event store).
-    const init = await fetch(http.url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'acl', version: '1' } } }) });
+    const init = await fetch(http.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 0,
+        method: 'initialize',
+        params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'acl', version: '1' } },
+      }),
+    });
     await init.text();
     expect(init.status).to.equal(200);
     const sessionId = init.headers.get('mcp-session-id')!;
-    const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-11-25' };
-    expect((await fetch(http.url, { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) })).status).to.equal(202);
-    const subscribed = await (await fetch(http.url, { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'resources/subscribe', params: { uri: 'acl://watched' } }) })).json() as { result?: unknown };
+    const headers = {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-session-id': sessionId,
+      'mcp-protocol-version': '2025-11-25',
+    };
+    expect(
+      (await fetch(http.url, { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) }))
+        .status,
+    ).to.equal(202);
+    const subscribed = (await (
+      await fetch(http.url, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'resources/subscribe', params: { uri: 'acl://watched' } }),
+      })
+    ).json()) as { result?: unknown };
     expect(subscribed.result).to.deep.equal({});
     const controller = new AbortController();
     const get = await fetch(http.url, { headers: { ...headers, accept: 'text/event-stream' }, signal: controller.signal });
@@ -71,7 +117,8 @@ describe('@armature/redis as an ACL user limited to its key prefix and channels 
     app.resources.notifyUpdated('acl://watched');
     let text = '';
     const deadline = Date.now() + 5_000;
-    while (!text.includes('notifications/resources/updated') && Date.now() < deadline) text += new TextDecoder().decode((await reader.read()).value);
+    while (!text.includes('notifications/resources/updated') && Date.now() < deadline)
+      text += new TextDecoder().decode((await reader.read()).value);
     controller.abort();
     expect(text, text).to.match(/id: \S+\n(event: message\n)?data: \{"jsonrpc":"2\.0","method":"notifications\/resources\/updated"/);
 

@@ -39,7 +39,8 @@ describe('tasks across instances on Redis (two apps, real redis-server, Streamab
   });
 
   it('2026: cancelled on B, the task is cancelled at once and its handler on A stops', async () => {
-    const taskId = (await post2026(a.http.url, 'tools/call', { name: 'job', arguments: { ms: 60_000, label: 'cross-cancel' } }, 'job')).result!.taskId as string;
+    const taskId = (await post2026(a.http.url, 'tools/call', { name: 'job', arguments: { ms: 60_000, label: 'cross-cancel' } }, 'job'))
+      .result!.taskId as string;
     const ack = await post2026(b.http.url, 'tasks/cancel', { taskId }, taskId);
     expect(ack.result!.resultType).to.equal('complete');
     expect((await post2026(a.http.url, 'tasks/get', { taskId }, taskId)).result!.status).to.equal('cancelled');
@@ -48,11 +49,16 @@ describe('tasks across instances on Redis (two apps, real redis-server, Streamab
     expect(seen.aborted).to.include('cross-cancel');
   });
 
-  it('2026: a question of a task running on A is answered through B; B\'s next tasks/get already shows it', async () => {
+  it("2026: a question of a task running on A is answered through B; B's next tasks/get already shows it", async () => {
     const taskId = (await post2026(a.http.url, 'tools/call', { name: 'confirm', arguments: {} }, 'confirm')).result!.taskId as string;
     const waiting = await untilStatus(b.http.url, taskId, 'input_required');
     expect(Object.keys(waiting.result!.inputRequests as object)).to.deep.equal(['go']);
-    const ack = await post2026(b.http.url, 'tasks/update', { taskId, inputResponses: { go: { action: 'accept', content: { confirm: true } } } }, taskId);
+    const ack = await post2026(
+      b.http.url,
+      'tasks/update',
+      { taskId, inputResponses: { go: { action: 'accept', content: { confirm: true } } } },
+      taskId,
+    );
     expect(ack.result!.resultType).to.equal('complete');
     expect((await post2026(b.http.url, 'tasks/get', { taskId }, taskId)).result!).to.not.have.property('inputRequests');
     const done = await untilStatus(b.http.url, taskId, 'completed');
@@ -62,7 +68,10 @@ describe('tasks across instances on Redis (two apps, real redis-server, Streamab
   it('2025: a task created through A by the SDK v1 client is read to its result through B', async () => {
     const onA = new Client({ name: 'on-a', version: '1.0.0' });
     await onA.connect(new StreamableHTTPClientTransport(new URL(a.http.url)));
-    const { task } = await onA.request({ method: 'tools/call', params: { name: 'job', arguments: { ms: 200 }, task: { ttl: 60_000 } } }, CreateTaskResultSchema);
+    const { task } = await onA.request(
+      { method: 'tools/call', params: { name: 'job', arguments: { ms: 200 }, task: { ttl: 60_000 } } },
+      CreateTaskResultSchema,
+    );
     await onA.close();
     const onB = new Client({ name: 'on-b', version: '1.0.0' });
     await onB.connect(new StreamableHTTPClientTransport(new URL(b.http.url)));

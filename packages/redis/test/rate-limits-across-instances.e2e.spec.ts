@@ -86,7 +86,9 @@ describe('rate limits shared by instances on Redis (two apps, real redis-server,
       const calls = Array.from({ length: 24 }, (_, i) => {
         if (i % 3 === 0) return onA.callTool({ name: 'lookup', arguments: {} });
         if (i % 3 === 1) return onB.callTool({ name: 'lookup', arguments: {} });
-        return post2026(i % 2 === 0 ? a.http.url : b.http.url, 'tools/call', { name: 'lookup', arguments: {} }, 'lookup', {}).then((r) => r.result!);
+        return post2026(i % 2 === 0 ? a.http.url : b.http.url, 'tools/call', { name: 'lookup', arguments: {} }, 'lookup', {}).then(
+          (r) => r.result!,
+        );
       });
       const results = (await Promise.all(calls)) as { isError?: boolean; content: { text: string }[]; _meta?: Record<string, unknown> }[];
       const refused = results.filter((r) => r.isError === true);

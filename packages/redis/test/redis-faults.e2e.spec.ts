@@ -28,14 +28,16 @@ describe('tasks on Redis: Redis stopped and restarted under a serving instance (
   });
 
   it('answers with a clear error within the command timeout while Redis is down, recovers after its restart, and loses no stored task', async () => {
-    const before = (await post2026(instance.http.url, 'tools/call', { name: 'job', arguments: { ms: 10 } }, 'job')).result!.taskId as string;
+    const before = (await post2026(instance.http.url, 'tools/call', { name: 'job', arguments: { ms: 10 } }, 'job')).result!
+      .taskId as string;
     await untilStatus(instance.http.url, before, 'completed');
 
     await redis.restart(); // down, then up again on the same port with its append-only file
     // Right after the restart the client may still be reconnecting: either an answer or the clear error, never a hang.
     // (A hang would stall this request until the test's timeout.)
     const during = await post2026(instance.http.url, 'tasks/get', { taskId: before }, before);
-    if (during.error !== undefined) expect(during.error.message).to.match(/task store is unavailable right now \(Redis: .*\); try again in a few seconds/);
+    if (during.error !== undefined)
+      expect(during.error.message).to.match(/task store is unavailable right now \(Redis: .*\); try again in a few seconds/);
 
     // Recovered: the acknowledged record is still there, and new tasks work.
     const deadline = Date.now() + 10_000;

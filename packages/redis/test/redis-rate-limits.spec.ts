@@ -5,7 +5,11 @@ import { RedisRateLimitStore } from '../src/redis-rate-limits';
 import { type RedisServer, startRedisServer } from './support/redis-server';
 
 const HOUR = 3_600_000;
-const bucket = (limitId: string, capacity: number, windowMs = HOUR): RateLimitBucket => ({ limitId, capacity, ratePerMs: capacity / windowMs });
+const bucket = (limitId: string, capacity: number, windowMs = HOUR): RateLimitBucket => ({
+  limitId,
+  capacity,
+  ratePerMs: capacity / windowMs,
+});
 
 /** The token-bucket script on a real redis-server: atomic across connections, expiring, failing as configured. */
 describe('RedisRateLimitStore (real redis-server)', function () {
@@ -32,7 +36,9 @@ describe('RedisRateLimitStore (real redis-server)', function () {
     expect([await s.take(b, 'key:alice'), await s.take(b, 'key:alice'), await s.take(b, 'key:alice')]).to.deep.equal([0, 0, 0]);
     const wait = await s.take(b, 'key:alice');
     // One call per 20 minutes refills: the wait is at most one interval.
-    expect(wait).to.be.greaterThan(0).and.at.most(HOUR / 3);
+    expect(wait)
+      .to.be.greaterThan(0)
+      .and.at.most(HOUR / 3);
     await s.restore(b, 'key:alice');
     expect(await s.take(b, 'key:alice')).to.equal(0);
     expect(await s.take(b, 'key:alice')).to.be.greaterThan(0);
@@ -54,7 +60,10 @@ describe('RedisRateLimitStore (real redis-server)', function () {
       expect(await s.take(b, long)).to.equal(0);
       const keys = await inspect.keys('{armature}:ratelimit:tool:export:*');
       // A long key is stored as its SHA-256: nothing a client sent grows Redis's key space unbounded.
-      expect(keys.every((k) => k.length < 120), keys.join(',')).to.equal(true);
+      expect(
+        keys.every((k) => k.length < 120),
+        keys.join(','),
+      ).to.equal(true);
       expect(keys).to.have.length(3);
     } finally {
       await inspect.close();
@@ -70,7 +79,7 @@ describe('RedisRateLimitStore (real redis-server)', function () {
     expect(waits.filter((w) => w > 0)).to.have.length(50);
   });
 
-  it('refills at the limit\'s rate (Redis\'s clock)', async () => {
+  it("refills at the limit's rate (Redis's clock)", async () => {
     const s = store();
     const b = bucket('tool:fast', 1, 50);
     expect(await s.take(b, 'key:r')).to.equal(0);
@@ -90,7 +99,11 @@ describe('RedisRateLimitStore (real redis-server)', function () {
     it("'allow' (the default) lets calls through and reports the outage once", async () => {
       const errors: Error[] = [];
       const s = store({ onError: (error) => errors.push(error) }, gone.url);
-      const waits = [await s.take(bucket('app', 1), 'key:x'), await s.take(bucket('app', 1), 'key:x'), await s.take(bucket('app', 1), 'key:x')];
+      const waits = [
+        await s.take(bucket('app', 1), 'key:x'),
+        await s.take(bucket('app', 1), 'key:x'),
+        await s.take(bucket('app', 1), 'key:x'),
+      ];
       expect(waits).to.deep.equal([0, 0, 0]);
       const outages = errors.filter((e) => /rate limiter is unavailable right now/.test(e.message));
       expect(outages, errors.map((e) => e.message).join('\n')).to.have.length(1);

@@ -7,11 +7,26 @@ import { RedisNotificationBus } from '../src/redis-notification-bus';
 import { RedisSessionStore } from '../src/redis-session-store';
 import { type RedisServer, startRedisServer } from './support/redis-server';
 
-const note = (n: number): JSONRPCMessage => ({ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri: `notes://${n}` } });
+const note = (n: number): JSONRPCMessage => ({
+  jsonrpc: '2.0',
+  method: 'notifications/resources/updated',
+  params: { uri: `notes://${n}` },
+});
 const SESSION_ID = 'AbCdEfGhIj0123456789abcdefghijkl';
 
 function session(overrides: Partial<StoredSession> = {}): StoredSession {
-  return { id: SESSION_ID, principal: 'ada', protocolVersion: '2025-11-25', clientCapabilities: { elicitation: { form: {} } }, clientInfo: { name: 'c', version: '1' }, subscriptions: [], streamPrefix: 'a1b2c3d4e5f6', createdAt: 1_700_000_000_000, lastSeenAt: 1_700_000_000_000, ...overrides };
+  return {
+    id: SESSION_ID,
+    principal: 'ada',
+    protocolVersion: '2025-11-25',
+    clientCapabilities: { elicitation: { form: {} } },
+    clientInfo: { name: 'c', version: '1' },
+    subscriptions: [],
+    streamPrefix: 'a1b2c3d4e5f6',
+    createdAt: 1_700_000_000_000,
+    lastSeenAt: 1_700_000_000_000,
+    ...overrides,
+  };
 }
 
 async function until(check: () => Promise<boolean>, timeoutMs = 5_000): Promise<boolean> {
@@ -43,7 +58,7 @@ describe('the scale-out stores on a real redis-server', function () {
   });
 
   describe('RedisEventStore', () => {
-    it('appends in order and replays after an id exclusively, only that stream\'s events, with well-formed opaque ids', async () => {
+    it("appends in order and replays after an id exclusively, only that stream's events, with well-formed opaque ids", async () => {
       const store = new RedisEventStore(connection);
       const ids = [await store.append('p1.1', note(1)), await store.append('p1.1', note(2)), await store.append('p1.1', note(3))];
       await store.append('p1.2', note(99));
@@ -119,7 +134,8 @@ describe('the scale-out stores on a real redis-server', function () {
 
     it('refuses ids not in its shape without a lookup', () => {
       const store = new RedisEventStore(connection);
-      for (const bad of ['', 'x', 'p1.1_1', 'p1.1_1-x', 'a b_1-1', `${'x'.repeat(200)}_1-1`, 'p_1.1_1-1']) expect(store.isWellFormed(bad), bad).to.equal(false);
+      for (const bad of ['', 'x', 'p1.1_1', 'p1.1_1-x', 'a b_1-1', `${'x'.repeat(200)}_1-1`, 'p_1.1_1-1'])
+        expect(store.isWellFormed(bad), bad).to.equal(false);
     });
   });
 
@@ -177,7 +193,11 @@ describe('the scale-out stores on a real redis-server', function () {
         // Give a duplicate every chance to show up before checking there is none.
         await busA.publish({ type: 'session_ended', sessionKey: 'x' });
         expect(await until(async () => heardB.length === 3)).to.equal(true);
-        expect(heardA).to.deep.equal([{ type: 'resource_updated', uri: 'notes://1' }, { type: 'list_changed', list: 'tools' }, { type: 'session_ended', sessionKey: 'x' }]);
+        expect(heardA).to.deep.equal([
+          { type: 'resource_updated', uri: 'notes://1' },
+          { type: 'list_changed', list: 'tools' },
+          { type: 'session_ended', sessionKey: 'x' },
+        ]);
         expect(busA.instanceId).to.not.equal(busB.instanceId);
       } finally {
         await busA.close();

@@ -7,7 +7,19 @@ import { type RedisServer, startRedisServer } from './support/redis-server';
 
 function record(n: number, overrides: Partial<TaskRecord> = {}): TaskRecord {
   const now = Date.now();
-  return { taskId: `t${n}`, owner: 'ada', sessionId: undefined, era: '2026', toolName: 'job', status: 'working', createdAt: now, lastUpdatedAt: now, ttlMs: 60_000, pollIntervalMs: 1000, ...overrides };
+  return {
+    taskId: `t${n}`,
+    owner: 'ada',
+    sessionId: undefined,
+    era: '2026',
+    toolName: 'job',
+    status: 'working',
+    createdAt: now,
+    lastUpdatedAt: now,
+    ttlMs: 60_000,
+    pollIntervalMs: 1000,
+    ...overrides,
+  };
 }
 
 describe('RedisTaskStore (a real redis-server)', function () {
@@ -36,10 +48,23 @@ describe('RedisTaskStore (a real redis-server)', function () {
     const created = record(1, { statusMessage: 'starting', sessionId: 's1' });
     await store.create(created, { maxTasks: 10, maxActivePerOwner: 10 });
     expect(await store.get('t1')).to.deep.equal(created);
-    const asking = await store.update('t1', { status: 'input_required', inputRequests: { go: { method: 'elicitation/create', params: { message: 'Go?', requestedSchema: { type: 'object', properties: {} } } } } }, created.createdAt + 5);
+    const asking = await store.update(
+      't1',
+      {
+        status: 'input_required',
+        inputRequests: {
+          go: { method: 'elicitation/create', params: { message: 'Go?', requestedSchema: { type: 'object', properties: {} } } },
+        },
+      },
+      created.createdAt + 5,
+    );
     expect(asking?.inputRequests?.go?.method).to.equal('elicitation/create');
     expect(asking?.lastUpdatedAt).to.equal(created.createdAt + 5);
-    const done = await store.update('t1', { status: 'completed', result: { content: [], structuredContent: { list: [] } }, inputRequests: undefined }, created.createdAt + 9);
+    const done = await store.update(
+      't1',
+      { status: 'completed', result: { content: [], structuredContent: { list: [] } }, inputRequests: undefined },
+      created.createdAt + 9,
+    );
     expect(done?.result).to.deep.equal({ content: [], structuredContent: { list: [] } });
     expect(done).to.not.have.property('inputRequests');
     expect(await store.get('nope')).to.equal(undefined);
@@ -58,9 +83,19 @@ describe('RedisTaskStore (a real redis-server)', function () {
     const otherConnection = new RedisConnection({ url: redis.url, keyPrefix: `{t${prefix}}:` });
     const other = new RedisTaskStore(otherConnection);
     const limits = { maxTasks: 1_000, maxActivePerOwner: 7 };
-    const outcomes = await Promise.all(Array.from({ length: 50 }, (_, n) => (n % 2 === 0 ? store : other).create(record(n), limits).then(() => 'ok', (error: unknown) => (error instanceof TaskCapacityError ? 'refused' : String(error)))));
+    const outcomes = await Promise.all(
+      Array.from({ length: 50 }, (_, n) =>
+        (n % 2 === 0 ? store : other).create(record(n), limits).then(
+          () => 'ok',
+          (error: unknown) => (error instanceof TaskCapacityError ? 'refused' : String(error)),
+        ),
+      ),
+    );
     await otherConnection.close();
-    expect(outcomes.filter((o) => o !== 'ok' && o !== 'refused'), 'unexpected outcomes').to.deep.equal([]);
+    expect(
+      outcomes.filter((o) => o !== 'ok' && o !== 'refused'),
+      'unexpected outcomes',
+    ).to.deep.equal([]);
     expect(outcomes.filter((o) => o === 'ok')).to.have.length(7);
     expect(outcomes.filter((o) => o === 'refused')).to.have.length(43);
   });
@@ -77,7 +112,7 @@ describe('RedisTaskStore (a real redis-server)', function () {
     expect(await store.get('t6')).to.not.equal(undefined);
   });
 
-  it('lists a requestor\'s records oldest first in pages, skipping gone ones; anonymous records per session', async () => {
+  it("lists a requestor's records oldest first in pages, skipping gone ones; anonymous records per session", async () => {
     const limits = { maxTasks: 100, maxActivePerOwner: 100 };
     const base = Date.now();
     for (let n = 0; n < 5; n += 1) await store.create(record(n, { createdAt: base + n }), limits);

@@ -5,15 +5,28 @@ import { type RedisServer, startRedisServer } from './support/redis-server';
 import { startChildInstance } from './support/child-instance';
 import { startScaleInstance } from './support/scale-app';
 
-const INIT = { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1.0.0' } } };
+const INIT = {
+  jsonrpc: '2.0',
+  id: 0,
+  method: 'initialize',
+  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1.0.0' } },
+};
 
 /** Opens a 2025 session on `url` with raw requests; returns its id. */
 async function openSession(url: string): Promise<string> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify(INIT) });
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    body: JSON.stringify(INIT),
+  });
   expect(res.status).to.equal(200);
   const sessionId = res.headers.get('mcp-session-id')!;
   await res.text();
-  const initialized = await fetch(url, { method: 'POST', headers: sessionHeaders(sessionId), body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) });
+  const initialized = await fetch(url, {
+    method: 'POST',
+    headers: sessionHeaders(sessionId),
+    body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+  });
   expect(initialized.status).to.equal(202);
   return sessionId;
 }
@@ -21,11 +34,23 @@ async function openSession(url: string): Promise<string> {
 let nextId = 1;
 
 /** One 2025 request in `sessionId` on `url`: HTTP status and the JSON-RPC answer. */
-async function call(url: string, sessionId: string, method: string, params: Record<string, unknown> = {}): Promise<{ status: number; body: { result?: Record<string, unknown>; error?: { code: number; message: string } } | undefined; text: string }> {
+async function call(
+  url: string,
+  sessionId: string,
+  method: string,
+  params: Record<string, unknown> = {},
+): Promise<{
+  status: number;
+  body: { result?: Record<string, unknown>; error?: { code: number; message: string } } | undefined;
+  text: string;
+}> {
   const request = { jsonrpc: '2.0', id: nextId++, method, params };
   const res = await fetch(url, { method: 'POST', headers: sessionHeaders(sessionId), body: JSON.stringify(request) });
   const text = await res.text();
-  const json = res.headers.get('content-type')?.includes('application/json') === true ? (JSON.parse(text) as { result?: Record<string, unknown>; error?: { code: number; message: string } }) : undefined;
+  const json =
+    res.headers.get('content-type')?.includes('application/json') === true
+      ? (JSON.parse(text) as { result?: Record<string, unknown>; error?: { code: number; message: string } })
+      : undefined;
   // Every answer the server sends is schema-valid for its request.
   if (json !== undefined) expect(checkServerMessage(json, request), text).to.deep.equal([]);
   return { status: res.status, body: json, text };
@@ -60,7 +85,8 @@ describe('2025 sessions across instances on Redis: faults (real redis-server)', 
     const readers: SseReader[] = [];
     try {
       const sessionId = await openSession(doomed.http.url);
-      for (const uri of ['notes://a', 'notes://b', 'notes://c', 'notes://d']) expect((await call(doomed.http.url, sessionId, 'resources/subscribe', { uri })).body!.result).to.deep.equal({});
+      for (const uri of ['notes://a', 'notes://b', 'notes://c', 'notes://d'])
+        expect((await call(doomed.http.url, sessionId, 'resources/subscribe', { uri })).body!.result).to.deep.equal({});
       const get = new SseReader(await fetch(doomed.http.url, { headers: sessionHeaders(sessionId, { accept: 'text/event-stream' }) }), {});
       readers.push(get);
       await get.until((e) => e.id !== undefined && e.data === ''); // the priming event: the stream is open
@@ -72,7 +98,10 @@ describe('2025 sessions across instances on Redis: faults (real redis-server)', 
       await doomed.crash();
 
       // The client read up to notes://a and resumes on B.
-      const resumed = new SseReader(await fetch(b.http.url, { headers: sessionHeaders(sessionId, { accept: 'text/event-stream', 'last-event-id': first.id! }) }), {});
+      const resumed = new SseReader(
+        await fetch(b.http.url, { headers: sessionHeaders(sessionId, { accept: 'text/event-stream', 'last-event-id': first.id! }) }),
+        {},
+      );
       readers.push(resumed);
       expect(resumed.status).to.equal(200);
       await resumed.until((e) => e.data !== '' && updatedUri(e.data) === 'notes://c');
@@ -98,7 +127,8 @@ describe('2025 sessions across instances on Redis: faults (real redis-server)', 
     const readers: SseReader[] = [];
     try {
       const sessionId = await openSession(child.url);
-      for (const uri of ['notes://k1', 'notes://k2', 'notes://k3']) expect((await call(child.url, sessionId, 'resources/subscribe', { uri })).body!.result).to.deep.equal({});
+      for (const uri of ['notes://k1', 'notes://k2', 'notes://k3'])
+        expect((await call(child.url, sessionId, 'resources/subscribe', { uri })).body!.result).to.deep.equal({});
       const get = new SseReader(await fetch(child.url, { headers: sessionHeaders(sessionId, { accept: 'text/event-stream' }) }), {});
       readers.push(get);
       await get.until((e) => e.id !== undefined && e.data === '');
@@ -110,7 +140,10 @@ describe('2025 sessions across instances on Redis: faults (real redis-server)', 
 
       await child.kill9();
 
-      const resumed = new SseReader(await fetch(b.http.url, { headers: sessionHeaders(sessionId, { accept: 'text/event-stream', 'last-event-id': seen[0]!.id! }) }), {});
+      const resumed = new SseReader(
+        await fetch(b.http.url, { headers: sessionHeaders(sessionId, { accept: 'text/event-stream', 'last-event-id': seen[0]!.id! }) }),
+        {},
+      );
       readers.push(resumed);
       expect(resumed.status).to.equal(200);
       await resumed.until((e) => e.data !== '' && updatedUri(e.data) === 'notes://k3');
@@ -146,7 +179,10 @@ describe('2025 sessions across instances on Redis: faults (real redis-server)', 
       await leaving.close();
 
       expect((await call(b.http.url, sessionId, 'ping')).body!.result).to.deep.equal({});
-      const resumed = new SseReader(await fetch(b.http.url, { headers: sessionHeaders(sessionId, { accept: 'text/event-stream', 'last-event-id': first.id! }) }), {});
+      const resumed = new SseReader(
+        await fetch(b.http.url, { headers: sessionHeaders(sessionId, { accept: 'text/event-stream', 'last-event-id': first.id! }) }),
+        {},
+      );
       readers.push(resumed);
       const replayed = await resumed.until((e) => e.data !== '');
       expect(updatedUri(replayed.data)).to.equal('notes://g2');
@@ -168,7 +204,10 @@ describe('2025 sessions across instances on Redis: faults (real redis-server)', 
       const onA = new SseReader(await fetch(a.http.url, { headers: sessionHeaders(sessionId, { accept: 'text/event-stream' }) }), {});
       readers.push(onA);
       const primed = await onA.until((e) => e.id !== undefined && e.data === '');
-      const onB = new SseReader(await fetch(b.http.url, { headers: sessionHeaders(sessionId, { accept: 'text/event-stream', 'last-event-id': primed.id! }) }), {});
+      const onB = new SseReader(
+        await fetch(b.http.url, { headers: sessionHeaders(sessionId, { accept: 'text/event-stream', 'last-event-id': primed.id! }) }),
+        {},
+      );
       readers.push(onB);
       expect(onB.status).to.equal(200);
       // A hears B's claim and ends its connection (until() gives up as soon as the stream ends).
@@ -182,7 +221,10 @@ describe('2025 sessions across instances on Redis: faults (real redis-server)', 
       const sent = onB.events.filter((e) => e.data !== '');
       expect(sent.map((e) => updatedUri(e.data)).sort()).to.deep.equal(['notes://w1', 'notes://w2']);
       // Stored once each: a resume after the priming id replays exactly these two.
-      const replay = new SseReader(await fetch(b.http.url, { headers: sessionHeaders(sessionId, { accept: 'text/event-stream', 'last-event-id': primed.id! }) }), {});
+      const replay = new SseReader(
+        await fetch(b.http.url, { headers: sessionHeaders(sessionId, { accept: 'text/event-stream', 'last-event-id': primed.id! }) }),
+        {},
+      );
       readers.push(replay);
       await replay.until((e) => e.data !== '' && e.id === sent[1]!.id);
       expect(replay.events.filter((e) => e.data !== '').map((e) => e.id)).to.deep.equal(sent.map((e) => e.id));
@@ -198,7 +240,9 @@ describe('2025 sessions across instances on Redis: faults (real redis-server)', 
     const b = await startScaleInstance('busy', redis.url);
     try {
       const sessionId = await openSession(a.http.url);
-      const answers = await Promise.all(Array.from({ length: 12 }, () => call(b.http.url, sessionId, 'tools/call', { name: 'whoami', arguments: {} })));
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, () => call(b.http.url, sessionId, 'tools/call', { name: 'whoami', arguments: {} })),
+      );
       for (const answer of answers) expect(answer.body!.result!.content).to.deep.equal([{ type: 'text', text: 'busy' }]);
       expect(b.app.sessionCount).to.equal(1);
     } finally {
@@ -207,7 +251,7 @@ describe('2025 sessions across instances on Redis: faults (real redis-server)', 
     }
   });
 
-  it('a session served from stored state stays its principal\'s: another principal holding its id gets 404 and builds no copy', async () => {
+  it("a session served from stored state stays its principal's: another principal holding its id gets 404 and builds no copy", async () => {
     const principals: Record<string, { token: string; clientId: string; scopes: string[] }> = {
       ada: { token: 'ada', clientId: 'ada-client', scopes: [] },
       eve: { token: 'eve', clientId: 'eve-client', scopes: [] },
@@ -216,19 +260,35 @@ describe('2025 sessions across instances on Redis: faults (real redis-server)', 
     const a = await startScaleInstance('auth-a', redis.url, { verifyToken });
     const b = await startScaleInstance('auth-b', redis.url, { verifyToken });
     try {
-      const res = await fetch(a.http.url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: 'Bearer ada' }, body: JSON.stringify(INIT) });
+      const res = await fetch(a.http.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: 'Bearer ada' },
+        body: JSON.stringify(INIT),
+      });
       const sessionId = res.headers.get('mcp-session-id')!;
       await res.text();
       const ping = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' });
-      const asEve = await fetch(b.http.url, { method: 'POST', headers: sessionHeaders(sessionId, { authorization: 'Bearer eve' }), body: ping });
+      const asEve = await fetch(b.http.url, {
+        method: 'POST',
+        headers: sessionHeaders(sessionId, { authorization: 'Bearer eve' }),
+        body: ping,
+      });
       expect(asEve.status).to.equal(404);
       expect(await asEve.text()).to.include('unknown or ended session');
       expect(b.app.sessionCount).to.equal(0);
-      const asAda = await fetch(b.http.url, { method: 'POST', headers: sessionHeaders(sessionId, { authorization: 'Bearer ada' }), body: ping });
+      const asAda = await fetch(b.http.url, {
+        method: 'POST',
+        headers: sessionHeaders(sessionId, { authorization: 'Bearer ada' }),
+        body: ping,
+      });
       expect(asAda.status).to.equal(200);
       expect(b.app.sessionCount).to.equal(1);
       // An id of the wrong shape is refused without a copy either.
-      const malformed = await fetch(b.http.url, { method: 'POST', headers: sessionHeaders('x'.repeat(4000), { authorization: 'Bearer ada' }), body: ping });
+      const malformed = await fetch(b.http.url, {
+        method: 'POST',
+        headers: sessionHeaders('x'.repeat(4000), { authorization: 'Bearer ada' }),
+        body: ping,
+      });
       expect(malformed.status).to.equal(404);
       expect(await malformed.text()).to.not.include('xxxx');
     } finally {
@@ -247,7 +307,11 @@ describe('2025 sessions across instances on Redis: faults (real redis-server)', 
       const elsewhere = await call(there.http.url, sessionId, 'ping');
       expect(elsewhere.status).to.equal(503);
       expect(elsewhere.text).to.match(/session store is unavailable right now/);
-      const fresh = await fetch(here.http.url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify(INIT) });
+      const fresh = await fetch(here.http.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify(INIT),
+      });
       const refused = (await fresh.json()) as { error?: { code: number; message: string } };
       expect(refused.error?.code).to.equal(-32603);
       expect(refused.error!.message).to.match(/session store is unavailable right now; try again in a few seconds/);
@@ -271,4 +335,3 @@ describe('2025 sessions across instances on Redis: faults (real redis-server)', 
     }
   });
 });
-

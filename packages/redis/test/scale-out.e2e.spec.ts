@@ -3,7 +3,11 @@ import { createClient } from 'redis';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport as SdkTransport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ElicitRequestSchema, ResourceUpdatedNotificationSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  ElicitRequestSchema,
+  ResourceUpdatedNotificationSchema,
+  ToolListChangedNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { Transport } from '@armature/core';
 import { WireCheckedTransport } from '@armature/testing';
 import { isRequestFor, isResponseBody, routedFetch, sessionHeaders, SseReader } from './support/http-peers';
@@ -13,11 +17,20 @@ import { type ScaleInstance, startScaleInstance } from './support/scale-app';
 
 /** The MCP 2026-07-28 `_meta` envelope of a raw request. */
 function envelope(capabilities: Record<string, unknown>): Record<string, unknown> {
-  return { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': capabilities, 'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1.0.0' } };
+  return {
+    'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+    'io.modelcontextprotocol/clientCapabilities': capabilities,
+    'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1.0.0' },
+  };
 }
 
 function headers2026(method: string): Record<string, string> {
-  return { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': method };
+  return {
+    'content-type': 'application/json',
+    accept: 'application/json, text/event-stream',
+    'mcp-protocol-version': '2026-07-28',
+    'mcp-method': method,
+  };
 }
 
 /** Polls `check` until it holds (bounded); returns whether it did. */
@@ -58,7 +71,10 @@ describe('2025 sessions across instances on Redis (three apps, real redis-server
     await redis?.stop();
   });
 
-  async function connect(pick: (method: string, body: unknown) => string, capabilities: Record<string, unknown> = {}): Promise<{ client: Client; inner: StreamableHTTPClientTransport; wire: WireCheckedTransport }> {
+  async function connect(
+    pick: (method: string, body: unknown) => string,
+    capabilities: Record<string, unknown> = {},
+  ): Promise<{ client: Client; inner: StreamableHTTPClientTransport; wire: WireCheckedTransport }> {
     const inner = new StreamableHTTPClientTransport(new URL(a.http.url), { fetch: routedFetch(pick) });
     const wire = new WireCheckedTransport(inner as unknown as Transport, { check: true });
     const client = new Client({ name: 'scale-test', version: '1.0.0' }, { capabilities });
@@ -90,7 +106,9 @@ describe('2025 sessions across instances on Redis (three apps, real redis-server
     await inner.terminateSession();
     const ping = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' });
     for (const instance of [a, b, c]) {
-      const gone = await eventually(async () => (await fetch(instance.http.url, { method: 'POST', headers: sessionHeaders(sessionId), body: ping })).status === 404);
+      const gone = await eventually(
+        async () => (await fetch(instance.http.url, { method: 'POST', headers: sessionHeaders(sessionId), body: ping })).status === 404,
+      );
       expect(gone, `${instance.name} still serves the deleted session`).to.equal(true);
     }
     await listener.close();
@@ -109,32 +127,50 @@ describe('2025 sessions across instances on Redis (three apps, real redis-server
     });
     await client.subscribeResource({ uri: 'notes://1' });
     // The SDK opens its GET stream in the background: raise until one arrives (bounded).
-    const arrived = await eventually(() => {
-      b.app.resources.notifyUpdated('notes://1');
-      return updated.length > 0;
-    }, 5_000, 200);
+    const arrived = await eventually(
+      () => {
+        b.app.resources.notifyUpdated('notes://1');
+        return updated.length > 0;
+      },
+      5_000,
+      200,
+    );
     expect(arrived).to.equal(true);
     expect(updated.every((uri) => uri === 'notes://1')).to.equal(true);
     wire.assertClean();
   });
 
   it('a tools/list_changed a handler on B announces (McpNotifier) reaches the GET stream on A', async () => {
-    const { client, wire } = await connect((method, body) => (method === 'POST' && isRequestFor(body, 'tools/call') ? b.http.url : a.http.url));
+    const { client, wire } = await connect((method, body) =>
+      method === 'POST' && isRequestFor(body, 'tools/call') ? b.http.url : a.http.url,
+    );
     let changed = 0;
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => void changed++);
     // The SDK opens its GET stream in the background: announce until one arrives (bounded).
-    const arrived = await eventually(async () => {
-      const told = await client.callTool({ name: 'tools_changed', arguments: {} });
-      expect(told.content).to.deep.equal([{ type: 'text', text: 'told by instance-b' }]);
-      return changed > 0;
-    }, 5_000, 200);
+    const arrived = await eventually(
+      async () => {
+        const told = await client.callTool({ name: 'tools_changed', arguments: {} });
+        expect(told.content).to.deep.equal([{ type: 'text', text: 'told by instance-b' }]);
+        return changed > 0;
+      },
+      5_000,
+      200,
+    );
     expect(arrived).to.equal(true);
     wire.assertClean();
   });
 
   it('a 2026 subscriptions/listen stream on A hears a resources/updated raised on B', async () => {
-    const body = { jsonrpc: '2.0', id: 'listen-1', method: 'subscriptions/listen', params: { notifications: { resourceSubscriptions: ['notes://2'] }, _meta: envelope({}) } };
-    const listen = new SseReader(await fetch(a.http.url, { method: 'POST', headers: headers2026('subscriptions/listen'), body: JSON.stringify(body) }), body);
+    const body = {
+      jsonrpc: '2.0',
+      id: 'listen-1',
+      method: 'subscriptions/listen',
+      params: { notifications: { resourceSubscriptions: ['notes://2'] }, _meta: envelope({}) },
+    };
+    const listen = new SseReader(
+      await fetch(a.http.url, { method: 'POST', headers: headers2026('subscriptions/listen'), body: JSON.stringify(body) }),
+      body,
+    );
     try {
       await listen.until((e) => e.data.includes('notifications/subscriptions/acknowledged'));
       b.app.resources.notifyUpdated('notes://2');
@@ -149,14 +185,26 @@ describe('2025 sessions across instances on Redis (three apps, real redis-server
   it('a 2026 listen stream on B follows a task running on A (completed there) and one cancelled through C', async () => {
     const caps = { extensions: { 'io.modelcontextprotocol/tasks': {} } };
     const first = (await post2026(a.http.url, 'tools/call', { name: 'job', arguments: { ms: 300 } }, 'job', caps)).result!.taskId as string;
-    const second = (await post2026(a.http.url, 'tools/call', { name: 'job', arguments: { ms: 60_000 } }, 'job', caps)).result!.taskId as string;
-    const body = { jsonrpc: '2.0', id: 'listen-tasks', method: 'subscriptions/listen', params: { notifications: { taskIds: [first, second] }, _meta: envelope(caps) } };
-    const listen = new SseReader(await fetch(b.http.url, { method: 'POST', headers: headers2026('subscriptions/listen'), body: JSON.stringify(body) }), body);
+    const second = (await post2026(a.http.url, 'tools/call', { name: 'job', arguments: { ms: 60_000 } }, 'job', caps)).result!
+      .taskId as string;
+    const body = {
+      jsonrpc: '2.0',
+      id: 'listen-tasks',
+      method: 'subscriptions/listen',
+      params: { notifications: { taskIds: [first, second] }, _meta: envelope(caps) },
+    };
+    const listen = new SseReader(
+      await fetch(b.http.url, { method: 'POST', headers: headers2026('subscriptions/listen'), body: JSON.stringify(body) }),
+      body,
+    );
     try {
       await listen.until((e) => e.data.includes('notifications/subscriptions/acknowledged'));
-      const statusOf = (taskId: string, status: string) => (e: { data: string }) => e.data.includes('notifications/tasks') && e.data.includes(taskId) && e.data.includes(`"status":"${status}"`);
+      const statusOf = (taskId: string, status: string) => (e: { data: string }) =>
+        e.data.includes('notifications/tasks') && e.data.includes(taskId) && e.data.includes(`"status":"${status}"`);
       const done = await listen.until(statusOf(first, 'completed'));
-      expect((JSON.parse(done.data) as { params: { result?: unknown } }).params.result).to.deep.equal({ content: [{ type: 'text', text: 'done on instance-a' }] });
+      expect((JSON.parse(done.data) as { params: { result?: unknown } }).params.result).to.deep.equal({
+        content: [{ type: 'text', text: 'done on instance-a' }],
+      });
       expect((await post2026(c.http.url, 'tasks/cancel', { taskId: second }, second, caps)).result!.resultType).to.equal('complete');
       await listen.until(statusOf(second, 'cancelled'));
       expect(listen.violations).to.deep.equal([]);
@@ -166,18 +214,42 @@ describe('2025 sessions across instances on Redis (three apps, real redis-server
   });
 
   it('a log sent after its request (served by B) ended reaches the GET stream the session holds on A', async () => {
-    const init = { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1.0.0' } } };
-    const opened = await fetch(a.http.url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify(init) });
+    const init = {
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1.0.0' } },
+    };
+    const opened = await fetch(a.http.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify(init),
+    });
     const sessionId = opened.headers.get('mcp-session-id')!;
     await opened.text();
-    await (await fetch(a.http.url, { method: 'POST', headers: sessionHeaders(sessionId), body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) })).text();
+    await (
+      await fetch(a.http.url, {
+        method: 'POST',
+        headers: sessionHeaders(sessionId),
+        body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+      })
+    ).text();
     const get = new SseReader(await fetch(a.http.url, { headers: sessionHeaders(sessionId, { accept: 'text/event-stream' }) }), {});
     try {
       await get.until((e) => e.id !== undefined && e.data === '');
-      const call = await fetch(b.http.url, { method: 'POST', headers: sessionHeaders(sessionId), body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'late_log', arguments: {} } }) });
-      expect(((await call.json()) as { result: { content: unknown } }).result.content).to.deep.equal([{ type: 'text', text: 'logged later' }]);
+      const call = await fetch(b.http.url, {
+        method: 'POST',
+        headers: sessionHeaders(sessionId),
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'late_log', arguments: {} } }),
+      });
+      expect(((await call.json()) as { result: { content: unknown } }).result.content).to.deep.equal([
+        { type: 'text', text: 'logged later' },
+      ]);
       const log = await get.until((e) => e.data.includes('notifications/message'));
-      expect((JSON.parse(log.data) as { params: { level: string; data: unknown } }).params).to.include({ level: 'warning', data: 'late from instance-b' });
+      expect((JSON.parse(log.data) as { params: { level: string; data: unknown } }).params).to.include({
+        level: 'warning',
+        data: 'late from instance-b',
+      });
       expect(get.violations).to.deep.equal([]);
     } finally {
       await get.cancel();

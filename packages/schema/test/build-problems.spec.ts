@@ -62,7 +62,9 @@ describe('build problems', () => {
   });
 
   it('ends the formatted report with a count', () => {
-    const result = scan({ 'src/one.handlers.ts': "import { Tool } from '@armature/core';\nexport class One { @Tool() f(x: symbol): void {} }\n" });
+    const result = scan({
+      'src/one.handlers.ts': "import { Tool } from '@armature/core';\nexport class One { @Tool() f(x: symbol): void {} }\n",
+    });
     expect(result.problems).to.have.length(1);
     expect(formatProblems(result.problems)).to.equal(
       'src/one.handlers.ts:2:30 - error ARM_ERR_SCHEMA_TYPE: One.f(x): the parameter type symbol is a symbol, which JSON cannot carry.\n' +
@@ -71,7 +73,9 @@ describe('build problems', () => {
   });
 
   it('reports a type that cannot be resolved instead of accepting anything', () => {
-    const result = scan({ 'src/u.handlers.ts': "import { Tool } from '@armature/core';\nexport class U { @Tool() f(x: Missing): void {} }\n" });
+    const result = scan({
+      'src/u.handlers.ts': "import { Tool } from '@armature/core';\nexport class U { @Tool() f(x: Missing): void {} }\n",
+    });
     expect(problemLines(result)).to.deep.equal([
       'src/u.handlers.ts:2:28 - error ARM_ERR_SCHEMA_TYPE: U.f(x): the parameter type Missing could not be resolved (a missing import or a type error); fix the TypeScript errors first.',
     ]);

@@ -43,6 +43,10 @@ describe('docs/schemas.md', () => {
     expect(properties.handle).to.deep.equal({ type: 'string', pattern: '^[a-z0-9-]+$' });
     expect(properties.tags).to.deep.equal({ type: 'array', items: { type: 'string' }, maxItems: 5 });
     expect(schema.required).to.not.include('tags');
-    expect((properties.address?.properties as Record<string, JsonSchema>).street).to.deep.equal({ type: 'string', minLength: 2, maxLength: 40 });
+    expect((properties.address?.properties as Record<string, JsonSchema>).street).to.deep.equal({
+      type: 'string',
+      minLength: 2,
+      maxLength: 40,
+    });
   });
 });

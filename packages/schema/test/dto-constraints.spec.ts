@@ -22,7 +22,9 @@ interface CoreValidation {
 
 function coreValidation(): CoreValidation {
   const dir = path.join(path.dirname(require.resolve('@armature/core')), 'validation');
-  const { SchemaCompiler } = require(path.join(dir, 'schema-compiler.js')) as { SchemaCompiler: new () => { compile: CoreValidation['compile'] } };
+  const { SchemaCompiler } = require(path.join(dir, 'schema-compiler.js')) as {
+    SchemaCompiler: new () => { compile: CoreValidation['compile'] };
+  };
   const { dtoValidator } = require(path.join(dir, 'dto-validation.js')) as { dtoValidator: CoreValidation['dto'] };
   const compiler = new SchemaCompiler();
   return { compile: (schema, where) => compiler.compile(schema, where), dto: dtoValidator };
@@ -61,13 +63,35 @@ describe('class-validator decorators on a DTO → JSON Schema keywords', () => {
       color: { type: ['string', 'number'], enum: ['red', 'green', 3] },
       role: { type: 'string', enum: ['admin', 'user'] },
       tags: { type: 'array', items: { type: 'string' }, minItems: 1, maxItems: 3, uniqueItems: true },
-      note: { description: 'Required for TypeScript, optional for class-validator (and so for the schema).', type: 'string', minLength: 1, maxLength: 3 },
+      note: {
+        description: 'Required for TypeScript, optional for class-validator (and so for the schema).',
+        type: 'string',
+        minLength: 1,
+        maxLength: 3,
+      },
       address: ADDRESS,
       others: { type: 'array', items: ADDRESS },
       words: { type: 'array', items: { type: 'string', minLength: 1, maxLength: 3 } },
     });
     // @IsOptional: `note` is required for TypeScript (`note!: string`), not for class-validator.
-    expect(schema.required).to.deep.equal(['address', 'age', 'at', 'color', 'email', 'id', 'name', 'nick', 'on', 'others', 'role', 'score', 'site', 'slug', 'tags', 'words']);
+    expect(schema.required).to.deep.equal([
+      'address',
+      'age',
+      'at',
+      'color',
+      'email',
+      'id',
+      'name',
+      'nick',
+      'on',
+      'others',
+      'role',
+      'score',
+      'site',
+      'slug',
+      'tags',
+      'words',
+    ]);
     expectValidSchema(createAjv(), schema);
     // ISO 8601 as class-validator reads it has no format: a note each, no keyword.
     expect(formatNotes(result.notes).split('\n')).to.deep.equal([
@@ -99,7 +123,12 @@ export class H {
     expect(scanned.problems).to.deep.equal([]);
     expect(scanned.notes).to.deep.equal([]);
     const street = { type: 'string', minLength: 2, maxLength: 40 };
-    const tree = { type: 'object', properties: { value: { type: 'number', minimum: 1 }, children: { type: 'array', items: { $ref: '#/$defs/TreeNode' } } }, additionalProperties: false, required: ['value'] };
+    const tree = {
+      type: 'object',
+      properties: { value: { type: 'number', minimum: 1 }, children: { type: 'array', items: { $ref: '#/$defs/TreeNode' } } },
+      additionalProperties: false,
+      required: ['value'],
+    };
     const named = methodOf(scanned, 'H', 'named').inputSchema as JsonSchema;
     expect(named.$defs).to.deep.equal({
       Address: { type: 'object', properties: { street }, additionalProperties: false, required: ['street'] },
@@ -124,7 +153,10 @@ export class Dto {
 export class H { @Tool() t(input: Dto): string { return input.at; } }`;
     const scanned = scanSources({ 'src/iso.ts': source }, { baseDir: PACKAGE_DIR });
     expect(scanned.problems).to.deep.equal([]);
-    expect((methodOf(scanned, 'H', 't').inputSchema?.properties as Record<string, JsonSchema>).at).to.deep.equal({ type: 'string', format: 'date-time' });
+    expect((methodOf(scanned, 'H', 't').inputSchema?.properties as Record<string, JsonSchema>).at).to.deep.equal({
+      type: 'string',
+      format: 'date-time',
+    });
     expect(scanned.notes.map((n) => n.code)).to.deep.equal(['ARM_NOTE_DTO_CONSTRAINT']);
   });
 
@@ -147,7 +179,7 @@ export class H { @Tool() t(input: Dto): string { return input.email; } }`;
       'test/fixtures/notes.dto.ts:18:3 - note ARM_NOTE_DTO_CONSTRAINT: NotesDto.insensitive: @Matches(/^[a-z]+$/i): the flag i cannot be said by a JSON Schema pattern; it is not in the schema.',
       'test/fixtures/notes.dto.ts:21:3 - note ARM_NOTE_DTO_CONSTRAINT: NotesDto.multiline: @Matches(/^[a-z]+$/m): the flag m cannot be said by a JSON Schema pattern; it is not in the schema.',
       'test/fixtures/notes.dto.ts:24:3 - note ARM_NOTE_DTO_ARGUMENT: NotesDto.computed: @MinLength: argument 1 (dynamicLimit()) is not a literal; minLength is left out of the schema (class-validator checks it at call time).',
-      'test/fixtures/notes.dto.ts:30:3 - note ARM_NOTE_DTO_CONSTRAINT: NotesDto.display: @IsEmail\'s options { allow_display_name: true } change what it accepts, which format cannot say; it is not in the schema.',
+      "test/fixtures/notes.dto.ts:30:3 - note ARM_NOTE_DTO_CONSTRAINT: NotesDto.display: @IsEmail's options { allow_display_name: true } change what it accepts, which format cannot say; it is not in the schema.",
       'test/fixtures/notes.dto.ts:33:3 - note ARM_NOTE_DTO_CONSTRAINT: NotesDto.localUrl: @IsUrl\'s options { require_tld: false } change what it accepts, which format "uri" cannot say; it is not in the schema.',
       'test/fixtures/notes.dto.ts:36:3 - note ARM_NOTE_DTO_CONSTRAINT: NotesDto.bareUrl: @IsUrl() accepts a URL without a scheme (example.com), which format "uri" refuses; it is not in the schema (write @IsUrl({ require_protocol: true }) to have format "uri").',
       'test/fixtures/notes.dto.ts:39:3 - note ARM_NOTE_DTO_CONSTRAINT: NotesDto.v4: @IsUUID("4") asks for one UUID version, which format "uuid" cannot say; it is not in the schema.',
@@ -160,7 +192,18 @@ export class H { @Tool() t(input: Dto): string { return input.email; } }`;
     const properties = methodOf(scanned, 'NotesHandlers', 'noted').inputSchema?.properties as Record<string, JsonSchema>;
     // A constant of literal type is a literal; everything noted is left as the type says.
     expect(properties.constant).to.deep.equal({ type: 'string', minLength: 3 });
-    for (const name of ['plain', 'insensitive', 'multiline', 'computed', 'display', 'localUrl', 'bareUrl', 'v4', 'conditional', 'grouped']) {
+    for (const name of [
+      'plain',
+      'insensitive',
+      'multiline',
+      'computed',
+      'display',
+      'localUrl',
+      'bareUrl',
+      'v4',
+      'conditional',
+      'grouped',
+    ]) {
       expect(properties[name], name).to.deep.equal({ type: 'string' });
     }
   });
@@ -181,7 +224,10 @@ export class H { @Tool() t(input: Dto): string { return input.email; } }`;
     const hex = (n: number): fc.Arbitrary<string> => fc.stringMatching(new RegExp(`^[0-9a-f]{${n}}$`));
     const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
     const notAString = fc.oneof(fc.integer(), fc.boolean(), fc.constant(null), fc.constant([]), fc.constant({}));
-    const address = fc.record({ street: fc.string({ maxLength: 24 }), number: fc.oneof(fc.integer({ min: -2, max: 5 }), fc.constant(1.5)) });
+    const address = fc.record({
+      street: fc.string({ maxLength: 24 }),
+      number: fc.oneof(fc.integer({ min: -2, max: 5 }), fc.constant(1.5)),
+    });
 
     /**
      * Per property: values inside the domain where format/keyword and class-validator agree
@@ -199,15 +245,22 @@ export class H { @Tool() t(input: Dto): string { return input.email; } }`;
         notAString,
       ),
       id: fc.oneof(
-        fc.tuple(hex(8), hex(4), fc.integer({ min: 1, max: 8 }), hex(3), fc.constantFrom('8', '9', 'a', 'b'), hex(3), hex(12)).map(
-          ([a, b, v, c, variant, d, e]) => `${a}-${b}-${v}${c}-${variant}${d}-${e}`,
-        ),
+        fc
+          .tuple(hex(8), hex(4), fc.integer({ min: 1, max: 8 }), hex(3), fc.constantFrom('8', '9', 'a', 'b'), hex(3), hex(12))
+          .map(([a, b, v, c, variant, d, e]) => `${a}-${b}-${v}${c}-${variant}${d}-${e}`),
         fc.constantFrom('123', 'not-a-uuid', '0000000g-0000-4000-8000-000000000000', '00000000000040008000000000000000', ''),
         notAString,
       ),
       at: fc.oneof(
         fc
-          .tuple(fc.integer({ min: 1970, max: 2099 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 28 }), fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }), fc.constantFrom('Z', '+02:00', '-05:30'))
+          .tuple(
+            fc.integer({ min: 1970, max: 2099 }),
+            fc.integer({ min: 1, max: 12 }),
+            fc.integer({ min: 1, max: 28 }),
+            fc.integer({ min: 0, max: 23 }),
+            fc.integer({ min: 0, max: 59 }),
+            fc.constantFrom('Z', '+02:00', '-05:30'),
+          )
           .map(([y, mo, d, h, mi, zone]) => `${y}-${pad(mo)}-${pad(d)}T${pad(h)}:${pad(mi)}:00${zone}`),
         fc.constantFrom('yesterday', '2020-13-01T00:00:00Z', '2020-01-01T25:00:00Z', '2020/01/01', ''),
         notAString,
@@ -280,7 +333,9 @@ export class H { @Tool() t(input: Dto): string { return input.email; } }`;
     it('every property at once: same verdict (300 runs)', async () => {
       // Leaving out a property is checked on its own below (only @IsOptional's may be missing).
       const exact = Object.fromEntries(Object.entries(VALUES).filter(([key]) => !LOOSER.has(key)));
-      const record = fc.record(exact, { requiredKeys: Object.keys(exact).filter((key) => key !== 'note') }).map((args) => ({ ...VALID, ...args }));
+      const record = fc
+        .record(exact, { requiredKeys: Object.keys(exact).filter((key) => key !== 'note') })
+        .map((args) => ({ ...VALID, ...args }));
       await fc.assert(
         fc.asyncProperty(record, async (args) => {
           const both = await verdicts(args);
@@ -290,7 +345,7 @@ export class H { @Tool() t(input: Dto): string { return input.email; } }`;
       );
     });
 
-    it('a required property left out is refused by both; @IsOptional\'s is accepted by both', async () => {
+    it("a required property left out is refused by both; @IsOptional's is accepted by both", async () => {
       const differ: string[] = [];
       for (const property of Object.keys(VALID)) {
         const args: Record<string, unknown> = { ...VALID };

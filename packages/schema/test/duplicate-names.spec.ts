@@ -2,15 +2,18 @@ import { expect } from 'chai';
 import { problemLines, scan } from './helpers/scan-helpers';
 
 const A = "import { Tool } from '@armature/core';\nexport class A {\n  @Tool() search(q: string): string { return q; }\n}\n";
-const B = "import { Tool } from '@armature/core';\nexport class B {\n  @Tool({ name: 'search' }) find(q: string): string { return q; }\n}\n";
-const B_DUPLICATE = 'src/b.handlers.ts:3:17 - error ARM_ERR_DUPLICATE_NAME: B.find: the tool name "search" is already used by A.search (src/a.handlers.ts:3)';
+const B =
+  "import { Tool } from '@armature/core';\nexport class B {\n  @Tool({ name: 'search' }) find(q: string): string { return q; }\n}\n";
+const B_DUPLICATE =
+  'src/b.handlers.ts:3:17 - error ARM_ERR_DUPLICATE_NAME: B.find: the tool name "search" is already used by A.search (src/a.handlers.ts:3)';
 
 describe('duplicate names are checked per server (the statically visible module graph)', () => {
   it('reports two handlers of one module', () => {
     const result = scan({
       'src/a.handlers.ts': A,
       'src/b.handlers.ts': B,
-      'src/app.module.ts': "import { Module } from '@armature/di';\nimport { A } from './a.handlers';\nimport { B } from './b.handlers';\n\n@Module({ handlers: [A, B] })\nexport class AppModule {}\n",
+      'src/app.module.ts':
+        "import { Module } from '@armature/di';\nimport { A } from './a.handlers';\nimport { B } from './b.handlers';\n\n@Module({ handlers: [A, B] })\nexport class AppModule {}\n",
     });
     expect(problemLines(result)).to.deep.equal([
       `${B_DUPLICATE}, and both are served by AppModule (src/app.module.ts:6); names must be unique per server.`,
@@ -58,7 +61,8 @@ export class PluginModule {
 @Module({ handlers: [B] })
 export class BHost {}
 `,
-      'src/app.module.ts': "import { Module } from '@armature/di';\nimport { A } from './a.handlers';\nimport { PluginModule } from './plugin.module';\n\n@Module({ handlers: [A], imports: [PluginModule.forRoot(true)] })\nexport class AppModule {}\n",
+      'src/app.module.ts':
+        "import { Module } from '@armature/di';\nimport { A } from './a.handlers';\nimport { PluginModule } from './plugin.module';\n\n@Module({ handlers: [A], imports: [PluginModule.forRoot(true)] })\nexport class AppModule {}\n",
     });
     expect(problemLines(result)).to.deep.equal([
       `${B_DUPLICATE}, and both are served by AppModule (src/app.module.ts:6); names must be unique per server.`,
@@ -95,7 +99,8 @@ export class ThirdServer {}
 
   it('always compares the names within one class', () => {
     const result = scan({
-      'src/d.handlers.ts': "import { Prompt } from '@armature/core';\nexport class D {\n  @Prompt() brief(): string { return ''; }\n  @Prompt({ name: 'brief' }) other(): string { return ''; }\n}\n",
+      'src/d.handlers.ts':
+        "import { Prompt } from '@armature/core';\nexport class D {\n  @Prompt() brief(): string { return ''; }\n  @Prompt({ name: 'brief' }) other(): string { return ''; }\n}\n",
     });
     expect(problemLines(result)).to.deep.equal([
       'src/d.handlers.ts:4:19 - error ARM_ERR_DUPLICATE_NAME: D.other: the prompt name "brief" is already used by D.brief (src/d.handlers.ts:3); names must be unique per server.',

@@ -19,7 +19,9 @@ describe('the manifest contract: @armature/schema writes what @armature/core rea
       comment: 'c',
       generator: 'g',
       sourceHash: 'sha256-0',
-      handlers: { 'a.js#A': { className: 'A', source: 'a.ts:1', methods: { t: { kind: 'tool', params: [], inputSchema: { type: 'object' } } } } },
+      handlers: {
+        'a.js#A': { className: 'A', source: 'a.ts:1', methods: { t: { kind: 'tool', params: [], inputSchema: { type: 'object' } } } },
+      },
     };
     const document = readableDocument(toManifestDocument(inline));
     expect(document.armature).to.equal(MANIFEST_FORMAT_VERSION);

@@ -2,7 +2,14 @@ import { expect } from 'chai';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { fromManifestDocument, MANIFEST_FILE_NAME, serializeManifest, toManifestDocument, writeManifest, type ManifestDocument } from '../src';
+import {
+  fromManifestDocument,
+  MANIFEST_FILE_NAME,
+  serializeManifest,
+  toManifestDocument,
+  writeManifest,
+  type ManifestDocument,
+} from '../src';
 import { scanClean } from './helpers/scan-helpers';
 import { collectRefs } from './helpers/schema-assertions';
 
@@ -46,7 +53,14 @@ describe('stored manifest (format 2)', () => {
 
   it('stores each distinct parameter list once and refers to it by index', () => {
     // four, one, two: (query, limit); three: (id); explicit: (args); ask: (topic).
-    expect([more?.four.params, search?.one.params, search?.two.params, search?.three.params, search?.explicit.params, search?.ask.params]).to.deep.equal([0, 0, 0, 1, 2, 3]);
+    expect([
+      more?.four.params,
+      search?.one.params,
+      search?.two.params,
+      search?.three.params,
+      search?.explicit.params,
+      search?.ask.params,
+    ]).to.deep.equal([0, 0, 0, 1, 2, 3]);
     expect(document.paramLists[0]).to.deep.equal(scanned.handlers['src/search.js#More']?.methods.four?.params);
     expect(document.paramLists).to.have.length(4);
   });

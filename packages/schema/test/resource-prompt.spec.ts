@@ -50,7 +50,13 @@ export class Prompts {
       { name: 'length', required: false },
       { name: 'extra', required: false },
     ]);
-    expect(methodOf(result, 'Prompts', 'draft').params[3]).to.deep.equal({ index: 3, name: 'length', role: 'argument', required: false, default: 'short' });
+    expect(methodOf(result, 'Prompts', 'draft').params[3]).to.deep.equal({
+      index: 3,
+      name: 'length',
+      role: 'argument',
+      required: false,
+      default: 'short',
+    });
   });
 
   it('reports non-string prompt arguments and duplicate prompt names', () => {

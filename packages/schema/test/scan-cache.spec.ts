@@ -16,7 +16,8 @@ class CountingCache extends ScanCache {
 }
 
 const TYPES = (field: string): string => `export interface Item { ${field}: string }\n`;
-const A = "import { Tool } from '@armature/core';\nimport type { Item } from './types';\nexport class A { @Tool() a(item: Item): void {} }\n";
+const A =
+  "import { Tool } from '@armature/core';\nimport type { Item } from './types';\nexport class A { @Tool() a(item: Item): void {} }\n";
 const B = "import { Tool } from '@armature/core';\nexport class B { @Tool() b(n: number): void {} }\n";
 
 describe('ScanCache', () => {
@@ -49,9 +50,10 @@ describe('ScanCache', () => {
     expect(itemSchema(changed).required).to.deep.equal(['title']);
   });
 
-  it('replays a cached file\'s problems, name claims and modules', () => {
+  it("replays a cached file's problems, name claims and modules", () => {
     const bad = "import { Tool } from '@armature/core';\nexport class C { @Tool({ name: 'b' }) c(cb: () => void): void {} }\n";
-    const app = "import { Module } from '@armature/di';\nimport { B } from './b';\nimport { C } from './c';\n@Module({ handlers: [B, C] })\nexport class AppModule {}\n";
+    const app =
+      "import { Module } from '@armature/di';\nimport { B } from './b';\nimport { C } from './c';\n@Module({ handlers: [B, C] })\nexport class AppModule {}\n";
     const files = { 'src/a.ts': A, 'src/b.ts': B, 'src/types.ts': TYPES('name'), 'src/c.ts': bad, 'src/app.module.ts': app };
     const first = scanWith(files);
     const second = scanWith(files);

@@ -72,7 +72,9 @@ export class Places {
       'Places',
       'find',
     ).inputSchema as JsonSchema;
-    expect(schema.$defs).to.deep.equal({ address: { type: 'object', properties: { city: { type: 'string' } }, additionalProperties: false, $anchor: 'addressDef' } });
+    expect(schema.$defs).to.deep.equal({
+      address: { type: 'object', properties: { city: { type: 'string' } }, additionalProperties: false, $anchor: 'addressDef' },
+    });
     expect(schema.required).to.deep.equal(['address']);
   });
 
@@ -95,7 +97,10 @@ export class HeaderTools {
       verbose: { type: 'boolean', 'x-mcp-header': 'Verbose' },
     });
     const dto = methodOf(result, 'HeaderTools', 'byDto').inputSchema as { properties: Record<string, JsonSchema> };
-    expect(dto.properties).to.deep.equal({ region: { type: 'string', 'x-mcp-header': 'Region' }, page: { type: 'integer', 'x-mcp-header': 'Page' } });
+    expect(dto.properties).to.deep.equal({
+      region: { type: 'string', 'x-mcp-header': 'Region' },
+      page: { type: 'integer', 'x-mcp-header': 'Page' },
+    });
   });
 
   it('reports conflicts as ARM_ERR_SCHEMA_EXTENSION, at the option, with the JSON Pointer', () => {
@@ -146,7 +151,13 @@ export class Later {
   @Tool({ extendInputSchema: { ...EXTENSION } })
   c(region: string): string { return region; }
 }`);
-    const plain = { $schema: JSON_SCHEMA_DIALECT, type: 'object', properties: { region: { type: 'string' } }, required: ['region'], additionalProperties: false };
+    const plain = {
+      $schema: JSON_SCHEMA_DIALECT,
+      type: 'object',
+      properties: { region: { type: 'string' } },
+      required: ['region'],
+      additionalProperties: false,
+    };
     for (const method of ['a', 'b', 'c']) expect(methodOf(result, 'Later', method).inputSchema, method).to.deep.equal(plain);
   });
 

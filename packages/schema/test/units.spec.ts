@@ -57,8 +57,14 @@ describe('OutputPaths', () => {
 describe('DefsPool', () => {
   it('shares identical definitions and renames clashing ones', () => {
     const pool = new DefsPool();
-    const a = pool.add({ schema: { $ref: '#/$defs/Node' }, defs: { Node: { type: 'object', properties: { next: { $ref: '#/$defs/Node' } } } } });
-    const same = pool.add({ schema: { $ref: '#/$defs/Node' }, defs: { Node: { type: 'object', properties: { next: { $ref: '#/$defs/Node' } } } } });
+    const a = pool.add({
+      schema: { $ref: '#/$defs/Node' },
+      defs: { Node: { type: 'object', properties: { next: { $ref: '#/$defs/Node' } } } },
+    });
+    const same = pool.add({
+      schema: { $ref: '#/$defs/Node' },
+      defs: { Node: { type: 'object', properties: { next: { $ref: '#/$defs/Node' } } } },
+    });
     const other = pool.add({ schema: { $ref: '#/$defs/Node' }, defs: { Node: { type: 'array', items: { $ref: '#/$defs/Node' } } } });
     expect(a).to.deep.equal({ $ref: '#/$defs/Node' });
     expect(same).to.deep.equal({ $ref: '#/$defs/Node' });

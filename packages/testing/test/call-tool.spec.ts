@@ -4,7 +4,11 @@ import type { Greeting } from './fixtures/greeter.handlers';
 import { GreeterModule } from './fixtures/greeter.module';
 import { ensureFixtureManifest } from './support/fixture-manifest';
 
-const rejection = <T>(promise: Promise<T>): Promise<unknown> => promise.then(() => undefined, (error: unknown) => error);
+const rejection = <T>(promise: Promise<T>): Promise<unknown> =>
+  promise.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
 
 describe('tool call helpers', () => {
   let server: TestServer;

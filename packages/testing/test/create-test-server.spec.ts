@@ -62,7 +62,10 @@ describe('createTestServer', () => {
 
   it('accepts typed overrides by factory (with inject) and by class', async () => {
     server = await createTestServer(GreeterModule, {
-      overrides: [override(GREETING).useFactory((clock: Clock) => `Hi at ${clock.now()}`, [Clock]), override(Clock).useClass(CountingClock)],
+      overrides: [
+        override(GREETING).useFactory((clock: Clock) => `Hi at ${clock.now()}`, [Clock]),
+        override(Clock).useClass(CountingClock),
+      ],
     });
     const first = await callTool<Greeting>(server.client, 'greet', { name: 'Bo' });
     // The factory ran once, at boot, and used the overriding clock (its first tick).
@@ -84,7 +87,10 @@ describe('createTestServer', () => {
 
   it('connects more clients as separate sessions, each with its own wire log', async () => {
     server = await createTestServer(GreeterModule);
-    const second = await server.connectClient({ clientInfo: { name: 'second', version: '1.0.0' }, authInfo: { token: 'x', clientId: 'two', scopes: [] } });
+    const second = await server.connectClient({
+      clientInfo: { name: 'second', version: '1.0.0' },
+      authInfo: { token: 'x', clientId: 'two', scopes: [] },
+    });
     expect(server.app.sessionCount).to.equal(2);
     expect(await callTool<Caller>(second.client, 'whoami')).to.deep.include({ clientId: 'two' });
     expect(await callTool<Caller>(server.client, 'whoami')).to.deep.include({ clientId: null });
@@ -100,12 +106,24 @@ describe('createTestServer', () => {
     expect(local.close()).to.equal(closing);
     await closing;
     expect(local.app.sessionCount).to.equal(0);
-    const error = await local.app.connect({} as never).then(() => undefined, (e: unknown) => e as { code?: string });
+    const error = await local.app.connect({} as never).then(
+      () => undefined,
+      (e: unknown) => e as { code?: string },
+    );
     expect(error?.code).to.equal('ARM_ERR_APP_CLOSED');
   });
 
   it('reports boot errors of the module as they are, connecting nothing', async () => {
-    const error = await createTestServer(GreeterModule, { overrides: [{ provide: GREETING, useFactory: () => { throw new Error('no greeting'); } }] }).then(
+    const error = await createTestServer(GreeterModule, {
+      overrides: [
+        {
+          provide: GREETING,
+          useFactory: () => {
+            throw new Error('no greeting');
+          },
+        },
+      ],
+    }).then(
       () => undefined,
       (e: unknown) => e as { code?: string; message: string },
     );

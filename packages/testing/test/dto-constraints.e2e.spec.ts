@@ -13,7 +13,10 @@ describe('DTO constraints end to end (armature build scan → tools/list → too
 
   before(async function () {
     this.timeout(60_000);
-    const scan = scanSources({ 'test/fixtures/dto-constraints.handlers.ts': readFileSync(FIXTURE, 'utf8') }, { baseDir: join(__dirname, '..', '..') });
+    const scan = scanSources(
+      { 'test/fixtures/dto-constraints.handlers.ts': readFileSync(FIXTURE, 'utf8') },
+      { baseDir: join(__dirname, '..', '..') },
+    );
     expect(scan.problems).to.deep.equal([]);
     notes = formatNotes(scan.notes);
     server = await createTestServer(SignupModule, { manifest: scan.manifest });
@@ -28,7 +31,12 @@ describe('DTO constraints end to end (armature build scan → tools/list → too
       email: { type: 'string', format: 'email' },
       age: { type: 'integer', minimum: 13, maximum: 120 },
       nickname: { type: 'string', minLength: 2, maxLength: 20 },
-      pet: { type: 'object', properties: { name: { type: 'string', minLength: 1, maxLength: 10 } }, additionalProperties: false, required: ['name'] },
+      pet: {
+        type: 'object',
+        properties: { name: { type: 'string', minLength: 1, maxLength: 10 } },
+        additionalProperties: false,
+        required: ['name'],
+      },
     });
     expect(schema.required).to.deep.equal(['age', 'email', 'nickname']);
     expect(notes).to.equal(
@@ -37,7 +45,9 @@ describe('DTO constraints end to end (armature build scan → tools/list → too
   });
 
   it('accepts what both accept, and refuses by the schema what the decorators refuse', async () => {
-    expect(await callToolText(server.client, 'signup', { email: 'ada@example.com', age: 36, nickname: 'ada', pet: { name: 'Rex' } })).to.equal('ada <ada@example.com>');
+    expect(
+      await callToolText(server.client, 'signup', { email: 'ada@example.com', age: 36, nickname: 'ada', pet: { name: 'Rex' } }),
+    ).to.equal('ada <ada@example.com>');
     for (const [args, field] of [
       [{ email: 'not-an-email', age: 36, nickname: 'ada' }, 'email'],
       [{ email: 'ada@example.com', age: 12, nickname: 'ada' }, 'age'],

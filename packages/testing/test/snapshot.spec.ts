@@ -28,14 +28,19 @@ describe('snapshots', () => {
 
     afterEach(() => {
       rmSync(dir, { recursive: true, force: true });
-      for (const [key, value] of [['ARMATURE_UPDATE_SNAPSHOTS', env.update], ['CI', env.ci]] as const) {
+      for (const [key, value] of [
+        ['ARMATURE_UPDATE_SNAPSHOTS', env.update],
+        ['CI', env.ci],
+      ] as const) {
         if (value === undefined) delete process.env[key];
         else process.env[key] = value;
       }
     });
 
     it('write stable JSON: sorted keys, array order kept, final newline', () => {
-      expect(stableJson({ b: 1, a: { d: [3, 1], c: null } })).to.equal('{\n  "a": {\n    "c": null,\n    "d": [\n      3,\n      1\n    ]\n  },\n  "b": 1\n}\n');
+      expect(stableJson({ b: 1, a: { d: [3, 1], c: null } })).to.equal(
+        '{\n  "a": {\n    "c": null,\n    "d": [\n      3,\n      1\n    ]\n  },\n  "b": 1\n}\n',
+      );
     });
 
     it('write a missing file, then match it, then fail on a change with a diff-ready error', () => {
@@ -51,7 +56,12 @@ describe('snapshots', () => {
       }
       expect(error).to.be.instanceOf(SnapshotMismatchError);
       const mismatch = error as SnapshotMismatchError;
-      expect(mismatch).to.deep.include({ code: 'ARM_ERR_SNAPSHOT_MISMATCH', showDiff: true, expected: '{\n  "a": 1\n}\n', actual: '{\n  "a": 2\n}\n' });
+      expect(mismatch).to.deep.include({
+        code: 'ARM_ERR_SNAPSHOT_MISMATCH',
+        showDiff: true,
+        expected: '{\n  "a": 1\n}\n',
+        actual: '{\n  "a": 2\n}\n',
+      });
       expect(mismatch.message).to.include('from line 2').and.include('ARMATURE_UPDATE_SNAPSHOTS=1');
     });
 
@@ -71,7 +81,6 @@ describe('snapshots', () => {
       expect(() => matchJsonSnapshot({ a: 1 }, file)).to.throw(/ARM_ERR_SNAPSHOT_MISSING/);
       expect(existsSync(file)).to.equal(false);
     });
-
   });
 
   it('collect the surface in a stable order, whatever the registration order', async function () {

@@ -26,7 +26,10 @@ const names = Object.keys(NAMES) as Name[];
 function argumentsWith(override?: { name: Name; value: unknown } | { name: Name; missing: true }): Json {
   const text = names
     .filter((name) => !(override && 'missing' in override && override.name === name))
-    .map((name) => `${JSON.stringify(name)}:${JSON.stringify(override && 'value' in override && override.name === name ? override.value : NAMES[name].good)}`)
+    .map(
+      (name) =>
+        `${JSON.stringify(name)}:${JSON.stringify(override && 'value' in override && override.name === name ? override.value : NAMES[name].good)}`,
+    )
     .join(',');
   // JSON.parse makes `__proto__` an own key, as a transport does.
   return JSON.parse(`{${text}}`) as Json;
@@ -35,7 +38,8 @@ function argumentsWith(override?: { name: Name; value: unknown } | { name: Name;
 /** A result schema that takes the message as it came. */
 const AS_SENT = { safeParse: (data: unknown) => ({ success: true, data }) } as unknown as Parameters<TestServer['client']['request']>[1];
 
-const own = (object: unknown, key: string): boolean => typeof object === 'object' && object !== null && Object.prototype.hasOwnProperty.call(object, key);
+const own = (object: unknown, key: string): boolean =>
+  typeof object === 'object' && object !== null && Object.prototype.hasOwnProperty.call(object, key);
 
 describe('special property names end to end (armature build scan → tools/list → tools/call)', () => {
   let server: TestServer;
@@ -43,7 +47,10 @@ describe('special property names end to end (armature build scan → tools/list 
 
   before(async function () {
     this.timeout(60_000);
-    const scan = scanSources({ 'test/fixtures/special-names.handlers.ts': readFileSync(FIXTURE, 'utf8') }, { baseDir: join(__dirname, '..', '..') });
+    const scan = scanSources(
+      { 'test/fixtures/special-names.handlers.ts': readFileSync(FIXTURE, 'utf8') },
+      { baseDir: join(__dirname, '..', '..') },
+    );
     expect(scan.problems).to.deep.equal([]);
     server = await createTestServer(SpecialNamesModule, { manifest: scan.manifest });
     // Read as sent: the SDK client's own result schema (zod 4's record check) refuses a

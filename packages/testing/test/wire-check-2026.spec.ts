@@ -23,7 +23,10 @@ describe('wire-schema checks, MCP 2026-07-28', () => {
       expect(serverMessageErrors(resultOf(1, VALID_RESULTS_2026[method]), method, R2026), method).to.deep.equal([]);
       const errors = serverMessageErrors(resultOf(1, { resultType: 'complete' }), method, R2026);
       expect(errors, method).to.not.deep.equal([]);
-      expect(errors.every((e) => e.startsWith(type)), `${method}: ${errors.join('; ')}`).to.equal(true);
+      expect(
+        errors.every((e) => e.startsWith(type)),
+        `${method}: ${errors.join('; ')}`,
+      ).to.equal(true);
     }
   });
 
@@ -59,7 +62,11 @@ describe('wire-schema checks, MCP 2026-07-28', () => {
     expect(serverMessageErrors(resultOf(4, INPUT_REQUIRED), undefined, R2026)).to.deep.equal([]);
     const badRequest = { ...INPUT_REQUIRED, inputRequests: { confirm: { method: 'elicitation/create' } } };
     expect(serverMessageErrors(resultOf(4, badRequest), 'tools/call', R2026)).to.not.deep.equal([]);
-    expect(serverMessageErrors(resultOf(4, badRequest), 'tools/call', R2026).every((e) => e.startsWith('InputRequiredResult/inputRequests/confirm'))).to.equal(true);
+    expect(
+      serverMessageErrors(resultOf(4, badRequest), 'tools/call', R2026).every((e) =>
+        e.startsWith('InputRequiredResult/inputRequests/confirm'),
+      ),
+    ).to.equal(true);
     expect(serverMessageErrors(resultOf(4, INPUT_REQUIRED), 'tools/list', R2026)).to.deep.equal([
       "server answered tools/list with resultType 'input_required', which only tools/call, prompts/get, resources/read may use",
     ]);
@@ -75,12 +82,22 @@ describe('wire-schema checks, MCP 2026-07-28', () => {
   });
 
   it('check errors as the revision’s JSONRPCErrorResponse, and its own errors by code', () => {
-    const unsupported = { jsonrpc: '2.0', id: 6, error: { code: -32022, message: 'Unsupported protocol version', data: { requested: '2099-01-01', supported: ['2025-11-25', R2026] } } };
+    const unsupported = {
+      jsonrpc: '2.0',
+      id: 6,
+      error: { code: -32022, message: 'Unsupported protocol version', data: { requested: '2099-01-01', supported: ['2025-11-25', R2026] } },
+    };
     expect(serverMessageErrors(unsupported, 'tools/call', R2026)).to.deep.equal([]);
     const withoutData = { jsonrpc: '2.0', id: 6, error: { code: -32022, message: 'Unsupported protocol version' } };
-    expect(serverMessageErrors(withoutData, 'tools/call', R2026)).to.include("UnsupportedProtocolVersionError/error must have required property 'data'");
+    expect(serverMessageErrors(withoutData, 'tools/call', R2026)).to.include(
+      "UnsupportedProtocolVersionError/error must have required property 'data'",
+    );
     expect(serverMessageErrors(withoutData, 'tools/call')).to.deep.equal([]);
-    const missingCapability = { jsonrpc: '2.0', id: 6, error: { code: -32021, message: 'needs sampling', data: { requiredCapabilities: { sampling: {} } } } };
+    const missingCapability = {
+      jsonrpc: '2.0',
+      id: 6,
+      error: { code: -32021, message: 'needs sampling', data: { requiredCapabilities: { sampling: {} } } },
+    };
     expect(serverMessageErrors(missingCapability, 'tools/call', R2026)).to.deep.equal([]);
     expect(serverMessageErrors({ jsonrpc: '2.0', id: 6, error: { code: -32602, message: 'bad' } }, 'tools/call', R2026)).to.deep.equal([]);
     expect(serverMessageErrors({ jsonrpc: '2.0', id: 6, error: { code: 'x', message: 'bad' } }, 'tools/call', R2026)).to.not.deep.equal([]);
@@ -92,14 +109,36 @@ describe('wire-schema checks, MCP 2026-07-28', () => {
       "SubscriptionsAcknowledgedNotification/params must have required property 'notifications'",
     ]);
     const meta = { 'io.modelcontextprotocol/subscriptionId': 4 };
-    expect(serverMessageErrors({ jsonrpc: '2.0', method: 'notifications/tools/list_changed', params: { _meta: meta } }, undefined, R2026)).to.deep.equal([]);
-    expect(serverMessageErrors({ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri: 'file:///a.txt', _meta: meta } }, undefined, R2026)).to.deep.equal([]);
-    expect(serverMessageErrors({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'p', progress: 1 } }, undefined, R2026)).to.deep.equal([]);
-    expect(serverMessageErrors({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'x' } }, undefined, R2026)).to.deep.equal([]);
-    expect(serverMessageErrors({ jsonrpc: '2.0', method: 'notifications/elicitation/complete', params: { elicitationId: 'e' } }, undefined, R2026)).to.deep.equal([
-      'server sent an unknown notification notifications/elicitation/complete',
+    expect(
+      serverMessageErrors({ jsonrpc: '2.0', method: 'notifications/tools/list_changed', params: { _meta: meta } }, undefined, R2026),
+    ).to.deep.equal([]);
+    expect(
+      serverMessageErrors(
+        { jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri: 'file:///a.txt', _meta: meta } },
+        undefined,
+        R2026,
+      ),
+    ).to.deep.equal([]);
+    expect(
+      serverMessageErrors(
+        { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'p', progress: 1 } },
+        undefined,
+        R2026,
+      ),
+    ).to.deep.equal([]);
+    expect(
+      serverMessageErrors({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'x' } }, undefined, R2026),
+    ).to.deep.equal([]);
+    expect(
+      serverMessageErrors(
+        { jsonrpc: '2.0', method: 'notifications/elicitation/complete', params: { elicitationId: 'e' } },
+        undefined,
+        R2026,
+      ),
+    ).to.deep.equal(['server sent an unknown notification notifications/elicitation/complete']);
+    expect(serverMessageErrors(ACKNOWLEDGED, undefined)).to.deep.equal([
+      'server sent an unknown notification notifications/subscriptions/acknowledged',
     ]);
-    expect(serverMessageErrors(ACKNOWLEDGED, undefined)).to.deep.equal(['server sent an unknown notification notifications/subscriptions/acknowledged']);
   });
 
   it('refuse every server request on a 2026 exchange', () => {

@@ -23,7 +23,11 @@ describe('wire-schema checks', () => {
   });
 
   it('accept valid results and keep them in order', async () => {
-    const pair = await wiredPair((r) => ({ jsonrpc: '2.0', id: r.id, result: { tools: [{ name: 'x', inputSchema: { type: 'object' } }] } }));
+    const pair = await wiredPair((r) => ({
+      jsonrpc: '2.0',
+      id: r.id,
+      result: { tools: [{ name: 'x', inputSchema: { type: 'object' } }] },
+    }));
     const received = nextMessage(pair.wire);
     await pair.wire.send({ jsonrpc: '2.0', id: 7, method: 'tools/list' } as JSONRPCMessage);
     expect(await received).to.deep.include({ id: 7 });
@@ -33,9 +37,15 @@ describe('wire-schema checks', () => {
   });
 
   it('check notifications and server requests by method, refusing unknown ones', () => {
-    expect(serverMessageErrors({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'a', progress: 1 } }, undefined)).to.deep.equal([]);
-    expect(serverMessageErrors({ jsonrpc: '2.0', method: 'notifications/progress', params: { progress: 1 } }, undefined)).to.not.deep.equal([]);
-    expect(serverMessageErrors({ jsonrpc: '2.0', method: 'notifications/made-up' }, undefined)).to.deep.equal(['server sent an unknown notification notifications/made-up']);
+    expect(
+      serverMessageErrors({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'a', progress: 1 } }, undefined),
+    ).to.deep.equal([]);
+    expect(serverMessageErrors({ jsonrpc: '2.0', method: 'notifications/progress', params: { progress: 1 } }, undefined)).to.not.deep.equal(
+      [],
+    );
+    expect(serverMessageErrors({ jsonrpc: '2.0', method: 'notifications/made-up' }, undefined)).to.deep.equal([
+      'server sent an unknown notification notifications/made-up',
+    ]);
     expect(serverMessageErrors({ jsonrpc: '2.0', id: 3, method: 'roots/list' }, undefined)).to.deep.equal([]);
     expect(serverMessageErrors({ jsonrpc: '2.0', id: 3, error: { code: -32602, message: 'bad' } }, 'tools/call')).to.deep.equal([]);
     expect(serverMessageErrors({ jsonrpc: '1.0', id: 3, result: {} }, undefined)).to.not.deep.equal([]);

@@ -14,8 +14,17 @@ describe('per-revision wire checks', () => {
 
     it('falls back to 2025-11-25 for anything else', () => {
       expect(revisionOfRequest({ jsonrpc: '2.0', id: 1, method: 'tools/list' })).to.equal('2025-11-25');
-      expect(revisionOfRequest({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2099-01-01' } } })).to.equal('2025-11-25');
-      expect(revisionOfRequest({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2026-07-28' } })).to.equal('2025-11-25');
+      expect(
+        revisionOfRequest({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/list',
+          params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2099-01-01' } },
+        }),
+      ).to.equal('2025-11-25');
+      expect(revisionOfRequest({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2026-07-28' } })).to.equal(
+        '2025-11-25',
+      );
       expect(revisionOfRequest({ params: { _meta: null } })).to.equal('2025-11-25');
       expect(revisionOfRequest(null)).to.equal('2025-11-25');
       expect(MCP_REVISIONS).to.deep.equal(['2025-11-25', '2026-07-28']);
@@ -34,11 +43,15 @@ describe('per-revision wire checks', () => {
     });
 
     it('checks notifications and server requests on the request’s stream against its revision', () => {
-      expect(checkServerMessage(ACKNOWLEDGED, request2026(4, 'subscriptions/listen', { notifications: { toolsListChanged: true } }))).to.deep.equal([]);
-      expect(checkServerMessage({ jsonrpc: '2.0', id: 0, method: 'roots/list' }, request2026(1, 'tools/call', { name: 'echo' }))).to.deep.equal([
-        'server sent a request roots/list, but servers send no requests in MCP 2026-07-28',
-      ]);
-      expect(checkServerMessage({ jsonrpc: '2.0', id: 0, method: 'roots/list' }, { jsonrpc: '2.0', id: 1, method: 'tools/call' })).to.deep.equal([]);
+      expect(
+        checkServerMessage(ACKNOWLEDGED, request2026(4, 'subscriptions/listen', { notifications: { toolsListChanged: true } })),
+      ).to.deep.equal([]);
+      expect(
+        checkServerMessage({ jsonrpc: '2.0', id: 0, method: 'roots/list' }, request2026(1, 'tools/call', { name: 'echo' })),
+      ).to.deep.equal(['server sent a request roots/list, but servers send no requests in MCP 2026-07-28']);
+      expect(
+        checkServerMessage({ jsonrpc: '2.0', id: 0, method: 'roots/list' }, { jsonrpc: '2.0', id: 1, method: 'tools/call' }),
+      ).to.deep.equal([]);
     });
 
     it('flags a response that carries another request’s id', () => {
@@ -62,23 +75,36 @@ describe('per-revision wire checks', () => {
 
     it('checks notifications and server requests as 2026 after a 2026 request', async () => {
       const progress = { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'p', progress: 1 } };
-      const elicitation = { jsonrpc: '2.0', id: 'e1', method: 'elicitation/create', params: { message: 'ok?', requestedSchema: { type: 'object', properties: {} } } };
+      const elicitation = {
+        jsonrpc: '2.0',
+        id: 'e1',
+        method: 'elicitation/create',
+        params: { message: 'ok?', requestedSchema: { type: 'object', properties: {} } },
+      };
       const pair = await wiredPair((r) => [progress, elicitation, resultOf(r.id, VALID_RESULTS_2026['tools/call'])]);
       const received = nextMessages(pair.wire, 3);
       await pair.wire.send(request2026(1, 'tools/call', { name: 'echo' }) as JSONRPCMessage);
       await received;
       expect(pair.wire.violations).to.have.length(1);
-      expect(pair.wire.violations[0]).to.match(/^server sent a request elicitation\/create, but servers send no requests in MCP 2026-07-28 in \{/);
+      expect(pair.wire.violations[0]).to.match(
+        /^server sent a request elicitation\/create, but servers send no requests in MCP 2026-07-28 in \{/,
+      );
       await pair.close();
     });
 
     it('checks a notification carrying a subscription id as 2026, whatever the last request', async () => {
-      const pair = await wiredPair((r) => [ACKNOWLEDGED, { ...ACKNOWLEDGED, params: { _meta: ACKNOWLEDGED.params._meta } }, resultOf(r.id, {})]);
+      const pair = await wiredPair((r) => [
+        ACKNOWLEDGED,
+        { ...ACKNOWLEDGED, params: { _meta: ACKNOWLEDGED.params._meta } },
+        resultOf(r.id, {}),
+      ]);
       const received = nextMessages(pair.wire, 3);
       await pair.wire.send({ jsonrpc: '2.0', id: 1, method: 'ping' } as JSONRPCMessage);
       await received;
       expect(pair.wire.violations).to.have.length(1);
-      expect(pair.wire.violations[0]).to.include("SubscriptionsAcknowledgedNotification/params must have required property 'notifications' (MCP 2026-07-28)");
+      expect(pair.wire.violations[0]).to.include(
+        "SubscriptionsAcknowledgedNotification/params must have required property 'notifications' (MCP 2026-07-28)",
+      );
       await pair.close();
     });
 

@@ -1,6 +1,17 @@
 import 'reflect-metadata';
 import { Injectable, Module } from '@armature/di';
-import { Armature, McpNotifier, Prompt, RequestContext, Resource, ResourceTemplate, Tool, ToolError, type ArmatureManifest, type ArmatureOptions } from '@armature/core';
+import {
+  Armature,
+  McpNotifier,
+  Prompt,
+  RequestContext,
+  Resource,
+  ResourceTemplate,
+  Tool,
+  ToolError,
+  type ArmatureManifest,
+  type ArmatureOptions,
+} from '@armature/core';
 import { deferred } from './bounded';
 
 /** Signals the tests wait on, shared by every session of the app. */
@@ -31,7 +42,11 @@ export class TransportFixtureHandlers {
 
   @Tool()
   async ask(ctx: RequestContext): Promise<string> {
-    const answer = await ctx.elicit({ mode: 'form', message: 'Your name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } });
+    const answer = await ctx.elicit({
+      mode: 'form',
+      message: 'Your name?',
+      requestedSchema: { type: 'object', properties: { name: { type: 'string' } } },
+    });
     return answer.action;
   }
 
@@ -105,7 +120,11 @@ const manifest: ArmatureManifest = {
           description: 'Measures its text.',
           params: [{ index: 0, name: 'text', role: 'argument', required: true }],
           inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'], additionalProperties: false },
-          outputSchema: { type: 'object', properties: { text: { type: 'string' }, length: { type: 'number' } }, required: ['text', 'length'] },
+          outputSchema: {
+            type: 'object',
+            properties: { text: { type: 'string' }, length: { type: 'number' } },
+            required: ['text', 'length'],
+          },
         },
         touch: { kind: 'tool', description: 'Notifies subscribers of fixture://static.', params: [], inputSchema: none },
         refuse: { kind: 'tool', description: 'Always fails.', params: [], inputSchema: none },
@@ -123,8 +142,17 @@ const manifest: ArmatureManifest = {
 };
 
 /** A fresh Armature app serving the fixture handlers; close it with `app.close()`. `options` adds app options (a request observer…). */
-export async function createFixtureApp(name = 'transport-fixture', options: Partial<Pick<ArmatureOptions, 'requestObserver' | 'requestStateKey'>> = {}): Promise<Armature> {
+export async function createFixtureApp(
+  name = 'transport-fixture',
+  options: Partial<Pick<ArmatureOptions, 'requestObserver' | 'requestStateKey'>> = {},
+): Promise<Armature> {
   probes.waitStarted = deferred();
   probes.waitAborted = deferred();
-  return Armature.create(TransportFixtureModule, { name, version: '1.0.0', manifest, logger: { error: () => undefined, warn: () => undefined, debug: () => undefined }, ...options });
+  return Armature.create(TransportFixtureModule, {
+    name,
+    version: '1.0.0',
+    manifest,
+    logger: { error: () => undefined, warn: () => undefined, debug: () => undefined },
+    ...options,
+  });
 }

@@ -15,7 +15,11 @@ type Command = { readonly id: number; readonly kind: 'heap' | 'stats' | 'stop' }
  * and uncaught exceptions are counted in `unhandled`, so the parent sees them. Call once the
  * server listens; `ready` is sent to the parent (its `url`, say).
  */
-export function serveHeapProbe(ready: Readonly<Record<string, string>>, stats: () => Readonly<Record<string, number>>, stop: () => Promise<void>): void {
+export function serveHeapProbe(
+  ready: Readonly<Record<string, string>>,
+  stats: () => Readonly<Record<string, number>>,
+  stop: () => Promise<void>,
+): void {
   const gc = (globalThis as { gc?: () => void }).gc;
   if (gc === undefined || process.send === undefined) throw new Error('a heap child runs forked, with --expose-gc');
   let unhandled = 0;
@@ -60,7 +64,11 @@ export class HeapChild {
 
   /** Forks `script` (compiled .js) with --expose-gc (its stderr is the test's) and waits (bounded) for its `ready`. */
   static async fork(script: string, env: Record<string, string> = {}): Promise<HeapChild> {
-    const child = fork(script, [], { execArgv: ['--expose-gc'], env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    const child = fork(script, [], {
+      execArgv: ['--expose-gc'],
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
     try {
       const ready = await within(
         new Promise<Record<string, string>>((resolve, reject) => {

@@ -32,5 +32,14 @@ export {
 } from './scenario-clients';
 export { WireTap, type WireRequest, type WireResponse } from './wire-tap';
 export { deferred, until, within } from './bounded';
-export { answeredId, expectedAnswers, fuzzMessages, fuzzSettings, idsNotAnsweredOnce, seededRandom, type FuzzId, type FuzzMessage } from './seeded-fuzz';
+export {
+  answeredId,
+  expectedAnswers,
+  fuzzMessages,
+  fuzzSettings,
+  idsNotAnsweredOnce,
+  seededRandom,
+  type FuzzId,
+  type FuzzMessage,
+} from './seeded-fuzz';
 export { HeapChild, serveHeapProbe, type HeapReport } from './heap-child';

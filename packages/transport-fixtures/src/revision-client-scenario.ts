@@ -96,7 +96,11 @@ function methodOf(message: unknown): string | undefined {
  * its transport and fails on any server message that does not validate against the schema of
  * its revision. Load it only from a mocha run.
  */
-export function revisionClientScenario(server: RevisionScenarioServer, target: RevisionScenarioTarget, kinds: readonly ClientKind[] = ['sdk-v1', 'sdk-v2-pinned', 'sdk-v2-auto']): void {
+export function revisionClientScenario(
+  server: RevisionScenarioServer,
+  target: RevisionScenarioTarget,
+  kinds: readonly ClientKind[] = ['sdk-v1', 'sdk-v2-pinned', 'sdk-v2-auto'],
+): void {
   for (const kind of kinds) {
     const { title, revision } = CLIENT_KINDS[kind];
     const modern = revision === '2026-07-28';
@@ -139,28 +143,31 @@ export function revisionClientScenario(server: RevisionScenarioServer, target: R
         wire?.assertClean();
       });
 
-      scenario(modern ? 'connects with server/discover, no initialize, and speaks 2026-07-28' : 'connects with initialize and speaks 2025-11-25', () => {
-        const c = current();
-        expect(c.negotiatedVersion()).to.equal(revision);
-        expect(c.serverName()).to.equal(target.serverName);
-        expect(c.serverCapabilities()).to.include.keys(...target.capabilities);
-        const methods = c.wire.sent.map(methodOf).filter((m) => m !== undefined);
-        if (modern) {
-          expect(c.era()).to.equal('modern');
-          expect(methods[0]).to.equal('server/discover');
-          expect(methods).to.not.include('initialize');
-          const [discover] = c.wire.sentRequests('server/discover');
-          expect(c.wire.responseTo(discover!.id)?.result?.supportedVersions).to.include('2026-07-28');
-        } else {
-          expect(methods.slice(0, 2)).to.deep.equal(['initialize', 'notifications/initialized']);
-          expect(methods).to.not.include('server/discover');
-        }
-        if (server.transport === 'stdio') {
-          // The v2 client probes on a throwaway sibling process, which it must have reaped by now.
-          const roles = c.spawned.map((s) => s.role);
-          expect(roles).to.deep.equal(modern ? ['probe', 'session'] : ['session']);
-        }
-      });
+      scenario(
+        modern ? 'connects with server/discover, no initialize, and speaks 2026-07-28' : 'connects with initialize and speaks 2025-11-25',
+        () => {
+          const c = current();
+          expect(c.negotiatedVersion()).to.equal(revision);
+          expect(c.serverName()).to.equal(target.serverName);
+          expect(c.serverCapabilities()).to.include.keys(...target.capabilities);
+          const methods = c.wire.sent.map(methodOf).filter((m) => m !== undefined);
+          if (modern) {
+            expect(c.era()).to.equal('modern');
+            expect(methods[0]).to.equal('server/discover');
+            expect(methods).to.not.include('initialize');
+            const [discover] = c.wire.sentRequests('server/discover');
+            expect(c.wire.responseTo(discover!.id)?.result?.supportedVersions).to.include('2026-07-28');
+          } else {
+            expect(methods.slice(0, 2)).to.deep.equal(['initialize', 'notifications/initialized']);
+            expect(methods).to.not.include('server/discover');
+          }
+          if (server.transport === 'stdio') {
+            // The v2 client probes on a throwaway sibling process, which it must have reaped by now.
+            const roles = c.spawned.map((s) => s.role);
+            expect(roles).to.deep.equal(modern ? ['probe', 'session'] : ['session']);
+          }
+        },
+      );
 
       scenario('lists tools and calls one with structured output', async () => {
         const c = current();
@@ -177,7 +184,11 @@ export function revisionClientScenario(server: RevisionScenarioServer, target: R
         scenario('calls a tool with invalid arguments: an isError result naming them', async () => {
           const result = await within(current().callTool(invalid.name, invalid.arguments), invalid.name);
           expect(result.isError).to.equal(true);
-          invalid.check(result.content.map((part) => ((part as { type?: unknown }).type === 'text' ? String((part as { text?: unknown }).text) : '')).join('\n'));
+          invalid.check(
+            result.content
+              .map((part) => ((part as { type?: unknown }).type === 'text' ? String((part as { text?: unknown }).text) : ''))
+              .join('\n'),
+          );
         });
       }
 
@@ -198,37 +209,45 @@ export function revisionClientScenario(server: RevisionScenarioServer, target: R
 
       if (target.progress !== undefined) {
         const call = target.progress;
-        scenario(`receives progress and logs (asked for ${modern ? 'in the request _meta' : 'with logging/setLevel'}) before the result`, async () => {
-          const c = current();
-          const progress: number[] = [];
-          const sentFrom = c.wire.sent.length;
-          const from = c.wire.received.length;
-          const result = await within(c.callTool(call.name, call.arguments, { onprogress: (p) => void progress.push(p.progress), logLevel: 'debug' }), call.name);
-          expect(result.isError).to.not.equal(true);
-          // On the wire, every notification of the call arrives before its result, progress with the request's token.
-          const [request] = c.wire.sentRequests('tools/call', sentFrom);
-          const token = (request?.params?._meta as { progressToken?: unknown } | undefined)?.progressToken;
-          expect(token, 'the progressToken the client sent').to.not.equal(undefined);
-          const received = c.wire.received.slice(from);
-          const answeredAt = received.findIndex((m) => methodOf(m) === undefined && (m as { id?: unknown }).id === request?.id);
-          expect(answeredAt, 'the result').to.be.at.least(0);
-          const before = received.slice(0, answeredAt) as { method?: string; params?: { progressToken?: unknown; progress?: number } }[];
-          const reported = before.filter((m) => m.method === 'notifications/progress').map((m) => [m.params?.progressToken, m.params?.progress]);
-          expect(reported.length, 'progress notifications').to.be.greaterThan(0);
-          expect(reported.every(([t]) => t === token)).to.equal(true);
-          expect(before.map((m) => m.method)).to.include('notifications/message');
-          expect(received.slice(answeredAt + 1)).to.deep.equal([]);
-          // What reached onprogress is not asserted: both SDK clients (1.32, 2.4) run notification
-          // handlers a microtask after parsing them but settle a response at once, dropping its
-          // progress handler, so progress read in the same chunk as the result (stdio) is lost.
-          expect(reported.map(([, p]) => p)).to.include.members(progress);
-          // Without a level, a 2026-07-28 request gets no logs at all.
-          if (modern) {
-            const quiet = c.wire.received.length;
-            await within(c.callTool(call.name, call.arguments), call.name);
-            expect(c.wire.received.slice(quiet).map(methodOf)).to.not.include('notifications/message');
-          }
-        });
+        scenario(
+          `receives progress and logs (asked for ${modern ? 'in the request _meta' : 'with logging/setLevel'}) before the result`,
+          async () => {
+            const c = current();
+            const progress: number[] = [];
+            const sentFrom = c.wire.sent.length;
+            const from = c.wire.received.length;
+            const result = await within(
+              c.callTool(call.name, call.arguments, { onprogress: (p) => void progress.push(p.progress), logLevel: 'debug' }),
+              call.name,
+            );
+            expect(result.isError).to.not.equal(true);
+            // On the wire, every notification of the call arrives before its result, progress with the request's token.
+            const [request] = c.wire.sentRequests('tools/call', sentFrom);
+            const token = (request?.params?._meta as { progressToken?: unknown } | undefined)?.progressToken;
+            expect(token, 'the progressToken the client sent').to.not.equal(undefined);
+            const received = c.wire.received.slice(from);
+            const answeredAt = received.findIndex((m) => methodOf(m) === undefined && (m as { id?: unknown }).id === request?.id);
+            expect(answeredAt, 'the result').to.be.at.least(0);
+            const before = received.slice(0, answeredAt) as { method?: string; params?: { progressToken?: unknown; progress?: number } }[];
+            const reported = before
+              .filter((m) => m.method === 'notifications/progress')
+              .map((m) => [m.params?.progressToken, m.params?.progress]);
+            expect(reported.length, 'progress notifications').to.be.greaterThan(0);
+            expect(reported.every(([t]) => t === token)).to.equal(true);
+            expect(before.map((m) => m.method)).to.include('notifications/message');
+            expect(received.slice(answeredAt + 1)).to.deep.equal([]);
+            // What reached onprogress is not asserted: both SDK clients (1.32, 2.4) run notification
+            // handlers a microtask after parsing them but settle a response at once, dropping its
+            // progress handler, so progress read in the same chunk as the result (stdio) is lost.
+            expect(reported.map(([, p]) => p)).to.include.members(progress);
+            // Without a level, a 2026-07-28 request gets no logs at all.
+            if (modern) {
+              const quiet = c.wire.received.length;
+              await within(c.callTool(call.name, call.arguments), call.name);
+              expect(c.wire.received.slice(quiet).map(methodOf)).to.not.include('notifications/message');
+            }
+          },
+        );
       }
 
       scenario(
@@ -273,12 +292,18 @@ export function revisionClientScenario(server: RevisionScenarioServer, target: R
               expect((retry.params?.inputResponses as Record<string, unknown>)[keys[0]!]).to.deep.include({ action: step.answer.action });
               expect(c.wire.responseTo(retry.id)?.result).to.deep.include({ resultType: 'complete' });
               // 2026-07-28 has no server→client requests.
-              expect(c.wire.received.slice(receivedFrom).filter((m) => methodOf(m) !== undefined && (m as { id?: unknown }).id !== undefined)).to.deep.equal([]);
+              expect(
+                c.wire.received.slice(receivedFrom).filter((m) => methodOf(m) !== undefined && (m as { id?: unknown }).id !== undefined),
+              ).to.deep.equal([]);
             } else {
               expect(calls, 'tools/call requests').to.have.length(1);
-              const elicit = c.wire.received.slice(receivedFrom).filter((m) => methodOf(m) === 'elicitation/create') as { id: string | number }[];
+              const elicit = c.wire.received.slice(receivedFrom).filter((m) => methodOf(m) === 'elicitation/create') as {
+                id: string | number;
+              }[];
               expect(elicit, 'elicitation/create requests').to.have.length(1);
-              const reply = c.wire.sent.slice(sentFrom).find((m) => methodOf(m) === undefined && (m as { id?: unknown }).id === elicit[0]!.id);
+              const reply = c.wire.sent
+                .slice(sentFrom)
+                .find((m) => methodOf(m) === undefined && (m as { id?: unknown }).id === elicit[0]!.id);
               expect(reply).to.have.nested.property('result.action', step.answer.action);
             }
           }
@@ -298,9 +323,12 @@ export function revisionClientScenario(server: RevisionScenarioServer, target: R
           expect(watch.honoured).to.deep.equal([uri]);
           if (modern) {
             expect(watch.subscriptionId).to.be.a('string');
-            const [ack] = c.wire.messagesWithMethod('notifications/subscriptions/acknowledged') as { params?: { _meta?: Record<string, unknown> } }[];
+            const [ack] = c.wire.messagesWithMethod('notifications/subscriptions/acknowledged') as {
+              params?: { _meta?: Record<string, unknown> };
+            }[];
             expect(ack?.params?._meta).to.deep.include({ 'io.modelcontextprotocol/subscriptionId': watch.subscriptionId });
-            if (baseline !== undefined) await until(() => served!.sessionCount!() === baseline + 1, 'the server to register the listen stream', WAIT_MS);
+            if (baseline !== undefined)
+              await until(() => served!.sessionCount!() === baseline + 1, 'the server to register the listen stream', WAIT_MS);
           }
           await change(c);
           await until(() => watch.updates.length > 0, 'resources/updated', WAIT_MS);
@@ -309,7 +337,8 @@ export function revisionClientScenario(server: RevisionScenarioServer, target: R
           await within(watch.close(), 'the watch to close');
           if (modern) {
             expect(await within(watch.closed!, 'the listen stream to end')).to.equal('local');
-            if (baseline !== undefined) await until(() => served!.sessionCount!() === baseline, 'the server to drop the listen stream', WAIT_MS);
+            if (baseline !== undefined)
+              await until(() => served!.sessionCount!() === baseline, 'the server to drop the listen stream', WAIT_MS);
           }
           // Nothing more for this client: over stdio the pipe keeps order, so an update the server
           // still sent would arrive before the answer to the change that caused it.

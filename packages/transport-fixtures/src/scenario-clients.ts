@@ -3,8 +3,16 @@ import type { McpRevision } from '@armature/testing';
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport as StdioTransportV1 } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport as HttpTransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ElicitRequestSchema, ResourceUpdatedNotificationSchema, type ElicitResult as ElicitResultV1 } from '@modelcontextprotocol/sdk/types.js';
-import { Client as ClientV2, StreamableHTTPClientTransport as HttpTransportV2, type ElicitResult as ElicitResultV2 } from '@modelcontextprotocol/client';
+import {
+  ElicitRequestSchema,
+  ResourceUpdatedNotificationSchema,
+  type ElicitResult as ElicitResultV1,
+} from '@modelcontextprotocol/sdk/types.js';
+import {
+  Client as ClientV2,
+  StreamableHTTPClientTransport as HttpTransportV2,
+  type ElicitResult as ElicitResultV2,
+} from '@modelcontextprotocol/client';
 import { StdioClientTransport as StdioTransportV2 } from '@modelcontextprotocol/client/stdio';
 import { within } from './bounded';
 import { WireTap } from './wire-tap';
@@ -21,8 +29,7 @@ export const CLIENT_KINDS: Readonly<Record<ClientKind, { readonly title: string;
 
 /** Where the server under test is: a command every client spawns (stdio), or a URL (Streamable HTTP). */
 export type ScenarioEndpoint =
-  | { readonly kind: 'stdio'; readonly command: string; readonly args: readonly string[] }
-  | { readonly kind: 'http'; readonly url: string };
+  { readonly kind: 'stdio'; readonly command: string; readonly args: readonly string[] } | { readonly kind: 'http'; readonly url: string };
 
 /** A `tools/call` result, as both SDKs return it. */
 export interface ToolCallResult {
@@ -148,9 +155,12 @@ function trackSpawn(transport: { start(): Promise<void> }, role: SpawnedServer['
     await start.call(transport);
     const child = childOf(transport);
     if (child === undefined) return;
-    const exit = child.exitCode !== null || child.signalCode !== null
-      ? Promise.resolve({ code: child.exitCode, signal: child.signalCode })
-      : new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+    const exit =
+      child.exitCode !== null || child.signalCode !== null
+        ? Promise.resolve({ code: child.exitCode, signal: child.signalCode })
+        : new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+            child.once('exit', (code, signal) => resolve({ code, signal })),
+          );
     spawned.push({ role, process: child, exit, kill: (signal) => void child.kill(signal) });
   };
 }
@@ -159,7 +169,10 @@ function trackSpawn(transport: { start(): Promise<void> }, role: SpawnedServer['
 async function reap(spawned: readonly TrackedProcess[]): Promise<void> {
   await Promise.all(
     spawned.map(async ({ process, exit }) => {
-      const exited = await within(exit, 'a server process to exit', REAP_MS).then(() => true, () => false);
+      const exited = await within(exit, 'a server process to exit', REAP_MS).then(
+        () => true,
+        () => false,
+      );
       if (exited) return;
       process.kill('SIGKILL');
       await within(exit, 'a killed server process to exit', REAP_MS);
@@ -199,7 +212,9 @@ abstract class ScenarioClientBase {
 
   protected recordUpdate(params: { uri: string; _meta?: Record<string, unknown> }): void {
     const subscriptionId = params._meta?.['io.modelcontextprotocol/subscriptionId'];
-    this.updates.push(typeof subscriptionId === 'string' || typeof subscriptionId === 'number' ? { uri: params.uri, subscriptionId } : { uri: params.uri });
+    this.updates.push(
+      typeof subscriptionId === 'string' || typeof subscriptionId === 'number' ? { uri: params.uri, subscriptionId } : { uri: params.uri },
+    );
   }
 
   protected updatesOf(uri: string): { readonly updates: readonly ResourceUpdate[] } {
@@ -220,7 +235,9 @@ class SdkV1Client extends ScenarioClientBase implements ScenarioClient {
   constructor(wire: WireTap, spawned: TrackedProcess[]) {
     super(wire, spawned);
     this.client.setRequestHandler(ElicitRequestSchema, (request): ElicitResultV1 => ({ ...this.answer(request.params as ElicitQuestion) }));
-    this.client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => this.recordUpdate(n.params as { uri: string; _meta?: Record<string, unknown> }));
+    this.client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) =>
+      this.recordUpdate(n.params as { uri: string; _meta?: Record<string, unknown> }),
+    );
   }
 
   async connect(endpoint: ScenarioEndpoint): Promise<void> {
@@ -257,7 +274,10 @@ class SdkV1Client extends ScenarioClientBase implements ScenarioClient {
 
   async callTool(name: string, args: Record<string, unknown>, { onprogress, logLevel }: CallOptions = {}): Promise<ToolCallResult> {
     if (logLevel !== undefined) await this.client.setLoggingLevel(logLevel, { timeout: CALL_MS });
-    return (await this.client.callTool({ name, arguments: args }, undefined, { timeout: CALL_MS, ...(onprogress === undefined ? {} : { onprogress }) })) as ToolCallResult;
+    return (await this.client.callTool({ name, arguments: args }, undefined, {
+      timeout: CALL_MS,
+      ...(onprogress === undefined ? {} : { onprogress }),
+    })) as ToolCallResult;
   }
 
   readResource(uri: string): Promise<ResourceReadResult> {
@@ -299,8 +319,12 @@ class SdkV2Client extends ScenarioClientBase implements ScenarioClient {
       capabilities: { elicitation: { form: {} } },
       versionNegotiation: { mode: kind === 'sdk-v2-auto' ? 'auto' : { pin: '2026-07-28' } },
     });
-    this.client.setRequestHandler('elicitation/create', (request): ElicitResultV2 => ({ ...this.answer(request.params as ElicitQuestion) }));
-    this.client.setNotificationHandler('notifications/resources/updated', (n) => this.recordUpdate(n.params as { uri: string; _meta?: Record<string, unknown> }));
+    this.client.setRequestHandler('elicitation/create', (request): ElicitResultV2 => ({
+      ...this.answer(request.params as ElicitQuestion),
+    }));
+    this.client.setNotificationHandler('notifications/resources/updated', (n) =>
+      this.recordUpdate(n.params as { uri: string; _meta?: Record<string, unknown> }),
+    );
   }
 
   async connect(endpoint: ScenarioEndpoint): Promise<void> {
@@ -336,8 +360,14 @@ class SdkV2Client extends ScenarioClientBase implements ScenarioClient {
 
   async callTool(name: string, args: Record<string, unknown>, { onprogress, logLevel }: CallOptions = {}): Promise<ToolCallResult> {
     // The client keeps no log level of its own in 2026-07-28; `_meta` keys given here join its envelope.
-    const params = logLevel === undefined ? { name, arguments: args } : { name, arguments: args, _meta: { 'io.modelcontextprotocol/logLevel': logLevel } };
-    return (await this.client.callTool(params, { timeout: CALL_MS, ...(onprogress === undefined ? {} : { onprogress }) })) as ToolCallResult;
+    const params =
+      logLevel === undefined
+        ? { name, arguments: args }
+        : { name, arguments: args, _meta: { 'io.modelcontextprotocol/logLevel': logLevel } };
+    return (await this.client.callTool(params, {
+      timeout: CALL_MS,
+      ...(onprogress === undefined ? {} : { onprogress }),
+    })) as ToolCallResult;
   }
 
   readResource(uri: string): Promise<ResourceReadResult> {

@@ -80,14 +80,21 @@ export function sdkClientScenario(transport: ScenarioTransport): void {
 
   it('serves resources, templates, prompts and completion', async () => {
     expect((await within(client.listResources(), 'resources/list')).resources.map((r) => r.uri)).to.deep.equal(['fixture://static']);
-    expect((await within(client.listResourceTemplates(), 'templates')).resourceTemplates.map((t) => t.uriTemplate)).to.deep.equal(['fixture://items/{id}']);
+    expect((await within(client.listResourceTemplates(), 'templates')).resourceTemplates.map((t) => t.uriTemplate)).to.deep.equal([
+      'fixture://items/{id}',
+    ]);
     expect((await within(client.readResource({ uri: 'fixture://static' }), 'read')).contents[0]).to.deep.include({ text: 'static text' });
-    expect((await within(client.readResource({ uri: 'fixture://items/7' }), 'read template')).contents[0]).to.deep.include({ text: 'item 7' });
+    expect((await within(client.readResource({ uri: 'fixture://items/7' }), 'read template')).contents[0]).to.deep.include({
+      text: 'item 7',
+    });
     const missing = await client.readResource({ uri: 'fixture://nope' }).catch((e: unknown) => e);
     expect((missing as McpError).code).to.equal(-32002);
     const prompt = await within(client.getPrompt({ name: 'greet', arguments: { name: 'Lin' } }), 'prompts/get');
     expect(prompt.messages).to.deep.equal([{ role: 'user', content: { type: 'text', text: 'Say hello to Lin.' } }]);
-    const completion = await within(client.complete({ ref: { type: 'ref/prompt', name: 'greet' }, argument: { name: 'name', value: 'b' } }), 'complete');
+    const completion = await within(
+      client.complete({ ref: { type: 'ref/prompt', name: 'greet' }, argument: { name: 'name', value: 'b' } }),
+      'complete',
+    );
     expect(completion.completion.values).to.deep.equal(['bob', 'bea']);
   });
 
@@ -97,7 +104,10 @@ export function sdkClientScenario(transport: ScenarioTransport): void {
     const logs: string[] = [];
     client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => void logs.push(String(n.params.data)));
     const progress: Progress[] = [];
-    const result = await within(client.callTool({ name: 'steps', arguments: {} }, undefined, { onprogress: (p) => void progress.push(p) }), 'steps');
+    const result = await within(
+      client.callTool({ name: 'steps', arguments: {} }, undefined, { onprogress: (p) => void progress.push(p) }),
+      'steps',
+    );
     expect(result.content).to.deep.equal([{ type: 'text', text: 'done' }]);
     expect(logs).to.deep.equal(['half way']);
     expect(progress.map((p) => p.progress)).to.deep.equal([1, 2]);
@@ -120,7 +130,10 @@ export function sdkClientScenario(transport: ScenarioTransport): void {
   // Cancellation is a notification, and only a session can route it to the call it names.
   it('aborts the handler when the client cancels, and keeps serving', async () => {
     const controller = new AbortController();
-    const call = client.callTool({ name: 'wait', arguments: {} }, undefined, { signal: controller.signal }).then(() => 'answered', () => 'cancelled');
+    const call = client.callTool({ name: 'wait', arguments: {} }, undefined, { signal: controller.signal }).then(
+      () => 'answered',
+      () => 'cancelled',
+    );
     await within(probes.waitStarted.promise, 'the handler to start');
     controller.abort('stop');
     await within(probes.waitAborted.promise, 'the handler signal to abort');
@@ -141,7 +154,10 @@ export function sdkClientScenario(transport: ScenarioTransport): void {
   });
 
   it(`ends the session ${session.ends}; its handlers are aborted`, async () => {
-    const call = client.callTool({ name: 'wait', arguments: {} }).then(() => 'answered', () => 'rejected');
+    const call = client.callTool({ name: 'wait', arguments: {} }).then(
+      () => 'answered',
+      () => 'rejected',
+    );
     await within(probes.waitStarted.promise, 'the handler to start');
     expect(app.sessionCount).to.equal(1);
     await session.end(client);

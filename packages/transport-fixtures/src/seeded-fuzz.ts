@@ -7,7 +7,10 @@ export type FuzzId = string | number;
 
 /** Seed and size of a run: `ARMATURE_FUZZ_SEED` and `ARMATURE_FUZZ_MESSAGES` replay or resize one. */
 export function fuzzSettings(defaultMessages = 20_000): { readonly seed: number; readonly messages: number } {
-  return { seed: Number(process.env.ARMATURE_FUZZ_SEED ?? 0x16_2026), messages: Number(process.env.ARMATURE_FUZZ_MESSAGES ?? defaultMessages) };
+  return {
+    seed: Number(process.env.ARMATURE_FUZZ_SEED ?? 0x16_2026),
+    messages: Number(process.env.ARMATURE_FUZZ_MESSAGES ?? defaultMessages),
+  };
 }
 
 /** mulberry32: a small seeded PRNG, so a failing run can be replayed from its seed. */
@@ -46,7 +49,12 @@ function baseRequests(n: number, envelope: Record<string, unknown> | undefined):
     const full = withMeta(params);
     return full === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params: full };
   };
-  return [request('tools/call', { name: 'echo', arguments: { text: `t${n}` } }), request('tools/list'), request('ping'), request('resources/read', { uri: 'fuzz://missing' })];
+  return [
+    request('tools/call', { name: 'echo', arguments: { text: `t${n}` } }),
+    request('tools/list'),
+    request('ping'),
+    request('resources/read', { uri: 'fuzz://missing' }),
+  ];
 }
 
 /** Up to three random edits of `text`: a character deleted, inserted or replaced. */
@@ -109,7 +117,14 @@ export function expectedAnswers(messages: readonly FuzzMessage[]): Map<FuzzId, n
 }
 
 /** Ids answered a different number of times than expected, as `[id, expected, answered]` (at most `limit`). */
-export function idsNotAnsweredOnce(expected: ReadonlyMap<unknown, number>, answers: ReadonlyMap<unknown, number>, limit = 5): [unknown, number | undefined, number | undefined][] {
+export function idsNotAnsweredOnce(
+  expected: ReadonlyMap<unknown, number>,
+  answers: ReadonlyMap<unknown, number>,
+  limit = 5,
+): [unknown, number | undefined, number | undefined][] {
   const ids = new Set([...expected.keys(), ...answers.keys()]);
-  return [...ids].filter((id) => answers.get(id) !== expected.get(id)).slice(0, limit).map((id) => [id, expected.get(id), answers.get(id)]);
+  return [...ids]
+    .filter((id) => answers.get(id) !== expected.get(id))
+    .slice(0, limit)
+    .map((id) => [id, expected.get(id), answers.get(id)]);
 }

@@ -58,7 +58,8 @@ export class WireTap implements WireLog {
 
   /** The response the server sent to request `id`, if it came. */
   responseTo(id: string | number): WireResponse | undefined {
-    return this.received.find((m) => (m as WireResponse).id === id && (m as { method?: unknown }).method === undefined) as WireResponse | undefined;
+    return this.received.find((m) => (m as WireResponse).id === id && (m as { method?: unknown }).method === undefined) as
+      WireResponse | undefined;
   }
 
   /** Starts recording and checking `transport`'s traffic; returns it. Call before the client connects. */

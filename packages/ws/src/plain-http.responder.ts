@@ -19,7 +19,11 @@ export function answerPlainHttp(req: IncomingMessage, res: ServerResponse, optio
       res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Length': '0' }).end();
       return;
     }
-    res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'max-age=300', 'Content-Length': Buffer.byteLength(metadata) });
+    res.writeHead(200, {
+      'Content-Type': 'application/json',
+      'Cache-Control': 'max-age=300',
+      'Content-Length': Buffer.byteLength(metadata),
+    });
     res.end(metadata);
     return;
   }

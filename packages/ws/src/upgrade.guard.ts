@@ -23,16 +23,27 @@ export async function checkUpgrade(req: IncomingMessage, options: ResolvedWsOpti
   const forbidden = options.hostOrigin.check(req.headers.host, req.headers.origin);
   if (forbidden !== undefined) return refuse(403, forbidden);
   if (!offeredProtocols(req).includes(MCP_SUBPROTOCOL)) {
-    return refuse(400, `The WebSocket handshake must offer the subprotocol "${MCP_SUBPROTOCOL}" (Sec-WebSocket-Protocol: ${MCP_SUBPROTOCOL})`);
+    return refuse(
+      400,
+      `The WebSocket handshake must offer the subprotocol "${MCP_SUBPROTOCOL}" (Sec-WebSocket-Protocol: ${MCP_SUBPROTOCOL})`,
+    );
   }
   const requestInfo = upgradeRequestInfo(req);
   if (options.verifyToken === undefined || options.auth === null) return { ok: true, authInfo: undefined, requestInfo };
   return verifyBearer(req, requestInfo, options, options.verifyToken, options.auth);
 }
 
-async function verifyBearer(req: IncomingMessage, requestInfo: TransportRequestInfo, options: ResolvedWsOptions, verify: VerifyToken, auth: BearerAuthenticator): Promise<UpgradeVerdict> {
-  const outcome = await auth.authenticate(req.headers.authorization, (token) => verify(token, requestInfo), (error) =>
-    options.onError(error instanceof Error ? error : new Error(String(error))),
+async function verifyBearer(
+  req: IncomingMessage,
+  requestInfo: TransportRequestInfo,
+  options: ResolvedWsOptions,
+  verify: VerifyToken,
+  auth: BearerAuthenticator,
+): Promise<UpgradeVerdict> {
+  const outcome = await auth.authenticate(
+    req.headers.authorization,
+    (token) => verify(token, requestInfo),
+    (error) => options.onError(error instanceof Error ? error : new Error(String(error))),
   );
   if (!outcome.ok) return refuse(401, outcome.message, { 'WWW-Authenticate': outcome.challenge });
   return { ok: true, authInfo: outcome.authInfo, requestInfo };
@@ -42,7 +53,10 @@ async function verifyBearer(req: IncomingMessage, requestInfo: TransportRequestI
 export function offeredProtocols(req: IncomingMessage): string[] {
   const header = req.headers['sec-websocket-protocol'];
   if (header === undefined) return [];
-  return header.split(',').map((token) => token.trim()).filter((token) => token.length > 0);
+  return header
+    .split(',')
+    .map((token) => token.trim())
+    .filter((token) => token.length > 0);
 }
 
 function refuse(status: number, message: string, headers?: Record<string, string>): UpgradeVerdict {

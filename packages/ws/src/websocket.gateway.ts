@@ -28,7 +28,10 @@ export class WsGateway {
   private readonly connections = new Set<WebSocketServerTransport>();
   private closing = false;
 
-  constructor(private readonly app: ConnectableApp, options: WsOptions = {}) {
+  constructor(
+    private readonly app: ConnectableApp,
+    options: WsOptions = {},
+  ) {
     this.options = resolveWsOptions(options);
     this.heartbeat = new Heartbeat(this.options.heartbeatIntervalMs);
     this.wss = new WebSocketServer({

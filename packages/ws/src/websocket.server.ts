@@ -69,7 +69,10 @@ export async function listenWs(app: ConnectableApp, options: ListenWsOptions = {
       allowedHosts: options.allowedHosts ?? allowedHostsForBind(host),
       // The resource is the endpoint's HTTP URL: the upgrade is an HTTP request to it, and a
       // Streamable HTTP endpoint sharing the path names the same resource.
-      protectedResource: protectedResource === undefined ? undefined : { ...protectedResource, resource: protectedResource.resource ?? `http://${urlHost}:${address.port}${path}` },
+      protectedResource:
+        protectedResource === undefined
+          ? undefined
+          : { ...protectedResource, resource: protectedResource.resource ?? `http://${urlHost}:${address.port}${path}` },
     });
   } catch (error) {
     await closeServer(server);
@@ -106,7 +109,8 @@ export function attachWs(server: Server, app: ConnectableApp, options: WsOptions
   const gateway = new WsGateway(app, options);
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
     if (gateway.matches(req)) gateway.handleUpgrade(req, socket, head);
-    else if (server.listenerCount('upgrade') === 1) rejectUpgrade(socket, 404, `No WebSocket endpoint at this path; MCP is at ${gateway.options.path}`);
+    else if (server.listenerCount('upgrade') === 1)
+      rejectUpgrade(socket, 404, `No WebSocket endpoint at this path; MCP is at ${gateway.options.path}`);
   };
   server.on('upgrade', onUpgrade);
   return {

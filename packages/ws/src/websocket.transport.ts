@@ -67,7 +67,10 @@ export class WebSocketServerTransport implements Transport {
   private readonly closedPromise: Promise<void>;
   private readonly inflight = new InflightTracker();
 
-  constructor(private readonly socket: WebSocket, options: WebSocketServerTransportOptions = {}) {
+  constructor(
+    private readonly socket: WebSocket,
+    options: WebSocketServerTransportOptions = {},
+  ) {
     this.highWaterMark = options.highWaterMark ?? 1024 * 1024;
     this.maxBufferedBytes = Math.max(options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES, this.highWaterMark);
     this.logger = options.logger ?? stderrLogger;

@@ -105,10 +105,16 @@ export function resolveWsOptions(options: WsOptions): ResolvedWsOptions {
   const heartbeatIntervalMs = options.heartbeatIntervalMs ?? DEFAULT_HEARTBEAT_INTERVAL_MS;
   const highWaterMark = options.highWaterMark ?? 1024 * 1024;
   const maxBufferedBytes = options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES;
-  for (const [name, value] of [['maxPayload', maxPayload], ['heartbeatIntervalMs', heartbeatIntervalMs], ['highWaterMark', highWaterMark], ['maxBufferedBytes', maxBufferedBytes]] as const) {
+  for (const [name, value] of [
+    ['maxPayload', maxPayload],
+    ['heartbeatIntervalMs', heartbeatIntervalMs],
+    ['highWaterMark', highWaterMark],
+    ['maxBufferedBytes', maxBufferedBytes],
+  ] as const) {
     if (!Number.isFinite(value) || value < 0) throw new RangeError(`@armature/ws: ${name} must be a non-negative number, got ${value}`);
   }
-  if (maxBufferedBytes < highWaterMark) throw new RangeError(`@armature/ws: maxBufferedBytes (${maxBufferedBytes}) must be at least highWaterMark (${highWaterMark})`);
+  if (maxBufferedBytes < highWaterMark)
+    throw new RangeError(`@armature/ws: maxBufferedBytes (${maxBufferedBytes}) must be at least highWaterMark (${highWaterMark})`);
   if (maxPayload === 0) throw new RangeError('@armature/ws: maxPayload must be positive (0 would mean unlimited)');
   const path = options.path ?? DEFAULT_PATH;
   if (!path.startsWith('/')) throw new RangeError(`@armature/ws: path must start with "/", got "${path}"`);
@@ -123,7 +129,10 @@ export function resolveWsOptions(options: WsOptions): ResolvedWsOptions {
     maxBufferedBytes,
     logger: options.logger ?? stderrLogger,
     verifyToken: options.verifyToken,
-    auth: options.verifyToken === undefined && options.protectedResource === undefined && options.resourceMetadataUrl === undefined ? null : new BearerAuthenticator(options),
+    auth:
+      options.verifyToken === undefined && options.protectedResource === undefined && options.resourceMetadataUrl === undefined
+        ? null
+        : new BearerAuthenticator(options),
     onError: options.onError ?? (() => undefined),
   };
 }

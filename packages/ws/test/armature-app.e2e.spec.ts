@@ -18,7 +18,10 @@ describe('Armature app over WebSocket, end to end', () => {
 describe('Armature app over WebSocket with bearer tokens', () => {
   it('gives handlers the principal as ctx.authInfo', async () => {
     const app = await createFixtureApp('ws-fixture');
-    const handle = await listenWs(app, { port: 0, verifyToken: (token) => (token === 'good' ? { token, clientId: 'alice', scopes: [] } : undefined) });
+    const handle = await listenWs(app, {
+      port: 0,
+      verifyToken: (token) => (token === 'good' ? { token, clientId: 'alice', scopes: [] } : undefined),
+    });
     try {
       const socket = await openRaw(handle.url, { headers: { Authorization: 'Bearer good' } });
       const next = inbox(socket);

@@ -47,7 +47,7 @@ describe('attachWs', () => {
 
   it('leaves upgrades for other paths to other upgrade listeners', async () => {
     server.on('upgrade', (req, socket) => {
-      if (req.url === '/other') socket.end('HTTP/1.1 418 I\'m a Teapot\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      if (req.url === '/other') socket.end("HTTP/1.1 418 I'm a Teapot\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
     });
     expect((await refusal(`ws://${base}/other`)).status).to.equal(418);
   });

@@ -20,7 +20,10 @@ describe('bearer-token verification', () => {
   });
 
   /** Serves with a token table whose audiences name this server's HTTP URL. */
-  async function serve(options: ListenWsOptions = {}, connectable: Parameters<typeof listenWs>[0] = sdkApp()): Promise<{ url: string; resource: string }> {
+  async function serve(
+    options: ListenWsOptions = {},
+    connectable: Parameters<typeof listenWs>[0] = sdkApp(),
+  ): Promise<{ url: string; resource: string }> {
     let table: Record<string, AuthInfo> = {};
     handle = await listenWs(connectable, { port: 0, verifyToken: (token) => table[token], ...options });
     const resource = handle.url.replace('ws://', 'http://');
@@ -61,7 +64,9 @@ describe('bearer-token verification', () => {
     const origin = new URL(resource).origin;
     const { status, headers } = await refusal(url);
     expect(status).to.equal(401);
-    expect(headers['www-authenticate']).to.equal(`Bearer scope="tools", resource_metadata="${origin}/.well-known/oauth-protected-resource/mcp"`);
+    expect(headers['www-authenticate']).to.equal(
+      `Bearer scope="tools", resource_metadata="${origin}/.well-known/oauth-protected-resource/mcp"`,
+    );
     for (const path of ['/.well-known/oauth-protected-resource/mcp', '/.well-known/oauth-protected-resource']) {
       const res = await fetch(`${origin}${path}`);
       expect(res.status).to.equal(200);
@@ -112,7 +117,12 @@ describe('bearer-token verification', () => {
     socket.send(JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'remove', arguments: { id: 'n1' } } }));
     const refusedCall = await checked('tools/call');
     expect(refusedCall).to.have.nested.property('error.code', -32003);
-    expect((refusedCall as { error: { data: unknown } }).error.data).to.deep.equal({ error: 'insufficient_scope', requiredScopes: ['notes:read', 'notes:write'], missingScopes: ['notes:write'], scope: 'notes:read notes:write' });
+    expect((refusedCall as { error: { data: unknown } }).error.data).to.deep.equal({
+      error: 'insufficient_scope',
+      requiredScopes: ['notes:read', 'notes:write'],
+      missingScopes: ['notes:write'],
+      scope: 'notes:read notes:write',
+    });
     socket.close();
     await closed(socket);
   });

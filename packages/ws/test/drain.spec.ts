@@ -41,7 +41,10 @@ describe('graceful close', () => {
   });
 
   it('gives up waiting after drainMs, closes the session and aborts the handler', async () => {
-    const call = client.callTool({ name: 'wait', arguments: {} }).then(() => 'answered', () => 'rejected');
+    const call = client.callTool({ name: 'wait', arguments: {} }).then(
+      () => 'answered',
+      () => 'rejected',
+    );
     await within(app.waitStarted, 'the handler to start');
     await within(handle.close(50), 'close() to finish');
     await within(app.waitAborted, 'the handler signal to abort');
@@ -50,7 +53,10 @@ describe('graceful close', () => {
 
   it('does not wait for a request the client cancelled', async () => {
     const controller = new AbortController();
-    const call = client.callTool({ name: 'wait', arguments: {} }, undefined, { signal: controller.signal }).then(() => 'answered', () => 'cancelled');
+    const call = client.callTool({ name: 'wait', arguments: {} }, undefined, { signal: controller.signal }).then(
+      () => 'answered',
+      () => 'cancelled',
+    );
     await within(app.waitStarted, 'the handler to start');
     controller.abort('stop');
     expect(await within(call, 'the call to settle')).to.equal('cancelled');

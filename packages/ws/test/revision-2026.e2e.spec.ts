@@ -37,7 +37,12 @@ interface EnvelopeOptions {
 
 /** A 2026 request: `params` with the `_meta` envelope added. */
 function request2026(id: Id, method: string, params: Record<string, unknown> = {}, options: EnvelopeOptions = {}): Frame {
-  const meta: Record<string, unknown> = { [PV]: V2026, [CAPS]: options.caps ?? {}, [CLIENT_INFO]: { name: 'raw-ws-2026', version: '1.0.0' }, ...options.meta };
+  const meta: Record<string, unknown> = {
+    [PV]: V2026,
+    [CAPS]: options.caps ?? {},
+    [CLIENT_INFO]: { name: 'raw-ws-2026', version: '1.0.0' },
+    ...options.meta,
+  };
   if (options.logLevel !== undefined) meta[LOG_LEVEL] = options.logLevel;
   return { jsonrpc: '2.0', id, method, params: { ...params, _meta: meta } };
 }
@@ -86,7 +91,11 @@ class RawPeer {
   request(message: Frame): Promise<Frame> {
     const from = this.received.length;
     this.send(message);
-    return this.next((m) => m.method === undefined && m.id === message.id, `the response to ${String(message.method)} #${String(message.id)}`, from);
+    return this.next(
+      (m) => m.method === undefined && m.id === message.id,
+      `the response to ${String(message.method)} #${String(message.id)}`,
+      from,
+    );
   }
 
   /** The first message at or after index `from` that matches, waiting for it (bounded). */
@@ -217,7 +226,11 @@ describe('MCP 2026-07-28 over WebSocket (raw ws client, listenWs)', function () 
   it('tools/call: a complete result, and a tool error as isError', async () => {
     const peer = await connect();
     const call = await peer.request(request2026('c1', 'tools/call', { name: 'echo', arguments: { text: 'over ws' } }));
-    expect(call.result).to.deep.equal({ content: [{ type: 'text', text: 'over ws' }], resultType: 'complete', _meta: { [SERVER_INFO]: { name: APP_NAME, version: '1.0.0' } } });
+    expect(call.result).to.deep.equal({
+      content: [{ type: 'text', text: 'over ws' }],
+      resultType: 'complete',
+      _meta: { [SERVER_INFO]: { name: APP_NAME, version: '1.0.0' } },
+    });
     const refused = await peer.request(request2026('c2', 'tools/call', { name: 'refuse', arguments: {} }));
     expect(refused.error).to.equal(undefined);
     expect(refused.result).to.deep.include({ isError: true, resultType: 'complete' });
@@ -264,7 +277,12 @@ describe('MCP 2026-07-28 over WebSocket (raw ws client, listenWs)', function () 
       request2026(
         'a2',
         'tools/call',
-        { name: 'ask', arguments: {}, inputResponses: { [key]: { action: 'accept', content: { name: 'Ada' } } }, requestState: first.result?.requestState },
+        {
+          name: 'ask',
+          arguments: {},
+          inputResponses: { [key]: { action: 'accept', content: { name: 'Ada' } } },
+          requestState: first.result?.requestState,
+        },
         { caps: ELICIT },
       ),
     );
@@ -326,15 +344,26 @@ describe('MCP 2026-07-28 over WebSocket (raw ws client, listenWs)', function () 
   it('subscriptions/listen: acknowledged first, then resources/updated and tools/list_changed tagged with the subscription id, until notifications/cancelled', async () => {
     const peer = await connect();
     const from = peer.received.length;
-    peer.send(request2026('sub-1', 'subscriptions/listen', { notifications: { toolsListChanged: true, resourceSubscriptions: ['fixture://static'] } }));
+    peer.send(
+      request2026('sub-1', 'subscriptions/listen', {
+        notifications: { toolsListChanged: true, resourceSubscriptions: ['fixture://static'] },
+      }),
+    );
     const ack = await peer.next((m) => m.method !== undefined, 'the first message of the listen stream', from);
     expect(ack.method).to.equal('notifications/subscriptions/acknowledged');
-    expect(ack.params).to.deep.equal({ notifications: { toolsListChanged: true, resourceSubscriptions: ['fixture://static'] }, _meta: { [SUB]: 'sub-1' } });
+    expect(ack.params).to.deep.equal({
+      notifications: { toolsListChanged: true, resourceSubscriptions: ['fixture://static'] },
+      _meta: { [SUB]: 'sub-1' },
+    });
 
     // A second stream on the same connection witnesses later broadcasts.
     const witnessFrom = peer.received.length;
     peer.send(request2026('witness', 'subscriptions/listen', { notifications: { toolsListChanged: true } }));
-    await peer.next((m) => m.method === 'notifications/subscriptions/acknowledged' && m.params?._meta?.[SUB] === 'witness', 'the witness acknowledgement', witnessFrom);
+    await peer.next(
+      (m) => m.method === 'notifications/subscriptions/acknowledged' && m.params?._meta?.[SUB] === 'witness',
+      'the witness acknowledgement',
+      witnessFrom,
+    );
 
     let at = peer.received.length;
     app.resources.notifyUpdated('fixture://other');
@@ -405,7 +434,12 @@ describe('MCP 2026-07-28 over WebSocket (raw ws client, listenWs)', function () 
     expect((list.result?.tools as { name: string }[]).map((tool) => tool.name)).to.include.members(['echo', 'steps', 'ask', 'wait']);
     expect(list.result).to.not.have.any.keys('resultType', 'ttlMs', 'cacheScope');
     expect(list.result?._meta?.[SERVER_INFO]).to.equal(undefined);
-    const echo = await legacy.request({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'echo', arguments: { text: '2025' } } });
+    const echo = await legacy.request({
+      jsonrpc: '2.0',
+      id: 3,
+      method: 'tools/call',
+      params: { name: 'echo', arguments: { text: '2025' } },
+    });
     expect(echo.result).to.deep.equal({ content: [{ type: 'text', text: '2025' }] });
     // ping exists in 2025.
     expect((await legacy.request({ jsonrpc: '2.0', id: 4, method: 'ping' })).result).to.deep.equal({});

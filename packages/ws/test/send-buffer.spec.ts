@@ -34,7 +34,11 @@ describe('WebSocket send-buffer cap', () => {
       const seen = closed(socket);
       const transport = await within(connected.promise, 'the session');
       const server = (transport as unknown as { socket: { bufferedAmount: number; readyState: number } }).socket;
-      const message: JSONRPCMessage = { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'x'.repeat(64 * 1024) } };
+      const message: JSONRPCMessage = {
+        jsonrpc: '2.0',
+        method: 'notifications/message',
+        params: { level: 'info', data: 'x'.repeat(64 * 1024) },
+      };
       let sent = 0;
       let peak = 0;
       // 64 MiB at most, far above the cap plus whatever the loopback kernel buffers hold.

@@ -45,10 +45,13 @@ describe('listenWs', () => {
     client = await connectSdkClient();
     const second = await connectSdkClient();
     try {
-      const [a, b] = await within(Promise.all([
-        client.callTool({ name: 'echo', arguments: { text: 'a' } }),
-        second.callTool({ name: 'echo', arguments: { text: 'b' } }),
-      ]), 'both calls');
+      const [a, b] = await within(
+        Promise.all([
+          client.callTool({ name: 'echo', arguments: { text: 'a' } }),
+          second.callTool({ name: 'echo', arguments: { text: 'b' } }),
+        ]),
+        'both calls',
+      );
       expect([a.content, b.content]).to.deep.equal([[{ type: 'text', text: 'a' }], [{ type: 'text', text: 'b' }]]);
       expect(handle.gateway.connectionCount).to.equal(2);
     } finally {

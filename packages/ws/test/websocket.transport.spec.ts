@@ -67,7 +67,12 @@ describe('WebSocketServerTransport', () => {
     { what: 'a fractional id', frame: '{"jsonrpc":"2.0","id":1.5,"method":"ping"}', code: -32600 },
     { what: 'an object id', frame: '{"jsonrpc":"2.0","id":{},"method":"ping"}', code: -32600 },
     { what: 'params that are not an object', frame: '{"jsonrpc":"2.0","id":"p","method":"ping","params":[1]}', code: -32602, id: 'p' },
-    { what: 'nesting deeper than 64', frame: `{"jsonrpc":"2.0","id":1,"method":"ping","params":{"a":${'['.repeat(70)}${']'.repeat(70)}}}`, code: -32600, id: 1 },
+    {
+      what: 'nesting deeper than 64',
+      frame: `{"jsonrpc":"2.0","id":1,"method":"ping","params":{"a":${'['.repeat(70)}${']'.repeat(70)}}}`,
+      code: -32600,
+      id: 1,
+    },
   ];
   for (const { what, frame, code, id } of badInputs) {
     it(`answers ${what} with ${code}, then serves`, async () => {
@@ -113,7 +118,10 @@ describe('WebSocketServerTransport', () => {
   it('ends the session and aborts the in-flight handler when the socket closes', async () => {
     const client = new Client({ name: 'abort-spec', version: '1.0.0' });
     await within(client.connect(new WebSocketClientTransport(new URL(handle.url))), 'connect');
-    const call = client.callTool({ name: 'wait', arguments: {} }).then(() => 'answered', () => 'rejected');
+    const call = client.callTool({ name: 'wait', arguments: {} }).then(
+      () => 'answered',
+      () => 'rejected',
+    );
     await within(app.waitStarted, 'the handler to start');
     await client.close();
     await within(app.waitAborted, 'the handler signal to abort');

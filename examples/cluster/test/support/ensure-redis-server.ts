@@ -13,5 +13,9 @@ function onPath(): boolean {
  */
 export function ensureRedisServer(): void {
   if (onPath() || process.getuid?.() !== 0 || !existsSync('/usr/bin/apt-get')) return;
-  execFileSync('apt-get', ['install', '-y', '-q', 'redis-server'], { stdio: 'ignore', timeout: 300_000, env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  execFileSync('apt-get', ['install', '-y', '-q', 'redis-server'], {
+    stdio: 'ignore',
+    timeout: 300_000,
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
 }

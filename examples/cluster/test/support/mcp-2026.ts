@@ -12,13 +12,39 @@ let nextId = 0;
  * One MCP 2026-07-28 request over HTTP, as a client without an SDK sends it (envelope in `_meta`,
  * routing headers): the task methods, which the SDK clients do not speak yet. JSON or SSE answer.
  */
-export async function post2026(url: string, method: string, params: Record<string, unknown>, name?: string, caps: Record<string, unknown> = TASKS_CAPS): Promise<Rpc> {
-  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': method };
+export async function post2026(
+  url: string,
+  method: string,
+  params: Record<string, unknown>,
+  name?: string,
+  caps: Record<string, unknown> = TASKS_CAPS,
+): Promise<Rpc> {
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    accept: 'application/json, text/event-stream',
+    'mcp-protocol-version': '2026-07-28',
+    'mcp-method': method,
+  };
   if (name !== undefined) headers['mcp-name'] = name;
-  const meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': caps, 'io.modelcontextprotocol/clientInfo': { name: 'cluster-test', version: '1.0.0' } };
-  const res = await fetch(url, { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', id: ++nextId, method, params: { ...params, _meta: meta } }), signal: AbortSignal.timeout(10_000) });
+  const meta = {
+    'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+    'io.modelcontextprotocol/clientCapabilities': caps,
+    'io.modelcontextprotocol/clientInfo': { name: 'cluster-test', version: '1.0.0' },
+  };
+  const res = await fetch(url, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ jsonrpc: '2.0', id: ++nextId, method, params: { ...params, _meta: meta } }),
+    signal: AbortSignal.timeout(10_000),
+  });
   const text = await res.text();
-  const json = res.headers.get('content-type')?.includes('text/event-stream') ? (text.split('\n').filter((l) => l.startsWith('data:')).map((l) => l.slice(5)).pop() ?? '{}') : text;
+  const json = res.headers.get('content-type')?.includes('text/event-stream')
+    ? (text
+        .split('\n')
+        .filter((l) => l.startsWith('data:'))
+        .map((l) => l.slice(5))
+        .pop() ?? '{}')
+    : text;
   return { status: res.status, ...(JSON.parse(json) as Omit<Rpc, 'status'>) };
 }
 

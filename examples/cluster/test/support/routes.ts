@@ -15,7 +15,12 @@ export class RouteLog {
 
   readonly record = (backend: string, req: IncomingMessage, body: Buffer): void => {
     const lastEventId = req.headers['last-event-id'];
-    this.entries.push({ backend, httpMethod: req.method, rpc: rpcOf(body), lastEventId: typeof lastEventId === 'string' ? lastEventId : undefined });
+    this.entries.push({
+      backend,
+      httpMethod: req.method,
+      rpc: rpcOf(body),
+      lastEventId: typeof lastEventId === 'string' ? lastEventId : undefined,
+    });
   };
 
   /** The backend of the last request for this JSON-RPC method (`response`: the last answer a client posted). */

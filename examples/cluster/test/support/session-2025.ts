@@ -1,18 +1,39 @@
 /** A 2025-11-25 session driven with raw HTTP through the balancer. */
-export const INITIALIZE = { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'cluster-raw', version: '1.0.0' } } };
+export const INITIALIZE = {
+  jsonrpc: '2.0',
+  id: 0,
+  method: 'initialize',
+  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'cluster-raw', version: '1.0.0' } },
+};
 
 /** Headers of a request in `sessionId`. */
 export function sessionHeaders(sessionId: string, extra: Record<string, string> = {}): Record<string, string> {
-  return { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-11-25', ...extra };
+  return {
+    'content-type': 'application/json',
+    accept: 'application/json, text/event-stream',
+    'mcp-session-id': sessionId,
+    'mcp-protocol-version': '2025-11-25',
+    ...extra,
+  };
 }
 
 /** initialize + notifications/initialized; the session id. */
 export async function openSession(url: string): Promise<string> {
-  const init = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify(INITIALIZE), signal: AbortSignal.timeout(10_000) });
+  const init = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    body: JSON.stringify(INITIALIZE),
+    signal: AbortSignal.timeout(10_000),
+  });
   await init.text();
   const sessionId = init.headers.get('mcp-session-id');
   if (init.status !== 200 || sessionId === null) throw new Error(`initialize answered ${init.status}`);
-  const ack = await fetch(url, { method: 'POST', headers: sessionHeaders(sessionId), body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }), signal: AbortSignal.timeout(10_000) });
+  const ack = await fetch(url, {
+    method: 'POST',
+    headers: sessionHeaders(sessionId),
+    body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+    signal: AbortSignal.timeout(10_000),
+  });
   await ack.text();
   if (ack.status !== 202) throw new Error(`notifications/initialized answered ${ack.status}`);
   return sessionId;
@@ -21,10 +42,27 @@ export async function openSession(url: string): Promise<string> {
 let nextId = 1;
 
 /** One request in the session: HTTP status and the JSON-RPC answer (JSON or the last SSE message). */
-export async function request(url: string, sessionId: string, method: string, params: Record<string, unknown> = {}, timeoutMs = 10_000): Promise<{ status: number; result?: Record<string, unknown>; error?: { code: number; message: string } }> {
-  const res = await fetch(url, { method: 'POST', headers: sessionHeaders(sessionId), body: JSON.stringify({ jsonrpc: '2.0', id: nextId++, method, params }), signal: AbortSignal.timeout(timeoutMs) });
+export async function request(
+  url: string,
+  sessionId: string,
+  method: string,
+  params: Record<string, unknown> = {},
+  timeoutMs = 10_000,
+): Promise<{ status: number; result?: Record<string, unknown>; error?: { code: number; message: string } }> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: sessionHeaders(sessionId),
+    body: JSON.stringify({ jsonrpc: '2.0', id: nextId++, method, params }),
+    signal: AbortSignal.timeout(timeoutMs),
+  });
   const text = await res.text();
-  const json = res.headers.get('content-type')?.includes('text/event-stream') ? (text.split('\n').filter((l) => l.startsWith('data:')).map((l) => l.slice(5)).pop() ?? '') : text;
+  const json = res.headers.get('content-type')?.includes('text/event-stream')
+    ? (text
+        .split('\n')
+        .filter((l) => l.startsWith('data:'))
+        .map((l) => l.slice(5))
+        .pop() ?? '')
+    : text;
   let body: { result?: Record<string, unknown>; error?: { code: number; message: string } } = {};
   try {
     body = json === '' ? {} : (JSON.parse(json) as typeof body);

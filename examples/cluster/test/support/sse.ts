@@ -35,7 +35,10 @@ export class SseStream {
     for (;;) {
       const found = this.events.filter(match);
       if (found.length >= count) return found;
-      if (this.ended || Date.now() >= deadline) throw new Error(`${found.length} of ${count} expected SSE events within ${timeoutMs} ms (stream ${this.ended ? 'ended' : 'open'}): ${JSON.stringify(this.events).slice(0, 400)}`);
+      if (this.ended || Date.now() >= deadline)
+        throw new Error(
+          `${found.length} of ${count} expected SSE events within ${timeoutMs} ms (stream ${this.ended ? 'ended' : 'open'}): ${JSON.stringify(this.events).slice(0, 400)}`,
+        );
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, Math.max(1, deadline - Date.now()));
         this.notify = () => (clearTimeout(timer), resolve());

@@ -27,9 +27,13 @@ export async function expectGreeterTools(target: Client | string | URL): Promise
 
 async function checkTools(client: Client): Promise<void> {
   expect((await client.listTools()).tools.map((t) => t.name)).to.have.members(['greet', 'countdown']);
-  expect((await client.callTool({ name: 'greet', arguments: { name: 'Ada' } })).content).to.deep.equal([{ type: 'text', text: 'Hello, Ada!' }]);
+  expect((await client.callTool({ name: 'greet', arguments: { name: 'Ada' } })).content).to.deep.equal([
+    { type: 'text', text: 'Hello, Ada!' },
+  ]);
   const progress: number[] = [];
-  const counted = await client.callTool({ name: 'countdown', arguments: { from: 3 } }, undefined, { onprogress: (p) => progress.push(p.progress) });
+  const counted = await client.callTool({ name: 'countdown', arguments: { from: 3 } }, undefined, {
+    onprogress: (p) => progress.push(p.progress),
+  });
   expect(counted.content).to.deep.equal([{ type: 'text', text: 'Counted down from 3.' }]);
   expect(progress).to.deep.equal([1, 2, 3]);
 }

@@ -9,7 +9,16 @@ export class FakeWeatherApi extends WeatherApi {
   async current(latitude: number, longitude: number): Promise<CurrentWeather> {
     this.calls.push(`current ${latitude},${longitude}`);
     if (this.failure) throw this.failure;
-    return { latitude, longitude, timezone: 'Europe/Berlin', observedAt: '2025-06-01T12:00', temperatureC: 21.5, humidityPercent: 40, windSpeedKmh: 9, conditions: 'clear sky' };
+    return {
+      latitude,
+      longitude,
+      timezone: 'Europe/Berlin',
+      observedAt: '2025-06-01T12:00',
+      temperatureC: 21.5,
+      humidityPercent: 40,
+      windSpeedKmh: 9,
+      conditions: 'clear sky',
+    };
   }
 
   async forecast(latitude: number, longitude: number, days: number): Promise<Forecast> {

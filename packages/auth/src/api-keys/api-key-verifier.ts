@@ -44,8 +44,10 @@ const HEX_SHA256 = /^[0-9a-f]{64}$/i;
  */
 export function apiKeyVerifier(options: ApiKeyVerifierOptions): VerifyToken {
   const entries = options.keys.map((entry, index) => {
-    if (typeof entry.sha256 !== 'string' || !HEX_SHA256.test(entry.sha256)) throw new AuthError('ARM_ERR_AUTH_CONFIG', `apiKeyVerifier: keys[${index}].sha256 must be 64 hex characters (hashApiKey(key))`);
-    if (typeof entry.clientId !== 'string' || entry.clientId === '') throw new AuthError('ARM_ERR_AUTH_CONFIG', `apiKeyVerifier: keys[${index}].clientId must be a non-empty string`);
+    if (typeof entry.sha256 !== 'string' || !HEX_SHA256.test(entry.sha256))
+      throw new AuthError('ARM_ERR_AUTH_CONFIG', `apiKeyVerifier: keys[${index}].sha256 must be 64 hex characters (hashApiKey(key))`);
+    if (typeof entry.clientId !== 'string' || entry.clientId === '')
+      throw new AuthError('ARM_ERR_AUTH_CONFIG', `apiKeyVerifier: keys[${index}].clientId must be a non-empty string`);
     return { digest: Buffer.from(entry.sha256, 'hex'), entry };
   });
   const seen = new Set(entries.map((e) => e.digest.toString('hex')));
@@ -59,7 +61,13 @@ export function apiKeyVerifier(options: ApiKeyVerifierOptions): VerifyToken {
       if (timingSafeEqual(digest, known) && match === undefined) match = entry;
     }
     if (match === undefined) return undefined;
-    const info: AuthInfo = { token, clientId: match.clientId, scopes: [...(match.scopes ?? [])], ...(match.expiresAt === undefined ? {} : { expiresAt: match.expiresAt }), ...(match.extra === undefined ? {} : { extra: match.extra }) };
+    const info: AuthInfo = {
+      token,
+      clientId: match.clientId,
+      scopes: [...(match.scopes ?? [])],
+      ...(match.expiresAt === undefined ? {} : { expiresAt: match.expiresAt }),
+      ...(match.extra === undefined ? {} : { extra: match.extra }),
+    };
     return info;
   };
 }

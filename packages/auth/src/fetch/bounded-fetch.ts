@@ -46,12 +46,19 @@ export async function fetchJson(url: URL, options: BoundedFetchOptions): Promise
     try {
       body = text === '' ? undefined : JSON.parse(text);
     } catch {
-      throw new AuthError('ARM_ERR_AUTH_BAD_DOCUMENT', `${options.what} response from ${url.origin}${url.pathname} is not JSON (status ${response.status})`);
+      throw new AuthError(
+        'ARM_ERR_AUTH_BAD_DOCUMENT',
+        `${options.what} response from ${url.origin}${url.pathname} is not JSON (status ${response.status})`,
+      );
     }
     return { status: response.status, body };
   } catch (error) {
     if (error instanceof AuthError) throw error;
-    if (timedOut) throw new AuthError('ARM_ERR_AUTH_FETCH_TIMEOUT', `${options.what} request to ${url.origin}${url.pathname} timed out after ${options.timeoutMs} ms`);
+    if (timedOut)
+      throw new AuthError(
+        'ARM_ERR_AUTH_FETCH_TIMEOUT',
+        `${options.what} request to ${url.origin}${url.pathname} timed out after ${options.timeoutMs} ms`,
+      );
     throw new AuthError('ARM_ERR_AUTH_FETCH_FAILED', `${options.what} request to ${url.origin}${url.pathname} failed: ${reasonOf(error)}`);
   } finally {
     clearTimeout(timer);
@@ -59,7 +66,11 @@ export async function fetchJson(url: URL, options: BoundedFetchOptions): Promise
 }
 
 async function readBounded(response: Response, options: BoundedFetchOptions, url: URL, controller: AbortController): Promise<string> {
-  const tooLarge = (): AuthError => new AuthError('ARM_ERR_AUTH_RESPONSE_TOO_LARGE', `${options.what} response from ${url.origin}${url.pathname} exceeds ${options.maxBytes} bytes`);
+  const tooLarge = (): AuthError =>
+    new AuthError(
+      'ARM_ERR_AUTH_RESPONSE_TOO_LARGE',
+      `${options.what} response from ${url.origin}${url.pathname} exceeds ${options.maxBytes} bytes`,
+    );
   const declared = Number(response.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > options.maxBytes) {
     controller.abort();

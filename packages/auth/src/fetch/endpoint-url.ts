@@ -17,5 +17,8 @@ export function checkEndpointUrl(value: string, option: string, allowInsecureHtt
   }
   if (url.protocol === 'https:') return url;
   if (url.protocol === 'http:' && (LOOPBACK.has(url.hostname) || allowInsecureHttp === true)) return url;
-  throw new AuthError('ARM_ERR_AUTH_CONFIG', `${option} must use https: (http: only on a loopback host, or with allowInsecureHttp), got "${url.origin}"`);
+  throw new AuthError(
+    'ARM_ERR_AUTH_CONFIG',
+    `${option} must use https: (http: only on a loopback host, or with allowInsecureHttp), got "${url.origin}"`,
+  );
 }

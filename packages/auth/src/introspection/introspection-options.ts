@@ -36,7 +36,13 @@ export interface IntrospectionVerifierOptions {
 }
 
 /** The defaults of `IntrospectionVerifierOptions`. */
-export const INTROSPECTION_DEFAULTS = Object.freeze({ timeoutMs: 5_000, maxResponseBytes: 64 * 1024, ttlSec: 60, maxEntries: 1000, clockToleranceSec: 30 });
+export const INTROSPECTION_DEFAULTS = Object.freeze({
+  timeoutMs: 5_000,
+  maxResponseBytes: 64 * 1024,
+  ttlSec: 60,
+  maxEntries: 1000,
+  clockToleranceSec: 30,
+});
 
 /** `IntrospectionVerifierOptions` checked and with defaults applied. */
 export interface ResolvedIntrospection {
@@ -51,13 +57,31 @@ export interface ResolvedIntrospection {
 }
 
 export function resolveIntrospection(options: IntrospectionVerifierOptions): ResolvedIntrospection {
-  const cache = options.cache === false ? { ttlSec: 0, maxEntries: 0 } : { ttlSec: options.cache?.ttlSec ?? INTROSPECTION_DEFAULTS.ttlSec, maxEntries: options.cache?.maxEntries ?? INTROSPECTION_DEFAULTS.maxEntries };
-  const numbers = { timeoutMs: options.timeoutMs ?? INTROSPECTION_DEFAULTS.timeoutMs, maxResponseBytes: options.maxResponseBytes ?? INTROSPECTION_DEFAULTS.maxResponseBytes, 'cache.ttlSec': cache.ttlSec, 'cache.maxEntries': cache.maxEntries };
+  const cache =
+    options.cache === false
+      ? { ttlSec: 0, maxEntries: 0 }
+      : {
+          ttlSec: options.cache?.ttlSec ?? INTROSPECTION_DEFAULTS.ttlSec,
+          maxEntries: options.cache?.maxEntries ?? INTROSPECTION_DEFAULTS.maxEntries,
+        };
+  const numbers = {
+    timeoutMs: options.timeoutMs ?? INTROSPECTION_DEFAULTS.timeoutMs,
+    maxResponseBytes: options.maxResponseBytes ?? INTROSPECTION_DEFAULTS.maxResponseBytes,
+    'cache.ttlSec': cache.ttlSec,
+    'cache.maxEntries': cache.maxEntries,
+  };
   for (const [name, value] of Object.entries(numbers)) {
-    if (!Number.isFinite(value) || value < 0) throw new AuthError('ARM_ERR_AUTH_CONFIG', `introspectionVerifier: ${name} must be a non-negative number, got ${value}`);
+    if (!Number.isFinite(value) || value < 0)
+      throw new AuthError('ARM_ERR_AUTH_CONFIG', `introspectionVerifier: ${name} must be a non-negative number, got ${value}`);
   }
-  if ((options.clientId === undefined) !== (options.clientSecret === undefined)) throw new AuthError('ARM_ERR_AUTH_CONFIG', 'introspectionVerifier: clientId and clientSecret go together');
-  const basic: Record<string, string> = options.clientId === undefined ? {} : { authorization: `Basic ${Buffer.from(`${encodeURIComponent(options.clientId)}:${encodeURIComponent(options.clientSecret ?? '')}`).toString('base64')}` };
+  if ((options.clientId === undefined) !== (options.clientSecret === undefined))
+    throw new AuthError('ARM_ERR_AUTH_CONFIG', 'introspectionVerifier: clientId and clientSecret go together');
+  const basic: Record<string, string> =
+    options.clientId === undefined
+      ? {}
+      : {
+          authorization: `Basic ${Buffer.from(`${encodeURIComponent(options.clientId)}:${encodeURIComponent(options.clientSecret ?? '')}`).toString('base64')}`,
+        };
   return {
     headers: { 'content-type': 'application/x-www-form-urlencoded', ...basic, ...options.headers },
     timeoutMs: numbers.timeoutMs,
@@ -66,6 +90,7 @@ export function resolveIntrospection(options: IntrospectionVerifierOptions): Res
     maxEntries: cache.maxEntries,
     skewSec: options.clockToleranceSec ?? INTROSPECTION_DEFAULTS.clockToleranceSec,
     issuers: options.issuer === undefined ? undefined : typeof options.issuer === 'string' ? [options.issuer] : [...options.issuer],
-    audiences: options.audience === undefined ? undefined : typeof options.audience === 'string' ? [options.audience] : [...options.audience],
+    audiences:
+      options.audience === undefined ? undefined : typeof options.audience === 'string' ? [options.audience] : [...options.audience],
   };
 }

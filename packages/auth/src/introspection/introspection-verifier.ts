@@ -42,13 +42,32 @@ function withToken(principal: CachedPrincipal, token: string): AuthInfo {
   return { ...principal, token } as AuthInfo;
 }
 
-async function introspect(endpoint: URL, token: string, resolved: ResolvedIntrospection, options: IntrospectionVerifierOptions): Promise<CachedPrincipal> {
+async function introspect(
+  endpoint: URL,
+  token: string,
+  resolved: ResolvedIntrospection,
+  options: IntrospectionVerifierOptions,
+): Promise<CachedPrincipal> {
   const body = new URLSearchParams({ token, token_type_hint: 'access_token' }).toString();
-  const answer = await fetchJson(endpoint, { what: 'token introspection', method: 'POST', headers: resolved.headers, body, timeoutMs: resolved.timeoutMs, maxBytes: resolved.maxResponseBytes });
-  if (answer.status !== 200) throw new AuthError('ARM_ERR_AUTH_FETCH_FAILED', `token introspection at ${endpoint.origin}${endpoint.pathname} answered ${answer.status}`);
+  const answer = await fetchJson(endpoint, {
+    what: 'token introspection',
+    method: 'POST',
+    headers: resolved.headers,
+    body,
+    timeoutMs: resolved.timeoutMs,
+    maxBytes: resolved.maxResponseBytes,
+  });
+  if (answer.status !== 200)
+    throw new AuthError(
+      'ARM_ERR_AUTH_FETCH_FAILED',
+      `token introspection at ${endpoint.origin}${endpoint.pathname} answered ${answer.status}`,
+    );
   const claims = answer.body as TokenClaims | undefined;
   if (typeof claims !== 'object' || claims === null || Array.isArray(claims) || typeof claims.active !== 'boolean') {
-    throw new AuthError('ARM_ERR_AUTH_BAD_DOCUMENT', `token introspection at ${endpoint.origin}${endpoint.pathname} did not answer an object with a boolean "active"`);
+    throw new AuthError(
+      'ARM_ERR_AUTH_BAD_DOCUMENT',
+      `token introspection at ${endpoint.origin}${endpoint.pathname} did not answer an object with a boolean "active"`,
+    );
   }
   checkClaims(claims, resolved);
   const { token: _omitted, ...principal } = principalOf(token, claims, options.claims);

@@ -19,7 +19,10 @@ export class JwksCache {
   private refetchedAt = -Infinity;
   private loading: Promise<KeyResolver> | undefined;
 
-  constructor(private readonly uri: URL, options: JwksOptions = {}) {
+  constructor(
+    private readonly uri: URL,
+    options: JwksOptions = {},
+  ) {
     this.options = { ...JWKS_DEFAULTS, ...options };
   }
 
@@ -49,11 +52,19 @@ export class JwksCache {
   }
 
   private async load(): Promise<KeyResolver> {
-    const { status, body } = await fetchJson(this.uri, { what: 'JWKS', timeoutMs: this.options.timeoutMs, maxBytes: this.options.maxBytes });
-    if (status !== 200) throw new AuthError('ARM_ERR_AUTH_FETCH_FAILED', `JWKS request to ${this.uri.origin}${this.uri.pathname} answered ${status}`);
+    const { status, body } = await fetchJson(this.uri, {
+      what: 'JWKS',
+      timeoutMs: this.options.timeoutMs,
+      maxBytes: this.options.maxBytes,
+    });
+    if (status !== 200)
+      throw new AuthError('ARM_ERR_AUTH_FETCH_FAILED', `JWKS request to ${this.uri.origin}${this.uri.pathname} answered ${status}`);
     const keys = (body as { keys?: unknown } | undefined)?.keys;
     if (!Array.isArray(keys) || keys.some((key) => typeof key !== 'object' || key === null)) {
-      throw new AuthError('ARM_ERR_AUTH_BAD_DOCUMENT', `JWKS from ${this.uri.origin}${this.uri.pathname} has no "keys" list of JWK objects`);
+      throw new AuthError(
+        'ARM_ERR_AUTH_BAD_DOCUMENT',
+        `JWKS from ${this.uri.origin}${this.uri.pathname} has no "keys" list of JWK objects`,
+      );
     }
     const jose = await loadJose();
     this.resolver = jose.createLocalJWKSet({ keys: keys as Parameters<JoseModule['createLocalJWKSet']>[0]['keys'] });

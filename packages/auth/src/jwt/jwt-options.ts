@@ -36,7 +36,18 @@ export interface JwtVerifierOptions {
 }
 
 /** The algorithms accepted by default: asymmetric signatures only. */
-export const DEFAULT_JWT_ALGORITHMS: readonly string[] = Object.freeze(['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA']);
+export const DEFAULT_JWT_ALGORITHMS: readonly string[] = Object.freeze([
+  'RS256',
+  'RS384',
+  'RS512',
+  'PS256',
+  'PS384',
+  'PS512',
+  'ES256',
+  'ES384',
+  'ES512',
+  'EdDSA',
+]);
 
 /** The default clock skew, in seconds. */
 export const DEFAULT_CLOCK_TOLERANCE_SEC = 30;
@@ -45,24 +56,32 @@ export const DEFAULT_CLOCK_TOLERANCE_SEC = 30;
 export const MAX_JWT_LENGTH = 16 * 1024;
 
 /** Checks the options when the verifier is created; a bad value throws `ARM_ERR_AUTH_CONFIG`. */
-export function checkJwtOptions(options: JwtVerifierOptions): { algorithms: string[]; clockTolerance: number; issuers: string[]; audiences: string[] } {
+export function checkJwtOptions(options: JwtVerifierOptions): {
+  algorithms: string[];
+  clockTolerance: number;
+  issuers: string[];
+  audiences: string[];
+} {
   const issuers = listOf(options.issuer, 'issuer');
   const audiences = listOf(options.audience, 'audience');
   const algorithms = [...(options.algorithms ?? DEFAULT_JWT_ALGORITHMS)];
   if (algorithms.length === 0) throw config('algorithms must name at least one algorithm');
   for (const alg of algorithms) {
     if (alg.toLowerCase() === 'none') throw config('algorithms must not include "none": unsigned tokens prove nothing');
-    if (/^HS/i.test(alg)) throw config(`algorithms must not include ${alg}: a JWKS holds public keys, and HMAC with a public key is forgeable (key confusion)`);
+    if (/^HS/i.test(alg))
+      throw config(`algorithms must not include ${alg}: a JWKS holds public keys, and HMAC with a public key is forgeable (key confusion)`);
   }
   const clockTolerance = options.clockToleranceSec ?? DEFAULT_CLOCK_TOLERANCE_SEC;
-  if (!Number.isFinite(clockTolerance) || clockTolerance < 0 || clockTolerance > 300) throw config(`clockToleranceSec must be between 0 and 300, got ${clockTolerance}`);
+  if (!Number.isFinite(clockTolerance) || clockTolerance < 0 || clockTolerance > 300)
+    throw config(`clockToleranceSec must be between 0 and 300, got ${clockTolerance}`);
   if (options.maxTokenAgeSec !== undefined && !(options.maxTokenAgeSec > 0)) throw config('maxTokenAgeSec must be positive');
   return { algorithms, clockTolerance, issuers, audiences };
 }
 
 function listOf(value: string | readonly string[] | undefined, name: string): string[] {
   const list = typeof value === 'string' ? [value] : [...(value ?? [])];
-  if (list.length === 0 || list.some((item) => typeof item !== 'string' || item === '')) throw config(`${name} must be a non-empty string or list of strings`);
+  if (list.length === 0 || list.some((item) => typeof item !== 'string' || item === ''))
+    throw config(`${name} must be a non-empty string or list of strings`);
   return list;
 }
 

@@ -20,8 +20,14 @@ export function rejectionOf(error: unknown): AuthError {
     const claim = (error as { claim?: unknown }).claim;
     const reason = (error as { reason?: unknown }).reason;
     const name = typeof claim === 'string' ? claim.replace(/[^\w]/g, '').slice(0, 32) : 'a';
-    return new AuthError('ARM_ERR_TOKEN_REJECTED', `the "${name}" claim failed its check (${typeof reason === 'string' ? reason.replace(/[^\w ]/g, '').slice(0, 40) : 'invalid'})`);
+    return new AuthError(
+      'ARM_ERR_TOKEN_REJECTED',
+      `the "${name}" claim failed its check (${typeof reason === 'string' ? reason.replace(/[^\w ]/g, '').slice(0, 40) : 'invalid'})`,
+    );
   }
   const reason = typeof code === 'string' ? REASONS[code] : undefined;
-  return new AuthError('ARM_ERR_TOKEN_REJECTED', reason ?? `verification failed (${typeof code === 'string' ? code.slice(0, 60) : 'unexpected error'})`);
+  return new AuthError(
+    'ARM_ERR_TOKEN_REJECTED',
+    reason ?? `verification failed (${typeof code === 'string' ? code.slice(0, 60) : 'unexpected error'})`,
+  );
 }

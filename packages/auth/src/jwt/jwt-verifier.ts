@@ -36,8 +36,10 @@ export function jwtVerifier(options: JwtVerifierOptions): VerifyToken {
     ...(options.typ === undefined ? {} : { typ: options.typ }),
   };
   return async (token) => {
-    if (token.length > MAX_JWT_LENGTH) throw new AuthError('ARM_ERR_TOKEN_REJECTED', `the token is longer than ${MAX_JWT_LENGTH} characters`);
-    if (token.split('.').length !== 3) throw new AuthError('ARM_ERR_TOKEN_REJECTED', 'the token is not a signed JWT (three dot-separated parts)');
+    if (token.length > MAX_JWT_LENGTH)
+      throw new AuthError('ARM_ERR_TOKEN_REJECTED', `the token is longer than ${MAX_JWT_LENGTH} characters`);
+    if (token.split('.').length !== 3)
+      throw new AuthError('ARM_ERR_TOKEN_REJECTED', 'the token is not a signed JWT (three dot-separated parts)');
     const jose = await loadJose();
     let claims: TokenClaims;
     try {

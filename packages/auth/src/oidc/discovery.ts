@@ -30,7 +30,10 @@ export interface DiscoveryOptions {
  */
 export function metadataUrls(issuer: URL): URL[] {
   const path = issuer.pathname.replace(/\/$/, '');
-  return [new URL(`${issuer.origin}${path}/.well-known/openid-configuration`), new URL(`${issuer.origin}/.well-known/oauth-authorization-server${path}`)];
+  return [
+    new URL(`${issuer.origin}${path}/.well-known/openid-configuration`),
+    new URL(`${issuer.origin}/.well-known/oauth-authorization-server${path}`),
+  ];
 }
 
 /**
@@ -46,7 +49,8 @@ export async function discoverAuthorizationServer(issuer: string, options: Disco
     const answer = await fetchJson(url, limits);
     tried.push(`${url.pathname} → ${answer.status}`);
     if (answer.status === 404) continue;
-    if (answer.status !== 200) throw new AuthError('ARM_ERR_AUTH_FETCH_FAILED', `discovery at ${url.origin}${url.pathname} answered ${answer.status}`);
+    if (answer.status !== 200)
+      throw new AuthError('ARM_ERR_AUTH_FETCH_FAILED', `discovery at ${url.origin}${url.pathname} answered ${answer.status}`);
     return checkMetadata(answer.body, issuer, url);
   }
   throw new AuthError('ARM_ERR_AUTH_FETCH_FAILED', `no authorization server metadata for ${issuer} (${tried.join(', ')})`);
@@ -54,14 +58,16 @@ export async function discoverAuthorizationServer(issuer: string, options: Disco
 
 function checkMetadata(body: unknown, issuer: string, url: URL): AuthorizationServerMetadata {
   const where = `${url.origin}${url.pathname}`;
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new AuthError('ARM_ERR_AUTH_BAD_DOCUMENT', `discovery at ${where} did not answer a JSON object`);
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw new AuthError('ARM_ERR_AUTH_BAD_DOCUMENT', `discovery at ${where} did not answer a JSON object`);
   const metadata = body as Record<string, unknown>;
   if (metadata.issuer !== issuer) {
     const named = typeof metadata.issuer === 'string' ? `"${metadata.issuer.slice(0, 200)}"` : 'no issuer';
     throw new AuthError('ARM_ERR_AUTH_BAD_DOCUMENT', `discovery at ${where} names ${named}, not "${issuer}"`);
   }
   for (const name of ['jwks_uri', 'authorization_endpoint', 'token_endpoint', 'introspection_endpoint']) {
-    if (metadata[name] !== undefined && typeof metadata[name] !== 'string') throw new AuthError('ARM_ERR_AUTH_BAD_DOCUMENT', `discovery at ${where}: "${name}" is not a string`);
+    if (metadata[name] !== undefined && typeof metadata[name] !== 'string')
+      throw new AuthError('ARM_ERR_AUTH_BAD_DOCUMENT', `discovery at ${where}: "${name}" is not a string`);
   }
   return metadata as AuthorizationServerMetadata;
 }

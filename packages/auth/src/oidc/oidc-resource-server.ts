@@ -5,13 +5,23 @@ import { jwtVerifier } from '../jwt/jwt-verifier';
 import { discoverAuthorizationServer, type AuthorizationServerMetadata, type DiscoveryOptions } from './discovery';
 
 /** The `jwtVerifier` checks an `oidcResourceServer` passes on as given. */
-const JWT_CHECKS = ['algorithms', 'clockToleranceSec', 'maxTokenAgeSec', 'requiredClaims', 'typ', 'claims', 'jwks', 'allowInsecureHttp'] as const;
+const JWT_CHECKS = [
+  'algorithms',
+  'clockToleranceSec',
+  'maxTokenAgeSec',
+  'requiredClaims',
+  'typ',
+  'claims',
+  'jwks',
+  'allowInsecureHttp',
+] as const;
 /** The RFC 9728 members an `oidcResourceServer` passes on as given. */
 const DOCUMENT_MEMBERS = ['scopesSupported', 'challengeScopes', 'resourceName', 'resourceDocumentation'] as const;
 
 /** Options of `oidcResourceServer`: the issuer and resource, the JWT checks of `JwtVerifierOptions`, the RFC 9728 members of `ProtectedResourceOptions`. */
 export interface OidcResourceServerOptions
-  extends DiscoveryOptions,
+  extends
+    DiscoveryOptions,
     Pick<JwtVerifierOptions, (typeof JWT_CHECKS)[number]>,
     Pick<ProtectedResourceOptions, (typeof DOCUMENT_MEMBERS)[number]> {
   /** The authorization server's issuer identifier, exactly as its tokens carry it in `iss`. */
@@ -42,7 +52,11 @@ export interface OidcResourceServer {
  */
 export async function oidcResourceServer(options: OidcResourceServerOptions): Promise<OidcResourceServer> {
   const issuerMetadata = await discoverAuthorizationServer(options.issuer, options);
-  if (issuerMetadata.jwks_uri === undefined) throw new AuthError('ARM_ERR_AUTH_BAD_DOCUMENT', `the metadata of ${options.issuer} has no jwks_uri: its tokens cannot be verified locally (use introspectionVerifier)`);
+  if (issuerMetadata.jwks_uri === undefined)
+    throw new AuthError(
+      'ARM_ERR_AUTH_BAD_DOCUMENT',
+      `the metadata of ${options.issuer} has no jwks_uri: its tokens cannot be verified locally (use introspectionVerifier)`,
+    );
   const audience = options.audience ?? options.resource;
   const verifyToken = jwtVerifier({
     issuer: options.issuer,

@@ -21,7 +21,11 @@ export class CallerHandlers {
   tenant(ctx: RequestContext): string {
     const info = ctx.requestInfo;
     if (info === undefined) return 'none';
-    return JSON.stringify({ transport: info.transport, tenant: info.headers['x-tenant-id'] ?? null, authorization: info.headers.authorization ?? null });
+    return JSON.stringify({
+      transport: info.transport,
+      tenant: info.headers['x-tenant-id'] ?? null,
+      authorization: info.headers.authorization ?? null,
+    });
   }
 }
 
@@ -30,6 +34,12 @@ class CallerModule {}
 
 /** The app; every log line goes to `logs` (to prove no token reaches them). */
 export function createCallerApp(logs: string[] = []): Promise<Armature> {
-  const record = (...parts: unknown[]): void => void logs.push(parts.map((part) => (part instanceof Error ? `${part.message} ${part.stack ?? ''}` : String(part))).join(' '));
-  return Armature.create(CallerModule, { name: 'callers', version: '1.0.0', manifest: { armature: 1, handlers: {} }, logger: { error: record, warn: record, debug: record } });
+  const record = (...parts: unknown[]): void =>
+    void logs.push(parts.map((part) => (part instanceof Error ? `${part.message} ${part.stack ?? ''}` : String(part))).join(' '));
+  return Armature.create(CallerModule, {
+    name: 'callers',
+    version: '1.0.0',
+    manifest: { armature: 1, handlers: {} },
+    logger: { error: record, warn: record, debug: record },
+  });
 }

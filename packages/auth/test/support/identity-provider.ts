@@ -24,7 +24,10 @@ export class IdentityProvider {
   readonly introspectionBodies: string[] = [];
   private readonly sockets = new Set<Socket>();
 
-  private constructor(private readonly server: Server, readonly url: string) {}
+  private constructor(
+    private readonly server: Server,
+    readonly url: string,
+  ) {}
 
   static async start(): Promise<IdentityProvider> {
     const server = createServer();

@@ -44,7 +44,11 @@ const now = (): number => Math.floor(Date.now() / 1000);
 /** Signs an access token with `key`. */
 export async function mint(key: TestKey, options: MintOptions): Promise<string> {
   const j = await jose();
-  const jwt = new j.SignJWT({ ...(options.scope === undefined ? {} : { scope: options.scope }), client_id: 'test-client', ...options.claims })
+  const jwt = new j.SignJWT({
+    ...(options.scope === undefined ? {} : { scope: options.scope }),
+    client_id: 'test-client',
+    ...options.claims,
+  })
     .setProtectedHeader({ alg: key.alg, kid: options.kid ?? key.kid, typ: 'at+jwt' })
     .setIssuer(options.iss)
     .setAudience(options.aud)

@@ -67,9 +67,14 @@ export class BuilderEvents {
     if (scan.problems.length > 0) this.output.line(formatProblems(scan.problems.map((p) => relocate(p, scan.project))));
     const validators = scan.validators;
     if (validators && 'error' in validators) {
-      this.output.line(`armature: warning: no precompiled validators for ${displayPath(scan.project)} (${validators.error}); the server compiles them at boot.`);
+      this.output.line(
+        `armature: warning: no precompiled validators for ${displayPath(scan.project)} (${validators.error}); the server compiles them at boot.`,
+      );
     } else if (validators) {
-      for (const why of validators.failures) this.output.line(`armature: warning: a schema of ${displayPath(scan.project)} does not compile (${why}); the server will refuse to start.`);
+      for (const why of validators.failures)
+        this.output.line(
+          `armature: warning: a schema of ${displayPath(scan.project)} does not compile (${why}); the server will refuse to start.`,
+        );
     }
   }
 

@@ -26,7 +26,13 @@ export function scanEntryIfManifestMissing(tsconfig: string): ProjectScan | unde
 
 function manifestIsCurrent(file: string, projectDir: string, fileNames: readonly string[]): boolean {
   try {
-    const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as { armature?: unknown; generator?: unknown; sourceHash?: unknown; paramLists?: unknown; schemas?: unknown };
+    const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+      armature?: unknown;
+      generator?: unknown;
+      sourceHash?: unknown;
+      paramLists?: unknown;
+      schemas?: unknown;
+    };
     return (
       manifest.armature === MANIFEST_DOCUMENT_FORMAT &&
       Array.isArray(manifest.paramLists) &&

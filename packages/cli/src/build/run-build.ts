@@ -64,7 +64,14 @@ export function runBuild(options: BuildOptions): BuildOutcome {
   output.clearStatus();
   const scanMs = events.scans.reduce((sum, scan) => sum + scan.scanMs, 0);
   const exitCode = events.errorCount > 0 || events.problemCount > 0 ? 1 : 0;
-  return { exitCode, errorCount: events.errorCount, problemCount: events.problemCount, scans: [...events.scans], durationMs: performance.now() - started, scanMs };
+  return {
+    exitCode,
+    errorCount: events.errorCount,
+    problemCount: events.problemCount,
+    scans: [...events.scans],
+    durationMs: performance.now() - started,
+    scanMs,
+  };
 }
 
 /** One line summing up a build: what was written, or what failed. */

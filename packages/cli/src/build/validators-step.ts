@@ -14,7 +14,10 @@ export interface ValidatorsStep {
 }
 
 interface ValidatorsBuildEntry {
-  writeValidatorsBeside(manifestDir: string, manifest?: unknown): {
+  writeValidatorsBeside(
+    manifestDir: string,
+    manifest?: unknown,
+  ): {
     readonly file: string;
     readonly written: boolean;
     readonly count: number;

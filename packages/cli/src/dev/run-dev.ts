@@ -68,10 +68,19 @@ export function startDev(options: DevOptions): DevSession {
     const ok = events.errorCount === 0 && events.problemCount === 0;
     const changed = emitted.length > 0 || changedManifests.length > 0;
     const scanMs = events.scans.reduce((sum, scan) => sum + scan.scanMs, 0);
-    const base = { durationMs: performance.now() - cycleStart, scanMs, errorCount: events.errorCount, problemCount: events.problemCount, emittedFiles: emitted, changedManifests };
+    const base = {
+      durationMs: performance.now() - cycleStart,
+      scanMs,
+      errorCount: events.errorCount,
+      problemCount: events.problemCount,
+      emittedFiles: emitted,
+      changedManifests,
+    };
     const wasFirst = first;
     first = false;
-    output.line(`armature: rebuilt in ${(base.durationMs / 1000).toFixed(2)}s, ${events.errorCount} TypeScript error(s), ${events.problemCount} schema problem(s). Watching for changes.`);
+    output.line(
+      `armature: rebuilt in ${(base.durationMs / 1000).toFixed(2)}s, ${events.errorCount} TypeScript error(s), ${events.problemCount} schema problem(s). Watching for changes.`,
+    );
     queue = queue.then(async () => {
       let action: DevCycle['server'] = 'none';
       if (server && ok && (changed || wasFirst)) {

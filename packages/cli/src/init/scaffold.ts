@@ -31,7 +31,10 @@ export function scaffoldProject(dir: string, options: ScaffoldOptions = {}): str
     if (!fs.statSync(target).isDirectory()) throw new ScaffoldError(`${dir} exists and is not a folder.`);
     if (fs.readdirSync(target).length > 0) throw new ScaffoldError(`${dir} is not empty; choose a new folder (nothing was written).`);
   }
-  const input: ScaffoldInput = { name: options.name ?? packageName(path.basename(target)), armatureRange: options.armatureRange ?? `^${cliVersion()}` };
+  const input: ScaffoldInput = {
+    name: options.name ?? packageName(path.basename(target)),
+    armatureRange: options.armatureRange ?? `^${cliVersion()}`,
+  };
   const files: Record<string, string> = {
     'package.json': packageJson(input),
     'tsconfig.json': tsconfigJson(),
@@ -52,6 +55,9 @@ export function scaffoldProject(dir: string, options: ScaffoldOptions = {}): str
 
 /** An npm package name from a folder name: lower case, `a-z0-9-._` only. */
 export function packageName(folder: string): string {
-  const name = folder.toLowerCase().replace(/[^a-z0-9._-]+/g, '-').replace(/^[-._]+|[-._]+$/g, '');
+  const name = folder
+    .toLowerCase()
+    .replace(/[^a-z0-9._-]+/g, '-')
+    .replace(/^[-._]+|[-._]+$/g, '');
   return name.length > 0 ? name.slice(0, 214) : 'mcp-server';
 }

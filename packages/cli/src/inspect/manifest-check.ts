@@ -42,7 +42,11 @@ export function checkBuiltManifest(tsconfig: string): ManifestCheck {
     value = JSON.parse(fs.readFileSync(file, 'utf8'));
   } catch (error) {
     const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
-    problems.push(missing ? 'the manifest is missing; run armature build.' : `the manifest cannot be read (${(error as Error).message}); run armature build.`);
+    problems.push(
+      missing
+        ? 'the manifest is missing; run armature build.'
+        : `the manifest cannot be read (${(error as Error).message}); run armature build.`,
+    );
     return { file, manifest: undefined, problems, notes };
   }
   const formatProblem = checkFormat(value);
@@ -65,13 +69,16 @@ function checkFormat(value: unknown): string | undefined {
   if (!isObject(value.handlers)) return '"handlers" is not an object';
   const { schemas, paramLists } = value;
   if (!Array.isArray(schemas) || !schemas.every(isObject)) return '"schemas" is not an array of objects';
-  if (!Array.isArray(paramLists) || !paramLists.every((list) => Array.isArray(list) && list.every(isObject))) return '"paramLists" is not an array of parameter lists';
+  if (!Array.isArray(paramLists) || !paramLists.every((list) => Array.isArray(list) && list.every(isObject)))
+    return '"paramLists" is not an array of parameter lists';
   const isIndex = (ref: unknown, length: number): boolean => Number.isInteger(ref) && (ref as number) >= 0 && (ref as number) < length;
   const isRef = (ref: unknown): boolean => ref === undefined || isIndex(ref, schemas.length);
   for (const [key, handler] of Object.entries(value.handlers)) {
-    if (!isObject(handler) || typeof handler.className !== 'string' || !isObject(handler.methods)) return `handler ${key} lacks "className" or "methods"`;
+    if (!isObject(handler) || typeof handler.className !== 'string' || !isObject(handler.methods))
+      return `handler ${key} lacks "className" or "methods"`;
     for (const [name, method] of Object.entries(handler.methods)) {
-      if (!isObject(method) || !KINDS.has(String(method.kind)) || !isIndex(method.params, paramLists.length)) return `${key} method ${name} lacks a valid "kind" or "params"`;
+      if (!isObject(method) || !KINDS.has(String(method.kind)) || !isIndex(method.params, paramLists.length))
+        return `${key} method ${name} lacks a valid "kind" or "params"`;
       if (!isRef(method.inputSchema) || !isRef(method.outputSchema)) return `${key} method ${name} refers to a schema not in "schemas"`;
     }
   }

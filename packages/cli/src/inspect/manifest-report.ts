@@ -18,23 +18,46 @@ export function manifestReport(manifest: Manifest, verbose: boolean): string[] {
   );
   const of = (kind: ManifestMethod['kind']): Entry[] => entries.filter((e) => e.method.kind === kind);
   const lines: string[] = [];
-  section(lines, 'Tools', ['METHOD', 'INPUT', 'OUTPUT', 'DESCRIPTION'], of('tool').map(({ owner, method }) => [
-    owner,
-    method.inputSchema ? summarizeProperties(method.inputSchema).join(', ') || '(none)' : '(explicit schema)',
-    outputOf(method),
-    method.description ?? '',
-  ]));
-  section(lines, 'Resources', ['METHOD', 'DESCRIPTION'], of('resource').map(({ owner, method }) => [owner, method.description ?? '']));
-  section(lines, 'Resource templates', ['METHOD', 'VARIABLES', 'DESCRIPTION'], of('resourceTemplate').map(({ owner, method }) => [
-    owner,
-    method.params.filter((p) => p.role === 'variable').map((p) => p.name).join(', '),
-    method.description ?? '',
-  ]));
-  section(lines, 'Prompts', ['METHOD', 'ARGUMENTS', 'DESCRIPTION'], of('prompt').map(({ owner, method }) => [
-    owner,
-    (method.arguments ?? []).map((a) => `${a.name}${a.required ? '' : '?'}`).join(', '),
-    method.description ?? '',
-  ]));
+  section(
+    lines,
+    'Tools',
+    ['METHOD', 'INPUT', 'OUTPUT', 'DESCRIPTION'],
+    of('tool').map(({ owner, method }) => [
+      owner,
+      method.inputSchema ? summarizeProperties(method.inputSchema).join(', ') || '(none)' : '(explicit schema)',
+      outputOf(method),
+      method.description ?? '',
+    ]),
+  );
+  section(
+    lines,
+    'Resources',
+    ['METHOD', 'DESCRIPTION'],
+    of('resource').map(({ owner, method }) => [owner, method.description ?? '']),
+  );
+  section(
+    lines,
+    'Resource templates',
+    ['METHOD', 'VARIABLES', 'DESCRIPTION'],
+    of('resourceTemplate').map(({ owner, method }) => [
+      owner,
+      method.params
+        .filter((p) => p.role === 'variable')
+        .map((p) => p.name)
+        .join(', '),
+      method.description ?? '',
+    ]),
+  );
+  section(
+    lines,
+    'Prompts',
+    ['METHOD', 'ARGUMENTS', 'DESCRIPTION'],
+    of('prompt').map(({ owner, method }) => [
+      owner,
+      (method.arguments ?? []).map((a) => `${a.name}${a.required ? '' : '?'}`).join(', '),
+      method.description ?? '',
+    ]),
+  );
   if (verbose) {
     for (const { owner, method } of of('tool')) {
       lines.push('', `${owner}`);

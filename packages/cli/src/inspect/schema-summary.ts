@@ -26,7 +26,9 @@ export function summarizeSchema(schema: unknown, depth = 0): string {
     case 'object':
       return objectType(schema, depth);
     case 'string':
-      return schema.format === undefined ? 'string' : `string(${typeof schema.format === 'string' ? schema.format : JSON.stringify(schema.format)})`;
+      return schema.format === undefined
+        ? 'string'
+        : `string(${typeof schema.format === 'string' ? schema.format : JSON.stringify(schema.format)})`;
     case undefined:
       return 'any';
     default:

@@ -31,7 +31,10 @@ function pickRoot(exported: Record<string, unknown>, name: string | undefined, f
   }
   const modules = Object.entries(exported).filter(([, value]) => isModule(value));
   if (modules.length === 1) return (modules[0] as [string, RootModule])[1];
-  if (modules.length === 0) throw new Error(`${file} exports no @Module class or dynamic module; pass the file that exports the root module (e.g. dist/src/app.module.js).`);
+  if (modules.length === 0)
+    throw new Error(
+      `${file} exports no @Module class or dynamic module; pass the file that exports the root module (e.g. dist/src/app.module.js).`,
+    );
   throw new Error(`${file} exports several modules (${modules.map(([n]) => n).join(', ')}); pick one with ${path.basename(file)}#<Name>.`);
 }
 

@@ -34,11 +34,18 @@ export function parseServeArgs(argv: readonly string[]): ServeArgs {
     throw new UsageError(`serve: ${error instanceof Error ? error.message : String(error)}`);
   }
   const { project, entry, stdio, http, ws, help } = parsed.values;
-  const chosen = [stdio === true ? ['--stdio'] : undefined, http === undefined ? undefined : ['--http', http], ws === undefined ? undefined : ['--ws', ws]].filter(
-    (listen): listen is string[] => listen !== undefined,
-  );
+  const chosen = [
+    stdio === true ? ['--stdio'] : undefined,
+    http === undefined ? undefined : ['--http', http],
+    ws === undefined ? undefined : ['--ws', ws],
+  ].filter((listen): listen is string[] => listen !== undefined);
   if (chosen.length > 1) throw new UsageError('serve: choose one of --stdio, --http and --ws.');
-  for (const [flag, value] of [['--project', project], ['--entry', entry], ['--http', http], ['--ws', ws]] as const) {
+  for (const [flag, value] of [
+    ['--project', project],
+    ['--entry', entry],
+    ['--http', http],
+    ['--ws', ws],
+  ] as const) {
     if (value === '') throw new UsageError(`serve: ${flag} needs a value.`);
   }
   return { project, entry, listen: chosen[0] ?? ['--stdio'], help: help === true };

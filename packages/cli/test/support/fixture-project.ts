@@ -36,7 +36,12 @@ export function createFixture(files: Readonly<Record<string, string>>, tsconfig:
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'armature-cli-'));
   writeFiles(dir, {
     'tsconfig.json': JSON.stringify(tsconfig, null, 2),
-    'node_modules/@armature/core/package.json': JSON.stringify({ name: '@armature/core', version: '0.0.0', main: 'index.js', types: 'index.d.ts' }),
+    'node_modules/@armature/core/package.json': JSON.stringify({
+      name: '@armature/core',
+      version: '0.0.0',
+      main: 'index.js',
+      types: 'index.d.ts',
+    }),
     'node_modules/@armature/core/index.d.ts': CORE_TYPES,
     'node_modules/@armature/core/index.js': CORE_JS,
     ...files,

@@ -20,7 +20,13 @@ function sealerOf(options: ArmatureOptions, logger: ServerLogger): RequestStateS
 }
 
 /** The app's 2026 dispatcher, from its options. */
-export function createDispatcher(serverInfo: Implementation, options: ArmatureOptions, logger: ServerLogger, features: () => ServerFeatures, registry: SessionRegistry): Dispatcher {
+export function createDispatcher(
+  serverInfo: Implementation,
+  options: ArmatureOptions,
+  logger: ServerLogger,
+  features: () => ServerFeatures,
+  registry: SessionRegistry,
+): Dispatcher {
   const caps = options.serverCapabilities;
   const extraCapabilities: Record<string, unknown> = {};
   if (caps?.extensions !== undefined) extraCapabilities.extensions = caps.extensions;

@@ -84,7 +84,8 @@ export class AppReloader {
 
   private reason(at: ExportLocation | undefined): string | undefined {
     if (at === undefined) return 'the root module is not exported by a loaded CommonJS module';
-    if (at.file === require.main?.filename) return `the root module is declared in the process entry (${at.file}); move it to a file of its own to reload in place`;
+    if (at.file === require.main?.filename)
+      return `the root module is declared in the process entry (${at.file}); move it to a file of its own to reload in place`;
     return undefined;
   }
 }

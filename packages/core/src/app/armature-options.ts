@@ -143,11 +143,15 @@ export function serverInfoOf(options: ArmatureOptions): Implementation {
   if (typeof options !== 'object' || options === null) fail('options { name, version } are required');
   if (typeof options.name !== 'string' || options.name.length === 0) fail('"name" must be a non-empty string');
   if (typeof options.version !== 'string' || options.version.length === 0) fail('"version" must be a non-empty string');
-  if (options.pageSize !== undefined && (!Number.isSafeInteger(options.pageSize) || options.pageSize < 1)) fail('"pageSize" must be a positive integer');
+  if (options.pageSize !== undefined && (!Number.isSafeInteger(options.pageSize) || options.pageSize < 1))
+    fail('"pageSize" must be a positive integer');
   if (options.requestTimeoutMs !== undefined && !(typeof options.requestTimeoutMs === 'number' && options.requestTimeoutMs >= 0)) {
     fail('"requestTimeoutMs" must be 0 or a positive number of milliseconds');
   }
-  if (options.maxInflightRequests !== undefined && !(Number.isSafeInteger(options.maxInflightRequests) && options.maxInflightRequests >= 1)) {
+  if (
+    options.maxInflightRequests !== undefined &&
+    !(Number.isSafeInteger(options.maxInflightRequests) && options.maxInflightRequests >= 1)
+  ) {
     fail('"maxInflightRequests" must be a positive integer');
   }
   const info: Record<string, unknown> = { name: options.name, version: options.version };
@@ -167,7 +171,8 @@ export function serverInfoOf(options: ArmatureOptions): Implementation {
   for (const key of ['guards', 'interceptors'] as const) {
     if (options[key] !== undefined && !Array.isArray(options[key])) fail(`"${key}" must be an array`);
   }
-  if (options.allowUnauthenticated !== undefined && typeof options.allowUnauthenticated !== 'boolean') fail('"allowUnauthenticated" must be a boolean');
+  if (options.allowUnauthenticated !== undefined && typeof options.allowUnauthenticated !== 'boolean')
+    fail('"allowUnauthenticated" must be a boolean');
   if (options.drainMs !== undefined && !isDrainMs(options.drainMs)) fail('"drainMs" must be 0 or a positive number of milliseconds');
   checkRevisionOptions(options, fail);
   checkTaskOptions(options.tasks, fail);
@@ -193,7 +198,8 @@ function checkRevisionOptions(options: ArmatureOptions, fail: (why: string) => n
   if (cache !== undefined) {
     if (typeof cache !== 'object' || cache === null) fail('"cache" must be an object { lists?, resources?, discover? }');
     for (const key of ['lists', 'resources', 'discover'] as const) {
-      if (cache[key] !== undefined && !isCacheHint(cache[key])) fail(`"cache.${key}" must be { ttlMs: a non-negative integer, scope: 'public' | 'private' }`);
+      if (cache[key] !== undefined && !isCacheHint(cache[key]))
+        fail(`"cache.${key}" must be { ttlMs: a non-negative integer, scope: 'public' | 'private' }`);
     }
   }
   const key = options.requestStateKey;
@@ -205,10 +211,12 @@ function checkRevisionOptions(options: ArmatureOptions, fail: (why: string) => n
   if (caps !== undefined) {
     if (typeof caps !== 'object' || caps === null) fail('"serverCapabilities" must be an object { extensions?, experimental? }');
     for (const member of ['extensions', 'experimental'] as const) {
-      if (caps[member] !== undefined && !isRecordOfObjects(caps[member])) fail(`"serverCapabilities.${member}" must map names to settings objects`);
+      if (caps[member] !== undefined && !isRecordOfObjects(caps[member]))
+        fail(`"serverCapabilities.${member}" must map names to settings objects`);
     }
     for (const name of Object.keys(caps.extensions ?? {})) {
-      if (!/^[A-Za-z0-9][A-Za-z0-9.-]*\/[A-Za-z0-9][A-Za-z0-9._-]*$/.test(name)) fail(`"serverCapabilities.extensions" key ${JSON.stringify(name)} needs a vendor prefix, like "com.example/feature"`);
+      if (!/^[A-Za-z0-9][A-Za-z0-9.-]*\/[A-Za-z0-9][A-Za-z0-9._-]*$/.test(name))
+        fail(`"serverCapabilities.extensions" key ${JSON.stringify(name)} needs a vendor prefix, like "com.example/feature"`);
     }
   }
 }
@@ -216,7 +224,8 @@ function checkRevisionOptions(options: ArmatureOptions, fail: (why: string) => n
 /** Checks `tasks`: positive integer limits and durations, a store with the port's methods. */
 function checkTaskOptions(tasks: TaskOptions | undefined, fail: (why: string) => never): void {
   if (tasks === undefined) return;
-  if (typeof tasks !== 'object' || tasks === null) fail('"tasks" must be an object { store?, signals?, defaultTtlMs?, maxTtlMs?, pollIntervalMs?, maxTasks?, maxActivePerOwner? }');
+  if (typeof tasks !== 'object' || tasks === null)
+    fail('"tasks" must be an object { store?, signals?, defaultTtlMs?, maxTtlMs?, pollIntervalMs?, maxTasks?, maxActivePerOwner? }');
   for (const key of ['defaultTtlMs', 'maxTtlMs', 'pollIntervalMs', 'maxTasks', 'maxActivePerOwner'] as const) {
     const value = tasks[key];
     if (value !== undefined && !(Number.isSafeInteger(value) && value > 0)) fail(`"tasks.${key}" must be a positive integer`);

@@ -89,7 +89,12 @@ export class Armature implements ConnectableApp {
   ) {
     this.sessions = new SessionSet(logger);
     const listChanged = (kind: ListKind): void => this.sessions.listChanged(kind);
-    this.reloader = new AppReloader({ options, logger, notifier: boot.notifier, host, tables, compiler: boot.compiler, listChanged }, boot.root, boot.routes, boot.resolver);
+    this.reloader = new AppReloader(
+      { options, logger, notifier: boot.notifier, host, tables, compiler: boot.compiler, listChanged },
+      boot.root,
+      boot.routes,
+      boot.resolver,
+    );
     const reloader = this.reloader;
     const runtime: AppRuntime = {
       tables,
@@ -107,8 +112,14 @@ export class Armature implements ConnectableApp {
     this.resources = new ResourceRegistry(runtime, (uri) => void this.bus.publish({ type: 'resource_updated', uri }));
     this.prompts = new PromptRegistry(runtime);
     this.tasks = new TaskManager(options.tasks ?? {}, logger);
-    if (this.bus.shared) this.tasks.publishStatus = (owner, taskId, task) => void this.bus.publish({ type: 'task_status', owner, taskId, task });
-    this.features = new AppFeatures(tables, (session) => host.openSession(session), new ScopedLists(options.allowUnauthenticated === true), this.tasks);
+    if (this.bus.shared)
+      this.tasks.publishStatus = (owner, taskId, task) => void this.bus.publish({ type: 'task_status', owner, taskId, task });
+    this.features = new AppFeatures(
+      tables,
+      (session) => host.openSession(session),
+      new ScopedLists(options.allowUnauthenticated === true),
+      this.tasks,
+    );
     this.dispatcher = createDispatcher(serverInfo, options, logger, () => this.features.current(), this.sessions);
   }
 
@@ -138,7 +149,10 @@ export class Armature implements ConnectableApp {
       tables.resources.add(routes.resources);
       tables.templates.add(routes.templates);
       const app = new Armature(serverInfo, options, host, logger, tables, env, { root, routes, resolver, notifier, compiler });
-      notifier.attach({ resourceUpdated: (uri) => void app.bus.publish({ type: 'resource_updated', uri }), listChanged: (list) => void app.bus.publish({ type: 'list_changed', list }) });
+      notifier.attach({
+        resourceUpdated: (uri) => void app.bus.publish({ type: 'resource_updated', uri }),
+        listChanged: (list) => void app.bus.publish({ type: 'list_changed', list }),
+      });
       return app;
     } catch (error) {
       await host.close().catch((closeError: unknown) => logger.error('closing the container after a failed boot failed', closeError));
@@ -198,7 +212,9 @@ export class Armature implements ConnectableApp {
       registry: this.sessions,
       kernel: this.dispatcher,
       ...(this.options.requestObserver === undefined ? {} : { observer: this.options.requestObserver }),
-      ...(this.options.serverCapabilities?.experimental === undefined ? {} : { experimentalCapabilities: this.options.serverCapabilities.experimental }),
+      ...(this.options.serverCapabilities?.experimental === undefined
+        ? {}
+        : { experimentalCapabilities: this.options.serverCapabilities.experimental }),
       ...(instructions === undefined ? {} : { instructions }),
       ...(pageSize === undefined ? {} : { pageSize }),
       ...(requestTimeoutMs === undefined ? {} : { requestTimeoutMs }),
@@ -249,7 +265,12 @@ export class Armature implements ConnectableApp {
     this.closeDevChannel = undefined;
     const drainMs = options.drainMs ?? this.drainMs;
     if (!isDrainMs(drainMs)) {
-      return Promise.reject(new ArmatureError(LocalErrorCode.INVALID_OPTIONS, `app.close: "drainMs" must be 0 or a positive number of milliseconds, got ${String(drainMs)}.`));
+      return Promise.reject(
+        new ArmatureError(
+          LocalErrorCode.INVALID_OPTIONS,
+          `app.close: "drainMs" must be 0 or a positive number of milliseconds, got ${String(drainMs)}.`,
+        ),
+      );
     }
     // Sessions not listed (ephemeral ones between requests) see this flag and refuse new requests too.
     this.sessions.draining = true;

@@ -1,4 +1,13 @@
-import { ArmatureError, Container, type DynamicModule, type HandlerRef, type ModuleClass, type Provider, type ResolutionContext, type Token } from '@armature/di';
+import {
+  ArmatureError,
+  Container,
+  type DynamicModule,
+  type HandlerRef,
+  type ModuleClass,
+  type Provider,
+  type ResolutionContext,
+  type Token,
+} from '@armature/di';
 import { RequestContext, type SessionScope } from '../context/request-context';
 import { LocalErrorCode } from '../errors/local-error-codes';
 import type { HandlerClass } from '../metadata/handler-metadata';
@@ -52,7 +61,9 @@ class DiSessionScope implements SessionScope {
 }
 
 async function disposeAll(contexts: readonly ResolutionContext[]): Promise<void> {
-  const failures = (await Promise.allSettled(contexts.map((c) => c.dispose()))).filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+  const failures = (await Promise.allSettled(contexts.map((c) => c.dispose()))).filter(
+    (r): r is PromiseRejectedResult => r.status === 'rejected',
+  );
   if (failures.length > 0) throw failures[0]?.reason;
 }
 
@@ -112,7 +123,11 @@ function instancesOf(container: Container, ref: HandlerRef): HandlerInstances {
 }
 
 /** Builds the DI container for `root` (plus core's global providers) and adapts it to what the application layer needs. */
-export async function createHandlerHost(root: RootModule, notifier: McpNotifier, overrides: readonly Provider[] = []): Promise<HandlerHost> {
+export async function createHandlerHost(
+  root: RootModule,
+  notifier: McpNotifier,
+  overrides: readonly Provider[] = [],
+): Promise<HandlerHost> {
   const container = await Container.create(withCoreProviders(root, notifier), overrides.length > 0 ? { overrides } : {});
   const refs = new Map<HandlerClass, HandlerRef>(container.handlers.map((ref) => [ref.type as HandlerClass, ref]));
   return {

@@ -34,12 +34,14 @@ export class SessionSet implements SessionRegistry {
 
   /** Sends `notifications/<kind>/list_changed` to every session (each checks it is ready). */
   listChanged(kind: ListKind): void {
-    for (const session of this.sessions) void session.notifyListChanged(kind).catch((e: unknown) => this.logger.warn(`list_changed (${kind}) failed`, e));
+    for (const session of this.sessions)
+      void session.notifyListChanged(kind).catch((e: unknown) => this.logger.warn(`list_changed (${kind}) failed`, e));
   }
 
   /** Sends `notifications/resources/updated` to the sessions subscribed to `uri`. */
   resourceUpdated(uri: string): void {
-    for (const session of this.sessions) void session.notifyResourceUpdated(uri).catch((e: unknown) => this.logger.warn('resources/updated failed', e));
+    for (const session of this.sessions)
+      void session.notifyResourceUpdated(uri).catch((e: unknown) => this.logger.warn('resources/updated failed', e));
   }
 
   /** Closes every session (in-flight requests are answered -32000). */

@@ -18,7 +18,14 @@ export type BusEvent =
   /** The session ended (DELETE, or its stored state expired): every copy closes. */
   | { readonly type: 'session_ended'; readonly sessionKey: string }
   /** `notifications/initialized`, `logging/setLevel` or `resources/(un)subscribe` reached one copy of the session: the others apply it. */
-  | { readonly type: 'session_changed'; readonly sessionKey: string; readonly initialized?: true; readonly logLevel?: LoggingLevel; readonly subscribe?: string; readonly unsubscribe?: string }
+  | {
+      readonly type: 'session_changed';
+      readonly sessionKey: string;
+      readonly initialized?: true;
+      readonly logLevel?: LoggingLevel;
+      readonly subscribe?: string;
+      readonly unsubscribe?: string;
+    }
   /** A message for the session's GET stream (a late log, a 2025 task status) from a copy that does not write that stream. */
   | { readonly type: 'session_message'; readonly sessionKey: string; readonly message: JSONRPCMessage }
   /** A GET stream of the session was opened on `holder`: the other copies stop writing to that stream. */

@@ -47,7 +47,14 @@ export class ActiveRequestContext extends RequestContext implements LogEmitter, 
   private aborted: boolean;
   private logger: RequestLogger | undefined;
 
-  constructor(host: RequestHost, requestId: RequestId, method: string, params: Record<string, unknown> | undefined, authInfo: AuthInfo | undefined, requestInfo: TransportRequestInfo | undefined) {
+  constructor(
+    host: RequestHost,
+    requestId: RequestId,
+    method: string,
+    params: Record<string, unknown> | undefined,
+    authInfo: AuthInfo | undefined,
+    requestInfo: TransportRequestInfo | undefined,
+  ) {
     super();
     this.host = host;
     this.requestId = requestId;
@@ -112,12 +119,16 @@ export class ActiveRequestContext extends RequestContext implements LogEmitter, 
   }
 
   progress(progress: number, total?: number, message?: string): Promise<void> {
-    if (this.host.reportProgress !== undefined && !this.finished && Number.isFinite(progress)) this.host.reportProgress(progress, total, message);
+    if (this.host.reportProgress !== undefined && !this.finished && Number.isFinite(progress))
+      this.host.reportProgress(progress, total, message);
     // Progress must increase (MCP progress utility) and stops once the request is answered.
     if (this.progressToken === undefined || this.finished || !(progress > this.lastProgress) || !Number.isFinite(progress)) return RESOLVED;
     this.lastProgress = progress;
     this.progressSent = true;
-    const params: { progressToken: ProgressToken; progress: number; total?: number; message?: string } = { progressToken: this.progressToken, progress };
+    const params: { progressToken: ProgressToken; progress: number; total?: number; message?: string } = {
+      progressToken: this.progressToken,
+      progress,
+    };
     if (typeof total === 'number' && Number.isFinite(total)) params.total = total;
     if (typeof message === 'string') params.message = message;
     return this.host.notify({ jsonrpc: '2.0', method: 'notifications/progress', params }, this);
@@ -131,11 +142,21 @@ export class ActiveRequestContext extends RequestContext implements LogEmitter, 
   }
 
   elicit(params: ElicitRequestFormParams | ElicitRequestURLParams, options?: AskOptions): Promise<ElicitResult> {
-    return this.host.request('elicitation/create', params as unknown as Record<string, unknown>, this, options?.key) as unknown as Promise<ElicitResult>;
+    return this.host.request(
+      'elicitation/create',
+      params as unknown as Record<string, unknown>,
+      this,
+      options?.key,
+    ) as unknown as Promise<ElicitResult>;
   }
 
   sample(params: CreateMessageRequestParams, options?: AskOptions): Promise<CreateMessageResult> {
-    return this.host.request('sampling/createMessage', params as unknown as Record<string, unknown>, this, options?.key) as unknown as Promise<CreateMessageResult>;
+    return this.host.request(
+      'sampling/createMessage',
+      params as unknown as Record<string, unknown>,
+      this,
+      options?.key,
+    ) as unknown as Promise<CreateMessageResult>;
   }
 
   async listRoots(options?: AskOptions): Promise<Root[]> {
@@ -147,7 +168,10 @@ export class ActiveRequestContext extends RequestContext implements LogEmitter, 
 /** The abort reasons the engine uses, as local errors a handler can recognise by code. */
 export const abortReasons = {
   cancelled: (reason: unknown) =>
-    new ArmatureError(EngineErrorCode.REQUEST_CANCELLED, typeof reason === 'string' ? `Request cancelled by the client: ${reason}` : 'Request cancelled by the client'),
+    new ArmatureError(
+      EngineErrorCode.REQUEST_CANCELLED,
+      typeof reason === 'string' ? `Request cancelled by the client: ${reason}` : 'Request cancelled by the client',
+    ),
   timeout: (ms: number) => new ArmatureError(EngineErrorCode.REQUEST_TIMEOUT, `Request timed out after ${ms} ms`),
   closed: () => new ArmatureError(EngineErrorCode.SESSION_CLOSED, 'The session closed before the request finished'),
 };

@@ -40,7 +40,7 @@ export function withoutCredentials(headers: RequestHeaders): RequestHeaders {
   for (const name of Object.keys(headers)) {
     if (name === 'authorization' || name === 'proxy-authorization' || name === 'cookie') continue;
     const value = headers[name];
-    copy[name] = Array.isArray(value) ? Object.freeze([...value]) as string[] : value;
+    copy[name] = Array.isArray(value) ? (Object.freeze([...value]) as string[]) : value;
   }
   return Object.freeze(copy);
 }

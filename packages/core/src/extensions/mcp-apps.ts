@@ -79,12 +79,20 @@ function uiMeta(options: McpAppViewOptions): MetaObject | undefined {
  */
 export function mcpAppView(uri: string, options: McpAppViewOptions = {}): McpAppView {
   if (!/^ui:\/\/[^/\s]+/.test(uri)) {
-    throw new ArmatureError(LocalErrorCode.INVALID_RESOURCE_URI, `mcpAppView(${JSON.stringify(uri.slice(0, 100))}): an MCP App view's URI must use the ui:// scheme, e.g. "ui://my-server/view.html".`);
+    throw new ArmatureError(
+      LocalErrorCode.INVALID_RESOURCE_URI,
+      `mcpAppView(${JSON.stringify(uri.slice(0, 100))}): an MCP App view's URI must use the ui:// scheme, e.g. "ui://my-server/view.html".`,
+    );
   }
   const listing: Record<string, unknown> = {};
-  for (const key of ['name', 'title', 'description', 'icons', 'scopes'] as const) if (options[key] !== undefined) listing[key] = options[key];
+  for (const key of ['name', 'title', 'description', 'icons', 'scopes'] as const)
+    if (options[key] !== undefined) listing[key] = options[key];
   const meta = uiMeta(options);
-  const resource: ResourceOptions = Object.freeze({ ...listing, mimeType: MCP_APP_MIME_TYPE, ...(meta === undefined ? {} : { _meta: meta }) });
+  const resource: ResourceOptions = Object.freeze({
+    ...listing,
+    mimeType: MCP_APP_MIME_TYPE,
+    ...(meta === undefined ? {} : { _meta: meta }),
+  });
   return Object.freeze({
     uri,
     resource,
@@ -92,7 +100,12 @@ export function mcpAppView(uri: string, options: McpAppViewOptions = {}): McpApp
       ui: { resourceUri: uri, ...(visibility === undefined ? {} : { visibility: [...visibility] }) },
       [MCP_APP_LEGACY_RESOURCE_URI_KEY]: uri,
     }),
-    contents: (html: string): McpAppContents => ({ uri, mimeType: MCP_APP_MIME_TYPE, text: html, ...(meta === undefined ? {} : { _meta: meta }) }),
+    contents: (html: string): McpAppContents => ({
+      uri,
+      mimeType: MCP_APP_MIME_TYPE,
+      text: html,
+      ...(meta === undefined ? {} : { _meta: meta }),
+    }),
   });
 }
 

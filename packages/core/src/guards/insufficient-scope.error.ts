@@ -37,7 +37,11 @@ export class InsufficientScopeError extends McpWireError {
     const missing = requiredScopes.filter((s) => !granted.has(s));
     const scope = [...new Set([...grantedScopes, ...missing])].join(' ');
     const data: InsufficientScopeData = { error: 'insufficient_scope', requiredScopes: [...requiredScopes], missingScopes: missing, scope };
-    super(FORBIDDEN_CODE, `Insufficient scope: ${what} requires the scope${missing.length === 1 ? '' : 's'} ${missing.map((s) => `"${s}"`).join(', ')}; authorize with ${missing.length === 1 ? 'it' : 'them'} and retry.`, data);
+    super(
+      FORBIDDEN_CODE,
+      `Insufficient scope: ${what} requires the scope${missing.length === 1 ? '' : 's'} ${missing.map((s) => `"${s}"`).join(', ')}; authorize with ${missing.length === 1 ? 'it' : 'them'} and retry.`,
+      data,
+    );
     this.name = 'InsufficientScopeError';
   }
 }
@@ -47,7 +51,12 @@ export function isInsufficientScopeError(value: unknown): value is InsufficientS
   if (value instanceof InsufficientScopeError) return true;
   try {
     const candidate = value as { name?: unknown; data?: { error?: unknown } } | null;
-    return typeof candidate === 'object' && candidate !== null && candidate.name === 'InsufficientScopeError' && candidate.data?.error === 'insufficient_scope';
+    return (
+      typeof candidate === 'object' &&
+      candidate !== null &&
+      candidate.name === 'InsufficientScopeError' &&
+      candidate.data?.error === 'insufficient_scope'
+    );
   } catch {
     return false;
   }

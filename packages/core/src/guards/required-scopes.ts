@@ -8,7 +8,8 @@ const SCOPE_TOKEN = /^[\x21\x23-\x5b\x5d-\x7e]+$/;
 
 /** Checks and de-duplicates a scope list; throws `ARM_ERR_INVALID_SCOPES` naming `where`. */
 export function checkScopeList(value: unknown, where: string): readonly string[] {
-  if (!Array.isArray(value)) throw new ArmatureError(LocalErrorCode.INVALID_SCOPES, `${where}: scopes must be an array of strings, got ${typeof value}.`);
+  if (!Array.isArray(value))
+    throw new ArmatureError(LocalErrorCode.INVALID_SCOPES, `${where}: scopes must be an array of strings, got ${typeof value}.`);
   for (const scope of value) {
     if (typeof scope !== 'string' || !SCOPE_TOKEN.test(scope)) {
       throw new ArmatureError(

@@ -12,7 +12,11 @@ export interface DecodeLimits {
 export const DEFAULT_MAX_ID_LENGTH = 256;
 
 /** The defaults: 4 MiB per message, nesting depth 64, string ids up to 256 characters. */
-export const DEFAULT_DECODE_LIMITS: DecodeLimits = Object.freeze({ maxBytes: 4 * 1024 * 1024, maxDepth: 64, maxIdLength: DEFAULT_MAX_ID_LENGTH });
+export const DEFAULT_DECODE_LIMITS: DecodeLimits = Object.freeze({
+  maxBytes: 4 * 1024 * 1024,
+  maxDepth: 64,
+  maxIdLength: DEFAULT_MAX_ID_LENGTH,
+});
 
 /** Fills unspecified limits with the defaults and rejects nonsensical values. */
 export function resolveDecodeLimits(limits: Partial<DecodeLimits> | undefined): DecodeLimits {

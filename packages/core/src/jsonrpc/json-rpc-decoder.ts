@@ -98,7 +98,10 @@ export function decodeJsonRpc(input: string | Uint8Array, limits: DecodeLimits =
   }
   if (text.charCodeAt(0) === BOM) text = text.slice(1);
   if (mayNestTooDeep(text, limits.maxDepth) && exceedsNestingDepth(text, limits.maxDepth)) {
-    return failure(invalidRequestResponse(readableId(text, limits.maxIdLength ?? DEFAULT_MAX_ID_LENGTH), 'Invalid request: nesting too deep'), 'nesting too deep');
+    return failure(
+      invalidRequestResponse(readableId(text, limits.maxIdLength ?? DEFAULT_MAX_ID_LENGTH), 'Invalid request: nesting too deep'),
+      'nesting too deep',
+    );
   }
   let value: unknown;
   try {
@@ -110,7 +113,8 @@ export function decodeJsonRpc(input: string | Uint8Array, limits: DecodeLimits =
   if (problem !== undefined) return failure(problem.response, problem.reason);
   const message = value as JSONRPCMessage & { id?: unknown; method?: unknown };
   if (typeof message.id === 'number' && roundedId(text, message.id)) {
-    const answer = message.method === undefined ? undefined : invalidRequestResponse(undefined, 'Invalid request: "id" is not an exact integer');
+    const answer =
+      message.method === undefined ? undefined : invalidRequestResponse(undefined, 'Invalid request: "id" is not an exact integer');
     return failure(answer, 'id rounded by JSON.parse');
   }
   return { ok: true, message };

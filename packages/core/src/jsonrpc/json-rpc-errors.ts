@@ -6,7 +6,8 @@ import type { JSONRPCErrorResponse, RequestId } from '../wire/mcp-types.generate
  * schema makes `JSONRPCErrorResponse.id` optional and does not allow `null`.
  */
 export function errorResponse(id: RequestId | undefined, code: number, message: string, data?: unknown): JSONRPCErrorResponse {
-  const error: JSONRPCErrorResponse['error'] = data === undefined ? { code, message } : { code, message, data: data as JSONRPCErrorResponse['error']['data'] };
+  const error: JSONRPCErrorResponse['error'] =
+    data === undefined ? { code, message } : { code, message, data: data as JSONRPCErrorResponse['error']['data'] };
   return id === undefined ? { jsonrpc: '2.0', error } : { jsonrpc: '2.0', id, error };
 }
 

@@ -38,7 +38,10 @@ export function checkJsonRpcShape(value: unknown, maxIdLength: number = DEFAULT_
   const message = value as Record<string, unknown>;
   const id = message.id;
   if (typeof id === 'string' && id.length > maxIdLength) {
-    const answer = typeof message.method === 'string' ? invalidRequestResponse(undefined, `Invalid request: "id" is longer than ${maxIdLength} characters`) : undefined;
+    const answer =
+      typeof message.method === 'string'
+        ? invalidRequestResponse(undefined, `Invalid request: "id" is longer than ${maxIdLength} characters`)
+        : undefined;
     return problem(answer, 'id too long');
   }
   if (message.jsonrpc !== '2.0') {
@@ -50,7 +53,10 @@ export function checkJsonRpcShape(value: unknown, maxIdLength: number = DEFAULT_
       return problem(invalidRequestResponse(id, 'Invalid request: "method" must be a string'), 'method not a string');
     }
     if (id !== undefined && !isRequestId(id)) {
-      return problem(invalidRequestResponse(undefined, 'Invalid request: "id" must be a string or an integer between -(2^53 - 1) and 2^53 - 1'), 'unusable id');
+      return problem(
+        invalidRequestResponse(undefined, 'Invalid request: "id" must be a string or an integer between -(2^53 - 1) and 2^53 - 1'),
+        'unusable id',
+      );
     }
     const params = message.params;
     if (params !== undefined && !isPlainObject(params)) {
@@ -70,10 +76,18 @@ export function checkJsonRpcShape(value: unknown, maxIdLength: number = DEFAULT_
       return undefined;
     }
     const error = message.error;
-    if ((id !== undefined && !isRequestId(id)) || !isPlainObject(error) || !Number.isInteger(error.code) || typeof error.message !== 'string') {
+    if (
+      (id !== undefined && !isRequestId(id)) ||
+      !isPlainObject(error) ||
+      !Number.isInteger(error.code) ||
+      typeof error.message !== 'string'
+    ) {
       return problem(undefined, 'malformed error response');
     }
     return undefined;
   }
-  return problem(invalidRequestResponse(id, 'Invalid request: neither a request, a notification nor a response'), 'no method, result or error');
+  return problem(
+    invalidRequestResponse(id, 'Invalid request: neither a request, a notification nor a response'),
+    'no method, result or error',
+  );
 }

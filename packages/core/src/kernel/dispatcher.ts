@@ -116,8 +116,23 @@ export class Dispatcher implements ExchangeKernel, RequestKernel {
    * Returns the exchange while it may still be running (so a transport can abort it when the
    * client goes away), or undefined when it was answered at once.
    */
-  dispatch(request: DispatchedRequest, authInfo: AuthInfo | undefined, sink: ExchangeSink, requestInfo?: TransportRequestInfo): RequestExchange | undefined {
-    return serveRequest(this, REVISION_2026, request.id, request.method, request.params ?? NO_PARAMS, authInfo, requestInfo, sink, undefined);
+  dispatch(
+    request: DispatchedRequest,
+    authInfo: AuthInfo | undefined,
+    sink: ExchangeSink,
+    requestInfo?: TransportRequestInfo,
+  ): RequestExchange | undefined {
+    return serveRequest(
+      this,
+      REVISION_2026,
+      request.id,
+      request.method,
+      request.params ?? NO_PARAMS,
+      authInfo,
+      requestInfo,
+      sink,
+      undefined,
+    );
   }
 
   /** Serves the methods 2026 has beyond the features: `server/discover` and `subscriptions/listen`. */
@@ -133,8 +148,13 @@ export class Dispatcher implements ExchangeKernel, RequestKernel {
     const { tasks: _legacyTasks, ...base } = serverCapabilities(features);
     const capabilities: Record<string, unknown> = { ...base, ...this.options.extraCapabilities };
     // 2026: tasks are the extension io.modelcontextprotocol/tasks, never the 2025 `tasks` capability.
-    if (features.tasks !== undefined) capabilities.extensions = { ...(capabilities.extensions as Record<string, unknown> | undefined), [TASKS_EXTENSION]: {} };
-    const result: Record<string, unknown> = { supportedVersions: allSupportedVersions(), capabilities, serverInfo: this.options.serverInfo };
+    if (features.tasks !== undefined)
+      capabilities.extensions = { ...(capabilities.extensions as Record<string, unknown> | undefined), [TASKS_EXTENSION]: {} };
+    const result: Record<string, unknown> = {
+      supportedVersions: allSupportedVersions(),
+      capabilities,
+      serverInfo: this.options.serverInfo,
+    };
     if (this.options.instructions !== undefined) result.instructions = this.options.instructions;
     const hint = this.decoration.discover;
     const decorated = Object.freeze(this.decoration.other('complete', { ...result, ttlMs: hint.ttlMs, cacheScope: hint.scope }));
@@ -174,9 +194,16 @@ export class Dispatcher implements ExchangeKernel, RequestKernel {
       exchange.fail(error);
       return;
     }
-    const listen = new SubscriptionListen(exchange, filter, this.decoration.other('complete', { _meta: { [META.subscriptionId]: exchange.id } }));
+    const listen = new SubscriptionListen(
+      exchange,
+      filter,
+      this.decoration.other('complete', { _meta: { [META.subscriptionId]: exchange.id } }),
+    );
     const taskIds = filter.taskIds;
-    const unwatch = taskIds === undefined ? undefined : this.features.tasks?.watch(taskIds, exchange.ctx.authInfo, (task) => void listen.notifyTask(task));
+    const unwatch =
+      taskIds === undefined
+        ? undefined
+        : this.features.tasks?.watch(taskIds, exchange.ctx.authInfo, (task) => void listen.notifyTask(task));
     exchange.gracefulEnd = () => {
       this.options.registry?.delete(listen);
       unwatch?.();

@@ -11,7 +11,10 @@ import type { RequestStateSealer } from './request-state';
 /** The rejection a handler's pending question gets when its attempt ends with `input_required`. */
 export class InputRequiredSignal extends ArmatureError {
   constructor() {
-    super(EngineErrorCode.INPUT_REQUIRED, 'The request ended with input_required: the client answers and retries it, and the handler runs again from the start');
+    super(
+      EngineErrorCode.INPUT_REQUIRED,
+      'The request ended with input_required: the client answers and retries it, and the handler runs again from the start',
+    );
   }
 }
 
@@ -51,26 +54,58 @@ export class InputAsker {
   static admit(exchange: RequestExchange): void {
     const params = exchange.params;
     if ((params.requestState === undefined && params.inputResponses === undefined) || !INPUT_METHODS.has(exchange.method)) return;
-    exchange.askState = new InputAsker(exchange, new InputRounds(sealerOf(exchange), bindingOf(exchange.method, params, exchange.ctx.authInfo?.clientId), params.requestState, params.inputResponses));
+    exchange.askState = new InputAsker(
+      exchange,
+      new InputRounds(
+        sealerOf(exchange),
+        bindingOf(exchange.method, params, exchange.ctx.authInfo?.clientId),
+        params.requestState,
+        params.inputResponses,
+      ),
+    );
   }
 
   /** A question for the client on behalf of `exchange`; see the class comment. */
-  static ask(exchange: RequestExchange, method: string, params: Record<string, unknown>, askedKey: string | undefined): Promise<Record<string, unknown>> {
+  static ask(
+    exchange: RequestExchange,
+    method: string,
+    params: Record<string, unknown>,
+    askedKey: string | undefined,
+  ): Promise<Record<string, unknown>> {
     if (exchange.finished) return Promise.reject(new InputRequiredSignal());
     if (!INPUT_METHODS.has(exchange.method)) {
-      return Promise.reject(new ArmatureError(EngineErrorCode.INPUT_NOT_ALLOWED, `${method} cannot be asked during ${exchange.method}: MCP 2026-07-28 allows input requests only in tools/call, prompts/get and resources/read`));
+      return Promise.reject(
+        new ArmatureError(
+          EngineErrorCode.INPUT_NOT_ALLOWED,
+          `${method} cannot be asked during ${exchange.method}: MCP 2026-07-28 allows input requests only in tools/call, prompts/get and resources/read`,
+        ),
+      );
     }
     const missing = missingClientCapability(method, params, exchange.envelope.clientCapabilities);
     if (missing !== undefined) {
-      const error = new McpWireError(WireErrorCode.MissingRequiredClientCapability, `Missing required client capability: ${missing} (declare it in _meta "io.modelcontextprotocol/clientCapabilities" to use this ${exchange.method === 'tools/call' ? 'tool' : 'request'})`, {
-        requiredCapabilities: requiredCapabilities(missing),
-      });
+      const error = new McpWireError(
+        WireErrorCode.MissingRequiredClientCapability,
+        `Missing required client capability: ${missing} (declare it in _meta "io.modelcontextprotocol/clientCapabilities" to use this ${exchange.method === 'tools/call' ? 'tool' : 'request'})`,
+        {
+          requiredCapabilities: requiredCapabilities(missing),
+        },
+      );
       exchange.fail(error);
       return Promise.reject(error);
     }
     let asker: InputAsker;
     try {
-      asker = (exchange.askState as InputAsker | undefined) ?? new InputAsker(exchange, new InputRounds(sealerOf(exchange), bindingOf(exchange.method, exchange.params, exchange.ctx.authInfo?.clientId), undefined, undefined));
+      asker =
+        (exchange.askState as InputAsker | undefined) ??
+        new InputAsker(
+          exchange,
+          new InputRounds(
+            sealerOf(exchange),
+            bindingOf(exchange.method, exchange.params, exchange.ctx.authInfo?.clientId),
+            undefined,
+            undefined,
+          ),
+        );
       exchange.askState = asker;
     } catch (error) {
       exchange.fail(error);
@@ -90,7 +125,10 @@ export class InputAsker {
     }
     const answer = this.rounds.answer(key);
     if (answer !== undefined) {
-      const problem = typeof answer === 'object' && answer !== null && !Array.isArray(answer) ? invalidClientResult(method, answer as Record<string, unknown>) : 'it must be an object';
+      const problem =
+        typeof answer === 'object' && answer !== null && !Array.isArray(answer)
+          ? invalidClientResult(method, answer as Record<string, unknown>)
+          : 'it must be an object';
       if (problem === undefined) return Promise.resolve(answer as Record<string, unknown>);
       const error = McpWireError.invalidParams(`Invalid params: inputResponses["${key}"] is not a valid ${method} result: ${problem}`);
       exchange.fail(error);

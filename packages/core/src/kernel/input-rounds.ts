@@ -18,7 +18,11 @@ export const INPUT_LIMITS = Object.freeze({
 export const INPUT_METHODS: ReadonlySet<string> = new Set(['tools/call', 'prompts/get', 'resources/read']);
 
 /** Short key prefixes per server→client method, so keys read well in traffic. */
-const KEY_PREFIX: Readonly<Record<string, string>> = { 'elicitation/create': 'elicit', 'sampling/createMessage': 'sample', 'roots/list': 'roots' };
+const KEY_PREFIX: Readonly<Record<string, string>> = {
+  'elicitation/create': 'elicit',
+  'sampling/createMessage': 'sample',
+  'roots/list': 'roots',
+};
 
 /** What binds a request state to one call: method, target and arguments, and the principal. */
 export interface RoundBinding {
@@ -69,8 +73,15 @@ export class InputRounds {
       return;
     }
     const payload = sealer.open(state);
-    if (payload.m !== binding.method || payload.t !== binding.target || payload.h !== binding.argsDigest || payload.s !== binding.principal) {
-      throw McpWireError.invalidParams('Invalid params: "requestState" belongs to another request (method, target, arguments or principal differ); send the request again without it');
+    if (
+      payload.m !== binding.method ||
+      payload.t !== binding.target ||
+      payload.h !== binding.argsDigest ||
+      payload.s !== binding.principal
+    ) {
+      throw McpWireError.invalidParams(
+        'Invalid params: "requestState" belongs to another request (method, target, arguments or principal differ); send the request again without it',
+      );
     }
     for (const [key, value] of Object.entries(payload.a ?? {})) this.answers[key] = value;
     // Only the questions of the last round take new answers: earlier answers are sealed.
@@ -82,12 +93,17 @@ export class InputRounds {
   /** The key of the next question this attempt asks: the author's (`AskOptions.key`) or the next positional one. */
   nextKey(method: string, named?: string): string {
     this.asked++;
-    if (this.asked > INPUT_LIMITS.maxAsks) throw McpWireError.internal(`Internal error: the request asked more than ${INPUT_LIMITS.maxAsks} questions`);
+    if (this.asked > INPUT_LIMITS.maxAsks)
+      throw McpWireError.internal(`Internal error: the request asked more than ${INPUT_LIMITS.maxAsks} questions`);
     if (named === undefined) return `${KEY_PREFIX[method] ?? 'input'}-${this.asked}`;
     if (typeof named !== 'string' || !QUESTION_KEY.test(named)) {
-      throw new ArmatureError(EngineErrorCode.SESSION_MISUSE, `A question key must be 1-64 characters of A-Za-z0-9_.-, got ${JSON.stringify(String(named).slice(0, 80))}`);
+      throw new ArmatureError(
+        EngineErrorCode.SESSION_MISUSE,
+        `A question key must be 1-64 characters of A-Za-z0-9_.-, got ${JSON.stringify(String(named).slice(0, 80))}`,
+      );
     }
-    if (this.pending.has(named) || this.used.has(named)) throw new ArmatureError(EngineErrorCode.SESSION_MISUSE, `The question key "${named}" was used twice in one attempt`);
+    if (this.pending.has(named) || this.used.has(named))
+      throw new ArmatureError(EngineErrorCode.SESSION_MISUSE, `The question key "${named}" was used twice in one attempt`);
     this.used.add(named);
     return named;
   }

@@ -23,11 +23,19 @@ export const META = Object.freeze({
  * Methods 2025-11-25 had and 2026-07-28 removed: a 2026 request for one is answered -32601
  * (HTTP 404), like any unknown method.
  */
-export const REMOVED_IN_2026: ReadonlySet<string> = new Set(['initialize', 'ping', 'logging/setLevel', 'resources/subscribe', 'resources/unsubscribe']);
+export const REMOVED_IN_2026: ReadonlySet<string> = new Set([
+  'initialize',
+  'ping',
+  'logging/setLevel',
+  'resources/subscribe',
+  'resources/unsubscribe',
+]);
 
 /** True when a request's params carry a 2026-style `_meta` envelope (a protocol version key). */
 export function hasEnvelope(params: unknown): boolean {
   if (typeof params !== 'object' || params === null) return false;
   const meta = (params as { _meta?: unknown })._meta;
-  return typeof meta === 'object' && meta !== null && !Array.isArray(meta) && Object.prototype.hasOwnProperty.call(meta, META.protocolVersion);
+  return (
+    typeof meta === 'object' && meta !== null && !Array.isArray(meta) && Object.prototype.hasOwnProperty.call(meta, META.protocolVersion)
+  );
 }

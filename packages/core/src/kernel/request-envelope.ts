@@ -48,7 +48,9 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 function invalidEnvelope(reason: string): McpWireError {
-  return McpWireError.invalidParams(`Invalid params: ${reason} (MCP 2026-07-28 requires params._meta with "${META.protocolVersion}" and "${META.clientCapabilities}")`);
+  return McpWireError.invalidParams(
+    `Invalid params: ${reason} (MCP 2026-07-28 requires params._meta with "${META.protocolVersion}" and "${META.clientCapabilities}")`,
+  );
 }
 
 /** Every version this server speaks: the envelope revisions, then those negotiated by `initialize`. */
@@ -59,10 +61,14 @@ export function allSupportedVersions(): string[] {
 /** -32022 for a version this server does not serve through the envelope. */
 export function unsupportedVersion(requested: string): McpWireError {
   const shown = requested.length > MAX_ECHOED_VERSION ? `${requested.slice(0, MAX_ECHOED_VERSION)}…` : requested;
-  return new McpWireError(WireErrorCode.UnsupportedProtocolVersion, `Unsupported protocol version: ${JSON.stringify(shown)}; this server supports ${ENVELOPE_VERSIONS.join(', ')} per request (and ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')} after initialize)`, {
-    requested: shown,
-    supported: allSupportedVersions(),
-  });
+  return new McpWireError(
+    WireErrorCode.UnsupportedProtocolVersion,
+    `Unsupported protocol version: ${JSON.stringify(shown)}; this server supports ${ENVELOPE_VERSIONS.join(', ')} per request (and ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')} after initialize)`,
+    {
+      requested: shown,
+      supported: allSupportedVersions(),
+    },
+  );
 }
 
 /**
@@ -90,5 +96,10 @@ export function readEnvelope(params: Readonly<Record<string, unknown>>): Request
     logRank = loggingLevelRank(level);
     if (logRank < 0) throw invalidEnvelope(`"${META.logLevel}" must be a logging level (debug … emergency)`);
   }
-  return { protocolVersion: version, clientCapabilities: capabilities as ClientCapabilities, clientInfo: info as Implementation | undefined, logRank };
+  return {
+    protocolVersion: version,
+    clientCapabilities: capabilities as ClientCapabilities,
+    clientInfo: info as Implementation | undefined,
+    logRank,
+  };
 }

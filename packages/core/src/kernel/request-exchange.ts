@@ -25,7 +25,11 @@ const RESOLVED: Promise<void> = Promise.resolve();
 
 /** -32004: the caller runs its most requests at once; the client may retry once some are answered. */
 export function tooManyRequests(limit: number): Refusal {
-  return { code: WireErrorCode.TooManyRequests, message: `Too many requests in flight: at most ${limit} run at once per session; retry once some are answered`, data: { maxInflightRequests: limit } };
+  return {
+    code: WireErrorCode.TooManyRequests,
+    message: `Too many requests in flight: at most ${limit} run at once per session; retry once some are answered`,
+    data: { maxInflightRequests: limit },
+  };
 }
 
 const SHUTTING_DOWN: Refusal = Object.freeze({ code: WireErrorCode.ConnectionClosed, message: 'The server is shutting down' });
@@ -58,7 +62,8 @@ export function serveRequest(
     const observed = new ObservedSink(sink, kernel.logger, id, method, params, authInfo, session, headerLookupOf(requestInfo));
     const observation = observed.observe(observer);
     if (observation !== undefined) {
-      const serve = (): RequestExchange | undefined => serveUnobserved(kernel, revision, id, method, params, authInfo, requestInfo, observed, session);
+      const serve = (): RequestExchange | undefined =>
+        serveUnobserved(kernel, revision, id, method, params, authInfo, requestInfo, observed, session);
       return observation.enter === undefined ? serve() : observation.enter(serve);
     }
   }
@@ -77,7 +82,8 @@ function serveUnobserved(
   session: RequestSession | undefined,
 ): RequestExchange | undefined {
   const entry = revision.methods.get(method);
-  if (entry === undefined) return refuse(kernel, revision, id, { code: WireErrorCode.MethodNotFound, message: `Method not found: ${echoed(method)}` }, sink);
+  if (entry === undefined)
+    return refuse(kernel, revision, id, { code: WireErrorCode.MethodNotFound, message: `Method not found: ${echoed(method)}` }, sink);
   if (kernel.draining) return refuse(kernel, revision, id, SHUTTING_DOWN, sink);
   if (kernel.saturated) return refuse(kernel, revision, id, tooManyRequests(kernel.maxInflightRequests), sink);
   let envelope: RequestEnvelope;
@@ -109,7 +115,13 @@ function refuse(kernel: ExchangeKernel, revision: Revision, id: RequestId, error
 
 function isRefusal(value: unknown): value is Refusal {
   if (isMcpWireError(value)) return true;
-  return typeof value === 'object' && value !== null && !(value instanceof Error) && Number.isInteger((value as Refusal).code) && typeof (value as Refusal).message === 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !(value instanceof Error) &&
+    Number.isInteger((value as Refusal).code) &&
+    typeof (value as Refusal).message === 'string'
+  );
 }
 
 /**
@@ -166,7 +178,12 @@ export class RequestExchange implements RequestHost {
     const session = this.envelope.session;
     if (session !== undefined) return session.info;
     const envelope = this.envelope;
-    return (this.ownInfo ??= { id: undefined, protocolVersion: envelope.protocolVersion, clientInfo: envelope.clientInfo, clientCapabilities: envelope.clientCapabilities });
+    return (this.ownInfo ??= {
+      id: undefined,
+      protocolVersion: envelope.protocolVersion,
+      clientInfo: envelope.clientInfo,
+      clientCapabilities: envelope.clientCapabilities,
+    });
   }
 
   /** The DI session scope: the 2025 session's, or (2026) one opened on first use that lives as long as the request. */
@@ -229,7 +246,8 @@ export class RequestExchange implements RequestHost {
     if (this.handOff !== undefined) return this.handOff(undefined, error);
     if (this.ctx.finished) {
       try {
-        if (!(error instanceof InputRequiredSignal)) this.kernel.logger.debug(`${this.method} failed after it was answered or cancelled`, error);
+        if (!(error instanceof InputRequiredSignal))
+          this.kernel.logger.debug(`${this.method} failed after it was answered or cancelled`, error);
       } catch {
         // An uninspectable value after the answer: nothing left to do.
       }

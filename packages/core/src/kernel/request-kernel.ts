@@ -34,7 +34,12 @@ export interface RequestKernel {
    * Handles one self-describing request; see `Dispatcher.dispatch`. `requestInfo` becomes the
    * handler's `ctx.requestInfo` (build it lazily: most handlers never read it).
    */
-  dispatch(request: DispatchedRequest, authInfo: AuthInfo | undefined, sink: ExchangeSink, requestInfo?: TransportRequestInfo): AbortableRequest | undefined;
+  dispatch(
+    request: DispatchedRequest,
+    authInfo: AuthInfo | undefined,
+    sink: ExchangeSink,
+    requestInfo?: TransportRequestInfo,
+  ): AbortableRequest | undefined;
   /** The `x-mcp-header` parameters of a tool, or undefined for an unknown tool. */
   toolHeaderParams(name: string): readonly HeaderParam[] | undefined;
 }

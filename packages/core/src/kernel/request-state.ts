@@ -49,7 +49,9 @@ export function digest(value: unknown): string {
 }
 
 function refused(reason: string): McpWireError {
-  return McpWireError.invalidParams(`Invalid params: "requestState" ${reason}; send the request again without requestState and inputResponses to start over`);
+  return McpWireError.invalidParams(
+    `Invalid params: "requestState" ${reason}; send the request again without requestState and inputResponses to start over`,
+  );
 }
 
 /** Seals and opens request states with one HMAC-SHA256 key (shared by every instance of a fleet). */
@@ -88,7 +90,8 @@ export class RequestStateSealer {
     if (parts.length !== 3 || parts[0] !== 'v1') throw refused('is not a state this server issued');
     const expected = Buffer.from(this.mac(parts[1]!));
     const given = Buffer.from(parts[2]!);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw refused('failed its integrity check (tampered, or sealed by another server key)');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected))
+      throw refused('failed its integrity check (tampered, or sealed by another server key)');
     let payload: RequestStatePayload;
     try {
       payload = JSON.parse(Buffer.from(parts[1]!, 'base64url').toString('utf8')) as RequestStatePayload;

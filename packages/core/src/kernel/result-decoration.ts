@@ -62,7 +62,8 @@ export class ResultDecoration {
       if (out.cacheScope === undefined) out.cacheScope = hint.scope;
     }
     const meta = source._meta;
-    const merged: Record<string, unknown> = typeof meta === 'object' && meta !== null ? Object.assign({}, meta as Record<string, unknown>) : {};
+    const merged: Record<string, unknown> =
+      typeof meta === 'object' && meta !== null ? Object.assign({}, meta as Record<string, unknown>) : {};
     merged[META.serverInfo] = this.serverInfo;
     out._meta = merged;
     return out;

@@ -24,7 +24,10 @@ export type MethodEntry = FeatureMethod | typeof SERVED_BY_CALLER;
  * The feature methods (shared by every revision), the revision's own feature methods (its
  * task methods), and the methods a revision's caller serves.
  */
-export function methodTable(callerMethods: readonly string[], ownMethods: ReadonlyMap<string, FeatureMethod> = new Map()): ReadonlyMap<string, MethodEntry> {
+export function methodTable(
+  callerMethods: readonly string[],
+  ownMethods: ReadonlyMap<string, FeatureMethod> = new Map(),
+): ReadonlyMap<string, MethodEntry> {
   const table = new Map<string, MethodEntry>(FEATURE_METHODS);
   for (const [method, feature] of ownMethods) table.set(method, feature);
   for (const method of callerMethods) table.set(method, SERVED_BY_CALLER);
@@ -68,7 +71,13 @@ export interface Revision {
    * How a handler's question (`ctx.elicit`, `ctx.sample`, `ctx.listRoots`) reaches the client:
    * 2025 sends a server→client request, 2026 ends the attempt with `input_required`.
    */
-  ask(exchange: RequestExchange, method: string, params: Record<string, unknown>, related: RelatedRequest, key: string | undefined): Promise<Record<string, unknown>>;
+  ask(
+    exchange: RequestExchange,
+    method: string,
+    params: Record<string, unknown>,
+    related: RelatedRequest,
+    key: string | undefined,
+  ): Promise<Record<string, unknown>>;
 }
 
 /**

@@ -24,7 +24,11 @@ export interface ListenFilter {
 export const MAX_LISTEN_TASKS = 1000;
 export const MAX_LISTEN_TASK_ID_LENGTH = 256;
 
-const LIST_FLAG: Readonly<Record<ListKind, keyof ListenFilter>> = { tools: 'toolsListChanged', prompts: 'promptsListChanged', resources: 'resourcesListChanged' };
+const LIST_FLAG: Readonly<Record<ListKind, keyof ListenFilter>> = {
+  tools: 'toolsListChanged',
+  prompts: 'promptsListChanged',
+  resources: 'resourcesListChanged',
+};
 
 /**
  * Reads the filter (-32602 when malformed) and keeps only what the server serves. `taskIds`
@@ -33,29 +37,37 @@ const LIST_FLAG: Readonly<Record<ListKind, keyof ListenFilter>> = { tools: 'tool
 export function honouredFilter(params: Readonly<Record<string, unknown>>, features: ServerFeatures, declaresTasks: boolean): ListenFilter {
   const requested = params.notifications;
   if (typeof requested !== 'object' || requested === null || Array.isArray(requested)) {
-    throw McpWireError.invalidParams('Invalid params: "notifications" must be an object (toolsListChanged, promptsListChanged, resourcesListChanged, resourceSubscriptions)');
+    throw McpWireError.invalidParams(
+      'Invalid params: "notifications" must be an object (toolsListChanged, promptsListChanged, resourcesListChanged, resourceSubscriptions)',
+    );
   }
   const filter = requested as Record<string, unknown>;
   const out: ListenFilter = {};
   for (const kind of ['tools', 'prompts', 'resources'] as const) {
     const flag = LIST_FLAG[kind];
     const value = filter[flag];
-    if (value !== undefined && typeof value !== 'boolean') throw McpWireError.invalidParams(`Invalid params: "notifications.${flag}" must be a boolean`);
+    if (value !== undefined && typeof value !== 'boolean')
+      throw McpWireError.invalidParams(`Invalid params: "notifications.${flag}" must be a boolean`);
     if (value === true && features[kind] !== undefined) (out as Record<string, boolean>)[flag] = true;
   }
   const uris = filter.resourceSubscriptions;
   if (uris !== undefined) {
     if (!Array.isArray(uris) || !uris.every((uri) => typeof uri === 'string' && uri.length <= MAX_LISTEN_URI_LENGTH)) {
-      throw McpWireError.invalidParams(`Invalid params: "notifications.resourceSubscriptions" must be an array of URIs of at most ${MAX_LISTEN_URI_LENGTH} characters`);
+      throw McpWireError.invalidParams(
+        `Invalid params: "notifications.resourceSubscriptions" must be an array of URIs of at most ${MAX_LISTEN_URI_LENGTH} characters`,
+      );
     }
-    if (uris.length > MAX_LISTEN_URIS) throw McpWireError.invalidParams(`Invalid params: at most ${MAX_LISTEN_URIS} resource subscriptions per stream`);
+    if (uris.length > MAX_LISTEN_URIS)
+      throw McpWireError.invalidParams(`Invalid params: at most ${MAX_LISTEN_URIS} resource subscriptions per stream`);
     if (features.resources?.subscribe === true) out.resourceSubscriptions = [...new Set(uris as string[])];
   }
   const taskIds = filter.taskIds;
   if (taskIds !== undefined && features.tasks !== undefined) {
     if (!declaresTasks) throw missingTasksExtension('notifications.taskIds');
     if (!Array.isArray(taskIds) || !taskIds.every((id) => typeof id === 'string' && id.length <= MAX_LISTEN_TASK_ID_LENGTH)) {
-      throw McpWireError.invalidParams(`Invalid params: "notifications.taskIds" must be an array of task ids of at most ${MAX_LISTEN_TASK_ID_LENGTH} characters`);
+      throw McpWireError.invalidParams(
+        `Invalid params: "notifications.taskIds" must be an array of task ids of at most ${MAX_LISTEN_TASK_ID_LENGTH} characters`,
+      );
     }
     if (taskIds.length > MAX_LISTEN_TASKS) throw McpWireError.invalidParams(`Invalid params: at most ${MAX_LISTEN_TASKS} tasks per stream`);
     out.taskIds = [...new Set(taskIds as string[])];
@@ -120,7 +132,11 @@ export class SubscriptionListen {
 
   private send(method: string, params: Record<string, unknown>): Promise<void> {
     if (this.exchange.finished) return Promise.resolve();
-    const notification = { jsonrpc: '2.0', method, params: { ...params, _meta: { [META.subscriptionId]: this.exchange.id } } } as JSONRPCNotification;
+    const notification = {
+      jsonrpc: '2.0',
+      method,
+      params: { ...params, _meta: { [META.subscriptionId]: this.exchange.id } },
+    } as JSONRPCNotification;
     return this.exchange.notify(notification, undefined);
   }
 }

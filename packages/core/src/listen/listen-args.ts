@@ -4,8 +4,7 @@ import { LocalErrorCode } from '../errors/local-error-codes';
 
 /** Where `app.listen()` serves. */
 export type ListenTarget =
-  | { readonly transport: 'stdio' }
-  | { readonly transport: 'http' | 'ws'; readonly host: string | undefined; readonly port: number };
+  { readonly transport: 'stdio' } | { readonly transport: 'http' | 'ws'; readonly host: string | undefined; readonly port: number };
 
 const LISTEN_OPTIONS = {
   stdio: { type: 'boolean' },
@@ -15,7 +14,10 @@ const LISTEN_OPTIONS = {
 
 function parseAddress(flag: string, value: string | undefined): { host: string | undefined; port: number } {
   if (value === undefined || value.startsWith('--')) {
-    throw new ArmatureError(LocalErrorCode.INVALID_LISTEN_ARGS, `${flag} needs a port or host:port, e.g. ${flag} 3000 or ${flag} 127.0.0.1:3000.`);
+    throw new ArmatureError(
+      LocalErrorCode.INVALID_LISTEN_ARGS,
+      `${flag} needs a port or host:port, e.g. ${flag} 3000 or ${flag} 127.0.0.1:3000.`,
+    );
   }
   const colon = value.lastIndexOf(':');
   let host = colon === -1 ? undefined : value.slice(0, colon);
@@ -40,7 +42,9 @@ export function parseListenArgs(argv: readonly string[]): ListenTarget {
     if (token.kind !== 'option' || !Object.hasOwn(LISTEN_OPTIONS, token.name)) continue;
     const flag = token.rawName;
     const next: ListenTarget =
-      token.name === 'stdio' ? { transport: 'stdio' } : { transport: token.name === 'http' ? 'http' : 'ws', ...parseAddress(flag, token.value) };
+      token.name === 'stdio'
+        ? { transport: 'stdio' }
+        : { transport: token.name === 'http' ? 'http' : 'ws', ...parseAddress(flag, token.value) };
     if (target && target.transport !== next.transport) {
       throw new ArmatureError(LocalErrorCode.INVALID_LISTEN_ARGS, `${flag} conflicts with --${target.transport}; choose one transport.`);
     }

@@ -22,13 +22,20 @@ export function loadTransportServer(pkg: '@armature/http' | '@armature/ws', expo
   } catch (error) {
     const code = (error as { code?: unknown }).code;
     if (code === 'MODULE_NOT_FOUND' && String((error as Error).message).includes(pkg)) {
-      throw new ArmatureError(LocalErrorCode.TRANSPORT_MISSING, `${flag} needs ${pkg}, which is not installed. Install it: npm install ${pkg}`, { cause: error });
+      throw new ArmatureError(
+        LocalErrorCode.TRANSPORT_MISSING,
+        `${flag} needs ${pkg}, which is not installed. Install it: npm install ${pkg}`,
+        { cause: error },
+      );
     }
     throw error;
   }
   const listen = mod[exportName];
   if (typeof listen !== 'function') {
-    throw new ArmatureError(LocalErrorCode.TRANSPORT_MISSING, `${pkg} does not export ${exportName}(); install a version that matches @armature/core.`);
+    throw new ArmatureError(
+      LocalErrorCode.TRANSPORT_MISSING,
+      `${pkg} does not export ${exportName}(); install a version that matches @armature/core.`,
+    );
   }
   return listen as ListenFn;
 }

@@ -13,7 +13,16 @@ const LEVEL_ORDER: Readonly<Record<LoggingLevel, number>> = Object.freeze({
 });
 
 /** Every logging level, lowest severity first. */
-export const LOGGING_LEVELS: readonly LoggingLevel[] = Object.freeze(['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency']);
+export const LOGGING_LEVELS: readonly LoggingLevel[] = Object.freeze([
+  'debug',
+  'info',
+  'notice',
+  'warning',
+  'error',
+  'critical',
+  'alert',
+  'emergency',
+]);
 
 /** The severity rank of a level, or -1 when `value` is not a logging level. */
 export function loggingLevelRank(value: unknown): number {

@@ -24,7 +24,7 @@ export class ManifestFileCache {
   nearest(file: string): ManifestFile | undefined {
     const visited: string[] = [];
     let found: ManifestFile | null = null;
-    for (let dir = dirname(file); ; ) {
+    for (let dir = dirname(file); ;) {
       const cached = this.byDir.get(dir);
       if (cached !== undefined) {
         found = cached;

@@ -59,7 +59,9 @@ export function checkManifest(value: unknown, origin: string, from: ManifestOrig
   const inline = from === 'code' && value.armature === INLINE_MANIFEST_FORMAT;
   if (value.armature !== MANIFEST_FORMAT_VERSION && !inline) {
     const older = typeof value.armature === 'number' && value.armature < MANIFEST_FORMAT_VERSION;
-    return fail(`format version ${JSON.stringify(value.armature)}${older ? ', written by an older armature build' : ''}; this runtime reads version ${MANIFEST_FORMAT_VERSION}`);
+    return fail(
+      `format version ${JSON.stringify(value.armature)}${older ? ', written by an older armature build' : ''}; this runtime reads version ${MANIFEST_FORMAT_VERSION}`,
+    );
   }
   if (!isObject(value.handlers)) return fail('"handlers" is not an object');
   return inline ? loadInline(value.handlers, fail) : loadBuilt(value, value.handlers, fail, from === 'file');
@@ -115,7 +117,8 @@ function loadBuilt(value: Record<string, unknown>, rawHandlers: Record<string, u
   const handlers = mapHandlers(rawHandlers, fail, (where, method): LoadedMethod => {
     if (!isIndex(method.params, lists.length)) fail(`${where} "params" is not an index of "paramLists"`);
     for (const schemaKey of SCHEMA_KEYS) {
-      if (method[schemaKey] !== undefined && !isIndex(method[schemaKey], schemas.length)) fail(`${where} "${schemaKey}" is not an index of "schemas"`);
+      if (method[schemaKey] !== undefined && !isIndex(method[schemaKey], schemas.length))
+        fail(`${where} "${schemaKey}" is not an index of "schemas"`);
     }
     return { ...(method as unknown as BuiltManifestMethod), params: lists[method.params as number] as readonly ManifestParam[] };
   });

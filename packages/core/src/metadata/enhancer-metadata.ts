@@ -19,7 +19,12 @@ export type ClassOrMethodDecorator = ClassDecorator & MethodDecorator;
  * accumulate across repeated decorators (`@UseGuards(A) @UseGuards(B)` = `[A, B]`, in
  * source order); the stored array is replaced, never mutated.
  */
-export function appendListMetadata(key: symbol, target: object, propertyKey: string | symbol | undefined, values: readonly unknown[]): void {
+export function appendListMetadata(
+  key: symbol,
+  target: object,
+  propertyKey: string | symbol | undefined,
+  values: readonly unknown[],
+): void {
   const own: readonly unknown[] =
     (propertyKey === undefined ? Reflect.getOwnMetadata(key, target) : Reflect.getOwnMetadata(key, target, propertyKey)) ?? [];
   recordedKeys.add(key);
@@ -40,7 +45,8 @@ export function setMetadataOn(key: string | symbol, value: unknown): ClassOrMeth
 
 /** A decorator that appends `values` under `key` on a class or method. */
 export function appendOn(key: symbol, values: readonly unknown[]): ClassOrMethodDecorator {
-  return ((target: object, propertyKey?: string | symbol) => appendListMetadata(key, target, propertyKey, values)) as ClassOrMethodDecorator;
+  return ((target: object, propertyKey?: string | symbol) =>
+    appendListMetadata(key, target, propertyKey, values)) as ClassOrMethodDecorator;
 }
 
 const EMPTY: readonly unknown[] = Object.freeze([]);

@@ -1,12 +1,5 @@
 import type { RequestContext } from '../context/request-context';
-import type {
-  Annotations,
-  CompleteResult,
-  Icon,
-  PromptArgument,
-  ToolAnnotations,
-  ToolExecution,
-} from '../wire/mcp-types.generated';
+import type { Annotations, CompleteResult, Icon, PromptArgument, ToolAnnotations, ToolExecution } from '../wire/mcp-types.generated';
 import type { CacheHint, HeaderParameters, JsonSchemaExtension, RateLimitOptions, TaskPolicy, TaskSupport } from './option-shapes';
 import type { UriTemplateOptions } from '../uri-template/uri-template.types';
 
@@ -31,9 +24,7 @@ export interface CompletionContext {
  * A completer for one prompt argument or template variable: the name of a method of the same
  * handler class, or a function called with the handler instance as `this`.
  */
-export type Completer =
-  | string
-  | ((value: string, context: CompletionContext) => CompletionValues | Promise<CompletionValues>);
+export type Completer = string | ((value: string, context: CompletionContext) => CompletionValues | Promise<CompletionValues>);
 
 /** Completers by argument (prompt) or variable (template) name. */
 export type CompleterMap = { readonly [argument: string]: Completer };

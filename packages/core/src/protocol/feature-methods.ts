@@ -74,7 +74,9 @@ const complete: FeatureMethod = async (features, params, ctx) => {
   if (!completions) throw absent('completion/complete');
   const ref = optionalObject(params, 'ref');
   const argument = optionalObject(params, 'argument');
-  const refOk = ref !== undefined && ((ref.type === 'ref/prompt' && typeof ref.name === 'string') || (ref.type === 'ref/resource' && typeof ref.uri === 'string'));
+  const refOk =
+    ref !== undefined &&
+    ((ref.type === 'ref/prompt' && typeof ref.name === 'string') || (ref.type === 'ref/resource' && typeof ref.uri === 'string'));
   if (!refOk) throw McpWireError.invalidParams('Invalid params: "ref" must be {type:"ref/prompt",name} or {type:"ref/resource",uri}');
   if (argument === undefined || typeof argument.name !== 'string' || typeof argument.value !== 'string') {
     throw McpWireError.invalidParams('Invalid params: "argument" must be {name, value} with string members');

@@ -29,7 +29,8 @@ export function optionalStringRecord(params: RequestParamsRecord, key: string): 
   const value = optionalObject(params, key);
   if (value === undefined) return undefined;
   for (const name of Object.keys(value)) {
-    if (typeof value[name] !== 'string') throw McpWireError.invalidParams(`Invalid params: ${quotedEcho(`${key}.${name}`)} must be a string`);
+    if (typeof value[name] !== 'string')
+      throw McpWireError.invalidParams(`Invalid params: ${quotedEcho(`${key}.${name}`)} must be a string`);
   }
   return value as Record<string, string>;
 }

@@ -16,7 +16,9 @@ export function isAbsoluteUri(uri: string): boolean {
 export function requiredResourceUri(params: RequestParamsRecord): string {
   const uri = requiredString(params, 'uri');
   if (!isAbsoluteUri(uri)) {
-    throw McpWireError.invalidParams(`Invalid params: "uri" must be an absolute URI (a scheme such as "file:", then no spaces or control characters), got ${quotedEcho(uri)}`);
+    throw McpWireError.invalidParams(
+      `Invalid params: "uri" must be an absolute URI (a scheme such as "file:", then no spaces or control characters), got ${quotedEcho(uri)}`,
+    );
   }
   return uri;
 }

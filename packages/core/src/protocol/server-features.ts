@@ -110,7 +110,14 @@ export interface DetachableRequest {
  */
 export interface TasksFeature {
   /** A `tools/call` that runs as a task: the handle to answer with, or undefined to run it as an ordinary call. */
-  call(features: ServerFeatures, tools: ToolsFeature, name: string, args: Record<string, unknown> | undefined, params: RequestParamsRecord, ctx: ActiveRequestContext): Promise<object> | undefined;
+  call(
+    features: ServerFeatures,
+    tools: ToolsFeature,
+    name: string,
+    args: Record<string, unknown> | undefined,
+    params: RequestParamsRecord,
+    ctx: ActiveRequestContext,
+  ): Promise<object> | undefined;
   /** `ctx.startTask()`: the running request is answered with a task handle and goes on as the task. */
   detach(exchange: DetachableRequest): Promise<void>;
   get(taskId: string, ctx: ActiveRequestContext): Promise<TaskRecord>;

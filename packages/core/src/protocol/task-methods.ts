@@ -38,21 +38,26 @@ export const TASK_METHODS_2025: ReadonlyMap<string, FeatureMethod> = new Map<str
         return { ...record.result, _meta: meta };
       }
       if (record.error !== undefined) throw new McpWireError(record.error.code, record.error.message, record.error.data);
-      throw McpWireError.invalidParams(`Invalid params: task ${record.taskId} was ${record.status === 'cancelled' ? 'cancelled' : 'ended'} before it had a result`);
+      throw McpWireError.invalidParams(
+        `Invalid params: task ${record.taskId} was ${record.status === 'cancelled' ? 'cancelled' : 'ended'} before it had a result`,
+      );
     },
   ],
   [
     'tasks/list',
     async (features, params, ctx, pageSize) => {
       const page = await tasksOf(features, 'tasks/list').list(ctx, cursorOf(params), pageSize);
-      return page.nextCursor === undefined ? { tasks: page.tasks.map(task2025) } : { tasks: page.tasks.map(task2025), nextCursor: page.nextCursor };
+      return page.nextCursor === undefined
+        ? { tasks: page.tasks.map(task2025) }
+        : { tasks: page.tasks.map(task2025), nextCursor: page.nextCursor };
     },
   ],
   [
     'tasks/cancel',
     async (features, params, ctx) => {
       const { record, wasTerminal } = await tasksOf(features, 'tasks/cancel').cancel(requiredString(params, 'taskId'), ctx);
-      if (wasTerminal) throw McpWireError.invalidParams(`Invalid params: cannot cancel task ${record.taskId}: it is already ${record.status}`);
+      if (wasTerminal)
+        throw McpWireError.invalidParams(`Invalid params: cannot cancel task ${record.taskId}: it is already ${record.status}`);
       return task2025(record);
     },
   ],
@@ -60,7 +65,11 @@ export const TASK_METHODS_2025: ReadonlyMap<string, FeatureMethod> = new Map<str
 
 /** The 2026-07-28 tasks extension: get (with the status's payload), update (answers), cancel (idempotent). */
 export const TASK_METHODS_2026: ReadonlyMap<string, FeatureMethod> = new Map<string, FeatureMethod>([
-  ['tasks/get', async (features, params, ctx) => detailedTask2026(await tasks2026(features, 'tasks/get', ctx).get(requiredString(params, 'taskId'), ctx))],
+  [
+    'tasks/get',
+    async (features, params, ctx) =>
+      detailedTask2026(await tasks2026(features, 'tasks/get', ctx).get(requiredString(params, 'taskId'), ctx)),
+  ],
   [
     'tasks/update',
     async (features, params, ctx) => {

@@ -36,14 +36,24 @@ function requireHandler(kind: string, definition: { readonly handler?: unknown }
 export function toolDefinitionSource(definition: ToolDefinition): RouteSource {
   const handler = requireHandler('tool', definition);
   const { name, ...options } = withoutHandler(definition);
-  return source(`tool ${JSON.stringify(name)} (registered definition)`, { kind: 'tool', method: name, options: { ...options, name } }, handler, false);
+  return source(
+    `tool ${JSON.stringify(name)} (registered definition)`,
+    { kind: 'tool', method: name, options: { ...options, name } },
+    handler,
+    false,
+  );
 }
 
 /** The route source of a fixed resource registered as a plain definition. */
 export function resourceDefinitionSource(definition: ResourceDefinition): RouteSource {
   const handler = requireHandler('resource', definition);
   const { uri, ...options } = withoutHandler(definition);
-  return source(`resource ${JSON.stringify(uri)} (registered definition)`, { kind: 'resource', method: options.name ?? uri, uri, options }, handler, true);
+  return source(
+    `resource ${JSON.stringify(uri)} (registered definition)`,
+    { kind: 'resource', method: options.name ?? uri, uri, options },
+    handler,
+    true,
+  );
 }
 
 /** The route source of a resource template registered as a plain definition. */
@@ -58,5 +68,10 @@ export function templateDefinitionSource(definition: ResourceTemplateDefinition)
 export function promptDefinitionSource(definition: PromptDefinition): RouteSource {
   const handler = requireHandler('prompt', definition);
   const { name, ...options } = withoutHandler(definition);
-  return source(`prompt ${JSON.stringify(name)} (registered definition)`, { kind: 'prompt', method: name, options: { ...options, name } }, handler, false);
+  return source(
+    `prompt ${JSON.stringify(name)} (registered definition)`,
+    { kind: 'prompt', method: name, options: { ...options, name } },
+    handler,
+    false,
+  );
 }

@@ -25,7 +25,9 @@ export class PromptRegistry {
    */
   register(target: PromptDefinition | object): readonly string[] {
     this.runtime.assertOpen('register a prompt');
-    const sources = isPromptDefinition(target) ? [promptDefinitionSource(target)] : handlerSources(this.runtime, target, PROMPT_KINDS, 'prompt');
+    const sources = isPromptDefinition(target)
+      ? [promptDefinitionSource(target)]
+      : handlerSources(this.runtime, target, PROMPT_KINDS, 'prompt');
     const { prompts } = compileOrThrow(this.runtime, sources);
     this.runtime.tables.prompts.add(prompts);
     this.runtime.listChanged('prompts');

@@ -9,7 +9,8 @@ const RESOURCE_KINDS = new Set(['resource', 'resourceTemplate'] as const);
 function definitionSource(value: object): RouteSource | undefined {
   if (value.constructor !== Object || typeof (value as { handler?: unknown }).handler !== 'function') return undefined;
   if (typeof (value as ResourceDefinition).uri === 'string') return resourceDefinitionSource(value as ResourceDefinition);
-  if (typeof (value as ResourceTemplateDefinition).uriTemplate === 'string') return templateDefinitionSource(value as ResourceTemplateDefinition);
+  if (typeof (value as ResourceTemplateDefinition).uriTemplate === 'string')
+    return templateDefinitionSource(value as ResourceTemplateDefinition);
   return undefined;
 }
 

@@ -35,7 +35,10 @@ export function handlerSources(runtime: AppRuntime, target: object, kinds: Reado
     cls = target as HandlerClass;
     if (!isHandlerClass(cls)) throw notHandler(label, (cls as { name?: string }).name || 'the class');
     if (cls.length > 0) {
-      throw new ArmatureError(LocalErrorCode.NOT_REGISTERED, `${cls.name} takes constructor arguments; pass an instance (e.g. resolved from your module) instead of the class.`);
+      throw new ArmatureError(
+        LocalErrorCode.NOT_REGISTERED,
+        `${cls.name} takes constructor arguments; pass an instance (e.g. resolved from your module) instead of the class.`,
+      );
     }
     instances = fixedInstance(new (cls as unknown as new () => object)());
   } else {
@@ -44,14 +47,22 @@ export function handlerSources(runtime: AppRuntime, target: object, kinds: Reado
     instances = fixedInstance(target);
   }
   const problems = new BootProblems();
-  const sources = scanHandlerClass(cls, instances, { resolver: runtime.resolver, problems, warn: (m) => runtime.env.logger.warn(m) }, kinds);
+  const sources = scanHandlerClass(
+    cls,
+    instances,
+    { resolver: runtime.resolver, problems, warn: (m) => runtime.env.logger.warn(m) },
+    kinds,
+  );
   problems.throwIfAny();
   if (sources.length === 0) throw notHandler(label, cls.name);
   return sources;
 }
 
 function notHandler(label: string, name: string): ArmatureError {
-  return new ArmatureError(LocalErrorCode.NOT_REGISTERED, `${name} has no ${label} to register: pass a definition object or an instance of a class with decorated methods.`);
+  return new ArmatureError(
+    LocalErrorCode.NOT_REGISTERED,
+    `${name} has no ${label} to register: pass a definition object or an instance of a class with decorated methods.`,
+  );
 }
 
 /** Compiles sources against the current tables, throwing every problem at once. */

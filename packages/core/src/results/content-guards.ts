@@ -25,8 +25,11 @@ export function isContentBlock(value: unknown): value is ContentBlock {
     case 'resource_link':
       return typeof value.uri === 'string' && typeof value.name === 'string';
     case 'resource':
-      return isRecord(value.resource) && typeof value.resource.uri === 'string' &&
-        (typeof value.resource.text === 'string' || typeof value.resource.blob === 'string');
+      return (
+        isRecord(value.resource) &&
+        typeof value.resource.uri === 'string' &&
+        (typeof value.resource.text === 'string' || typeof value.resource.blob === 'string')
+      );
     default:
       return false;
   }

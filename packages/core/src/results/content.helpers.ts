@@ -77,6 +77,10 @@ export function embeddedResource(
   const resource: TextResourceContents | BlobResourceContents =
     typeof contents === 'string'
       ? { uri, ...mime, text: contents }
-      : { uri, ...mime, blob: contents instanceof Uint8Array ? toBase64(contents, 'embeddedResource') : toBase64(contents.blob, 'embeddedResource') };
+      : {
+          uri,
+          ...mime,
+          blob: contents instanceof Uint8Array ? toBase64(contents, 'embeddedResource') : toBase64(contents.blob, 'embeddedResource'),
+        };
   return brand({ type: 'resource', resource, ...extras(options) });
 }

@@ -20,8 +20,7 @@ function toMessage(value: unknown): PromptMessage | undefined {
  * `{ messages }` result. Returns undefined for anything else (a server bug the caller reports).
  */
 export function shapePromptResult(value: unknown, description: string | undefined): GetPromptResult | undefined {
-  const described = (messages: PromptMessage[]): GetPromptResult =>
-    description === undefined ? { messages } : { description, messages };
+  const described = (messages: PromptMessage[]): GetPromptResult => (description === undefined ? { messages } : { description, messages });
   if (typeof value === 'object' && value !== null && !Array.isArray(value) && Array.isArray((value as GetPromptResult).messages)) {
     const result = value as GetPromptResult;
     if (!result.messages.every(isMessage)) return undefined;

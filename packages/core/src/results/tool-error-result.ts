@@ -19,7 +19,12 @@ export function invalidArgumentsResult(toolName: string, issues: readonly Valida
 }
 
 /** Codes of the reasons a request's signal aborts with (and of the end of a 2026 attempt). */
-const ENDED: ReadonlySet<unknown> = new Set([EngineErrorCode.INPUT_REQUIRED, EngineErrorCode.REQUEST_CANCELLED, EngineErrorCode.REQUEST_TIMEOUT, EngineErrorCode.SESSION_CLOSED]);
+const ENDED: ReadonlySet<unknown> = new Set([
+  EngineErrorCode.INPUT_REQUIRED,
+  EngineErrorCode.REQUEST_CANCELLED,
+  EngineErrorCode.REQUEST_TIMEOUT,
+  EngineErrorCode.SESSION_CLOSED,
+]);
 
 /** How a thrown value is answered: its own message, a JSON-RPC error, or the generic text. */
 type Verdict = { readonly kind: 'message'; readonly text: string } | { readonly kind: 'rethrow' } | { readonly kind: 'internal' };
@@ -33,7 +38,13 @@ function classify(error: unknown): Verdict {
     if (typeof error === 'object' && error !== null && ENDED.has((error as { code?: unknown }).code)) return { kind: 'rethrow' };
     if (isMcpWireError(error)) {
       // -32603 thrown on purpose is a protocol error, not a tool error (a task ends "failed" with it).
-      if (error.code === WireErrorCode.InternalError || error.code === WireErrorCode.UrlElicitationRequired || error.code === WireErrorCode.MissingRequiredClientCapability || isInsufficientScopeError(error)) return { kind: 'rethrow' };
+      if (
+        error.code === WireErrorCode.InternalError ||
+        error.code === WireErrorCode.UrlElicitationRequired ||
+        error.code === WireErrorCode.MissingRequiredClientCapability ||
+        isInsufficientScopeError(error)
+      )
+        return { kind: 'rethrow' };
       return { kind: 'message', text: String(error.message) };
     }
   } catch {

@@ -19,4 +19,3 @@ export type ToolResult = CallToolResult;
 export function ToolResult(result: CallToolResult): ToolResult {
   return brand(result);
 }
-

@@ -10,7 +10,12 @@ import { AppRoutePolicy, type PolicySettings } from './route-policy';
  * guards and interceptors come from `host` (the boot container, or the one a dev reload built).
  * Throws when a global guard or interceptor cannot be resolved.
  */
-export function routeEnvironment(host: HandlerHost, settings: PolicySettings, logger: ServerLogger, compiler = new SchemaCompiler()): RouteEnvironment {
+export function routeEnvironment(
+  host: HandlerHost,
+  settings: PolicySettings,
+  logger: ServerLogger,
+  compiler = new SchemaCompiler(),
+): RouteEnvironment {
   const policy = new AppRoutePolicy(new EnhancerResolver((cls, handler) => host.enhancer(cls, handler)), settings);
   return { compiler, logger, policy };
 }

@@ -3,9 +3,10 @@ import type { CompletionValues, MethodRecord } from '../metadata/handler-metadat
 import type { BootProblems } from './boot-problems';
 import type { BoundCompleter } from './route-source';
 
-type CompleterMethod = (value: string, context: { arguments: Readonly<Record<string, string>>; request: unknown }) =>
-  | CompletionValues
-  | Promise<CompletionValues>;
+type CompleterMethod = (
+  value: string,
+  context: { arguments: Readonly<Record<string, string>>; request: unknown },
+) => CompletionValues | Promise<CompletionValues>;
 
 /** What a tool or a fixed resource gets: they have no completers (shared, never written to). */
 const NO_COMPLETERS: ReadonlyMap<string, BoundCompleter> = new Map();
@@ -25,7 +26,8 @@ export function bindCompleters(
   for (const [argument, completer] of Object.entries(record.options.complete ?? {})) {
     let fn: CompleterMethod | undefined;
     if (typeof completer === 'function') fn = completer as CompleterMethod;
-    else if (typeof completer === 'string' && prototype && typeof prototype[completer] === 'function') fn = prototype[completer] as CompleterMethod;
+    else if (typeof completer === 'string' && prototype && typeof prototype[completer] === 'function')
+      fn = prototype[completer] as CompleterMethod;
     if (!fn) {
       problems.add(
         LocalErrorCode.INVALID_COMPLETER,

@@ -40,8 +40,10 @@ function slotsFromManifest(entry: LoadedMethod): readonly ParamSlot[] {
 }
 
 function hasExplicitSchema(record: MethodRecord): boolean {
-  return (record.kind === 'tool' && record.options.inputSchema !== undefined) ||
-    (record.kind === 'prompt' && record.options.arguments !== undefined);
+  return (
+    (record.kind === 'tool' && record.options.inputSchema !== undefined) ||
+    (record.kind === 'prompt' && record.options.arguments !== undefined)
+  );
 }
 
 /**
@@ -68,7 +70,13 @@ function slotsWithoutManifest(owner: string, record: MethodRecord, types: readon
 }
 
 function decoratorName(record: MethodRecord): string {
-  return record.kind === 'tool' ? 'Tool' : record.kind === 'prompt' ? 'Prompt' : record.kind === 'resource' ? 'Resource' : 'ResourceTemplate';
+  return record.kind === 'tool'
+    ? 'Tool'
+    : record.kind === 'prompt'
+      ? 'Prompt'
+      : record.kind === 'resource'
+        ? 'Resource'
+        : 'ResourceTemplate';
 }
 
 /** Turns every decorated method of one handler class into route sources, reporting problems to `env`. */
@@ -88,7 +96,10 @@ export function scanHandlerClass(
     const owner = `${cls.name}.${record.method}`;
     const previous = seen.get(record.method);
     if (previous !== undefined) {
-      env.problems.add(LocalErrorCode.DUPLICATE_DECORATOR, `${owner} has both @${previous} and @${decoratorName(record)}; use one per method.`);
+      env.problems.add(
+        LocalErrorCode.DUPLICATE_DECORATOR,
+        `${owner} has both @${previous} and @${decoratorName(record)}; use one per method.`,
+      );
       continue;
     }
     seen.set(record.method, decoratorName(record));
@@ -100,10 +111,14 @@ export function scanHandlerClass(
     const types = designParamTypes(prototype, record.method) ?? new Array<unknown>(fn.length).fill(undefined);
     let entry = manifest && Object.hasOwn(manifest.handler.methods, record.method) ? manifest.handler.methods[record.method] : undefined;
     if (entry && entry.kind !== record.kind) {
-      env.warn(`Manifest ${manifest?.origin} describes ${owner} as a ${entry.kind}, but it is decorated as a ${record.kind}: the manifest is stale. Run \`armature build\`.`);
+      env.warn(
+        `Manifest ${manifest?.origin} describes ${owner} as a ${entry.kind}, but it is decorated as a ${record.kind}: the manifest is stale. Run \`armature build\`.`,
+      );
       entry = undefined;
     } else if (entry && types.length !== entry.params.length && designParamTypes(prototype, record.method)) {
-      env.warn(`Manifest ${manifest?.origin} lists ${entry.params.length} parameter(s) for ${owner}, which has ${types.length}: the manifest is stale. Run \`armature build\`.`);
+      env.warn(
+        `Manifest ${manifest?.origin} lists ${entry.params.length} parameter(s) for ${owner}, which has ${types.length}: the manifest is stale. Run \`armature build\`.`,
+      );
     }
     const slots = entry ? slotsFromManifest(entry) : slotsWithoutManifest(owner, record, types, env);
     const wholeAt = slots.findIndex((s) => s.kind === 'whole');
@@ -125,7 +140,10 @@ export function scanHandlerClass(
   }
   if (manifest && kinds === undefined) {
     for (const name of Object.keys(manifest.handler.methods)) {
-      if (!seen.has(name)) env.warn(`Manifest ${manifest.origin} describes ${cls.name}.${name}, which is not decorated: the manifest is stale. Run \`armature build\`.`);
+      if (!seen.has(name))
+        env.warn(
+          `Manifest ${manifest.origin} describes ${cls.name}.${name}, which is not decorated: the manifest is stale. Run \`armature build\`.`,
+        );
     }
   }
   return sources;

@@ -54,7 +54,10 @@ function routeSwap<R, E>(registry: RouteRegistry<R, E>, previous: readonly R[], 
       for (const route of next) {
         const name = key(route);
         if (registry.has(name) && !own.has(name)) {
-          throw new ArmatureError(LocalErrorCode.DUPLICATE_NAME, `${JSON.stringify(name)} is now declared by a handler, but a route registered at run time holds it; remove that route first.`);
+          throw new ArmatureError(
+            LocalErrorCode.DUPLICATE_NAME,
+            `${JSON.stringify(name)} is now declared by a handler, but a route registered at run time holds it; remove that route first.`,
+          );
         }
       }
     },

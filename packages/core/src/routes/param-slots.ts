@@ -8,10 +8,7 @@ import type { RequestContext } from '../context/request-context';
  * `none` — nothing (`undefined`), for a parameter the manifest does not describe.
  */
 export type ParamSlot =
-  | { readonly kind: 'arg'; readonly name: string }
-  | { readonly kind: 'ctx' }
-  | { readonly kind: 'whole' }
-  | { readonly kind: 'none' };
+  { readonly kind: 'arg'; readonly name: string } | { readonly kind: 'ctx' } | { readonly kind: 'whole' } | { readonly kind: 'none' };
 
 /** Builds the positional argument list for one call. */
 export type ArgumentBinder = (values: Readonly<Record<string, unknown>>, ctx: RequestContext) => unknown[];

@@ -23,7 +23,12 @@ export interface CompiledPrompt {
   /** `prompts/get`: missing required argument → -32602; the handler's result shaped into messages. */
   readonly get: (args: Record<string, string> | undefined, ctx: RequestContext) => Promise<GetPromptResult>;
   /** `completion/complete` for one argument; empty when the argument has no completer. */
-  readonly complete: (argument: string, value: string, args: Readonly<Record<string, string>>, ctx: RequestContext) => Promise<CompleteResult['completion']>;
+  readonly complete: (
+    argument: string,
+    value: string,
+    args: Readonly<Record<string, string>>,
+    ctx: RequestContext,
+  ) => Promise<CompleteResult['completion']>;
   /** OAuth scopes a caller must hold (`null`: none); they also guard its completions. */
   readonly requiredScopes: readonly string[] | null;
   readonly source: RouteSource;
@@ -34,7 +39,11 @@ function argumentsOf(record: PromptRecord, entry: LoadedMethod | undefined): rea
   if (entry?.arguments) return entry.arguments;
   return (entry?.params ?? [])
     .filter((p) => p.role === 'argument')
-    .map((p) => (p.description === undefined ? { name: p.name, required: p.required !== false } : { name: p.name, description: p.description, required: p.required !== false }));
+    .map((p) =>
+      p.description === undefined
+        ? { name: p.name, required: p.required !== false }
+        : { name: p.name, description: p.description, required: p.required !== false },
+    );
 }
 
 /** Compiles a prompt route; throws `ArmatureError` for a completer of an unknown argument. */
@@ -46,7 +55,10 @@ export function compilePrompt(source: RouteSource & { readonly record: PromptRec
   const required = args.filter((a) => a.required === true).map((a) => a.name);
   for (const argument of completers.keys()) {
     if (!known.has(argument)) {
-      throw new ArmatureError(LocalErrorCode.INVALID_COMPLETER, `${owner}: "complete" names "${argument}", which is not an argument of prompt "${name}" (arguments: ${[...known].join(', ') || 'none'}).`);
+      throw new ArmatureError(
+        LocalErrorCode.INVALID_COMPLETER,
+        `${owner}: "complete" names "${argument}", which is not an argument of prompt "${name}" (arguments: ${[...known].join(', ') || 'none'}).`,
+      );
     }
   }
   const description = record.options.description ?? manifest?.description;
@@ -75,7 +87,9 @@ export function compilePrompt(source: RouteSource & { readonly record: PromptRec
     }
     const missing = required.filter((a) => !Object.hasOwn(values, a));
     if (missing.length > 0) {
-      throw McpWireError.invalidParams(`Prompt "${name}" requires argument${missing.length > 1 ? 's' : ''} ${missing.map((m) => `"${m}"`).join(', ')}.`);
+      throw McpWireError.invalidParams(
+        `Prompt "${name}" requires argument${missing.length > 1 ? 's' : ''} ${missing.map((m) => `"${m}"`).join(', ')}.`,
+      );
     }
     const value = await invokeForRequest(invoke, values, ctx);
     const result = shapePromptResult(value, description);
@@ -87,7 +101,9 @@ export function compilePrompt(source: RouteSource & { readonly record: PromptRec
   };
   const complete: CompiledPrompt['complete'] = (argument, value, resolved, ctx) => {
     const completer = completers.get(argument);
-    return completer ? runCompleter(completer, instances, argument, value, resolved, ctx, checkScopes, enhanceCompletion) : Promise.resolve(NO_COMPLETION);
+    return completer
+      ? runCompleter(completer, instances, argument, value, resolved, ctx, checkScopes, enhanceCompletion)
+      : Promise.resolve(NO_COMPLETION);
   };
   return { name, listEntry, get, complete, requiredScopes, source };
 }

@@ -25,7 +25,12 @@ export interface CompiledResourceTemplate {
   readonly listEntry: ResourceTemplate;
   /** `resources/read` of a URI this template matched. */
   readonly read: (uri: string, values: TemplateValues, ctx: RequestContext) => Promise<ReadResourceResult>;
-  readonly complete: (variable: string, value: string, args: Readonly<Record<string, string>>, ctx: RequestContext) => Promise<CompleteResult['completion']>;
+  readonly complete: (
+    variable: string,
+    value: string,
+    args: Readonly<Record<string, string>>,
+    ctx: RequestContext,
+  ) => Promise<CompleteResult['completion']>;
   /** OAuth scopes a caller must hold (`null`: none); they also guard its completions. */
   readonly requiredScopes: readonly string[] | null;
   readonly source: RouteSource;
@@ -40,7 +45,10 @@ function sameNames(a: readonly string[], b: readonly string[]): boolean {
  * non-context parameter a variable (`ARM_ERR_TEMPLATE_VARIABLE_MISMATCH`), unless the method
  * takes the whole variables record.
  */
-export function compileResourceTemplate(source: RouteSource & { readonly record: ResourceTemplateRecord }, env: RouteEnvironment): CompiledResourceTemplate {
+export function compileResourceTemplate(
+  source: RouteSource & { readonly record: ResourceTemplateRecord },
+  env: RouteEnvironment,
+): CompiledResourceTemplate {
   const { record, manifest, owner, completers, instances } = source;
   const { uriTemplate, options } = record;
   const matcher = parseTemplate(owner, uriTemplate, options.matching);
@@ -53,11 +61,17 @@ export function compileResourceTemplate(source: RouteSource & { readonly record:
       unbound.length ? `variable(s) ${unbound.map((v) => `{${v}}`).join(', ')} have no parameter of that name` : '',
       unused.length ? `parameter(s) ${unused.join(', ')} match no variable` : '',
     ].filter(Boolean);
-    throw new ArmatureError(LocalErrorCode.TEMPLATE_VARIABLE_MISMATCH, `${owner}: in template "${uriTemplate}", ${parts.join(' and ')}. Name each parameter after a template variable.`);
+    throw new ArmatureError(
+      LocalErrorCode.TEMPLATE_VARIABLE_MISMATCH,
+      `${owner}: in template "${uriTemplate}", ${parts.join(' and ')}. Name each parameter after a template variable.`,
+    );
   }
   for (const variable of completers.keys()) {
     if (!variables.includes(variable)) {
-      throw new ArmatureError(LocalErrorCode.INVALID_COMPLETER, `${owner}: "complete" names "${variable}", which is not a variable of "${uriTemplate}" (variables: ${variables.join(', ') || 'none'}).`);
+      throw new ArmatureError(
+        LocalErrorCode.INVALID_COMPLETER,
+        `${owner}: "complete" names "${variable}", which is not a variable of "${uriTemplate}" (variables: ${variables.join(', ') || 'none'}).`,
+      );
     }
   }
   const description = options.description ?? manifest?.description;
@@ -67,7 +81,13 @@ export function compileResourceTemplate(source: RouteSource & { readonly record:
   for (const key of ['mimeType', 'icons', 'annotations', '_meta'] as const) if (options[key] !== undefined) entry[key] = options[key];
   const listEntry = frozenCopy(entry) as unknown as ResourceTemplate;
   const enhancers = env.policy.enhancers(source);
-  const describe = (kind: 'resourceTemplate' | 'completion') => ({ kind, name: uriTemplate, handlerClass: source.handlerClass, method: record.method, fn: source.fn });
+  const describe = (kind: 'resourceTemplate' | 'completion') => ({
+    kind,
+    name: uriTemplate,
+    handlerClass: source.handlerClass,
+    method: record.method,
+    fn: source.fn,
+  });
   const invoke = withEnhancers(resourceInvoke(source, compileBinder(source.slots)), describe('resourceTemplate'), enhancers);
   const enhanceCompletion = compileEnhance(describe('completion'), enhancers);
   const { required, check } = compileScopeCheck(source, env, `resource template "${uriTemplate}"`);
@@ -79,7 +99,8 @@ export function compileResourceTemplate(source: RouteSource & { readonly record:
     read:
       hint === undefined
         ? (uri, values, ctx) => readResource(invoke, check, values, uri, options.mimeType, ctx)
-        : (uri, values, ctx) => readResource(invoke, check, values, uri, options.mimeType, ctx).then((result) => withCacheHint(result, hint)),
+        : (uri, values, ctx) =>
+            readResource(invoke, check, values, uri, options.mimeType, ctx).then((result) => withCacheHint(result, hint)),
     complete: (variable, value, args, ctx) => {
       const completer = completers.get(variable);
       if (!completer) return Promise.resolve(NO_COMPLETION);

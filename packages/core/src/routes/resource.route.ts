@@ -31,18 +31,28 @@ export function compileResource(source: RouteSource & { readonly record: Resourc
   const { record, manifest, owner } = source;
   const { uri, options } = record;
   if (typeof uri !== 'string' || !isAbsoluteUri(uri)) {
-    throw new ArmatureError(LocalErrorCode.INVALID_RESOURCE_URI, `${owner}: @Resource(${JSON.stringify(uri)}) needs an absolute URI such as "notes://index".`);
+    throw new ArmatureError(
+      LocalErrorCode.INVALID_RESOURCE_URI,
+      `${owner}: @Resource(${JSON.stringify(uri)}) needs an absolute URI such as "notes://index".`,
+    );
   }
   const description = options.description ?? manifest?.description;
   const entry: Record<string, unknown> = { uri, name: options.name ?? record.method };
   if (options.title !== undefined) entry.title = options.title;
   if (description !== undefined) entry.description = description;
-  for (const key of ['mimeType', 'size', 'icons', 'annotations', '_meta'] as const) if (options[key] !== undefined) entry[key] = options[key];
+  for (const key of ['mimeType', 'size', 'icons', 'annotations', '_meta'] as const)
+    if (options[key] !== undefined) entry[key] = options[key];
   const listEntry = frozenCopy(entry) as unknown as Resource;
   const route = { kind: 'resource', name: uri, handlerClass: source.handlerClass, method: record.method, fn: source.fn } as const;
   const invoke = withEnhancers(resourceInvoke(source, compileBinder(source.slots)), route, env.policy.enhancers(source));
   const { required, check } = compileScopeCheck(source, env, `resource "${uri}"`);
   const hint = routeCacheHint(owner, options.cache);
   const read = (ctx: RequestContext): Promise<ReadResourceResult> => readResource(invoke, check, NO_VALUES, uri, options.mimeType, ctx);
-  return { uri, listEntry, read: hint === undefined ? read : (ctx) => read(ctx).then((result) => withCacheHint(result, hint)), requiredScopes: required, source };
+  return {
+    uri,
+    listEntry,
+    read: hint === undefined ? read : (ctx) => read(ctx).then((result) => withCacheHint(result, hint)),
+    requiredScopes: required,
+    source,
+  };
 }

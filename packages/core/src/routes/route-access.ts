@@ -7,7 +7,11 @@ import type { RouteSource } from './route-source';
 export type ScopeCheck = (ctx: RequestContext) => void;
 
 /** The route's scope check, or `null` when it requires none. `what` names it in the error. */
-export function compileScopeCheck(source: RouteSource, env: RouteEnvironment, what: string): { readonly required: readonly string[] | null; readonly check: ScopeCheck | null } {
+export function compileScopeCheck(
+  source: RouteSource,
+  env: RouteEnvironment,
+  what: string,
+): { readonly required: readonly string[] | null; readonly check: ScopeCheck | null } {
   const required = env.policy.scopes(source);
   if (required === null) return { required, check: null };
   const allow = env.policy.allowUnauthenticated;

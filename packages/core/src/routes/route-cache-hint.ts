@@ -6,7 +6,10 @@ import { type CacheHint, isCacheHint } from '../kernel/cache-hints';
 export function routeCacheHint(owner: string, hint: unknown): CacheHint | undefined {
   if (hint === undefined) return undefined;
   if (!isCacheHint(hint)) {
-    throw new ArmatureError(LocalErrorCode.INVALID_OPTIONS, `${owner}: "cache" must be { ttlMs: a non-negative integer, scope: 'public' | 'private' }, got ${JSON.stringify(hint)?.slice(0, 100)}.`);
+    throw new ArmatureError(
+      LocalErrorCode.INVALID_OPTIONS,
+      `${owner}: "cache" must be { ttlMs: a non-negative integer, scope: 'public' | 'private' }, got ${JSON.stringify(hint)?.slice(0, 100)}.`,
+    );
   }
   return Object.freeze({ ttlMs: hint.ttlMs, scope: hint.scope });
 }

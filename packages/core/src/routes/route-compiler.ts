@@ -20,10 +20,20 @@ export interface CompiledRoutes {
 
 type Narrow<K extends RouteSource['record']['kind']> = RouteSource & { readonly record: Extract<RouteSource['record'], { kind: K }> };
 
-function claim(seen: Map<string, string>, existing: (key: string) => boolean, key: string, owner: string, label: string, problems: BootProblems): boolean {
+function claim(
+  seen: Map<string, string>,
+  existing: (key: string) => boolean,
+  key: string,
+  owner: string,
+  label: string,
+  problems: BootProblems,
+): boolean {
   const first = seen.get(key) ?? (existing(key) ? 'an already registered route' : undefined);
   if (first !== undefined) {
-    problems.add(LocalErrorCode.DUPLICATE_NAME, `${label} ${JSON.stringify(key)} is declared by ${first} and by ${owner}; it must be unique per server (set a different name).`);
+    problems.add(
+      LocalErrorCode.DUPLICATE_NAME,
+      `${label} ${JSON.stringify(key)} is declared by ${first} and by ${owner}; it must be unique per server (set a different name).`,
+    );
     return false;
   }
   seen.set(key, owner);
@@ -34,9 +44,19 @@ function claim(seen: Map<string, string>, existing: (key: string) => boolean, ke
  * Compiles a batch of route sources, checking names, uniqueness (within the batch and against
  * `tables`) and template overlap; every problem goes to `problems` so one run reports all.
  */
-export function compileRoutes(sources: readonly RouteSource[], env: RouteEnvironment, tables: RouteTables, problems: BootProblems): CompiledRoutes {
+export function compileRoutes(
+  sources: readonly RouteSource[],
+  env: RouteEnvironment,
+  tables: RouteTables,
+  problems: BootProblems,
+): CompiledRoutes {
   const out: CompiledRoutes = { tools: [], prompts: [], resources: [], templates: [] };
-  const names = { tool: new Map<string, string>(), prompt: new Map<string, string>(), resource: new Map<string, string>(), template: new Map<string, string>() };
+  const names = {
+    tool: new Map<string, string>(),
+    prompt: new Map<string, string>(),
+    resource: new Map<string, string>(),
+    template: new Map<string, string>(),
+  };
   for (const source of sources) {
     const { record, owner } = source;
     problems.capture(() => {
@@ -44,17 +64,24 @@ export function compileRoutes(sources: readonly RouteSource[], env: RouteEnviron
         case 'tool': {
           const name = record.options.name ?? record.method;
           const why = toolNameProblem(name);
-          if (why) return problems.add(LocalErrorCode.INVALID_TOOL_NAME, `${owner}: tool name ${JSON.stringify(name)} ${why}. Set a valid { name } (1–128 of A-Za-z0-9_.-).`);
-          if (claim(names.tool, (k) => tables.tools.has(k), name, owner, 'Tool name', problems)) out.tools.push(compileTool(source as Narrow<'tool'>, env));
+          if (why)
+            return problems.add(
+              LocalErrorCode.INVALID_TOOL_NAME,
+              `${owner}: tool name ${JSON.stringify(name)} ${why}. Set a valid { name } (1–128 of A-Za-z0-9_.-).`,
+            );
+          if (claim(names.tool, (k) => tables.tools.has(k), name, owner, 'Tool name', problems))
+            out.tools.push(compileTool(source as Narrow<'tool'>, env));
           return;
         }
         case 'prompt': {
           const name = record.options.name ?? record.method;
-          if (claim(names.prompt, (k) => tables.prompts.has(k), name, owner, 'Prompt name', problems)) out.prompts.push(compilePrompt(source as Narrow<'prompt'>, env));
+          if (claim(names.prompt, (k) => tables.prompts.has(k), name, owner, 'Prompt name', problems))
+            out.prompts.push(compilePrompt(source as Narrow<'prompt'>, env));
           return;
         }
         case 'resource':
-          if (claim(names.resource, (k) => tables.resources.has(k), record.uri, owner, 'Resource URI', problems)) out.resources.push(compileResource(source as Narrow<'resource'>, env));
+          if (claim(names.resource, (k) => tables.resources.has(k), record.uri, owner, 'Resource URI', problems))
+            out.resources.push(compileResource(source as Narrow<'resource'>, env));
           return;
         case 'resourceTemplate':
           if (claim(names.template, (k) => tables.templates.has(k), record.uriTemplate, owner, 'Resource template', problems)) {
@@ -68,7 +95,11 @@ export function compileRoutes(sources: readonly RouteSource[], env: RouteEnviron
   return out;
 }
 
-function checkOverlaps(fresh: readonly CompiledResourceTemplate[], existing: readonly CompiledResourceTemplate[], problems: BootProblems): void {
+function checkOverlaps(
+  fresh: readonly CompiledResourceTemplate[],
+  existing: readonly CompiledResourceTemplate[],
+  problems: BootProblems,
+): void {
   const all = [...existing, ...fresh];
   for (let i = existing.length; i < all.length; i++) {
     for (let j = 0; j < i; j++) {

@@ -1,13 +1,7 @@
 import type { SessionInfo, SessionScope } from '../context/request-context';
 import { quotedEcho as quoted } from '../errors/client-text';
 import { McpWireError } from '../errors/wire-error';
-import type {
-  CompletionsFeature,
-  PromptsFeature,
-  ResourcesFeature,
-  ServerFeatures,
-  ToolsFeature,
-} from '../protocol/server-features';
+import type { CompletionsFeature, PromptsFeature, ResourcesFeature, ServerFeatures, ToolsFeature } from '../protocol/server-features';
 import type { TaskManager } from '../task-runtime/task-manager';
 import type { RouteTables } from './route-tables';
 import type { ScopedLists } from './scoped-lists';

@@ -18,10 +18,13 @@ export interface RouteEnhancers {
 
 function refusal(route: RouteDescriptor): ForbiddenError {
   const what =
-    route.kind === 'tool' ? `call tool "${route.name}"` :
-    route.kind === 'prompt' ? `get prompt "${route.name}"` :
-    route.kind === 'completion' ? `complete arguments of "${route.name}"` :
-    `read "${route.name}"`;
+    route.kind === 'tool'
+      ? `call tool "${route.name}"`
+      : route.kind === 'prompt'
+        ? `get prompt "${route.name}"`
+        : route.kind === 'completion'
+          ? `complete arguments of "${route.name}"`
+          : `read "${route.name}"`;
   return new ForbiddenError(`Forbidden: you are not allowed to ${what}.`);
 }
 
@@ -30,7 +33,12 @@ function frozen(args: Readonly<Record<string, unknown>>): Readonly<Record<string
 }
 
 /** Interceptor `i` and everything inside it. A second `next.handle()` shares the first run. */
-function intercept(interceptors: readonly Interceptor[], i: number, context: CallExecutionContext, run: () => Promise<unknown>): Promise<unknown> {
+function intercept(
+  interceptors: readonly Interceptor[],
+  i: number,
+  context: CallExecutionContext,
+  run: () => Promise<unknown>,
+): Promise<unknown> {
   if (i === interceptors.length) return run();
   let running: Promise<unknown> | undefined;
   const next = { handle: (): Promise<unknown> => (running ??= intercept(interceptors, i + 1, context, run)) };

@@ -43,16 +43,25 @@ export class AppRoutePolicy implements RoutePolicy {
     this.allowUnauthenticated = settings.allowUnauthenticated;
     this.clock = settings.clock;
     this.store = settings.rateLimitStore;
-    this.globalGuards = settings.guards.map((g, i) => resolver.resolve(g, 'guard', undefined, `Armature.create guards[${i}]`) as CanActivate);
-    this.globalInterceptors = settings.interceptors.map((x, i) => resolver.resolve(x, 'interceptor', undefined, `Armature.create interceptors[${i}]`) as Interceptor);
-    this.globalLimiter = settings.rateLimit === undefined ? null : this.limiter(checkRateLimitOptions(settings.rateLimit, 'Armature.create rateLimit'), 'app');
+    this.globalGuards = settings.guards.map(
+      (g, i) => resolver.resolve(g, 'guard', undefined, `Armature.create guards[${i}]`) as CanActivate,
+    );
+    this.globalInterceptors = settings.interceptors.map(
+      (x, i) => resolver.resolve(x, 'interceptor', undefined, `Armature.create interceptors[${i}]`) as Interceptor,
+    );
+    this.globalLimiter =
+      settings.rateLimit === undefined ? null : this.limiter(checkRateLimitOptions(settings.rateLimit, 'Armature.create rateLimit'), 'app');
   }
 
   enhancers(source: RouteSource): RouteEnhancers | null {
     const { handlerClass, record, owner } = source;
     const ownGuards = classThenMethod(GUARDS, handlerClass, record.method);
     const ownInterceptors = classThenMethod(INTERCEPTORS, handlerClass, record.method);
-    const guards = combine(this.globalGuards, ownGuards, (g) => this.resolver.resolve(g, 'guard', handlerClass, `${owner} @UseGuards`) as CanActivate);
+    const guards = combine(
+      this.globalGuards,
+      ownGuards,
+      (g) => this.resolver.resolve(g, 'guard', handlerClass, `${owner} @UseGuards`) as CanActivate,
+    );
     const interceptors = combine(
       this.globalInterceptors,
       ownInterceptors,
@@ -72,7 +81,10 @@ export class AppRoutePolicy implements RoutePolicy {
 
   toolLimit(source: RouteSource, toolName: string): { readonly limiter: RateLimiter | null; readonly exempt: boolean } {
     const record = source.record;
-    const own = record.kind === 'tool' && record.options.rateLimit !== undefined ? record.options.rateLimit : methodOrClass(RATE_LIMIT, source.handlerClass, record.method);
+    const own =
+      record.kind === 'tool' && record.options.rateLimit !== undefined
+        ? record.options.rateLimit
+        : methodOrClass(RATE_LIMIT, source.handlerClass, record.method);
     if (own === undefined) return NOT_LIMITED;
     if (own === false) return EXEMPT;
     return { limiter: this.limiter(checkRateLimitOptions(own, `${source.owner} rateLimit`), `tool:${toolName}`), exempt: false };

@@ -72,7 +72,10 @@ export class RouteRegistry<R, E> {
     for (const route of routes) {
       const key = this.keyOf(route);
       if (this.slots.has(key) || fresh.has(key)) {
-        throw new ArmatureError(LocalErrorCode.DUPLICATE_NAME, `Two ${this.label}s are named ${JSON.stringify(key)}; ${this.label} names must be unique per server.`);
+        throw new ArmatureError(
+          LocalErrorCode.DUPLICATE_NAME,
+          `Two ${this.label}s are named ${JSON.stringify(key)}; ${this.label} names must be unique per server.`,
+        );
       }
       fresh.add(key);
     }
@@ -101,8 +104,15 @@ export class RouteRegistry<R, E> {
     const slot = this.slots.get(key);
     if (!slot) {
       const known = this.keys();
-      const shown = known.slice(0, 20).map((k) => JSON.stringify(k)).join(', ') + (known.length > 20 ? ', …' : '');
-      throw new ArmatureError(LocalErrorCode.NOT_REGISTERED, `No ${this.label} ${JSON.stringify(key)} is registered (registered: ${shown || 'none'}).`);
+      const shown =
+        known
+          .slice(0, 20)
+          .map((k) => JSON.stringify(k))
+          .join(', ') + (known.length > 20 ? ', …' : '');
+      throw new ArmatureError(
+        LocalErrorCode.NOT_REGISTERED,
+        `No ${this.label} ${JSON.stringify(key)} is registered (registered: ${shown || 'none'}).`,
+      );
     }
     return slot;
   }

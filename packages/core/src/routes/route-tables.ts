@@ -7,10 +7,26 @@ import { RouteRegistry } from './route-registry';
 
 /** Every route of an app, by kind. */
 export class RouteTables {
-  readonly tools = new RouteRegistry<CompiledTool, Tool>('tool', (r) => r.name, (r) => r.listEntry);
-  readonly prompts = new RouteRegistry<CompiledPrompt, Prompt>('prompt', (r) => r.name, (r) => r.listEntry);
-  readonly resources = new RouteRegistry<CompiledResource, Resource>('resource', (r) => r.uri, (r) => r.listEntry);
-  readonly templates = new RouteRegistry<CompiledResourceTemplate, ResourceTemplate>('resource template', (r) => r.uriTemplate, (r) => r.listEntry);
+  readonly tools = new RouteRegistry<CompiledTool, Tool>(
+    'tool',
+    (r) => r.name,
+    (r) => r.listEntry,
+  );
+  readonly prompts = new RouteRegistry<CompiledPrompt, Prompt>(
+    'prompt',
+    (r) => r.name,
+    (r) => r.listEntry,
+  );
+  readonly resources = new RouteRegistry<CompiledResource, Resource>(
+    'resource',
+    (r) => r.uri,
+    (r) => r.listEntry,
+  );
+  readonly templates = new RouteRegistry<CompiledResourceTemplate, ResourceTemplate>(
+    'resource template',
+    (r) => r.uriTemplate,
+    (r) => r.listEntry,
+  );
 
   /** Grows with every change to any table (each registry's revision only grows). */
   get revision(): number {
@@ -19,7 +35,9 @@ export class RouteTables {
 
   /** Whether any prompt or template has a completer (the `completions` capability). */
   hasCompleters(): boolean {
-    return this.prompts.allRoutes().some((p) => p.source.completers.size > 0) ||
-      this.templates.allRoutes().some((t) => t.source.completers.size > 0);
+    return (
+      this.prompts.allRoutes().some((p) => p.source.completers.size > 0) ||
+      this.templates.allRoutes().some((t) => t.source.completers.size > 0)
+    );
   }
 }

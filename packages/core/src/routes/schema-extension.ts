@@ -104,7 +104,10 @@ export function markHeaderParameters(schema: SchemaObject, headers: unknown): Sc
         message: `the input schema has no parameter "${parameter}" (${known.length > 0 ? `its parameters: ${known.join(', ')}` : 'it has no parameters'})`,
       });
     } else if (hasOwn(property, HEADER_KEYWORD) && property[HEADER_KEYWORD] !== header) {
-      problems.push({ parameter, message: `it is already marked ${HEADER_KEYWORD}: ${JSON.stringify(property[HEADER_KEYWORD])}, not ${JSON.stringify(header)}` });
+      problems.push({
+        parameter,
+        message: `it is already marked ${HEADER_KEYWORD}: ${JSON.stringify(property[HEADER_KEYWORD])}, not ${JSON.stringify(header)}`,
+      });
     } else if (!hasOwn(property, HEADER_KEYWORD)) {
       marked ??= { ...properties };
       put(marked, parameter, withKey(property, HEADER_KEYWORD, header));
@@ -139,12 +142,18 @@ export function checkHeaderParameters(schema: SchemaObject): HeaderParameterProb
     const type = property.type;
     if (typeof type !== 'string' || !HEADER_TYPES.has(type)) {
       const hint = type === 'number' ? ' (a number cannot be a header: use an integer, e.g. with the JSDoc tag @integer)' : '';
-      problems.push({ parameter, message: `only string, integer and boolean parameters can be headers, and its type is ${type === undefined ? 'not stated' : JSON.stringify(type)}${hint}` });
+      problems.push({
+        parameter,
+        message: `only string, integer and boolean parameters can be headers, and its type is ${type === undefined ? 'not stated' : JSON.stringify(type)}${hint}`,
+      });
       continue;
     }
     const other = seen.get(header.toLowerCase());
     if (other !== undefined) {
-      problems.push({ parameter, message: `the header name ${JSON.stringify(header)} is already used by parameter "${other}" (header names are compared ignoring case)` });
+      problems.push({
+        parameter,
+        message: `the header name ${JSON.stringify(header)} is already used by parameter "${other}" (header names are compared ignoring case)`,
+      });
       continue;
     }
     seen.set(header.toLowerCase(), parameter);
@@ -194,14 +203,19 @@ function mergeMap(base: unknown, extension: unknown, pointer: string, problems: 
 
 function mergeList(base: unknown, extension: unknown, pointer: string, problems: SchemaExtensionProblem[]): unknown {
   if (!Array.isArray(base) || !Array.isArray(extension)) return mergeValue(base, extension, pointer, problems);
-  const added = extension.filter((item, i) => !base.some((known) => jsonEqual(known, item)) && extension.findIndex((other) => jsonEqual(other, item)) === i);
+  const added = extension.filter(
+    (item, i) => !base.some((known) => jsonEqual(known, item)) && extension.findIndex((other) => jsonEqual(other, item)) === i,
+  );
   return added.length === 0 ? base : [...base, ...added];
 }
 
 function mergeValue(base: unknown, extension: unknown, pointer: string, problems: SchemaExtensionProblem[]): unknown {
   if (!jsonEqual(base, extension)) {
     const what = pointer.endsWith('/type') ? 'changes the type' : 'conflicts with the generated value';
-    problems.push({ pointer, message: `${what}: the input schema has ${show(base)}, the extension ${show(extension)}; an extension adds keywords, it cannot change a value` });
+    problems.push({
+      pointer,
+      message: `${what}: the input schema has ${show(base)}, the extension ${show(extension)}; an extension adds keywords, it cannot change a value`,
+    });
   }
   return base;
 }
@@ -218,7 +232,8 @@ function checkJson(value: unknown, pointer: string, problems: SchemaExtensionPro
     return;
   }
   if (isPlainObject(value)) {
-    for (const [key, inner] of Object.entries(value)) if (inner !== undefined) checkJson(inner, `${pointer}/${escapePointer(key)}`, problems);
+    for (const [key, inner] of Object.entries(value))
+      if (inner !== undefined) checkJson(inner, `${pointer}/${escapePointer(key)}`, problems);
     return;
   }
   problems.push({ pointer, message: `${describe(value)} is not JSON` });

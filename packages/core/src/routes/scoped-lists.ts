@@ -36,10 +36,12 @@ export class ScopedLists {
     const key = auth === undefined ? '\u0000' : [...new Set(grantedScopes(auth))].sort().join(' ');
     let list = filtered.bySet.get(key);
     if (list === undefined) {
-      list = Object.freeze(entries.filter((_, i) => {
-        const required = (routes[i] as R).requiredScopes;
-        return required === null || hasScopes(required, auth, this.allowUnauthenticated);
-      }));
+      list = Object.freeze(
+        entries.filter((_, i) => {
+          const required = (routes[i] as R).requiredScopes;
+          return required === null || hasScopes(required, auth, this.allowUnauthenticated);
+        }),
+      );
       if (filtered.bySet.size >= MAX_SCOPE_SETS) filtered.bySet.clear();
       filtered.bySet.set(key, list);
     }

@@ -38,7 +38,9 @@ export interface ToolCallParts {
 
 /** Whether `await value` would wait: a promise or any thenable (reading `then` may throw, as it would for `await`). */
 function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as { then?: unknown }).then === 'function';
+  return (
+    (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as { then?: unknown }).then === 'function'
+  );
 }
 
 /**

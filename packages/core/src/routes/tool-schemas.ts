@@ -5,7 +5,13 @@ import type { LoadedMethod } from '../manifest/manifest-format';
 import type { SchemaTable } from '../manifest/schema-table';
 import type { PrecompiledValidators } from '../validation/precompiled-validators';
 import type { CompiledSchema, SchemaCompiler } from '../validation/schema-compiler';
-import { checkHeaderParameters, describePointer, type HeaderParameterProblem, markHeaderParameters, mergeSchemaExtension } from './schema-extension';
+import {
+  checkHeaderParameters,
+  describePointer,
+  type HeaderParameterProblem,
+  markHeaderParameters,
+  mergeSchemaExtension,
+} from './schema-extension';
 
 /** MCP: a tool without parameters advertises exactly this input schema. */
 export const NO_ARGUMENTS_SCHEMA: JsonSchema = Object.freeze({ type: 'object', additionalProperties: false });
@@ -28,7 +34,12 @@ function fromManifest(table: SchemaTable | undefined, index: number | undefined)
 }
 
 /** The validator and shared frozen copy of a tool schema (by manifest entry when it has one). */
-export function compileToolSchema(compiler: SchemaCompiler, tool: ToolSchema, where: string, precompiled?: PrecompiledValidators): CompiledSchema {
+export function compileToolSchema(
+  compiler: SchemaCompiler,
+  tool: ToolSchema,
+  where: string,
+  precompiled?: PrecompiledValidators,
+): CompiledSchema {
   if (tool.listed) return compiler.compileListed(tool.listed.table, tool.listed.index, where, precompiled);
   if (tool.extended) return compiler.compileShared(tool.schema, `${where} (extended by its extendInputSchema/headers options)`);
   return compiler.compileShared(tool.schema, where, precompiled);
@@ -42,7 +53,8 @@ export function compileToolSchema(compiler: SchemaCompiler, tool: ToolSchema, wh
  */
 export function inputSchemaOf(owner: string, record: ToolRecord, entry: LoadedMethod | undefined, schemas?: SchemaTable): ToolSchema {
   const override = record.options.inputSchema;
-  const chosen = override !== undefined ? { schema: override } : fromManifest(schemas, entry?.inputSchema) ?? { schema: NO_ARGUMENTS_SCHEMA };
+  const chosen =
+    override !== undefined ? { schema: override } : (fromManifest(schemas, entry?.inputSchema) ?? { schema: NO_ARGUMENTS_SCHEMA });
   if (chosen.schema.type !== 'object') {
     throw new ArmatureError(
       LocalErrorCode.INVALID_SCHEMA,
@@ -67,12 +79,16 @@ function extendedInputSchema(owner: string, record: ToolRecord, chosen: ToolSche
     const merged = mergeSchemaExtension(schema, extension);
     if (merged.problems.length > 0) {
       const lines = merged.problems.map((p) => `at ${describePointer(p.pointer)}: ${p.message}`);
-      throw new ArmatureError(LocalErrorCode.SCHEMA_EXTENSION, `${owner}: extendInputSchema cannot be merged into the input schema, ${joinProblems(lines)}.`);
+      throw new ArmatureError(
+        LocalErrorCode.SCHEMA_EXTENSION,
+        `${owner}: extendInputSchema cannot be merged into the input schema, ${joinProblems(lines)}.`,
+      );
     }
     schema = merged.schema;
     changed = merged.changed;
   }
-  const marked = headers === undefined ? { schema, changed: false, problems: checkHeaderParameters(schema) } : markHeaderParameters(schema, headers);
+  const marked =
+    headers === undefined ? { schema, changed: false, problems: checkHeaderParameters(schema) } : markHeaderParameters(schema, headers);
   if (marked.problems.length > 0) {
     throw new ArmatureError(LocalErrorCode.HEADER_PARAMETER, `${owner}: ${joinProblems(marked.problems.map(headerProblemText))}.`);
   }
@@ -104,6 +120,11 @@ export function outputSchemaOf(record: ToolRecord, entry: LoadedMethod | undefin
   }
   if (override.type === 'object') return { schema: override, wrapped: false };
   const { $schema, ...inner } = override;
-  const wrapper: Record<string, unknown> = { type: 'object', properties: { result: inner }, required: ['result'], additionalProperties: false };
+  const wrapper: Record<string, unknown> = {
+    type: 'object',
+    properties: { result: inner },
+    required: ['result'],
+    additionalProperties: false,
+  };
   return { schema: $schema === undefined ? wrapper : { $schema, ...wrapper }, wrapped: true };
 }

@@ -55,7 +55,13 @@ export function compileTool(source: RouteSource & { readonly record: ToolRecord 
   const shaping: ToolOutput | null = output && validateOutput ? { validate: validateOutput, wrapped: output.wrapped } : null;
   const description = options.description ?? manifest?.description;
   const { support: taskSupport, start: taskStart } = taskPolicyOf(options, subject);
-  const listEntry = toolListEntry(name, taskSupport === 'forbidden' ? options : { ...options, execution: { ...options.execution, taskSupport } }, description, input, compiledOutput);
+  const listEntry = toolListEntry(
+    name,
+    taskSupport === 'forbidden' ? options : { ...options, execution: { ...options.execution, taskSupport } },
+    description,
+    input,
+    compiledOutput,
+  );
 
   // Everything that can fail is resolved now, so a bad guard, scope list or rate limit fails
   // the boot; the call pipeline itself (closures only, nothing that can fail) is assembled on a
@@ -74,7 +80,10 @@ export function compileTool(source: RouteSource & { readonly record: ToolRecord 
     // withInstance's async frame, so a synchronous handler's result reaches the session without
     // a promise (see tool-call.ts).
     const singleton = invoke === bare ? instances.singleton : null;
-    const run = singleton === null ? invoke : (args: Readonly<Record<string, unknown>>, ctx: RequestContext): unknown => fn.apply(singleton, bind(args, ctx));
+    const run =
+      singleton === null
+        ? invoke
+        : (args: Readonly<Record<string, unknown>>, ctx: RequestContext): unknown => fn.apply(singleton, bind(args, ctx));
     return compileToolCall({
       name,
       owner,
@@ -102,17 +111,29 @@ function taskPolicyOf(options: ToolRecord['options'], subject: string): { suppor
   const given: unknown = options.task;
   const policy = typeof given === 'object' && given !== null ? (given as { support?: unknown; start?: unknown }) : undefined;
   if (policy !== undefined && (!TASK_START.has(policy.start) || (policy.support !== 'optional' && policy.support !== 'required'))) {
-    throw new ArmatureError(LocalErrorCode.INVALID_TASK_SUPPORT, `${subject}: task must be "forbidden", "optional", "required" or { support: "optional" | "required", start?: "call" | "handler" }.`);
+    throw new ArmatureError(
+      LocalErrorCode.INVALID_TASK_SUPPORT,
+      `${subject}: task must be "forbidden", "optional", "required" or { support: "optional" | "required", start?: "call" | "handler" }.`,
+    );
   }
   const task: unknown = policy === undefined ? given : policy.support;
   const listed: unknown = options.execution?.taskSupport;
   for (const value of [task, listed]) {
     if (value !== undefined && !TASK_SUPPORT.has(value)) {
-      throw new ArmatureError(LocalErrorCode.INVALID_TASK_SUPPORT, `${subject}: task support must be "forbidden", "optional" or "required", got ${JSON.stringify(value)}.`);
+      throw new ArmatureError(
+        LocalErrorCode.INVALID_TASK_SUPPORT,
+        `${subject}: task support must be "forbidden", "optional" or "required", got ${JSON.stringify(value)}.`,
+      );
     }
   }
   if (task !== undefined && listed !== undefined && task !== listed) {
-    throw new ArmatureError(LocalErrorCode.INVALID_TASK_SUPPORT, `${subject}: @Tool({ task: ${JSON.stringify(task)} }) disagrees with execution.taskSupport ${JSON.stringify(listed)}; give one of them.`);
+    throw new ArmatureError(
+      LocalErrorCode.INVALID_TASK_SUPPORT,
+      `${subject}: @Tool({ task: ${JSON.stringify(task)} }) disagrees with execution.taskSupport ${JSON.stringify(listed)}; give one of them.`,
+    );
   }
-  return { support: ((task ?? listed) as TaskSupport | undefined) ?? 'forbidden', start: (policy?.start as 'call' | 'handler' | undefined) ?? 'call' };
+  return {
+    support: ((task ?? listed) as TaskSupport | undefined) ?? 'forbidden',
+    start: (policy?.start as 'call' | 'handler' | undefined) ?? 'call',
+  };
 }

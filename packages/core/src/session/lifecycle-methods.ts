@@ -53,7 +53,10 @@ export function readInitialize(params: RequestParamsRecord): InitializeFacts {
 export function initializeResult(options: ServerSessionOptions, protocolVersion: string): InitializeResult {
   const base = serverCapabilities(options.features);
   const experimental = options.experimentalCapabilities;
-  const capabilities = experimental === undefined ? base : { ...base, experimental: experimental as NonNullable<InitializeResult['capabilities']['experimental']> };
+  const capabilities =
+    experimental === undefined
+      ? base
+      : { ...base, experimental: experimental as NonNullable<InitializeResult['capabilities']['experimental']> };
   const result: InitializeResult = { protocolVersion, capabilities, serverInfo: options.serverInfo };
   if (options.instructions !== undefined) result.instructions = options.instructions;
   return result;
@@ -84,8 +87,14 @@ export function negotiateAssumed(requested: string): string {
   return negotiateProtocolVersion(requested);
 }
 
-const ALREADY_INITIALIZED: Refusal = Object.freeze({ code: WireErrorCode.InvalidRequest, message: 'Invalid request: the session is already initialized' });
-const NOT_INITIALIZED: Refusal = Object.freeze({ code: WireErrorCode.InvalidRequest, message: 'Invalid request: the session is not initialized; send initialize first' });
+const ALREADY_INITIALIZED: Refusal = Object.freeze({
+  code: WireErrorCode.InvalidRequest,
+  message: 'Invalid request: the session is already initialized',
+});
+const NOT_INITIALIZED: Refusal = Object.freeze({
+  code: WireErrorCode.InvalidRequest,
+  message: 'Invalid request: the session is not initialized; send initialize first',
+});
 
 /**
  * The lifecycle rules of a 2025 session (the gate of `REVISION_2025`): only `initialize` and

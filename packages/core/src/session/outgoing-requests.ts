@@ -52,15 +52,28 @@ export class OutgoingRequests {
    * A request on behalf of `related`, refused unless that request is still running and the
    * client declared the capability it needs; the client's result is checked before it is returned.
    */
-  async checkedRequest(method: string, params: Record<string, unknown>, related: RelatedRequest, capabilities: ClientCapabilities): Promise<Record<string, unknown>> {
-    if (related.finished) throw new ArmatureError(EngineErrorCode.SESSION_NOT_READY, `Cannot send ${method}: request ${String(related.relatedRequestId)} has already finished`);
+  async checkedRequest(
+    method: string,
+    params: Record<string, unknown>,
+    related: RelatedRequest,
+    capabilities: ClientCapabilities,
+  ): Promise<Record<string, unknown>> {
+    if (related.finished)
+      throw new ArmatureError(
+        EngineErrorCode.SESSION_NOT_READY,
+        `Cannot send ${method}: request ${String(related.relatedRequestId)} has already finished`,
+      );
     const missing = missingClientCapability(method, params, capabilities);
     if (missing !== undefined) {
-      throw new ArmatureError(EngineErrorCode.CLIENT_CAPABILITY_MISSING, `Cannot send ${method}: the client did not declare the "${missing}" capability`);
+      throw new ArmatureError(
+        EngineErrorCode.CLIENT_CAPABILITY_MISSING,
+        `Cannot send ${method}: the client did not declare the "${missing}" capability`,
+      );
     }
     const result = await this.request(method, params, related);
     const problem = invalidClientResult(method, result);
-    if (problem !== undefined) throw new ArmatureError(EngineErrorCode.CLIENT_RESPONSE_INVALID, `The client's ${method} result is invalid: ${problem}`);
+    if (problem !== undefined)
+      throw new ArmatureError(EngineErrorCode.CLIENT_RESPONSE_INVALID, `The client's ${method} result is invalid: ${problem}`);
     return result;
   }
 
@@ -73,12 +86,18 @@ export class OutgoingRequests {
       const onAbort = (): void => {
         if (!this.pending.delete(id)) return;
         reject(signal.reason);
-        const cancel: JSONRPCNotification = { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: this.wireId(id), reason: 'The server request was aborted' } };
+        const cancel: JSONRPCNotification = {
+          jsonrpc: '2.0',
+          method: 'notifications/cancelled',
+          params: { requestId: this.wireId(id), reason: 'The server request was aborted' },
+        };
         void this.send(cancel, undefined);
       };
       this.pending.set(id, { method, resolve, reject, signal, onAbort });
       signal.addEventListener('abort', onAbort, { once: true });
-      this.send({ jsonrpc: '2.0', id: this.wireId(id), method, params }, related).then(undefined, (error: unknown) => this.settle(id, undefined, error));
+      this.send({ jsonrpc: '2.0', id: this.wireId(id), method, params }, related).then(undefined, (error: unknown) =>
+        this.settle(id, undefined, error),
+      );
     });
   }
 

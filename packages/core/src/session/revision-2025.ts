@@ -30,7 +30,8 @@ export const REVISION_2025: Revision = Object.freeze({
   decorate: (_exchange, result) => result,
   ask(exchange, method, params, related) {
     const session = exchange.envelope.session;
-    if (session === undefined) return Promise.reject(new ArmatureError(EngineErrorCode.SESSION_NOT_READY, `Cannot send ${method}: the request has no session`));
+    if (session === undefined)
+      return Promise.reject(new ArmatureError(EngineErrorCode.SESSION_NOT_READY, `Cannot send ${method}: the request has no session`));
     return session.askClient(method, params, related);
   },
 } satisfies Revision);

@@ -244,7 +244,10 @@ export class ServerSession implements RequestHost, ConnectedSession {
 
   private receiveRequest(id: RequestId, method: string, params: RequestParamsRecord, extra: MessageExtraInfo | undefined): void {
     if (this.requests.running(id) !== undefined || this.handedOff?.has(id) === true) {
-      this.outbox.respond(errorResponse(id, WireErrorCode.InvalidRequest, 'Invalid request: a request with this id is already in progress'), undefined);
+      this.outbox.respond(
+        errorResponse(id, WireErrorCode.InvalidRequest, 'Invalid request: a request with this id is already in progress'),
+        undefined,
+      );
       return;
     }
     // A connection that never initialized serves MCP 2026-07-28 requests (envelope, or a 2026-only method).
@@ -257,7 +260,13 @@ export class ServerSession implements RequestHost, ConnectedSession {
   }
 
   /** Hands a 2026 request to the request-scoped kernel; its messages go out on this connection. */
-  private handOff(kernel: RequestKernel, id: RequestId, method: string, params: RequestParamsRecord, extra: MessageExtraInfo | undefined): void {
+  private handOff(
+    kernel: RequestKernel,
+    id: RequestId,
+    method: string,
+    params: RequestParamsRecord,
+    extra: MessageExtraInfo | undefined,
+  ): void {
     const related: TransportSendOptions = { relatedRequestId: id };
     const limit = this.requests.maxInflightRequests;
     if (this.handedOff !== undefined && this.handedOff.size >= limit) {

@@ -18,7 +18,12 @@ import { OutgoingRequests } from './outgoing-requests';
 import type { RequestParamsRecord } from '../protocol/request-params';
 import type { ServerFeatures } from '../protocol/server-features';
 import type { ServerLogger } from '../protocol/server-logger';
-import { DEFAULT_MAX_INFLIGHT_REQUESTS, DEFAULT_PAGE_SIZE, DEFAULT_REQUEST_TIMEOUT_MS, type ServerSessionOptions } from './server-session-options';
+import {
+  DEFAULT_MAX_INFLIGHT_REQUESTS,
+  DEFAULT_PAGE_SIZE,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  type ServerSessionOptions,
+} from './server-session-options';
 import type { SessionOutbox } from './session-outbox';
 import type { RegisteredSession } from '../protocol/session-registry';
 import { Phase, placeholderSessionInfo } from '../protocol/session-phase';
@@ -68,8 +73,10 @@ export class SessionExchanges implements RequestSession, ExchangeKernel, Request
   ) {
     const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
     const timeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
-    if (!Number.isSafeInteger(pageSize) || pageSize < 1) throw new ArmatureError(EngineErrorCode.SESSION_MISUSE, `pageSize must be a positive integer, got ${String(pageSize)}`);
-    if (!(timeoutMs >= 0)) throw new ArmatureError(EngineErrorCode.SESSION_MISUSE, `requestTimeoutMs must be 0 or more, got ${String(timeoutMs)}`);
+    if (!Number.isSafeInteger(pageSize) || pageSize < 1)
+      throw new ArmatureError(EngineErrorCode.SESSION_MISUSE, `pageSize must be a positive integer, got ${String(pageSize)}`);
+    if (!(timeoutMs >= 0))
+      throw new ArmatureError(EngineErrorCode.SESSION_MISUSE, `requestTimeoutMs must be 0 or more, got ${String(timeoutMs)}`);
     const maxInflight = options.maxInflightRequests;
     if (maxInflight !== undefined && !(Number.isSafeInteger(maxInflight) && maxInflight >= 1)) {
       throw new ArmatureError(EngineErrorCode.SESSION_MISUSE, `maxInflightRequests must be a positive integer, got ${String(maxInflight)}`);
@@ -189,7 +196,12 @@ export class SessionExchanges implements RequestSession, ExchangeKernel, Request
   /** A server→client request on behalf of a running request, checked against the client's capabilities. */
   askClient(method: string, params: Record<string, unknown>, related: RelatedRequest): Promise<Record<string, unknown>> {
     if (this.phase !== Phase.Ready) {
-      return Promise.reject(new ArmatureError(EngineErrorCode.SESSION_NOT_READY, `Cannot send ${method}: the session is ${this.phase === Phase.Closed ? 'closed' : 'not initialized yet'}`));
+      return Promise.reject(
+        new ArmatureError(
+          EngineErrorCode.SESSION_NOT_READY,
+          `Cannot send ${method}: the session is ${this.phase === Phase.Closed ? 'closed' : 'not initialized yet'}`,
+        ),
+      );
     }
     this.outgoing ??= new OutgoingRequests((message, options) => this.outbox.send(message, options), this.clientRequestIdPrefix);
     return this.outgoing.checkedRequest(method, params, related, this.info.clientCapabilities);
@@ -258,7 +270,8 @@ export class SessionExchanges implements RequestSession, ExchangeKernel, Request
       case 'resources/subscribe': {
         const uri = lifecycle.readSubscriptionUri(method, this.options, params);
         const subscriptions = (this.subscriptions ??= new Set());
-        if (subscriptions.size >= lifecycle.MAX_SUBSCRIPTIONS && !subscriptions.has(uri)) throw McpWireError.invalidParams('Invalid params: too many subscriptions');
+        if (subscriptions.size >= lifecycle.MAX_SUBSCRIPTIONS && !subscriptions.has(uri))
+          throw McpWireError.invalidParams('Invalid params: too many subscriptions');
         subscriptions.add(uri);
         return lifecycle.EMPTY_RESULT;
       }

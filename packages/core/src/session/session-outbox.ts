@@ -69,7 +69,9 @@ export class SessionOutbox {
   /** Sends a notification; resolves once handed to the transport and never rejects. */
   notify(notification: JSONRPCNotification, related: TransportSendOptions | undefined): Promise<void> {
     if (this.closed) return RESOLVED;
-    return this.send(notification, related).then(undefined, (error: unknown) => this.logger.warn(`could not send ${notification.method}`, error));
+    return this.send(notification, related).then(undefined, (error: unknown) =>
+      this.logger.warn(`could not send ${notification.method}`, error),
+    );
   }
 
   /** `transport.send` with synchronous throws turned into rejections. */

@@ -39,7 +39,9 @@ export class GracefulShutdown {
   async run(drainMs: number): Promise<void> {
     const { targets } = this;
     const windowEnds = this.window(drainMs);
-    const listeners = targets.listeners().map((l) => l.close(drainMs).catch((e: unknown) => targets.logger.error('closing a listener failed', e)));
+    const listeners = targets
+      .listeners()
+      .map((l) => l.close(drainMs).catch((e: unknown) => targets.logger.error('closing a listener failed', e)));
     const drains = targets.sessions().map((s) => s.drain(drainMs).catch(() => false));
     await Promise.race([Promise.all([...drains, ...listeners]), windowEnds]);
     this.cut?.();

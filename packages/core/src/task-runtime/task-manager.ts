@@ -15,7 +15,16 @@ import type { ServerLogger } from '../logging/server-logger';
 import { errorResult } from '../results/tool-error-result';
 import { InMemoryTaskStore } from '../tasks/in-memory-task-store';
 import { TaskHost } from '../tasks/task-host';
-import { isTerminal, TaskCapacityError, type TaskError, type TaskInputRequest, type TaskLimits, type TaskPatch, type TaskRecord, type TaskSupport } from '../tasks/task-model';
+import {
+  isTerminal,
+  TaskCapacityError,
+  type TaskError,
+  type TaskInputRequest,
+  type TaskLimits,
+  type TaskPatch,
+  type TaskRecord,
+  type TaskSupport,
+} from '../tasks/task-model';
 import type { TaskPage, TaskStore } from '../tasks/task-store';
 import type { TaskSignal, TaskSignals } from '../tasks/task-signals';
 import { declaresTasks, missingTasksExtension } from '../tasks/tasks-extension';
@@ -42,7 +51,13 @@ export interface TaskOptions {
   readonly signals?: TaskSignals;
 }
 
-export const TASK_DEFAULTS = Object.freeze({ defaultTtlMs: 3_600_000, maxTtlMs: 86_400_000, pollIntervalMs: 1_000, maxTasks: 10_000, maxActivePerOwner: 64 });
+export const TASK_DEFAULTS = Object.freeze({
+  defaultTtlMs: 3_600_000,
+  maxTtlMs: 86_400_000,
+  pollIntervalMs: 1_000,
+  maxTasks: 10_000,
+  maxActivePerOwner: 64,
+});
 
 const SWEEP_EVERY_MS = 5_000;
 
@@ -124,7 +139,10 @@ export class TaskManager implements TasksFeature {
     this.store = options.store ?? new InMemoryTaskStore();
     this.signals = options.signals;
     this.unsubscribe = this.signals?.subscribe((signal) => this.onSignal(signal));
-    this.limits = { maxTasks: options.maxTasks ?? TASK_DEFAULTS.maxTasks, maxActivePerOwner: options.maxActivePerOwner ?? TASK_DEFAULTS.maxActivePerOwner };
+    this.limits = {
+      maxTasks: options.maxTasks ?? TASK_DEFAULTS.maxTasks,
+      maxActivePerOwner: options.maxActivePerOwner ?? TASK_DEFAULTS.maxActivePerOwner,
+    };
     this.ttl = { default: options.defaultTtlMs ?? TASK_DEFAULTS.defaultTtlMs, max: options.maxTtlMs ?? TASK_DEFAULTS.maxTtlMs };
     this.pollIntervalMs = options.pollIntervalMs ?? TASK_DEFAULTS.pollIntervalMs;
   }
@@ -139,7 +157,14 @@ export class TaskManager implements TasksFeature {
    * or undefined to run the call as usual. Throws the revision's refusal (2025 -32601 for a
    * task where the tool takes none or none where it needs one; 2026 -32021 without the extension).
    */
-  call(features: ServerFeatures, tools: ToolsFeature, name: string, args: Record<string, unknown> | undefined, params: RequestParamsRecord, ctx: ActiveRequestContext): Promise<object> | undefined {
+  call(
+    features: ServerFeatures,
+    tools: ToolsFeature,
+    name: string,
+    args: Record<string, unknown> | undefined,
+    params: RequestParamsRecord,
+    ctx: ActiveRequestContext,
+  ): Promise<object> | undefined {
     const support = tools.taskSupport?.(name);
     if (support === undefined) return undefined;
     const admitted = this.admission(support, name, params, ctx);
@@ -158,7 +183,8 @@ export class TaskManager implements TasksFeature {
     const features = exchange.kernel.features;
     const name = exchange.params.name;
     const support = typeof name === 'string' ? features.tools?.taskSupport?.(name) : undefined;
-    if (exchange.method !== 'tools/call' || typeof name !== 'string' || support === undefined || ctx.taskId !== undefined || ctx.finished) return;
+    if (exchange.method !== 'tools/call' || typeof name !== 'string' || support === undefined || ctx.taskId !== undefined || ctx.finished)
+      return;
     const admitted = this.admission(support, name, exchange.params, ctx);
     if (admitted === undefined) return;
     const record = await this.created(admitted, name, ctx);
@@ -170,7 +196,11 @@ export class TaskManager implements TasksFeature {
     const running = this.hosted(record, features, ctx, exchange.params, ctx);
     ctx.rehost(running.host);
     this.enlist(running);
-    exchange.becomeTask(createTaskResult(record), (scope) => running.host.adoptScope(scope), (result, error) => void this.settle(running, result as Record<string, unknown> | undefined, error));
+    exchange.becomeTask(
+      createTaskResult(record),
+      (scope) => running.host.adoptScope(scope),
+      (result, error) => void this.settle(running, result as Record<string, unknown> | undefined, error),
+    );
   }
 
   /**
@@ -190,13 +220,23 @@ export class TaskManager implements TasksFeature {
     }
     const asked = params.task;
     if (asked === undefined) {
-      if (support === 'required') throw new McpWireError(WireErrorCode.MethodNotFound, `Tool "${name}" requires task augmentation (execution.taskSupport "required"): call it with params.task`);
+      if (support === 'required')
+        throw new McpWireError(
+          WireErrorCode.MethodNotFound,
+          `Tool "${name}" requires task augmentation (execution.taskSupport "required"): call it with params.task`,
+        );
       return undefined;
     }
-    if (typeof asked !== 'object' || asked === null || Array.isArray(asked)) throw McpWireError.invalidParams('Invalid params: "task" must be an object ({ ttl?: integer })');
-    if (support === 'forbidden') throw new McpWireError(WireErrorCode.MethodNotFound, `Tool "${name}" does not support task augmentation (execution.taskSupport "forbidden"): call it without params.task`);
+    if (typeof asked !== 'object' || asked === null || Array.isArray(asked))
+      throw McpWireError.invalidParams('Invalid params: "task" must be an object ({ ttl?: integer })');
+    if (support === 'forbidden')
+      throw new McpWireError(
+        WireErrorCode.MethodNotFound,
+        `Tool "${name}" does not support task augmentation (execution.taskSupport "forbidden"): call it without params.task`,
+      );
     const ttl = (asked as { ttl?: unknown }).ttl;
-    if (ttl !== undefined && !(Number.isInteger(ttl) && (ttl as number) > 0)) throw McpWireError.invalidParams('Invalid params: "task.ttl" must be a positive integer (milliseconds)');
+    if (ttl !== undefined && !(Number.isInteger(ttl) && (ttl as number) > 0))
+      throw McpWireError.invalidParams('Invalid params: "task.ttl" must be a positive integer (milliseconds)');
     return { era: '2025', ttlMs: ttl === undefined ? this.ttl.default : Math.min(ttl as number, this.ttl.max), support };
   }
 
@@ -205,7 +245,8 @@ export class TaskManager implements TasksFeature {
     const running = this.running.get(taskId);
     if (running !== undefined) await running.writes;
     const record = await this.store.get(taskId);
-    if (record === undefined || record.owner !== ownerOf(ctx.authInfo)) throw McpWireError.invalidParams(`Invalid params: task not found: ${shownId(taskId)} (unknown, expired or not yours)`);
+    if (record === undefined || record.owner !== ownerOf(ctx.authInfo))
+      throw McpWireError.invalidParams(`Invalid params: task not found: ${shownId(taskId)} (unknown, expired or not yours)`);
     return record;
   }
 
@@ -214,7 +255,11 @@ export class TaskManager implements TasksFeature {
     const record = await this.get(taskId, ctx);
     if (isTerminal(record.status)) return { record, wasTerminal: true };
     const local = this.running.has(taskId);
-    const cancelled = await this.end(taskId, { status: 'cancelled', statusMessage: 'Cancelled by the client' }, abortReasons.cancelled('tasks/cancel'));
+    const cancelled = await this.end(
+      taskId,
+      { status: 'cancelled', statusMessage: 'Cancelled by the client' },
+      abortReasons.cancelled('tasks/cancel'),
+    );
     // Stored as cancelled; the instance that runs it (if not this one) stops the work.
     if (!local) await this.publish({ kind: 'cancel', taskId });
     return { record: cancelled ?? record, wasTerminal: false };
@@ -234,8 +279,14 @@ export class TaskManager implements TasksFeature {
       const question = running.questions.get(key);
       if (question === undefined) continue;
       const answer = responses[key];
-      const problem = typeof answer === 'object' && answer !== null && !Array.isArray(answer) ? invalidClientResult(question.method, answer as Record<string, unknown>) : 'it must be an object';
-      if (problem !== undefined) throw McpWireError.invalidParams(`Invalid params: inputResponses[${shownId(key)}] is not a valid ${question.method} result: ${problem}`);
+      const problem =
+        typeof answer === 'object' && answer !== null && !Array.isArray(answer)
+          ? invalidClientResult(question.method, answer as Record<string, unknown>)
+          : 'it must be an object';
+      if (problem !== undefined)
+        throw McpWireError.invalidParams(
+          `Invalid params: inputResponses[${shownId(key)}] is not a valid ${question.method} result: ${problem}`,
+        );
       answered.push([question, answer as Record<string, unknown>]);
     }
     if (answered.length === 0) return;
@@ -258,13 +309,20 @@ export class TaskManager implements TasksFeature {
       const question = Object.prototype.hasOwnProperty.call(outstanding, key) ? outstanding[key] : undefined;
       if (question === undefined) continue;
       const answer = responses[key];
-      const problem = typeof answer === 'object' && answer !== null && !Array.isArray(answer) ? invalidClientResult(question.method, answer as Record<string, unknown>) : 'it must be an object';
-      if (problem !== undefined) throw McpWireError.invalidParams(`Invalid params: inputResponses[${shownId(key)}] is not a valid ${question.method} result: ${problem}`);
+      const problem =
+        typeof answer === 'object' && answer !== null && !Array.isArray(answer)
+          ? invalidClientResult(question.method, answer as Record<string, unknown>)
+          : 'it must be an object';
+      if (problem !== undefined)
+        throw McpWireError.invalidParams(
+          `Invalid params: inputResponses[${shownId(key)}] is not a valid ${question.method} result: ${problem}`,
+        );
       answers[key] = answer;
       delete remaining[key];
     }
     if (Object.keys(answers).length === 0) return;
-    const patch: TaskPatch = Object.keys(remaining).length === 0 ? { status: 'working', inputRequests: undefined } : { inputRequests: remaining };
+    const patch: TaskPatch =
+      Object.keys(remaining).length === 0 ? { status: 'working', inputRequests: undefined } : { inputRequests: remaining };
     await this.store.update(record.taskId, patch, Date.now());
     await this.publish({ kind: 'answers', taskId: record.taskId, responses: answers });
   }
@@ -282,7 +340,13 @@ export class TaskManager implements TasksFeature {
     for (const key of Object.keys(signal.responses)) {
       const question = running.questions.get(key);
       const answer = signal.responses[key];
-      if (question === undefined || typeof answer !== 'object' || answer === null || invalidClientResult(question.method, answer as Record<string, unknown>) !== undefined) continue;
+      if (
+        question === undefined ||
+        typeof answer !== 'object' ||
+        answer === null ||
+        invalidClientResult(question.method, answer as Record<string, unknown>) !== undefined
+      )
+        continue;
       running.questions.delete(key);
       answered.push([question, answer as Record<string, unknown>]);
     }
@@ -376,7 +440,11 @@ export class TaskManager implements TasksFeature {
   /** Shutdown: every task still running is cancelled and stored so; nothing stays "working". */
   async closeAll(): Promise<void> {
     const ids = [...this.running.keys()];
-    await Promise.all(ids.map((id) => this.end(id, { status: 'cancelled', statusMessage: 'The server shut down before the task finished' }, abortReasons.closed())));
+    await Promise.all(
+      ids.map((id) =>
+        this.end(id, { status: 'cancelled', statusMessage: 'The server shut down before the task finished' }, abortReasons.closed()),
+      ),
+    );
     this.unsubscribe?.();
     if (this.sweeper !== undefined) clearInterval(this.sweeper);
     this.sweeper = undefined;
@@ -418,7 +486,15 @@ export class TaskManager implements TasksFeature {
     return record;
   }
 
-  private async start(admitted: Admission, features: ServerFeatures, tools: ToolsFeature, name: string, args: Record<string, unknown> | undefined, params: RequestParamsRecord, creator: ActiveRequestContext): Promise<object> {
+  private async start(
+    admitted: Admission,
+    features: ServerFeatures,
+    tools: ToolsFeature,
+    name: string,
+    args: Record<string, unknown> | undefined,
+    params: RequestParamsRecord,
+    creator: ActiveRequestContext,
+  ): Promise<object> {
     const record = await this.created(admitted, name, creator);
     if (record instanceof TaskCapacityError) {
       // Full: a tool that may run without a task runs as an ordinary call; one that may not is told why.
@@ -455,7 +531,13 @@ export class TaskManager implements TasksFeature {
    * manager) and its handler's context — `own` when the request itself became the task, else a
    * new context like the creator's (the caller re-hosts it).
    */
-  private hosted(record: TaskRecord, features: ServerFeatures, creator: ActiveRequestContext, params: RequestParamsRecord, own: ActiveRequestContext | undefined): Running {
+  private hosted(
+    record: TaskRecord,
+    features: ServerFeatures,
+    creator: ActiveRequestContext,
+    params: RequestParamsRecord,
+    own: ActiveRequestContext | undefined,
+  ): Running {
     const taskId = record.taskId;
     let running!: Running;
     const reporter = {
@@ -474,15 +556,42 @@ export class TaskManager implements TasksFeature {
     const creatorHost = creator.host;
     const host = new TaskHost(taskId, record.era, creatorHost, creator.session, features.openSession, reporter);
     const ctx = own ?? new ActiveRequestContext(host, creator.requestId, 'tools/call', params, creator.authInfo, creator.requestInfo);
-    running = { taskId, toolName: record.toolName, era: record.era, expiresAt: record.createdAt + record.ttlMs, ctx, host, creatorHost, questions: new Map(), usedKeys: new Set(), resultWaiters: [], whenTerminal: [], writes: Promise.resolve(), askedOut: 0, done: false };
+    running = {
+      taskId,
+      toolName: record.toolName,
+      era: record.era,
+      expiresAt: record.createdAt + record.ttlMs,
+      ctx,
+      host,
+      creatorHost,
+      questions: new Map(),
+      usedKeys: new Set(),
+      resultWaiters: [],
+      whenTerminal: [],
+      writes: Promise.resolve(),
+      askedOut: 0,
+      done: false,
+    };
     return running;
   }
 
   /** 2026: a handler's question inside a task becomes an outstanding input request. */
-  private ask(running: Running, method: string, params: Record<string, unknown>, askedKey: string | undefined): Promise<Record<string, unknown>> {
-    if (running.done) return Promise.reject(running.ctx.signal.reason ?? new ArmatureError(EngineErrorCode.REQUEST_CANCELLED, 'The task ended'));
+  private ask(
+    running: Running,
+    method: string,
+    params: Record<string, unknown>,
+    askedKey: string | undefined,
+  ): Promise<Record<string, unknown>> {
+    if (running.done)
+      return Promise.reject(running.ctx.signal.reason ?? new ArmatureError(EngineErrorCode.REQUEST_CANCELLED, 'The task ended'));
     const missing = missingClientCapability(method, params, running.ctx.session.clientCapabilities);
-    if (missing !== undefined) return Promise.reject(new ArmatureError(EngineErrorCode.CLIENT_CAPABILITY_MISSING, `Cannot ask ${method} in this task: the client did not declare the "${missing}" capability`));
+    if (missing !== undefined)
+      return Promise.reject(
+        new ArmatureError(
+          EngineErrorCode.CLIENT_CAPABILITY_MISSING,
+          `Cannot ask ${method} in this task: the client did not declare the "${missing}" capability`,
+        ),
+      );
     let key = askedKey ?? `input-${running.usedKeys.size + 1}`;
     // Keys are unique over the task's life: a reused one gets a suffix.
     for (let n = 2; running.usedKeys.has(key); n += 1) key = `${askedKey ?? 'input'}-${n}`;
@@ -536,7 +645,8 @@ export class TaskManager implements TasksFeature {
     this.running.delete(running.taskId);
     if (abortReason !== undefined) running.ctx.abort(abortReason);
     else running.ctx.finished = true;
-    for (const question of running.questions.values()) question.reject(abortReason ?? new ArmatureError(EngineErrorCode.REQUEST_CANCELLED, 'The task ended'));
+    for (const question of running.questions.values())
+      question.reject(abortReason ?? new ArmatureError(EngineErrorCode.REQUEST_CANCELLED, 'The task ended'));
     running.questions.clear();
     running.host.close((error) => this.logger.warn('disposing a task scope failed', error));
     // The caller that stores the terminal status wakes the waiters once it is stored.
@@ -560,7 +670,8 @@ export class TaskManager implements TasksFeature {
    * in the spec; clients poll); 2026 listen streams following the task get `notifications/tasks`.
    */
   private announce(running: Running, record: TaskRecord): void {
-    if (running.era === '2025') void running.creatorHost.notify({ jsonrpc: '2.0', method: 'notifications/tasks/status', params: task2025(record) }, undefined);
+    if (running.era === '2025')
+      void running.creatorHost.notify({ jsonrpc: '2.0', method: 'notifications/tasks/status', params: task2025(record) }, undefined);
     this.tellWatchers(record);
   }
 
@@ -613,7 +724,8 @@ export class TaskManager implements TasksFeature {
     for (const running of this.running.values()) if (running.expiresAt <= now) expired.add(running.taskId);
     for (const taskId of expired) {
       const running = this.running.get(taskId);
-      if (running !== undefined) this.stop(running, new ArmatureError(EngineErrorCode.REQUEST_TIMEOUT, `Task ${taskId} expired before it finished`));
+      if (running !== undefined)
+        this.stop(running, new ArmatureError(EngineErrorCode.REQUEST_TIMEOUT, `Task ${taskId} expired before it finished`));
     }
   }
 }

@@ -20,10 +20,16 @@ export class InMemoryTaskStore implements TaskStore {
       if (sameRequestor(other, record) && !isTerminal(other.status)) active += 1;
     }
     if (active >= limits.maxActivePerOwner) {
-      return Promise.reject(new TaskCapacityError(`Too many tasks in progress for this client (${limits.maxActivePerOwner}); wait for one to finish or cancel one, then try again.`));
+      return Promise.reject(
+        new TaskCapacityError(
+          `Too many tasks in progress for this client (${limits.maxActivePerOwner}); wait for one to finish or cancel one, then try again.`,
+        ),
+      );
     }
     if (this.records.size >= limits.maxTasks && !this.evictOldestTerminal()) {
-      return Promise.reject(new TaskCapacityError(`The server holds its maximum of ${limits.maxTasks} tasks; try again when some have finished.`));
+      return Promise.reject(
+        new TaskCapacityError(`The server holds its maximum of ${limits.maxTasks} tasks; try again when some have finished.`),
+      );
     }
     this.records.set(record.taskId, Object.freeze({ ...record }));
     return Promise.resolve();
@@ -43,7 +49,9 @@ export class InMemoryTaskStore implements TaskStore {
 
   list(owner: string, sessionId: string | undefined, cursor: string | undefined, limit: number): Promise<TaskPage> {
     const now = Date.now();
-    const mine = [...this.records.values()].filter((r) => r.owner === owner && (owner !== '' || r.sessionId === sessionId) && !expired(r, now));
+    const mine = [...this.records.values()].filter(
+      (r) => r.owner === owner && (owner !== '' || r.sessionId === sessionId) && !expired(r, now),
+    );
     let start = 0;
     if (cursor !== undefined) {
       // The cursor is the id of the last task of the previous page; a vanished one restarts after its position.

@@ -61,7 +61,11 @@ export class TaskHost implements RequestHost {
   request(method: string, params: Record<string, unknown>, related: RelatedRequest, key?: string): Promise<Record<string, unknown>> {
     if (this.era === '2026') return this.reporter.ask(method, params, key);
     const meta = { ...(params._meta as Record<string, unknown> | undefined), [RELATED_TASK]: { taskId: this.taskId } };
-    const asked: RelatedRequest = { relatedRequestId: this.reporter.resultRequestId ?? related.relatedRequestId, signal: related.signal, finished: false };
+    const asked: RelatedRequest = {
+      relatedRequestId: this.reporter.resultRequestId ?? related.relatedRequestId,
+      signal: related.signal,
+      finished: false,
+    };
     this.reporter.waiting(true);
     const answer = this.creator.request(method, { ...params, _meta: meta }, asked, key);
     const resume = (): void => this.reporter.waiting(false);

@@ -11,8 +11,11 @@ export function declaresTasks(ctx: ActiveRequestContext): boolean {
 
 /** -32021 for a 2026 request that needs the tasks extension it did not declare. */
 export function missingTasksExtension(what: string): McpWireError {
-  return new McpWireError(WireErrorCode.MissingRequiredClientCapability, `Missing required client capability: ${what} needs the "${TASKS_EXTENSION}" extension (declare it in _meta "io.modelcontextprotocol/clientCapabilities".extensions)`, {
-    requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } },
-  });
+  return new McpWireError(
+    WireErrorCode.MissingRequiredClientCapability,
+    `Missing required client capability: ${what} needs the "${TASKS_EXTENSION}" extension (declare it in _meta "io.modelcontextprotocol/clientCapabilities".extensions)`,
+    {
+      requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } },
+    },
+  );
 }
-

@@ -31,7 +31,11 @@ const MAX_QUOTED = 100;
  *   without `Origin` is not a browser's and passes.
  * @param alsoAllowedOrigins origins allowed on top of `origins` (the HTTP transport's CORS allowlist).
  */
-export function createHostOriginGuard(hosts: Allowlist = LOOPBACK_HOSTS, origins?: Allowlist, alsoAllowedOrigins: readonly string[] = []): HostOriginGuard {
+export function createHostOriginGuard(
+  hosts: Allowlist = LOOPBACK_HOSTS,
+  origins?: Allowlist,
+  alsoAllowedOrigins: readonly string[] = [],
+): HostOriginGuard {
   const hostCheck = hosts === '*' ? null : compileHosts(hosts);
   const anyOrigin = origins === '*';
   const originSet = origins === undefined || origins === '*' ? null : new Set(origins.map(normalizeOrigin));
@@ -73,7 +77,8 @@ export function createHostOriginGuard(hosts: Allowlist = LOOPBACK_HOSTS, origins
  */
 export function allowedHostsForBind(bindHost: string): readonly string[] {
   const bare = bindHost.startsWith('[') ? bindHost.slice(1, -1) : bindHost;
-  if (bare === '' || bare === '0.0.0.0' || bare === '::' || bare === '::1' || LOOPBACK_HOSTS.includes(bare.toLowerCase())) return LOOPBACK_HOSTS;
+  if (bare === '' || bare === '0.0.0.0' || bare === '::' || bare === '::1' || LOOPBACK_HOSTS.includes(bare.toLowerCase()))
+    return LOOPBACK_HOSTS;
   return [...LOOPBACK_HOSTS, bare.includes(':') ? `[${bare}]` : bare];
 }
 

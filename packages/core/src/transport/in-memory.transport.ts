@@ -58,7 +58,10 @@ export class InMemoryTransport implements Transport {
     } catch (error) {
       return Promise.reject(error);
     }
-    const extra: MessageExtraInfo | undefined = options?.authInfo === undefined && options?.requestInfo === undefined ? undefined : { authInfo: options.authInfo, requestInfo: options.requestInfo };
+    const extra: MessageExtraInfo | undefined =
+      options?.authInfo === undefined && options?.requestInfo === undefined
+        ? undefined
+        : { authInfo: options.authInfo, requestInfo: options.requestInfo };
     queueMicrotask(() => peer.deliver(copy, extra));
     return SENT;
   }

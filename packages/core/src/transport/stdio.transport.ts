@@ -29,7 +29,6 @@ export interface StdioServerTransportOptions {
   readonly maxOutputBacklog?: number;
 }
 
-
 const lateErrorSinks = new WeakSet<Writable>();
 const ignoreError = (): void => undefined;
 
@@ -41,7 +40,12 @@ function ignoreLateErrors(stream: Writable): void {
 }
 
 function isReadable(value: unknown): value is Readable {
-  return typeof value === 'object' && value !== null && typeof (value as Readable).on === 'function' && typeof (value as Readable).read === 'function';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as Readable).on === 'function' &&
+    typeof (value as Readable).read === 'function'
+  );
 }
 
 /** Lines of only spaces and tabs are ignored like empty ones. */
@@ -94,7 +98,11 @@ export class StdioServerTransport implements Transport {
     this.stdout = options.stdout ?? process.stdout;
     this.limits = resolveDecodeLimits(options.limits);
     this.logger = options.logger ?? stderrLogger;
-    this.splitter = new LineSplitter(this.limits.maxBytes, (line) => this.receiveLine(line), () => this.refuse('line too long'));
+    this.splitter = new LineSplitter(
+      this.limits.maxBytes,
+      (line) => this.receiveLine(line),
+      () => this.refuse('line too long'),
+    );
     const maxBacklog = options.maxOutputBacklog ?? DEFAULT_MAX_OUTPUT_BACKLOG;
     if (!(maxBacklog > 0)) throw new RangeError('maxOutputBacklog must be a positive number');
     this.output = new StdioOutput(this.stdout, maxBacklog, {

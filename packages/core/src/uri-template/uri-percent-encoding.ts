@@ -12,12 +12,7 @@ export function pctEncodeCodePoint(cp: number): string {
   if (cp < 0x10000) {
     return pctByte(0xe0 | (cp >> 12)) + pctByte(0x80 | ((cp >> 6) & 63)) + pctByte(0x80 | (cp & 63));
   }
-  return (
-    pctByte(0xf0 | (cp >> 18)) +
-    pctByte(0x80 | ((cp >> 12) & 63)) +
-    pctByte(0x80 | ((cp >> 6) & 63)) +
-    pctByte(0x80 | (cp & 63))
-  );
+  return pctByte(0xf0 | (cp >> 18)) + pctByte(0x80 | ((cp >> 12) & 63)) + pctByte(0x80 | ((cp >> 6) & 63)) + pctByte(0x80 | (cp & 63));
 }
 
 /** Whether a UTF-16 code unit is an ASCII hex digit. */

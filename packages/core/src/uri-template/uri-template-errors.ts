@@ -15,10 +15,7 @@ export const UriTemplateErrorCode = {
 /** An `ARM_ERR_INVALID_URI_TEMPLATE` naming the template, what is wrong, and where. */
 export function invalidTemplate(template: string, problem: string, offset?: number): ArmatureError {
   const at = offset === undefined ? '' : ` at offset ${offset}`;
-  return new ArmatureError(
-    UriTemplateErrorCode.INVALID,
-    `Invalid URI template ${quote(template)}${at}: ${problem}`,
-  );
+  return new ArmatureError(UriTemplateErrorCode.INVALID, `Invalid URI template ${quote(template)}${at}: ${problem}`);
 }
 
 /** A string quoted for a message: escaped, and cut to a readable length. */

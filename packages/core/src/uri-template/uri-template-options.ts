@@ -59,8 +59,5 @@ function resolvePolicy(template: string, value: unknown): Required<UnsafeValuePo
 }
 
 function fail(template: string, problem: string): never {
-  throw new ArmatureError(
-    UriTemplateErrorCode.INVALID_OPTIONS,
-    `Invalid options for URI template ${JSON.stringify(template)}: ${problem}`,
-  );
+  throw new ArmatureError(UriTemplateErrorCode.INVALID_OPTIONS, `Invalid options for URI template ${JSON.stringify(template)}: ${problem}`);
 }

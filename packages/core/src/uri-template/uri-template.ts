@@ -1,8 +1,4 @@
-import type {
-  UriMatchResult,
-  UriTemplateOptions,
-  UriTemplateValues,
-} from './uri-template.types';
+import type { UriMatchResult, UriTemplateOptions, UriTemplateValues } from './uri-template.types';
 import { compileTemplate, type CompiledTemplate } from './uri-template-compiler';
 import { matchCompiled } from './uri-template-matcher';
 import { findOverlap } from './uri-template-overlap';

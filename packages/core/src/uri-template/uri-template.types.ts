@@ -9,12 +9,7 @@ export type UriTemplateValues = Record<string, string | string[]>;
 export type UriMatchFailureReason = 'no-match' | 'too-long' | 'unsafe-value';
 
 /** Which safety check refused a decoded value (see `UnsafeValuePolicy`). */
-export type UnsafeValueCheck =
-  | 'control-character'
-  | 'dot-segment'
-  | 'encoded-separator'
-  | 'backslash'
-  | 'absolute-path';
+export type UnsafeValueCheck = 'control-character' | 'dot-segment' | 'encoded-separator' | 'backslash' | 'absolute-path';
 
 /** The outcome of `UriTemplate.matchDetailed`. `detail` is meant for logs, not for clients. */
 export type UriMatchResult =

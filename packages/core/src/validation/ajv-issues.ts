@@ -71,7 +71,10 @@ export function ajvIssues(errors: readonly ErrorObject[]): ValidationIssue[] {
       case 'minLength':
       case 'maxLength': {
         const n = Number(params.limit);
-        issue = { path: at, message: `must be at ${error.keyword === 'minLength' ? 'least' : 'most'} ${n} character${n === 1 ? '' : 's'} long` };
+        issue = {
+          path: at,
+          message: `must be at ${error.keyword === 'minLength' ? 'least' : 'most'} ${n} character${n === 1 ? '' : 's'} long`,
+        };
         break;
       }
       case 'minItems':

@@ -71,7 +71,19 @@ const PROTO = '__proto__';
 /** The `patternProperties` key standing for the property named `__proto__`. */
 export const PROTO_PATTERN = '^__proto__$';
 const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
-const SCHEMA_VALUES = ['additionalProperties', 'items', 'additionalItems', 'contains', 'propertyNames', 'not', 'if', 'then', 'else', 'unevaluatedItems', 'unevaluatedProperties'];
+const SCHEMA_VALUES = [
+  'additionalProperties',
+  'items',
+  'additionalItems',
+  'contains',
+  'propertyNames',
+  'not',
+  'if',
+  'then',
+  'else',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+];
 const SCHEMA_LISTS = ['anyOf', 'oneOf', 'allOf', 'prefixItems', 'items'];
 
 /**
@@ -97,7 +109,8 @@ function rewriteProto(node: unknown): unknown {
     let next = value;
     if (SCHEMA_MAPS.includes(key) && typeof value === 'object' && value !== null && !Array.isArray(value)) {
       const entries = Object.entries(value).map(([name, inner]) => [name, rewriteProto(inner)] as const);
-      if (entries.some(([name, inner]) => inner !== (value as Record<string, unknown>)[name] || name === PROTO)) next = Object.fromEntries(entries);
+      if (entries.some(([name, inner]) => inner !== (value as Record<string, unknown>)[name] || name === PROTO))
+        next = Object.fromEntries(entries);
     } else if (SCHEMA_LISTS.includes(key) && Array.isArray(value)) {
       const items = value.map(rewriteProto);
       if (items.some((item, i) => item !== value[i])) next = items;

@@ -62,7 +62,9 @@ export function readValidatorsModule(path: string, warn: (message: string) => vo
   try {
     loaded = require(file) as unknown;
   } catch (error) {
-    warn(`Cannot load ${file} (${(error as Error).message}); its validators are compiled at boot instead. Run \`armature build\` to regenerate it.`);
+    warn(
+      `Cannot load ${file} (${(error as Error).message}); its validators are compiled at boot instead. Run \`armature build\` to regenerate it.`,
+    );
     return undefined;
   } finally {
     delete require.cache[file];

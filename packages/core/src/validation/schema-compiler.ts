@@ -84,7 +84,13 @@ export class SchemaCompiler {
   }
 
   /** `frozen`: the schema when it is already a frozen copy nobody can change. */
-  private compileText(schema: JsonSchema, text: string, where: string, precompiled: PrecompiledValidators | undefined, frozen: JsonSchema | undefined): CompiledSchema {
+  private compileText(
+    schema: JsonSchema,
+    text: string,
+    where: string,
+    precompiled: PrecompiledValidators | undefined,
+    frozen: JsonSchema | undefined,
+  ): CompiledSchema {
     const known = this.byText.get(text);
     if (known !== undefined) return known;
     const dialect = dialectOf(schema);
@@ -99,7 +105,9 @@ export class SchemaCompiler {
     const plan = planSchema(schema);
     const validator = plan !== undefined ? planValidator(plan, copy) : this.ajvValidator(schema, text, dialect, where, precompiled, copy);
     // The text was taken from the frozen copy itself only when the caller passed it.
-    const compiled: CompiledSchema = frozen ? { validate: validator, schema: frozen, json: text } : { validate: validator, schema: frozenCopy(schema) };
+    const compiled: CompiledSchema = frozen
+      ? { validate: validator, schema: frozen, json: text }
+      : { validate: validator, schema: frozenCopy(schema) };
     this.byText.set(text, compiled);
     return compiled;
   }
@@ -109,7 +117,14 @@ export class SchemaCompiler {
    * tool's first call (its factory run then); one compiled here is compiled now, so a schema
    * that does not compile stops the boot.
    */
-  private ajvValidator(schema: JsonSchema, text: string, dialect: Dialect, where: string, precompiled: PrecompiledValidators | undefined, copy: boolean): Validator {
+  private ajvValidator(
+    schema: JsonSchema,
+    text: string,
+    dialect: Dialect,
+    where: string,
+    precompiled: PrecompiledValidators | undefined,
+    copy: boolean,
+  ): Validator {
     const make = precompiled?.lazy(text);
     let validate: ValidateFunction | undefined = make === undefined ? this.compileWithAjv(schema, dialect, where) : undefined;
     const current = (): ValidateFunction => (validate ??= make?.() ?? this.compileWithAjv(schema, dialect, where));
@@ -154,6 +169,8 @@ function schemaText(schema: JsonSchema, where: string): string {
   try {
     return JSON.stringify(schema);
   } catch (error) {
-    throw new ArmatureError(LocalErrorCode.INVALID_SCHEMA, `${where}: the schema is not JSON (${(error as Error).message}).`, { cause: error });
+    throw new ArmatureError(LocalErrorCode.INVALID_SCHEMA, `${where}: the schema is not JSON (${(error as Error).message}).`, {
+      cause: error,
+    });
   }
 }

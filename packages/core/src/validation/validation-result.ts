@@ -8,8 +8,7 @@ export interface ValidationIssue {
 
 /** The outcome of validating one value; `value` has schema defaults applied. */
 export type ValidationResult<T = unknown> =
-  | { readonly valid: true; readonly value: T }
-  | { readonly valid: false; readonly issues: readonly ValidationIssue[] };
+  { readonly valid: true; readonly value: T } | { readonly valid: false; readonly issues: readonly ValidationIssue[] };
 
 /** A compiled validator: built once at boot, called per request. */
 export type Validator = (value: unknown) => ValidationResult;

@@ -94,7 +94,15 @@ describe('app: boot errors', () => {
       }
     }
     const manifest = manifestFor({
-      T: { read: { kind: 'resourceTemplate', params: [{ index: 0, name: 'a', role: 'variable' }, { index: 1, name: 'c', role: 'variable' }] } },
+      T: {
+        read: {
+          kind: 'resourceTemplate',
+          params: [
+            { index: 0, name: 'a', role: 'variable' },
+            { index: 1, name: 'c', role: 'variable' },
+          ],
+        },
+      },
     });
     const error = await bootError([T], { manifest });
     expect(error.code).to.equal('ARM_ERR_TEMPLATE_VARIABLE_MISMATCH');
@@ -112,7 +120,12 @@ describe('app: boot errors', () => {
     }
     const v = (index: number, name: string) => ({ index, name, role: 'variable' as const });
     const error = await bootError([T], {
-      manifest: manifestFor({ T: { one: { kind: 'resourceTemplate', params: [v(0, 'id')] }, two: { kind: 'resourceTemplate', params: [v(0, 'kind'), v(1, 'id')] } } }),
+      manifest: manifestFor({
+        T: {
+          one: { kind: 'resourceTemplate', params: [v(0, 'id')] },
+          two: { kind: 'resourceTemplate', params: [v(0, 'kind'), v(1, 'id')] },
+        },
+      }),
     });
     expect(error.code).to.equal('ARM_ERR_AMBIGUOUS_TEMPLATE');
     expect(error.message).to.include('x://items/');
@@ -167,7 +180,11 @@ describe('app: boot errors', () => {
     class E {
       @Tool() t(): void {}
     }
-    for (const bad of [{ armature: 3, handlers: {} }, { armature: 2, handlers: {} }, { armature: 2, schemas: [true], handlers: {} }]) {
+    for (const bad of [
+      { armature: 3, handlers: {} },
+      { armature: 2, handlers: {} },
+      { armature: 2, schemas: [true], handlers: {} },
+    ]) {
       expect((await bootError([E], { manifest: bad as unknown as ArmatureManifest })).code).to.equal('ARM_ERR_MANIFEST_INVALID');
     }
     expect((await bootError([E], { name: '' })).code).to.equal('ARM_ERR_INVALID_OPTIONS');

@@ -30,7 +30,13 @@ class BoardHandlers {
 class BoardModule {}
 
 function create(name: string, bus: InMemoryNotificationBus): Promise<Armature> {
-  return Armature.create(BoardModule, { name, version: '1.0.0', manifest: { armature: 1, handlers: {} }, logger: new RecordingLogger(), bus });
+  return Armature.create(BoardModule, {
+    name,
+    version: '1.0.0',
+    manifest: { armature: 1, handlers: {} },
+    logger: new RecordingLogger(),
+    bus,
+  });
 }
 
 /**

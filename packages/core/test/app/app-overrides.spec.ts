@@ -36,7 +36,10 @@ describe('Armature.create overrides', () => {
     const app = await Armature.create(OverrideApp, {
       name: 'overrides',
       version: '1.0.0',
-      overrides: [{ provide: GREETING, useValue: 'hi' }, { provide: Clock, useValue: { now: () => 'noon' } }],
+      overrides: [
+        { provide: GREETING, useValue: 'hi' },
+        { provide: Clock, useValue: { now: () => 'noon' } },
+      ],
     });
     const connection = await connectClient(app);
     try {

@@ -46,7 +46,7 @@ describe('app: protocol behaviour through the app layer', () => {
     }
   });
 
-  it('cancellation from the client reaches the handler\'s signal', async () => {
+  it("cancellation from the client reaches the handler's signal", async () => {
     const app = await Armature.create(ProtocolModule, { name: 'cancel', version: '1' });
     const conn = await connectClient(app);
     const start = deferred('handler started');
@@ -55,7 +55,10 @@ describe('app: protocol behaviour through the app layer', () => {
     aborted.resolve = (reason) => abort.resolve(reason);
     const controller = new AbortController();
     try {
-      const call = conn.client.callTool({ name: 'slow', arguments: {} }, undefined, { signal: controller.signal }).then(() => 'answered', () => 'rejected');
+      const call = conn.client.callTool({ name: 'slow', arguments: {} }, undefined, { signal: controller.signal }).then(
+        () => 'answered',
+        () => 'rejected',
+      );
       await start.promise;
       controller.abort('user gave up');
       expect(await abort.promise).to.not.equal(undefined);

@@ -59,7 +59,10 @@ class DocHandlers {
     return [...NOTES.keys()].filter((k) => k.startsWith(value) && context.request.method === 'completion/complete');
   }
 
-  @Prompt({ title: 'Summarize', complete: { id: 'completeId', style: (value: string) => ['short', 'long'].filter((s) => s.startsWith(value)) } })
+  @Prompt({
+    title: 'Summarize',
+    complete: { id: 'completeId', style: (value: string) => ['short', 'long'].filter((s) => s.startsWith(value)) },
+  })
   summarize(id: string, style = 'short'): string {
     const note = NOTES.get(id);
     if (!note) throw new ToolError(`No note "${id}"`);
@@ -92,25 +95,33 @@ class DocHandlers {
 }
 
 // The form `armature build` writes (each distinct schema once, referred to by index).
-const manifest = builtManifest(manifestFor({
-  DocHandlers: {
-    note: { kind: 'resourceTemplate', params: [{ index: 0, name: 'id', role: 'variable' }] },
-    file: { kind: 'resourceTemplate', params: [{ index: 0, name: 'path', role: 'variable' }] },
-    summarize: {
-      kind: 'prompt',
-      description: 'Summarize a note.',
-      params: [arg(0, 'id'), arg(1, 'style', false)],
-      arguments: [{ name: 'id', description: 'Note id', required: true }, { name: 'style', required: false }],
+const manifest = builtManifest(
+  manifestFor({
+    DocHandlers: {
+      note: { kind: 'resourceTemplate', params: [{ index: 0, name: 'id', role: 'variable' }] },
+      file: { kind: 'resourceTemplate', params: [{ index: 0, name: 'path', role: 'variable' }] },
+      summarize: {
+        kind: 'prompt',
+        description: 'Summarize a note.',
+        params: [arg(0, 'id'), arg(1, 'style', false)],
+        arguments: [
+          { name: 'id', description: 'Note id', required: true },
+          { name: 'style', required: false },
+        ],
+      },
+      numbered: { kind: 'prompt', params: [arg(0, 'n')] },
     },
-    numbered: { kind: 'prompt', params: [arg(0, 'n')] },
-  },
-}));
+  }),
+);
 
 @Module({ handlers: [DocHandlers] })
 class DocsModule {}
 
 function errorOf(promise: Promise<unknown>): Promise<{ code: number; message: string; data?: unknown } | undefined> {
-  return promise.then(() => undefined, (e: unknown) => e as { code: number; message: string; data?: unknown });
+  return promise.then(
+    () => undefined,
+    (e: unknown) => e as { code: number; message: string; data?: unknown },
+  );
 }
 
 describe('app: resources, prompts and completion through the official SDK client', () => {
@@ -136,7 +147,14 @@ describe('app: resources, prompts and completion through the official SDK client
 
   it('lists resources and templates with their options', async () => {
     const { resources } = await conn.client.listResources();
-    expect(resources[0]).to.deep.equal({ uri: 'docs://index', name: 'index', title: 'Index', description: 'All ids', mimeType: 'application/json', size: 10 });
+    expect(resources[0]).to.deep.equal({
+      uri: 'docs://index',
+      name: 'index',
+      title: 'Index',
+      description: 'All ids',
+      mimeType: 'application/json',
+      size: 10,
+    });
     const { resourceTemplates } = await conn.client.listResourceTemplates();
     expect(resourceTemplates).to.deep.equal([
       { uriTemplate: 'docs://notes/{id}', name: 'note', mimeType: 'text/markdown' },
@@ -148,11 +166,15 @@ describe('app: resources, prompts and completion through the official SDK client
     expect(await conn.client.readResource({ uri: 'docs://index' })).to.deep.equal({
       contents: [{ uri: 'docs://index', mimeType: 'application/json', text: '["n1","n2","x9"]' }],
     });
-    expect((await conn.client.readResource({ uri: 'docs://logo' })).contents).to.deep.equal([{ uri: 'docs://logo', mimeType: 'image/png', blob: 'AQID' }]);
+    expect((await conn.client.readResource({ uri: 'docs://logo' })).contents).to.deep.equal([
+      { uri: 'docs://logo', mimeType: 'image/png', blob: 'AQID' },
+    ]);
   });
 
   it('reads through templates with decoded variables', async () => {
-    expect((await conn.client.readResource({ uri: 'docs://notes/n2' })).contents).to.deep.equal([{ uri: 'docs://notes/n2', mimeType: 'text/markdown', text: '# Two' }]);
+    expect((await conn.client.readResource({ uri: 'docs://notes/n2' })).contents).to.deep.equal([
+      { uri: 'docs://notes/n2', mimeType: 'text/markdown', text: '# Two' },
+    ]);
     expect((await conn.client.readResource({ uri: 'docs://files/a/b%20c' })).contents[0]).to.deep.include({ text: 'path=["a","b c"]' });
   });
 
@@ -186,16 +208,25 @@ describe('app: resources, prompts and completion through the official SDK client
       name: 'summarize',
       title: 'Summarize',
       description: 'Summarize a note.',
-      arguments: [{ name: 'id', description: 'Note id', required: true }, { name: 'style', required: false }],
+      arguments: [
+        { name: 'id', description: 'Note id', required: true },
+        { name: 'style', required: false },
+      ],
     });
     expect(prompts.find((p) => p.name === 'many')).to.deep.equal({ name: 'many' });
   });
 
   it('gets prompts: string → user message, defaults apply, extra arguments ignored', async () => {
     const result = await conn.client.getPrompt({ name: 'summarize', arguments: { id: 'n1', other: 'x' } });
-    expect(result).to.deep.equal({ description: 'Summarize a note.', messages: [{ role: 'user', content: { type: 'text', text: 'Summarize (short): # One' } }] });
+    expect(result).to.deep.equal({
+      description: 'Summarize a note.',
+      messages: [{ role: 'user', content: { type: 'text', text: 'Summarize (short): # One' } }],
+    });
     expect((await conn.client.getPrompt({ name: 'many' })).messages).to.have.length(150);
-    expect((await conn.client.getPrompt({ name: 'explicit', arguments: { q: 'why' } })).messages[0]).to.deep.equal({ role: 'assistant', content: { type: 'text', text: 'q=why' } });
+    expect((await conn.client.getPrompt({ name: 'explicit', arguments: { q: 'why' } })).messages[0]).to.deep.equal({
+      role: 'assistant',
+      content: { type: 'text', text: 'q=why' },
+    });
   });
 
   it('answers unknown prompts, missing arguments and ToolError with -32602', async () => {
@@ -215,7 +246,10 @@ describe('app: resources, prompts and completion through the official SDK client
   });
 
   it('completes template variables and prompt arguments (method names and functions)', async () => {
-    const template = await conn.client.complete({ ref: { type: 'ref/resource', uri: 'docs://notes/{id}' }, argument: { name: 'id', value: 'n' } });
+    const template = await conn.client.complete({
+      ref: { type: 'ref/resource', uri: 'docs://notes/{id}' },
+      argument: { name: 'id', value: 'n' },
+    });
     expect(template.completion).to.deep.equal({ values: ['n1', 'n2'], total: 2, hasMore: false });
     const prompt = await conn.client.complete({ ref: { type: 'ref/prompt', name: 'summarize' }, argument: { name: 'style', value: 'l' } });
     expect(prompt.completion.values).to.deep.equal(['long']);
@@ -230,7 +264,11 @@ describe('app: resources, prompts and completion through the official SDK client
   });
 
   it('answers completion for an unknown prompt or template with -32602', async () => {
-    expect((await errorOf(conn.client.complete({ ref: { type: 'ref/prompt', name: 'nope' }, argument: { name: 'a', value: '' } })))?.code).to.equal(-32602);
-    expect((await errorOf(conn.client.complete({ ref: { type: 'ref/resource', uri: 'x://{nope}' }, argument: { name: 'a', value: '' } })))?.code).to.equal(-32602);
+    expect(
+      (await errorOf(conn.client.complete({ ref: { type: 'ref/prompt', name: 'nope' }, argument: { name: 'a', value: '' } })))?.code,
+    ).to.equal(-32602);
+    expect(
+      (await errorOf(conn.client.complete({ ref: { type: 'ref/resource', uri: 'x://{nope}' }, argument: { name: 'a', value: '' } })))?.code,
+    ).to.equal(-32602);
   });
 });

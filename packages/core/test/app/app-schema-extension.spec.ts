@@ -88,11 +88,15 @@ async function bootError(handlers: (new () => object)[], manifest: InlineManifes
 function withoutDescriptions(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutDescriptions);
   if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(Object.entries(value).filter(([key]) => key !== 'description').map(([key, inner]) => [key, withoutDescriptions(inner)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => key !== 'description')
+      .map(([key, inner]) => [key, withoutDescriptions(inner)]),
+  );
 }
 
 describe('app: @Tool({ extendInputSchema })', () => {
-  it('advertises the generated schema merged with the extension: the conformance suite\'s schema', async () => {
+  it("advertises the generated schema merged with the extension: the conformance suite's schema", async () => {
     const app = await create([Contacts], manifestFor({ Contacts: { contact: CONTACT_ENTRY } }));
     try {
       const [tool] = app.tools.list();
@@ -128,7 +132,9 @@ describe('app: @Tool({ extendInputSchema })', () => {
 
   it('refuses an extension that changes a generated value: ARM_ERR_SCHEMA_EXTENSION naming class, method, tool and JSON Pointer', async () => {
     class Clash {
-      @Tool({ extendInputSchema: { properties: { phone: { type: 'integer' }, name: { description: 'Other.' } }, additionalProperties: true } })
+      @Tool({
+        extendInputSchema: { properties: { phone: { type: 'integer' }, name: { description: 'Other.' } }, additionalProperties: true },
+      })
       contact(name?: string, address?: unknown, contactMethod?: string, phone?: string, email?: string): string {
         return String(name ?? address ?? contactMethod ?? phone ?? email);
       }
@@ -200,7 +206,12 @@ describe('app: @Tool({ extendInputSchema })', () => {
       const byName = Object.fromEntries(app.tools.list().map((t) => [t.name, t.inputSchema]));
       expect(byName.none).to.deep.equal({ type: 'object', additionalProperties: false, description: 'No arguments at all.' });
       expect(byName.explicit).to.deep.equal({ type: 'object', properties: { a: { type: 'integer' } }, required: ['a'] });
-      expect(byName.sum).to.deep.equal({ type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'], additionalProperties: false });
+      expect(byName.sum).to.deep.equal({
+        type: 'object',
+        properties: { a: { type: 'number' }, b: { type: 'number' } },
+        required: ['a', 'b'],
+        additionalProperties: false,
+      });
       const conn = await connectClient(app);
       expect((await conn.client.callTool({ name: 'explicit', arguments: {} })).isError).to.equal(true);
       expect((await conn.client.callTool({ name: 'sum', arguments: { a: 1 } })).isError).to.equal(true);
@@ -261,12 +272,32 @@ describe('app: @Tool({ headers })', () => {
   });
 
   const cases: [string, Record<string, string>, string][] = [
-    ['a parameter that does not exist', { zone: 'Zone' }, 'parameter "zone" cannot be a header: the input schema has no parameter "zone" (its parameters: region, priority, verbose, score, filter)'],
-    ['a number parameter', { score: 'Score' }, 'parameter "score" cannot be a header: only string, integer and boolean parameters can be headers, and its type is "number"'],
-    ['an object parameter', { filter: 'Filter' }, 'parameter "filter" cannot be a header: only string, integer and boolean parameters can be headers, and its type is "object"'],
+    [
+      'a parameter that does not exist',
+      { zone: 'Zone' },
+      'parameter "zone" cannot be a header: the input schema has no parameter "zone" (its parameters: region, priority, verbose, score, filter)',
+    ],
+    [
+      'a number parameter',
+      { score: 'Score' },
+      'parameter "score" cannot be a header: only string, integer and boolean parameters can be headers, and its type is "number"',
+    ],
+    [
+      'an object parameter',
+      { filter: 'Filter' },
+      'parameter "filter" cannot be a header: only string, integer and boolean parameters can be headers, and its type is "object"',
+    ],
     ['a header name with a space', { region: 'My Region' }, 'parameter "region" cannot be a header: "My Region" is not a header name'],
-    ['a header name with a colon', { region: 'Region:Primary' }, 'parameter "region" cannot be a header: "Region:Primary" is not a header name'],
-    ['two parameters with one header name, ignoring case', { region: 'Region', priority: 'REGION' }, 'parameter "priority" cannot be a header: the header name "REGION" is already used by parameter "region"'],
+    [
+      'a header name with a colon',
+      { region: 'Region:Primary' },
+      'parameter "region" cannot be a header: "Region:Primary" is not a header name',
+    ],
+    [
+      'two parameters with one header name, ignoring case',
+      { region: 'Region', priority: 'REGION' },
+      'parameter "priority" cannot be a header: the header name "REGION" is already used by parameter "region"',
+    ],
   ];
   for (const [what, headers, message] of cases) {
     it(`refuses ${what}: ARM_ERR_HEADER_PARAMETER naming tool and parameter`, async () => {
@@ -282,26 +313,40 @@ describe('app: @Tool({ headers })', () => {
     expect(error.code).to.equal('ARM_ERR_HEADER_PARAMETER');
     expect(error.message).to.include('parameter "score" cannot be a header');
     class Explicit {
-      @Tool({ inputSchema: { type: 'object', properties: { a: { type: 'string', 'x-mcp-header': 'A' }, b: { type: 'string', 'x-mcp-header': 'a' } } } })
+      @Tool({
+        inputSchema: {
+          type: 'object',
+          properties: { a: { type: 'string', 'x-mcp-header': 'A' }, b: { type: 'string', 'x-mcp-header': 'a' } },
+        },
+      })
       both(args: object): string {
         return JSON.stringify(args);
       }
     }
     const explicit = await bootError([Explicit], manifestFor({}));
     expect(explicit.code).to.equal('ARM_ERR_HEADER_PARAMETER');
-    expect(explicit.message).to.include('Explicit.both (tool "both"): parameter "b" cannot be a header: the header name "a" is already used by parameter "a"');
+    expect(explicit.message).to.include(
+      'Explicit.both (tool "both"): parameter "b" cannot be a header: the header name "a" is already used by parameter "a"',
+    );
   });
 
   it('applies headers to properties the extension adds', async () => {
     class Added {
-      @Tool({ inputSchema: { type: 'object' }, extendInputSchema: { properties: { tenant: { type: 'string' } } }, headers: { tenant: 'Tenant' } })
+      @Tool({
+        inputSchema: { type: 'object' },
+        extendInputSchema: { properties: { tenant: { type: 'string' } } },
+        headers: { tenant: 'Tenant' },
+      })
       added(args: object): string {
         return JSON.stringify(args);
       }
     }
     const app = await create([Added], manifestFor({}));
     try {
-      expect(app.tools.list()[0]?.inputSchema).to.deep.equal({ type: 'object', properties: { tenant: { type: 'string', 'x-mcp-header': 'Tenant' } } });
+      expect(app.tools.list()[0]?.inputSchema).to.deep.equal({
+        type: 'object',
+        properties: { tenant: { type: 'string', 'x-mcp-header': 'Tenant' } },
+      });
     } finally {
       await app.close();
     }

@@ -87,7 +87,10 @@ class ToolHandlers {
     return dto instanceof SignupDto ? `ok ${dto.describe()}` : 'not an instance';
   }
 
-  @Tool({ name: 'explicit.schema', inputSchema: { type: 'object', properties: { n: { type: 'integer', default: 5 } }, additionalProperties: false } })
+  @Tool({
+    name: 'explicit.schema',
+    inputSchema: { type: 'object', properties: { n: { type: 'integer', default: 5 } }, additionalProperties: false },
+  })
   explicit(args: { n: number }, context: RequestContext): string {
     return `n=${args.n} ${context instanceof RequestContext}`;
   }
@@ -111,45 +114,47 @@ const NOTE_SCHEMA = {
 };
 
 // The form `armature build` writes (each distinct schema once, referred to by index).
-const manifest = builtManifest(manifestFor({
-  ToolHandlers: {
-    greet: {
-      kind: 'tool',
-      description: 'Greet someone.',
-      params: [arg(0, 'name'), arg(1, 'times', false, { default: 1 }), ctx(2)],
-      inputSchema: {
-        type: 'object',
-        properties: { name: { type: 'string', description: 'Who' }, times: { type: 'integer', minimum: 1, default: 1 } },
-        required: ['name'],
-        additionalProperties: false,
+const manifest = builtManifest(
+  manifestFor({
+    ToolHandlers: {
+      greet: {
+        kind: 'tool',
+        description: 'Greet someone.',
+        params: [arg(0, 'name'), arg(1, 'times', false, { default: 1 }), ctx(2)],
+        inputSchema: {
+          type: 'object',
+          properties: { name: { type: 'string', description: 'Who' }, times: { type: 'integer', minimum: 1, default: 1 } },
+          required: ['name'],
+          additionalProperties: false,
+        },
+      },
+      note: {
+        kind: 'tool',
+        params: [arg(0, 'title'), arg(1, 'tags')],
+        inputSchema: NOTE_SCHEMA,
+        outputSchema: NOTE_SCHEMA,
+      },
+      numbers: {
+        kind: 'tool',
+        params: [],
+        outputSchema: { type: 'object', properties: { result: { type: 'array', items: { type: 'number' } } }, required: ['result'] },
+        outputWrapped: true,
+      },
+      lies: { kind: 'tool', params: [], outputSchema: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] } },
+      inherited: {
+        kind: 'tool',
+        params: [arg(0, 'toString', false)],
+        inputSchema: { type: 'object', properties: { toString: { type: 'string' } } },
+      },
+      signup: {
+        kind: 'tool',
+        argumentStyle: 'dto',
+        params: [{ index: 0, name: 'dto', role: 'dto' }],
+        inputSchema: { type: 'object', properties: { email: { type: 'string' }, age: { type: 'number' } }, required: ['email', 'age'] },
       },
     },
-    note: {
-      kind: 'tool',
-      params: [arg(0, 'title'), arg(1, 'tags')],
-      inputSchema: NOTE_SCHEMA,
-      outputSchema: NOTE_SCHEMA,
-    },
-    numbers: {
-      kind: 'tool',
-      params: [],
-      outputSchema: { type: 'object', properties: { result: { type: 'array', items: { type: 'number' } } }, required: ['result'] },
-      outputWrapped: true,
-    },
-    lies: { kind: 'tool', params: [], outputSchema: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] } },
-    inherited: {
-      kind: 'tool',
-      params: [arg(0, 'toString', false)],
-      inputSchema: { type: 'object', properties: { toString: { type: 'string' } } },
-    },
-    signup: {
-      kind: 'tool',
-      argumentStyle: 'dto',
-      params: [{ index: 0, name: 'dto', role: 'dto' }],
-      inputSchema: { type: 'object', properties: { email: { type: 'string' }, age: { type: 'number' } }, required: ['email', 'age'] },
-    },
-  },
-}));
+  }),
+);
 
 @Module({ providers: [Greeter], handlers: [ToolHandlers] })
 class ToolsModule {}
@@ -218,13 +223,21 @@ describe('app: tools through the official SDK client', () => {
 
   it('answers -32603 and logs when a result violates the output schema', async () => {
     const before = logger.errors.length;
-    const error = await conn.client.callTool({ name: 'lies', arguments: {} }).then(() => undefined, (e: unknown) => e as { code: number; message: string });
+    const error = await conn.client.callTool({ name: 'lies', arguments: {} }).then(
+      () => undefined,
+      (e: unknown) => e as { code: number; message: string },
+    );
     expect(error?.code).to.equal(-32603);
     expect(error?.message).to.not.include('id');
-    expect(logger.errors.slice(before).map((e) => e.message).join()).to.match(/lies.*outputSchema.*id: must be a string/);
+    expect(
+      logger.errors
+        .slice(before)
+        .map((e) => e.message)
+        .join(),
+    ).to.match(/lies.*outputSchema.*id: must be a string/);
   });
 
-  it('turns ToolError into isError with the author\'s message', async () => {
+  it("turns ToolError into isError with the author's message", async () => {
     const result = await conn.client.callTool({ name: 'refuse', arguments: {} });
     expect(result).to.deep.equal({ content: [{ type: 'text', text: 'No note with id "x". Call search first.' }], isError: true });
   });
@@ -243,7 +256,10 @@ describe('app: tools through the official SDK client', () => {
 
   it('passes content helpers and ToolResult through', async () => {
     const picture = await conn.client.callTool({ name: 'picture', arguments: {} });
-    expect(picture.content).to.deep.equal([{ type: 'text', text: 'a picture' }, { type: 'image', data: 'AQID', mimeType: 'image/png' }]);
+    expect(picture.content).to.deep.equal([
+      { type: 'text', text: 'a picture' },
+      { type: 'image', data: 'AQID', mimeType: 'image/png' },
+    ]);
     const custom = await conn.client.callTool({ name: 'custom', arguments: {} });
     expect(custom).to.deep.equal({ content: [{ type: 'text', text: 'partial' }], structuredContent: { done: false }, isError: true });
   });
@@ -259,9 +275,15 @@ describe('app: tools through the official SDK client', () => {
   });
 
   it('answers an unknown tool with -32602', async () => {
-    const error = await conn.client.callTool({ name: 'nope', arguments: {} }).then(() => undefined, (e: unknown) => e as { code: number });
+    const error = await conn.client.callTool({ name: 'nope', arguments: {} }).then(
+      () => undefined,
+      (e: unknown) => e as { code: number },
+    );
     expect(error?.code).to.equal(-32602);
-    const proto = await conn.client.callTool({ name: '__proto__', arguments: {} }).then(() => undefined, (e: unknown) => e as { code: number });
+    const proto = await conn.client.callTool({ name: '__proto__', arguments: {} }).then(
+      () => undefined,
+      (e: unknown) => e as { code: number },
+    );
     expect(proto?.code).to.equal(-32602);
   });
 

@@ -88,7 +88,7 @@ describe('dev reload in place (ARMATURE_DEV=1 with an IPC channel)', () => {
     expect(app?.sessionCount).to.equal(1);
   });
 
-  it('drops only modules of the app\'s own package: loaders above it (this spec, the test runner) stay cached', async () => {
+  it("drops only modules of the app's own package: loaders above it (this spec, the test runner) stay cached", async () => {
     // This spec requires the fixture that requires the changed file, so an unbounded walk up the
     // dependents would drop it, and with it classes other suites in this process still use.
     fixture.writeHandlers({ hello: 'v2' });

@@ -6,7 +6,16 @@ import { EngineErrorCode } from '../../src/errors/engine-error-codes';
 import { LocalErrorCode } from '../../src/errors/local-error-codes';
 
 const REPO = join(__dirname, '../../../../..');
-const PAGES = ['tools.md', 'resources.md', 'prompts.md', 'request-context.md', 'guards.md', 'protocol-revisions.md', 'tasks.md', 'extensions.md'];
+const PAGES = [
+  'tools.md',
+  'resources.md',
+  'prompts.md',
+  'request-context.md',
+  'guards.md',
+  'protocol-revisions.md',
+  'tasks.md',
+  'extensions.md',
+];
 const read = (page: string): string => readFileSync(join(REPO, 'docs', page), 'utf8');
 
 describe('docs pages of the application layer', () => {
@@ -26,8 +35,14 @@ describe('docs pages of the application layer', () => {
     const engine = new Set<string>(Object.values(EngineErrorCode));
     const registry = new Set<string>(Object.values(LocalErrorCode));
     const own = [...registry].filter((code) => !engine.has(code));
-    expect(own.filter((code) => !text.includes(code)), 'codes missing from docs').to.deep.equal([]);
+    expect(
+      own.filter((code) => !text.includes(code)),
+      'codes missing from docs',
+    ).to.deep.equal([]);
     const mentioned = [...new Set(text.match(/ARM_ERR_[A-Z_]+/g) ?? [])];
-    expect(mentioned.filter((code) => !registry.has(code)), 'docs name unknown codes').to.deep.equal([]);
+    expect(
+      mentioned.filter((code) => !registry.has(code)),
+      'docs name unknown codes',
+    ).to.deep.equal([]);
   });
 });

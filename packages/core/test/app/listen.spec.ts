@@ -19,9 +19,19 @@ describe('app.listen', () => {
       expect(parseListenArgs(['--ws', '[::1]:9000'])).to.deep.equal({ transport: 'ws', host: '::1', port: 9000 });
     });
 
-    for (const argv of [['--http'], ['--http', '--ws'], ['--http', '70000'], ['--ws', 'host:'], ['--http', 'abc'], ['--http', '1', '--ws', '2'], ['--stdio', '--http', '1']]) {
+    for (const argv of [
+      ['--http'],
+      ['--http', '--ws'],
+      ['--http', '70000'],
+      ['--ws', 'host:'],
+      ['--http', 'abc'],
+      ['--http', '1', '--ws', '2'],
+      ['--stdio', '--http', '1'],
+    ]) {
       it(`refuses ${JSON.stringify(argv)} with ARM_ERR_INVALID_LISTEN_ARGS`, () => {
-        expect(() => parseListenArgs(argv)).to.throw(ArmatureError).with.property('code', 'ARM_ERR_INVALID_LISTEN_ARGS');
+        expect(() => parseListenArgs(argv))
+          .to.throw(ArmatureError)
+          .with.property('code', 'ARM_ERR_INVALID_LISTEN_ARGS');
       });
     }
   });
@@ -53,7 +63,10 @@ describe('app.listen', () => {
       await client.close();
       await app.close();
     }
-    const refused = await fetch(handle.url as string, { method: 'POST' }).then(() => false, () => true);
+    const refused = await fetch(handle.url as string, { method: 'POST' }).then(
+      () => false,
+      () => true,
+    );
     expect(refused).to.equal(true);
   });
 });

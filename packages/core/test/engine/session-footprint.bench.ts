@@ -46,7 +46,12 @@ async function main(): Promise<void> {
   for (const transport of transports) {
     const session = new ServerSession(transport, options);
     await session.start();
-    transport.onmessage?.({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } } });
+    transport.onmessage?.({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } },
+    });
     transport.onmessage?.({ jsonrpc: '2.0', method: 'notifications/initialized' });
     transport.onmessage?.({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'x', arguments: {} } });
     sessions.push(session);

@@ -35,7 +35,10 @@ describe('stdio server against hostile frames', () => {
   });
 
   it('answers invalid UTF-8 with -32700', async () => {
-    await expectAnswer(Buffer.concat([Buffer.from('{"jsonrpc":"2.0","id":"u","method":"ping","x":"'), Buffer.from([0xc3, 0x28]), Buffer.from('"}\n')]), -32700);
+    await expectAnswer(
+      Buffer.concat([Buffer.from('{"jsonrpc":"2.0","id":"u","method":"ping","x":"'), Buffer.from([0xc3, 0x28]), Buffer.from('"}\n')]),
+      -32700,
+    );
     await expectAnswer(Buffer.from([0xff, 0xfe, 0x0a]), -32700);
   });
 

@@ -14,7 +14,12 @@ describe('stdio end to end with the official SDK client', function () {
   let stdio: StdioClientTransport;
 
   beforeEach(async () => {
-    stdio = new StdioClientTransport({ command: process.execPath, args: [STDIO_FIXTURE], env: { ...process.env, FIXTURE_EXTRA_TOOLS: '1000', FIXTURE_PAGE_SIZE: '250' } as Record<string, string>, stderr: 'pipe' });
+    stdio = new StdioClientTransport({
+      command: process.execPath,
+      args: [STDIO_FIXTURE],
+      env: { ...process.env, FIXTURE_EXTRA_TOOLS: '1000', FIXTURE_PAGE_SIZE: '250' } as Record<string, string>,
+      stderr: 'pipe',
+    });
     wire = new WireCheckedTransport(stdio as unknown as Transport, { check: true });
     client = new Client({ name: 'sdk-stdio', version: '1.0.0' }, { capabilities: { elicitation: {} } });
     client.setRequestHandler(ElicitRequestSchema, () => ({ action: 'decline' }));
@@ -53,7 +58,9 @@ describe('stdio end to end with the official SDK client', function () {
     await client.subscribeResource({ uri: 'fixture://static' });
     await client.unsubscribeResource({ uri: 'fixture://static' });
     expect((await client.getPrompt({ name: 'greet', arguments: { name: 'Lin' } })).messages).to.have.length(1);
-    expect((await client.complete({ ref: { type: 'ref/prompt', name: 'greet' }, argument: { name: 'name', value: 'b' } })).completion.values).to.deep.equal(['bob']);
+    expect(
+      (await client.complete({ ref: { type: 'ref/prompt', name: 'greet' }, argument: { name: 'name', value: 'b' } })).completion.values,
+    ).to.deep.equal(['bob']);
     const error = await client.readResource({ uri: 'fixture://nope' }).catch((e: unknown) => e);
     expect((error as McpError).code).to.equal(-32002);
   });

@@ -15,7 +15,8 @@ const tool = { name: 'echo', inputSchema: { type: 'object' as const } };
 
 function requestBytes(count: number): Buffer {
   const lines: string[] = [];
-  for (let i = 0; i < count; i++) lines.push(`{"jsonrpc":"2.0","id":${i},"method":"tools/call","params":{"name":"echo","arguments":{"text":"hello ${i}"}}}\n`);
+  for (let i = 0; i < count; i++)
+    lines.push(`{"jsonrpc":"2.0","id":${i},"method":"tools/call","params":{"name":"echo","arguments":{"text":"hello ${i}"}}}\n`);
   return Buffer.from(lines.join(''));
 }
 
@@ -52,7 +53,9 @@ function runFloor(bytes: Buffer, asyncTool: boolean): Promise<void> {
         const message = JSON.parse(line) as { id: number; method: string; params: { name: string; arguments: { text: string } } };
         if (message.method !== 'tools/call') continue;
         if (asyncTool) {
-          void echoAsync(message.params.arguments.text).then((result) => out.write(JSON.stringify({ jsonrpc: '2.0', id: message.id, result }) + '\n'));
+          void echoAsync(message.params.arguments.text).then((result) =>
+            out.write(JSON.stringify({ jsonrpc: '2.0', id: message.id, result }) + '\n'),
+          );
         } else {
           const result = { content: [{ type: 'text', text: message.params.arguments.text }] };
           out.write(JSON.stringify({ jsonrpc: '2.0', id: message.id, result }) + '\n');
@@ -79,7 +82,9 @@ async function runEngine(bytes: Buffer, asyncTool: boolean): Promise<void> {
   const transport = new StdioServerTransport({ stdin, stdout, logger: silentLogger });
   const session = new ServerSession(transport, { serverInfo: { name: 'bench', version: '1' }, features, logger: silentLogger });
   await session.start();
-  stdin.write('{"jsonrpc":"2.0","id":"i","method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"b","version":"1"}}}\n{"jsonrpc":"2.0","method":"notifications/initialized"}\n');
+  stdin.write(
+    '{"jsonrpc":"2.0","id":"i","method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"b","version":"1"}}}\n{"jsonrpc":"2.0","method":"notifications/initialized"}\n',
+  );
   feed(stdin, bytes);
   await finished;
   await session.close();

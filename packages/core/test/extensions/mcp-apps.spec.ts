@@ -4,7 +4,14 @@ import { Armature } from '../../src/app/armature.app';
 import { RequestContext } from '../../src/context/request-context';
 import { Resource } from '../../src/decorators/resource.decorator';
 import { Tool } from '../../src/decorators/tool.decorator';
-import { clientSupportsMcpApps, MCP_APP_MIME_TYPE, MCP_APPS_EXTENSION, mcpAppsCapability, mcpAppView, type McpAppContents } from '../../src/extensions/mcp-apps';
+import {
+  clientSupportsMcpApps,
+  MCP_APP_MIME_TYPE,
+  MCP_APPS_EXTENSION,
+  mcpAppsCapability,
+  mcpAppView,
+  type McpAppContents,
+} from '../../src/extensions/mcp-apps';
 import type { ServerLogger } from '../../src/protocol/server-logger';
 import { Peer2026 } from '../kernel/support/peer-2026';
 
@@ -15,14 +22,22 @@ const view = mcpAppView('ui://test/view.html', {
   prefersBorder: false,
 });
 const UI_META = {
-  ui: { csp: { connectDomains: ['https://api.example.com'], resourceDomains: ['https://cdn.example.com'] }, permissions: { clipboardWrite: {} }, prefersBorder: false },
+  ui: {
+    csp: { connectDomains: ['https://api.example.com'], resourceDomains: ['https://cdn.example.com'] },
+    permissions: { clipboardWrite: {} },
+    prefersBorder: false,
+  },
 };
 const APPS_CAPS = { extensions: { [MCP_APPS_EXTENSION]: { mimeTypes: [MCP_APP_MIME_TYPE] } } };
 const OBJECT = { type: 'object', properties: {} } as const;
 
 @Injectable()
 class AppHandlers {
-  @Tool({ description: 'Opens the view; says whether the client renders views.', inputSchema: OBJECT, _meta: view.toolMeta({ visibility: ['model', 'app'] }) })
+  @Tool({
+    description: 'Opens the view; says whether the client renders views.',
+    inputSchema: OBJECT,
+    _meta: view.toolMeta({ visibility: ['model', 'app'] }),
+  })
   show(ctx: RequestContext): string {
     return clientSupportsMcpApps(ctx) ? 'rendered' : 'text only';
   }
@@ -41,15 +56,26 @@ const quiet: ServerLogger = { debug: () => undefined, warn: () => undefined, err
 describe('MCP Apps (SEP-1865): mcpAppView, mcpAppsCapability, clientSupportsMcpApps', () => {
   describe('declaring a view', () => {
     it('refuses a URI outside the ui:// scheme with ARM_ERR_INVALID_RESOURCE_URI', () => {
-      expect(() => mcpAppView('https://example.com/view.html')).to.throw(ArmatureError, /must use the ui:\/\/ scheme/).with.property('code', 'ARM_ERR_INVALID_RESOURCE_URI');
+      expect(() => mcpAppView('https://example.com/view.html'))
+        .to.throw(ArmatureError, /must use the ui:\/\/ scheme/)
+        .with.property('code', 'ARM_ERR_INVALID_RESOURCE_URI');
     });
 
     it('builds the resource options, the tool _meta and the contents from one declaration', () => {
       expect(view.resource).to.deep.equal({ title: 'A view', mimeType: 'text/html;profile=mcp-app', _meta: UI_META });
       expect(view.toolMeta()).to.deep.equal({ ui: { resourceUri: 'ui://test/view.html' }, 'ui/resourceUri': 'ui://test/view.html' });
-      expect(view.contents('<p>x</p>')).to.deep.equal({ uri: 'ui://test/view.html', mimeType: 'text/html;profile=mcp-app', text: '<p>x</p>', _meta: UI_META });
+      expect(view.contents('<p>x</p>')).to.deep.equal({
+        uri: 'ui://test/view.html',
+        mimeType: 'text/html;profile=mcp-app',
+        text: '<p>x</p>',
+        _meta: UI_META,
+      });
       // No _meta.ui options: no _meta at all.
-      expect(mcpAppView('ui://bare/v.html').contents('x')).to.deep.equal({ uri: 'ui://bare/v.html', mimeType: 'text/html;profile=mcp-app', text: 'x' });
+      expect(mcpAppView('ui://bare/v.html').contents('x')).to.deep.equal({
+        uri: 'ui://bare/v.html',
+        mimeType: 'text/html;profile=mcp-app',
+        text: 'x',
+      });
     });
   });
 
@@ -74,7 +100,9 @@ describe('MCP Apps (SEP-1865): mcpAppView, mcpAppsCapability, clientSupportsMcpA
 
     it('server/discover declares the extension with the app MIME type', async () => {
       const discover = await peer.request('server/discover', {}, 1);
-      expect((discover.result?.capabilities as Record<string, unknown>).extensions).to.deep.equal({ [MCP_APPS_EXTENSION]: { mimeTypes: [MCP_APP_MIME_TYPE] } });
+      expect((discover.result?.capabilities as Record<string, unknown>).extensions).to.deep.equal({
+        [MCP_APPS_EXTENSION]: { mimeTypes: [MCP_APP_MIME_TYPE] },
+      });
     });
 
     it('lists the tool with _meta.ui, the view with its MIME type and _meta.ui, and reads the view with _meta.ui', async () => {
@@ -84,13 +112,18 @@ describe('MCP Apps (SEP-1865): mcpAppView, mcpAppsCapability, clientSupportsMcpA
         'ui/resourceUri': 'ui://test/view.html',
       });
       const resources = await peer.request('resources/list', {}, 2);
-      expect(resources.result?.resources).to.deep.equal([{ uri: 'ui://test/view.html', name: 'view', title: 'A view', mimeType: MCP_APP_MIME_TYPE, _meta: UI_META }]);
+      expect(resources.result?.resources).to.deep.equal([
+        { uri: 'ui://test/view.html', name: 'view', title: 'A view', mimeType: MCP_APP_MIME_TYPE, _meta: UI_META },
+      ]);
       const read = await peer.request('resources/read', { uri: 'ui://test/view.html' }, 3);
-      expect(read.result?.contents).to.deep.equal([{ uri: 'ui://test/view.html', mimeType: MCP_APP_MIME_TYPE, text: '<!doctype html><p>hi</p>', _meta: UI_META }]);
+      expect(read.result?.contents).to.deep.equal([
+        { uri: 'ui://test/view.html', mimeType: MCP_APP_MIME_TYPE, text: '<!doctype html><p>hi</p>', _meta: UI_META },
+      ]);
     });
 
-    it('clientSupportsMcpApps reads the request\'s client capabilities', async () => {
-      const text = async (caps: Record<string, unknown>, id: number): Promise<unknown> => ((await peer.call('show', {}, id, { caps })).result?.content as Array<{ text?: string }>)[0]?.text;
+    it("clientSupportsMcpApps reads the request's client capabilities", async () => {
+      const text = async (caps: Record<string, unknown>, id: number): Promise<unknown> =>
+        ((await peer.call('show', {}, id, { caps })).result?.content as Array<{ text?: string }>)[0]?.text;
       expect(await text(APPS_CAPS, 1)).to.equal('rendered');
       expect(await text({ extensions: { [MCP_APPS_EXTENSION]: {} } }, 2)).to.equal('rendered');
       expect(await text({}, 3)).to.equal('text only');

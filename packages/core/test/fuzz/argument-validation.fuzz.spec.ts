@@ -32,7 +32,12 @@ const SCHEMA = {
       required: ['id'],
       additionalProperties: false,
     },
-    when: { oneOf: [{ type: 'string', format: 'date' }, { type: 'integer', minimum: 0 }] },
+    when: {
+      oneOf: [
+        { type: 'string', format: 'date' },
+        { type: 'integer', minimum: 0 },
+      ],
+    },
   },
   required: ['title'],
   additionalProperties: false,
@@ -64,7 +69,10 @@ const almostValid = fc.record(
     ratio: fc.oneof(fc.double({ min: -0.5, max: 1.5, noNaN: true }), fc.constant(0)),
     status: fc.constantFrom('open', 'closed', null, 'pending', 1),
     tags: fc.array(fc.oneof(fc.string({ maxLength: 7 }), fc.integer()), { maxLength: 5 }),
-    owner: fc.oneof(fc.record({ id: fc.string(), role: fc.constantFrom('admin', 'user') }, { requiredKeys: ['id'] }), fc.object({ maxDepth: 1 })),
+    owner: fc.oneof(
+      fc.record({ id: fc.string(), role: fc.constantFrom('admin', 'user') }, { requiredKeys: ['id'] }),
+      fc.object({ maxDepth: 1 }),
+    ),
     when: fc.oneof(fc.constantFrom('2024-02-29', '2023-02-29', 'yesterday'), fc.integer({ min: -2, max: 5 })),
     __proto__: fc.object({ maxDepth: 1 }),
     constructor: fc.string(),
@@ -87,7 +95,12 @@ const validArguments = fc.record(
 const anyArguments = fc.oneof(validArguments, almostValid, fc.object({ maxDepth: 3 }), fc.jsonValue({ maxDepth: 3 }));
 
 /** A raw JSON-RPC peer on an app session that counts every response by id. */
-async function rawPeer(app: Armature): Promise<{ send: (m: Record<string, unknown>) => Promise<void>; responses: Map<RequestId, JSONRPCMessage[]>; violations: string[]; close: () => Promise<void> }> {
+async function rawPeer(app: Armature): Promise<{
+  send: (m: Record<string, unknown>) => Promise<void>;
+  responses: Map<RequestId, JSONRPCMessage[]>;
+  violations: string[];
+  close: () => Promise<void>;
+}> {
   const [clientEnd, serverEnd] = InMemoryTransport.createLinkedPair();
   const session = await app.connect(serverEnd);
   const responses = new Map<RequestId, JSONRPCMessage[]>();
@@ -100,7 +113,12 @@ async function rawPeer(app: Armature): Promise<{ send: (m: Record<string, unknow
   };
   await clientEnd.start();
   const send = (m: Record<string, unknown>): Promise<void> => clientEnd.send(m as unknown as JSONRPCMessage);
-  await send({ jsonrpc: '2.0', id: 'init', method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'fuzz', version: '1' } } });
+  await send({
+    jsonrpc: '2.0',
+    id: 'init',
+    method: 'initialize',
+    params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'fuzz', version: '1' } },
+  });
   await waitUntil(() => responses.has('init'), 'initialize');
   await send({ jsonrpc: '2.0', method: 'notifications/initialized' });
   return { send, responses, violations, close: () => session.close() };
@@ -119,7 +137,11 @@ describe('fuzz: argument validation through a tool', function () {
         fc.asyncProperty(fc.array(anyArguments, { minLength: 1, maxLength: 8 }), async (batch) => {
           const ids = batch.map(() => ++next);
           // A batch in flight at once, as a client would pipeline them.
-          await Promise.all(batch.map((args, i) => peer.send({ jsonrpc: '2.0', id: ids[i], method: 'tools/call', params: { name: 'save', arguments: args } })));
+          await Promise.all(
+            batch.map((args, i) =>
+              peer.send({ jsonrpc: '2.0', id: ids[i], method: 'tools/call', params: { name: 'save', arguments: args } }),
+            ),
+          );
           await waitUntil(() => ids.every((id) => peer.responses.has(id)), 'every response');
           await new Promise((resolve) => setImmediate(resolve));
           batch.forEach((args, i) => {
@@ -135,7 +157,10 @@ describe('fuzz: argument validation through a tool', function () {
             const valid = oracle(structuredClone(wire));
             seen[valid ? 'valid' : 'invalid']++;
             expect(answer.result?.isError === true, `${JSON.stringify(wire)} valid=${String(valid)}`).to.equal(!valid);
-            if (valid) expect((answer.result?.structuredContent as { saved: Record<string, unknown> }).saved.title).to.equal((wire as { title: unknown }).title);
+            if (valid)
+              expect((answer.result?.structuredContent as { saved: Record<string, unknown> }).saved.title).to.equal(
+                (wire as { title: unknown }).title,
+              );
           });
         }),
         params,

@@ -23,7 +23,15 @@ function expectWellFormed(outcome: DecodeResult): void {
 }
 
 /** Values that look like JSON-RPC messages, often almost right. */
-const idLike = fc.oneof(fc.string(), fc.integer(), fc.double(), fc.constant(null), fc.constant(true), fc.array(fc.integer(), { maxLength: 2 }), fc.object({ maxDepth: 1 }));
+const idLike = fc.oneof(
+  fc.string(),
+  fc.integer(),
+  fc.double(),
+  fc.constant(null),
+  fc.constant(true),
+  fc.array(fc.integer(), { maxLength: 2 }),
+  fc.object({ maxDepth: 1 }),
+);
 const messageLike = fc.record(
   {
     jsonrpc: fc.oneof(fc.constant('2.0'), fc.constant('1.0'), fc.constant(2), fc.string({ maxLength: 4 })),
@@ -46,7 +54,10 @@ describe('fuzz: decodeJsonRpc', function () {
   this.timeout(fuzzTimeout(RUNS, 2));
 
   it('never throws on arbitrary text, and every outcome is a message or a well-formed error', () => {
-    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 300 }), (text) => expectWellFormed(decodeJsonRpc(text))), params);
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 300 }), (text) => expectWellFormed(decodeJsonRpc(text))),
+      params,
+    );
   });
 
   it('never throws on arbitrary bytes (invalid UTF-8 included)', () => {
@@ -78,13 +89,21 @@ describe('fuzz: decodeJsonRpc', function () {
 
   it('never throws on near-miss JSON: valid-looking messages cut, spliced and corrupted', () => {
     const corrupted = fc
-      .tuple(messageLike, fc.nat(), fc.nat(), fc.string({ unit: fc.constantFrom('{', '}', '[', ']', '"', '\\', ',', ':', '\u0000', '\ud800', 'é', ' ', '\n'), maxLength: 6 }))
+      .tuple(
+        messageLike,
+        fc.nat(),
+        fc.nat(),
+        fc.string({ unit: fc.constantFrom('{', '}', '[', ']', '"', '\\', ',', ':', '\u0000', '\ud800', 'é', ' ', '\n'), maxLength: 6 }),
+      )
       .map(([message, at, cut, insert]) => {
         const text = JSON.stringify(message);
         const i = at % (text.length + 1);
         return text.slice(0, i) + insert + text.slice(Math.min(text.length, i + (cut % 4)));
       });
-    fc.assert(fc.property(corrupted, (text) => expectWellFormed(decodeJsonRpc(text))), params);
+    fc.assert(
+      fc.property(corrupted, (text) => expectWellFormed(decodeJsonRpc(text))),
+      params,
+    );
   });
 
   it('answers exactly the messages nested deeper than the limit with -32600, before parsing', () => {

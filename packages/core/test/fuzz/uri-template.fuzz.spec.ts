@@ -22,13 +22,51 @@ const TEMPLATES: readonly (readonly [UriTemplate, ReadonlySet<string>])[] = (
 
 /** Text rich in what attacks templates: separators, dots, percent-encodings of them, controls. */
 const hostileText = fc.string({
-  unit: fc.constantFrom('a', 'Z', '9', '.', '..', '/', '\\', '%2e', '%2E%2e', '%2f', '%2F', '%5c', '%00', '%', '%zz', '?', '#', '&', '=', ';', ',', '@', ':', '~', ' ', '\u0000', '\u001f', '\u007f', '\u0085', 'é', '%C3%A9', '%FF', '😀', 'C:', '//'),
+  unit: fc.constantFrom(
+    'a',
+    'Z',
+    '9',
+    '.',
+    '..',
+    '/',
+    '\\',
+    '%2e',
+    '%2E%2e',
+    '%2f',
+    '%2F',
+    '%5c',
+    '%00',
+    '%',
+    '%zz',
+    '?',
+    '#',
+    '&',
+    '=',
+    ';',
+    ',',
+    '@',
+    ':',
+    '~',
+    ' ',
+    '\u0000',
+    '\u001f',
+    '\u007f',
+    '\u0085',
+    'é',
+    '%C3%A9',
+    '%FF',
+    '😀',
+    'C:',
+    '//',
+  ),
   maxLength: 40,
 });
 
 const uri = fc.oneof(
   hostileText,
-  fc.tuple(fc.constantFrom('notes://', 'files://', 'repo://o/r/blob/', 'api://v1/', 'x://', 'db://', 'mail://'), hostileText).map(([p, s]) => p + s),
+  fc
+    .tuple(fc.constantFrom('notes://', 'files://', 'repo://o/r/blob/', 'api://v1/', 'x://', 'db://', 'mail://'), hostileText)
+    .map(([p, s]) => p + s),
 );
 
 /** What no value may contain after matching with default options. */
@@ -42,7 +80,9 @@ function unsafe(value: string, segment: boolean): string | undefined {
 }
 
 function values(result: Readonly<Record<string, string | readonly string[]>>): [string, string][] {
-  return Object.entries(result).flatMap(([name, v]) => (typeof v === 'string' ? [[name, v] as [string, string]] : v.map((item) => [name, item] as [string, string])));
+  return Object.entries(result).flatMap(([name, v]) =>
+    typeof v === 'string' ? [[name, v] as [string, string]] : v.map((item) => [name, item] as [string, string]),
+  );
 }
 
 describe('fuzz: URI template matching', function () {
@@ -66,20 +106,27 @@ describe('fuzz: URI template matching', function () {
 
   it('terminates on adversarial URIs: up to 8 KiB matched in one pass, beyond refused unread as too long', () => {
     fc.assert(
-      fc.property(fc.constantFrom('a', '/', '%2', '%2e', '{', '.', 'a/', '@', '?q=', '&'), fc.integer({ min: 1, max: 65_536 }), (unit, length) => {
-        const long = `repo://o/r/blob/${unit.repeat(Math.ceil(length / unit.length))}`;
-        for (const [template] of TEMPLATES) {
-          const outcome = template.matchDetailed(long);
-          if (long.length > 8192) expect(outcome).to.deep.include({ ok: false, reason: 'too-long' });
-          else expect(outcome.ok === true || outcome.ok === false).to.equal(true);
-        }
-      }),
+      fc.property(
+        fc.constantFrom('a', '/', '%2', '%2e', '{', '.', 'a/', '@', '?q=', '&'),
+        fc.integer({ min: 1, max: 65_536 }),
+        (unit, length) => {
+          const long = `repo://o/r/blob/${unit.repeat(Math.ceil(length / unit.length))}`;
+          for (const [template] of TEMPLATES) {
+            const outcome = template.matchDetailed(long);
+            if (long.length > 8192) expect(outcome).to.deep.include({ ok: false, reason: 'too-long' });
+            else expect(outcome.ok === true || outcome.ok === false).to.equal(true);
+          }
+        },
+      ),
       { ...params, numRuns: Math.min(RUNS, 60) },
     );
   });
 
   it('parses arbitrary template text or refuses it with ARM_ERR_*; what parses never throws on match', () => {
-    const templateText = fc.string({ unit: fc.constantFrom('{', '}', 'a', 'b', ',', '+', '#', '/', '.', ';', '?', '&', '*', ':', '3', '%', '20', '=', '|', '!', 'x://'), maxLength: 24 });
+    const templateText = fc.string({
+      unit: fc.constantFrom('{', '}', 'a', 'b', ',', '+', '#', '/', '.', ';', '?', '&', '*', ':', '3', '%', '20', '=', '|', '!', 'x://'),
+      maxLength: 24,
+    });
     fc.assert(
       fc.property(templateText, uri, (text, candidate) => {
         let template: UriTemplate;

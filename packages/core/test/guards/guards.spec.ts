@@ -55,7 +55,9 @@ const crash: CanActivate = {
 };
 const sloppy = { canActivate: () => undefined } as unknown as CanActivate;
 
-const MANIFEST = manifestFor({ GuardedHandlers: { item: { kind: 'resourceTemplate', params: [{ index: 0, name: 'id', role: 'variable' }] } } });
+const MANIFEST = manifestFor({
+  GuardedHandlers: { item: { kind: 'resourceTemplate', params: [{ index: 0, name: 'id', role: 'variable' }] } },
+});
 
 const SAY = { type: 'object', properties: { word: { type: 'string' } }, required: ['word'] } as const;
 
@@ -135,7 +137,13 @@ describe('guards', () => {
   };
 
   before(async () => {
-    app = await Armature.create(GuardedModule, { name: 'guards', version: '1.0.0', logger: silentLogger, guards: [globalGuard], manifest: MANIFEST });
+    app = await Armature.create(GuardedModule, {
+      name: 'guards',
+      version: '1.0.0',
+      logger: silentLogger,
+      guards: [globalGuard],
+      manifest: MANIFEST,
+    });
   });
   after(() => app.close({ drainMs: 0 }));
   beforeEach(() => {
@@ -222,7 +230,13 @@ describe('guards', () => {
   });
 
   it('applies global guards to definitions registered at run time', async () => {
-    const local = await Armature.create(GuardedModule, { name: 'g', version: '1', logger: silentLogger, guards: [deny], manifest: MANIFEST });
+    const local = await Armature.create(GuardedModule, {
+      name: 'g',
+      version: '1',
+      logger: silentLogger,
+      guards: [deny],
+      manifest: MANIFEST,
+    });
     local.tools.register({ name: 'late', handler: () => 'late' });
     const conn = await connectAs(local);
     expect((await conn.client.callTool({ name: 'late', arguments: {} })).isError).to.equal(true);
@@ -248,7 +262,10 @@ describe('guard resolution at boot', () => {
     }
     @Module({ providers: [Policy], handlers: [Unprovided] })
     class M {}
-    const error = await Armature.create(M, { name: 'g', version: '1', logger: new RecordingLogger() }).then(() => undefined, (e: unknown) => e as { code: string; message: string });
+    const error = await Armature.create(M, { name: 'g', version: '1', logger: new RecordingLogger() }).then(
+      () => undefined,
+      (e: unknown) => e as { code: string; message: string },
+    );
     expect(error?.code).to.equal('ARM_ERR_INVALID_ENHANCER');
     expect(error?.message).to.contain('Unprovided.t @UseGuards: PolicyGuard takes constructor arguments but is not provided');
   });
@@ -275,7 +292,10 @@ describe('guard resolution at boot', () => {
     }
     @Module({ providers: [PerRequest], handlers: [Bad] })
     class M {}
-    const error = await Armature.create(M, { name: 'g', version: '1', logger: new RecordingLogger() }).then(() => undefined, (e: unknown) => e as { code: string; message: string });
+    const error = await Armature.create(M, { name: 'g', version: '1', logger: new RecordingLogger() }).then(
+      () => undefined,
+      (e: unknown) => e as { code: string; message: string },
+    );
     expect(error?.code).to.equal('ARM_ERR_INVALID_ENHANCER');
     expect(error?.message).to.contain('3 problems');
     expect(error?.message).to.contain('PerRequest is provided as request-scoped');
@@ -284,7 +304,10 @@ describe('guard resolution at boot', () => {
   });
 
   it('refuses a bad global guard at create', async () => {
-    const error = await Armature.create(GuardedModule, { name: 'g', version: '1', guards: [42 as never], manifest: MANIFEST }).then(() => undefined, (e: unknown) => e as { code: string });
+    const error = await Armature.create(GuardedModule, { name: 'g', version: '1', guards: [42 as never], manifest: MANIFEST }).then(
+      () => undefined,
+      (e: unknown) => e as { code: string },
+    );
     expect(error?.code).to.equal('ARM_ERR_INVALID_ENHANCER');
   });
 });

@@ -71,7 +71,9 @@ class PublicHandlers {
 @Module({ providers: [CurrentUser], handlers: [NotesHandlers, PublicHandlers] })
 class NotesModule {}
 
-const MANIFEST = manifestFor({ NotesHandlers: { note: { kind: 'resourceTemplate', params: [{ index: 0, name: 'id', role: 'variable' }] } } });
+const MANIFEST = manifestFor({
+  NotesHandlers: { note: { kind: 'resourceTemplate', params: [{ index: 0, name: 'id', role: 'variable' }] } },
+});
 
 async function toolNames(conn: Awaited<ReturnType<typeof connectAs>>): Promise<string[]> {
   return (await conn.client.listTools()).tools.map((t) => t.name);
@@ -145,7 +147,10 @@ describe('required scopes', () => {
     }
     const reader = await connectAs(app, principal(['notes:read']));
     expect((await reader.client.readResource({ uri: 'notes://7' })).contents[0]).to.deep.include({ text: 'note 7' });
-    expect((await reader.client.complete({ ref: { type: 'ref/resource', uri: 'notes://{id}' }, argument: { name: 'id', value: '' } })).completion.values).to.deep.equal(['1', '2']);
+    expect(
+      (await reader.client.complete({ ref: { type: 'ref/resource', uri: 'notes://{id}' }, argument: { name: 'id', value: '' } })).completion
+        .values,
+    ).to.deep.equal(['1', '2']);
     await none.close();
     await reader.close();
   });
@@ -167,10 +172,18 @@ describe('required scopes', () => {
   });
 
   it('serves them to unauthenticated sessions with allowUnauthenticated (a trusted local stdio server)', async () => {
-    const local = await Armature.create(NotesModule, { name: 'local', version: '1', logger: silentLogger, manifest: MANIFEST, allowUnauthenticated: true });
+    const local = await Armature.create(NotesModule, {
+      name: 'local',
+      version: '1',
+      logger: silentLogger,
+      manifest: MANIFEST,
+      allowUnauthenticated: true,
+    });
     const anonymous = await connectAs(local);
     expect(await toolNames(anonymous)).to.deep.equal(['list', 'create', 'purge', 'ping']);
-    expect(firstText(await anonymous.client.callTool({ name: 'list', arguments: {} }))).to.equal('notes of anonymous (handler sees nobody)');
+    expect(firstText(await anonymous.client.callTool({ name: 'list', arguments: {} }))).to.equal(
+      'notes of anonymous (handler sees nobody)',
+    );
     const limited = await connectAs(local, principal([]));
     expect(await toolNames(limited), 'an authenticated principal still needs the scopes').to.deep.equal(['ping']);
     await anonymous.close();
@@ -200,7 +213,10 @@ describe('required scopes', () => {
     }
     @Module({ handlers: [Bad] })
     class M {}
-    const error = await Armature.create(M, { name: 'x', version: '1', logger: silentLogger }).then(() => undefined, (e: unknown) => e as { code: string; message: string });
+    const error = await Armature.create(M, { name: 'x', version: '1', logger: silentLogger }).then(
+      () => undefined,
+      (e: unknown) => e as { code: string; message: string },
+    );
     expect(error?.code).to.equal('ARM_ERR_INVALID_SCOPES');
     expect(error?.message).to.contain('"has space" is not an OAuth scope');
     expect(error?.message).to.contain('scopes must be an array');
@@ -240,7 +256,14 @@ describe('InsufficientScopeError', () => {
     expect(isInsufficientScopeError(error)).to.equal(true);
     expect(isInsufficientScopeError({ name: 'InsufficientScopeError', data: { error: 'insufficient_scope' } })).to.equal(true);
     expect(isInsufficientScopeError(new Error('x'))).to.equal(false);
-    const hostile = new Proxy({}, { get: () => { throw new Error('trap'); } });
+    const hostile = new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error('trap');
+        },
+      },
+    );
     expect(isInsufficientScopeError(hostile)).to.equal(false);
   });
 });

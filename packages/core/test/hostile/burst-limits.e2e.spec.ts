@@ -12,16 +12,24 @@ async function allAnswered(child: AppChild, ids: readonly (string | number)[]): 
   const wanted = new Set<unknown>(ids);
   let seen = 0;
   let scanned = 0;
-  await waitUntil(() => {
-    for (; scanned < child.messages.length; scanned++) {
-      const m = child.messages[scanned];
-      if (m !== undefined && m.method === undefined && wanted.delete(m.id)) seen++;
-    }
-    return seen === ids.length;
-  }, `an answer to each of ${ids.length} calls`, 20_000);
+  await waitUntil(
+    () => {
+      for (; scanned < child.messages.length; scanned++) {
+        const m = child.messages[scanned];
+        if (m !== undefined && m.method === undefined && wanted.delete(m.id)) seen++;
+      }
+      return seen === ids.length;
+    },
+    `an answer to each of ${ids.length} calls`,
+    20_000,
+  );
 }
 
-function frames(ids: readonly (string | number)[], name: string, params: (p: Record<string, unknown>) => Record<string, unknown> = (p) => p): string {
+function frames(
+  ids: readonly (string | number)[],
+  name: string,
+  params: (p: Record<string, unknown>) => Record<string, unknown> = (p) => p,
+): string {
   return `${ids.map((id) => JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: params({ name, arguments: {} }) })).join('\n')}\n`;
 }
 

@@ -18,7 +18,6 @@ describe('resources/read URI syntax and bounded echoes over stdio (real child pr
   let next = 0;
 
   forEachEra(child, (era, params) => {
-
     /** Sends a request; returns its answer and the raw line it came on. */
     async function ask(method: string, p: Record<string, unknown>): Promise<{ answer: ChildMessage; raw: string }> {
       const id = `q-${++next}`;

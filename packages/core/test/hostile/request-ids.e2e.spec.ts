@@ -33,7 +33,6 @@ describe('request ids and parse-level refusals over stdio (real child process)',
   }
 
   forEachEra(child, (era, params) => {
-
     it('refuses integer ids JSON.parse would round (2^53 + 1, a fraction near 2^52) with -32600 and no id', async () => {
       const p = JSON.stringify(params());
       for (const id of ['9007199254740993', '-9007199254740993', '4503599627370497.5', '1e400']) {
@@ -74,11 +73,18 @@ describe('request ids and parse-level refusals over stdio (real child process)',
 
   it('answers an 11 MiB line with one -32700 (a parse-level refusal), then keeps serving', async () => {
     const from = child().messages.length;
-    const big = JSON.stringify({ jsonrpc: '2.0', id: 'huge', method: 'tools/call', params: { name: 'echo', arguments: { text: 'x'.repeat(11 * 1024 * 1024) } } });
+    const big = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 'huge',
+      method: 'tools/call',
+      params: { name: 'echo', arguments: { text: 'x'.repeat(11 * 1024 * 1024) } },
+    });
     for (let i = 0; i < big.length; i += 1024 * 1024) child().write(big.slice(i, i + 1024 * 1024));
     child().write('\n');
     await stillServing('after-huge', with2026());
-    const errors = child().messages.slice(from).filter((m) => m.error !== undefined);
+    const errors = child()
+      .messages.slice(from)
+      .filter((m) => m.error !== undefined);
     expect(errors.map((m) => [m.error?.code, m.id])).to.deep.equal([[-32700, undefined]]);
   });
 });

@@ -5,11 +5,19 @@ import { LocalErrorCode } from '../../src/errors/local-error-codes';
 
 const REPO = join(__dirname, '../../../../..');
 const SECURITY = readFileSync(join(REPO, 'docs/SECURITY.md'), 'utf8');
-const PACKAGES: Readonly<Record<string, string>> = { core: 'packages/core', http: 'packages/http', ws: 'packages/ws', auth: 'packages/auth', e2e: 'test/e2e' };
+const PACKAGES: Readonly<Record<string, string>> = {
+  core: 'packages/core',
+  http: 'packages/http',
+  ws: 'packages/ws',
+  auth: 'packages/auth',
+  e2e: 'test/e2e',
+};
 
 describe('docs/SECURITY.md', () => {
   it('names only test files that exist', () => {
-    const cited = [...new Set(SECURITY.match(/`(core|http|ws|auth)\/test\/[^`]+\.ts`|`e2e\/[^`]+\.ts`/g) ?? [])].map((quoted) => quoted.slice(1, -1));
+    const cited = [...new Set(SECURITY.match(/`(core|http|ws|auth)\/test\/[^`]+\.ts`|`e2e\/[^`]+\.ts`/g) ?? [])].map((quoted) =>
+      quoted.slice(1, -1),
+    );
     expect(cited.length).to.be.greaterThan(30);
     const missing = cited.filter((file) => {
       const [pkg, ...rest] = file.split('/');
@@ -21,7 +29,8 @@ describe('docs/SECURITY.md', () => {
 
   it('names only error codes that exist', () => {
     // @armature/auth's codes too (read from its registry's source: core cannot depend on it).
-    const auth = readFileSync(join(REPO, 'packages/auth/src/errors/auth-error-codes.ts'), 'utf8').match(/(?<=code: ')ARM_ERR_[A-Z_]+/g) ?? [];
+    const auth =
+      readFileSync(join(REPO, 'packages/auth/src/errors/auth-error-codes.ts'), 'utf8').match(/(?<=code: ')ARM_ERR_[A-Z_]+/g) ?? [];
     expect(auth.length).to.be.greaterThan(5);
     const known = new Set<string>([...Object.values(LocalErrorCode), ...auth]);
     const named = [...new Set(SECURITY.match(/ARM_ERR_[A-Z_]+/g) ?? [])];

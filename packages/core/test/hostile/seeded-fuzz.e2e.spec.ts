@@ -28,13 +28,17 @@ describe(`seeded fuzz: ${MESSAGES} mutated messages over stdio (real child proce
       child.start('ping', undefined, probe);
       let scanned = 0;
       const answers = new Map<unknown, number>();
-      await waitUntil(() => {
-        for (; scanned < child.messages.length; scanned++) {
-          const m = child.messages[scanned]!;
-          if (m.method === undefined && m.id !== undefined) answers.set(m.id, (answers.get(m.id) ?? 0) + 1);
-        }
-        return answers.has(probe);
-      }, 'the answer to the ping after the fuzz', 30_000);
+      await waitUntil(
+        () => {
+          for (; scanned < child.messages.length; scanned++) {
+            const m = child.messages[scanned]!;
+            if (m.method === undefined && m.id !== undefined) answers.set(m.id, (answers.get(m.id) ?? 0) + 1);
+          }
+          return answers.has(probe);
+        },
+        'the answer to the ping after the fuzz',
+        30_000,
+      );
       expect(expected.size, 'requests that kept their id').to.be.above(MESSAGES / 4);
       answers.delete(probe);
       answers.delete('init');

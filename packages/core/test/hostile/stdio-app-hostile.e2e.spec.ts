@@ -43,7 +43,9 @@ describe('hostile input against an Armature app over stdio (real child process)'
     child.write('{"jsonrpc":"2.0","id":1,"method":\n');
     expect((await nextIdless(from)).error?.code).to.equal(-32700);
     from = child.messages.length;
-    child.write(Buffer.concat([Buffer.from('{"jsonrpc":"2.0","id":"u","method":"ping","x":"'), Buffer.from([0xc3, 0x28]), Buffer.from('"}\n')]));
+    child.write(
+      Buffer.concat([Buffer.from('{"jsonrpc":"2.0","id":"u","method":"ping","x":"'), Buffer.from([0xc3, 0x28]), Buffer.from('"}\n')]),
+    );
     expect((await nextIdless(from)).error?.code).to.equal(-32700);
     await stillServing();
   });
@@ -106,7 +108,9 @@ describe('hostile input against an Armature app over stdio (real child process)'
 
   it('-32700 for a message over 4 MiB, -32600 with its id for nesting deeper than 64, then stays in sync', async () => {
     const from = child.messages.length;
-    child.write(`${JSON.stringify({ jsonrpc: '2.0', id: 'huge', method: 'tools/call', params: { name: 'echo', arguments: { text: 'x'.repeat(4 * 1024 * 1024) } } })}\n`);
+    child.write(
+      `${JSON.stringify({ jsonrpc: '2.0', id: 'huge', method: 'tools/call', params: { name: 'echo', arguments: { text: 'x'.repeat(4 * 1024 * 1024) } } })}\n`,
+    );
     expect((await nextIdless(from)).error?.code).to.equal(-32700);
     const deep = `${'['.repeat(65)}${']'.repeat(65)}`;
     child.write(`{"jsonrpc":"2.0","id":"deep","method":"tools/call","params":{"name":"args","arguments":{"x":${deep}}}}\n`);
@@ -118,7 +122,9 @@ describe('hostile input against an Armature app over stdio (real child process)'
   });
 
   it('is not polluted by __proto__, constructor or prototype keys; a tool named constructor is just a name', async () => {
-    child.write('{"jsonrpc":"2.0","id":"proto","method":"tools/call","params":{"name":"args","arguments":{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},"prototype":1}}}\n');
+    child.write(
+      '{"jsonrpc":"2.0","id":"proto","method":"tools/call","params":{"name":"args","arguments":{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},"prototype":1}}}\n',
+    );
     const response = await child.responseTo('proto');
     expect(response.result?.structuredContent).to.deep.equal({ keys: ['__proto__', 'constructor', 'prototype'], proto: true });
     expect((await child.call('constructor', {}, 'ctor')).result?.content?.[0]?.text).to.equal('a tool named constructor is just a name');
@@ -141,7 +147,9 @@ describe('hostile input against an Armature app over stdio (real child process)'
       expect(response.result?.isError, name).to.equal(true);
       expectNoLeak(response, name);
     }
-    expect((await child.call('throws_tool_error', {}, 'tool-error')).result?.content?.[0]?.text).to.equal('No such note. Call search first.');
+    expect((await child.call('throws_tool_error', {}, 'tool-error')).result?.content?.[0]?.text).to.equal(
+      'No such note. Call search first.',
+    );
     await stillServing();
   });
 
@@ -159,10 +167,18 @@ describe('hostile input against an Armature app over stdio (real child process)'
       await child.request('resources/read', { uri: 'hostile://crash' }, 'r-crash'),
       await child.request('resources/read', { uri: 'hostile://circular' }, 'r-circular'),
       await child.request('prompts/get', { name: 'brief' }, 'p-crash'),
-      await child.request('completion/complete', { ref: { type: 'ref/prompt', name: 'brief' }, argument: { name: 'topic', value: '' } }, 'c-crash'),
+      await child.request(
+        'completion/complete',
+        { ref: { type: 'ref/prompt', name: 'brief' }, argument: { name: 'topic', value: '' } },
+        'c-crash',
+      ),
       await child.request('resources/read', { uri: 'hostile://proxy' }, 'r-proxy'),
       await child.request('prompts/get', { name: 'trap' }, 'p-proxy'),
-      await child.request('completion/complete', { ref: { type: 'ref/prompt', name: 'trap' }, argument: { name: 'x', value: '' } }, 'c-proxy'),
+      await child.request(
+        'completion/complete',
+        { ref: { type: 'ref/prompt', name: 'trap' }, argument: { name: 'x', value: '' } },
+        'c-proxy',
+      ),
     ];
     for (const response of answers) {
       expect(response.error?.code).to.equal(-32603);
@@ -209,7 +225,9 @@ describe('hostile input against an Armature app over stdio (real child process)'
 
   it('answers 1,000 requests in flight at once, each exactly once', async () => {
     const ids = Array.from({ length: 1000 }, (_, i) => i + 10_000);
-    const frames = ids.map((id) => JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'sleep', arguments: { ms: 20 } } })).join('\n');
+    const frames = ids
+      .map((id) => JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'sleep', arguments: { ms: 20 } } }))
+      .join('\n');
     child.write(`${frames}\n`);
     await child.next(() => ids.every((id) => child.responsesTo(id).length > 0), 'all 1,000 responses', 0, 20_000);
     for (const id of ids) {

@@ -128,7 +128,12 @@ class InterceptedModule {}
 describe('interceptors', () => {
   let app: Armature;
   before(async () => {
-    app = await Armature.create(InterceptedModule, { name: 'interceptors', version: '1.0.0', logger: silentLogger, interceptors: [tracer('global')] });
+    app = await Armature.create(InterceptedModule, {
+      name: 'interceptors',
+      version: '1.0.0',
+      logger: silentLogger,
+      interceptors: [tracer('global')],
+    });
   });
   after(() => app.close({ drainMs: 0 }));
   beforeEach(() => {

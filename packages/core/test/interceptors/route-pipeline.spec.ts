@@ -18,7 +18,10 @@ describe('route pipeline', () => {
     const bare: Invoke = () => Promise.resolve('ran');
     for (const verdict of [false, undefined, 1, 'yes', null]) {
       const invoke = withEnhancers(bare, route, { guards: [{ canActivate: () => verdict as boolean }], interceptors: [] });
-      const error = await invoke({}, ctx).then(() => undefined, (e: unknown) => e as { code: number });
+      const error = await invoke({}, ctx).then(
+        () => undefined,
+        (e: unknown) => e as { code: number },
+      );
       expect(error?.code, String(verdict)).to.equal(-32003);
     }
     const open = withEnhancers(bare, route, { guards: [{ canActivate: async () => true }], interceptors: [] });
@@ -36,7 +39,10 @@ describe('route pipeline', () => {
         },
       ],
     });
-    const error = await invoke({}, ctx).then(() => undefined, (e: unknown) => e as Error);
+    const error = await invoke({}, ctx).then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    );
     expect(error?.message).to.equal('sync');
   });
 });

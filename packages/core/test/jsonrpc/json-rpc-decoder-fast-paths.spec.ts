@@ -9,7 +9,9 @@ describe('decodeJsonRpc fast paths', () => {
   it('refuses bytes as invalid UTF-8 exactly when isUtf8 does', () => {
     const bytes = fc.oneof(
       fc.uint8Array({ maxLength: 64 }),
-      fc.string({ unit: 'binary', maxLength: 32 }).map((s) => new Uint8Array(Buffer.from(JSON.stringify({ jsonrpc: '2.0', id: 1, method: s }), 'utf8'))),
+      fc
+        .string({ unit: 'binary', maxLength: 32 })
+        .map((s) => new Uint8Array(Buffer.from(JSON.stringify({ jsonrpc: '2.0', id: 1, method: s }), 'utf8'))),
     );
     fc.assert(
       fc.property(bytes, fc.nat(70), (input, cut) => {

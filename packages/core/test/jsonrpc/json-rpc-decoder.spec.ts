@@ -13,7 +13,13 @@ function refused(result: DecodeResult): { code: number | undefined; id: unknown;
 
 describe('decodeJsonRpc', () => {
   it('decodes requests, notifications and responses from text and bytes', () => {
-    for (const text of ['{"jsonrpc":"2.0","id":1,"method":"ping"}', '{"jsonrpc":"2.0","method":"notifications/initialized"}', '{"jsonrpc":"2.0","id":"a","result":{}}', '{"jsonrpc":"2.0","id":2,"error":{"code":-1,"message":"x"}}', '{"jsonrpc":"2.0","error":{"code":-32700,"message":"x"}}']) {
+    for (const text of [
+      '{"jsonrpc":"2.0","id":1,"method":"ping"}',
+      '{"jsonrpc":"2.0","method":"notifications/initialized"}',
+      '{"jsonrpc":"2.0","id":"a","result":{}}',
+      '{"jsonrpc":"2.0","id":2,"error":{"code":-1,"message":"x"}}',
+      '{"jsonrpc":"2.0","error":{"code":-32700,"message":"x"}}',
+    ]) {
       for (const input of [text, Buffer.from(text)]) {
         const result = decodeJsonRpc(input);
         expect(result.ok, text).to.equal(true);
@@ -28,7 +34,16 @@ describe('decodeJsonRpc', () => {
   });
 
   it('answers invalid JSON and invalid UTF-8 with -32700 and no id', () => {
-    for (const input of ['', '{', '{"jsonrpc":"2.0","id":1,"method":"ping"', 'nul', '{"a":1}x', Buffer.from([0x7b, 0xc3, 0x28, 0x7d]), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from([0xc0, 0xaf])]) {
+    for (const input of [
+      '',
+      '{',
+      '{"jsonrpc":"2.0","id":1,"method":"ping"',
+      'nul',
+      '{"a":1}x',
+      Buffer.from([0x7b, 0xc3, 0x28, 0x7d]),
+      Buffer.from([0xed, 0xa0, 0x80]),
+      Buffer.from([0xc0, 0xaf]),
+    ]) {
       expect(refused(decodeJsonRpc(input))).to.deep.equal({ code: -32700, id: undefined, answered: true });
     }
   });
@@ -45,18 +60,35 @@ describe('decodeJsonRpc', () => {
     expect(refused(decodeJsonRpc('{"jsonrpc":"2.0","id":4,"method":7}'))).to.deep.equal({ code: -32600, id: 4, answered: true });
     expect(refused(decodeJsonRpc('{"jsonrpc":"2.0","id":5}'))).to.deep.equal({ code: -32600, id: 5, answered: true });
     for (const id of ['null', '{}', '[]', '1.5', 'true']) {
-      expect(refused(decodeJsonRpc(`{"jsonrpc":"2.0","id":${id},"method":"ping"}`)), id).to.deep.equal({ code: -32600, id: undefined, answered: true });
+      expect(refused(decodeJsonRpc(`{"jsonrpc":"2.0","id":${id},"method":"ping"}`)), id).to.deep.equal({
+        code: -32600,
+        id: undefined,
+        answered: true,
+      });
     }
   });
 
   it('answers non-object params of a request with -32602 and drops them silently on a notification', () => {
-    expect(refused(decodeJsonRpc('{"jsonrpc":"2.0","id":6,"method":"x","params":[1]}'))).to.deep.equal({ code: -32602, id: 6, answered: true });
-    expect(refused(decodeJsonRpc('{"jsonrpc":"2.0","id":6,"method":"x","params":null}'))).to.deep.equal({ code: -32602, id: 6, answered: true });
+    expect(refused(decodeJsonRpc('{"jsonrpc":"2.0","id":6,"method":"x","params":[1]}'))).to.deep.equal({
+      code: -32602,
+      id: 6,
+      answered: true,
+    });
+    expect(refused(decodeJsonRpc('{"jsonrpc":"2.0","id":6,"method":"x","params":null}'))).to.deep.equal({
+      code: -32602,
+      id: 6,
+      answered: true,
+    });
     expect(refused(decodeJsonRpc('{"jsonrpc":"2.0","method":"x","params":3}')).answered).to.equal(false);
   });
 
   it('never answers a malformed response', () => {
-    for (const text of ['{"jsonrpc":"2.0","id":1,"result":1}', '{"jsonrpc":"2.0","result":{}}', '{"jsonrpc":"2.0","id":1,"error":{"code":"x","message":"m"}}', '{"jsonrpc":"2.0","id":1,"result":{},"error":{"code":1,"message":"m"}}']) {
+    for (const text of [
+      '{"jsonrpc":"2.0","id":1,"result":1}',
+      '{"jsonrpc":"2.0","result":{}}',
+      '{"jsonrpc":"2.0","id":1,"error":{"code":"x","message":"m"}}',
+      '{"jsonrpc":"2.0","id":1,"result":{},"error":{"code":1,"message":"m"}}',
+    ]) {
       expect(refused(decodeJsonRpc(text)).answered, text).to.equal(false);
     }
   });
@@ -93,7 +125,14 @@ describe('decodeJsonRpc', () => {
 
   it('never throws and always yields a valid message or a valid error response (property)', () => {
     const envelope = fc.record(
-      { jsonrpc: fc.oneof(fc.constant('2.0'), fc.string()), id: fc.oneof(fc.integer(), fc.string(), fc.constant(null), fc.double(), fc.object()), method: fc.oneof(fc.string(), fc.integer()), params: fc.oneof(fc.object(), fc.array(fc.anything()), fc.string()), result: fc.anything(), error: fc.anything() },
+      {
+        jsonrpc: fc.oneof(fc.constant('2.0'), fc.string()),
+        id: fc.oneof(fc.integer(), fc.string(), fc.constant(null), fc.double(), fc.object()),
+        method: fc.oneof(fc.string(), fc.integer()),
+        params: fc.oneof(fc.object(), fc.array(fc.anything()), fc.string()),
+        result: fc.anything(),
+        error: fc.anything(),
+      },
       { requiredKeys: [] },
     );
     const inputs = fc.oneof(

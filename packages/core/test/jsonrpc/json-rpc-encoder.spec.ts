@@ -13,7 +13,11 @@ describe('encodeJsonRpc', () => {
   it('turns an unserializable result into a -32603 response for the same id and reports why', () => {
     const circular: Record<string, unknown> = {};
     circular.self = circular;
-    const throwing = { toJSON: () => { throw new Error('boom'); } };
+    const throwing = {
+      toJSON: () => {
+        throw new Error('boom');
+      },
+    };
     for (const result of [circular, { n: BigInt(1) }, throwing]) {
       const failures: unknown[] = [];
       const text = encodeJsonRpc({ jsonrpc: '2.0', id: 'r', result } as JSONRPCMessage, (error) => failures.push(error));
@@ -34,6 +38,10 @@ describe('encodeJsonRpc', () => {
   it('splices a pre-encoded result in place of serializing it again', () => {
     const result = Object.freeze({ tools: [] });
     registerEncodedResult(result, '{"tools":[],"marker":1}');
-    expect(JSON.parse(encodeJsonRpc({ jsonrpc: '2.0', id: 9, result }))).to.deep.equal({ jsonrpc: '2.0', id: 9, result: { tools: [], marker: 1 } });
+    expect(JSON.parse(encodeJsonRpc({ jsonrpc: '2.0', id: 9, result }))).to.deep.equal({
+      jsonrpc: '2.0',
+      id: 9,
+      result: { tools: [], marker: 1 },
+    });
   });
 });

@@ -8,9 +8,27 @@ describe('MCP 2026-07-28 cache hints set by the author', () => {
   let peer: Peer2026;
 
   beforeEach(async () => {
-    app = await createKernelApp({ cache: { lists: { ttlMs: 60_000, scope: 'public' }, resources: { ttlMs: 5_000, scope: 'private' }, discover: { ttlMs: 300_000, scope: 'public' } } });
-    app.resources.register({ uri: 'kernel://cached', name: 'cached', mimeType: 'text/plain', cache: { ttlMs: 86_400_000, scope: 'public' }, handler: () => 'stable text' });
-    app.resources.register({ uriTemplate: 'docs://{page}', name: 'doc', mimeType: 'text/plain', cache: { ttlMs: 1_000, scope: 'public' }, handler: (vars) => `page ${String(vars.page)}` });
+    app = await createKernelApp({
+      cache: {
+        lists: { ttlMs: 60_000, scope: 'public' },
+        resources: { ttlMs: 5_000, scope: 'private' },
+        discover: { ttlMs: 300_000, scope: 'public' },
+      },
+    });
+    app.resources.register({
+      uri: 'kernel://cached',
+      name: 'cached',
+      mimeType: 'text/plain',
+      cache: { ttlMs: 86_400_000, scope: 'public' },
+      handler: () => 'stable text',
+    });
+    app.resources.register({
+      uriTemplate: 'docs://{page}',
+      name: 'doc',
+      mimeType: 'text/plain',
+      cache: { ttlMs: 1_000, scope: 'public' },
+      handler: (vars) => `page ${String(vars.page)}`,
+    });
     peer = await Peer2026.open(app);
   });
 
@@ -44,7 +62,16 @@ describe('MCP 2026-07-28 cache hints set by the author', () => {
   });
 
   it('refuses a malformed hint when the resource is registered', () => {
-    expect(() => app.resources.register({ uri: 'kernel://bad', name: 'bad', cache: { ttlMs: -1, scope: 'public' }, handler: () => 'x' })).to.throw(/"cache" must be/);
-    expect(() => app.resources.register({ uri: 'kernel://bad2', name: 'bad2', cache: { ttlMs: 10, scope: 'everyone' as 'public' }, handler: () => 'x' })).to.throw(/"cache" must be/);
+    expect(() =>
+      app.resources.register({ uri: 'kernel://bad', name: 'bad', cache: { ttlMs: -1, scope: 'public' }, handler: () => 'x' }),
+    ).to.throw(/"cache" must be/);
+    expect(() =>
+      app.resources.register({
+        uri: 'kernel://bad2',
+        name: 'bad2',
+        cache: { ttlMs: 10, scope: 'everyone' as 'public' },
+        handler: () => 'x',
+      }),
+    ).to.throw(/"cache" must be/);
   });
 });

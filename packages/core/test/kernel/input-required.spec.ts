@@ -56,7 +56,10 @@ describe('kernel: 2026 input-required round trips (raw messages over a stream co
 
   it('the retry with inputResponses and the requestState completes with the answer (the handler runs again)', async () => {
     const first = await peer.call('ask', { topic: 't' }, 'a1', { caps: ELICIT });
-    const retry = await peer.call('ask', { topic: 't' }, 'a2', { caps: ELICIT, extra: { inputResponses: { 'elicit-1': ADA }, requestState: stateOf(first) } });
+    const retry = await peer.call('ask', { topic: 't' }, 'a2', {
+      caps: ELICIT,
+      extra: { inputResponses: { 'elicit-1': ADA }, requestState: stateOf(first) },
+    });
     assert2026(retry, 'tools/call');
     expect(retry.result!.resultType).to.equal('complete');
     expect(textOf(retry)).to.equal(`answer: ${JSON.stringify(ADA)}`);
@@ -65,27 +68,42 @@ describe('kernel: 2026 input-required round trips (raw messages over a stream co
 
   it('the retry may reuse the same request id (each attempt is a new request)', async () => {
     const first = await peer.call('ask', {}, 'same', { caps: ELICIT });
-    const retry = await peer.call('ask', {}, 'same', { caps: ELICIT, extra: { inputResponses: { 'elicit-1': { action: 'decline' } }, requestState: stateOf(first) } });
+    const retry = await peer.call('ask', {}, 'same', {
+      caps: ELICIT,
+      extra: { inputResponses: { 'elicit-1': { action: 'decline' } }, requestState: stateOf(first) },
+    });
     expect(textOf(retry)).to.equal('answer: {"action":"decline"}');
   });
 
   it('two rounds: the second question comes after the first answer; the last retry needs only the new answer', async () => {
     const first = await peer.call('twoRounds', {}, 'r1', { caps: ELICIT });
     expect(Object.keys(inputRequestsOf(first))).to.deep.equal(['elicit-1']);
-    const second = await peer.call('twoRounds', {}, 'r2', { caps: ELICIT, extra: { inputResponses: { 'elicit-1': ADA }, requestState: stateOf(first) } });
+    const second = await peer.call('twoRounds', {}, 'r2', {
+      caps: ELICIT,
+      extra: { inputResponses: { 'elicit-1': ADA }, requestState: stateOf(first) },
+    });
     assert2026(second, 'tools/call');
     expect(inputRequestsOf(second)).to.deep.equal({ 'elicit-2': { method: 'elicitation/create', params: AGE_QUESTION } });
-    const third = await peer.call('twoRounds', {}, 'r3', { caps: ELICIT, extra: { inputResponses: { 'elicit-2': AGE }, requestState: stateOf(second) } });
+    const third = await peer.call('twoRounds', {}, 'r3', {
+      caps: ELICIT,
+      extra: { inputResponses: { 'elicit-2': AGE }, requestState: stateOf(second) },
+    });
     expect(textOf(third)).to.equal('Ada is 36');
     expect(probe.runs.get('twoRounds')).to.equal(3);
   });
 
   it('an earlier round answer cannot be rewritten in a later retry', async () => {
     const first = await peer.call('twoRounds', {}, 'r1', { caps: ELICIT });
-    const second = await peer.call('twoRounds', {}, 'r2', { caps: ELICIT, extra: { inputResponses: { 'elicit-1': ADA }, requestState: stateOf(first) } });
+    const second = await peer.call('twoRounds', {}, 'r2', {
+      caps: ELICIT,
+      extra: { inputResponses: { 'elicit-1': ADA }, requestState: stateOf(first) },
+    });
     const third = await peer.call('twoRounds', {}, 'r3', {
       caps: ELICIT,
-      extra: { inputResponses: { 'elicit-1': { action: 'accept', content: { name: 'Mallory' } }, 'elicit-2': AGE }, requestState: stateOf(second) },
+      extra: {
+        inputResponses: { 'elicit-1': { action: 'accept', content: { name: 'Mallory' } }, 'elicit-2': AGE },
+        requestState: stateOf(second),
+      },
     });
     expect(textOf(third)).to.equal('Ada is 36');
   });
@@ -96,23 +114,35 @@ describe('kernel: 2026 input-required round trips (raw messages over a stream co
       'elicit-1': { method: 'elicitation/create', params: NAME_QUESTION },
       'elicit-2': { method: 'elicitation/create', params: AGE_QUESTION },
     });
-    const retry = await peer.call('together', {}, 't2', { caps: ELICIT, extra: { inputResponses: { 'elicit-1': ADA, 'elicit-2': AGE }, requestState: stateOf(first) } });
+    const retry = await peer.call('together', {}, 't2', {
+      caps: ELICIT,
+      extra: { inputResponses: { 'elicit-1': ADA, 'elicit-2': AGE }, requestState: stateOf(first) },
+    });
     expect(textOf(retry)).to.equal('Ada/36');
   });
 
   it('a retry that leaves a question unanswered gets it asked again, with a fresh state', async () => {
     const first = await peer.call('together', {}, 't1', { caps: ELICIT });
-    const partial = await peer.call('together', {}, 't2', { caps: ELICIT, extra: { inputResponses: { 'elicit-2': AGE }, requestState: stateOf(first) } });
+    const partial = await peer.call('together', {}, 't2', {
+      caps: ELICIT,
+      extra: { inputResponses: { 'elicit-2': AGE }, requestState: stateOf(first) },
+    });
     expect(Object.keys(inputRequestsOf(partial))).to.deep.equal(['elicit-1']);
     const none = await peer.call('together', {}, 't3', { caps: ELICIT, extra: { requestState: stateOf(partial) } });
     expect(Object.keys(inputRequestsOf(none))).to.deep.equal(['elicit-1']);
-    const done = await peer.call('together', {}, 't4', { caps: ELICIT, extra: { inputResponses: { 'elicit-1': ADA }, requestState: stateOf(none) } });
+    const done = await peer.call('together', {}, 't4', {
+      caps: ELICIT,
+      extra: { inputResponses: { 'elicit-1': ADA }, requestState: stateOf(none) },
+    });
     expect(textOf(done)).to.equal('Ada/36');
   });
 
   it('ignores inputResponses keys that were never asked', async () => {
     const first = await peer.call('ask', {}, 'x1', { caps: ELICIT });
-    const retry = await peer.call('ask', {}, 'x2', { caps: ELICIT, extra: { inputResponses: { 'elicit-1': ADA, 'elicit-9': { action: 'cancel' }, 'sample-1': {} }, requestState: stateOf(first) } });
+    const retry = await peer.call('ask', {}, 'x2', {
+      caps: ELICIT,
+      extra: { inputResponses: { 'elicit-1': ADA, 'elicit-9': { action: 'cancel' }, 'sample-1': {} }, requestState: stateOf(first) },
+    });
     expect(textOf(retry)).to.equal(`answer: ${JSON.stringify(ADA)}`);
   });
 
@@ -124,7 +154,10 @@ describe('kernel: 2026 input-required round trips (raw messages over a stream co
   ] as [string, unknown][]) {
     it(`answers an invalid answer shape (${what}) with -32602`, async () => {
       const first = await peer.call('ask', {}, 'i1', { caps: ELICIT });
-      const retry = await peer.call('ask', {}, 'i2', { caps: ELICIT, extra: { inputResponses: { 'elicit-1': answer }, requestState: stateOf(first) } });
+      const retry = await peer.call('ask', {}, 'i2', {
+        caps: ELICIT,
+        extra: { inputResponses: { 'elicit-1': answer }, requestState: stateOf(first) },
+      });
       assert2026(retry, 'tools/call');
       expect(retry.error?.code).to.equal(-32602);
       expect(retry.error?.message).to.include('elicit-1');
@@ -141,7 +174,11 @@ describe('kernel: 2026 input-required round trips (raw messages over a stream co
     const first = await peer.call('ask', {}, 's1', { caps: ELICIT });
     const state = stateOf(first);
     const [version, body, mac] = state.split('.') as [string, string, string];
-    const forged = Buffer.from(Buffer.from(body, 'base64url').toString('utf8').replace('"a":{}', '"a":{"elicit-1":{"action":"accept","content":{"name":"Mallory"}}}')).toString('base64url');
+    const forged = Buffer.from(
+      Buffer.from(body, 'base64url')
+        .toString('utf8')
+        .replace('"a":{}', '"a":{"elicit-1":{"action":"accept","content":{"name":"Mallory"}}}'),
+    ).toString('base64url');
     expect(forged).to.not.equal(body);
     const runs = probe.runs.get('ask');
     for (const [id, tampered] of [
@@ -150,7 +187,10 @@ describe('kernel: 2026 input-required round trips (raw messages over a stream co
       ['s4', 'v1.e30.AAAA'],
       ['s5', 42],
     ] as [string, unknown][]) {
-      const retry = await peer.call('ask', {}, id, { caps: ELICIT, extra: { inputResponses: { 'elicit-1': ADA }, requestState: tampered } });
+      const retry = await peer.call('ask', {}, id, {
+        caps: ELICIT,
+        extra: { inputResponses: { 'elicit-1': ADA }, requestState: tampered },
+      });
       expect(retry.error?.code, id).to.equal(-32602);
       expect(retry.error?.message, id).to.match(/requestState/);
     }
@@ -162,7 +202,10 @@ describe('kernel: 2026 input-required round trips (raw messages over a stream co
     const otherPeer = await Peer2026.open(other);
     try {
       const first = await otherPeer.call('ask', {}, 'k1', { caps: ELICIT });
-      const retry = await peer.call('ask', {}, 'k2', { caps: ELICIT, extra: { inputResponses: { 'elicit-1': ADA }, requestState: stateOf(first) } });
+      const retry = await peer.call('ask', {}, 'k2', {
+        caps: ELICIT,
+        extra: { inputResponses: { 'elicit-1': ADA }, requestState: stateOf(first) },
+      });
       expect(retry.error?.code).to.equal(-32602);
     } finally {
       await otherPeer.close();
@@ -175,7 +218,10 @@ describe('kernel: 2026 input-required round trips (raw messages over a stream co
     const twinPeer = await Peer2026.open(twin);
     try {
       const first = await peer.call('ask', {}, 'f1', { caps: ELICIT });
-      const retry = await twinPeer.call('ask', {}, 'f2', { caps: ELICIT, extra: { inputResponses: { 'elicit-1': ADA }, requestState: stateOf(first) } });
+      const retry = await twinPeer.call('ask', {}, 'f2', {
+        caps: ELICIT,
+        extra: { inputResponses: { 'elicit-1': ADA }, requestState: stateOf(first) },
+      });
       expect(textOf(retry)).to.equal(`answer: ${JSON.stringify(ADA)}`);
     } finally {
       await twinPeer.close();
@@ -185,18 +231,27 @@ describe('kernel: 2026 input-required round trips (raw messages over a stream co
 
   it('refuses a state replayed onto another tool with -32602', async () => {
     const first = await peer.call('ask', {}, 'o1', { caps: ELICIT });
-    const replay = await peer.call('twoRounds', {}, 'o2', { caps: ELICIT, extra: { inputResponses: { 'elicit-1': ADA }, requestState: stateOf(first) } });
+    const replay = await peer.call('twoRounds', {}, 'o2', {
+      caps: ELICIT,
+      extra: { inputResponses: { 'elicit-1': ADA }, requestState: stateOf(first) },
+    });
     expect(replay.error?.code).to.equal(-32602);
     expect(replay.error?.message).to.match(/another request/);
   });
 
   it('refuses a state replayed onto other arguments with -32602', async () => {
     const first = await peer.call('ask', { topic: 'cats' }, 'o1', { caps: ELICIT });
-    const replay = await peer.call('ask', { topic: 'dogs' }, 'o2', { caps: ELICIT, extra: { inputResponses: { 'elicit-1': ADA }, requestState: stateOf(first) } });
+    const replay = await peer.call('ask', { topic: 'dogs' }, 'o2', {
+      caps: ELICIT,
+      extra: { inputResponses: { 'elicit-1': ADA }, requestState: stateOf(first) },
+    });
     expect(replay.error?.code).to.equal(-32602);
     // The same arguments in another key order are the same call.
     const second = await peer.call('twoRounds', { a: 1, b: 2 }, 'o3', { caps: ELICIT });
-    const reordered = await peer.call('twoRounds', { b: 2, a: 1 }, 'o4', { caps: ELICIT, extra: { inputResponses: { 'elicit-1': ADA }, requestState: stateOf(second) } });
+    const reordered = await peer.call('twoRounds', { b: 2, a: 1 }, 'o4', {
+      caps: ELICIT,
+      extra: { inputResponses: { 'elicit-1': ADA }, requestState: stateOf(second) },
+    });
     expect(inputRequestsOf(reordered)).to.have.key('elicit-2');
   });
 
@@ -206,11 +261,26 @@ describe('kernel: 2026 input-required round trips (raw messages over a stream co
     const first = await peer.call('ask', {}, 'p1', { caps: ELICIT }, alice);
     const state = stateOf(first);
     expect(state).to.not.include('alice');
-    const stolen = await peer.call('ask', {}, 'p2', { caps: ELICIT, extra: { inputResponses: { 'elicit-1': ADA }, requestState: state } }, bob);
+    const stolen = await peer.call(
+      'ask',
+      {},
+      'p2',
+      { caps: ELICIT, extra: { inputResponses: { 'elicit-1': ADA }, requestState: state } },
+      bob,
+    );
     expect(stolen.error?.code).to.equal(-32602);
-    const anonymous = await peer.call('ask', {}, 'p3', { caps: ELICIT, extra: { inputResponses: { 'elicit-1': ADA }, requestState: state } });
+    const anonymous = await peer.call('ask', {}, 'p3', {
+      caps: ELICIT,
+      extra: { inputResponses: { 'elicit-1': ADA }, requestState: state },
+    });
     expect(anonymous.error?.code).to.equal(-32602);
-    const own = await peer.call('ask', {}, 'p4', { caps: ELICIT, extra: { inputResponses: { 'elicit-1': ADA }, requestState: state } }, alice);
+    const own = await peer.call(
+      'ask',
+      {},
+      'p4',
+      { caps: ELICIT, extra: { inputResponses: { 'elicit-1': ADA }, requestState: state } },
+      alice,
+    );
     expect(textOf(own)).to.include('Ada');
   });
 
@@ -241,43 +311,72 @@ describe('kernel: 2026 input-required round trips (raw messages over a stream co
     expect(sampleQuestion.params).to.deep.include({ maxTokens: 16 });
     const sampled = await peer.call('sample', {}, 'sm2', {
       caps: ALL_CAPS,
-      extra: { inputResponses: { 'sample-1': { role: 'assistant', content: { type: 'text', text: 'hi' }, model: 'test-model' } }, requestState: stateOf(sample) },
+      extra: {
+        inputResponses: { 'sample-1': { role: 'assistant', content: { type: 'text', text: 'hi' }, model: 'test-model' } },
+        requestState: stateOf(sample),
+      },
     });
     expect(textOf(sampled)).to.equal('model test-model');
     const roots = await peer.call('roots', {}, 'ro1', { caps: ALL_CAPS });
     expect(inputRequestsOf(roots)).to.deep.equal({ 'roots-1': { method: 'roots/list', params: {} } });
-    const listed = await peer.call('roots', {}, 'ro2', { caps: ALL_CAPS, extra: { inputResponses: { 'roots-1': { roots: [{ uri: 'file:///a' }, { uri: 'file:///b' }] } }, requestState: stateOf(roots) } });
+    const listed = await peer.call('roots', {}, 'ro2', {
+      caps: ALL_CAPS,
+      extra: { inputResponses: { 'roots-1': { roots: [{ uri: 'file:///a' }, { uri: 'file:///b' }] } }, requestState: stateOf(roots) },
+    });
     expect(textOf(listed)).to.equal('file:///a,file:///b');
   });
 
   it('a URL elicitation is asked with its mode and url', async () => {
     const visit = await peer.call('visit', {}, 'u1', { caps: ALL_CAPS });
-    expect(inputRequestsOf(visit)['elicit-1']).to.deep.equal({ method: 'elicitation/create', params: { mode: 'url', message: 'Sign in', url: 'https://example.com/sign-in', elicitationId: 'e-1' } });
+    expect(inputRequestsOf(visit)['elicit-1']).to.deep.equal({
+      method: 'elicitation/create',
+      params: { mode: 'url', message: 'Sign in', url: 'https://example.com/sign-in', elicitationId: 'e-1' },
+    });
   });
 
   it('resources/read may end with input_required, then complete on the retry', async () => {
     const first = await peer.request('resources/read', { uri: 'kernel://ask' }, 'rr1', { caps: ELICIT });
     assert2026(first, 'resources/read');
     expect(Object.keys(inputRequestsOf(first))).to.deep.equal(['elicit-1']);
-    const retry = await peer.request('resources/read', { uri: 'kernel://ask', inputResponses: { 'elicit-1': ADA }, requestState: stateOf(first) }, 'rr2', { caps: ELICIT });
+    const retry = await peer.request(
+      'resources/read',
+      { uri: 'kernel://ask', inputResponses: { 'elicit-1': ADA }, requestState: stateOf(first) },
+      'rr2',
+      { caps: ELICIT },
+    );
     assert2026(retry, 'resources/read');
     expect((retry.result!.contents as { text: string }[])[0]!.text).to.equal('read by Ada');
     // The state of one resource is not good for another.
-    const moved = await peer.request('resources/read', { uri: 'kernel://static', inputResponses: { 'elicit-1': ADA }, requestState: stateOf(first) }, 'rr3', { caps: ELICIT });
+    const moved = await peer.request(
+      'resources/read',
+      { uri: 'kernel://static', inputResponses: { 'elicit-1': ADA }, requestState: stateOf(first) },
+      'rr3',
+      { caps: ELICIT },
+    );
     expect(moved.error?.code).to.equal(-32602);
   });
 
   it('prompts/get may end with input_required, then complete on the retry', async () => {
     const first = await peer.request('prompts/get', { name: 'confirm' }, 'pg1', { caps: ELICIT });
     assert2026(first, 'prompts/get');
-    const retry = await peer.request('prompts/get', { name: 'confirm', inputResponses: { 'elicit-1': ADA }, requestState: stateOf(first) }, 'pg2', { caps: ELICIT });
+    const retry = await peer.request(
+      'prompts/get',
+      { name: 'confirm', inputResponses: { 'elicit-1': ADA }, requestState: stateOf(first) },
+      'pg2',
+      { caps: ELICIT },
+    );
     assert2026(retry, 'prompts/get');
     expect(retry.result!.resultType).to.equal('complete');
     expect(JSON.stringify(retry.result!.messages)).to.include('Confirmed by Ada.');
   });
 
   it('refuses a question asked in completion/complete: an error, never input_required', async () => {
-    const response = await peer.request('completion/complete', { ref: { type: 'ref/prompt', name: 'greet' }, argument: { name: 'name', value: 'a' } }, 'cc1', { caps: ALL_CAPS });
+    const response = await peer.request(
+      'completion/complete',
+      { ref: { type: 'ref/prompt', name: 'greet' }, argument: { name: 'name', value: 'a' } },
+      'cc1',
+      { caps: ALL_CAPS },
+    );
     assert2026(response, 'completion/complete');
     expect(response.result?.resultType).to.not.equal('input_required');
     // The author's mistake (ARM_ERR_INPUT_NOT_ALLOWED) is an internal error, its details kept out of the answer.
@@ -297,7 +396,10 @@ describe('kernel: 2026 input-required round trips (raw messages over a stream co
         '-32602 (invalid answer shape)',
         async (p: Peer2026) => {
           const first = await p.call('ask', {}, 'leak-0', { caps: ELICIT });
-          return p.call('ask', {}, 'leak', { caps: ELICIT, extra: { inputResponses: { 'elicit-1': { action: 'maybe' } }, requestState: stateOf(first) } });
+          return p.call('ask', {}, 'leak', {
+            caps: ELICIT,
+            extra: { inputResponses: { 'elicit-1': { action: 'maybe' } }, requestState: stateOf(first) },
+          });
         },
       ],
     ] as [string, (p: Peer2026) => Promise<Msg>][]) {

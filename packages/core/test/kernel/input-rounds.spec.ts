@@ -9,7 +9,10 @@ const FORM = { mode: 'form', message: 'Name?', requestedSchema: { type: 'object'
 const ACCEPT_ADA = { action: 'accept', content: { name: 'Ada' } };
 
 /** The state one attempt ends with after asking `methods` (none answered). */
-function firstRound(binding: RoundBinding, ...methods: string[]): { keys: string[]; state: string; inputRequests: Record<string, { method: string; params: Record<string, unknown> }> } {
+function firstRound(
+  binding: RoundBinding,
+  ...methods: string[]
+): { keys: string[]; state: string; inputRequests: Record<string, { method: string; params: Record<string, unknown> }> } {
   const rounds = new InputRounds(sealer, binding, undefined, undefined);
   const keys = methods.map((method) => {
     const key = rounds.nextKey(method);
@@ -49,7 +52,10 @@ describe('kernel: InputRounds', () => {
   it('questions() lists what was asked and seals the binding, the answers so far and the pending keys', () => {
     const { keys, inputRequests, state } = firstRound(ASK, 'elicitation/create', 'sampling/createMessage');
     expect(keys).to.deep.equal(['elicit-1', 'sample-2']);
-    expect(inputRequests).to.deep.equal({ 'elicit-1': { method: 'elicitation/create', params: FORM }, 'sample-2': { method: 'sampling/createMessage', params: {} } });
+    expect(inputRequests).to.deep.equal({
+      'elicit-1': { method: 'elicitation/create', params: FORM },
+      'sample-2': { method: 'sampling/createMessage', params: {} },
+    });
     const sealed = sealer.open(state);
     expect(sealed).to.deep.include({ v: 1, m: 'tools/call', t: 'ask', h: ASK.argsDigest, s: '', a: {}, p: ['elicit-1', 'sample-2'] });
     expect(sealed.e).to.be.within(Date.now() + INPUT_LIMITS.stateTtlMs - 5000, Date.now() + INPUT_LIMITS.stateTtlMs + 5000);
@@ -136,7 +142,11 @@ describe('kernel: InputRounds', () => {
   it('refuses a state of one principal presented by another, and accepts it from the same one', () => {
     const alice = bindingOf('tools/call', { name: 'ask', arguments: {} }, 'alice');
     const { state } = firstRound(alice, 'elicitation/create');
-    expect(new InputRounds(sealer, bindingOf('tools/call', { name: 'ask', arguments: {} }, 'alice'), state, { 'elicit-1': ACCEPT_ADA }).answer('elicit-1')).to.deep.equal(ACCEPT_ADA);
+    expect(
+      new InputRounds(sealer, bindingOf('tools/call', { name: 'ask', arguments: {} }, 'alice'), state, { 'elicit-1': ACCEPT_ADA }).answer(
+        'elicit-1',
+      ),
+    ).to.deep.equal(ACCEPT_ADA);
     refusal(() => new InputRounds(sealer, bindingOf('tools/call', { name: 'ask', arguments: {} }, 'bob'), state, {}));
     refusal(() => new InputRounds(sealer, bindingOf('tools/call', { name: 'ask', arguments: {} }, undefined), state, {}));
   });

@@ -14,7 +14,13 @@ describe('kernel: an app serving MCP 2026-07-28 over a stream connection (raw me
   let peer: Peer2026;
 
   before(async () => {
-    app = await createKernelApp({ cache: { lists: { ttlMs: 60_000, scope: 'private' }, discover: { ttlMs: 3_600_000, scope: 'public' }, resources: { ttlMs: 1000, scope: 'public' } } });
+    app = await createKernelApp({
+      cache: {
+        lists: { ttlMs: 60_000, scope: 'private' },
+        discover: { ttlMs: 3_600_000, scope: 'public' },
+        resources: { ttlMs: 1000, scope: 'public' },
+      },
+    });
   });
   after(async () => {
     await app.close();
@@ -100,7 +106,11 @@ describe('kernel: an app serving MCP 2026-07-28 over a stream connection (raw me
     it('tools/call: a complete result with serverInfo and no cache hint', async () => {
       const response = await peer.call('echo', { text: 'hi' }, 'c1');
       assert2026(response, 'tools/call');
-      expect(response.result).to.deep.equal({ content: [{ type: 'text', text: 'hi' }], resultType: 'complete', _meta: { [META.serverInfo]: SERVER_INFO } });
+      expect(response.result).to.deep.equal({
+        content: [{ type: 'text', text: 'hi' }],
+        resultType: 'complete',
+        _meta: { [META.serverInfo]: SERVER_INFO },
+      });
     });
 
     it('tools/call: a tool error is a complete result with isError; invalid arguments too', async () => {
@@ -143,7 +153,14 @@ describe('kernel: an app serving MCP 2026-07-28 over a stream connection (raw me
   describe('refusals', () => {
     for (const method of ['ping', 'logging/setLevel', 'resources/subscribe', 'resources/unsubscribe', 'initialize']) {
       it(`answers the removed method ${method} (with an envelope) with -32601`, async () => {
-        const params = method === 'logging/setLevel' ? { level: 'debug' } : method.startsWith('resources/') ? { uri: 'kernel://static' } : method === 'initialize' ? { protocolVersion: V2026, capabilities: {}, clientInfo: { name: 'x', version: '1' } } : {};
+        const params =
+          method === 'logging/setLevel'
+            ? { level: 'debug' }
+            : method.startsWith('resources/')
+              ? { uri: 'kernel://static' }
+              : method === 'initialize'
+                ? { protocolVersion: V2026, capabilities: {}, clientInfo: { name: 'x', version: '1' } }
+                : {};
         const response = await peer.request(method, params, `rm-${method}`);
         assert2026(response, method);
         expect(response.error?.code).to.equal(-32601);
@@ -234,7 +251,12 @@ describe('kernel: an app serving MCP 2026-07-28 over a stream connection (raw me
     it('sends every level with logLevel debug, and none above emergency', async () => {
       let from = peer.received.length;
       await peer.call('logs', {}, 'g3', { logLevel: 'debug' });
-      expect(peer.notifications('notifications/message', from).map((m) => m.params!.level)).to.deep.equal(['debug', 'info', 'warning', 'error']);
+      expect(peer.notifications('notifications/message', from).map((m) => m.params!.level)).to.deep.equal([
+        'debug',
+        'info',
+        'warning',
+        'error',
+      ]);
       from = peer.received.length;
       await peer.call('logs', {}, 'g4', { logLevel: 'emergency' });
       expect(peer.notifications('notifications/message', from)).to.have.length(0);
@@ -304,7 +326,10 @@ describe('kernel: an app serving MCP 2026-07-28 over a stream connection (raw me
     it('a 2025 session on another connection of the same app keeps working beside 2026 traffic', async () => {
       const conn = await connectClient(app);
       try {
-        const [legacy, modern] = await Promise.all([conn.client.callTool({ name: 'echo', arguments: { text: '2025' } }), peer.call('echo', { text: '2026' }, 'dual')]);
+        const [legacy, modern] = await Promise.all([
+          conn.client.callTool({ name: 'echo', arguments: { text: '2025' } }),
+          peer.call('echo', { text: '2026' }, 'dual'),
+        ]);
         expect(legacy).to.deep.equal({ content: [{ type: 'text', text: '2025' }] });
         expect(legacy).to.not.have.property('resultType');
         expect(textOf(modern)).to.equal('2026');
@@ -319,7 +344,11 @@ describe('kernel: an app serving MCP 2026-07-28 over a stream connection (raw me
     });
 
     it('on a connection that initialized, requests follow the 2025 session (no 2026 decoration)', async () => {
-      const init = await peer.raw('initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'old', version: '1' } }, 'init');
+      const init = await peer.raw(
+        'initialize',
+        { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'old', version: '1' } },
+        'init',
+      );
       expect(init.result?.protocolVersion).to.equal('2025-11-25');
       await peer.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
       const pong = await peer.raw('ping', {}, 'ping');

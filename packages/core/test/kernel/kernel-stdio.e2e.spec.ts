@@ -28,7 +28,11 @@ describe('kernel: MCP 2026-07-28 over stdio (real child process)', function () {
 
   /** Checks every message so far; notifications against `owner` (the request they belong to). */
   function assertClean(owner: Record<string, unknown>): void {
-    const violations = child.messages.flatMap((m) => checkServerMessage(m, m.method === undefined && m.id !== undefined ? sent.get(m.id) : owner).map((v) => `${v} in ${JSON.stringify(m).slice(0, 200)}`));
+    const violations = child.messages.flatMap((m) =>
+      checkServerMessage(m, m.method === undefined && m.id !== undefined ? sent.get(m.id) : owner).map(
+        (v) => `${v} in ${JSON.stringify(m).slice(0, 200)}`,
+      ),
+    );
     expect(violations).to.deep.equal([]);
   }
 
@@ -45,7 +49,11 @@ describe('kernel: MCP 2026-07-28 over stdio (real child process)', function () {
     expect(discover.result?.supportedVersions).to.include('2026-07-28');
     expect(discover.result?.resultType).to.equal('complete');
     const call = await request('tools/call', with2026({ name: 'echo', arguments: { text: 'over stdio' } }), 'c1');
-    expect(call.result).to.deep.equal({ content: [{ type: 'text', text: 'over stdio' }], resultType: 'complete', _meta: { [META.serverInfo]: { name: 'kernel-2026', version: '1.2.3' } } });
+    expect(call.result).to.deep.equal({
+      content: [{ type: 'text', text: 'over stdio' }],
+      resultType: 'complete',
+      _meta: { [META.serverInfo]: { name: 'kernel-2026', version: '1.2.3' } },
+    });
     assertClean(sent.get('c1')!);
   });
 
@@ -54,7 +62,15 @@ describe('kernel: MCP 2026-07-28 over stdio (real child process)', function () {
     expect(first.result?.resultType).to.equal('input_required');
     const retry = await request(
       'tools/call',
-      with2026({ name: 'ask', arguments: {}, inputResponses: { 'elicit-1': { action: 'accept', content: { name: 'Ada' } } }, requestState: first.result?.requestState }, { caps: ELICIT }),
+      with2026(
+        {
+          name: 'ask',
+          arguments: {},
+          inputResponses: { 'elicit-1': { action: 'accept', content: { name: 'Ada' } } },
+          requestState: first.result?.requestState,
+        },
+        { caps: ELICIT },
+      ),
       'a2',
     );
     expect(retry.result?.content?.[0]?.text).to.equal('answer: {"action":"accept","content":{"name":"Ada"}}');
@@ -72,7 +88,12 @@ describe('kernel: MCP 2026-07-28 over stdio (real child process)', function () {
   it('sends logs at the envelope level and progress before the response', async () => {
     const from = child.messages.length;
     await request('tools/call', with2026({ name: 'logs', arguments: {} }, { logLevel: 'error' }), 'l1');
-    expect(child.messages.slice(from).filter((m) => m.method === 'notifications/message').map((m) => m.params?.level)).to.deep.equal(['error']);
+    expect(
+      child.messages
+        .slice(from)
+        .filter((m) => m.method === 'notifications/message')
+        .map((m) => m.params?.level),
+    ).to.deep.equal(['error']);
     assertClean(sent.get('l1')!);
     const at = child.messages.length;
     await request('tools/call', with2026({ name: 'progress', arguments: {} }, { meta: { progressToken: 9 } }), 'g1');
@@ -94,7 +115,12 @@ describe('kernel: MCP 2026-07-28 over stdio (real child process)', function () {
   });
 
   it('acknowledges subscriptions/listen first, and a cancel ends it silently', async () => {
-    const message = { jsonrpc: '2.0', id: 's1', method: 'subscriptions/listen', params: with2026({ notifications: { toolsListChanged: true } }) };
+    const message = {
+      jsonrpc: '2.0',
+      id: 's1',
+      method: 'subscriptions/listen',
+      params: with2026({ notifications: { toolsListChanged: true } }),
+    };
     sent.set('s1', message);
     const from = child.messages.length;
     child.send(message);

@@ -30,7 +30,13 @@ describe('kernel: revision 2026 constants', () => {
     expect(Object.isFrozen(ENVELOPE_VERSIONS)).to.equal(true);
     expect(META.protocolVersion).to.equal('io.modelcontextprotocol/protocolVersion');
     expect(META.clientCapabilities).to.equal('io.modelcontextprotocol/clientCapabilities');
-    expect([...REMOVED_IN_2026].sort()).to.deep.equal(['initialize', 'logging/setLevel', 'ping', 'resources/subscribe', 'resources/unsubscribe']);
+    expect([...REMOVED_IN_2026].sort()).to.deep.equal([
+      'initialize',
+      'logging/setLevel',
+      'ping',
+      'resources/subscribe',
+      'resources/unsubscribe',
+    ]);
   });
 
   it('hasEnvelope: true only for params whose object _meta owns the protocol version key', () => {
@@ -52,7 +58,9 @@ describe('kernel: revision 2026 constants', () => {
 describe('kernel: readEnvelope', () => {
   it('reads a valid envelope: version, capabilities, clientInfo, and no log level (rank Infinity)', () => {
     const caps = { elicitation: { form: {} }, sampling: {} };
-    const envelope = readEnvelope({ _meta: meta({ [META.clientCapabilities]: caps, [META.clientInfo]: { name: 'c', version: '1.2.3', title: 'T' } }) });
+    const envelope = readEnvelope({
+      _meta: meta({ [META.clientCapabilities]: caps, [META.clientInfo]: { name: 'c', version: '1.2.3', title: 'T' } }),
+    });
     expect(envelope.protocolVersion).to.equal('2026-07-28');
     expect(envelope.clientCapabilities).to.deep.equal(caps);
     expect(envelope.clientInfo).to.deep.equal({ name: 'c', version: '1.2.3', title: 'T' });
@@ -85,11 +93,19 @@ describe('kernel: readEnvelope', () => {
     ['an empty protocol version', { _meta: meta({ [META.protocolVersion]: '' }) }, /must be a non-empty string/],
     ['a numeric protocol version', { _meta: meta({ [META.protocolVersion]: 20260728 }) }, /must be a non-empty string/],
     ['a null protocol version', { _meta: meta({ [META.protocolVersion]: null }) }, /must be a non-empty string/],
-    ['no client capabilities', { _meta: meta({ [META.clientCapabilities]: undefined }) }, /lacks "io\.modelcontextprotocol\/clientCapabilities"/],
+    [
+      'no client capabilities',
+      { _meta: meta({ [META.clientCapabilities]: undefined }) },
+      /lacks "io\.modelcontextprotocol\/clientCapabilities"/,
+    ],
     ['null client capabilities', { _meta: meta({ [META.clientCapabilities]: null }) }, /clientCapabilities" must be an object/],
     ['array client capabilities', { _meta: meta({ [META.clientCapabilities]: [] }) }, /clientCapabilities" must be an object/],
     ['string client capabilities', { _meta: meta({ [META.clientCapabilities]: 'all' }) }, /clientCapabilities" must be an object/],
-    ['clientInfo without version', { _meta: meta({ [META.clientInfo]: { name: 'c' } }) }, /clientInfo" must be an object with string "name" and "version"/],
+    [
+      'clientInfo without version',
+      { _meta: meta({ [META.clientInfo]: { name: 'c' } }) },
+      /clientInfo" must be an object with string "name" and "version"/,
+    ],
     ['clientInfo with a numeric name', { _meta: meta({ [META.clientInfo]: { name: 1, version: '1' } }) }, /clientInfo" must be/],
     ['a string clientInfo', { _meta: meta({ [META.clientInfo]: 'c/1' }) }, /clientInfo" must be/],
     ['a null clientInfo', { _meta: meta({ [META.clientInfo]: null }) }, /clientInfo" must be/],
@@ -118,7 +134,9 @@ describe('kernel: readEnvelope', () => {
       expect(error.code).to.equal(-32022);
       expect(error.data).to.deep.equal({ requested: version, supported: allSupportedVersions() });
       // The error as a 2026 response validates against UnsupportedProtocolVersionError.
-      expect(schemaErrors('UnsupportedProtocolVersionError', { jsonrpc: '2.0', id: 1, error: error.toJSON() }, '2026-07-28')).to.deep.equal([]);
+      expect(schemaErrors('UnsupportedProtocolVersionError', { jsonrpc: '2.0', id: 1, error: error.toJSON() }, '2026-07-28')).to.deep.equal(
+        [],
+      );
     });
   }
 

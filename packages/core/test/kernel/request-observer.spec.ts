@@ -23,7 +23,14 @@ class RecordingObserver implements RequestObserver {
   readonly seen: Seen[] = [];
 
   start(request: ObservedRequest): RequestObservation {
-    const seen: Seen = { method: request.method, id: request.id, protocolVersion: request.protocolVersion, sessionId: request.sessionId, name: request.params.name, entered: false };
+    const seen: Seen = {
+      method: request.method,
+      id: request.id,
+      protocolVersion: request.protocolVersion,
+      sessionId: request.sessionId,
+      name: request.params.name,
+      entered: false,
+    };
     this.seen.push(seen);
     return {
       enter: (run) => {
@@ -62,9 +69,18 @@ describe('kernel: the request observer seam (both revisions, one path)', () => {
     await peer.request('nope/nope', {}, 'c2');
     // No envelope, no initialize: the connection's 2025 session refuses it.
     const refused = await peer.raw('tools/list', {}, 'c3');
-    expect(observer.of('tools/call', 'c1')).to.deep.include({ protocolVersion: '2026-07-28', sessionId: undefined, name: 'echo', entered: true, end: { kind: 'answered' } });
+    expect(observer.of('tools/call', 'c1')).to.deep.include({
+      protocolVersion: '2026-07-28',
+      sessionId: undefined,
+      name: 'echo',
+      entered: true,
+      end: { kind: 'answered' },
+    });
     expect(observer.of('nope/nope', 'c2')?.end).to.deep.equal({ kind: 'answered', code: -32601 });
-    expect(observer.of('tools/list', 'c3')).to.deep.include({ protocolVersion: undefined, end: { kind: 'answered', code: refused.error?.code } });
+    expect(observer.of('tools/list', 'c3')).to.deep.include({
+      protocolVersion: undefined,
+      end: { kind: 'answered', code: refused.error?.code },
+    });
     expect(refused.error?.code).to.be.a('number');
   });
 

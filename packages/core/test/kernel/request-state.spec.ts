@@ -7,7 +7,17 @@ const KEY = Buffer.alloc(32, 7);
 const OTHER_KEY = Buffer.alloc(32, 8);
 
 function payload(overrides: Partial<RequestStatePayload> = {}): RequestStatePayload {
-  return { v: 1, m: 'tools/call', t: 'ask', h: digest({ a: 1 }), s: '', e: Date.now() + 60_000, a: { 'elicit-1': { action: 'accept', content: { name: 'Ada' } } }, p: ['elicit-2'], ...overrides };
+  return {
+    v: 1,
+    m: 'tools/call',
+    t: 'ask',
+    h: digest({ a: 1 }),
+    s: '',
+    e: Date.now() + 60_000,
+    a: { 'elicit-1': { action: 'accept', content: { name: 'Ada' } } },
+    p: ['elicit-2'],
+    ...overrides,
+  };
 }
 
 /** The -32602 that `open` throws (fails when it opens). */

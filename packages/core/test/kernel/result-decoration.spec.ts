@@ -76,7 +76,9 @@ describe('kernel: ResultDecoration', () => {
 
   it('replaces a non-object _meta with one that carries serverInfo', () => {
     const decoration = new ResultDecoration(SERVER, undefined);
-    expect((decoration.complete('tools/call', { content: [], _meta: null }) as Record<string, unknown>)._meta).to.deep.equal({ [META.serverInfo]: SERVER });
+    expect((decoration.complete('tools/call', { content: [], _meta: null }) as Record<string, unknown>)._meta).to.deep.equal({
+      [META.serverInfo]: SERVER,
+    });
   });
 
   it('decorates a frozen list page once: the same frozen object every time, with its JSON registered', () => {
@@ -92,7 +94,18 @@ describe('kernel: ResultDecoration', () => {
     const after = serialized;
     const text = encodeJsonRpc({ jsonrpc: '2.0', id: 7, result: first as Record<string, unknown> });
     expect(serialized).to.equal(after);
-    expect(JSON.parse(text)).to.deep.equal({ jsonrpc: '2.0', id: 7, result: { tools: [], counter: 'counted', resultType: 'complete', ttlMs: 0, cacheScope: 'private', _meta: { [META.serverInfo]: SERVER } } });
+    expect(JSON.parse(text)).to.deep.equal({
+      jsonrpc: '2.0',
+      id: 7,
+      result: {
+        tools: [],
+        counter: 'counted',
+        resultType: 'complete',
+        ttlMs: 0,
+        cacheScope: 'private',
+        _meta: { [META.serverInfo]: SERVER },
+      },
+    });
   });
 
   it('decorates an unfrozen list page afresh each time (not cached)', () => {
@@ -107,13 +120,21 @@ describe('kernel: ResultDecoration', () => {
   it('other(): an input_required result carries serverInfo and no cache hint', () => {
     const decoration = new ResultDecoration(SERVER, { lists: { ttlMs: 1, scope: 'public' } });
     const result = decoration.other('input_required', { inputRequests: {}, requestState: 's' }) as Record<string, unknown>;
-    expect(result).to.deep.equal({ inputRequests: {}, requestState: 's', resultType: 'input_required', _meta: { [META.serverInfo]: SERVER } });
+    expect(result).to.deep.equal({
+      inputRequests: {},
+      requestState: 's',
+      resultType: 'input_required',
+      _meta: { [META.serverInfo]: SERVER },
+    });
     valid2026('tools/call', result);
   });
 
   it('exposes the discover hint (default when not set)', () => {
     expect(new ResultDecoration(SERVER, undefined).discover).to.deep.equal(DEFAULT_CACHE_HINT);
-    expect(new ResultDecoration(SERVER, { discover: { ttlMs: 3_600_000, scope: 'public' } }).discover).to.deep.equal({ ttlMs: 3_600_000, scope: 'public' });
+    expect(new ResultDecoration(SERVER, { discover: { ttlMs: 3_600_000, scope: 'public' } }).discover).to.deep.equal({
+      ttlMs: 3_600_000,
+      scope: 'public',
+    });
   });
 });
 
@@ -126,14 +147,28 @@ describe('kernel: cache hints', () => {
   it('isCacheHint accepts non-negative integer ttls with a known scope only', () => {
     expect(isCacheHint({ ttlMs: 0, scope: 'private' })).to.equal(true);
     expect(isCacheHint({ ttlMs: 1000, scope: 'public' })).to.equal(true);
-    for (const bad of [null, 'x', {}, { ttlMs: -1, scope: 'public' }, { ttlMs: 1.5, scope: 'public' }, { ttlMs: Infinity, scope: 'public' }, { ttlMs: '1', scope: 'public' }, { ttlMs: 1, scope: 'shared' }, { ttlMs: 1 }]) {
+    for (const bad of [
+      null,
+      'x',
+      {},
+      { ttlMs: -1, scope: 'public' },
+      { ttlMs: 1.5, scope: 'public' },
+      { ttlMs: Infinity, scope: 'public' },
+      { ttlMs: '1', scope: 'public' },
+      { ttlMs: 1, scope: 'shared' },
+      { ttlMs: 1 },
+    ]) {
       expect(isCacheHint(bad), JSON.stringify(bad)).to.equal(false);
     }
   });
 });
 
 describe('kernel: 2026 error encoding', () => {
-  const error = (code: number, data?: Record<string, unknown>): JSONRPCErrorResponse => ({ jsonrpc: '2.0', id: 3, error: { code, message: 'm', ...(data === undefined ? {} : { data }) } });
+  const error = (code: number, data?: Record<string, unknown>): JSONRPCErrorResponse => ({
+    jsonrpc: '2.0',
+    id: 3,
+    error: { code, message: 'm', ...(data === undefined ? {} : { data }) },
+  });
 
   it('renumbers resource-not-found -32002 to -32602, keeping data.uri', () => {
     const encoded = encode2026Error(error(-32002, { uri: 'x://missing' }));

@@ -36,10 +36,18 @@ describe('kernel: subscriptions/listen over a stream connection', () => {
   });
 
   it('acknowledges first, with the honoured filter (URIs de-duplicated), tagged with the subscription id', async () => {
-    const ack = await listen(peer, 'sub-1', { toolsListChanged: true, promptsListChanged: false, resourcesListChanged: true, resourceSubscriptions: ['kernel://static', 'kernel://static'] });
+    const ack = await listen(peer, 'sub-1', {
+      toolsListChanged: true,
+      promptsListChanged: false,
+      resourcesListChanged: true,
+      resourceSubscriptions: ['kernel://static', 'kernel://static'],
+    });
     assert2026(ack);
     expect(ack.method).to.equal('notifications/subscriptions/acknowledged');
-    expect(ack.params).to.deep.equal({ notifications: { toolsListChanged: true, resourcesListChanged: true, resourceSubscriptions: ['kernel://static'] }, _meta: { [SUB]: 'sub-1' } });
+    expect(ack.params).to.deep.equal({
+      notifications: { toolsListChanged: true, resourcesListChanged: true, resourceSubscriptions: ['kernel://static'] },
+      _meta: { [SUB]: 'sub-1' },
+    });
     expect(peer.responsesTo('sub-1')).to.deep.equal([]);
   });
 
@@ -47,7 +55,12 @@ describe('kernel: subscriptions/listen over a stream connection', () => {
     const toolsOnly = await createKernelApp({}, false);
     const other = await Peer2026.open(toolsOnly);
     try {
-      const ack = await listen(other, 'sub-t', { toolsListChanged: true, promptsListChanged: true, resourcesListChanged: true, resourceSubscriptions: ['kernel://static'] });
+      const ack = await listen(other, 'sub-t', {
+        toolsListChanged: true,
+        promptsListChanged: true,
+        resourcesListChanged: true,
+        resourceSubscriptions: ['kernel://static'],
+      });
       expect(ack.params!.notifications).to.deep.equal({ toolsListChanged: true });
     } finally {
       await other.close();
@@ -106,7 +119,12 @@ describe('kernel: subscriptions/listen over a stream connection', () => {
     const from = peer.received.length;
     app.tools.register({ name: 'late5', handler: () => 'x' });
     app.resources.notifyUpdated('kernel://other');
-    await waitUntil(() => eventsOf(peer, 'a', 'notifications/tools/list_changed', from).length === 1 && eventsOf(peer, 'b', 'notifications/tools/list_changed', from).length === 1, 'both list_changed');
+    await waitUntil(
+      () =>
+        eventsOf(peer, 'a', 'notifications/tools/list_changed', from).length === 1 &&
+        eventsOf(peer, 'b', 'notifications/tools/list_changed', from).length === 1,
+      'both list_changed',
+    );
     await waitUntil(() => eventsOf(peer, 'b', 'notifications/resources/updated', from).length === 1, 'updated on b');
     expect(eventsOf(peer, 'a', 'notifications/resources/updated', from)).to.have.length(0);
   });
@@ -117,7 +135,10 @@ describe('kernel: subscriptions/listen over a stream connection', () => {
     await peer.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'sub-6' } });
     const from = peer.received.length;
     app.tools.register({ name: 'late6', handler: () => 'x' });
-    await waitUntil(() => eventsOf(peer, 'witness', 'notifications/tools/list_changed', from).length === 1, 'the witness stream to hear it');
+    await waitUntil(
+      () => eventsOf(peer, 'witness', 'notifications/tools/list_changed', from).length === 1,
+      'the witness stream to hear it',
+    );
     await settle(30);
     expect(eventsOf(peer, 'sub-6', 'notifications/tools/list_changed', from)).to.deep.equal([]);
     expect(peer.responsesTo('sub-6')).to.deep.equal([]);
@@ -147,7 +168,9 @@ describe('kernel: subscriptions/listen over a stream connection', () => {
     const from = peer.received.length;
     app.tools.register({ name: 'late7', handler: () => 'x' });
     await peer.next((m) => m.method === 'notifications/tools/list_changed', 'list_changed on the live stream', from);
-    expect(other.received.filter((m) => m.params?._meta?.[SUB] === 'gone' && m.method === 'notifications/tools/list_changed')).to.deep.equal([]);
+    expect(
+      other.received.filter((m) => m.params?._meta?.[SUB] === 'gone' && m.method === 'notifications/tools/list_changed'),
+    ).to.deep.equal([]);
   });
 
   it('a 2025 session and a 2026 stream both hear the same change', async () => {
@@ -159,7 +182,10 @@ describe('kernel: subscriptions/listen over a stream connection', () => {
       await listen(peer, 'dual', { toolsListChanged: true });
       const from = peer.received.length;
       app.tools.register({ name: 'late8', handler: () => 'x' });
-      await waitUntil(() => legacy === 1 && eventsOf(peer, 'dual', 'notifications/tools/list_changed', from).length === 1, 'both eras to hear list_changed');
+      await waitUntil(
+        () => legacy === 1 && eventsOf(peer, 'dual', 'notifications/tools/list_changed', from).length === 1,
+        'both eras to hear list_changed',
+      );
     } finally {
       await conn.close();
     }
@@ -172,7 +198,10 @@ describe('kernel: subscriptions/listen over a stream connection', () => {
     ['a non-boolean flag', { notifications: { toolsListChanged: 'yes' } }],
     ['non-string URIs', { notifications: { resourceSubscriptions: [1] } }],
     ['a string for the URIs', { notifications: { resourceSubscriptions: 'kernel://static' } }],
-    ['too many URIs', { notifications: { resourceSubscriptions: Array.from({ length: MAX_LISTEN_URIS + 1 }, (_, i) => `kernel://r${i}`) } }],
+    [
+      'too many URIs',
+      { notifications: { resourceSubscriptions: Array.from({ length: MAX_LISTEN_URIS + 1 }, (_, i) => `kernel://r${i}`) } },
+    ],
     ['an overlong URI', { notifications: { resourceSubscriptions: [`kernel://${'u'.repeat(9000)}`] } }],
   ] as [string, Record<string, unknown>][]) {
     it(`refuses ${what} with -32602, and sends no acknowledgement`, async () => {

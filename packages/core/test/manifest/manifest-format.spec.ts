@@ -57,7 +57,10 @@ describe('checkManifest', () => {
 
   it('names what is wrong in a damaged built manifest', () => {
     const method = built.handlers[KEY]?.methods.one;
-    const withMethod = (patch: object): object => ({ ...built, handlers: { [KEY]: { className: 'Search', methods: { one: { ...method, ...patch } } } } });
+    const withMethod = (patch: object): object => ({
+      ...built,
+      handlers: { [KEY]: { className: 'Search', methods: { one: { ...method, ...patch } } } },
+    });
     const cases: [object, string][] = [
       [{ ...built, paramLists: undefined }, '"paramLists" is not an array'],
       [{ ...built, paramLists: [[{ index: 0, name: 'q' }]] }, '"paramLists"[0] has a parameter without a valid index, name and role'],

@@ -54,7 +54,8 @@ describe('manifest location at boot', () => {
     writeFileSync(join(dir, 'package.json'), '{"name":"p","private":true}');
     const file = join(dir, 'dist/src', `${className}.js`);
     writeFileSync(file, handlerModule(className));
-    if (manifestKey !== undefined) writeFileSync(join(dir, 'dist/armature.manifest.json'), JSON.stringify(manifest(manifestKey, className)));
+    if (manifestKey !== undefined)
+      writeFileSync(join(dir, 'dist/armature.manifest.json'), JSON.stringify(manifest(manifestKey, className)));
     return file;
   }
 
@@ -82,8 +83,14 @@ describe('manifest location at boot', () => {
   it('fails with ARM_ERR_SCHEMA_MISSING when no manifest exists within the package', async () => {
     const file = project('bare', 'BareHandlers', undefined);
     // A manifest above the package root must not be used.
-    writeFileSync(join(root, 'armature.manifest.json'), JSON.stringify(manifest('bare/dist/src/BareHandlers.js#BareHandlers', 'BareHandlers')));
-    const error = await boot(file, 'BareHandlers').then(() => undefined, (e: unknown) => e as { code: string; message: string });
+    writeFileSync(
+      join(root, 'armature.manifest.json'),
+      JSON.stringify(manifest('bare/dist/src/BareHandlers.js#BareHandlers', 'BareHandlers')),
+    );
+    const error = await boot(file, 'BareHandlers').then(
+      () => undefined,
+      (e: unknown) => e as { code: string; message: string },
+    );
     expect(error?.code).to.equal('ARM_ERR_SCHEMA_MISSING');
     expect(error?.message).to.include('BareHandlers.greet');
   });
@@ -103,7 +110,10 @@ describe('manifest location at boot', () => {
     const file = project('format1', 'OldHandlers', undefined);
     const inline = { armature: 1, handlers: { 'src/OldHandlers.js#OldHandlers': { className: 'OldHandlers', methods: {} } } };
     writeFileSync(join(root, 'format1/dist/armature.manifest.json'), JSON.stringify(inline));
-    const error = await boot(file, 'OldHandlers').then(() => undefined, (e: unknown) => e as { code: string; message: string });
+    const error = await boot(file, 'OldHandlers').then(
+      () => undefined,
+      (e: unknown) => e as { code: string; message: string },
+    );
     expect(error?.code).to.equal('ARM_ERR_MANIFEST_INVALID');
     expect(error?.message).to.include('format1/dist/armature.manifest.json');
     expect(error?.message).to.include('format version 1, written by an older armature build; this runtime reads version 2');
@@ -114,8 +124,17 @@ describe('manifest location at boot', () => {
     const file = project('badref', 'RefHandlers', undefined);
     const bad = manifest('src/RefHandlers.js#RefHandlers', 'RefHandlers');
     const greet = bad.handlers['src/RefHandlers.js#RefHandlers']?.methods.greet;
-    writeFileSync(join(root, 'badref/dist/armature.manifest.json'), JSON.stringify({ ...bad, handlers: { 'src/RefHandlers.js#RefHandlers': { className: 'RefHandlers', methods: { greet: { ...greet, inputSchema: 1 } } } } }));
-    const error = await boot(file, 'RefHandlers').then(() => undefined, (e: unknown) => e as { code: string; message: string });
+    writeFileSync(
+      join(root, 'badref/dist/armature.manifest.json'),
+      JSON.stringify({
+        ...bad,
+        handlers: { 'src/RefHandlers.js#RefHandlers': { className: 'RefHandlers', methods: { greet: { ...greet, inputSchema: 1 } } } },
+      }),
+    );
+    const error = await boot(file, 'RefHandlers').then(
+      () => undefined,
+      (e: unknown) => e as { code: string; message: string },
+    );
     expect(error?.code).to.equal('ARM_ERR_MANIFEST_INVALID');
     expect(error?.message).to.include('method "greet" "inputSchema" is not an index of "schemas"');
   });
@@ -123,7 +142,10 @@ describe('manifest location at boot', () => {
   it('reports a corrupt manifest with its path', async () => {
     const file = project('corrupt', 'CorruptHandlers', undefined);
     writeFileSync(join(root, 'corrupt/dist/armature.manifest.json'), '{"armature": 1, "handlers": ');
-    const error = await boot(file, 'CorruptHandlers').then(() => undefined, (e: unknown) => e as { code: string; message: string });
+    const error = await boot(file, 'CorruptHandlers').then(
+      () => undefined,
+      (e: unknown) => e as { code: string; message: string },
+    );
     expect(error?.code).to.equal('ARM_ERR_MANIFEST_INVALID');
     expect(error?.message).to.include('corrupt');
   });

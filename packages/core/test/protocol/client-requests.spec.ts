@@ -14,7 +14,11 @@ function answerDeclared(capabilities: ClientCapabilities): (client: Client) => v
       );
     }
     if (capabilities.sampling) {
-      client.setRequestHandler(CreateMessageRequestSchema, () => ({ role: 'assistant', content: { type: 'text', text: 'hello' }, model: 'test-model' }));
+      client.setRequestHandler(CreateMessageRequestSchema, () => ({
+        role: 'assistant',
+        content: { type: 'text', text: 'hello' },
+        model: 'test-model',
+      }));
     }
     if (capabilities.roots) client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: [{ uri: 'file:///work', name: 'work' }] }));
   };
@@ -66,11 +70,15 @@ describe('Server→client requests from a handler', () => {
 
   it('refuses every server→client request with a clear error when nothing is declared, sending nothing', async () => {
     await withClient({}, async (conn) => {
-      expect(await callText(conn, 'ask')).to.match(/ARM_ERR_CLIENT_CAPABILITY_MISSING: Cannot send elicitation\/create: the client did not declare the "elicitation" capability/);
+      expect(await callText(conn, 'ask')).to.match(
+        /ARM_ERR_CLIENT_CAPABILITY_MISSING: Cannot send elicitation\/create: the client did not declare the "elicitation" capability/,
+      );
       expect(await callText(conn, 'ask_url')).to.match(/"elicitation\.url"/);
       expect(await callText(conn, 'sample')).to.match(/"sampling"/);
       expect(await callText(conn, 'roots')).to.match(/"roots"/);
-      const sent = conn.wire.received.filter((m) => ['elicitation/create', 'sampling/createMessage', 'roots/list'].includes((m as { method?: string }).method ?? ''));
+      const sent = conn.wire.received.filter((m) =>
+        ['elicitation/create', 'sampling/createMessage', 'roots/list'].includes((m as { method?: string }).method ?? ''),
+      );
       expect(sent).to.have.length(0);
     });
   });
@@ -79,7 +87,9 @@ describe('Server→client requests from a handler', () => {
     const conn = await connectSdkClient(createFixtureFeatures(), { capabilities: { roots: {} } });
     try {
       // No roots handler registered: the SDK client answers -32601.
-      expect(await callText(conn, 'roots')).to.match(/^error ARM_ERR_CLIENT_REQUEST_FAILED: The client answered roots\/list with error -32601/);
+      expect(await callText(conn, 'roots')).to.match(
+        /^error ARM_ERR_CLIENT_REQUEST_FAILED: The client answered roots\/list with error -32601/,
+      );
     } finally {
       await conn.close();
     }

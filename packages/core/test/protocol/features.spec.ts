@@ -77,8 +77,12 @@ describe('ServerSession with the official SDK client: every feature method', () 
   });
 
   it('lists, reads and templates resources; unknown URIs get -32002 with data.uri', async () => {
-    expect((await conn.client.listResources()).resources).to.deep.equal([{ uri: 'fixture://static', name: 'static', mimeType: 'text/plain' }]);
-    expect((await conn.client.listResourceTemplates()).resourceTemplates).to.deep.equal([{ uriTemplate: 'fixture://items/{id}', name: 'item' }]);
+    expect((await conn.client.listResources()).resources).to.deep.equal([
+      { uri: 'fixture://static', name: 'static', mimeType: 'text/plain' },
+    ]);
+    expect((await conn.client.listResourceTemplates()).resourceTemplates).to.deep.equal([
+      { uriTemplate: 'fixture://items/{id}', name: 'item' },
+    ]);
     const read = await conn.client.readResource({ uri: 'fixture://items/7' });
     expect(read.contents).to.deep.equal([{ uri: 'fixture://items/7', text: 'item 7' }]);
     const error = await expectMcpError(conn.client.readResource({ uri: 'fixture://missing' }), -32002);
@@ -113,7 +117,10 @@ describe('ServerSession with the official SDK client: every feature method', () 
   it('completes arguments and caps values at 100', async () => {
     const done = await conn.client.complete({ ref: { type: 'ref/prompt', name: 'greet' }, argument: { name: 'name', value: 'al' } });
     expect(done.completion.values).to.deep.equal(['alice', 'albert']);
-    const many = await conn.client.complete({ ref: { type: 'ref/resource', uri: 'fixture://items/{id}' }, argument: { name: 'id', value: 'many' } });
+    const many = await conn.client.complete({
+      ref: { type: 'ref/resource', uri: 'fixture://items/{id}' },
+      argument: { name: 'id', value: 'many' },
+    });
     expect(many.completion.values).to.have.length(100);
     expect(many.completion.hasMore).to.equal(true);
   });

@@ -57,7 +57,11 @@ describe('ServerSession against malformed and hostile messages', () => {
     await expectAnswer({ jsonrpc: '2.0', id: 9, method: 'resources/read', params: {} }, -32602, 9);
     await expectAnswer({ jsonrpc: '2.0', id: 10, method: 'prompts/get', params: { name: 'greet', arguments: { name: 3 } } }, -32602, 10);
     await expectAnswer({ jsonrpc: '2.0', id: 11, method: 'logging/setLevel', params: { level: 'loud' } }, -32602, 11);
-    await expectAnswer({ jsonrpc: '2.0', id: 12, method: 'completion/complete', params: { ref: { type: 'ref/x' }, argument: { name: 'a', value: 'b' } } }, -32602, 12);
+    await expectAnswer(
+      { jsonrpc: '2.0', id: 12, method: 'completion/complete', params: { ref: { type: 'ref/x' }, argument: { name: 'a', value: 'b' } } },
+      -32602,
+      12,
+    );
   });
 
   it('answers unknown methods (including prototype names) with -32601', async () => {
@@ -67,7 +71,9 @@ describe('ServerSession against malformed and hostile messages', () => {
   });
 
   it('is not polluted by __proto__ or constructor keys anywhere', async () => {
-    const payload = JSON.parse('{"jsonrpc":"2.0","id":"p","method":"tools/call","__proto__":{"polluted":1},"params":{"name":"echo","__proto__":{"polluted":2},"arguments":{"text":"x","__proto__":{"polluted":3},"constructor":{"prototype":{"polluted":4}}},"_meta":{"__proto__":{"progressToken":"t"}}}}') as object;
+    const payload = JSON.parse(
+      '{"jsonrpc":"2.0","id":"p","method":"tools/call","__proto__":{"polluted":1},"params":{"name":"echo","__proto__":{"polluted":2},"arguments":{"text":"x","__proto__":{"polluted":3},"constructor":{"prototype":{"polluted":4}}},"_meta":{"__proto__":{"progressToken":"t"}}}}',
+    ) as object;
     await peer.send(payload);
     const answer = await peer.next((m) => (m as { id?: unknown }).id === 'p', 'polluted call');
     expect(answer.result?.content).to.deep.equal([{ type: 'text', text: 'x' }]);
@@ -100,7 +106,8 @@ describe('ServerSession against malformed and hostile messages', () => {
 
   it('bounds subscriptions per session: count and URI length', async () => {
     expect((await peer.request('resources/subscribe', { uri: `x://${'a'.repeat(9000)}` }, 'long')).error?.code).to.equal(-32602);
-    for (let i = 0; i < 1000; i++) await peer.send({ jsonrpc: '2.0', id: `s${i}`, method: 'resources/subscribe', params: { uri: `x://r/${i}` } });
+    for (let i = 0; i < 1000; i++)
+      await peer.send({ jsonrpc: '2.0', id: `s${i}`, method: 'resources/subscribe', params: { uri: `x://r/${i}` } });
     await peer.next((m) => (m as { id?: unknown }).id === 's999', 'the 1000th subscription');
     expect((await peer.request('resources/subscribe', { uri: 'x://r/1000' }, 'over')).error?.code).to.equal(-32602);
     expect((await peer.request('resources/subscribe', { uri: 'x://r/5' }, 'again')).result).to.deep.equal({});

@@ -27,7 +27,10 @@ describe('ServerSession lifecycle', () => {
   });
 
   it('includes instructions and serverInfo in the initialize result', async () => {
-    peer = await RawPeer.open(createFixtureFeatures(), { instructions: 'Use echo.', serverInfo: { name: 'n', version: '2', title: 'Nice' } });
+    peer = await RawPeer.open(createFixtureFeatures(), {
+      instructions: 'Use echo.',
+      serverInfo: { name: 'n', version: '2', title: 'Nice' },
+    });
     const result = await peer.initialize();
     expect(result.instructions).to.equal('Use echo.');
     expect(result.serverInfo).to.deep.equal({ name: 'n', version: '2', title: 'Nice' });
@@ -56,7 +59,12 @@ describe('ServerSession lifecycle', () => {
 
   it('answers a malformed initialize with -32602 and stays uninitialized', async () => {
     peer = await RawPeer.open(createFixtureFeatures());
-    for (const params of [{}, { protocolVersion: 5, capabilities: {}, clientInfo: CLIENT_INFO }, { protocolVersion: '2025-11-25', capabilities: [], clientInfo: CLIENT_INFO }, { protocolVersion: '2025-11-25', capabilities: {} }]) {
+    for (const params of [
+      {},
+      { protocolVersion: 5, capabilities: {}, clientInfo: CLIENT_INFO },
+      { protocolVersion: '2025-11-25', capabilities: [], clientInfo: CLIENT_INFO },
+      { protocolVersion: '2025-11-25', capabilities: {} },
+    ]) {
       const response = await peer.request('initialize', params, JSON.stringify(params));
       expect(response.error?.code, JSON.stringify(params)).to.equal(-32602);
     }

@@ -12,7 +12,9 @@ describe('listPage', () => {
   const shared = compiler.compileListed(table, 0, 'shared');
   const own = compiler.compileShared({ type: 'object' }, 'own');
   const tools = Object.freeze(
-    Array.from({ length: 7 }, (_, i) => toolListEntry(`t${i}`, i === 3 ? { title: 'Three' } : {}, `Tool ${i}.`, i === 5 ? own : shared, null)),
+    Array.from({ length: 7 }, (_, i) =>
+      toolListEntry(`t${i}`, i === 3 ? { title: 'Three' } : {}, `Tool ${i}.`, i === 5 ? own : shared, null),
+    ),
   );
 
   function encoded(page: object): string {

@@ -33,7 +33,10 @@ describe('RequestContext as the engine fills it', () => {
     const peer = await RawPeer.open(recordingFeatures(seen));
     try {
       await peer.initialize({ roots: {} });
-      await peer.send({ jsonrpc: '2.0', id: 'c1', method: 'tools/call', params: { name: 'x', _meta: { trace: 'abc' } } }, { authInfo: AUTH });
+      await peer.send(
+        { jsonrpc: '2.0', id: 'c1', method: 'tools/call', params: { name: 'x', _meta: { trace: 'abc' } } },
+        { authInfo: AUTH },
+      );
       await peer.next((m) => (m as { id?: unknown }).id === 'c1', 'call answer');
       const ctx = seen.ctx!;
       expect(ctx.requestId).to.equal('c1');
@@ -57,7 +60,9 @@ describe('RequestContext as the engine fills it', () => {
     try {
       await peer.initialize();
       await peer.request('tools/call', { name: 'progress', _meta: { progressToken: 'tok' } }, 'p1');
-      const progress = peer.received.filter((m) => (m as { method?: string }).method === 'notifications/progress').map((m) => (m as { params?: unknown }).params);
+      const progress = peer.received
+        .filter((m) => (m as { method?: string }).method === 'notifications/progress')
+        .map((m) => (m as { params?: unknown }).params);
       expect(progress).to.deep.equal([
         { progressToken: 'tok', progress: 1 },
         { progressToken: 'tok', progress: 2, total: 10, message: 'two' },

@@ -52,7 +52,11 @@ const ASSUMED = { assumeInitialized: { protocolVersion: '2025-11-25' } };
 const ping = (id: number): JSONRPCMessage => ({ jsonrpc: '2.0', id, method: 'ping' });
 
 function sessionOn(transport: Transport, features: ServerFeatures = {}, registry?: SessionRegistry, ephemeral = false): ServerSession {
-  return new ServerSession(transport, { serverInfo: SERVER_INFO, features, logger, ...(registry === undefined ? {} : { registry }) }, { ...ASSUMED, ephemeral });
+  return new ServerSession(
+    transport,
+    { serverInfo: SERVER_INFO, features, logger, ...(registry === undefined ? {} : { registry }) },
+    { ...ASSUMED, ephemeral },
+  );
 }
 
 describe('ServerSession start and close', () => {
@@ -63,7 +67,10 @@ describe('ServerSession start and close', () => {
     await session.start();
     let second: Promise<void> | undefined;
     expect(() => (second = session.start())).to.not.throw();
-    const failure = await second?.then(() => undefined, (error: unknown) => error);
+    const failure = await second?.then(
+      () => undefined,
+      (error: unknown) => error,
+    );
     expect((failure as { code?: string }).code).to.equal('ARM_ERR_SESSION_MISUSE');
     await session.close();
   });
@@ -75,13 +82,25 @@ describe('ServerSession start and close', () => {
       },
     };
     const first = sessionOn(new StubTransport(), throwingScope);
-    expect(await first.start().then(() => 'resolved', (error: Error) => error.message)).to.equal('no scope today');
+    expect(
+      await first.start().then(
+        () => 'resolved',
+        (error: Error) => error.message,
+      ),
+    ).to.equal('no scope today');
 
     const transport = new StubTransport();
     transport.startImpl = () => {
       throw new Error('cannot start');
     };
-    expect(await sessionOn(transport).start().then(() => 'resolved', (error: Error) => error.message)).to.equal('cannot start');
+    expect(
+      await sessionOn(transport)
+        .start()
+        .then(
+          () => 'resolved',
+          (error: Error) => error.message,
+        ),
+    ).to.equal('cannot start');
   });
 
   it('tears down and calls onclose even when the transport close throws, rejects, or returns nothing', async () => {

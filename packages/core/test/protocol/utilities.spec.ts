@@ -36,11 +36,15 @@ describe('ServerSession utilities', () => {
     try {
       await conn.client.setLoggingLevel('warning');
       await conn.client.callTool({ name: 'progress', arguments: {} });
-      const levels = conn.wire.messagesWithMethod('notifications/message').map((m) => (m as unknown as { params: { level: string } }).params.level);
+      const levels = conn.wire
+        .messagesWithMethod('notifications/message')
+        .map((m) => (m as unknown as { params: { level: string } }).params.level);
       expect(levels).to.deep.equal(['warning']);
       await conn.client.setLoggingLevel('debug');
       await conn.client.callTool({ name: 'progress', arguments: {} });
-      const all = conn.wire.messagesWithMethod('notifications/message').map((m) => (m as unknown as { params: { level: string } }).params.level);
+      const all = conn.wire
+        .messagesWithMethod('notifications/message')
+        .map((m) => (m as unknown as { params: { level: string } }).params.level);
       expect(all).to.deep.equal(['warning', 'info', 'debug', 'warning']);
     } finally {
       await conn.close();

@@ -62,7 +62,9 @@ describe('rate limits in an app', () => {
     expect(firstText(await conn.client.callTool({ name: 'search', arguments: {} }))).to.equal('results');
     const refused = await conn.client.callTool({ name: 'search', arguments: {} });
     expect(refused.isError).to.equal(true);
-    expect(firstText(refused)).to.match(/^Rate limit reached for tool "search": too many calls\. Try again in \d+ minutes?( \d+ seconds?)?\.$/);
+    expect(firstText(refused)).to.match(
+      /^Rate limit reached for tool "search": too many calls\. Try again in \d+ minutes?( \d+ seconds?)?\.$/,
+    );
     const seconds = retryAfter(refused);
     expect(Number.isInteger(seconds) && seconds >= 1 && seconds <= 1800).to.equal(true);
     expect(runs).to.equal(2);
@@ -90,7 +92,12 @@ describe('rate limits in an app', () => {
   });
 
   it('applies an app-wide limit shared by every tool call, on top of the tools own', async () => {
-    const shared = await Armature.create(LimitedModule, { name: 'shared', version: '1', logger: silentLogger, rateLimit: { limit: 3, windowMs: HOUR } });
+    const shared = await Armature.create(LimitedModule, {
+      name: 'shared',
+      version: '1',
+      logger: silentLogger,
+      rateLimit: { limit: 3, windowMs: HOUR },
+    });
     const conn = await connectAs(shared);
     expect(firstText(await conn.client.callTool({ name: 'echo', arguments: {} }))).to.equal('echo');
     expect(firstText(await conn.client.callTool({ name: 'search', arguments: {} }))).to.equal('results');
@@ -110,9 +117,19 @@ describe('rate limits in an app', () => {
     expect(firstText(await conn.client.callTool({ name: 'once', arguments: {} }))).to.equal('once');
     expect((await conn.client.callTool({ name: 'once', arguments: {} })).isError).to.equal(true);
     await conn.close();
-    expect(() => local.tools.register({ name: 'bad', rateLimit: { limit: -1, windowMs: 1 }, handler: () => 'x' })).to.throw().with.property('code', 'ARM_ERR_INVALID_RATE_LIMIT');
+    expect(() => local.tools.register({ name: 'bad', rateLimit: { limit: -1, windowMs: 1 }, handler: () => 'x' }))
+      .to.throw()
+      .with.property('code', 'ARM_ERR_INVALID_RATE_LIMIT');
     await local.close({ drainMs: 0 });
-    const error = await Armature.create(LimitedModule, { name: 'l', version: '1', logger: silentLogger, rateLimit: { limit: 1 } as never }).then(() => undefined, (e: unknown) => e as { code: string });
+    const error = await Armature.create(LimitedModule, {
+      name: 'l',
+      version: '1',
+      logger: silentLogger,
+      rateLimit: { limit: 1 } as never,
+    }).then(
+      () => undefined,
+      (e: unknown) => e as { code: string },
+    );
     expect(error?.code).to.equal('ARM_ERR_INVALID_RATE_LIMIT');
   });
 });

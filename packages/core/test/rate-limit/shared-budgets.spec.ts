@@ -36,7 +36,10 @@ class AsyncStore implements RateLimitStore {
 }
 
 function request(sessionId: string | undefined, clientId?: string): RequestContext {
-  return { session: { id: sessionId }, authInfo: clientId === undefined ? undefined : { token: 't', clientId, scopes: [] } } as unknown as RequestContext;
+  return {
+    session: { id: sessionId },
+    authInfo: clientId === undefined ? undefined : { token: 't', clientId, scopes: [] },
+  } as unknown as RequestContext;
 }
 
 describe('RateLimiter with a shared RateLimitStore', () => {
@@ -44,9 +47,12 @@ describe('RateLimiter with a shared RateLimitStore', () => {
   const clock = (): number => now;
   beforeEach(() => (now = 0));
 
-  it('keeps budgets with a string key in the store under the limit\'s name, and answers with a promise', async () => {
+  it("keeps budgets with a string key in the store under the limit's name, and answers with a promise", async () => {
     const store = new AsyncStore(clock);
-    const perPrincipal = new RateLimiter({ limit: 1, windowMs: 1000, per: 'principal' }, clock, undefined, { store, limitId: 'tool:export' });
+    const perPrincipal = new RateLimiter({ limit: 1, windowMs: 1000, per: 'principal' }, clock, undefined, {
+      store,
+      limitId: 'tool:export',
+    });
     const pending = perPrincipal.take(request('s1', 'alice'));
     expect(pending).to.be.instanceOf(Promise);
     expect(await pending).to.equal(0);
@@ -66,7 +72,7 @@ describe('RateLimiter with a shared RateLimitStore', () => {
     expect(store.asked).to.have.length(1);
   });
 
-  it('gives the tool\'s token back through the store when the app-wide limit refuses, and says how long to wait', async () => {
+  it("gives the tool's token back through the store when the app-wide limit refuses, and says how long to wait", async () => {
     const store = new AsyncStore(clock);
     const own = new RateLimiter({ limit: 5, windowMs: 1000, per: 'global' }, clock, undefined, { store, limitId: 'tool:search' });
     const appWide = new RateLimiter({ limit: 1, windowMs: 1000, per: 'global' }, clock, undefined, { store, limitId: 'app' });
@@ -78,7 +84,7 @@ describe('RateLimiter with a shared RateLimitStore', () => {
     expect(await own.take(request('c'))).to.be.greaterThan(0);
   });
 
-  it('does not ask the app-wide limit when the tool\'s own refuses', async () => {
+  it("does not ask the app-wide limit when the tool's own refuses", async () => {
     const store = new AsyncStore(clock);
     const own = new RateLimiter({ limit: 1, windowMs: 1000, per: 'global' }, clock, undefined, { store, limitId: 'tool:x' });
     const appWide = new RateLimiter({ limit: 10, windowMs: 1000, per: 'global' }, clock, undefined, { store, limitId: 'app' });

@@ -8,7 +8,8 @@ import { TokenBucket } from '../../src/rate-limit/token-bucket';
 
 /** A fake request context: a session object and, optionally, a principal. */
 function request(session: object, clientId?: string, sub?: string): RequestContext {
-  const authInfo = clientId === undefined ? undefined : { token: 't', clientId, scopes: [], ...(sub === undefined ? {} : { extra: { sub } }) };
+  const authInfo =
+    clientId === undefined ? undefined : { token: 't', clientId, scopes: [], ...(sub === undefined ? {} : { extra: { sub } }) };
   return { session, authInfo } as unknown as RequestContext;
 }
 
@@ -102,8 +103,18 @@ describe('RateLimiter', () => {
 
 describe('rate limit options and refusals', () => {
   it('refuses malformed options with ARM_ERR_INVALID_RATE_LIMIT', () => {
-    for (const bad of [null, {}, { limit: 0, windowMs: 1 }, { limit: 1, windowMs: -1 }, { limit: 1, windowMs: NaN }, { limit: 1, windowMs: 1, burst: 0.5 }, { limit: 1, windowMs: 1, per: 'user' }]) {
-      expect(() => checkRateLimitOptions(bad, 'X.y'), JSON.stringify(bad)).to.throw(/X\.y: rate limit/).with.property('code', 'ARM_ERR_INVALID_RATE_LIMIT');
+    for (const bad of [
+      null,
+      {},
+      { limit: 0, windowMs: 1 },
+      { limit: 1, windowMs: -1 },
+      { limit: 1, windowMs: NaN },
+      { limit: 1, windowMs: 1, burst: 0.5 },
+      { limit: 1, windowMs: 1, per: 'user' },
+    ]) {
+      expect(() => checkRateLimitOptions(bad, 'X.y'), JSON.stringify(bad))
+        .to.throw(/X\.y: rate limit/)
+        .with.property('code', 'ARM_ERR_INVALID_RATE_LIMIT');
     }
   });
 
@@ -114,8 +125,12 @@ describe('rate limit options and refusals', () => {
       isError: true,
       _meta: { [RETRY_AFTER_META]: 1 },
     });
-    expect(rateLimitedResult('s', 12_300).content[0]).to.deep.include({ text: 'Rate limit reached for tool "s": too many calls. Try again in 13 seconds.' });
-    expect(rateLimitedResult('s', 150_000).content[0]).to.deep.include({ text: 'Rate limit reached for tool "s": too many calls. Try again in 2 minutes 30 seconds.' });
+    expect(rateLimitedResult('s', 12_300).content[0]).to.deep.include({
+      text: 'Rate limit reached for tool "s": too many calls. Try again in 13 seconds.',
+    });
+    expect(rateLimitedResult('s', 150_000).content[0]).to.deep.include({
+      text: 'Rate limit reached for tool "s": too many calls. Try again in 2 minutes 30 seconds.',
+    });
     expect(rateLimitedResult('s', 120_000)._meta).to.deep.equal({ [RETRY_AFTER_META]: 120 });
   });
 });

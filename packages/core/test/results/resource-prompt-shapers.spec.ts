@@ -18,7 +18,9 @@ describe('resource result shaping', () => {
 
   it('bytes → base64 blob', () => {
     expect(read(Buffer.from('xyz'))).to.deep.equal({ contents: [{ uri: 'x://r', mimeType: 'application/octet-stream', blob: 'eHl6' }] });
-    expect(read(new Uint8Array([1, 2, 3]), 'image/png')).to.deep.equal({ contents: [{ uri: 'x://r', mimeType: 'image/png', blob: 'AQID' }] });
+    expect(read(new Uint8Array([1, 2, 3]), 'image/png')).to.deep.equal({
+      contents: [{ uri: 'x://r', mimeType: 'image/png', blob: 'AQID' }],
+    });
   });
 
   it('objects and arrays → JSON text, application/json', () => {
@@ -26,7 +28,10 @@ describe('resource result shaping', () => {
   });
 
   it('a contents array or { contents } passes through', () => {
-    const contents = [{ uri: 'x://r#1', text: 'a' }, { uri: 'x://r#2', blob: 'AQID', mimeType: 'image/png' }];
+    const contents = [
+      { uri: 'x://r#1', text: 'a' },
+      { uri: 'x://r#2', blob: 'AQID', mimeType: 'image/png' },
+    ];
     expect(read(contents)).to.deep.equal({ contents });
     expect(read({ contents })).to.deep.equal({ contents });
   });
@@ -45,7 +50,10 @@ describe('prompt result shaping', () => {
   };
 
   it('string → one user text message, with the prompt description', () => {
-    expect(get('Summarize', 'd')).to.deep.equal({ description: 'd', messages: [{ role: 'user', content: { type: 'text', text: 'Summarize' } }] });
+    expect(get('Summarize', 'd')).to.deep.equal({
+      description: 'd',
+      messages: [{ role: 'user', content: { type: 'text', text: 'Summarize' } }],
+    });
   });
 
   it('messages, content blocks and strings mix in an array', () => {

@@ -56,8 +56,14 @@ describe('tool result shaping', () => {
   });
 
   it('wrapped output schemas put arrays and primitives under "result"', () => {
-    const out = output({ type: 'object', properties: { result: { type: 'array', items: { type: 'number' } } }, required: ['result'] }, true);
-    expect(shaped([1, 2], out)).to.deep.equal({ content: [{ type: 'text', text: '{"result":[1,2]}' }], structuredContent: { result: [1, 2] } });
+    const out = output(
+      { type: 'object', properties: { result: { type: 'array', items: { type: 'number' } } }, required: ['result'] },
+      true,
+    );
+    expect(shaped([1, 2], out)).to.deep.equal({
+      content: [{ type: 'text', text: '{"result":[1,2]}' }],
+      structuredContent: { result: [1, 2] },
+    });
   });
 
   it('a value the output schema rejects throws OutputViolation naming the field', () => {

@@ -27,7 +27,10 @@ exports.Notes = Notes;
 const CREATE_SCHEMA = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   type: 'object',
-  properties: { title: { type: 'string', minLength: 1 }, tags: { type: 'array', items: { type: 'string' }, uniqueItems: true, default: [] } },
+  properties: {
+    title: { type: 'string', minLength: 1 },
+    tags: { type: 'array', items: { type: 'string' }, uniqueItems: true, default: [] },
+  },
   required: ['title'],
   additionalProperties: false,
 };
@@ -85,7 +88,12 @@ const MANIFEST: BuiltManifest = builtManifest({
         other: {
           kind: 'tool',
           params: [{ index: 0, name: 'n', role: 'argument', required: true }],
-          inputSchema: { type: 'object', properties: { n: { type: 'integer', multipleOf: 1 } }, required: ['n'], additionalProperties: false },
+          inputSchema: {
+            type: 'object',
+            properties: { n: { type: 'integer', multipleOf: 1 } },
+            required: ['n'],
+            additionalProperties: false,
+          },
         },
       },
     },
@@ -145,7 +153,12 @@ describe('precompiled validators at boot', () => {
     const validators = join(dir, 'dist', VALIDATORS_FILE_NAME);
     const text = readFileSync(validators, 'utf8');
     // The first factory (create's schema) replaced by one that refuses everything with no issue listed.
-    writeFileSync(validators, text.replace('exports.factories = [\n', 'exports.factories = [\nfunction () { const v = () => false; v.errors = []; return v; },\n').replace(/\n(function \(require\)[\s\S]*?\n}),\n(?=function)/, '\n'));
+    writeFileSync(
+      validators,
+      text
+        .replace('exports.factories = [\n', 'exports.factories = [\nfunction () { const v = () => false; v.errors = []; return v; },\n')
+        .replace(/\n(function \(require\)[\s\S]*?\n}),\n(?=function)/, '\n'),
+    );
     const app = await boot(file);
     const conn = await connectClient(app);
     const result = await conn.client.callTool({ name: 'create', arguments: { title: 'fine' } });
@@ -157,7 +170,15 @@ describe('precompiled validators at boot', () => {
   it('generates no code for a schema the shared checker validates, and such an app never loads ajv', () => {
     const simple = builtManifest({
       armature: 1,
-      handlers: { 'src/notes.js#Notes': { className: 'Notes', methods: { create: { ...MANIFEST_CREATE, inputSchema: SIMPLE_SCHEMA }, other: { ...MANIFEST_CREATE, inputSchema: SIMPLE_SCHEMA } } } },
+      handlers: {
+        'src/notes.js#Notes': {
+          className: 'Notes',
+          methods: {
+            create: { ...MANIFEST_CREATE, inputSchema: SIMPLE_SCHEMA },
+            other: { ...MANIFEST_CREATE, inputSchema: SIMPLE_SCHEMA },
+          },
+        },
+      },
     });
     const { dir, file } = project(false, simple);
     expect(writeValidatorsBeside(join(dir, 'dist'))).to.include({ count: 0, compiled: 0 });

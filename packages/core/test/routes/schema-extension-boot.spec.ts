@@ -120,6 +120,9 @@ describe('schema extensions and the precompiled validators', () => {
     const merged = mergeSchemaExtension(GENERATED, EXTENSION).schema as JsonSchema;
     const result = await callWith(project(merged, true), { email: 'a' });
     expect(result.isError).to.not.equal(true);
-    expect((result.listed as { properties: Record<string, unknown> }).properties.phone).to.deep.equal({ type: 'string', 'x-mcp-header': 'Phone' });
+    expect((result.listed as { properties: Record<string, unknown> }).properties.phone).to.deep.equal({
+      type: 'string',
+      'x-mcp-header': 'Phone',
+    });
   });
 });

@@ -49,7 +49,15 @@ describe('schema extensions: merge rules', () => {
 
   it('keeps the schema key order, appends new keys, and leaves the original (frozen) schema untouched', () => {
     const result = mergeSchemaExtension(GENERATED, { allOf: [{ required: ['tags'] }], properties: { zip: { type: 'string' } } });
-    expect(Object.keys(result.schema)).to.deep.equal(['$schema', 'type', 'properties', 'required', 'additionalProperties', '$defs', 'allOf']);
+    expect(Object.keys(result.schema)).to.deep.equal([
+      '$schema',
+      'type',
+      'properties',
+      'required',
+      'additionalProperties',
+      '$defs',
+      'allOf',
+    ]);
     expect(Object.keys(result.schema.properties as object)).to.deep.equal(['name', 'address', 'tags', 'zip']);
     expect(GENERATED.allOf).to.equal(undefined);
     expect((GENERATED.properties as Record<string, unknown>).zip).to.equal(undefined);
@@ -59,7 +67,10 @@ describe('schema extensions: merge rules', () => {
 
   it('unites `required` and `allOf` with the extension entries, each once', () => {
     const base = { type: 'object', required: ['a'], allOf: [{ required: ['b'] }] };
-    const result = mergeSchemaExtension(base, { required: ['a', 'c', 'c'], allOf: [{ required: ['b'] }, { anyOf: [{ required: ['x'] }, { required: ['y'] }] }] });
+    const result = mergeSchemaExtension(base, {
+      required: ['a', 'c', 'c'],
+      allOf: [{ required: ['b'] }, { anyOf: [{ required: ['x'] }, { required: ['y'] }] }],
+    });
     expect(result.problems).to.deep.equal([]);
     expect(result.schema).to.deep.equal({
       type: 'object',
@@ -69,7 +80,13 @@ describe('schema extensions: merge rules', () => {
   });
 
   it('accepts values equal to the generated ones, and then changes nothing (merging twice is merging once)', () => {
-    const extension = { type: 'object', additionalProperties: false, properties: { name: { type: 'string' } }, required: ['name'], allOf: [{ minProperties: 1 }] };
+    const extension = {
+      type: 'object',
+      additionalProperties: false,
+      properties: { name: { type: 'string' } },
+      required: ['name'],
+      allOf: [{ minProperties: 1 }],
+    };
     const once = mergeSchemaExtension(GENERATED, extension);
     expect(once.changed).to.equal(true);
     const twice = mergeSchemaExtension(once.schema, extension);
@@ -104,14 +121,19 @@ describe('schema extensions: merge rules', () => {
     const base = { type: 'object', properties: { type: { type: 'string' }, required: { type: 'boolean' } } };
     const result = mergeSchemaExtension(base, { properties: { type: { enum: ['a', 'b'] }, required: { default: false } } });
     expect(result.problems).to.deep.equal([]);
-    expect(result.schema.properties).to.deep.equal({ type: { type: 'string', enum: ['a', 'b'] }, required: { type: 'boolean', default: false } });
+    expect(result.schema.properties).to.deep.equal({
+      type: { type: 'string', enum: ['a', 'b'] },
+      required: { type: 'boolean', default: false },
+    });
     const clash = mergeSchemaExtension(base, { properties: { type: { type: 'integer' } } });
     expect(clash.problems.map((p) => p.pointer)).to.deep.equal(['/properties/type/type']);
   });
 
   it('needs equal arrays for other list keywords (enum, anyOf, type lists, examples)', () => {
     const base = { type: 'object', properties: { mode: { type: 'string', enum: ['a', 'b'] } }, anyOf: [{ required: ['mode'] }] };
-    expect(mergeSchemaExtension(base, { properties: { mode: { enum: ['a', 'b'] } }, anyOf: [{ required: ['mode'] }] }).problems).to.deep.equal([]);
+    expect(
+      mergeSchemaExtension(base, { properties: { mode: { enum: ['a', 'b'] } }, anyOf: [{ required: ['mode'] }] }).problems,
+    ).to.deep.equal([]);
     const result = mergeSchemaExtension(base, { properties: { mode: { enum: ['a', 'b', 'c'] } }, anyOf: [{ required: ['other'] }] });
     expect(result.problems.map((p) => p.pointer)).to.deep.equal(['/properties/mode/enum', '/anyOf']);
   });
@@ -123,9 +145,15 @@ describe('schema extensions: merge rules', () => {
   });
 
   it('refuses an extension that is not a JSON object, or holds values JSON cannot', () => {
-    expect(mergeSchemaExtension(GENERATED, [1]).problems).to.deep.equal([{ pointer: '', message: 'the extension must be a JSON Schema object, got an array' }]);
+    expect(mergeSchemaExtension(GENERATED, [1]).problems).to.deep.equal([
+      { pointer: '', message: 'the extension must be a JSON Schema object, got an array' },
+    ]);
     expect(mergeSchemaExtension(GENERATED, null).problems[0]?.message).to.equal('the extension must be a JSON Schema object, got null');
-    const result = mergeSchemaExtension(GENERATED, { minProperties: Number.NaN, properties: { when: { default: new Date(0) } }, examples: [() => 1] });
+    const result = mergeSchemaExtension(GENERATED, {
+      minProperties: Number.NaN,
+      properties: { when: { default: new Date(0) } },
+      examples: [() => 1],
+    });
     expect(result.problems).to.deep.equal([
       { pointer: '/minProperties', message: 'NaN is not a JSON number' },
       { pointer: '/properties/when/default', message: 'an instance of Date is not JSON' },
@@ -175,13 +203,23 @@ describe('schema extensions: header parameters', () => {
   });
 
   it('refuses parameters that are not there, and types a header cannot carry', () => {
-    const result = markHeaderParameters(schema, { missing: 'M', score: 'Score', filter: 'Filter', list: 'List', nullable: 'N', ref: 'Ref' });
+    const result = markHeaderParameters(schema, {
+      missing: 'M',
+      score: 'Score',
+      filter: 'Filter',
+      list: 'List',
+      nullable: 'N',
+      ref: 'Ref',
+    });
     expect(result.changed).to.equal(false);
     expect(result.problems.map((p) => p.parameter)).to.deep.equal(['missing']);
     expect(result.problems[0]?.message).to.match(/^the input schema has no parameter "missing" \(its parameters: region, priority/);
     const types = markHeaderParameters(schema, { score: 'Score', filter: 'Filter', list: 'List', nullable: 'N', ref: 'Ref' });
     expect(types.problems.map((p) => [p.parameter, p.message])).to.deep.equal([
-      ['score', 'only string, integer and boolean parameters can be headers, and its type is "number" (a number cannot be a header: use an integer, e.g. with the JSDoc tag @integer)'],
+      [
+        'score',
+        'only string, integer and boolean parameters can be headers, and its type is "number" (a number cannot be a header: use an integer, e.g. with the JSDoc tag @integer)',
+      ],
       ['filter', 'only string, integer and boolean parameters can be headers, and its type is "object"'],
       ['list', 'only string, integer and boolean parameters can be headers, and its type is "array"'],
       ['nullable', 'only string, integer and boolean parameters can be headers, and its type is ["string","null"]'],
@@ -196,13 +234,18 @@ describe('schema extensions: header parameters', () => {
       expect(result.problems[0]?.message).to.include('is not a header name');
     }
     expect(markHeaderParameters(schema, { region: 7 }).problems[0]?.message).to.equal('the header name must be a string, got number 7');
-    expect(markHeaderParameters(schema, ['region']).problems).to.deep.equal([{ message: '"headers" must map parameter names to header names, got an array' }]);
+    expect(markHeaderParameters(schema, ['region']).problems).to.deep.equal([
+      { message: '"headers" must map parameter names to header names, got an array' },
+    ]);
   });
 
   it('refuses a header name used twice in one tool, ignoring case, and a parameter marked with another name', () => {
     const result = markHeaderParameters(schema, { region: 'Region', priority: 'REGION' });
     expect(result.problems).to.deep.equal([
-      { parameter: 'priority', message: 'the header name "REGION" is already used by parameter "region" (header names are compared ignoring case)' },
+      {
+        parameter: 'priority',
+        message: 'the header name "REGION" is already used by parameter "region" (header names are compared ignoring case)',
+      },
     ]);
     const marked = { type: 'object', properties: { region: { type: 'string', 'x-mcp-header': 'Zone' } } };
     expect(markHeaderParameters(marked, { region: 'Region' }).problems).to.deep.equal([
@@ -211,7 +254,12 @@ describe('schema extensions: header parameters', () => {
   });
 
   it('checks x-mcp-header annotations wherever they come from', () => {
-    expect(checkHeaderParameters({ type: 'object', properties: { a: { type: 'string', 'x-mcp-header': 'A' }, b: { type: 'number', 'x-mcp-header': 'B' } } })).to.have.length(1);
+    expect(
+      checkHeaderParameters({
+        type: 'object',
+        properties: { a: { type: 'string', 'x-mcp-header': 'A' }, b: { type: 'number', 'x-mcp-header': 'B' } },
+      }),
+    ).to.have.length(1);
     expect(checkHeaderParameters({ type: 'object' })).to.deep.equal([]);
   });
 });

@@ -9,10 +9,25 @@ import { RecordingLogger } from '../app/support/app-client';
 
 const ctx = {} as RequestContext;
 const compiler = new SchemaCompiler();
-const validateInput = compiler.compile({ type: 'object', properties: { a: { type: 'number' } }, required: ['a'], additionalProperties: false }, 'test');
+const validateInput = compiler.compile(
+  { type: 'object', properties: { a: { type: 'number' } }, required: ['a'], additionalProperties: false },
+  'test',
+);
 
 function parts(run: ToolCallParts['run'], extra: Partial<ToolCallParts> = {}): ToolCallParts {
-  return { name: 't', owner: 'T.t', checkScopes: null, limiter: null, sharedLimiter: null, validateInput, checkDto: null, run, shaping: null, logger: new RecordingLogger(), ...extra };
+  return {
+    name: 't',
+    owner: 'T.t',
+    checkScopes: null,
+    limiter: null,
+    sharedLimiter: null,
+    validateInput,
+    checkDto: null,
+    run,
+    shaping: null,
+    logger: new RecordingLogger(),
+    ...extra,
+  };
 }
 
 function isPromise(value: unknown): boolean {
@@ -40,24 +55,50 @@ describe('tools/call pipeline (compileToolCall)', () => {
   });
 
   it('turns what a handler throws, synchronously or not, into the same isError result', async () => {
-    const sync = compileToolCall(parts(() => { throw new ToolError('nope'); }))({ a: 1 }, ctx);
-    const async = await compileToolCall(parts(async () => { throw new ToolError('nope'); }))({ a: 1 }, ctx);
+    const sync = compileToolCall(
+      parts(() => {
+        throw new ToolError('nope');
+      }),
+    )({ a: 1 }, ctx);
+    const async = await compileToolCall(
+      parts(async () => {
+        throw new ToolError('nope');
+      }),
+    )({ a: 1 }, ctx);
     expect(sync).to.deep.equal({ content: [{ type: 'text', text: 'nope' }], isError: true });
     expect(async).to.deep.equal(sync);
   });
 
   it('survives a handler result whose `then` getter throws', async () => {
-    const hostile = new Proxy({}, { get: () => { throw new Error('trap'); } });
+    const hostile = new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error('trap');
+        },
+      },
+    );
     const logger = new RecordingLogger();
     const result = compileToolCall(parts(() => hostile, { logger }))({ a: 1 }, ctx);
     expect(await result).to.include({ isError: true });
   });
 
   it('throws what the client must act on, whichever way the handler failed', async () => {
-    const sync = compileToolCall(parts(() => { throw new InsufficientScopeError(['write']); }));
+    const sync = compileToolCall(
+      parts(() => {
+        throw new InsufficientScopeError(['write']);
+      }),
+    );
     expect(() => sync({ a: 1 }, ctx)).to.throw(InsufficientScopeError);
-    const async = compileToolCall(parts(async () => { throw new InsufficientScopeError(['write']); }));
-    const error = await Promise.resolve(async({ a: 1 }, ctx)).then(() => undefined, (e: unknown) => e);
+    const async = compileToolCall(
+      parts(async () => {
+        throw new InsufficientScopeError(['write']);
+      }),
+    );
+    const error = await Promise.resolve(async({ a: 1 }, ctx)).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(error).to.be.instanceOf(InsufficientScopeError);
   });
 

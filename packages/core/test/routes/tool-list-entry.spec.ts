@@ -40,7 +40,17 @@ describe('toolListEntry', () => {
       expect(entry.inputSchema).to.equal(input.schema);
     }
     const keys = Object.keys(toolListEntry('search', FULL, 'd', input, output));
-    expect(keys).to.deep.equal(['name', 'title', 'description', 'inputSchema', 'outputSchema', 'annotations', 'icons', 'execution', '_meta']);
+    expect(keys).to.deep.equal([
+      'name',
+      'title',
+      'description',
+      'inputSchema',
+      'outputSchema',
+      'annotations',
+      'icons',
+      'execution',
+      '_meta',
+    ]);
   });
 
   it('compiles a manifest schema once per table entry: routes share its validator and frozen copy', () => {

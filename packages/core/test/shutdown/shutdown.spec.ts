@@ -40,7 +40,6 @@ class DrainHandlers {
   quick(): string {
     return 'quick';
   }
-
 }
 
 @Module({ providers: [SessionResource, Database], handlers: [DrainHandlers] })
@@ -51,7 +50,12 @@ async function boot(drainMs?: number): Promise<Armature> {
   started = false;
   abortReason = undefined;
   gate = deferred<void>('the test to release the slow tool', 10_000);
-  return Armature.create(DrainModule, { name: 'drain', version: '1.0.0', logger: silentLogger, ...(drainMs === undefined ? {} : { drainMs }) });
+  return Armature.create(DrainModule, {
+    name: 'drain',
+    version: '1.0.0',
+    logger: silentLogger,
+    ...(drainMs === undefined ? {} : { drainMs }),
+  });
 }
 
 describe('app.close() drains', () => {
@@ -65,7 +69,9 @@ describe('app.close() drains', () => {
     const refused = await rpcError(conn.client.callTool({ name: 'quick', arguments: {} }));
     expect(refused.code).to.equal(-32000);
     expect(refused.message).to.contain('shutting down');
-    expect(() => app.tools.register({ name: 'late', handler: () => 'x' })).to.throw().with.property('code', 'ARM_ERR_APP_CLOSED');
+    expect(() => app.tools.register({ name: 'late', handler: () => 'x' }))
+      .to.throw()
+      .with.property('code', 'ARM_ERR_APP_CLOSED');
     gate.resolve();
     expect(firstText(await slow)).to.equal('finished in time');
     await closing;
@@ -95,17 +101,26 @@ describe('app.close() drains', () => {
 
   it('is idempotent, refuses a bad window, and refuses connections afterwards', async () => {
     const app = await boot();
-    const bad = await app.close({ drainMs: -1 }).then(() => undefined, (e: unknown) => e as { code: string });
+    const bad = await app.close({ drainMs: -1 }).then(
+      () => undefined,
+      (e: unknown) => e as { code: string },
+    );
     expect(bad?.code).to.equal('ARM_ERR_INVALID_OPTIONS');
     const first = app.close({ drainMs: 0 });
     expect(app.close()).to.equal(first);
     await first;
-    const error = await connectAs(app).then(() => undefined, (e: unknown) => e as { code: string });
+    const error = await connectAs(app).then(
+      () => undefined,
+      (e: unknown) => e as { code: string },
+    );
     expect(error?.code).to.equal('ARM_ERR_APP_CLOSED');
   });
 
   it('refuses a bad drainMs option at create', async () => {
-    const error = await Armature.create(DrainModule, { name: 'd', version: '1', drainMs: Number.NaN }).then(() => undefined, (e: unknown) => e as { code: string });
+    const error = await Armature.create(DrainModule, { name: 'd', version: '1', drainMs: Number.NaN }).then(
+      () => undefined,
+      (e: unknown) => e as { code: string },
+    );
     expect(error?.code).to.equal('ARM_ERR_INVALID_OPTIONS');
   });
 });

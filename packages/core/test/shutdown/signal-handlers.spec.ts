@@ -38,7 +38,12 @@ describe('signal handlers', () => {
     expect(process.listenerCount(SIGNAL)).to.equal(before + 1);
     process.emit(SIGNAL, SIGNAL);
     process.emit(SIGNAL, SIGNAL);
-    expect(seen).to.deep.equal([`${SIGNAL}: shutting down gracefully`, 'close', `${SIGNAL} again: answering the requests still running and closing now`, 'hurry']);
+    expect(seen).to.deep.equal([
+      `${SIGNAL}: shutting down gracefully`,
+      'close',
+      `${SIGNAL} again: answering the requests still running and closing now`,
+      'hurry',
+    ]);
     closing.resolve();
     await waitUntil(() => process.listenerCount(SIGNAL) === before, 'the handlers to remove themselves');
     remove();
@@ -46,7 +51,10 @@ describe('signal handlers', () => {
 
   it('installs nothing with signals: false', () => {
     const before = process.listenerCount('SIGTERM');
-    const remove = installSignalHandlers({ close: () => Promise.resolve(), hurry: () => undefined, note: () => undefined }, { signals: false });
+    const remove = installSignalHandlers(
+      { close: () => Promise.resolve(), hurry: () => undefined, note: () => undefined },
+      { signals: false },
+    );
     expect(process.listenerCount('SIGTERM')).to.equal(before);
     remove();
   });
@@ -61,7 +69,10 @@ describe('signal handlers', () => {
     process.emit(SIGNAL, SIGNAL);
     await waitUntil(() => process.listenerCount(SIGNAL) === before, 'the close to remove the handlers');
     await app.close();
-    const error = await app.listen(['--ws', '127.0.0.1:0']).then(() => undefined, (e: unknown) => e as { code: string });
+    const error = await app.listen(['--ws', '127.0.0.1:0']).then(
+      () => undefined,
+      (e: unknown) => e as { code: string },
+    );
     expect(error?.code).to.equal('ARM_ERR_APP_CLOSED');
   });
 

@@ -31,7 +31,11 @@ export interface SdkClientOptions {
 }
 
 /** The official SDK client, connected through a schema-checking wrapper of `clientEnd` (a client's end of a transport). */
-export async function checkedSdkClient(clientEnd: Transport, name: string, options: SdkClientOptions): Promise<{ client: Client; wire: WireCheckedTransport }> {
+export async function checkedSdkClient(
+  clientEnd: Transport,
+  name: string,
+  options: SdkClientOptions,
+): Promise<{ client: Client; wire: WireCheckedTransport }> {
   const wire = new WireCheckedTransport(clientEnd, { check: true });
   // The SDK's capability type and ours describe the same JSON; the cast crosses the two packages' type copies.
   const client = new Client({ name, version: '1.0.0' }, { capabilities: (options.capabilities ?? {}) as never });
@@ -101,10 +105,18 @@ export class RawPeer {
   }
 
   /** Sends a request and waits for the response with its id. */
-  async request(method: string, params: Record<string, unknown> | undefined, id: RequestId): Promise<JSONRPCMessage & { result?: Record<string, unknown>; error?: { code: number; message: string; data?: unknown } }> {
+  async request(
+    method: string,
+    params: Record<string, unknown> | undefined,
+    id: RequestId,
+  ): Promise<JSONRPCMessage & { result?: Record<string, unknown>; error?: { code: number; message: string; data?: unknown } }> {
     const before = this.received.length;
     await this.send(params === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params });
-    return this.next((m) => (m as { id?: unknown }).id === id && (m as { method?: unknown }).method === undefined, `response to ${method} #${String(id)}`, before);
+    return this.next(
+      (m) => (m as { id?: unknown }).id === id && (m as { method?: unknown }).method === undefined,
+      `response to ${method} #${String(id)}`,
+      before,
+    );
   }
 
   /** Initializes the session (initialize + initialized). */
@@ -115,7 +127,11 @@ export class RawPeer {
   }
 
   /** The first message received at or after index `from` that matches. */
-  async next<T extends JSONRPCMessage>(match: (m: JSONRPCMessage) => boolean, what: string, from = 0): Promise<T & { result?: Record<string, unknown>; error?: { code: number; message: string; data?: unknown } }> {
+  async next<T extends JSONRPCMessage>(
+    match: (m: JSONRPCMessage) => boolean,
+    what: string,
+    from = 0,
+  ): Promise<T & { result?: Record<string, unknown>; error?: { code: number; message: string; data?: unknown } }> {
     let found: JSONRPCMessage | undefined;
     await waitUntil(() => (found = this.received.slice(from).find(match)) !== undefined, what);
     return found as T & { result?: Record<string, unknown>; error?: { code: number; message: string; data?: unknown } };

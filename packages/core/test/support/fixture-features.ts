@@ -43,7 +43,11 @@ function errorText(error: unknown): string {
 }
 
 const BASE_TOOLS: Tool[] = [
-  { name: 'echo', description: 'Echo text back.', inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] } },
+  {
+    name: 'echo',
+    description: 'Echo text back.',
+    inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+  },
   {
     name: 'add',
     description: 'Add two numbers.',
@@ -51,9 +55,22 @@ const BASE_TOOLS: Tool[] = [
     outputSchema: { type: 'object', properties: { sum: { type: 'number' } }, required: ['sum'] },
     annotations: { readOnlyHint: true },
   },
-  ...['slow', 'progress', 'ask', 'ask_url', 'sample', 'roots', 'crash', 'crash_error', 'circular', 'bigint', 'wire_error', 'non_object', 'constructor', 'late_log'].map(
-    (name): Tool => ({ name, description: `Fixture tool ${name}.`, inputSchema: EMPTY_OBJECT_SCHEMA }),
-  ),
+  ...[
+    'slow',
+    'progress',
+    'ask',
+    'ask_url',
+    'sample',
+    'roots',
+    'crash',
+    'crash_error',
+    'circular',
+    'bigint',
+    'wire_error',
+    'non_object',
+    'constructor',
+    'late_log',
+  ].map((name): Tool => ({ name, description: `Fixture tool ${name}.`, inputSchema: EMPTY_OBJECT_SCHEMA })),
 ];
 
 /** Waits for the request's signal to abort; records the reason. */
@@ -66,7 +83,12 @@ function untilAborted(name: string, ctx: RequestContext, probe: FixtureProbe): P
   });
 }
 
-async function callTool(name: string, args: Record<string, unknown> | undefined, ctx: RequestContext, probe: FixtureProbe): Promise<CallToolResult> {
+async function callTool(
+  name: string,
+  args: Record<string, unknown> | undefined,
+  ctx: RequestContext,
+  probe: FixtureProbe,
+): Promise<CallToolResult> {
   probe.started.get(name)?.();
   switch (name) {
     case 'echo':
@@ -87,18 +109,30 @@ async function callTool(name: string, args: Record<string, unknown> | undefined,
       return text('done');
     case 'ask':
       return ctx
-        .elicit({ mode: 'form', message: 'Your name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] } })
-        .then((r) => text(JSON.stringify(r)), (e: unknown) => text(errorText(e)));
+        .elicit({
+          mode: 'form',
+          message: 'Your name?',
+          requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+        })
+        .then(
+          (r) => text(JSON.stringify(r)),
+          (e: unknown) => text(errorText(e)),
+        );
     case 'ask_url':
-      return ctx
-        .elicit({ mode: 'url', message: 'Sign in', url: 'https://example.com/login', elicitationId: 'e-1' })
-        .then((r) => text(JSON.stringify(r)), (e: unknown) => text(errorText(e)));
+      return ctx.elicit({ mode: 'url', message: 'Sign in', url: 'https://example.com/login', elicitationId: 'e-1' }).then(
+        (r) => text(JSON.stringify(r)),
+        (e: unknown) => text(errorText(e)),
+      );
     case 'sample':
-      return ctx
-        .sample({ messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }], maxTokens: 10 })
-        .then((r) => text(JSON.stringify(r)), (e: unknown) => text(errorText(e)));
+      return ctx.sample({ messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }], maxTokens: 10 }).then(
+        (r) => text(JSON.stringify(r)),
+        (e: unknown) => text(errorText(e)),
+      );
     case 'roots':
-      return ctx.listRoots().then((r) => text(JSON.stringify(r)), (e: unknown) => text(errorText(e)));
+      return ctx.listRoots().then(
+        (r) => text(JSON.stringify(r)),
+        (e: unknown) => text(errorText(e)),
+      );
     case 'crash':
       // eslint-disable-next-line no-throw-literal -- the engine must survive a handler that throws a non-Error
       throw 'a string, not an Error';
@@ -129,11 +163,16 @@ async function callTool(name: string, args: Record<string, unknown> | undefined,
 /** A hand-written `ServerFeatures` covering every method the engine serves. */
 export function createFixtureFeatures(options: FixtureOptions = {}): FixtureFeatures {
   const probe: FixtureProbe = { aborts: new Map(), sessions: [], disposedScopes: 0, started: new Map() };
-  const extra = Array.from({ length: options.extraTools ?? 0 }, (_, i): Tool => ({ name: `tool_${String(i).padStart(4, '0')}`, inputSchema: EMPTY_OBJECT_SCHEMA }));
+  const extra = Array.from({ length: options.extraTools ?? 0 }, (_, i): Tool => ({
+    name: `tool_${String(i).padStart(4, '0')}`,
+    inputSchema: EMPTY_OBJECT_SCHEMA,
+  }));
   let tools: readonly Tool[] = Object.freeze([...BASE_TOOLS, ...extra]);
   const resources: readonly Resource[] = Object.freeze([{ uri: 'fixture://static', name: 'static', mimeType: 'text/plain' }]);
   const templates: readonly ResourceTemplate[] = Object.freeze([{ uriTemplate: 'fixture://items/{id}', name: 'item' }]);
-  const prompts: readonly Prompt[] = Object.freeze([{ name: 'greet', description: 'Greet someone.', arguments: [{ name: 'name', required: true }] }]);
+  const prompts: readonly Prompt[] = Object.freeze([
+    { name: 'greet', description: 'Greet someone.', arguments: [{ name: 'name', required: true }] },
+  ]);
 
   const features: FixtureFeatures = {
     probe,

@@ -69,7 +69,8 @@ export class StdioProcess {
 
   /** Writes one message as a line, remembering request methods for the schema checks. */
   send(message: Record<string, unknown>): void {
-    if (typeof message.method === 'string' && (typeof message.id === 'string' || typeof message.id === 'number')) this.methods.set(message.id, message.method);
+    if (typeof message.method === 'string' && (typeof message.id === 'string' || typeof message.id === 'number'))
+      this.methods.set(message.id, message.method);
     this.write(`${JSON.stringify(message)}\n`);
   }
 
@@ -92,7 +93,11 @@ export class StdioProcess {
 
   /** initialize + notifications/initialized. */
   async initialize(): Promise<void> {
-    const response = await this.request('initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'stdio-child-test', version: '1' } }, 'init');
+    const response = await this.request(
+      'initialize',
+      { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'stdio-child-test', version: '1' } },
+      'init',
+    );
     if (response.result === undefined) throw new Error(`initialize failed: ${JSON.stringify(response)}`);
     this.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
   }
@@ -100,7 +105,11 @@ export class StdioProcess {
   /** The first message at or after index `from` that matches. */
   async next(match: (m: ChildMessage) => boolean, what: string, from = 0, timeoutMs = 5000): Promise<ChildMessage> {
     let found: ChildMessage | undefined;
-    await waitUntil(() => (found = this.messages.slice(from).find(match)) !== undefined, `${what}; stderr so far:\n${this.stderr.slice(-2000)}`, timeoutMs);
+    await waitUntil(
+      () => (found = this.messages.slice(from).find(match)) !== undefined,
+      `${what}; stderr so far:\n${this.stderr.slice(-2000)}`,
+      timeoutMs,
+    );
     return found!;
   }
 
@@ -116,7 +125,11 @@ export class StdioProcess {
 
   /** Waits until stderr contains `text`. */
   async stderrContains(text: string, timeoutMs = 5000): Promise<void> {
-    await waitUntil(() => this.stderr.includes(text), `stderr to contain ${JSON.stringify(text)}; got:\n${this.stderr.slice(-2000)}`, timeoutMs);
+    await waitUntil(
+      () => this.stderr.includes(text),
+      `stderr to contain ${JSON.stringify(text)}; got:\n${this.stderr.slice(-2000)}`,
+      timeoutMs,
+    );
   }
 
   /** Sends a signal to the process. */

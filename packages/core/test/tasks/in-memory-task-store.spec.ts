@@ -3,7 +3,19 @@ import { InMemoryTaskStore } from '../../src/tasks/in-memory-task-store';
 import { TaskCapacityError, type TaskRecord } from '../../src/tasks/task-model';
 
 function record(n: number, overrides: Partial<TaskRecord> = {}): TaskRecord {
-  return { taskId: `t${n}`, owner: 'ada', sessionId: undefined, era: '2026', toolName: 'job', status: 'working', createdAt: 1_000 + n, lastUpdatedAt: 1_000 + n, ttlMs: 1e13, pollIntervalMs: 1000, ...overrides };
+  return {
+    taskId: `t${n}`,
+    owner: 'ada',
+    sessionId: undefined,
+    era: '2026',
+    toolName: 'job',
+    status: 'working',
+    createdAt: 1_000 + n,
+    lastUpdatedAt: 1_000 + n,
+    ttlMs: 1e13,
+    pollIntervalMs: 1000,
+    ...overrides,
+  };
 }
 
 describe('InMemoryTaskStore: bounded under a flood of task creations', () => {
@@ -21,7 +33,10 @@ describe('InMemoryTaskStore: bounded under a flood of task creations', () => {
     for (let n = 0; n < 50; n += 1) await store.update(`t${n}`, { status: 'completed', result: { content: [] } }, 2_000);
     let created = 0;
     for (let n = 1_000; n < 2_000; n += 1) {
-      await store.create(record(n, { status: 'completed' }), limits).then(() => (created += 1), () => undefined);
+      await store.create(record(n, { status: 'completed' }), limits).then(
+        () => (created += 1),
+        () => undefined,
+      );
     }
     expect(store.size).to.equal(100);
     expect(created).to.equal(1_000);
@@ -35,7 +50,10 @@ describe('InMemoryTaskStore: bounded under a flood of task creations', () => {
     const store = new InMemoryTaskStore();
     const perOwner = { maxTasks: 1_000, maxActivePerOwner: 3 };
     for (let n = 0; n < 3; n += 1) await store.create(record(n), perOwner);
-    await store.create(record(3), perOwner).then(() => expect.fail('a fourth unfinished task was accepted'), (error: unknown) => expect(error).to.be.instanceOf(TaskCapacityError));
+    await store.create(record(3), perOwner).then(
+      () => expect.fail('a fourth unfinished task was accepted'),
+      (error: unknown) => expect(error).to.be.instanceOf(TaskCapacityError),
+    );
     await store.create(record(4, { owner: 'bob' }), perOwner);
     await store.update('t0', { status: 'cancelled' }, 2_000);
     await store.create(record(5), perOwner);

@@ -53,9 +53,16 @@ export class TaskTools {
     return `${a.action}/${b.action}`;
   }
 
-  @Tool({ description: 'Asks a name with the request, then starts its task.', task: { support: 'optional', start: 'handler' }, inputSchema: OBJECT })
+  @Tool({
+    description: 'Asks a name with the request, then starts its task.',
+    task: { support: 'optional', start: 'handler' },
+    inputSchema: OBJECT,
+  })
   async askThenTask(_args: object, ctx: RequestContext): Promise<string> {
-    const answer = await ctx.elicit({ mode: 'form', message: 'name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] } }, { key: 'name' });
+    const answer = await ctx.elicit(
+      { mode: 'form', message: 'name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] } },
+      { key: 'name' },
+    );
     await ctx.startTask();
     await pause(10);
     return `${String(answer.content?.name)} ${ctx.taskId === undefined ? 'without a task' : 'in a task'}`;

@@ -9,7 +9,7 @@ import { createTaskApp, seen } from './task-app';
 /** Messages of the SDK's experimental task stream, as a test reads them. */
 type StreamMessage = { type: string; task?: { taskId: string; status: string }; result?: Record<string, unknown>; error?: unknown };
 
-describe('tasks on MCP 2025-11-25 (the official SDK v1 client\'s experimental tasks API, every message schema-checked)', () => {
+describe("tasks on MCP 2025-11-25 (the official SDK v1 client's experimental tasks API, every message schema-checked)", () => {
   let app: Armature;
   let conn: AppConnection;
 
@@ -22,16 +22,25 @@ describe('tasks on MCP 2025-11-25 (the official SDK v1 client\'s experimental ta
     await app.close({ drainMs: 0 });
   });
 
-  it('initialize declares the tasks capability, and tools/list the tools\' execution.taskSupport', async () => {
+  it("initialize declares the tasks capability, and tools/list the tools' execution.taskSupport", async () => {
     expect(conn.client.getServerCapabilities()?.tasks).to.deep.equal({ list: {}, cancel: {}, requests: { tools: { call: {} } } });
     const { tools } = await conn.client.listTools();
     const support = Object.fromEntries(tools.map((t) => [t.name, (t as { execution?: { taskSupport?: string } }).execution?.taskSupport]));
-    expect(support).to.deep.equal({ sleepy: 'optional', toolFails: 'required', protocolFails: 'required', twoQuestions: 'required', askThenTask: 'optional', plain: undefined });
+    expect(support).to.deep.equal({
+      sleepy: 'optional',
+      toolFails: 'required',
+      protocolFails: 'required',
+      twoQuestions: 'required',
+      askThenTask: 'optional',
+      plain: undefined,
+    });
   });
 
   it('callToolStream runs a task to completion: taskCreated, then the result (tasks/result carries related-task)', async () => {
     const messages: StreamMessage[] = [];
-    const stream = conn.client.experimental.tasks.callToolStream({ name: 'sleepy', arguments: { ms: 20 } }, CallToolResultSchema, { task: { ttl: 60_000 } });
+    const stream = conn.client.experimental.tasks.callToolStream({ name: 'sleepy', arguments: { ms: 20 } }, CallToolResultSchema, {
+      task: { ttl: 60_000 },
+    });
     for await (const message of stream) messages.push(message as StreamMessage);
     expect(messages[0]?.type).to.equal('taskCreated');
     const last = messages[messages.length - 1]!;
@@ -46,7 +55,9 @@ describe('tasks on MCP 2025-11-25 (the official SDK v1 client\'s experimental ta
   });
 
   it('cancels a running task (its handler sees the signal), and refuses to cancel it twice (-32602)', async () => {
-    const stream = conn.client.experimental.tasks.callToolStream({ name: 'sleepy', arguments: { ms: 10_000 } }, CallToolResultSchema, { task: {} });
+    const stream = conn.client.experimental.tasks.callToolStream({ name: 'sleepy', arguments: { ms: 10_000 } }, CallToolResultSchema, {
+      task: {},
+    });
     const first = (await stream.next()).value as StreamMessage;
     expect(first.type).to.equal('taskCreated');
     const taskId = first.task!.taskId;
@@ -61,7 +72,12 @@ describe('tasks on MCP 2025-11-25 (the official SDK v1 client\'s experimental ta
   });
 
   it('a result is read after the client reconnects (a new session, same principal), and tasks/list is per session', async () => {
-    const created = (await conn.client.request({ method: 'tools/call', params: { name: 'sleepy', arguments: { ms: 30 }, task: { ttl: 60_000 } } }, CreateTaskResultSchema)).task;
+    const created = (
+      await conn.client.request(
+        { method: 'tools/call', params: { name: 'sleepy', arguments: { ms: 30 }, task: { ttl: 60_000 } } },
+        CreateTaskResultSchema,
+      )
+    ).task;
     expect((await conn.client.experimental.tasks.listTasks()).tasks.map((t) => t.taskId)).to.deep.equal([created.taskId]);
     await conn.close();
     conn = await connectClient(app);
@@ -77,7 +93,9 @@ describe('tasks on MCP 2025-11-25 (the official SDK v1 client\'s experimental ta
       capabilities: { elicitation: {} },
       configure: (client) => client.setRequestHandler(ElicitRequestSchema, async () => ({ action: 'accept', content: { name: 'Cy' } })),
     });
-    const created = (await conn.client.request({ method: 'tools/call', params: { name: 'askThenTask', arguments: {}, task: {} } }, CreateTaskResultSchema)).task;
+    const created = (
+      await conn.client.request({ method: 'tools/call', params: { name: 'askThenTask', arguments: {}, task: {} } }, CreateTaskResultSchema)
+    ).task;
     expect(created.status).to.equal('working');
     const result = await conn.client.experimental.tasks.getTaskResult(created.taskId, CallToolResultSchema);
     expect(result.content).to.deep.equal([{ type: 'text', text: 'Cy in a task' }]);
@@ -97,7 +115,9 @@ describe('tasks on MCP 2025-11-25 (the official SDK v1 client\'s experimental ta
           return { action: 'accept', content: { confirm: true } };
         }),
     });
-    taskId = (await conn.client.request({ method: 'tools/call', params: { name: 'twoQuestions', arguments: {}, task: {} } }, CreateTaskResultSchema)).task.taskId;
+    taskId = (
+      await conn.client.request({ method: 'tools/call', params: { name: 'twoQuestions', arguments: {}, task: {} } }, CreateTaskResultSchema)
+    ).task.taskId;
     const result = await conn.client.experimental.tasks.getTaskResult(taskId, CallToolResultSchema);
     expect(result.content).to.deep.equal([{ type: 'text', text: 'accept/accept' }]);
     expect(asked).to.deep.equal([
@@ -112,7 +132,10 @@ describe('tasks on MCP 2025-11-25 (the official SDK v1 client\'s experimental ta
     await conn.client.callTool({ name: 'toolFails', arguments: {} }).catch((error: { code?: unknown }) => (code = error.code));
     expect(code).to.equal(-32601);
     const messages: StreamMessage[] = [];
-    for await (const message of conn.client.experimental.tasks.callToolStream({ name: 'toolFails', arguments: {} }, CallToolResultSchema, { task: {} })) messages.push(message as StreamMessage);
+    for await (const message of conn.client.experimental.tasks.callToolStream({ name: 'toolFails', arguments: {} }, CallToolResultSchema, {
+      task: {},
+    }))
+      messages.push(message as StreamMessage);
     const taskId = messages[0]!.task!.taskId;
     expect((await conn.client.experimental.tasks.getTask(taskId)).status).to.equal('failed');
     const result = await conn.client.experimental.tasks.getTaskResult(taskId, CallToolResultSchema);

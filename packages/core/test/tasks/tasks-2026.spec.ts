@@ -18,7 +18,8 @@ describe('tasks on MCP 2026-07-28 (the tasks extension, raw messages, every mess
   let id = 0;
   const next = (): number => (id += 1);
 
-  const get = (taskId: string, caps: Record<string, unknown> = TASKS, auth?: AuthInfo): Promise<Msg> => peer.request('tasks/get', { taskId }, next(), { caps }, auth);
+  const get = (taskId: string, caps: Record<string, unknown> = TASKS, auth?: AuthInfo): Promise<Msg> =>
+    peer.request('tasks/get', { taskId }, next(), { caps }, auth);
   async function until(taskId: string, status: string, caps: Record<string, unknown> = TASKS): Promise<Msg> {
     let last: Msg | undefined;
     for (let i = 0; i < 100 && last?.result?.status !== status; i += 1) {
@@ -54,7 +55,8 @@ describe('tasks on MCP 2026-07-28 (the tasks extension, raw messages, every mess
     expect(handle.lastUpdatedAt).to.match(ISO);
     expect(handle.ttlMs).to.equal(3_600_000);
     expect(handle.pollIntervalMs).to.equal(1000);
-    for (const absent of ['task', 'result', 'error', 'inputRequests', 'requestState', 'ttl', 'pollInterval']) expect(handle).to.not.have.property(absent);
+    for (const absent of ['task', 'result', 'error', 'inputRequests', 'requestState', 'ttl', 'pollInterval'])
+      expect(handle).to.not.have.property(absent);
     // Durable create: the very next read finds it.
     const first = await get(handle.taskId as string);
     expect(first.result!.taskId).to.equal(handle.taskId);
@@ -77,7 +79,11 @@ describe('tasks on MCP 2026-07-28 (the tasks extension, raw messages, every mess
   });
 
   it('tasks/get, update and cancel need the extension (-32021 before the id is looked up); tasks/result and tasks/list are -32601', async () => {
-    for (const [method, params] of [['tasks/get', { taskId: 'nope' }], ['tasks/update', { taskId: 'nope', inputResponses: {} }], ['tasks/cancel', { taskId: 'nope' }]] as const) {
+    for (const [method, params] of [
+      ['tasks/get', { taskId: 'nope' }],
+      ['tasks/update', { taskId: 'nope', inputResponses: {} }],
+      ['tasks/cancel', { taskId: 'nope' }],
+    ] as const) {
       expect((await peer.request(method, params, next(), { caps: {} })).error!.code, method).to.equal(-32021);
     }
     expect((await peer.request('tasks/result', { taskId: 'nope' }, next(), { caps: TASKS })).error!.code).to.equal(-32601);
@@ -112,12 +118,19 @@ describe('tasks on MCP 2026-07-28 (the tasks extension, raw messages, every mess
     const waiting = await until(taskId, 'input_required', ELICIT_TASKS);
     expect(Object.keys(waiting.result!.inputRequests as object)).to.deep.equal(['first', 'second']);
     expect((waiting.result!.inputRequests as Record<string, { method: string }>).first!.method).to.equal('elicitation/create');
-    const ack = await peer.request('tasks/update', { taskId, inputResponses: { first: { action: 'accept', content: { confirm: true } }, stray: { whatever: 1 } } }, next(), { caps: ELICIT_TASKS });
+    const ack = await peer.request(
+      'tasks/update',
+      { taskId, inputResponses: { first: { action: 'accept', content: { confirm: true } }, stray: { whatever: 1 } } },
+      next(),
+      { caps: ELICIT_TASKS },
+    );
     expect(ack.result!.resultType).to.equal('complete');
     const partial = await get(taskId, ELICIT_TASKS);
     expect(partial.result!.status).to.equal('input_required');
     expect(Object.keys(partial.result!.inputRequests as object)).to.deep.equal(['second']);
-    const invalid = await peer.request('tasks/update', { taskId, inputResponses: { second: { action: 'maybe' } } }, next(), { caps: ELICIT_TASKS });
+    const invalid = await peer.request('tasks/update', { taskId, inputResponses: { second: { action: 'maybe' } } }, next(), {
+      caps: ELICIT_TASKS,
+    });
     expect(invalid.error!.code).to.equal(-32602);
     await peer.request('tasks/update', { taskId, inputResponses: { second: { action: 'decline' } } }, next(), { caps: ELICIT_TASKS });
     const done = await until(taskId, 'completed', ELICIT_TASKS);
@@ -128,14 +141,20 @@ describe('tasks on MCP 2026-07-28 (the tasks extension, raw messages, every mess
     const first = await peer.call('askThenTask', {}, next(), { caps: ELICIT_TASKS });
     expect(first.result!.resultType).to.equal('input_required');
     expect(first.result).to.not.have.property('taskId');
-    const retry = await peer.call('askThenTask', {}, next(), { caps: ELICIT_TASKS, extra: { inputResponses: { name: { action: 'accept', content: { name: 'Ada' } } }, requestState: first.result!.requestState } });
+    const retry = await peer.call('askThenTask', {}, next(), {
+      caps: ELICIT_TASKS,
+      extra: { inputResponses: { name: { action: 'accept', content: { name: 'Ada' } } }, requestState: first.result!.requestState },
+    });
     expect(retry.result!.resultType).to.equal('task');
     for (const absent of ['requestState', 'inputRequests']) expect(retry.result).to.not.have.property(absent);
     const done = await until(retry.result!.taskId as string, 'completed', ELICIT_TASKS);
     expect(done.result!.result).to.deep.equal({ content: [{ type: 'text', text: 'Ada in a task' }] });
     // A client without the extension: startTask() changes nothing, the call answers as usual.
     const plainFirst = await peer.call('askThenTask', {}, next(), { caps: { elicitation: { form: {} } } });
-    const plain = await peer.call('askThenTask', {}, next(), { caps: { elicitation: { form: {} } }, extra: { inputResponses: { name: { action: 'accept', content: { name: 'Bo' } } }, requestState: plainFirst.result!.requestState } });
+    const plain = await peer.call('askThenTask', {}, next(), {
+      caps: { elicitation: { form: {} } },
+      extra: { inputResponses: { name: { action: 'accept', content: { name: 'Bo' } } }, requestState: plainFirst.result!.requestState },
+    });
     expect(plain.result!.content).to.deep.equal([{ type: 'text', text: 'Bo without a task' }]);
   });
 
@@ -148,15 +167,26 @@ describe('tasks on MCP 2026-07-28 (the tasks extension, raw messages, every mess
     const from = peer.received.length;
     await peer.start('subscriptions/listen', with2026({ notifications: { taskIds: [taskId] } }, { caps: TASKS }), 'listen-ada', ada);
     await peer.start('subscriptions/listen', with2026({ notifications: { taskIds: [taskId] } }, { caps: TASKS }), 'listen-bob', bob);
-    const ack = await peer.next((m) => m.method === 'notifications/subscriptions/acknowledged' && m.params?._meta?.[META.subscriptionId] === 'listen-ada', 'the ack', from);
+    const ack = await peer.next(
+      (m) => m.method === 'notifications/subscriptions/acknowledged' && m.params?._meta?.[META.subscriptionId] === 'listen-ada',
+      'the ack',
+      from,
+    );
     expect((ack.params!.notifications as { taskIds?: string[] }).taskIds).to.deep.equal([taskId]);
-    const done = await peer.next((m) => m.method === 'notifications/tasks' && m.params?.status === 'completed', 'the completed notification', from);
+    const done = await peer.next(
+      (m) => m.method === 'notifications/tasks' && m.params?.status === 'completed',
+      'the completed notification',
+      from,
+    );
     expect(done.params!.taskId).to.equal(taskId);
     expect(done.params!.result).to.deep.equal({ content: [{ type: 'text', text: 'slept 150' }] });
     expect(done.params!._meta).to.deep.equal({ [META.subscriptionId]: 'listen-ada' });
     await settle(50);
-    expect(peer.notifications('notifications/tasks', from).filter((m) => m.params?._meta?.[META.subscriptionId] === 'listen-bob')).to.deep.equal([]);
-    for (const id of ['listen-ada', 'listen-bob']) await peer.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id } });
+    expect(
+      peer.notifications('notifications/tasks', from).filter((m) => m.params?._meta?.[META.subscriptionId] === 'listen-bob'),
+    ).to.deep.equal([]);
+    for (const id of ['listen-ada', 'listen-bob'])
+      await peer.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id } });
   });
 
   it('a task belongs to its principal: another one gets -32602 as for an unknown id, and cannot cancel it', async () => {
@@ -177,14 +207,18 @@ describe('tasks: limits, retention and shutdown (2026 raw messages)', () => {
     const app = await createTaskApp({ tasks: { maxActivePerOwner: 2 } });
     const peer = await Peer2026.open(app);
     try {
-      const handles = [await peer.call('sleepy', { ms: 10_000 }, 1, { caps: TASKS }), await peer.call('sleepy', { ms: 10_000 }, 2, { caps: TASKS })];
+      const handles = [
+        await peer.call('sleepy', { ms: 10_000 }, 1, { caps: TASKS }),
+        await peer.call('sleepy', { ms: 10_000 }, 2, { caps: TASKS }),
+      ];
       expect(handles.map((h) => h.result!.resultType)).to.deep.equal(['task', 'task']);
       const plain = await peer.call('sleepy', { ms: 1 }, 3, { caps: TASKS });
       expect(plain.result!.resultType).to.equal('complete');
       const refused = await peer.call('toolFails', {}, 4, { caps: TASKS });
       expect(refused.result!.isError).to.equal(true);
       expect((refused.result!.content as { text: string }[])[0]!.text).to.match(/Too many tasks in progress for this client \(2\)/);
-      for (const [n, handle] of handles.entries()) await peer.request('tasks/cancel', { taskId: handle.result!.taskId }, 10 + n, { caps: TASKS });
+      for (const [n, handle] of handles.entries())
+        await peer.request('tasks/cancel', { taskId: handle.result!.taskId }, 10 + n, { caps: TASKS });
       // Cancelled tasks no longer count.
       expect((await peer.call('sleepy', { ms: 1 }, 20, { caps: TASKS })).result!.resultType).to.equal('task');
     } finally {
@@ -222,8 +256,18 @@ describe('tasks: limits, retention and shutdown (2026 raw messages)', () => {
   it('boot: task and execution.taskSupport must agree and be one of the three values', async () => {
     const app = await createTaskApp();
     try {
-      expect(() => app.tools.register({ name: 'bad', description: 'x', task: 'sometimes' as never, handler: () => 'x' })).to.throw(/ARM_ERR_INVALID_TASK_SUPPORT|task support must be/);
-      expect(() => app.tools.register({ name: 'clash', description: 'x', task: 'optional', execution: { taskSupport: 'required' }, handler: () => 'x' })).to.throw(/disagrees with execution.taskSupport/);
+      expect(() => app.tools.register({ name: 'bad', description: 'x', task: 'sometimes' as never, handler: () => 'x' })).to.throw(
+        /ARM_ERR_INVALID_TASK_SUPPORT|task support must be/,
+      );
+      expect(() =>
+        app.tools.register({
+          name: 'clash',
+          description: 'x',
+          task: 'optional',
+          execution: { taskSupport: 'required' },
+          handler: () => 'x',
+        }),
+      ).to.throw(/disagrees with execution.taskSupport/);
     } finally {
       await app.close({ drainMs: 0 });
     }

@@ -4,9 +4,11 @@ import { allowedHostsForBind, createHostOriginGuard, LOOPBACK_HOSTS } from '../.
 describe('createHostOriginGuard (shared by @armature/http and @armature/ws)', () => {
   it('allows loopback hosts on any port by default and refuses others, naming the host', () => {
     const guard = createHostOriginGuard();
-    for (const host of ['localhost', 'LOCALHOST:3000', '127.0.0.1:1', '[::1]:8080', '[::1]']) expect(guard.check(host, undefined), host).to.equal(undefined);
+    for (const host of ['localhost', 'LOCALHOST:3000', '127.0.0.1:1', '[::1]:8080', '[::1]'])
+      expect(guard.check(host, undefined), host).to.equal(undefined);
     expect(guard.check('evil.example.com', undefined)).to.equal('Host not allowed: evil.example.com');
-    for (const host of ['localhost.evil.com', '127.0.0.1.nip.io:80', '0.0.0.0']) expect(guard.check(host, undefined), host).to.match(/^Host not allowed/);
+    for (const host of ['localhost.evil.com', '127.0.0.1.nip.io:80', '0.0.0.0'])
+      expect(guard.check(host, undefined), host).to.match(/^Host not allowed/);
     expect(guard.check(undefined, undefined)).to.equal('Host header missing');
   });
 
@@ -15,7 +17,8 @@ describe('createHostOriginGuard (shared by @armature/http and @armature/ws)', ()
     expect(guard.check('localhost', 'http://localhost:5173')).to.equal(undefined);
     expect(guard.check('localhost', 'https://127.0.0.1')).to.equal(undefined);
     expect(guard.check('localhost', 'http://evil.example.com')).to.equal('Origin not allowed: http://evil.example.com');
-    for (const origin of ['null', 'file://', 'file://localhost', 'chrome-extension://abc']) expect(guard.check('localhost', origin), origin).to.match(/^Origin not allowed/);
+    for (const origin of ['null', 'file://', 'file://localhost', 'chrome-extension://abc'])
+      expect(guard.check('localhost', origin), origin).to.match(/^Origin not allowed/);
   });
 
   it('matches a host with a port exactly and an explicit origin list after normalising', () => {
@@ -32,10 +35,18 @@ describe('createHostOriginGuard (shared by @armature/http and @armature/ws)', ()
   });
 
   it('adds extra origins (the CORS allowlist) to the default rule or an explicit list', () => {
-    expect(createHostOriginGuard(undefined, undefined, ['https://app.example.com']).check('localhost', 'https://app.example.com')).to.equal(undefined);
-    expect(createHostOriginGuard(undefined, undefined, ['https://app.example.com']).check('localhost', 'http://localhost:1')).to.equal(undefined);
-    expect(createHostOriginGuard(undefined, ['https://a.example'], ['https://b.example']).check('localhost', 'https://b.example')).to.equal(undefined);
-    expect(createHostOriginGuard(undefined, ['https://a.example'], ['https://b.example']).check('localhost', 'https://c.example')).to.match(/^Origin not allowed/);
+    expect(createHostOriginGuard(undefined, undefined, ['https://app.example.com']).check('localhost', 'https://app.example.com')).to.equal(
+      undefined,
+    );
+    expect(createHostOriginGuard(undefined, undefined, ['https://app.example.com']).check('localhost', 'http://localhost:1')).to.equal(
+      undefined,
+    );
+    expect(createHostOriginGuard(undefined, ['https://a.example'], ['https://b.example']).check('localhost', 'https://b.example')).to.equal(
+      undefined,
+    );
+    expect(createHostOriginGuard(undefined, ['https://a.example'], ['https://b.example']).check('localhost', 'https://c.example')).to.match(
+      /^Origin not allowed/,
+    );
   });
 
   it('cuts long header values short in its reasons', () => {

@@ -15,7 +15,10 @@ interface Child {
 }
 
 function start(maxOutputBacklog: number): Child {
-  const child = spawn(process.execPath, ['--expose-gc', FIXTURE], { env: { ...process.env, MAX_OUTPUT_BACKLOG: String(maxOutputBacklog) }, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--expose-gc', FIXTURE], {
+    env: { ...process.env, MAX_OUTPUT_BACKLOG: String(maxOutputBacklog) },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   const state: Child = { child, stderr: '', stdout: '', exited: new Promise((resolve) => child.once('exit', (code) => resolve(code))) };
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (state.stderr += chunk));
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (state.stdout += chunk));

@@ -15,7 +15,10 @@ describe('StdioServerTransport after close()', () => {
     child.stdout.destroy();
     child.stdin.write('{"jsonrpc":"2.0","method":"notifications/initialized"}\n');
     let timer: NodeJS.Timeout | undefined;
-    const code = await Promise.race([exited, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`child did not exit; stderr: ${stderr}`)), 10_000)))]).finally(() => {
+    const code = await Promise.race([
+      exited,
+      new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`child did not exit; stderr: ${stderr}`)), 10_000))),
+    ]).finally(() => {
       clearTimeout(timer);
       child.kill();
     });

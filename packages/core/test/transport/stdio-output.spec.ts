@@ -7,7 +7,12 @@ import { StdioServerTransport } from '../../src/transport/stdio.transport';
 import { waitUntil } from '../support/wait';
 
 /** A stdout that records each `write` call's chunk, and completes writes only when told to. */
-function recordingStdout(highWaterMark: number): { stdout: Writable; writes: string[]; releaseAll: () => void; hold: (on: boolean) => void } {
+function recordingStdout(highWaterMark: number): {
+  stdout: Writable;
+  writes: string[];
+  releaseAll: () => void;
+  hold: (on: boolean) => void;
+} {
   const writes: string[] = [];
   let holding = false;
   const held: (() => void)[] = [];
@@ -56,7 +61,9 @@ describe('StdioServerTransport output batching and backlog', () => {
     const { stdout, writes } = recordingStdout(1 << 20);
     const transport = new StdioServerTransport({ stdin: new PassThrough(), stdout, logger: silentLogger });
     await transport.start();
-    await Promise.all(Array.from({ length: 10 }, (_, i) => Promise.resolve().then(() => transport.send({ jsonrpc: '2.0', id: i, result: {} }))));
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) => Promise.resolve().then(() => transport.send({ jsonrpc: '2.0', id: i, result: {} }))),
+    );
     await waitUntil(() => lines(writes).length === 10, 'ten answers');
     expect(writes).to.have.length(1);
     await transport.close();
@@ -70,7 +77,11 @@ describe('StdioServerTransport output batching and backlog', () => {
     const transport = new StdioServerTransport({ stdin, stdout, logger, maxOutputBacklog: 64 * 1024 });
     await transport.start();
     hold(true); // the client stops reading
-    const note = (i: number): JSONRPCMessage => ({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: `${i}:${'x'.repeat(1000)}` } });
+    const note = (i: number): JSONRPCMessage => ({
+      jsonrpc: '2.0',
+      method: 'notifications/message',
+      params: { level: 'info', data: `${i}:${'x'.repeat(1000)}` },
+    });
     await transport.send(note(0)); // accepted: handed to stdout at the end of the turn, which then backs up
     await new Promise((resolve) => setImmediate(resolve));
     expect(stdin.isPaused()).to.equal(true);
@@ -105,6 +116,9 @@ describe('StdioServerTransport output batching and backlog', () => {
   });
 
   it('rejects a maxOutputBacklog that is not a positive number', () => {
-    expect(() => new StdioServerTransport({ stdin: new PassThrough(), stdout: new PassThrough(), maxOutputBacklog: 0 })).to.throw(RangeError, /maxOutputBacklog/);
+    expect(() => new StdioServerTransport({ stdin: new PassThrough(), stdout: new PassThrough(), maxOutputBacklog: 0 })).to.throw(
+      RangeError,
+      /maxOutputBacklog/,
+    );
   });
 });

@@ -6,12 +6,22 @@ import { LineSplitter } from '../../src/transport/line-splitter';
 import { StdioServerTransport } from '../../src/transport/stdio.transport';
 import { waitUntil } from '../support/wait';
 
-function harness(maxBytes?: number): { transport: StdioServerTransport; stdin: PassThrough; output: () => unknown[]; received: JSONRPCMessage[] } {
+function harness(maxBytes?: number): {
+  transport: StdioServerTransport;
+  stdin: PassThrough;
+  output: () => unknown[];
+  received: JSONRPCMessage[];
+} {
   const stdin = new PassThrough();
   const stdout = new PassThrough();
   let written = '';
   stdout.on('data', (chunk: Buffer) => (written += chunk.toString('utf8')));
-  const transport = new StdioServerTransport({ stdin, stdout, logger: silentLogger, limits: maxBytes === undefined ? undefined : { maxBytes } });
+  const transport = new StdioServerTransport({
+    stdin,
+    stdout,
+    logger: silentLogger,
+    limits: maxBytes === undefined ? undefined : { maxBytes },
+  });
   const received: JSONRPCMessage[] = [];
   transport.onmessage = (message) => received.push(message);
   const output = () =>
@@ -26,8 +36,13 @@ describe('LineSplitter', () => {
   it('splits across chunks, keeps CR for the caller, and skips an overlong unfinished line after one report', () => {
     const lines: string[] = [];
     let overflows = 0;
-    const splitter = new LineSplitter(8, (line) => lines.push(line.toString()), () => overflows++);
-    for (const chunk of ['ab', 'c\r\nde', 'f\n', '0123456789', 'abcdef', 'ghi\nok\n', 'complete but long\nz\n']) splitter.push(Buffer.from(chunk));
+    const splitter = new LineSplitter(
+      8,
+      (line) => lines.push(line.toString()),
+      () => overflows++,
+    );
+    for (const chunk of ['ab', 'c\r\nde', 'f\n', '0123456789', 'abcdef', 'ghi\nok\n', 'complete but long\nz\n'])
+      splitter.push(Buffer.from(chunk));
     // A complete line within one chunk is passed on; the decoder refuses it if it is too long.
     expect(lines).to.deep.equal(['abc\r', 'def', 'ok', 'complete but long', 'z']);
     expect(overflows).to.equal(1);
@@ -36,7 +51,11 @@ describe('LineSplitter', () => {
 
   it('hands over lines as text when valid UTF-8 and as bytes otherwise', () => {
     const lines: (string | Buffer)[] = [];
-    const splitter = new LineSplitter(100, (line) => lines.push(line), () => undefined);
+    const splitter = new LineSplitter(
+      100,
+      (line) => lines.push(line),
+      () => undefined,
+    );
     splitter.push(Buffer.from('é1\né2\n'));
     splitter.push(Buffer.concat([Buffer.from('ok\n'), Buffer.from([0xff]), Buffer.from('\n')]));
     expect(lines.map((l) => typeof l)).to.deep.equal(['string', 'string', 'object', 'object']);
@@ -132,7 +151,13 @@ describe('StdioServerTransport', () => {
     await waitUntil(() => chunks.length === 2, 'the waiting message written after the drain');
     release?.();
     expect(stdin.isPaused()).to.equal(false);
-    expect(chunks.join('').trim().split('\n').map((line) => (JSON.parse(line) as { id: number }).id)).to.deep.equal([1, 2]);
+    expect(
+      chunks
+        .join('')
+        .trim()
+        .split('\n')
+        .map((line) => (JSON.parse(line) as { id: number }).id),
+    ).to.deep.equal([1, 2]);
     await transport.close();
   });
 });

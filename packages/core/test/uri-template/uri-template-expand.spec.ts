@@ -3,7 +3,7 @@ import { UriTemplate } from '../../src/uri-template';
 import { RFC_EXPANSIONS, RFC_VARIABLES } from './rfc6570-examples';
 import { expand } from './support/expand';
 
-describe('RFC 6570 expansion (the tests\' expander, inverse of match)', () => {
+describe("RFC 6570 expansion (the tests' expander, inverse of match)", () => {
   for (const [section, cases] of Object.entries(RFC_EXPANSIONS)) {
     describe(`RFC 6570 ${section}`, () => {
       for (const [template, expected] of cases) {

@@ -7,8 +7,10 @@ const KIB64 = 64 * 1024;
 
 /** Builds a URI of about `n` characters: head + body repeated + tail. */
 type Adversary = (n: number) => string;
-const fill = (head: string, body: string, tail = ''): Adversary => (n) =>
-  head + body.repeat(Math.max(1, Math.floor((n - head.length - tail.length) / body.length))) + tail;
+const fill =
+  (head: string, body: string, tail = ''): Adversary =>
+  (n) =>
+    head + body.repeat(Math.max(1, Math.floor((n - head.length - tail.length) / body.length))) + tail;
 
 // Shapes that make backtracking matchers (and regexes with nested quantifiers) explode:
 // long runs of the separator a variable may also contain, almost-matches that fail at

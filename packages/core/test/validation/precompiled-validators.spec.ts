@@ -24,7 +24,12 @@ const FORMATS: JsonSchema = {
   required: ['title'],
   additionalProperties: false,
 };
-const DRAFT7: JsonSchema = { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { a: { type: 'number' } }, required: ['a'] };
+const DRAFT7: JsonSchema = {
+  $schema: 'http://json-schema.org/draft-07/schema#',
+  type: 'object',
+  properties: { a: { type: 'number' } },
+  required: ['a'],
+};
 const DEFS: JsonSchema = {
   type: 'object',
   properties: { item: { $ref: '#/$defs/Item' } },
@@ -36,7 +41,17 @@ const INPUTS: unknown[] = [
   {},
   { title: '' },
   { title: 'toolong' },
-  { title: 't', tags: ['x', 3], email: 'nope', when: 'yesterday', kind: 'c', pair: [1, 'x'], nested: { n: -1, extra: 1 }, bogus: true, nullable: 1 },
+  {
+    title: 't',
+    tags: ['x', 3],
+    email: 'nope',
+    when: 'yesterday',
+    kind: 'c',
+    pair: [1, 'x'],
+    nested: { n: -1, extra: 1 },
+    bogus: true,
+    nullable: 1,
+  },
   { title: 't', email: 'a@b.co', when: '2025-11-25T10:00:00Z', pair: ['x', 2], nullable: null },
   JSON.parse('{"title":"t","__proto__":{"admin":true}}'),
   { title: 't', toString: 'x' },
@@ -90,7 +105,13 @@ describe('precompiled validators (armature.validators.js)', () => {
     const file = join(dir, VALIDATORS_FILE_NAME);
     const real = readFileSync(writeModule([DRAFT7]), 'utf8');
     // Same header, but a factory that accepts everything: proves the boot took it, not ajv.
-    writeFileSync(file, real.replace(/exports\.factories = \[[\s\S]*\];\n$/, 'exports.factories = [function () { const v = () => true; v.errors = null; return v; }];\n'));
+    writeFileSync(
+      file,
+      real.replace(
+        /exports\.factories = \[[\s\S]*\];\n$/,
+        'exports.factories = [function () { const v = () => true; v.errors = null; return v; }];\n',
+      ),
+    );
     const validate = new SchemaCompiler().compile(DRAFT7, 'd7', load(file));
     expect(validate({ a: 'not a number' }).valid).to.equal(true);
   });
@@ -141,7 +162,13 @@ describe('precompiled validators (armature.validators.js)', () => {
   it('lets generated code require only ajv run-time helpers', () => {
     const file = join(dir, VALIDATORS_FILE_NAME);
     const real = readFileSync(writeModule([DRAFT7]), 'utf8');
-    writeFileSync(file, real.replace(/exports\.factories = \[[\s\S]*\];\n$/, 'exports.factories = [function (require) { return require("child_process"); }];\n'));
+    writeFileSync(
+      file,
+      real.replace(
+        /exports\.factories = \[[\s\S]*\];\n$/,
+        'exports.factories = [function (require) { return require("child_process"); }];\n',
+      ),
+    );
     expect(() => load(file).get(JSON.stringify(DRAFT7))).to.throw(/may not require "child_process"/);
   });
 
@@ -156,7 +183,9 @@ describe('precompiled validators (armature.validators.js)', () => {
       writeFileSync(file, second.source);
       const precompiled = load(file);
       const input = { title: '', tags: [1] };
-      expect(new SchemaCompiler().compile(FORMATS, 'x', precompiled)(input)).to.deep.equal(new SchemaCompiler().compile(FORMATS, 'x')(input));
+      expect(new SchemaCompiler().compile(FORMATS, 'x', precompiled)(input)).to.deep.equal(
+        new SchemaCompiler().compile(FORMATS, 'x')(input),
+      );
     });
 
     it('leaves out a schema ajv cannot compile; the boot then refuses it', () => {

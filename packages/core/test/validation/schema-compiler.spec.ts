@@ -19,7 +19,7 @@ describe('SchemaCompiler', () => {
   };
   const validate = compiler.compile(schema, 'test');
 
-  it('applies defaults to a copy, never to the caller\'s object', () => {
+  it("applies defaults to a copy, never to the caller's object", () => {
     const args = { title: 't' };
     const verdict = validate(args);
     expect(verdict).to.deep.equal({ valid: true, value: { title: 't', tags: [] } });
@@ -66,7 +66,10 @@ describe('SchemaCompiler', () => {
   });
 
   it('supports draft-07 schemas when $schema says so', () => {
-    const v = compiler.compile({ $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { a: { type: 'number' } } }, 'd7');
+    const v = compiler.compile(
+      { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { a: { type: 'number' } } },
+      'd7',
+    );
     expect(v({ a: 1 }).valid).to.equal(true);
     expect(v({ a: 'x' }).valid).to.equal(false);
   });

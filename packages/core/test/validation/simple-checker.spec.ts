@@ -22,7 +22,8 @@ function both(schema: JsonSchema, value: unknown): { ajv: unknown; simple: unkno
   const validate = ajv.compile(schema as AnySchemaObject);
   const ajvValid = validate(forAjv);
   const errors = checkPlan(plan!, forSimple);
-  const shape = (list: readonly ErrorObject[]) => list.map((e) => ({ at: e.instancePath, keyword: e.keyword, params: e.params, message: e.message }));
+  const shape = (list: readonly ErrorObject[]) =>
+    list.map((e) => ({ at: e.instancePath, keyword: e.keyword, params: e.params, message: e.message }));
   return {
     ajv: { valid: ajvValid, data: forAjv, errors: shape(validate.errors ?? []), issues: ajvIssues(validate.errors ?? []) },
     simple: { valid: errors === null, data: forSimple, errors: shape(errors ?? []), issues: ajvIssues(errors ?? []) },
@@ -36,8 +37,18 @@ const leaf: fc.Arbitrary<JsonSchema> = fc.oneof(
   fc.record({ type: fc.constant(['string', 'null']) }),
   fc.record({ type: fc.constant('string'), minLength: fc.nat(3), maxLength: fc.integer({ min: 2, max: 6 }) }, { requiredKeys: ['type'] }),
   fc.record({ type: fc.constant('string'), pattern: fc.constantFrom('^[a-z]+$', 'x', '\\d') }),
-  fc.record({ type: fc.constantFrom('number', 'integer'), minimum: fc.integer({ min: -3, max: 3 }), exclusiveMaximum: fc.integer({ min: 0, max: 9 }) }, { requiredKeys: ['type'] }),
-  fc.record({ enum: fc.constantFrom(['asc', 'desc'], [1, 2, 'x'], [null, true]), type: fc.constantFrom('string', 'number') }, { requiredKeys: ['enum'] }),
+  fc.record(
+    {
+      type: fc.constantFrom('number', 'integer'),
+      minimum: fc.integer({ min: -3, max: 3 }),
+      exclusiveMaximum: fc.integer({ min: 0, max: 9 }),
+    },
+    { requiredKeys: ['type'] },
+  ),
+  fc.record(
+    { enum: fc.constantFrom(['asc', 'desc'], [1, 2, 'x'], [null, true]), type: fc.constantFrom('string', 'number') },
+    { requiredKeys: ['enum'] },
+  ),
   fc.record({ const: fc.constantFrom('k', 3, false, null) }),
   fc.record({ description: fc.constant('any value') }),
 );
@@ -45,17 +56,30 @@ const schemaArb: fc.Arbitrary<JsonSchema> = fc.letrec<{ node: JsonSchema }>((tie
   node: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
     leaf,
-    fc.record({ type: fc.constant('array'), items: tie('node'), minItems: fc.nat(2), maxItems: fc.integer({ min: 1, max: 4 }) }, { requiredKeys: ['type'] }),
+    fc.record(
+      { type: fc.constant('array'), items: tie('node'), minItems: fc.nat(2), maxItems: fc.integer({ min: 1, max: 4 }) },
+      { requiredKeys: ['type'] },
+    ),
     fc
       .record({
         type: fc.constantFrom('object', undefined),
-        properties: fc.dictionary(fc.constantFrom(...NAMES), fc.tuple(tie('node'), fc.option(fc.constantFrom('dflt', 0, [], { k: 1 }), { nil: undefined }))),
+        properties: fc.dictionary(
+          fc.constantFrom(...NAMES),
+          fc.tuple(tie('node'), fc.option(fc.constantFrom('dflt', 0, [], { k: 1 }), { nil: undefined })),
+        ),
         required: fc.subarray(NAMES),
         additionalProperties: fc.constantFrom(false, true, undefined),
       })
       .map(({ type, properties, required, additionalProperties }) => {
-        const props = Object.fromEntries(Object.entries(properties).map(([name, [inner, dflt]]) => [name, dflt === undefined ? inner : { ...inner, default: dflt }]));
-        return { ...(type ? { type } : {}), properties: props, required, ...(additionalProperties === undefined ? {} : { additionalProperties }) };
+        const props = Object.fromEntries(
+          Object.entries(properties).map(([name, [inner, dflt]]) => [name, dflt === undefined ? inner : { ...inner, default: dflt }]),
+        );
+        return {
+          ...(type ? { type } : {}),
+          properties: props,
+          required,
+          ...(additionalProperties === undefined ? {} : { additionalProperties }),
+        };
       }),
   ),
 })).node;
@@ -120,9 +144,20 @@ describe('shared schema checker (simple/): the same answers as ajv', () => {
     expect(seen.valid).to.be.above(200);
     expect(seen.invalid).to.be.above(200);
     expect(seen.defaulted).to.be.above(20);
-    expect([...seen.errors].sort()).to.deep.equal(
-      ['additionalProperties', 'const', 'enum', 'exclusiveMaximum', 'maxItems', 'maxLength', 'minItems', 'minLength', 'minimum', 'pattern', 'required', 'type'],
-    );
+    expect([...seen.errors].sort()).to.deep.equal([
+      'additionalProperties',
+      'const',
+      'enum',
+      'exclusiveMaximum',
+      'maxItems',
+      'maxLength',
+      'minItems',
+      'minLength',
+      'minimum',
+      'pattern',
+      'required',
+      'type',
+    ]);
   });
 
   it('leaves to ajv every schema with a keyword outside its subset', () => {

@@ -43,7 +43,8 @@ export class Container {
         if (!this.lookup.has(token)) this.lookup.set(token, record);
         // fromContext wins when a token is declared both ways in different modules.
         const declaration = record.kind === 'context' ? (record.declaredScope as ContextScope) : 'provider';
-        if (this.declarations.get(token) === undefined || this.declarations.get(token) === 'provider') this.declarations.set(token, declaration);
+        if (this.declarations.get(token) === undefined || this.declarations.get(token) === 'provider')
+          this.declarations.set(token, declaration);
       }
     }
     this.modules = Object.freeze(graph.nodes.map((n) => n.info));

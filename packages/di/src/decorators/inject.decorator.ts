@@ -25,11 +25,7 @@ export function Inject<T>(token: Token<T> | ForwardRef<T>): ParameterDecorator {
 }
 
 /** The class a constructor-parameter decorator was applied to; rejects method parameters. */
-export function constructorParameterOwner(
-  decorator: string,
-  target: object,
-  propertyKey: string | symbol | undefined,
-): Function {
+export function constructorParameterOwner(decorator: string, target: object, propertyKey: string | symbol | undefined): Function {
   if (propertyKey !== undefined || typeof target !== 'function') {
     const cls = typeof target === 'function' ? target : target.constructor;
     throw diError(

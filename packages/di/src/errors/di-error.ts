@@ -19,8 +19,7 @@ export class DependencyGraphError extends ArmatureError {
     const code = problems.every((p) => p.code === problems[0].code) ? problems[0].code : 'ARM_ERR_DEPENDENCY_GRAPH';
     super(
       code,
-      `${code}: ${problems.length} problems in the dependency graph:\n` +
-        problems.map((p, i) => `  ${i + 1}. ${p.message}`).join('\n'),
+      `${code}: ${problems.length} problems in the dependency graph:\n` + problems.map((p, i) => `  ${i + 1}. ${p.message}`).join('\n'),
     );
     this.name = 'DependencyGraphError';
   }

@@ -17,8 +17,7 @@ const any = (): boolean => true;
  */
 export function checkCycles(records: readonly ProviderRecord[], paths: ResolutionPaths): ArmatureError[] {
   const rank = new Map(paths.order.map((r, i) => [r, i] as const));
-  const first = (c: ProviderRecord[]): ProviderRecord =>
-    c.reduce((a, b) => ((rank.get(a) ?? 0) <= (rank.get(b) ?? 0) ? a : b));
+  const first = (c: ProviderRecord[]): ProviderRecord => c.reduce((a, b) => ((rank.get(a) ?? 0) <= (rank.get(b) ?? 0) ? a : b));
   const byDiscovery = (a: ProviderRecord[], b: ProviderRecord[]): number => (rank.get(first(a)) ?? 0) - (rank.get(first(b)) ?? 0);
 
   const problems: ArmatureError[] = [];
@@ -66,8 +65,10 @@ function fix(cycle: ProviderRecord[], edges: BoundDependency[]): string {
     const from = cycle[i];
     const target = tokenSource(cycle[i + 1].token);
     const site = from.site(edges[i].spec.index);
-    if (from.kind === 'class') return `Break it with @Inject(forwardRef(() => ${target})) on ${site}, or move what they share into a third provider.`;
-    if (from.kind === 'factory') return `Break it with forwardRef(() => ${target}) as ${site.replace('parameter', 'inject entry')}, or move what they share into a third provider.`;
+    if (from.kind === 'class')
+      return `Break it with @Inject(forwardRef(() => ${target})) on ${site}, or move what they share into a third provider.`;
+    if (from.kind === 'factory')
+      return `Break it with forwardRef(() => ${target}) as ${site.replace('parameter', 'inject entry')}, or move what they share into a third provider.`;
   }
   return 'Move what they share into a third provider: an alias (useExisting) cycle cannot be broken with forwardRef.';
 }

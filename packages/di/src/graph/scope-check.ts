@@ -73,7 +73,10 @@ function widening(paths: ResolutionPaths, record: ProviderRecord, dep: BoundDepe
   const narrow = chain[chain.length - 1];
   const through = chain.slice(0, -1);
   const path = [...paths.pathTo(record), ...chain.map((r) => r.label)].join(' -> ');
-  const via = through.length === 0 ? '' : ` (through ${through.map((r) => `${r.kind === 'existing' ? 'alias' : 'transient'} ${r.label}`).join(', ')})`;
+  const via =
+    through.length === 0
+      ? ''
+      : ` (through ${through.map((r) => `${r.kind === 'existing' ? 'alias' : 'transient'} ${r.label}`).join(', ')})`;
   const narrowScope = narrow.scope;
   const own = record.declaredScope;
   const fix =

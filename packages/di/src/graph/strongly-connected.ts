@@ -4,10 +4,7 @@ import type { BoundDependency, ProviderRecord } from '../providers/provider-reco
  * Tarjan's strongly connected components over bound dependencies (edges kept by `follow`).
  * Returns only the components that contain a cycle: more than one record, or a self-edge.
  */
-export function cyclicComponents(
-  records: readonly ProviderRecord[],
-  follow: (dep: BoundDependency) => boolean,
-): ProviderRecord[][] {
+export function cyclicComponents(records: readonly ProviderRecord[], follow: (dep: BoundDependency) => boolean): ProviderRecord[][] {
   const index = new Map<ProviderRecord, number>();
   const low = new Map<ProviderRecord, number>();
   const onStack = new Set<ProviderRecord>();

@@ -33,7 +33,10 @@ function hookFailure(hook: string, where: string, failures: { label: string; err
   const list = failures.map((f) => `${f.label}: ${errorText(f.error)}`).join('; ');
   const count = failures.length === 1 ? `1 ${hook} hook` : `${failures.length} ${hook} hooks`;
   return diError(code, `${count} failed in ${where} (every hook still ran): ${list}.`, {
-    cause: new AggregateError(failures.map((f) => f.error), `${hook} failures`),
+    cause: new AggregateError(
+      failures.map((f) => f.error),
+      `${hook} failures`,
+    ),
   });
 }
 

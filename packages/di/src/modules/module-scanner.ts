@@ -50,8 +50,7 @@ export function scanModules(root: unknown): ScannedModules {
 function moduleShape(entry: unknown): { type: ModuleClass; metadata: ModuleMetadata } | string {
   if (entry === undefined || entry === null) {
     return (
-      `is ${String(entry)}. This usually means a circular import between module files: ` +
-      'write imports: [forwardRef(() => TheModule)].'
+      `is ${String(entry)}. This usually means a circular import between module files: ` + 'write imports: [forwardRef(() => TheModule)].'
     );
   }
   if (typeof entry === 'function') {

@@ -15,28 +15,28 @@ type Entry = Record<string, unknown>;
  * Turns one `providers`/`handlers` entry into a record, or explains why it is not a provider.
  * `where` names the entry (`providers[2] of AppModule`).
  */
-export function normalizeProvider(
-  entry: unknown,
-  where: string,
-  node: RecordModule,
-  id: number,
-): ProviderRecord | ArmatureError {
+export function normalizeProvider(entry: unknown, where: string, node: RecordModule, id: number): ProviderRecord | ArmatureError {
   if (typeof entry === 'function') return classRecord(entry as Type<unknown>, entry as Type<unknown>, undefined, node, id, where);
   if (entry === null || typeof entry !== 'object') return invalid(where, describeEntry(entry));
   const p = entry as Entry;
   if (!isToken(p.provide)) {
-    return invalid(where, `has provide: ${tokenName(p.provide)}, which is not a token (a class, InjectionToken, string or symbol)${circularHint(p.provide)}`);
+    return invalid(
+      where,
+      `has provide: ${tokenName(p.provide)}, which is not a token (a class, InjectionToken, string or symbol)${circularHint(p.provide)}`,
+    );
   }
   const token = p.provide;
   if ('useClass' in p) {
-    if (typeof p.useClass !== 'function') return invalid(where, `has useClass: ${tokenName(p.useClass)}, which is not a class${circularHint(p.useClass)}`);
+    if (typeof p.useClass !== 'function')
+      return invalid(where, `has useClass: ${tokenName(p.useClass)}, which is not a class${circularHint(p.useClass)}`);
     return classRecord(token, p.useClass as Type<unknown>, p.scope, node, id, where);
   }
   if ('useValue' in p) return new ProviderRecord(id, token, 'value', 'singleton', node, [], { value: p.useValue });
   if ('useFactory' in p) return factoryRecord(token, p, node, id, where);
   if ('useExisting' in p) {
     const spec = dependencySpec(p.useExisting, 0, false);
-    if (!spec) return invalid(where, `has useExisting: ${tokenName(p.useExisting)}, which is not a token${circularHint(p.useExisting, true)}`);
+    if (!spec)
+      return invalid(where, `has useExisting: ${tokenName(p.useExisting)}, which is not a token${circularHint(p.useExisting, true)}`);
     return new ProviderRecord(id, token, 'existing', 'singleton', node, [spec], {});
   }
   if (p.fromContext === true) {
@@ -48,7 +48,14 @@ export function normalizeProvider(
   return invalid(where, `(provide: ${tokenName(token)}) has none of useClass, useValue, useFactory, useExisting or fromContext: true`);
 }
 
-function classRecord(token: Token, cls: Type<unknown>, scope: unknown, node: RecordModule, id: number, where: string): ProviderRecord | ArmatureError {
+function classRecord(
+  token: Token,
+  cls: Type<unknown>,
+  scope: unknown,
+  node: RecordModule,
+  id: number,
+  where: string,
+): ProviderRecord | ArmatureError {
   const chosen = scope ?? injectableScope(cls) ?? 'singleton';
   if (!isScope(chosen)) return badScope(where, chosen);
   const deps = readConstructorDependencies(cls);
@@ -66,7 +73,11 @@ function factoryRecord(token: Token, p: Entry, node: RecordModule, id: number, w
     const raw: unknown = inject[i];
     const described = raw !== null && typeof raw === 'object' && 'token' in raw ? (raw as Entry) : undefined;
     const spec = described ? dependencySpec(described.token, i, described.optional === true) : dependencySpec(raw, i, false);
-    if (!spec) return invalid(where, `has inject[${i}] = ${tokenName(described ? described.token : raw)}, which is not a token${circularHint(described ? described.token : raw, true)}`);
+    if (!spec)
+      return invalid(
+        where,
+        `has inject[${i}] = ${tokenName(described ? described.token : raw)}, which is not a token${circularHint(described ? described.token : raw, true)}`,
+      );
     specs.push(spec);
   }
   return new ProviderRecord(id, token, 'factory', scope, node, specs, { factory: p.useFactory as (...args: unknown[]) => unknown });

@@ -18,10 +18,7 @@ export interface ValueProvider<T = unknown> {
 }
 
 /** An entry of a factory's `inject` list: a token, or a token marked optional. */
-export type FactoryDependency =
-  | Token
-  | ForwardRef
-  | { readonly token: Token | ForwardRef; readonly optional?: boolean };
+export type FactoryDependency = Token | ForwardRef | { readonly token: Token | ForwardRef; readonly optional?: boolean };
 
 /** `{ provide, useFactory, inject }`: the factory's result (or awaited promise) under this token. */
 export interface FactoryProvider<T = unknown> {
@@ -50,9 +47,4 @@ export interface ContextProvider<T = unknown> {
 
 /** Anything a module's `providers` list accepts: a class, or one of the provider objects. */
 export type Provider<T = unknown> =
-  | Type<T>
-  | ClassProvider<T>
-  | ValueProvider<T>
-  | FactoryProvider<T>
-  | ExistingProvider<T>
-  | ContextProvider<T>;
+  Type<T> | ClassProvider<T> | ValueProvider<T> | FactoryProvider<T> | ExistingProvider<T> | ContextProvider<T>;

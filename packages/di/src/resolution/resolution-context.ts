@@ -60,7 +60,10 @@ export class ResolutionContext {
       );
     }
     if (this.store.seeded.has(token)) {
-      throw diError('ARM_ERR_CONTEXT_VALUE_CONFLICT', `${tokenName(token)} was already seeded into this ${this.kind} context; seed each token once.`);
+      throw diError(
+        'ARM_ERR_CONTEXT_VALUE_CONFLICT',
+        `${tokenName(token)} was already seeded into this ${this.kind} context; seed each token once.`,
+      );
     }
     this.store.seeded.set(token, value);
     return this;

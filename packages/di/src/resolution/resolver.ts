@@ -111,7 +111,8 @@ export class Resolver {
         break;
     }
     if (!owner) throw contextRequired(record, from, pathText(path));
-    if (owner.disposed) throw diError('ARM_ERR_CONTEXT_DISPOSED', `cannot resolve ${pathText(path)}: its ${owner.kind} context was disposed.`);
+    if (owner.disposed)
+      throw diError('ARM_ERR_CONTEXT_DISPOSED', `cannot resolve ${pathText(path)}: its ${owner.kind} context was disposed.`);
     return owner;
   }
 

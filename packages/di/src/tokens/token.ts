@@ -6,12 +6,7 @@ export type Token<T = unknown> = AbstractType<T> | InjectionToken<T> | string | 
 
 /** True when `value` can serve as a token. */
 export function isToken(value: unknown): value is Token {
-  return (
-    typeof value === 'function' ||
-    typeof value === 'string' ||
-    typeof value === 'symbol' ||
-    value instanceof InjectionToken
-  );
+  return typeof value === 'function' || typeof value === 'string' || typeof value === 'symbol' || value instanceof InjectionToken;
 }
 
 /** A token as messages print it: `NoteStore`, `InjectionToken(DB_URL)`, `'db.url'`, `Symbol(db)`. */

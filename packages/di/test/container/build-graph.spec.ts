@@ -1,14 +1,5 @@
 import { expect } from 'chai';
-import {
-  Container,
-  DependencyGraphError,
-  Inject,
-  Injectable,
-  Module,
-  forwardRef,
-  type DynamicModule,
-  type Provider,
-} from '../../src';
+import { Container, DependencyGraphError, Inject, Injectable, Module, forwardRef, type DynamicModule, type Provider } from '../../src';
 import { bootError, DB_URL } from '../support/boot-error';
 import { rejection } from '../support/errors';
 
@@ -33,7 +24,9 @@ describe('boot check: declarations and aggregation', () => {
         }),
       )) as DependencyGraphError;
       expect(err.code).to.equal('ARM_ERR_INVALID_PROVIDER');
-      expect(err.message).to.match(/^ARM_ERR_INVALID_PROVIDER: 9 problems in the dependency graph:\n {2}1\. ARM_ERR_INVALID_PROVIDER: providers\[0\] of Root/);
+      expect(err.message).to.match(
+        /^ARM_ERR_INVALID_PROVIDER: 9 problems in the dependency graph:\n {2}1\. ARM_ERR_INVALID_PROVIDER: providers\[0\] of Root/,
+      );
       expect(err.problems.map((p) => p.message)).to.deep.equal([
         'ARM_ERR_INVALID_PROVIDER: providers[0] of Root is undefined. This usually means a circular file import (the class was not defined yet when this list was evaluated): move the class out of the import cycle.',
         "ARM_ERR_INVALID_PROVIDER: providers[1] of Root (provide: 'x') has none of useClass, useValue, useFactory, useExisting or fromContext: true.",
@@ -43,7 +36,7 @@ describe('boot check: declarations and aggregation', () => {
         'ARM_ERR_INVALID_PROVIDER: providers[5] of Root has inject[0] = undefined, which is not a token. This usually means a circular file import (the class was not defined yet when this list was evaluated): write forwardRef(() => TheClass).',
         "ARM_ERR_INVALID_PROVIDER: providers[6] of Root has scope \"forever\"; expected one of 'singleton', 'transient', 'session', 'request'.",
         'ARM_ERR_INVALID_PROVIDER: providers[7] of Root is 42, which is not a class or a provider object { provide, use… }.',
-        "ARM_ERR_INVALID_PROVIDER: handlers[0] of Root is [object Object]; handlers must be classes.",
+        'ARM_ERR_INVALID_PROVIDER: handlers[0] of Root is [object Object]; handlers must be classes.',
       ]);
     });
 

@@ -173,7 +173,10 @@ describe('lifecycle', () => {
     }
     @Injectable({ scope: 'request' })
     class Handler implements OnDispose, OnShutdown {
-      constructor(readonly tx: Tx, readonly helper: Helper) {}
+      constructor(
+        readonly tx: Tx,
+        readonly helper: Helper,
+      ) {}
       onDispose(): void {
         log.push('Handler');
       }

@@ -18,7 +18,10 @@ const DEBUG = Symbol('debug');
 
 @Injectable()
 class Database {
-  constructor(@Inject(DB_URL) readonly url: string, readonly logger: Logger) {}
+  constructor(
+    @Inject(DB_URL) readonly url: string,
+    readonly logger: Logger,
+  ) {}
 }
 
 describe('providers', () => {
@@ -74,7 +77,13 @@ describe('providers', () => {
   });
 
   it('useValue keeps falsy values such as undefined, null and 0', async () => {
-    @Module({ providers: [{ provide: 'u', useValue: undefined }, { provide: 'n', useValue: null }, { provide: 'z', useValue: 0 }] })
+    @Module({
+      providers: [
+        { provide: 'u', useValue: undefined },
+        { provide: 'n', useValue: null },
+        { provide: 'z', useValue: 0 },
+      ],
+    })
     class M {}
     const c = await Container.create(M);
     expect([c.get('u'), c.get('n'), c.get('z')]).to.deep.equal([undefined, null, 0]);
@@ -85,7 +94,11 @@ describe('providers', () => {
       providers: [
         { provide: DB_URL, useValue: 'sqlite://mem' },
         { provide: Logger, useClass: ConsoleLogger },
-        { provide: Database, useFactory: (url: string, logger: Logger) => new Database(`${url}?factory`, logger), inject: [DB_URL, Logger] },
+        {
+          provide: Database,
+          useFactory: (url: string, logger: Logger) => new Database(`${url}?factory`, logger),
+          inject: [DB_URL, Logger],
+        },
       ],
     })
     class M {}
@@ -95,7 +108,12 @@ describe('providers', () => {
   });
 
   it('useFactory accepts forwardRef entries in its inject list', async () => {
-    @Module({ providers: [{ provide: 'sum', useFactory: (a: number) => a + 1, inject: [forwardRef(() => 'one')] }, { provide: 'one', useValue: 1 }] })
+    @Module({
+      providers: [
+        { provide: 'sum', useFactory: (a: number) => a + 1, inject: [forwardRef(() => 'one')] },
+        { provide: 'one', useValue: 1 },
+      ],
+    })
     class M {}
     expect((await Container.create(M)).get('sum')).to.equal(2);
   });
@@ -120,7 +138,12 @@ describe('providers', () => {
   });
 
   it('a later provider with the same token replaces an earlier one in the same module', async () => {
-    @Module({ providers: [{ provide: 'v', useValue: 1 }, { provide: 'v', useValue: 2 }] })
+    @Module({
+      providers: [
+        { provide: 'v', useValue: 1 },
+        { provide: 'v', useValue: 2 },
+      ],
+    })
     class M {}
     expect((await Container.create(M)).get('v')).to.equal(2);
   });
@@ -154,7 +177,12 @@ describe('providers', () => {
     @Module({ imports: [StoreModule], providers: [User] })
     class M {}
     const fake = { name: 'fake' };
-    const c = await Container.create(M, { overrides: [{ provide: Store, useValue: fake }, { provide: 'unused', useValue: 1 }] });
+    const c = await Container.create(M, {
+      overrides: [
+        { provide: Store, useValue: fake },
+        { provide: 'unused', useValue: 1 },
+      ],
+    });
     expect(c.get(User).store).to.equal(fake);
     expect(c.has('unused')).to.equal(false);
   });

@@ -20,7 +20,10 @@ class PerSession {
 @Injectable({ scope: 'request' })
 class PerRequest {
   readonly id = next();
-  constructor(readonly session: PerSession, readonly single: Single) {}
+  constructor(
+    readonly session: PerSession,
+    readonly single: Single,
+  ) {}
 }
 @Injectable({ scope: 'transient' })
 class NeedsRequest {
@@ -32,7 +35,10 @@ class NeedsSession {
 }
 @Injectable({ scope: 'request' })
 class TwoFresh {
-  constructor(readonly a: Fresh, readonly b: Fresh) {}
+  constructor(
+    readonly a: Fresh,
+    readonly b: Fresh,
+  ) {}
 }
 
 @Module({ providers: [Single, Fresh, PerSession, PerRequest, NeedsRequest, NeedsSession, TwoFresh] })
@@ -177,7 +183,12 @@ describe('scopes', () => {
     class Reader {
       constructor(@Inject('req-id') readonly id: number) {}
     }
-    @Module({ providers: [{ provide: 'req-id', useFactory: () => ++made, scope: 'request' }, { provide: Reader, useClass: Reader, scope: 'request' }] })
+    @Module({
+      providers: [
+        { provide: 'req-id', useFactory: () => ++made, scope: 'request' },
+        { provide: Reader, useClass: Reader, scope: 'request' },
+      ],
+    })
     class M {}
     const k = await Container.create(M);
     expect(k.scopeOf('req-id')).to.equal('request');

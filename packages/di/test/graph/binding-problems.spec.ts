@@ -29,7 +29,11 @@ describe('boot check: dependency binding', () => {
       class Missing {}
       @Injectable()
       class NeedsMany {
-        constructor(readonly m: Missing, @Inject('api.key') readonly key: string, @Inject(Symbol.for('clock')) readonly clock: unknown) {}
+        constructor(
+          readonly m: Missing,
+          @Inject('api.key') readonly key: string,
+          @Inject(Symbol.for('clock')) readonly clock: unknown,
+        ) {}
       }
       const err = await rejection(Container.create({ module: class Root {}, providers: [NeedsMany] }));
       expect(err).to.be.instanceOf(DependencyGraphError);
@@ -145,7 +149,9 @@ describe('boot check: dependency binding', () => {
       class Soft {
         constructor(@Optional() readonly maybe: string | number) {}
       }
-      expect(await bootError([Soft])).to.match(/^ARM_ERR_ERASED_TYPE: cannot resolve Soft -> \? \(parameter #0 of Soft\): the parameter type was reflected as Object,/);
+      expect(await bootError([Soft])).to.match(
+        /^ARM_ERR_ERASED_TYPE: cannot resolve Soft -> \? \(parameter #0 of Soft\): the parameter type was reflected as Object,/,
+      );
     });
   });
 
@@ -166,7 +172,10 @@ describe('boot check: dependency binding', () => {
 
     it('a decorated class that inherits the constructor of an undecorated base', async () => {
       class Base {
-        constructor(readonly a: Dep, readonly b: Dep) {}
+        constructor(
+          readonly a: Dep,
+          readonly b: Dep,
+        ) {}
       }
       @Injectable()
       class Child extends Base {}
@@ -186,5 +195,4 @@ describe('boot check: dependency binding', () => {
       expect(c.get(Plain)).to.be.instanceOf(Plain);
     });
   });
-
 });

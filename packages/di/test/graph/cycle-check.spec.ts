@@ -26,7 +26,7 @@ describe('boot check: cycles', () => {
       class M {}
       expect((await rejection(Container.create(M))).message).to.equal(
         "ARM_ERR_CIRCULAR_DEPENDENCY: cannot resolve Top -> A -> 'B' -> 'C' -> A (parameter #0 of C): A, 'B' and 'C' depend on each other in a cycle. " +
-          "Break it with @Inject(forwardRef(() => A)) on parameter #0 of C, or move what they share into a third provider.",
+          'Break it with @Inject(forwardRef(() => A)) on parameter #0 of C, or move what they share into a third provider.',
       );
     });
 
@@ -51,7 +51,12 @@ describe('boot check: cycles', () => {
         "ARM_ERR_CIRCULAR_DEPENDENCY: cannot resolve 'x' -> 'y' -> 'x' (parameter #0 of the factory for 'y'): 'x' and 'y' depend on each other in a cycle. " +
           "Break it with forwardRef(() => 'x') as inject entry #0 of the factory for 'y', or move what they share into a third provider.",
       );
-      expect(await bootError([{ provide: 'p', useExisting: 'q' }, { provide: 'q', useExisting: 'p' }])).to.equal(
+      expect(
+        await bootError([
+          { provide: 'p', useExisting: 'q' },
+          { provide: 'q', useExisting: 'p' },
+        ]),
+      ).to.equal(
         "ARM_ERR_CIRCULAR_DEPENDENCY: cannot resolve 'p' -> 'q' -> 'p' (the useExisting of 'q'): 'p' and 'q' depend on each other in a cycle. " +
           'Move what they share into a third provider: an alias (useExisting) cycle cannot be broken with forwardRef.',
       );
@@ -72,5 +77,4 @@ describe('boot check: cycles', () => {
       );
     });
   });
-
 });

@@ -68,15 +68,20 @@ describe('boot check: scopes', () => {
     it('allows every narrowing direction', async () => {
       @Injectable({ scope: 'request' })
       class R {
-        constructor(readonly s: SessionState, readonly i: RequestInfo) {}
+        constructor(
+          readonly s: SessionState,
+          readonly i: RequestInfo,
+        ) {}
       }
       @Injectable({ scope: 'session' })
       class S {
         constructor(@Inject('single') readonly single: unknown) {}
       }
-      const c = await Container.create({ module: class Root {}, providers: [RequestInfo, SessionState, R, S, { provide: 'single', useValue: 1 }] });
+      const c = await Container.create({
+        module: class Root {},
+        providers: [RequestInfo, SessionState, R, S, { provide: 'single', useValue: 1 }],
+      });
       expect(c.scopeOf(R)).to.equal('request');
     });
   });
-
 });

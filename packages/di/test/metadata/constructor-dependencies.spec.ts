@@ -24,7 +24,10 @@ describe('constructor dependencies', () => {
   it('resolution never reflects: request, session and transient resolutions work with reflection disabled', async () => {
     @Injectable({ scope: 'request' })
     class PerRequest {
-      constructor(readonly dep: Dep, @Inject('v') readonly v: number) {}
+      constructor(
+        readonly dep: Dep,
+        @Inject('v') readonly v: number,
+      ) {}
     }
     @Injectable({ scope: 'transient' })
     class PerUse {
@@ -59,7 +62,11 @@ describe('constructor dependencies', () => {
   it('records tokens, optional marks and erased types per parameter', () => {
     @Injectable()
     class Mixed {
-      constructor(readonly dep: Dep, @Optional() @Inject('t') readonly t: string, readonly erased: Dep | Other) {}
+      constructor(
+        readonly dep: Dep,
+        @Optional() @Inject('t') readonly t: string,
+        readonly erased: Dep | Other,
+      ) {}
     }
     const { specs } = readConstructorDependencies(Mixed);
     expect(specs.map((s) => [s.index, s.token, s.optional, s.problem])).to.deep.equal([
@@ -71,7 +78,10 @@ describe('constructor dependencies', () => {
 
   it('marks parameters of an undecorated class as lacking metadata', () => {
     class Bare {
-      constructor(readonly a: Dep, readonly b: Dep) {}
+      constructor(
+        readonly a: Dep,
+        readonly b: Dep,
+      ) {}
     }
     expect(readConstructorDependencies(Bare).specs.map((s) => s.problem)).to.deep.equal(['no-metadata', 'no-metadata']);
   });

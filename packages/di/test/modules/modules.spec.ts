@@ -47,7 +47,13 @@ describe('modules', () => {
     const c = await Container.create(AppModule);
     expect(c.get(A).connection.options.url).to.equal('pg://a');
     expect(c.get(B).connection.options.url).to.equal('pg://b');
-    expect(c.modules.map((m) => `${m.name}${m.dynamic ? '*' : ''}`)).to.deep.equal(['AppModule', 'AModule', 'DatabaseModule*', 'BModule', 'DatabaseModule*']);
+    expect(c.modules.map((m) => `${m.name}${m.dynamic ? '*' : ''}`)).to.deep.equal([
+      'AppModule',
+      'AModule',
+      'DatabaseModule*',
+      'BModule',
+      'DatabaseModule*',
+    ]);
   });
 
   it('a module class imported from several places is one module with one set of singletons', async () => {
@@ -82,7 +88,10 @@ describe('modules', () => {
     class CoreModule {}
     @Injectable()
     class Repo {
-      constructor(readonly connection: Connection, @Inject(OPTIONS) readonly options: { url: string }) {}
+      constructor(
+        readonly connection: Connection,
+        @Inject(OPTIONS) readonly options: { url: string },
+      ) {}
     }
     @Module({ imports: [CoreModule], providers: [Repo] })
     class AppModule {}
@@ -183,7 +192,10 @@ describe('modules', () => {
     class AppModule {}
     const root: DynamicModule = {
       module: HostRoot,
-      imports: [AppModule, { module: class HostGlobals {}, providers: [{ provide: 'host', useValue: 'kernel' }], exports: ['host'], global: true }],
+      imports: [
+        AppModule,
+        { module: class HostGlobals {}, providers: [{ provide: 'host', useValue: 'kernel' }], exports: ['host'], global: true },
+      ],
     };
     const c = await Container.create(root);
     expect(c.get(UsesHost).host).to.equal('kernel');

@@ -9,17 +9,16 @@ const USER = new InjectionToken<string>('USER');
 
 @Injectable({ scope: 'request' })
 class Audit {
-  constructor(readonly info: RequestInfo, @Inject(USER) readonly user: string) {}
+  constructor(
+    readonly info: RequestInfo,
+    @Inject(USER) readonly user: string,
+  ) {}
 }
 @Injectable()
 class Handlers {}
 
 @Module({
-  providers: [
-    { provide: RequestInfo, scope: 'request', fromContext: true },
-    { provide: USER, scope: 'session', fromContext: true },
-    Audit,
-  ],
+  providers: [{ provide: RequestInfo, scope: 'request', fromContext: true }, { provide: USER, scope: 'session', fromContext: true }, Audit],
   handlers: [Handlers],
 })
 class AppModule {}

@@ -87,7 +87,7 @@ export class FetchExchange implements HttpRequestView, HttpResponder {
   send(status: number, headers: HeaderList, body: string | undefined): void {
     if (this.answered) return;
     this.answered = true;
-    this.settle(new Response(status === 202 || status === 204 ? null : body ?? null, { status, headers: toHeaders(headers) }));
+    this.settle(new Response(status === 202 || status === 204 ? null : (body ?? null), { status, headers: toHeaders(headers) }));
   }
 
   openStream(headers: HeaderList): StreamSink {
@@ -104,12 +104,15 @@ class FetchStreamSink extends StreamSinkBase {
 
   constructor() {
     super();
-    this.readable = new ReadableStream<Uint8Array>({
-      start: (controller) => {
-        this.controller = controller;
+    this.readable = new ReadableStream<Uint8Array>(
+      {
+        start: (controller) => {
+          this.controller = controller;
+        },
+        cancel: () => this.finish(),
       },
-      cancel: () => this.finish(),
-    }, { highWaterMark: 0, size: (chunk) => chunk.byteLength });
+      { highWaterMark: 0, size: (chunk) => chunk.byteLength },
+    );
   }
 
   write(text: string): boolean {

@@ -91,7 +91,10 @@ export class NodeExchange implements HttpRequestView, HttpResponder {
       return;
     }
     const length = body === undefined ? 0 : Buffer.byteLength(body);
-    const list = status === 413 ? [...headers, 'content-length', String(length), 'connection', 'close'] : [...headers, 'content-length', String(length)];
+    const list =
+      status === 413
+        ? [...headers, 'content-length', String(length), 'connection', 'close']
+        : [...headers, 'content-length', String(length)];
     res.writeHead(status, list);
     res.end(body);
   }
@@ -114,7 +117,6 @@ export class NodeExchange implements HttpRequestView, HttpResponder {
 }
 
 class NodeStreamSink extends StreamSinkBase {
-
   constructor(private readonly res: ServerResponse) {
     super();
     res.once('close', () => this.finish());

@@ -15,6 +15,12 @@ export type VerifyToken = SharedVerifyToken;
  * 401 `Bearer resource_metadata="…"`; rejected, expired or for another audience → 401
  * `error="invalid_token"` (MCP 2025-11-25, authorization §Access Token Usage).
  */
-export function checkBearer(req: HttpRequestView, info: TokenRequest, verify: SharedVerifyToken, authenticator: BearerAuthenticator, onError: (error: unknown) => void): Promise<BearerOutcome> {
+export function checkBearer(
+  req: HttpRequestView,
+  info: TokenRequest,
+  verify: SharedVerifyToken,
+  authenticator: BearerAuthenticator,
+  onError: (error: unknown) => void,
+): Promise<BearerOutcome> {
   return authenticator.authenticate(req.header('authorization'), (token) => verify(token, info), onError);
 }

@@ -72,11 +72,21 @@ class Http2026Sink implements ExchangeSink {
  * routing headers against the body (-32020), then the kernel checks the `_meta` envelope and
  * serves the request.
  */
-export function postStateless2026(engine: StreamableHttpEngine, kernel: RequestKernel, request: JSONRPCRequest, req: HttpRequestView, res: HttpResponder, authInfo: AuthInfo | undefined, facts: TransportRequestInfo): void {
+export function postStateless2026(
+  engine: StreamableHttpEngine,
+  kernel: RequestKernel,
+  request: JSONRPCRequest,
+  req: HttpRequestView,
+  res: HttpResponder,
+  authInfo: AuthInfo | undefined,
+  facts: TransportRequestInfo,
+): void {
   const method = request.method;
   const params = (request.params ?? {}) as Record<string, unknown>;
   if (kernel.serves(method)) {
-    const problem = checkMcpHeaders((name) => req.header(name), method, params, kernel) ?? versionHeaderProblem(req.header('mcp-protocol-version'), params);
+    const problem =
+      checkMcpHeaders((name) => req.header(name), method, params, kernel) ??
+      versionHeaderProblem(req.header('mcp-protocol-version'), params);
     if (problem !== undefined) {
       res.send(400, JSON_HEADERS, errorBody(problem.code, problem.message, request.id));
       return;
@@ -103,9 +113,15 @@ export function postStateless2026(engine: StreamableHttpEngine, kernel: RequestK
 }
 
 /** `MCP-Protocol-Version` must equal the envelope's version when both are present (else -32020). */
-function versionHeaderProblem(header: string | undefined, params: Readonly<Record<string, unknown>>): { code: number; message: string } | undefined {
+function versionHeaderProblem(
+  header: string | undefined,
+  params: Readonly<Record<string, unknown>>,
+): { code: number; message: string } | undefined {
   const meta = params._meta;
   const version = typeof meta === 'object' && meta !== null ? (meta as Record<string, unknown>)[META_VERSION] : undefined;
   if (header === undefined || typeof version !== 'string' || header === version) return undefined;
-  return { code: WireErrorCode.HeaderMismatch, message: 'Header mismatch: the MCP-Protocol-Version header does not match _meta "io.modelcontextprotocol/protocolVersion"' };
+  return {
+    code: WireErrorCode.HeaderMismatch,
+    message: 'Header mismatch: the MCP-Protocol-Version header does not match _meta "io.modelcontextprotocol/protocolVersion"',
+  };
 }

@@ -1,4 +1,10 @@
-import { SUPPORTED_PROTOCOL_VERSIONS, WireErrorCode, type AuthInfo, type MessageExtraInfo, type TransportRequestInfo } from '@armature/core';
+import {
+  SUPPORTED_PROTOCOL_VERSIONS,
+  WireErrorCode,
+  type AuthInfo,
+  type MessageExtraInfo,
+  type TransportRequestInfo,
+} from '@armature/core';
 import type { JSONRPCRequest } from '@armature/core/wire/2025-11-25';
 import { ENVELOPE_VERSIONS, hasEnvelope, type ConnectedSession, type ConnectOptions } from '@armature/core/internal';
 import type { HttpRequestView, HttpResponder, ParsedBody } from '../exchange/http-exchange';
@@ -32,7 +38,10 @@ const statelessOptions = new Map<string, ConnectOptions>();
 function statelessConnectOptions(version: string): ConnectOptions {
   let options = statelessOptions.get(version);
   if (options === undefined) {
-    options = Object.freeze({ ephemeral: true, assumeInitialized: Object.freeze({ protocolVersion: version, clientCapabilities: STATELESS_CLIENT_CAPABILITIES }) });
+    options = Object.freeze({
+      ephemeral: true,
+      assumeInitialized: Object.freeze({ protocolVersion: version, clientCapabilities: STATELESS_CLIENT_CAPABILITIES }),
+    });
     statelessOptions.set(version, options);
   }
   return options;
@@ -44,7 +53,13 @@ function statelessConnectOptions(version: string): ConnectOptions {
  * promise, which spared a promise and two async resumptions per request on the hot path.
  * Resolves once the message was handed on (answered, or dispatched to a session).
  */
-export function handlePost(engine: StreamableHttpEngine, req: HttpRequestView, res: HttpResponder, authInfo: AuthInfo | undefined, facts: TransportRequestInfo): Promise<void> | void {
+export function handlePost(
+  engine: StreamableHttpEngine,
+  req: HttpRequestView,
+  res: HttpResponder,
+  authInfo: AuthInfo | undefined,
+  facts: TransportRequestInfo,
+): Promise<void> | void {
   const options = engine.options;
   if (!acceptsAll(req.header('accept'), POST_ACCEPT)) {
     return refuse(res, 406, 'Not Acceptable: the Accept header must list application/json and text/event-stream');
@@ -70,13 +85,24 @@ export function handlePost(engine: StreamableHttpEngine, req: HttpRequestView, r
 }
 
 /** The rest of a POST once its body is read: decode, then the 2026 kernel or a 2025 session. */
-function postBody(engine: StreamableHttpEngine, body: Uint8Array | ParsedBody | null, req: HttpRequestView, res: HttpResponder, authInfo: AuthInfo | undefined, facts: TransportRequestInfo): Promise<void> | void {
+function postBody(
+  engine: StreamableHttpEngine,
+  body: Uint8Array | ParsedBody | null,
+  req: HttpRequestView,
+  res: HttpResponder,
+  authInfo: AuthInfo | undefined,
+  facts: TransportRequestInfo,
+): Promise<void> | void {
   const options = engine.options;
   if (body === null) return tooLarge(res, options.maxBodyBytes);
-  const decoded = body instanceof Uint8Array ? decodeBody(body, options.decodeLimits) : checkParsed(body.parsed, options.decodeLimits.maxIdLength);
+  const decoded =
+    body instanceof Uint8Array ? decodeBody(body, options.decodeLimits) : checkParsed(body.parsed, options.decodeLimits.maxIdLength);
   if (!decoded.ok) {
     // Every undecodable body is a 400; its JSON-RPC error (-32700, -32600, -32602) says why.
-    const reply = decoded.response ?? { jsonrpc: '2.0', error: { code: WireErrorCode.InvalidRequest, message: `Invalid request: ${decoded.reason}` } };
+    const reply = decoded.response ?? {
+      jsonrpc: '2.0',
+      error: { code: WireErrorCode.InvalidRequest, message: `Invalid request: ${decoded.reason}` },
+    };
     return res.send(400, JSON_HEADERS, JSON.stringify(reply));
   }
   const kernel = engine.app.requestKernel?.();
@@ -89,7 +115,13 @@ function postBody(engine: StreamableHttpEngine, body: Uint8Array | ParsedBody | 
   return options.stateless ? postStateless(engine, decoded, req, res, extra) : postStateful(engine, decoded, req, res, extra);
 }
 
-async function postStateful(engine: StreamableHttpEngine, decoded: Decoded, req: HttpRequestView, res: HttpResponder, extra: MessageExtraInfo): Promise<void> {
+async function postStateful(
+  engine: StreamableHttpEngine,
+  decoded: Decoded,
+  req: HttpRequestView,
+  res: HttpResponder,
+  extra: MessageExtraInfo,
+): Promise<void> {
   const message = decoded.message;
   const sessionId = req.header('mcp-session-id');
   const initialize = decoded.kind === 'request' && isInitialize(message);
@@ -108,7 +140,16 @@ async function postStateful(engine: StreamableHttpEngine, decoded: Decoded, req:
   if (live !== undefined) engine.copies.touch(live);
   // A session is initialized once (MCP lifecycle): a second `initialize` on it is a bad
   // request at the HTTP level too, not a 200 carrying the error (issue 16).
-  if (initialize) return res.send(400, JSON_HEADERS, errorBody(WireErrorCode.InvalidRequest, 'Invalid request: the session is already initialized; initialize without Mcp-Session-Id for a new one', (message as JSONRPCRequest).id));
+  if (initialize)
+    return res.send(
+      400,
+      JSON_HEADERS,
+      errorBody(
+        WireErrorCode.InvalidRequest,
+        'Invalid request: the session is already initialized; initialize without Mcp-Session-Id for a new one',
+        (message as JSONRPCRequest).id,
+      ),
+    );
   if (requestProtocolVersion(req.header('mcp-protocol-version'), engine.options.versions) === undefined) return unsupportedVersion(res);
   session.lastActivity = Date.now();
   if (decoded.kind !== 'request') {
@@ -125,11 +166,21 @@ async function postStateful(engine: StreamableHttpEngine, decoded: Decoded, req:
   if (!session.receiveRequest(request, extra, res)) {
     // Answers are routed by id within the session; a second request with a live id would
     // steal the first one's answer, so it is refused on its own exchange (issue 7).
-    res.send(200, JSON_HEADERS, errorBody(WireErrorCode.InvalidRequest, 'Invalid Request: a request with this id is already in flight in this session', request.id));
+    res.send(
+      200,
+      JSON_HEADERS,
+      errorBody(WireErrorCode.InvalidRequest, 'Invalid Request: a request with this id is already in flight in this session', request.id),
+    );
   }
 }
 
-async function postStateless(engine: StreamableHttpEngine, decoded: Decoded, req: HttpRequestView, res: HttpResponder, extra: MessageExtraInfo): Promise<void> {
+async function postStateless(
+  engine: StreamableHttpEngine,
+  decoded: Decoded,
+  req: HttpRequestView,
+  res: HttpResponder,
+  extra: MessageExtraInfo,
+): Promise<void> {
   // Nothing to route a notification or a response to without a session.
   if (decoded.kind !== 'request') return accepted(res);
   const request = decoded.message as JSONRPCRequest;

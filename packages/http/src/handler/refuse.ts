@@ -5,7 +5,13 @@ import { codeForStatus, errorBody } from '../protocol/http-error';
  * Answers a transport-level refusal: the HTTP status carries the rule, the body is a
  * JSON-RPC error saying which one.
  */
-export function refuse(res: HttpResponder, status: number, message: string, extraHeaders?: readonly string[], code = codeForStatus(status)): void {
+export function refuse(
+  res: HttpResponder,
+  status: number,
+  message: string,
+  extraHeaders?: readonly string[],
+  code = codeForStatus(status),
+): void {
   const headers = extraHeaders === undefined ? JSON_ONLY : ['content-type', 'application/json', ...extraHeaders];
   res.send(status, headers, errorBody(code, message));
 }

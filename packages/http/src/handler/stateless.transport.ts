@@ -94,7 +94,14 @@ export class StatelessTransport implements Transport, ChannelHost {
     this.closed = true;
     try {
       if (!this.channel.answered) {
-        this.channel.deliver({ jsonrpc: '2.0', id: this.requestId, error: { code: WireErrorCode.ConnectionClosed, message: 'Session closed before the request was answered' } }, true);
+        this.channel.deliver(
+          {
+            jsonrpc: '2.0',
+            id: this.requestId,
+            error: { code: WireErrorCode.ConnectionClosed, message: 'Session closed before the request was answered' },
+          },
+          true,
+        );
       }
       this.onclose?.();
     } catch (error) {

@@ -16,10 +16,18 @@ const STATELESS_ALLOW = ['allow', 'POST'];
  * client sends `Last-Event-ID` (MCP 2025-11-25, transports §Listening for Messages from the
  * Server, §Resumability and Redelivery).
  */
-export async function handleGet(engine: StreamableHttpEngine, req: HttpRequestView, res: HttpResponder, authInfo: AuthInfo | undefined): Promise<void> {
-  if (speaks2026(req)) return refuse(res, 405, 'Method Not Allowed: MCP 2026-07-28 has no GET stream; POST subscriptions/listen instead', STATELESS_ALLOW);
-  if (engine.options.stateless) return refuse(res, 405, 'Method Not Allowed: this server is stateless and offers no GET stream', STATELESS_ALLOW);
-  if (!acceptsAll(req.header('accept'), GET_ACCEPT)) return refuse(res, 406, 'Not Acceptable: the Accept header must list text/event-stream');
+export async function handleGet(
+  engine: StreamableHttpEngine,
+  req: HttpRequestView,
+  res: HttpResponder,
+  authInfo: AuthInfo | undefined,
+): Promise<void> {
+  if (speaks2026(req))
+    return refuse(res, 405, 'Method Not Allowed: MCP 2026-07-28 has no GET stream; POST subscriptions/listen instead', STATELESS_ALLOW);
+  if (engine.options.stateless)
+    return refuse(res, 405, 'Method Not Allowed: this server is stateless and offers no GET stream', STATELESS_ALLOW);
+  if (!acceptsAll(req.header('accept'), GET_ACCEPT))
+    return refuse(res, 406, 'Not Acceptable: the Accept header must list text/event-stream');
   const found = await sessionOf(engine, req, res, authInfo);
   if (found === undefined) return;
   // No new streams while the server drains.
@@ -34,7 +42,8 @@ export async function handleGet(engine: StreamableHttpEngine, req: HttpRequestVi
     if (!wellFormedEventId(lastEventId, engine.options.store)) return refuse(res, 400, 'Bad Request: malformed Last-Event-ID');
     const resumed = await session.resume(res, lastEventId);
     if (resumed === 'resumed') return;
-    if (resumed === 'unavailable') return refuse(res, 503, 'Service Unavailable: the event store failed; retry later', ['retry-after', '5']);
+    if (resumed === 'unavailable')
+      return refuse(res, 503, 'Service Unavailable: the event store failed; retry later', ['retry-after', '5']);
     return refuse(res, 404, 'Not Found: unknown or expired Last-Event-ID; reconnect without it for a fresh stream');
   }
   if (!session.openStandalone(res)) refuse(res, 409, 'Conflict: a GET stream is already open for this session');
@@ -54,16 +63,27 @@ function wellFormedEventId(id: string, store: EventStore): boolean {
 }
 
 /** DELETE: the client ends its session (MCP 2025-11-25, transports §Session Management). */
-export async function handleDelete(engine: StreamableHttpEngine, req: HttpRequestView, res: HttpResponder, authInfo: AuthInfo | undefined): Promise<void> {
+export async function handleDelete(
+  engine: StreamableHttpEngine,
+  req: HttpRequestView,
+  res: HttpResponder,
+  authInfo: AuthInfo | undefined,
+): Promise<void> {
   if (speaks2026(req)) return refuse(res, 405, 'Method Not Allowed: MCP 2026-07-28 has no sessions to end', STATELESS_ALLOW);
-  if (engine.options.stateless) return refuse(res, 405, 'Method Not Allowed: this server is stateless and has no sessions to end', STATELESS_ALLOW);
+  if (engine.options.stateless)
+    return refuse(res, 405, 'Method Not Allowed: this server is stateless and has no sessions to end', STATELESS_ALLOW);
   const found = await sessionOf(engine, req, res, authInfo);
   if (found === undefined) return;
   try {
     await engine.endSession(found, true);
   } catch (error) {
     engine.reportError(error);
-    return refuse(res, 503, 'Service Unavailable: the session ended here but the session store is unavailable; retry the DELETE in a few seconds', ['retry-after', '5']);
+    return refuse(
+      res,
+      503,
+      'Service Unavailable: the session ended here but the session store is unavailable; retry the DELETE in a few seconds',
+      ['retry-after', '5'],
+    );
   }
   res.send(200, [], undefined);
 }
@@ -75,7 +95,12 @@ function speaks2026(req: HttpRequestView): boolean {
 }
 
 /** The session a GET or DELETE names, or undefined after answering 400/404. */
-async function sessionOf(engine: StreamableHttpEngine, req: HttpRequestView, res: HttpResponder, authInfo: AuthInfo | undefined): Promise<HttpSessionTransport | undefined> {
+async function sessionOf(
+  engine: StreamableHttpEngine,
+  req: HttpRequestView,
+  res: HttpResponder,
+  authInfo: AuthInfo | undefined,
+): Promise<HttpSessionTransport | undefined> {
   const sessionId = req.header('mcp-session-id');
   if (sessionId === undefined) {
     refuse(res, 400, 'Bad Request: the Mcp-Session-Id header is required');

@@ -95,7 +95,10 @@ export class StreamableHttpEngine implements EngineState {
   async initialize(message: JSONRPCRequest, extra: MessageExtraInfo, res: HttpResponder): Promise<void> {
     if (this.closing) return refuse(res, 503, 'Service Unavailable: the server is shutting down', ['retry-after', '5']);
     if (this.sessions.full) {
-      return refuse(res, 503, 'Service Unavailable: the server has reached its session limit; retry later or end unused sessions', ['retry-after', '5']);
+      return refuse(res, 503, 'Service Unavailable: the server has reached its session limit; retry later or end unused sessions', [
+        'retry-after',
+        '5',
+      ]);
     }
     const session = this.copies.open(this.sessions.newId(), extra.authInfo?.clientId, this.onSessionClosed);
     this.sessions.add(session);
@@ -118,8 +121,10 @@ export class StreamableHttpEngine implements EngineState {
   async restoreSession(id: string, authInfo: AuthInfo | undefined, res: HttpResponder): Promise<HttpSessionTransport | undefined> {
     const found = await this.copies.restore(id, authInfo?.clientId, this.onSessionClosed);
     if (typeof found !== 'string') return found;
-    if (found === 'unavailable') refuse(res, 503, 'Service Unavailable: the session store is unavailable right now; retry in a few seconds', ['retry-after', '5']);
-    else if (found === 'full') refuse(res, 503, 'Service Unavailable: this instance has reached its session limit; retry later', ['retry-after', '5']);
+    if (found === 'unavailable')
+      refuse(res, 503, 'Service Unavailable: the session store is unavailable right now; retry in a few seconds', ['retry-after', '5']);
+    else if (found === 'full')
+      refuse(res, 503, 'Service Unavailable: this instance has reached its session limit; retry later', ['retry-after', '5']);
     else refuse(res, 404, 'Not Found: unknown or ended session; initialize a new one');
     return undefined;
   }
@@ -164,4 +169,3 @@ export class StreamableHttpEngine implements EngineState {
     this.copies.close();
   }
 }
-

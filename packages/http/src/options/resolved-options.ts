@@ -63,11 +63,14 @@ export const DEFAULT_MAX_SESSIONS = 1000;
 /** Applies defaults and checks values, failing fast on nonsense. */
 export function resolveOptions(options: HttpHandlerOptions = {}): ResolvedHttpOptions {
   const stateless = options.stateless === true;
-  const store = stateless || options.eventStore === false ? null : options.eventStore ?? new InMemoryEventStore();
+  const store = stateless || options.eventStore === false ? null : (options.eventStore ?? new InMemoryEventStore());
   const sse = options.sse ?? {};
   const maxBodyBytes = positive('maxBodyBytes', options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
-  const keepAlive = sse.keepAliveMs === false ? undefined : sse.keepAliveMs ?? 25_000;
-  const auth = options.verifyToken === undefined && options.protectedResource === undefined && options.resourceMetadataUrl === undefined ? null : new BearerAuthenticator(options);
+  const keepAlive = sse.keepAliveMs === false ? undefined : (sse.keepAliveMs ?? 25_000);
+  const auth =
+    options.verifyToken === undefined && options.protectedResource === undefined && options.resourceMetadataUrl === undefined
+      ? null
+      : new BearerAuthenticator(options);
   const metadataUrl = auth?.resourceMetadataUrl;
   const cors = options.cors === undefined ? null : new CorsPolicy(options.cors, stateless ? 'POST' : 'GET, POST, DELETE');
   return {

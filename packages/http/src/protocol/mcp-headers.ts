@@ -57,7 +57,12 @@ const NAME_FIELD: Readonly<Record<string, 'name' | 'uri' | 'taskId'>> = {
  * Checks the 2026 routing headers of one request against its body; undefined when they agree.
  * `header` reads a request header by lower-case name.
  */
-export function checkMcpHeaders(header: (name: string) => string | undefined, method: string, params: Readonly<Record<string, unknown>>, kernel: RequestKernel): HeaderProblem | undefined {
+export function checkMcpHeaders(
+  header: (name: string) => string | undefined,
+  method: string,
+  params: Readonly<Record<string, unknown>>,
+  kernel: RequestKernel,
+): HeaderProblem | undefined {
   const headerMethod = header('mcp-method');
   if (headerMethod === undefined) return mismatch('the Mcp-Method header is required and must equal the body\'s "method"');
   if (headerMethod !== method) return mismatch('the Mcp-Method header does not match the body\'s "method"');
@@ -70,12 +75,17 @@ export function checkMcpHeaders(header: (name: string) => string | undefined, me
     if (decoded === undefined) return mismatch('the Mcp-Name header is not valid (=?base64?…?= with invalid Base64)');
     if (typeof value !== 'string' || decoded !== value) return mismatch(`the Mcp-Name header does not match params.${field}`);
   }
-  if (method === 'tools/call' && typeof params.name === 'string') return checkParamHeaders(header, kernel.toolHeaderParams(params.name), params.arguments);
+  if (method === 'tools/call' && typeof params.name === 'string')
+    return checkParamHeaders(header, kernel.toolHeaderParams(params.name), params.arguments);
   return undefined;
 }
 
 /** `Mcp-Param-<name>` for each `x-mcp-header` parameter: present exactly when the argument is, and equal to it. */
-function checkParamHeaders(header: (name: string) => string | undefined, declared: readonly HeaderParam[] | undefined, args: unknown): HeaderProblem | undefined {
+function checkParamHeaders(
+  header: (name: string) => string | undefined,
+  declared: readonly HeaderParam[] | undefined,
+  args: unknown,
+): HeaderProblem | undefined {
   if (declared === undefined || declared.length === 0) return undefined;
   const values = typeof args === 'object' && args !== null && !Array.isArray(args) ? (args as Record<string, unknown>) : {};
   for (const { property, header: name } of declared) {
@@ -90,7 +100,8 @@ function checkParamHeaders(header: (name: string) => string | undefined, declare
     if (expected === undefined) continue;
     if (raw === undefined) return mismatch(`the Mcp-Param-${name} header is required when the argument "${property}" is given`);
     const decoded = decodeHeaderValue(raw);
-    if (decoded === undefined || decoded !== expected) return mismatch(`the Mcp-Param-${name} header does not match the argument "${property}"`);
+    if (decoded === undefined || decoded !== expected)
+      return mismatch(`the Mcp-Param-${name} header does not match the argument "${property}"`);
   }
   return undefined;
 }

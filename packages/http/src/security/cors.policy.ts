@@ -44,15 +44,20 @@ export class CorsPolicy {
   constructor(options: CorsOptions, methods: string) {
     this.anyOrigin = options.origins === '*';
     this.credentials = options.credentials === true;
-    if (this.anyOrigin && this.credentials) throw new RangeError("@armature/http: cors.credentials cannot be combined with cors.origins '*'; list the origins");
+    if (this.anyOrigin && this.credentials)
+      throw new RangeError("@armature/http: cors.credentials cannot be combined with cors.origins '*'; list the origins");
     this.origins = new Set(options.origins === '*' ? [] : options.origins.map(normalizeOrigin));
     const maxAge = options.maxAgeSeconds ?? 600;
-    if (!Number.isInteger(maxAge) || maxAge < 0) throw new RangeError(`@armature/http: cors.maxAgeSeconds must be a whole number of seconds, got ${maxAge}`);
+    if (!Number.isInteger(maxAge) || maxAge < 0)
+      throw new RangeError(`@armature/http: cors.maxAgeSeconds must be a whole number of seconds, got ${maxAge}`);
     this.expose = [...MCP_RESPONSE_HEADERS, ...(options.exposeHeaders ?? [])].join(', ');
     this.preflight = [
-      'access-control-allow-methods', methods,
-      'access-control-allow-headers', [...MCP_REQUEST_HEADERS, ...(options.allowHeaders ?? [])].join(', '),
-      'access-control-max-age', String(maxAge),
+      'access-control-allow-methods',
+      methods,
+      'access-control-allow-headers',
+      [...MCP_REQUEST_HEADERS, ...(options.allowHeaders ?? [])].join(', '),
+      'access-control-max-age',
+      String(maxAge),
     ];
   }
 

@@ -14,7 +14,6 @@ import { SseStream } from '../sse/sse-stream';
 import { instanceOfReply, isBroadcast, storeFailure, type SessionSync } from './session-sync';
 import { StateWrites } from './state-writes';
 
-
 /** The change a `notifications/initialized` makes: told to the other copies, nothing to store. */
 const INITIALIZED: SessionChange = Object.freeze({ initialized: true });
 /** How a transport is one copy of a session that other instances may hold too (see `SessionSync`). */
@@ -101,7 +100,16 @@ export class HttpSessionTransport implements Transport, ChannelHost {
       this.primes = options.priming && supportsPriming(copy.restoredVersion);
     }
     this.jsonHeaders = ['content-type', 'application/json', 'mcp-session-id', sessionId];
-    this.sseHeaders = ['content-type', 'text/event-stream', 'cache-control', 'no-cache, no-transform', 'x-accel-buffering', 'no', 'mcp-session-id', sessionId];
+    this.sseHeaders = [
+      'content-type',
+      'text/event-stream',
+      'cache-control',
+      'no-cache, no-transform',
+      'x-accel-buffering',
+      'no',
+      'mcp-session-id',
+      sessionId,
+    ];
     this.standalone = this.createStream(`${this.streamPrefix}.0`);
   }
 
@@ -137,7 +145,10 @@ export class HttpSessionTransport implements Transport, ChannelHost {
     this.writes?.note(message, opening);
     // Only an authenticated request can be told to step up its scopes with a 403 (MCP 2025-11-25,
     // authorization §Scope Challenge Handling); an anonymous one gets the JSON-RPC error in-band.
-    this.inflight.set(message.id, new ResponseChannel(responder, this, this.primes, extra.authInfo === undefined ? null : this.options.stepUp));
+    this.inflight.set(
+      message.id,
+      new ResponseChannel(responder, this, this.primes, extra.authInfo === undefined ? null : this.options.stepUp),
+    );
     this.onmessage?.(message, extra);
     return true;
   }
@@ -161,7 +172,8 @@ export class HttpSessionTransport implements Transport, ChannelHost {
     this.onmessage?.(message, extra);
     const cancelled = cancelledRequestId(message);
     if (cancelled !== undefined && cancelled !== this.initializeId) this.dropAnswer(cancelled);
-    if (copy !== null && (message as { method?: unknown }).method === 'notifications/initialized') return copy.sync.changed(this, INITIALIZED);
+    if (copy !== null && (message as { method?: unknown }).method === 'notifications/initialized')
+      return copy.sync.changed(this, INITIALIZED);
   }
 
   /**
@@ -195,7 +207,10 @@ export class HttpSessionTransport implements Transport, ChannelHost {
         return;
       }
       // The state is stored before the answer goes out: the next request may land anywhere.
-      const ok = await stored.then(() => true, () => false);
+      const ok = await stored.then(
+        () => true,
+        () => false,
+      );
       channel.deliver(ok ? message : storeFailure(id), true);
       if (id === this.initializeId) this.afterInitialize(ok ? message : storeFailure(id));
       return;
@@ -305,7 +320,10 @@ export class HttpSessionTransport implements Transport, ChannelHost {
     this.closed = true;
     // Every request gets exactly one answer (issue 7): those still open get an error.
     for (const [id, channel] of this.inflight) {
-      channel.deliver({ jsonrpc: '2.0', id, error: { code: WireErrorCode.ConnectionClosed, message: 'Session closed before the request was answered' } }, true);
+      channel.deliver(
+        { jsonrpc: '2.0', id, error: { code: WireErrorCode.ConnectionClosed, message: 'Session closed before the request was answered' } },
+        true,
+      );
     }
     this.inflight.clear();
     for (const stream of [...this.streams.values()]) stream.detach();
@@ -317,7 +335,9 @@ export class HttpSessionTransport implements Transport, ChannelHost {
       for (const id of this.streams.keys()) {
         // Only this copy closes: its request streams end (a late resume may still read them); the GET stream is the session's.
         if (!forget && id === this.standalone.id) continue;
-        void Promise.resolve(forget && store.forgetStream !== undefined ? store.forgetStream(id) : store.endStream(id)).catch(() => undefined);
+        void Promise.resolve(forget && store.forgetStream !== undefined ? store.forgetStream(id) : store.endStream(id)).catch(
+          () => undefined,
+        );
       }
     }
     this.streams.clear();

@@ -42,9 +42,12 @@ export class SessionCopies implements SessionSync {
     this.leaveBus = bus?.shared === true ? bus.subscribe((event) => this.hear(event)) : () => undefined;
     // A copy that only streams (a GET held open, no POSTs) must keep its stored state alive too.
     if (state.shared && options.idleTimeoutMs > 0) {
-      this.keepAlive = setInterval(() => {
-        for (const session of this.live.all()) if (session.busy) this.touch(session);
-      }, Math.max(TOUCH_EVERY_MS, Math.min(options.idleTimeoutMs / 3, 60_000))).unref();
+      this.keepAlive = setInterval(
+        () => {
+          for (const session of this.live.all()) if (session.busy) this.touch(session);
+        },
+        Math.max(TOUCH_EVERY_MS, Math.min(options.idleTimeoutMs / 3, 60_000)),
+      ).unref();
     }
   }
 
@@ -55,7 +58,11 @@ export class SessionCopies implements SessionSync {
   }
 
   /** Serves session `id` from its stored state: a live copy here, or why not. */
-  restore(id: string, principal: string | undefined, onClosed: (t: HttpSessionTransport) => void): Promise<HttpSessionTransport | RestoreFailure> {
+  restore(
+    id: string,
+    principal: string | undefined,
+    onClosed: (t: HttpSessionTransport) => void,
+  ): Promise<HttpSessionTransport | RestoreFailure> {
     if (!this.state.shared || lookupKey(id) === undefined) return Promise.resolve('unknown');
     // Concurrent first requests of one session (and principal) share one restore.
     const key = `${id}\u0000${principal ?? ''}`;
@@ -93,7 +100,15 @@ export class SessionCopies implements SessionSync {
   }
 
   opened(session: HttpSessionTransport, facts: OpenedSession): void | Promise<void> {
-    const stored = { id: session.sessionId, ...(session.principal === undefined ? {} : { principal: session.principal }), ...facts, subscriptions: [], streamPrefix: session.streamPrefix, createdAt: Date.now(), lastSeenAt: Date.now() };
+    const stored = {
+      id: session.sessionId,
+      ...(session.principal === undefined ? {} : { principal: session.principal }),
+      ...facts,
+      subscriptions: [],
+      streamPrefix: session.streamPrefix,
+      createdAt: Date.now(),
+      lastSeenAt: Date.now(),
+    };
     return this.state.create(stored, this.options.idleTimeoutMs);
   }
 
@@ -106,22 +121,37 @@ export class SessionCopies implements SessionSync {
   }
 
   claimed(session: HttpSessionTransport): void {
-    if (this.bus?.shared === true) void Promise.resolve(this.bus.publish({ type: 'stream_claimed', sessionKey: keyOf(session.sessionId), holder: this.bus.instanceId })).catch(this.reportError);
+    if (this.bus?.shared === true)
+      void Promise.resolve(
+        this.bus.publish({ type: 'stream_claimed', sessionKey: keyOf(session.sessionId), holder: this.bus.instanceId }),
+      ).catch(this.reportError);
   }
 
   toStream(session: HttpSessionTransport, message: JSONRPCMessage): void {
-    if (this.bus?.shared === true) void Promise.resolve(this.bus.publish({ type: 'session_message', sessionKey: keyOf(session.sessionId), message })).catch(this.reportError);
+    if (this.bus?.shared === true)
+      void Promise.resolve(this.bus.publish({ type: 'session_message', sessionKey: keyOf(session.sessionId), message })).catch(
+        this.reportError,
+      );
   }
 
   forward(session: HttpSessionTransport, message: JSONRPCMessage, to: string): void {
-    if (this.bus?.shared === true) void Promise.resolve(this.bus.publish({ type: 'client_reply', sessionKey: keyOf(session.sessionId), to, message })).catch(this.reportError);
+    if (this.bus?.shared === true)
+      void Promise.resolve(this.bus.publish({ type: 'client_reply', sessionKey: keyOf(session.sessionId), to, message })).catch(
+        this.reportError,
+      );
   }
 
   private reply(): { replyPrefix?: string; sharedStore: boolean } {
-    return this.replyPrefix === undefined ? { sharedStore: this.state.shared } : { replyPrefix: this.replyPrefix, sharedStore: this.state.shared };
+    return this.replyPrefix === undefined
+      ? { sharedStore: this.state.shared }
+      : { replyPrefix: this.replyPrefix, sharedStore: this.state.shared };
   }
 
-  private async load(id: string, principal: string | undefined, onClosed: (t: HttpSessionTransport) => void): Promise<HttpSessionTransport | RestoreFailure> {
+  private async load(
+    id: string,
+    principal: string | undefined,
+    onClosed: (t: HttpSessionTransport) => void,
+  ): Promise<HttpSessionTransport | RestoreFailure> {
     let stored;
     try {
       stored = await this.state.get(id);
@@ -134,11 +164,22 @@ export class SessionCopies implements SessionSync {
     const already = this.live.find(id);
     if (already !== undefined) return already;
     if (this.live.full) return 'full';
-    const copy = new HttpSessionTransport(id, this.options, onClosed, stored.principal, { sync: this, ...this.reply(), streamPrefix: stored.streamPrefix, restoredVersion: stored.protocolVersion });
+    const copy = new HttpSessionTransport(id, this.options, onClosed, stored.principal, {
+      sync: this,
+      ...this.reply(),
+      streamPrefix: stored.streamPrefix,
+      restoredVersion: stored.protocolVersion,
+    });
     const { protocolVersion, clientCapabilities, clientInfo, logLevel, subscriptions } = stored;
     try {
       copy.connected = await this.app.connect(copy, {
-        assumeInitialized: { protocolVersion, clientCapabilities, ...(clientInfo === undefined ? {} : { clientInfo }), ...(logLevel === undefined ? {} : { logLevel }), subscriptions },
+        assumeInitialized: {
+          protocolVersion,
+          clientCapabilities,
+          ...(clientInfo === undefined ? {} : { clientInfo }),
+          ...(logLevel === undefined ? {} : { logLevel }),
+          subscriptions,
+        },
         ...(this.replyPrefix === undefined ? {} : { clientRequestIdPrefix: this.replyPrefix }),
       });
     } catch (error) {
@@ -175,7 +216,9 @@ export class SessionCopies implements SessionSync {
     if (this.live.find(session.sessionId) !== session) return;
     this.live.remove(session);
     // The session ended everywhere: its streams are the ender's to forget.
-    void Promise.resolve(session.connected?.close()).catch(this.reportError).then(() => session.close());
+    void Promise.resolve(session.connected?.close())
+      .catch(this.reportError)
+      .then(() => session.close());
   }
 }
 

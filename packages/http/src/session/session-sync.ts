@@ -49,7 +49,11 @@ export function openedFacts(params: unknown, result: unknown): OpenedSession | u
   const p = params as { capabilities?: unknown; clientInfo?: unknown } | undefined;
   const version = (result as { protocolVersion?: unknown } | undefined)?.protocolVersion;
   if (typeof version !== 'string' || typeof p?.capabilities !== 'object' || p.capabilities === null) return undefined;
-  return { protocolVersion: version, clientCapabilities: p.capabilities as OpenedSession['clientCapabilities'], ...(typeof p.clientInfo === 'object' && p.clientInfo !== null ? { clientInfo: p.clientInfo as OpenedSession['clientInfo'] } : {}) };
+  return {
+    protocolVersion: version,
+    clientCapabilities: p.capabilities as OpenedSession['clientCapabilities'],
+    ...(typeof p.clientInfo === 'object' && p.clientInfo !== null ? { clientInfo: p.clientInfo as OpenedSession['clientInfo'] } : {}),
+  };
 }
 
 /** The instance a string server→client request id names (`<instanceId>-<n>`), or undefined. */
@@ -61,7 +65,11 @@ export function instanceOfReply(id: RequestId | undefined): string | undefined {
 
 /** The error sent instead of an answer whose state could not be stored. */
 export function storeFailure(id: RequestId): JSONRPCMessage {
-  return { jsonrpc: '2.0', id, error: { code: -32603, message: 'Internal error: the session store is unavailable right now; try again in a few seconds' } };
+  return {
+    jsonrpc: '2.0',
+    id,
+    error: { code: -32603, message: 'Internal error: the session store is unavailable right now; try again in a few seconds' },
+  };
 }
 
 /** Broadcasts every copy of a session hears for itself: never forwarded to the copy that writes the GET stream. */

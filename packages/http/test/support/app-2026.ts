@@ -7,15 +7,25 @@ import type { ArmatureOptions } from '@armature/core';
  * What the handlers of the 2026 HTTP test app saw: `wait` calls started, the abort reason code
  * each ended with, and the most `wait` calls running at the same time.
  */
-export const probe2026 = { started: new Set<string>(), aborted: new Map<string, string>(), running: 0, peak: 0, reset(): void {
-  probe2026.started.clear();
-  probe2026.aborted.clear();
-  probe2026.running = 0;
-  probe2026.peak = 0;
-} };
+export const probe2026 = {
+  started: new Set<string>(),
+  aborted: new Map<string, string>(),
+  running: 0,
+  peak: 0,
+  reset(): void {
+    probe2026.started.clear();
+    probe2026.aborted.clear();
+    probe2026.running = 0;
+    probe2026.peak = 0;
+  },
+};
 
 const OBJECT = { type: 'object' } as const;
-const NAME_FORM = { mode: 'form', message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } } as const;
+const NAME_FORM = {
+  mode: 'form',
+  message: 'Name?',
+  requestedSchema: { type: 'object', properties: { name: { type: 'string' } } },
+} as const;
 
 /**
  * The input schema of `route`, written by hand: `x-mcp-header` marks the arguments a client
@@ -58,7 +68,10 @@ export class Http2026Tools {
     return 'logged';
   }
 
-  @Tool({ description: 'Reports progress once (when asked to), then waits until its signal aborts.', inputSchema: { type: 'object', properties: { tag: { type: 'string' } }, required: ['tag'] } })
+  @Tool({
+    description: 'Reports progress once (when asked to), then waits until its signal aborts.',
+    inputSchema: { type: 'object', properties: { tag: { type: 'string' } }, required: ['tag'] },
+  })
   async wait(args: { tag: string }, ctx: RequestContext): Promise<string> {
     await ctx.progress(1);
     probe2026.started.add(args.tag);
@@ -82,7 +95,11 @@ export class Http2026Tools {
   }
 
   /** The author's form: `headers` sets `x-mcp-header` on the property. */
-  @Tool({ description: 'Reads a tenant.', inputSchema: { type: 'object', properties: { tenant: { type: 'string' } }, required: ['tenant'] }, headers: { tenant: 'Tenant' } })
+  @Tool({
+    description: 'Reads a tenant.',
+    inputSchema: { type: 'object', properties: { tenant: { type: 'string' } }, required: ['tenant'] },
+    headers: { tenant: 'Tenant' },
+  })
   tenant(args: { tenant: string }): string {
     return `tenant ${args.tenant}`;
   }

@@ -111,7 +111,13 @@ export class TestAuthorizationServer {
     this.authorizations.push(request);
     const redirectUri = query.get('redirect_uri');
     const challenge = query.get('code_challenge');
-    if (request.clientId === null || request.resource === null || redirectUri === null || challenge === null || query.get('code_challenge_method') !== 'S256') {
+    if (
+      request.clientId === null ||
+      request.resource === null ||
+      redirectUri === null ||
+      challenge === null ||
+      query.get('code_challenge_method') !== 'S256'
+    ) {
       return json(res, 400, { error: 'invalid_request' });
     }
     const code = randomBytes(16).toString('base64url');
@@ -131,7 +137,13 @@ export class TestAuthorizationServer {
     this.codes.delete(form.get('code') ?? '');
     const verifier = form.get('code_verifier') ?? '';
     const proof = createHash('sha256').update(verifier).digest('base64url');
-    if (form.get('grant_type') !== 'authorization_code' || code === undefined || proof !== code.challenge || form.get('redirect_uri') !== code.redirectUri || form.get('client_id') !== code.clientId) {
+    if (
+      form.get('grant_type') !== 'authorization_code' ||
+      code === undefined ||
+      proof !== code.challenge ||
+      form.get('redirect_uri') !== code.redirectUri ||
+      form.get('client_id') !== code.clientId
+    ) {
       return json(res, 400, { error: 'invalid_grant' });
     }
     const token = this.sign({ client_id: code.clientId, scope: code.scope, aud: code.resource, exp: Math.floor(Date.now() / 1000) + 3600 });

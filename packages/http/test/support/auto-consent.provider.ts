@@ -24,7 +24,12 @@ export class AutoConsentProvider implements OAuthClientProvider {
   }
 
   get clientMetadata(): OAuthClientMetadata {
-    return { client_name: 'auto-consent test client', redirect_uris: [this.redirectUrl], grant_types: ['authorization_code'], token_endpoint_auth_method: 'none' };
+    return {
+      client_name: 'auto-consent test client',
+      redirect_uris: [this.redirectUrl],
+      grant_types: ['authorization_code'],
+      token_endpoint_auth_method: 'none',
+    };
   }
 
   clientInformation(): OAuthClientInformationMixed {

@@ -10,7 +10,11 @@ import { createApp2026, probe2026 } from './app-2026';
 async function main(): Promise<void> {
   const app = await createApp2026();
   const idle = process.env.HEAP_IDLE_MS;
-  const handle = await listenHttp(app, { port: 0, ...(idle === undefined ? {} : { sessionIdleTimeoutMs: Number(idle) }), ...(process.env.HEAP_NO_STORE === '1' ? { eventStore: false as const } : {}) });
+  const handle = await listenHttp(app, {
+    port: 0,
+    ...(idle === undefined ? {} : { sessionIdleTimeoutMs: Number(idle) }),
+    ...(process.env.HEAP_NO_STORE === '1' ? { eventStore: false as const } : {}),
+  });
   serveHeapProbe(
     { url: handle.url },
     () => ({ sessions: handle.handler.sessionCount, running: probe2026.running, aborted: probe2026.aborted.size }),

@@ -26,19 +26,23 @@ export class KeepAlivePoster {
 
   post(body: string, headers: Record<string, string>): Promise<PostAnswer> {
     return new Promise((resolve, reject) => {
-      const req = request(this.url, { method: 'POST', agent: this.agent, headers: { ...POST_HEADERS, ...headers, 'content-length': String(Buffer.byteLength(body)) } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('error', reject);
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          try {
-            resolve({ status: res.statusCode ?? 0, messages: messagesOf(String(res.headers['content-type']), text), body: text });
-          } catch (error) {
-            reject(new Error(`unreadable answer (${res.statusCode}): ${text.slice(0, 300)}: ${String(error)}`));
-          }
-        });
-      });
+      const req = request(
+        this.url,
+        { method: 'POST', agent: this.agent, headers: { ...POST_HEADERS, ...headers, 'content-length': String(Buffer.byteLength(body)) } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('error', reject);
+          res.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            try {
+              resolve({ status: res.statusCode ?? 0, messages: messagesOf(String(res.headers['content-type']), text), body: text });
+            } catch (error) {
+              reject(new Error(`unreadable answer (${res.statusCode}): ${text.slice(0, 300)}: ${String(error)}`));
+            }
+          });
+        },
+      );
       req.on('error', reject);
       req.setTimeout(10_000, () => req.destroy(new Error('no answer within 10 s')));
       req.end(body);
@@ -46,7 +50,10 @@ export class KeepAlivePoster {
   }
 
   /** Posts every body, `concurrency` at a time, in order; the answers in the same order. */
-  async postAll(items: readonly { readonly body: string; readonly headers: Record<string, string> }[], concurrency = 16): Promise<PostAnswer[]> {
+  async postAll(
+    items: readonly { readonly body: string; readonly headers: Record<string, string> }[],
+    concurrency = 16,
+  ): Promise<PostAnswer[]> {
     const answers: PostAnswer[] = new Array(items.length);
     let next = 0;
     const worker = async (): Promise<void> => {

@@ -19,7 +19,9 @@ export interface KernelApp extends ConnectableApp {
 
 const quiet: ServerLogger = { error: () => undefined, warn: () => undefined, debug: () => undefined };
 const GATE_TIMEOUT_MS = 10_000;
-const TOOLS: readonly Tool[] = Object.freeze(['echo', 'progress', 'gated', 'elicit', 'log', 'whoami', 'barrier'].map((name) => ({ name, inputSchema: { type: 'object' as const } })));
+const TOOLS: readonly Tool[] = Object.freeze(
+  ['echo', 'progress', 'gated', 'elicit', 'log', 'whoami', 'barrier'].map((name) => ({ name, inputSchema: { type: 'object' as const } })),
+);
 
 function text(value: string): CallToolResult {
   return { content: [{ type: 'text', text: value }] };
@@ -55,7 +57,11 @@ export function createKernelApp(sessionOptions: Partial<ServerSessionOptions> = 
           }
           case 'elicit':
             try {
-              const result = await ctx.elicit({ mode: 'form', message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } });
+              const result = await ctx.elicit({
+                mode: 'form',
+                message: 'Name?',
+                requestedSchema: { type: 'object', properties: { name: { type: 'string' } } },
+              });
               return text(JSON.stringify(result));
             } catch (error) {
               return { content: [{ type: 'text', text: error instanceof Error ? error.message : String(error) }], isError: true };
@@ -87,7 +93,13 @@ export function createKernelApp(sessionOptions: Partial<ServerSessionOptions> = 
   return {
     sessions,
     async connect(transport: Transport, options?: ConnectOptions): Promise<ConnectedSession> {
-      const session = new ServerSession(transport, { serverInfo: { name: 'kernel-peer', version: '1.0.0' }, features, logger: quiet, assumeInitialized: options?.assumeInitialized, ...sessionOptions });
+      const session = new ServerSession(transport, {
+        serverInfo: { name: 'kernel-peer', version: '1.0.0' },
+        features,
+        logger: quiet,
+        assumeInitialized: options?.assumeInitialized,
+        ...sessionOptions,
+      });
       sessions.add(session);
       const previous = transport.onclose;
       transport.onclose = () => {

@@ -2,7 +2,14 @@ import { expect } from 'chai';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Armature } from '@armature/core';
-import { createFixtureApp, fixtureRevisionTarget, revisionClientScenario, sdkClientScenario, type ServedServer, within } from '@armature/transport-fixtures';
+import {
+  createFixtureApp,
+  fixtureRevisionTarget,
+  revisionClientScenario,
+  sdkClientScenario,
+  type ServedServer,
+  within,
+} from '@armature/transport-fixtures';
 import { post } from './raw-http';
 
 /** The fixture app mounted in a web framework, listening on 127.0.0.1 at a free port. */
@@ -37,7 +44,9 @@ export function mountScenarios(framework: string, mount: Mount): void {
         appName,
         serve: (app) => mount(app, { stateless }),
         clientTransport: (url) => new StreamableHTTPClientTransport(url),
-        session: stateless ? undefined : { ends: 'with DELETE', end: (client) => (client.transport as StreamableHTTPClientTransport).terminateSession() },
+        session: stateless
+          ? undefined
+          : { ends: 'with DELETE', end: (client) => (client.transport as StreamableHTTPClientTransport).terminateSession() },
       });
     });
   }

@@ -33,7 +33,8 @@ export function createPeerApp(): PeerApp {
       const args = (request.params.arguments ?? {}) as Record<string, unknown>;
       const token = request.params._meta?.progressToken;
       const progress = async (value: number) => {
-        if (token !== undefined) await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: value } });
+        if (token !== undefined)
+          await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: value } });
       };
       switch (request.params.name) {
         case 'echo':
@@ -54,14 +55,26 @@ export function createPeerApp(): PeerApp {
         }
         case 'elicit': {
           const result = await extra.sendRequest(
-            { method: 'elicitation/create', params: { mode: 'form', message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } } },
+            {
+              method: 'elicitation/create',
+              params: { mode: 'form', message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } },
+            },
             ElicitResultSchema,
           );
           return { content: [{ type: 'text' as const, text: JSON.stringify(result) }] };
         }
         case 'headers':
           // The request headers the transport handed to the session, by name.
-          return { content: [{ type: 'text' as const, text: Object.keys(extra.requestInfo?.headers ?? {}).sort().join(',') }] };
+          return {
+            content: [
+              {
+                type: 'text' as const,
+                text: Object.keys(extra.requestInfo?.headers ?? {})
+                  .sort()
+                  .join(','),
+              },
+            ],
+          };
         case 'log':
           await extra.sendNotification({ method: 'notifications/message', params: { level: 'info', data: 'hello' } });
           return { content: [{ type: 'text' as const, text: 'logged' }] };

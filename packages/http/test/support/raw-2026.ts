@@ -21,7 +21,13 @@ export function meta2026(caps: Record<string, unknown> = {}, extra: Record<strin
 }
 
 /** A 2026 request body (the envelope added to `params`). */
-export function request2026(id: string | number, method: string, params: Record<string, unknown> = {}, caps: Record<string, unknown> = {}, extraMeta: Record<string, unknown> = {}): Body2026 {
+export function request2026(
+  id: string | number,
+  method: string,
+  params: Record<string, unknown> = {},
+  caps: Record<string, unknown> = {},
+  extraMeta: Record<string, unknown> = {},
+): Body2026 {
   return { jsonrpc: '2.0', id, method, params: { ...params, _meta: meta2026(caps, extraMeta) } };
 }
 
@@ -39,7 +45,11 @@ export function headersFor2026(body: Body2026): Record<string, string> {
  * the caller ends it with `destroy()`, which closes the socket.
  */
 export function holdOpen(url: string, body: string, headers: Record<string, string>): ClientRequest {
-  const req = httpRequest(url, { method: 'POST', agent: false, headers: { ...POST_HEADERS, ...headers, 'content-length': String(Buffer.byteLength(body)) } });
+  const req = httpRequest(url, {
+    method: 'POST',
+    agent: false,
+    headers: { ...POST_HEADERS, ...headers, 'content-length': String(Buffer.byteLength(body)) },
+  });
   req.on('error', () => undefined);
   req.end(body);
   return req;

@@ -12,7 +12,11 @@ export const INITIALIZE = {
 
 /** POSTs one JSON-RPC message with raw fetch. */
 export function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
-  return fetch(url, { method: 'POST', headers: { ...POST_HEADERS, ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  return fetch(url, {
+    method: 'POST',
+    headers: { ...POST_HEADERS, ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
 }
 
 /** Opens a session the raw way (initialize + initialized); returns its id. */
@@ -32,7 +36,10 @@ export function sessionHeaders(sessionId: string, version = '2025-11-25'): Recor
 }
 
 /** A request through node:http, which (unlike fetch) lets a test set the Host header. */
-export function rawRequest(url: string, options: { method: string; headers: Record<string, string>; body?: string }): Promise<{ status: number; body: string; headers: Record<string, string | string[] | undefined> }> {
+export function rawRequest(
+  url: string,
+  options: { method: string; headers: Record<string, string>; body?: string },
+): Promise<{ status: number; body: string; headers: Record<string, string | string[] | undefined> }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(url, { method: options.method, headers: options.headers }, (res) => {
       const chunks: Buffer[] = [];

@@ -1,5 +1,8 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport, type StreamableHTTPClientTransportOptions } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import {
+  StreamableHTTPClientTransport,
+  type StreamableHTTPClientTransportOptions,
+} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { ConnectableApp } from '@armature/core/internal';
 import { listenHttp, type HttpListenHandle, type ListenHttpOptions } from '../../src';
 import { wireChecked, type WireChecked } from './wire-check';
@@ -17,7 +20,10 @@ export class Opened {
   }
 
   /** An official SDK client connected over Streamable HTTP. */
-  async client(url: string, options: { capabilities?: Record<string, unknown>; transport?: StreamableHTTPClientTransportOptions } = {}): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
+  async client(
+    url: string,
+    options: { capabilities?: Record<string, unknown>; transport?: StreamableHTTPClientTransportOptions } = {},
+  ): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
     const client = new Client({ name: 'test-client', version: '1.0.0' }, { capabilities: options.capabilities ?? {} });
     const transport = new StreamableHTTPClientTransport(new URL(url), options.transport);
     await client.connect(transport);
@@ -29,7 +35,10 @@ export class Opened {
    * An SDK client over Streamable HTTP whose every received message is checked against the MCP
    * schema; `closeAll` fails the test on a violation.
    */
-  async checkedClient(url: string, options: StreamableHTTPClientTransportOptions = {}): Promise<{ client: Client; transport: StreamableHTTPClientTransport; wire: WireChecked }> {
+  async checkedClient(
+    url: string,
+    options: StreamableHTTPClientTransportOptions = {},
+  ): Promise<{ client: Client; transport: StreamableHTTPClientTransport; wire: WireChecked }> {
     const client = new Client({ name: 'checked-client', version: '1.0.0' }, { capabilities: {} });
     const transport = new StreamableHTTPClientTransport(new URL(url), options);
     const wire = wireChecked(transport);

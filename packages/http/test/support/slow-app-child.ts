@@ -4,7 +4,12 @@ import * as path from 'node:path';
 const FIXTURE = path.join(__dirname, 'slow-app.fixture.js');
 
 /** A received JSON-RPC message, with the members these tests read. */
-export type SlowAppMessage = { id?: string | number; method?: string; result?: { content?: { text?: string }[] }; error?: { code: number; message: string } };
+export type SlowAppMessage = {
+  id?: string | number;
+  method?: string;
+  result?: { content?: { text?: string }[] };
+  error?: { code: number; message: string };
+};
 
 /**
  * The slow-app fixture as a real child process (HTTP or stdio), with bounded waits; every

@@ -64,7 +64,10 @@ export class NotesTools {
     private readonly clock: Clock,
   ) {}
 
-  @Tool({ description: 'Adds a note.', inputSchema: { type: 'object', properties: { title: { type: 'string' } }, required: ['title'], additionalProperties: false } })
+  @Tool({
+    description: 'Adds a note.',
+    inputSchema: { type: 'object', properties: { title: { type: 'string' } }, required: ['title'], additionalProperties: false },
+  })
   add(args: { title: string }): string {
     return `${this.notes.add(args.title)} notes (${this.clock.now()})`;
   }
@@ -88,7 +91,12 @@ export class McpModule {}
 /** The module options the tests use (no manifest: the tools give their schemas). */
 export const MCP_OPTIONS: ArmatureModuleOptions = {
   root: McpModule,
-  app: { name: 'nest-notes', version: '1.0.0', manifest: { armature: 1, handlers: {} }, logger: { error: () => undefined, warn: () => undefined, debug: () => undefined } },
+  app: {
+    name: 'nest-notes',
+    version: '1.0.0',
+    manifest: { armature: 1, handlers: {} },
+    logger: { error: () => undefined, warn: () => undefined, debug: () => undefined },
+  },
 };
 
 /** The Nest application module: REST and MCP over the same NotesService. */

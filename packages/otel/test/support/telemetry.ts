@@ -41,10 +41,16 @@ export class Telemetry {
   /** Points of `mcp.server.operation.duration`. */
   async durations(): Promise<DurationPoint[]> {
     const { resourceMetrics } = await this.reader.collect();
-    const metric = resourceMetrics.scopeMetrics.flatMap((s) => s.metrics).find((m) => m.descriptor.name === 'mcp.server.operation.duration');
+    const metric = resourceMetrics.scopeMetrics
+      .flatMap((s) => s.metrics)
+      .find((m) => m.descriptor.name === 'mcp.server.operation.duration');
     if (metric === undefined) return [];
     if (metric.dataPointType !== DataPointType.HISTOGRAM) throw new Error('mcp.server.operation.duration is not a histogram');
-    return (metric as HistogramMetricData).dataPoints.map((p) => ({ attributes: p.attributes, count: p.value.count, sum: p.value.sum ?? 0 }));
+    return (metric as HistogramMetricData).dataPoints.map((p) => ({
+      attributes: p.attributes,
+      count: p.value.count,
+      sum: p.value.sum ?? 0,
+    }));
   }
 
   async shutdown(): Promise<void> {

@@ -22,11 +22,24 @@ const manifest: ArmatureManifest = {
   handlers: {
     'test/support/traced-app.js#TracedHandlers': {
       className: 'TracedHandlers',
-      methods: { activeSpan: { kind: 'tool', description: 'The active span id.', params: [], inputSchema: { type: 'object', additionalProperties: false } } },
+      methods: {
+        activeSpan: {
+          kind: 'tool',
+          description: 'The active span id.',
+          params: [],
+          inputSchema: { type: 'object', additionalProperties: false },
+        },
+      },
     },
   },
 };
 
 export function createTracedApp(requestObserver: RequestObserver): Promise<Armature> {
-  return Armature.create(TracedModule, { name: 'traced', version: '1.0.0', manifest, requestObserver, logger: { error: () => undefined, warn: () => undefined, debug: () => undefined } });
+  return Armature.create(TracedModule, {
+    name: 'traced',
+    version: '1.0.0',
+    manifest,
+    requestObserver,
+    logger: { error: () => undefined, warn: () => undefined, debug: () => undefined },
+  });
 }

@@ -11,12 +11,17 @@ export interface ChildInstance {
 }
 
 function exited(child: ChildProcess): Promise<void> {
-  return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', () => resolve()));
+  return child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
 /** Starts an instance in its own Node process on `redisUrl`; resolves with its URL (bounded wait). */
 export async function startChildInstance(name: string, redisUrl: string, timeoutMs = 15_000): Promise<ChildInstance> {
-  const child = spawn(process.execPath, [join(__dirname, 'scale-child.js')], { env: { ...process.env, REDIS_URL: redisUrl, INSTANCE_NAME: name }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [join(__dirname, 'scale-child.js')], {
+    env: { ...process.env, REDIS_URL: redisUrl, INSTANCE_NAME: name },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2_000)));
   const url = await new Promise<string>((resolve, reject) => {

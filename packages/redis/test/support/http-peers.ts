@@ -44,7 +44,8 @@ export class SseReader {
     for (;;) {
       const found = this.events.find(match);
       if (found !== undefined) return found;
-      if (this.done || Date.now() >= deadline) throw new Error(`no matching SSE event within ${timeoutMs} ms; got ${JSON.stringify(this.events).slice(0, 500)}`);
+      if (this.done || Date.now() >= deadline)
+        throw new Error(`no matching SSE event within ${timeoutMs} ms; got ${JSON.stringify(this.events).slice(0, 500)}`);
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, Math.max(1, deadline - Date.now()));
         this.wake = () => (clearTimeout(timer), resolve());
@@ -121,5 +122,11 @@ export function isRequestFor(body: unknown, method: string): boolean {
 
 /** Headers of a 2025 request in session `sessionId`. */
 export function sessionHeaders(sessionId: string, extra: Record<string, string> = {}): Record<string, string> {
-  return { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-11-25', ...extra };
+  return {
+    'content-type': 'application/json',
+    accept: 'application/json, text/event-stream',
+    'mcp-session-id': sessionId,
+    'mcp-protocol-version': '2025-11-25',
+    ...extra,
+  };
 }

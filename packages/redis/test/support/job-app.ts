@@ -9,7 +9,11 @@ export const seen = { aborted: [] as string[] };
 const CONFIRM = { type: 'object' as const, properties: { confirm: { type: 'boolean' as const } }, required: ['confirm'] };
 
 export class JobTools {
-  @Tool({ description: 'Works for ms milliseconds, stopping when cancelled.', task: 'optional', inputSchema: { type: 'object', properties: { ms: { type: 'integer' }, label: { type: 'string' } }, required: ['ms'] } })
+  @Tool({
+    description: 'Works for ms milliseconds, stopping when cancelled.',
+    task: 'optional',
+    inputSchema: { type: 'object', properties: { ms: { type: 'integer' }, label: { type: 'string' } }, required: ['ms'] },
+  })
   async job(args: { ms: number; label?: string }, ctx: RequestContext): Promise<string> {
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, args.ms);
@@ -60,13 +64,38 @@ type Rpc = { status: number; result?: Record<string, unknown>; error?: { code: n
 let nextId = 0;
 
 /** One MCP 2026-07-28 request over HTTP (envelope, routing headers; JSON or SSE answer). */
-export async function post2026(url: string, method: string, params: Record<string, unknown>, name?: string, caps: Record<string, unknown> = { elicitation: { form: {} }, extensions: { 'io.modelcontextprotocol/tasks': {} } }): Promise<Rpc> {
-  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': method };
+export async function post2026(
+  url: string,
+  method: string,
+  params: Record<string, unknown>,
+  name?: string,
+  caps: Record<string, unknown> = { elicitation: { form: {} }, extensions: { 'io.modelcontextprotocol/tasks': {} } },
+): Promise<Rpc> {
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    accept: 'application/json, text/event-stream',
+    'mcp-protocol-version': '2026-07-28',
+    'mcp-method': method,
+  };
   if (name !== undefined) headers['mcp-name'] = name;
-  const meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': caps, 'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1.0.0' } };
-  const res = await fetch(url, { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', id: ++nextId, method, params: { ...params, _meta: meta } }) });
+  const meta = {
+    'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+    'io.modelcontextprotocol/clientCapabilities': caps,
+    'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1.0.0' },
+  };
+  const res = await fetch(url, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ jsonrpc: '2.0', id: ++nextId, method, params: { ...params, _meta: meta } }),
+  });
   const text = await res.text();
-  const json = res.headers.get('content-type')?.includes('text/event-stream') ? (text.split('\n').filter((l) => l.startsWith('data:')).map((l) => l.slice(5)).pop() ?? '{}') : text;
+  const json = res.headers.get('content-type')?.includes('text/event-stream')
+    ? (text
+        .split('\n')
+        .filter((l) => l.startsWith('data:'))
+        .map((l) => l.slice(5))
+        .pop() ?? '{}')
+    : text;
   return { status: res.status, ...(JSON.parse(json) as Omit<Rpc, 'status'>) };
 }
 

@@ -21,17 +21,24 @@ export interface RedisServer {
 /** The `redis-server` binary: found on the PATH, or installed with apt-get when root on Debian/Ubuntu. */
 function redisServerBinary(): string {
   const find = (): string | undefined => {
-    for (const dir of (process.env.PATH ?? '').split(':')) if (dir !== '' && existsSync(join(dir, 'redis-server'))) return join(dir, 'redis-server');
+    for (const dir of (process.env.PATH ?? '').split(':'))
+      if (dir !== '' && existsSync(join(dir, 'redis-server'))) return join(dir, 'redis-server');
     return undefined;
   };
   const found = find();
   if (found !== undefined) return found;
   if (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
-    execFileSync('apt-get', ['install', '-y', '-q', 'redis-server'], { stdio: 'ignore', timeout: 300_000, env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    execFileSync('apt-get', ['install', '-y', '-q', 'redis-server'], {
+      stdio: 'ignore',
+      timeout: 300_000,
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
     const installed = find();
     if (installed !== undefined) return installed;
   }
-  throw new Error('redis-server is not installed: install the Debian package "redis-server" (apt-get install redis-server) to run the @armature/redis tests');
+  throw new Error(
+    'redis-server is not installed: install the Debian package "redis-server" (apt-get install redis-server) to run the @armature/redis tests',
+  );
 }
 
 function freePort(): Promise<number> {
@@ -67,7 +74,9 @@ async function untilAnswering(port: number, timeoutMs = 10_000): Promise<void> {
 }
 
 function exited(child: ChildProcess): Promise<void> {
-  return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', () => resolve()));
+  return child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
 /** Starts a private redis-server (no persistence to speak of, append-only file in its own directory). */
@@ -78,7 +87,26 @@ export async function startRedisServer(): Promise<RedisServer> {
   let child: ChildProcess;
   const launch = async (): Promise<void> => {
     // appendonly: a restart keeps what was acknowledged (the restart test relies on it).
-    child = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'yes', '--appendfsync', 'always', '--protected-mode', 'no'], { stdio: 'ignore' });
+    child = spawn(
+      binary,
+      [
+        '--port',
+        String(port),
+        '--bind',
+        '127.0.0.1',
+        '--dir',
+        dir,
+        '--save',
+        '',
+        '--appendonly',
+        'yes',
+        '--appendfsync',
+        'always',
+        '--protected-mode',
+        'no',
+      ],
+      { stdio: 'ignore' },
+    );
     await untilAnswering(port);
   };
   const halt = async (): Promise<void> => {

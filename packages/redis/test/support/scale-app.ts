@@ -30,10 +30,16 @@ export class ScaleTools {
   @Tool({ description: 'Asks the client to confirm, then says who asked.', inputSchema: { type: 'object' } })
   async confirm(_args: object, ctx: RequestContext): Promise<string> {
     const answer = await ctx.elicit({ mode: 'form', message: 'Go on?', requestedSchema: CONFIRM });
-    return answer.action === 'accept' && answer.content?.confirm === true ? `confirmed on ${this.instance}` : `declined on ${this.instance}`;
+    return answer.action === 'accept' && answer.content?.confirm === true
+      ? `confirmed on ${this.instance}`
+      : `declined on ${this.instance}`;
   }
 
-  @Tool({ description: 'Works for ms milliseconds (as a task when asked), stopping when cancelled.', task: 'optional', inputSchema: { type: 'object', properties: { ms: { type: 'integer' } }, required: ['ms'] } })
+  @Tool({
+    description: 'Works for ms milliseconds (as a task when asked), stopping when cancelled.',
+    task: 'optional',
+    inputSchema: { type: 'object', properties: { ms: { type: 'integer' } }, required: ['ms'] },
+  })
   async job(args: { ms: number }, ctx: RequestContext): Promise<string> {
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, args.ms);
@@ -70,9 +76,17 @@ export interface ScaleInstance {
   crash(): Promise<void>;
 }
 
-export async function startScaleInstance(name: string, redisUrl: string, options: { commandTimeoutMs?: number; verifyToken?: VerifyToken } = {}): Promise<ScaleInstance> {
+export async function startScaleInstance(
+  name: string,
+  redisUrl: string,
+  options: { commandTimeoutMs?: number; verifyToken?: VerifyToken } = {},
+): Promise<ScaleInstance> {
   const errors: Error[] = [];
-  const scale = redisScaleOut({ url: redisUrl, commandTimeoutMs: options.commandTimeoutMs ?? 2_000, onError: (error) => errors.push(error) });
+  const scale = redisScaleOut({
+    url: redisUrl,
+    commandTimeoutMs: options.commandTimeoutMs ?? 2_000,
+    onError: (error) => errors.push(error),
+  });
   const app = await Armature.create(ScaleModule, {
     name,
     version: '1.0.0',
@@ -81,7 +95,12 @@ export async function startScaleInstance(name: string, redisUrl: string, options
     logger: { error: () => undefined, warn: () => undefined, debug: () => undefined },
     ...scale.appOptions,
   });
-  const http = await listenHttp(app, { port: 0, ...scale.httpOptions, onError: (error) => errors.push(error), ...(options.verifyToken === undefined ? {} : { verifyToken: options.verifyToken }) });
+  const http = await listenHttp(app, {
+    port: 0,
+    ...scale.httpOptions,
+    onError: (error) => errors.push(error),
+    ...(options.verifyToken === undefined ? {} : { verifyToken: options.verifyToken }),
+  });
   await scale.ready();
   const sockets = new Set<Socket>();
   http.server.on('connection', (socket: Socket) => {

@@ -13,8 +13,7 @@ export type SchemaMode = 'input' | 'output';
 
 /** A converted type, or why the type cannot be a schema. */
 export type ConversionResult =
-  | { readonly ok: true; readonly value: NormalizedSchema }
-  | { readonly ok: false; readonly problem: UnsupportedPart };
+  { readonly ok: true; readonly value: NormalizedSchema } | { readonly ok: false; readonly problem: UnsupportedPart };
 
 /**
  * `recursive` (the default): shared types are inlined, only recursion produces `$defs`.
@@ -51,7 +50,10 @@ export class TypeToSchema {
   private convertUncached(type: ts.Type, mode: SchemaMode, defs: DefsMode): ConversionResult {
     const unsupported = findUnsupportedType(type, this.checker);
     if (unsupported !== undefined) return { ok: false, problem: unsupported };
-    const { generator, typesByName } = createGenerator(this.checker, type, { closedObjects: mode === 'input', namedDefs: defs === 'named' });
+    const { generator, typesByName } = createGenerator(this.checker, type, {
+      closedObjects: mode === 'input',
+      namedDefs: defs === 'named',
+    });
     // The generator reports non-literal class initializers on console.warn; they are not
     // problems here (such properties are simply optional), so keep the build output clean.
     // eslint-disable-next-line no-console -- silences the generator's own warnings; prints nothing
@@ -67,7 +69,13 @@ export class TypeToSchema {
         const tag = named === undefined ? undefined : readDefName(named);
         if (tag === undefined) continue;
         if (!DEF_KEY_PATTERN.test(tag.key)) {
-          return { ok: false, problem: { path: [], reason: `uses ${tag.typeName}, whose @defName ${JSON.stringify(tag.key)} is not a $defs key; use letters, digits and "_" only` } };
+          return {
+            ok: false,
+            problem: {
+              path: [],
+              reason: `uses ${tag.typeName}, whose @defName ${JSON.stringify(tag.key)} is not a $defs key; use letters, digits and "_" only`,
+            },
+          };
         }
         keys.set(name, tag.key);
       }

@@ -2,10 +2,36 @@ import * as ts from 'typescript';
 
 /** Library types that are objects at compile time but do not survive JSON. */
 const NOT_JSON_TYPES = new Set([
-  'Map', 'Set', 'WeakMap', 'WeakSet', 'WeakRef', 'Promise', 'RegExp', 'Function', 'Error', 'Symbol',
-  'ArrayBuffer', 'SharedArrayBuffer', 'DataView', 'Int8Array', 'Uint8Array', 'Uint8ClampedArray',
-  'Int16Array', 'Uint16Array', 'Int32Array', 'Uint32Array', 'Float32Array', 'Float64Array',
-  'BigInt64Array', 'BigUint64Array', 'Buffer', 'ReadableStream', 'Blob', 'Iterator', 'Generator', 'AsyncGenerator',
+  'Map',
+  'Set',
+  'WeakMap',
+  'WeakSet',
+  'WeakRef',
+  'Promise',
+  'RegExp',
+  'Function',
+  'Error',
+  'Symbol',
+  'ArrayBuffer',
+  'SharedArrayBuffer',
+  'DataView',
+  'Int8Array',
+  'Uint8Array',
+  'Uint8ClampedArray',
+  'Int16Array',
+  'Uint16Array',
+  'Int32Array',
+  'Uint32Array',
+  'Float32Array',
+  'Float64Array',
+  'BigInt64Array',
+  'BigUint64Array',
+  'Buffer',
+  'ReadableStream',
+  'Blob',
+  'Iterator',
+  'Generator',
+  'AsyncGenerator',
 ]);
 
 /** The part of a type JSON Schema cannot describe: where it is (empty: the type itself) and why. */
@@ -21,7 +47,8 @@ export interface UnsupportedPart {
  * when the whole type is describable.
  */
 export function findUnsupportedType(type: ts.Type, checker: ts.TypeChecker): UnsupportedPart | undefined {
-  if (type.flags & (ts.TypeFlags.Void | ts.TypeFlags.Undefined)) return { path: [], reason: 'is undefined or void, which carries no value' };
+  if (type.flags & (ts.TypeFlags.Void | ts.TypeFlags.Undefined))
+    return { path: [], reason: 'is undefined or void, which carries no value' };
   return new Walker(checker).visit(type, []);
 }
 
@@ -36,7 +63,11 @@ class Walker {
     if (this.seen.has(type)) return undefined;
     this.seen.add(type);
     // A branded primitive (`string & { __brand: 'Id' }`) is just the primitive in JSON.
-    if (type.isIntersection() && type.types.some((t) => t.flags & (ts.TypeFlags.StringLike | ts.TypeFlags.NumberLike | ts.TypeFlags.BooleanLike))) return undefined;
+    if (
+      type.isIntersection() &&
+      type.types.some((t) => t.flags & (ts.TypeFlags.StringLike | ts.TypeFlags.NumberLike | ts.TypeFlags.BooleanLike))
+    )
+      return undefined;
     if (type.isUnionOrIntersection()) return this.first(type.types, (member) => this.visit(member, path));
     if (!(type.flags & ts.TypeFlags.Object)) return undefined;
     if (this.checker.isArrayType(type) || this.checker.isTupleType(type)) {

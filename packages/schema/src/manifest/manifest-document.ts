@@ -75,7 +75,8 @@ export function fromManifestDocument(document: ManifestDocument): Manifest {
       for (const [field, value] of Object.entries(method)) {
         const where = `${key} method ${name} ${field}`;
         if (field === 'params') inline[field] = entryAt(document.paramLists, 'paramLists', value, where);
-        else inline[field] = SCHEMA_KEYS.includes(field) && value !== undefined ? entryAt(document.schemas, 'schemas', value, where) : value;
+        else
+          inline[field] = SCHEMA_KEYS.includes(field) && value !== undefined ? entryAt(document.schemas, 'schemas', value, where) : value;
       }
       setOwn(methods, name, inline as unknown as ManifestMethod);
     }

@@ -24,7 +24,8 @@ export interface BuildNote {
 
 /** `src/a.dto.ts:7:3 - note ARM_NOTE_DTO_CONSTRAINT: CreateUserDto.name: <message>`. */
 export function formatNote(note: BuildNote): string {
-  const subject = note.property === undefined ? (note.className ?? '<anonymous class>') : `${note.className ?? '<anonymous class>'}.${note.property}`;
+  const subject =
+    note.property === undefined ? (note.className ?? '<anonymous class>') : `${note.className ?? '<anonymous class>'}.${note.property}`;
   return `${note.file}:${note.line}:${note.column} - note ${note.code}: ${subject}: ${note.message}`;
 }
 

@@ -67,7 +67,10 @@ export function readDecoratorOptions(decorator: MatchedDecorator, checker: ts.Ty
     hasInputSchema: properties.has('inputSchema'),
     hasOutputSchema: properties.has('outputSchema'),
     hasArguments: decorator.kind === 'prompt' && properties.has('arguments'),
-    explicitArgumentNames: explicitNames(decorator.kind === 'prompt' ? properties.get('arguments') : properties.get('inputSchema'), checker),
+    explicitArgumentNames: explicitNames(
+      decorator.kind === 'prompt' ? properties.get('arguments') : properties.get('inputSchema'),
+      checker,
+    ),
     ...(extendInputSchema ? { extendInputSchema: { literal: readLiteral(extendInputSchema, checker), node: extendInputSchema } } : {}),
     ...(headers ? { headers: { literal: readLiteral(headers, checker), node: headers } } : {}),
   };
@@ -79,7 +82,9 @@ function explicitNames(expression: ts.Expression | undefined, checker: ts.TypeCh
   if (!literal.ok) return undefined;
   const value = literal.value;
   if (Array.isArray(value)) {
-    return value.flatMap((item) => (typeof item === 'object' && item !== null && !Array.isArray(item) && typeof item.name === 'string' ? [item.name] : []));
+    return value.flatMap((item) =>
+      typeof item === 'object' && item !== null && !Array.isArray(item) && typeof item.name === 'string' ? [item.name] : [],
+    );
   }
   const props = typeof value === 'object' && value !== null && !Array.isArray(value) ? value.properties : undefined;
   return typeof props === 'object' && props !== null && !Array.isArray(props) ? Object.keys(props) : [];

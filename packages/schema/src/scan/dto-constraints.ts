@@ -34,7 +34,7 @@ export const DTO_CONSTRAINT_DECORATORS = {
   ArrayUnique: 'uniqueItems: true',
   IsOptional: 'not in required',
   IsDefined: 'in required',
-  ValidateNested: 'the nested class\'s own constraints (with @Type(() => X))',
+  ValidateNested: "the nested class's own constraints (with @Type(() => X))",
 } as const;
 
 /** Type checks the generated schema already makes from the property's TypeScript type. */
@@ -104,7 +104,12 @@ function applyProperty(
   const { context } = walk;
   const conditional = decorators.find((d) => d.name === 'ValidateIf');
   if (conditional) {
-    context.note(conditional.node, 'ARM_NOTE_DTO_CONSTRAINT', subject, '@ValidateIf makes every constraint of the property conditional, which the schema cannot say; none of them is in the schema (class-validator checks them at call time).');
+    context.note(
+      conditional.node,
+      'ARM_NOTE_DTO_CONSTRAINT',
+      subject,
+      '@ValidateIf makes every constraint of the property conditional, which the schema cannot say; none of them is in the schema (class-validator checks them at call time).',
+    );
     return;
   }
   const typeTarget = decorators.find((d) => d.name === 'Type');
@@ -114,7 +119,10 @@ function applyProperty(
       context.note(decorator.node, code, subject, message);
     if (SAID_BY_TYPE.has(decorator.name)) continue;
     if (!(decorator.name in DTO_CONSTRAINT_DECORATORS)) {
-      note('ARM_NOTE_DTO_CONSTRAINT', `@${decorator.name} has no JSON Schema equivalent; it is not in the schema (class-validator checks it at call time).`);
+      note(
+        'ARM_NOTE_DTO_CONSTRAINT',
+        `@${decorator.name} has no JSON Schema equivalent; it is not in the schema (class-validator checks it at call time).`,
+      );
       continue;
     }
     const name = decorator.name as keyof typeof DTO_CONSTRAINT_DECORATORS;
@@ -129,16 +137,23 @@ function applyProperty(
     const args = decorator.args.slice(0, arity);
     const literal = (index: number): { ok: true; value: JsonValue | undefined } | { ok: false } => {
       const node = args[index];
-      if (node === undefined || node.kind === ts.SyntaxKind.UndefinedKeyword || (ts.isIdentifier(node) && node.text === 'undefined')) return { ok: true, value: undefined };
+      if (node === undefined || node.kind === ts.SyntaxKind.UndefinedKeyword || (ts.isIdentifier(node) && node.text === 'undefined'))
+        return { ok: true, value: undefined };
       const read = readLiteral(node, context.checker);
       return read.ok ? read : { ok: false };
     };
     const notLiteral = (index: number): void =>
-      note('ARM_NOTE_DTO_ARGUMENT', `@${name}: argument ${index + 1} (${args[index]?.getText() ?? ''}) is not a literal; ${DTO_CONSTRAINT_DECORATORS[name]} is left out of the schema (class-validator checks it at call time).`);
+      note(
+        'ARM_NOTE_DTO_ARGUMENT',
+        `@${name}: argument ${index + 1} (${args[index]?.getText() ?? ''}) is not a literal; ${DTO_CONSTRAINT_DECORATORS[name]} is left out of the schema (class-validator checks it at call time).`,
+      );
     const put = (jsonType: JsonType | 'any', keyword: string, value: JsonValue): void => {
       const targets = nodes.flatMap((node) => (jsonType === 'any' ? [node] : typed(node, jsonType)));
       if (targets.length === 0) {
-        note('ARM_NOTE_DTO_CONSTRAINT', `@${name} applies to ${jsonType === 'number' ? 'numbers' : `${jsonType}s`}, but the property's schema has none; it is not in the schema.`);
+        note(
+          'ARM_NOTE_DTO_CONSTRAINT',
+          `@${name} applies to ${jsonType === 'number' ? 'numbers' : `${jsonType}s`}, but the property's schema has none; it is not in the schema.`,
+        );
         return;
       }
       for (const target of targets) setKeyword(target, keyword, value);
@@ -147,7 +162,11 @@ function applyProperty(
       case 'IsEmail': {
         const first = literal(0);
         if (!first.ok) notLiteral(0);
-        else if (!isEmptyOptions(first.value)) note('ARM_NOTE_DTO_CONSTRAINT', `@IsEmail's options ${args[0]?.getText() ?? ''} change what it accepts, which format cannot say; it is not in the schema.`);
+        else if (!isEmptyOptions(first.value))
+          note(
+            'ARM_NOTE_DTO_CONSTRAINT',
+            `@IsEmail's options ${args[0]?.getText() ?? ''} change what it accepts, which format cannot say; it is not in the schema.`,
+          );
         else put('string', 'format', 'email');
         break;
       }
@@ -157,8 +176,16 @@ function applyProperty(
         // (and nothing that widens it) does "uri" hold.
         const first = literal(0);
         if (!first.ok) notLiteral(0);
-        else if (isEmptyOptions(first.value)) note('ARM_NOTE_DTO_CONSTRAINT', '@IsUrl() accepts a URL without a scheme (example.com), which format "uri" refuses; it is not in the schema (write @IsUrl({ require_protocol: true }) to have format "uri").');
-        else if (!requiresScheme(first.value)) note('ARM_NOTE_DTO_CONSTRAINT', `@IsUrl's options ${args[0]?.getText() ?? ''} change what it accepts, which format "uri" cannot say; it is not in the schema.`);
+        else if (isEmptyOptions(first.value))
+          note(
+            'ARM_NOTE_DTO_CONSTRAINT',
+            '@IsUrl() accepts a URL without a scheme (example.com), which format "uri" refuses; it is not in the schema (write @IsUrl({ require_protocol: true }) to have format "uri").',
+          );
+        else if (!requiresScheme(first.value))
+          note(
+            'ARM_NOTE_DTO_CONSTRAINT',
+            `@IsUrl's options ${args[0]?.getText() ?? ''} change what it accepts, which format "uri" cannot say; it is not in the schema.`,
+          );
         else put('string', 'format', 'uri');
         break;
       }
@@ -166,13 +193,20 @@ function applyProperty(
       case 'IsDateString': {
         // ISO 8601 as class-validator reads it includes dates alone, times without an offset, week
         // and ordinal dates; format "date-time" refuses all of them, and no format says the set.
-        note('ARM_NOTE_DTO_CONSTRAINT', `@${name} accepts ISO 8601 forms that format "date-time" refuses (2026-01-02, 2026-01-02T03:04 without offset); it is not in the schema (for date-times with offset only, add the JSDoc tag @format date-time to the property).`);
+        note(
+          'ARM_NOTE_DTO_CONSTRAINT',
+          `@${name} accepts ISO 8601 forms that format "date-time" refuses (2026-01-02, 2026-01-02T03:04 without offset); it is not in the schema (for date-times with offset only, add the JSDoc tag @format date-time to the property).`,
+        );
         break;
       }
       case 'IsUUID': {
         const version = literal(0);
         if (!version.ok) notLiteral(0);
-        else if (version.value !== undefined && version.value !== 'all') note('ARM_NOTE_DTO_CONSTRAINT', `@IsUUID(${JSON.stringify(version.value)}) asks for one UUID version, which format "uuid" cannot say; it is not in the schema.`);
+        else if (version.value !== undefined && version.value !== 'all')
+          note(
+            'ARM_NOTE_DTO_CONSTRAINT',
+            `@IsUUID(${JSON.stringify(version.value)}) asks for one UUID version, which format "uuid" cannot say; it is not in the schema.`,
+          );
         else put('string', 'format', 'uuid');
         break;
       }
@@ -187,7 +221,11 @@ function applyProperty(
           const value = literal(index);
           if (!value.ok) return notLiteral(index);
           if (value.value === undefined && name === 'Length' && index === 1) return;
-          if (!isCount(value.value)) return note('ARM_NOTE_DTO_CONSTRAINT', `@${name}: ${JSON.stringify(value.value)} is not a whole number ≥ 0; ${keyword} is left out of the schema.`);
+          if (!isCount(value.value))
+            return note(
+              'ARM_NOTE_DTO_CONSTRAINT',
+              `@${name}: ${JSON.stringify(value.value)} is not a whole number ≥ 0; ${keyword} is left out of the schema.`,
+            );
           put(name.startsWith('Array') ? 'array' : 'string', keyword, value.value);
         });
         break;
@@ -196,7 +234,8 @@ function applyProperty(
       case 'Max': {
         const value = literal(0);
         if (!value.ok) notLiteral(0);
-        else if (typeof value.value !== 'number' || !Number.isFinite(value.value)) note('ARM_NOTE_DTO_CONSTRAINT', `@${name}: ${JSON.stringify(value.value)} is not a finite number; it is not in the schema.`);
+        else if (typeof value.value !== 'number' || !Number.isFinite(value.value))
+          note('ARM_NOTE_DTO_CONSTRAINT', `@${name}: ${JSON.stringify(value.value)} is not a finite number; it is not in the schema.`);
         else put('number', name === 'Min' ? 'minimum' : 'maximum', value.value);
         break;
       }
@@ -205,8 +244,10 @@ function applyProperty(
         break;
       case 'IsInt': {
         const targets = nodes.flatMap((node) => typed(node, 'number'));
-        if (targets.length === 0) note('ARM_NOTE_DTO_CONSTRAINT', '@IsInt applies to numbers, but the property\'s schema has none; it is not in the schema.');
-        for (const target of targets) target.type = Array.isArray(target.type) ? target.type.map((t) => (t === 'number' ? 'integer' : t)) : 'integer';
+        if (targets.length === 0)
+          note('ARM_NOTE_DTO_CONSTRAINT', "@IsInt applies to numbers, but the property's schema has none; it is not in the schema.");
+        for (const target of targets)
+          target.type = Array.isArray(target.type) ? target.type.map((t) => (t === 'number' ? 'integer' : t)) : 'integer';
         break;
       }
       case 'Matches':
@@ -215,7 +256,11 @@ function applyProperty(
       case 'IsIn': {
         const values = literal(0);
         if (!values.ok) notLiteral(0);
-        else if (!Array.isArray(values.value) || values.value.some((v) => typeof v === 'object' && v !== null)) note('ARM_NOTE_DTO_CONSTRAINT', '@IsIn compares with ===, which enum says only for strings, numbers, booleans and null; it is not in the schema.');
+        else if (!Array.isArray(values.value) || values.value.some((v) => typeof v === 'object' && v !== null))
+          note(
+            'ARM_NOTE_DTO_CONSTRAINT',
+            '@IsIn compares with ===, which enum says only for strings, numbers, booleans and null; it is not in the schema.',
+          );
         else put('any', 'enum', values.value);
         break;
       }
@@ -228,7 +273,10 @@ function applyProperty(
       case 'ArrayUnique': {
         const selector = decorator.args[0];
         if (selector !== undefined && (ts.isArrowFunction(selector) || ts.isFunctionExpression(selector) || ts.isIdentifier(selector))) {
-          note('ARM_NOTE_DTO_CONSTRAINT', '@ArrayUnique with a selector compares selected values, which uniqueItems cannot say; it is not in the schema.');
+          note(
+            'ARM_NOTE_DTO_CONSTRAINT',
+            '@ArrayUnique with a selector compares selected values, which uniqueItems cannot say; it is not in the schema.',
+          );
         } else {
           put('array', 'uniqueItems', true);
         }
@@ -243,9 +291,12 @@ function applyProperty(
       case 'ValidateNested': {
         const nested = nestedClass(typeTarget, context);
         if (nested === undefined) {
-          note('ARM_NOTE_DTO_CONSTRAINT', typeTarget
-            ? '@ValidateNested with a @Type whose class the scanner cannot read (write @Type(() => X)); the nested constraints are not in the schema.'
-            : '@ValidateNested without @Type(() => X) from class-transformer: the value stays a plain object, so class-validator checks no nested constraints, and the schema has none.');
+          note(
+            'ARM_NOTE_DTO_CONSTRAINT',
+            typeTarget
+              ? '@ValidateNested with a @Type whose class the scanner cannot read (write @Type(() => X)); the nested constraints are not in the schema.'
+              : '@ValidateNested without @Type(() => X) from class-transformer: the value stays a plain object, so class-validator checks no nested constraints, and the schema has none.',
+          );
           break;
         }
         for (const node of objectNodes(property)) applyClass(nested, node, walk);
@@ -257,18 +308,47 @@ function applyProperty(
 
 /** How many leading arguments are the decorator's own; the one after them may be `ValidationOptions`. */
 const OWN_ARGUMENTS: Readonly<Record<keyof typeof DTO_CONSTRAINT_DECORATORS, number>> = {
-  IsEmail: 1, IsUrl: 1, IsUUID: 1, IsISO8601: 1, IsDateString: 1,
-  Length: 2, MinLength: 1, MaxLength: 1, Min: 1, Max: 1,
-  IsInt: 0, IsPositive: 0, Matches: 2, IsIn: 1, IsEnum: 1,
-  ArrayMinSize: 1, ArrayMaxSize: 1, ArrayUnique: 0,
-  IsOptional: 0, IsDefined: 0, ValidateNested: 0,
+  IsEmail: 1,
+  IsUrl: 1,
+  IsUUID: 1,
+  IsISO8601: 1,
+  IsDateString: 1,
+  Length: 2,
+  MinLength: 1,
+  MaxLength: 1,
+  Min: 1,
+  Max: 1,
+  IsInt: 0,
+  IsPositive: 0,
+  Matches: 2,
+  IsIn: 1,
+  IsEnum: 1,
+  ArrayMinSize: 1,
+  ArrayMaxSize: 1,
+  ArrayUnique: 0,
+  IsOptional: 0,
+  IsDefined: 0,
+  ValidateNested: 0,
 };
 
 /**
  * @IsUrl options under which format "uri" is no stricter than isURL: a scheme required, the rest
  * only narrowing what isURL accepts (a schema looser than the DTO is fine: class-validator still checks).
  */
-const NARROWING_URL_OPTIONS = new Set(['require_protocol', 'require_valid_protocol', 'protocols', 'require_tld', 'require_host', 'require_port', 'allow_fragments', 'allow_query_components', 'disallow_auth', 'validate_length', 'host_whitelist', 'host_blacklist']);
+const NARROWING_URL_OPTIONS = new Set([
+  'require_protocol',
+  'require_valid_protocol',
+  'protocols',
+  'require_tld',
+  'require_host',
+  'require_port',
+  'allow_fragments',
+  'allow_query_components',
+  'disallow_auth',
+  'validate_length',
+  'host_whitelist',
+  'host_blacklist',
+]);
 
 function requiresScheme(value: JsonValue | undefined): boolean {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
@@ -276,7 +356,9 @@ function requiresScheme(value: JsonValue | undefined): boolean {
   return Object.keys(value).every((key) => NARROWING_URL_OPTIONS.has(key));
 }
 
-const LENGTH_KEYWORDS: Readonly<Record<'Length' | 'MinLength' | 'MaxLength' | 'ArrayMinSize' | 'ArrayMaxSize', readonly (string | undefined)[]>> = {
+const LENGTH_KEYWORDS: Readonly<
+  Record<'Length' | 'MinLength' | 'MaxLength' | 'ArrayMinSize' | 'ArrayMaxSize', readonly (string | undefined)[]>
+> = {
   Length: ['minLength', 'maxLength'],
   MinLength: ['minLength'],
   MaxLength: ['maxLength'],
@@ -300,18 +382,26 @@ function readValidationOptions(
   // @Matches(regex, options) and @Matches(string, flags?, options): the options are the object after the pattern.
   // @ArrayUnique(selector?, options?): a selector is a function, never an object literal.
   const candidates = decorator.name === 'Matches' ? decorator.args.slice(1) : decorator.args.slice(arity);
-  const node = candidates.find((arg) => ts.isObjectLiteralExpression(arg) || (ts.isIdentifier(arg) && decorator.name !== 'ArrayUnique') || ts.isCallExpression(arg));
+  const node = candidates.find(
+    (arg) => ts.isObjectLiteralExpression(arg) || (ts.isIdentifier(arg) && decorator.name !== 'ArrayUnique') || ts.isCallExpression(arg),
+  );
   if (node === undefined) return { each: false };
   if (!ts.isObjectLiteralExpression(node)) {
     if (ts.isIdentifier(node) && node.text === 'undefined') return { each: false };
-    note('ARM_NOTE_DTO_ARGUMENT', `@${decorator.name}: the validation options ${node.getText()} are not an object literal; the constraint is left out of the schema.`);
+    note(
+      'ARM_NOTE_DTO_ARGUMENT',
+      `@${decorator.name}: the validation options ${node.getText()} are not an object literal; the constraint is left out of the schema.`,
+    );
     return undefined;
   }
   let each = false;
   for (const member of node.properties) {
     const key = member.name && (ts.isIdentifier(member.name) || ts.isStringLiteral(member.name)) ? member.name.text : undefined;
     if (key === undefined || !ts.isPropertyAssignment(member)) {
-      note('ARM_NOTE_DTO_ARGUMENT', `@${decorator.name}: the validation options are not a plain object literal; the constraint is left out of the schema.`);
+      note(
+        'ARM_NOTE_DTO_ARGUMENT',
+        `@${decorator.name}: the validation options are not a plain object literal; the constraint is left out of the schema.`,
+      );
       return undefined;
     }
     if (key === 'each') {
@@ -321,7 +411,10 @@ function readValidationOptions(
         return undefined;
       }
     } else if (!HARMLESS_OPTIONS.has(key)) {
-      note('ARM_NOTE_DTO_CONSTRAINT', `@${decorator.name} with ${key} holds only sometimes, which the schema cannot say; it is not in the schema.`);
+      note(
+        'ARM_NOTE_DTO_CONSTRAINT',
+        `@${decorator.name} with ${key} holds only sometimes, which the schema cannot say; it is not in the schema.`,
+      );
       return undefined;
     }
   }
@@ -346,26 +439,40 @@ function applyMatches(
   } else if (first !== undefined && (ts.isStringLiteral(first) || ts.isNoSubstitutionTemplateLiteral(first))) {
     source = first.text;
     const second = args[1];
-    if (second !== undefined && !ts.isObjectLiteralExpression(second) && !ts.isStringLiteral(second) && !ts.isNoSubstitutionTemplateLiteral(second)) {
+    if (
+      second !== undefined &&
+      !ts.isObjectLiteralExpression(second) &&
+      !ts.isStringLiteral(second) &&
+      !ts.isNoSubstitutionTemplateLiteral(second)
+    ) {
       note('ARM_NOTE_DTO_ARGUMENT', `@Matches: the flags ${second.getText()} are not a literal; pattern is left out of the schema.`);
       return;
     }
     flags = second !== undefined && (ts.isStringLiteral(second) || ts.isNoSubstitutionTemplateLiteral(second)) ? second.text : '';
   } else {
-    note('ARM_NOTE_DTO_ARGUMENT', `@Matches: ${first?.getText() ?? 'the pattern'} is not a regular expression literal or a string literal; pattern is left out of the schema.`);
+    note(
+      'ARM_NOTE_DTO_ARGUMENT',
+      `@Matches: ${first?.getText() ?? 'the pattern'} is not a regular expression literal or a string literal; pattern is left out of the schema.`,
+    );
     return;
   }
   // JSON Schema patterns are ECMAScript regexes matched anywhere, with ajv's `u` flag: a `u`
   // flag says nothing more; `g` and `y` make RegExp.test stateful; `i`, `m`, `s`, `d`, `v` change the match.
   const unsaid = [...flags].filter((flag) => flag !== 'u');
   if (unsaid.length > 0) {
-    note('ARM_NOTE_DTO_CONSTRAINT', `@Matches(/${source}/${flags}): the flag${unsaid.length > 1 ? 's' : ''} ${unsaid.join('')} cannot be said by a JSON Schema pattern; it is not in the schema.`);
+    note(
+      'ARM_NOTE_DTO_CONSTRAINT',
+      `@Matches(/${source}/${flags}): the flag${unsaid.length > 1 ? 's' : ''} ${unsaid.join('')} cannot be said by a JSON Schema pattern; it is not in the schema.`,
+    );
     return;
   }
   try {
     new RegExp(source, 'u');
   } catch {
-    note('ARM_NOTE_DTO_CONSTRAINT', `@Matches(/${source}/): the expression is not valid with the u flag JSON Schema patterns use; it is not in the schema.`);
+    note(
+      'ARM_NOTE_DTO_CONSTRAINT',
+      `@Matches(/${source}/): the expression is not valid with the u flag JSON Schema patterns use; it is not in the schema.`,
+    );
     return;
   }
   if (nodes.length > 0) put('string', 'pattern', source);
@@ -378,13 +485,19 @@ function readDecorators(declaration: ts.PropertyDeclaration, context: ScanContex
     const expression = decorator.expression;
     const call = ts.isCallExpression(expression) ? expression : undefined;
     const callee = call ? call.expression : expression;
-    const identifier = ts.isIdentifier(callee) ? callee : ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.name) ? callee.name : undefined;
+    const identifier = ts.isIdentifier(callee)
+      ? callee
+      : ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.name)
+        ? callee.name
+        : undefined;
     if (!identifier) continue;
     const found = context.origin.fromPackages(identifier, [CLASS_VALIDATOR, CLASS_TRANSFORMER]);
     if (found.from !== true) continue;
     const symbol = context.checker.getSymbolAtLocation(identifier);
     const target = symbol && symbol.flags & ts.SymbolFlags.Alias ? context.checker.getAliasedSymbol(symbol) : symbol;
-    const fromTransformer = (target?.declarations ?? []).some((d) => d.getSourceFile().fileName.replace(/\\/g, '/').includes(`/${CLASS_TRANSFORMER}/`));
+    const fromTransformer = (target?.declarations ?? []).some((d) =>
+      d.getSourceFile().fileName.replace(/\\/g, '/').includes(`/${CLASS_TRANSFORMER}/`),
+    );
     if (fromTransformer && found.name !== 'Type') continue;
     out.push({ name: found.name, node: decorator, args: call ? [...call.arguments] : [] });
   }

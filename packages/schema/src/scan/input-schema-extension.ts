@@ -1,7 +1,13 @@
 import type { JsonSchema } from '../manifest/manifest.types';
 import type { MethodInput } from './method-input';
 import type { ScanContext } from './scan-context';
-import { checkHeaderParameters, describePointer, type HeaderParameterProblem, markHeaderParameters, mergeSchemaExtension } from './schema-extension';
+import {
+  checkHeaderParameters,
+  describePointer,
+  type HeaderParameterProblem,
+  markHeaderParameters,
+  mergeSchemaExtension,
+} from './schema-extension';
 
 /**
  * `@Tool({ extendInputSchema, headers })` applied to a generated input schema, as the kernel

@@ -48,9 +48,10 @@ export function buildDtoInput(input: MethodInput, dto: ParamInfo, context: ScanC
   // class-validator decorators checked at call time are said by the schema too, where it can.
   applyDtoConstraints(context.checker.getNonNullableType(dto.type), inlined, context);
   const schema: JsonSchema = { ...pool.add(inlined) };
-  const properties = typeof schema.properties === 'object' && schema.properties !== null && !Array.isArray(schema.properties)
-    ? (schema.properties as Record<string, JsonSchema>)
-    : {};
+  const properties =
+    typeof schema.properties === 'object' && schema.properties !== null && !Array.isArray(schema.properties)
+      ? (schema.properties as Record<string, JsonSchema>)
+      : {};
   if (!applyKeywordTags(input, properties, Object.keys(properties), 'property of the DTO', context)) return undefined;
   const description = input.docs.params.get(paramName(dto));
   if (description !== undefined && schema.description === undefined) schema.description = description;

@@ -26,7 +26,9 @@ export function applyKeywordTags(
     const property = tag.target === undefined ? undefined : getOwn(properties, tag.target);
     if (tag.target === undefined || !targets.includes(tag.target) || property === undefined) {
       const known = targets.length === 0 ? 'there are none' : targets.join(', ');
-      fail(`@${tag.keyword} must name a ${targetNoun} first (@${tag.keyword} <name> <value>); "${tag.target ?? ''}" is not one (${known}).`);
+      fail(
+        `@${tag.keyword} must name a ${targetNoun} first (@${tag.keyword} <name> <value>); "${tag.target ?? ''}" is not one (${known}).`,
+      );
       continue;
     }
     const parsed = parseKeywordValue(tag.keyword, tag.value);

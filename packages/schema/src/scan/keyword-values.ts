@@ -5,10 +5,32 @@ export type KeywordValue = { readonly ok: true; readonly value: JsonValue } | { 
 
 /** Formats understood by ajv-formats; anything else would fail when the kernel compiles the schema. */
 export const KNOWN_FORMATS: ReadonlySet<string> = new Set([
-  'date', 'time', 'date-time', 'iso-time', 'iso-date-time', 'duration', 'uri', 'uri-reference',
-  'uri-template', 'url', 'email', 'hostname', 'ipv4', 'ipv6', 'regex', 'uuid', 'json-pointer',
-  'json-pointer-uri-fragment', 'relative-json-pointer', 'byte', 'int32', 'int64', 'float', 'double',
-  'password', 'binary',
+  'date',
+  'time',
+  'date-time',
+  'iso-time',
+  'iso-date-time',
+  'duration',
+  'uri',
+  'uri-reference',
+  'uri-template',
+  'url',
+  'email',
+  'hostname',
+  'ipv4',
+  'ipv6',
+  'regex',
+  'uuid',
+  'json-pointer',
+  'json-pointer-uri-fragment',
+  'relative-json-pointer',
+  'byte',
+  'int32',
+  'int64',
+  'float',
+  'double',
+  'password',
+  'binary',
 ]);
 
 const NUMBER_KEYWORDS = new Set(['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf']);
@@ -16,9 +38,19 @@ const COUNT_KEYWORDS = new Set(['minLength', 'maxLength', 'minItems', 'maxItems'
 
 /** The JSON type a keyword constrains, used to catch tags put on parameters they cannot apply to. */
 export const KEYWORD_TARGET_TYPE: Readonly<Record<string, 'number' | 'string' | 'array'>> = {
-  minimum: 'number', maximum: 'number', exclusiveMinimum: 'number', exclusiveMaximum: 'number', multipleOf: 'number',
-  minLength: 'string', maxLength: 'string', pattern: 'string', format: 'string',
-  minItems: 'array', maxItems: 'array', uniqueItems: 'array', integer: 'number',
+  minimum: 'number',
+  maximum: 'number',
+  exclusiveMinimum: 'number',
+  exclusiveMaximum: 'number',
+  multipleOf: 'number',
+  minLength: 'string',
+  maxLength: 'string',
+  pattern: 'string',
+  format: 'string',
+  minItems: 'array',
+  maxItems: 'array',
+  uniqueItems: 'array',
+  integer: 'number',
 };
 
 /** Parses the text of a keyword tag into the keyword's JSON value. */

@@ -81,7 +81,11 @@ class ModuleReader {
     const imports: string[] = [];
     for (const property of literal.properties) {
       const name = property.name && (ts.isIdentifier(property.name) || ts.isStringLiteral(property.name)) ? property.name.text : undefined;
-      const value = ts.isPropertyAssignment(property) ? property.initializer : ts.isShorthandPropertyAssignment(property) ? property.name : undefined;
+      const value = ts.isPropertyAssignment(property)
+        ? property.initializer
+        : ts.isShorthandPropertyAssignment(property)
+          ? property.name
+          : undefined;
       if (value === undefined) continue;
       if (name === 'handlers') {
         for (const item of this.items(value, depth)) {
@@ -117,7 +121,13 @@ class ModuleReader {
     const bare = unwrap(expression);
     if (ts.isCallExpression(bare)) {
       const [first] = bare.arguments;
-      if (ts.isIdentifier(bare.expression) && bare.expression.text === 'forwardRef' && first && ts.isArrowFunction(first) && !ts.isBlock(first.body)) {
+      if (
+        ts.isIdentifier(bare.expression) &&
+        bare.expression.text === 'forwardRef' &&
+        first &&
+        ts.isArrowFunction(first) &&
+        !ts.isBlock(first.body)
+      ) {
         return this.importKeys(first.body, depth + 1);
       }
       return this.returnedLiterals(bare).map((literal) => this.dynamicKey(literal, depth + 1));
@@ -144,7 +154,9 @@ class ModuleReader {
   private returnedLiterals(call: ts.CallExpression): ts.ObjectLiteralExpression[] {
     const callee = ts.isPropertyAccessExpression(call.expression) ? call.expression.name : call.expression;
     const symbol = this.symbolOf(callee);
-    const declaration = symbol?.declarations?.find((d) => ts.isMethodDeclaration(d) || ts.isFunctionDeclaration(d) || ts.isVariableDeclaration(d));
+    const declaration = symbol?.declarations?.find(
+      (d) => ts.isMethodDeclaration(d) || ts.isFunctionDeclaration(d) || ts.isVariableDeclaration(d),
+    );
     let body: ts.ConciseBody | undefined;
     if (declaration && (ts.isMethodDeclaration(declaration) || ts.isFunctionDeclaration(declaration))) body = declaration.body;
     else if (declaration && ts.isVariableDeclaration(declaration) && declaration.initializer) {
@@ -200,7 +212,13 @@ class ModuleReader {
 /** Parentheses, `as`, `satisfies` and `!` removed. */
 function unwrap(expression: ts.Expression): ts.Expression {
   let node = expression;
-  while (ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isSatisfiesExpression(node) || ts.isNonNullExpression(node) || ts.isTypeAssertionExpression(node)) {
+  while (
+    ts.isParenthesizedExpression(node) ||
+    ts.isAsExpression(node) ||
+    ts.isSatisfiesExpression(node) ||
+    ts.isNonNullExpression(node) ||
+    ts.isTypeAssertionExpression(node)
+  ) {
     node = node.expression;
   }
   return node;

@@ -50,9 +50,7 @@ export function buildOutput(input: MethodInput, context: ScanContext): OutputEnt
 }
 
 function hasNoOutput(type: ts.Type, context: ScanContext): boolean {
-  const members = (type.isUnion() ? type.types : [type]).filter(
-    (t) => !(t.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Void)),
-  );
+  const members = (type.isUnion() ? type.types : [type]).filter((t) => !(t.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Void)));
   return members.every((t) => isTextLike(t) || isContentType(t, context)) || isContentType(type, context);
 }
 

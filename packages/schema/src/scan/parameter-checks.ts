@@ -12,7 +12,12 @@ export function usableParameters(input: MethodInput, context: ScanContext, allow
   for (const param of input.params) {
     const subject = { className: input.className, method: input.methodName, parameter: param.name ?? `#${param.index}` };
     if (param.isRest) {
-      context.report(param.node, 'ARM_ERR_PARAMETER', subject, 'a rest parameter cannot receive named arguments; declare an array parameter instead.');
+      context.report(
+        param.node,
+        'ARM_ERR_PARAMETER',
+        subject,
+        'a rest parameter cannot receive named arguments; declare an array parameter instead.',
+      );
     } else if (param.name === undefined && !param.isContext && param !== dto) {
       context.report(
         param.node,

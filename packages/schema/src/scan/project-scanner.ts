@@ -56,7 +56,10 @@ export function scanProgram(program: ts.Program, options: ScanOptions = {}): Sca
   const manifestDir = path.resolve(options.manifestDir ?? compilerOptions.outDir ?? projectDir);
   const context = new ScanContext(program, projectDir);
   const files = program.getSourceFiles().filter((f) => context.isOwnSource(f));
-  const outputs = new OutputPaths(compilerOptions, files.map((f) => f.fileName));
+  const outputs = new OutputPaths(
+    compilerOptions,
+    files.map((f) => f.fileName),
+  );
   const handlers: Record<string, ManifestHandler> = {};
   const claims: NameClaim[] = [];
   const modules: ModuleNode[] = [];

@@ -30,7 +30,11 @@ export class ScanCache {
     const hash = createHash('sha256');
     for (const name of [...names].sort()) {
       const dependency = program.getSourceFile(name);
-      hash.update(name).update('\0').update(dependency ? this.textHash(dependency) : 'missing').update('\0');
+      hash
+        .update(name)
+        .update('\0')
+        .update(dependency ? this.textHash(dependency) : 'missing')
+        .update('\0');
     }
     return hash.digest('hex');
   }

@@ -32,8 +32,20 @@ const CASES: readonly OutputCase[] = [
   { name: 'number', returns: 'number', wrapped: true, accept: [{ result: 1 }], reject: [{ result: '1' }, {}] },
   { name: 'boolean', returns: 'Promise<boolean>', wrapped: true, accept: [{ result: true }], reject: [{ result: 1 }] },
   { name: 'Date', returns: 'Date', wrapped: true, accept: [{ result: '2024-01-01T00:00:00Z' }], reject: [{ result: 'x' }] },
-  { name: 'object | null', returns: 'OutNote | null', wrapped: true, accept: [{ result: null }, { result: note }], reject: [{ result: 1 }] },
-  { name: 'string | object', returns: 'string | OutNote', wrapped: true, accept: [{ result: 'a' }, { result: note }], reject: [{ result: 1 }] },
+  {
+    name: 'object | null',
+    returns: 'OutNote | null',
+    wrapped: true,
+    accept: [{ result: null }, { result: note }],
+    reject: [{ result: 1 }],
+  },
+  {
+    name: 'string | object',
+    returns: 'string | OutNote',
+    wrapped: true,
+    accept: [{ result: 'a' }, { result: note }],
+    reject: [{ result: 1 }],
+  },
   { name: 'union of objects', returns: 'OutA | OutB', wrapped: false, accept: [{ a: 1 }, { b: 'x' }], reject: [{ a: 'x' }] },
   { name: 'Record', returns: 'Record<string, number>', wrapped: false, accept: [{ x: 1 }], reject: [{ x: 'a' }] },
   { name: 'recursive', returns: 'OutTree', wrapped: false, accept: [{ v: 1, kids: [{ v: 2, kids: [] }] }], reject: [{ v: 1, kids: [{}] }] },
@@ -56,32 +68,34 @@ function source(schemaDefs: boolean): string {
   return `import { Tool, ContentBlock, ToolResult } from '@armature/core';\n${DECLARATIONS}\n${classDoc}export class Outputs {\n${methods}}\n`;
 }
 
-for (const schemaDefs of [false, true]) describe(`output schemas from return types${schemaDefs ? ' (with @schemaDefs)' : ''}`, () => {
-  let result: ScanResult;
-  before(() => {
-    result = scanClean(source(schemaDefs), 'src/outputs.handlers.ts');
-  });
+for (const schemaDefs of [false, true])
+  describe(`output schemas from return types${schemaDefs ? ' (with @schemaDefs)' : ''}`, () => {
+    let result: ScanResult;
+    before(() => {
+      result = scanClean(source(schemaDefs), 'src/outputs.handlers.ts');
+    });
 
-  CASES.forEach((c, i) => {
-    it(`${c.name}: ${c.wrapped === undefined ? 'no output schema' : c.wrapped ? 'wrapped as { result }' : 'the object schema'}`, () => {
-      const method = methodOf(result, 'Outputs', `out${i}`);
-      if (c.wrapped === undefined) {
-        expect(method).not.to.have.property('outputSchema');
-        expect(method).not.to.have.property('outputWrapped');
-        return;
-      }
-      const ajv = createAjv();
-      const schema = method.outputSchema as JsonSchema;
-      expectValidSchema(ajv, schema);
-      expectSelfContained(schema);
-      expect(schema.type).to.equal('object');
-      expect(schema.$schema).to.equal('https://json-schema.org/draft/2020-12/schema');
-      expect(schema, 'the top describes the result itself').not.to.have.property('$ref');
-      expect(method.outputWrapped).to.equal(c.wrapped);
-      if (c.wrapped) expect(schema.required).to.deep.equal(['result']);
-      const validate = ajv.compile(schema);
-      for (const value of c.accept ?? []) expect(validate(value), `${JSON.stringify(value)}: ${ajv.errorsText(validate.errors)}`).to.equal(true);
-      for (const value of c.reject ?? []) expect(validate(value), `${JSON.stringify(value)} should be rejected`).to.equal(false);
+    CASES.forEach((c, i) => {
+      it(`${c.name}: ${c.wrapped === undefined ? 'no output schema' : c.wrapped ? 'wrapped as { result }' : 'the object schema'}`, () => {
+        const method = methodOf(result, 'Outputs', `out${i}`);
+        if (c.wrapped === undefined) {
+          expect(method).not.to.have.property('outputSchema');
+          expect(method).not.to.have.property('outputWrapped');
+          return;
+        }
+        const ajv = createAjv();
+        const schema = method.outputSchema as JsonSchema;
+        expectValidSchema(ajv, schema);
+        expectSelfContained(schema);
+        expect(schema.type).to.equal('object');
+        expect(schema.$schema).to.equal('https://json-schema.org/draft/2020-12/schema');
+        expect(schema, 'the top describes the result itself').not.to.have.property('$ref');
+        expect(method.outputWrapped).to.equal(c.wrapped);
+        if (c.wrapped) expect(schema.required).to.deep.equal(['result']);
+        const validate = ajv.compile(schema);
+        for (const value of c.accept ?? [])
+          expect(validate(value), `${JSON.stringify(value)}: ${ajv.errorsText(validate.errors)}`).to.equal(true);
+        for (const value of c.reject ?? []) expect(validate(value), `${JSON.stringify(value)} should be rejected`).to.equal(false);
+      });
     });
   });
-});

@@ -37,7 +37,8 @@ for (const defs of ['inline', 'schemaDefs'] as const) {
     });
 
     it('contains union types and tuples with optional and rest elements', () => {
-      const property = (name: string): JsonSchema => (corpusSchema(result, caseIndex(name)).properties as Record<string, JsonSchema>).value as JsonSchema;
+      const property = (name: string): JsonSchema =>
+        (corpusSchema(result, caseIndex(name)).properties as Record<string, JsonSchema>).value as JsonSchema;
       expect(property('nullable string').type).to.have.members(['string', 'null']);
       expect(property('tuple with optional element')).to.deep.include({ minItems: 1, maxItems: 2, items: false });
       expect(property('tuple with rest element')).to.deep.include({ minItems: 1, items: { type: 'number' } });

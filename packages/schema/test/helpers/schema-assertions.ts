@@ -25,7 +25,7 @@ export function expectSelfContained(schema: JsonSchema): void {
   const defs = (schema.$defs ?? {}) as Record<string, JsonValue>;
   expect(schema, 'draft-07 definitions').not.to.have.property('definitions');
   for (const ref of collectRefs(schema)) {
-    expect(ref, 'a $ref must point into the schema\'s own $defs').to.match(/^#\/\$defs\/[A-Za-z0-9_]+$/);
+    expect(ref, "a $ref must point into the schema's own $defs").to.match(/^#\/\$defs\/[A-Za-z0-9_]+$/);
     expect(defs, `target of ${ref}`).to.have.property(ref.slice('#/$defs/'.length));
   }
 }
@@ -34,9 +34,7 @@ export function expectSelfContained(schema: JsonSchema): void {
 export function collectRefs(value: JsonValue): string[] {
   if (Array.isArray(value)) return value.flatMap(collectRefs);
   if (typeof value !== 'object' || value === null) return [];
-  return Object.entries(value).flatMap(([key, inner]) =>
-    key === '$ref' && typeof inner === 'string' ? [inner] : collectRefs(inner),
-  );
+  return Object.entries(value).flatMap(([key, inner]) => (key === '$ref' && typeof inner === 'string' ? [inner] : collectRefs(inner)));
 }
 
 /** Every input and output schema of a manifest. */

@@ -9,10 +9,15 @@ export function reportOf(url: string, results: readonly ConformanceScenarioResul
     for (const check of result.checks) {
       counts[check.status] = (counts[check.status] ?? 0) + 1;
       if (check.status === 'FAILURE' || check.status === 'WARNING') {
-        problems.push(`${check.status} ${result.scenario} › ${check.id}: ${check.errorMessage ?? check.description ?? ''} (${result.suite})`);
+        problems.push(
+          `${check.status} ${result.scenario} › ${check.id}: ${check.errorMessage ?? check.description ?? ''} (${result.suite})`,
+        );
       }
     }
-    if (result.checks.length === 0) problems.push(`${result.scenario}: no checks reported (${result.suite}, exit code ${result.exitCode}):\n${result.output.trim().slice(-800)}`);
+    if (result.checks.length === 0)
+      problems.push(
+        `${result.scenario}: no checks reported (${result.suite}, exit code ${result.exitCode}):\n${result.output.trim().slice(-800)}`,
+      );
     else if (result.exitCode !== 0 && !result.checks.some((c) => c.status === 'FAILURE' || c.status === 'WARNING')) {
       problems.push(`${result.scenario}: the suite exited with ${result.exitCode} (${result.suite})`);
     }

@@ -17,7 +17,8 @@ const BASE_SCENARIOS = ['server-initialize', 'ping', 'logging-set-level', 'dns-r
 export function defaultScenarios(app: Armature): string[] {
   const scenarios = [...BASE_SCENARIOS];
   if (app.tools.list().length > 0) scenarios.push('tools-list');
-  if (app.resources.list().length + app.resources.templates().length > 0) scenarios.push('resources-list', 'resources-subscribe', 'resources-unsubscribe');
+  if (app.resources.list().length + app.resources.templates().length > 0)
+    scenarios.push('resources-list', 'resources-subscribe', 'resources-unsubscribe');
   if (app.prompts.list().length > 0) scenarios.push('prompts-list');
   return scenarios;
 }
@@ -26,13 +27,23 @@ export function defaultScenarios(app: Armature): string[] {
  * Runs the official MCP conformance suite against a server already listening at `url`
  * (Streamable HTTP). Each scenario of each suite is a child process under Node >= 22.
  */
-export async function runConformanceSuite(url: string, options: ConformanceRunOptions & { readonly scenarios: readonly string[] }): Promise<ConformanceReport> {
+export async function runConformanceSuite(
+  url: string,
+  options: ConformanceRunOptions & { readonly scenarios: readonly string[] },
+): Promise<ConformanceReport> {
   const node = locateNode22(options.node);
   const suites = locateSuites(options.suites);
   const outputRoot = mkdtempSync(join(tmpdir(), 'armature-conformance-'));
   try {
     const runs = suites.flatMap((suite, s) =>
-      options.scenarios.map((scenario) => ({ node, suite, scenario, url, outputDir: join(outputRoot, `${s}-${scenario}`), timeoutMs: options.scenarioTimeoutMs ?? 120_000 })),
+      options.scenarios.map((scenario) => ({
+        node,
+        suite,
+        scenario,
+        url,
+        outputDir: join(outputRoot, `${s}-${scenario}`),
+        timeoutMs: options.scenarioTimeoutMs ?? 120_000,
+      })),
     );
     const results: ConformanceScenarioResult[] = new Array<ConformanceScenarioResult>(runs.length);
     let next = 0;

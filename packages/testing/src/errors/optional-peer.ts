@@ -10,9 +10,13 @@ export function requireOptionalPeer<T>(pkg: string, helper: string): T {
   } catch (error) {
     const code = (error as { code?: unknown }).code;
     if (code === 'MODULE_NOT_FOUND' && String((error as Error).message).includes(pkg)) {
-      throw testingError('ARM_ERR_OPTIONAL_PEER_MISSING', `${helper} needs ${pkg}, which is not installed. Install it: npm install --save-dev ${pkg}`, {
-        cause: error,
-      });
+      throw testingError(
+        'ARM_ERR_OPTIONAL_PEER_MISSING',
+        `${helper} needs ${pkg}, which is not installed. Install it: npm install --save-dev ${pkg}`,
+        {
+          cause: error,
+        },
+      );
     }
     throw error;
   }

@@ -36,7 +36,10 @@ export function matchJsonSnapshot(value: unknown, file: string, options: Snapsho
   const update = options.update ?? truthy(process.env.ARMATURE_UPDATE_SNAPSHOTS);
   const exists = existsSync(path);
   if (!exists && !update && !(options.writeMissing ?? !truthy(process.env.CI))) {
-    throw testingError('ARM_ERR_SNAPSHOT_MISSING', `${path} does not exist. Run the tests with ARMATURE_UPDATE_SNAPSHOTS=1 locally and commit it.`);
+    throw testingError(
+      'ARM_ERR_SNAPSHOT_MISSING',
+      `${path} does not exist. Run the tests with ARMATURE_UPDATE_SNAPSHOTS=1 locally and commit it.`,
+    );
   }
   if (!exists || update) {
     const expected = exists ? readFileSync(path, 'utf8') : undefined;

@@ -12,8 +12,11 @@ export class SnapshotMismatchError extends ArmatureError {
     readonly actual: string,
     readonly expected: string,
   ) {
-    super('ARM_ERR_SNAPSHOT_MISMATCH', `ARM_ERR_SNAPSHOT_MISMATCH: ${file} differs ${firstDifference(actual, expected)}. ` +
-      'If the change is intended, run the tests again with ARMATURE_UPDATE_SNAPSHOTS=1 and commit the file.');
+    super(
+      'ARM_ERR_SNAPSHOT_MISMATCH',
+      `ARM_ERR_SNAPSHOT_MISMATCH: ${file} differs ${firstDifference(actual, expected)}. ` +
+        'If the change is intended, run the tests again with ARMATURE_UPDATE_SNAPSHOTS=1 and commit the file.',
+    );
     this.name = 'SnapshotMismatchError';
   }
 }

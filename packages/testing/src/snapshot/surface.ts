@@ -26,7 +26,10 @@ async function allPages<T>(fetch: (cursor: string | undefined) => Promise<{ item
   return items;
 }
 
-const byKey = <T>(key: (item: T) => string) => (a: T, b: T): number => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
+const byKey =
+  <T>(key: (item: T) => string) =>
+  (a: T, b: T): number =>
+    key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0;
 const cursorParam = (cursor: string | undefined): { cursor?: string } => (cursor === undefined ? {} : { cursor });
 
 /**

@@ -8,7 +8,12 @@ import { textOf, ToolCallError } from './tool-call.error';
 export type ToolArguments = Readonly<Record<string, unknown>>;
 
 /** Calls a tool and returns the whole result, whatever it is (`isError` included). */
-export async function callToolResult(client: Client, name: string, args: ToolArguments = {}, options?: RequestOptions): Promise<CallToolResult> {
+export async function callToolResult(
+  client: Client,
+  name: string,
+  args: ToolArguments = {},
+  options?: RequestOptions,
+): Promise<CallToolResult> {
   const result = await client.callTool({ name, arguments: { ...args } }, CallToolResultSchema, options);
   return result as CallToolResult;
 }
@@ -42,7 +47,10 @@ export async function callToolText(client: Client, name: string, args: ToolArgum
 export async function expectToolError(client: Client, name: string, args: ToolArguments = {}, options?: RequestOptions): Promise<string> {
   const result = await callToolResult(client, name, args, options);
   if (result.isError !== true) {
-    throw testingError('ARM_ERR_TOOL_CALL_SUCCEEDED', `tool "${name}" was expected to answer isError: true, but answered ${JSON.stringify(result).slice(0, 300)}`);
+    throw testingError(
+      'ARM_ERR_TOOL_CALL_SUCCEEDED',
+      `tool "${name}" was expected to answer isError: true, but answered ${JSON.stringify(result).slice(0, 300)}`,
+    );
   }
   return textOf(result);
 }

@@ -25,7 +25,9 @@ export function serverMessageErrors(message: unknown, requestMethod: string | un
   const tables = WIRE_TABLES[revision];
   const record = message as MessageFields;
   if (typeof record.method === 'string') {
-    return record.id === undefined ? notificationErrors(record.method, message, tables, revision) : requestErrors(record.method, message, tables, revision);
+    return record.id === undefined
+      ? notificationErrors(record.method, message, tables, revision)
+      : requestErrors(record.method, message, tables, revision);
   }
   if (record.error !== undefined) return schemaErrors(errorType(record.error, tables), message, revision);
   return schemaErrors('JSONRPCResultResponse', message, revision).concat(resultErrors(record.result, requestMethod, tables, revision));
@@ -54,11 +56,15 @@ function resultErrors(result: unknown, requestMethod: string | undefined, tables
     return [`server answered ${requestMethod}, which does not exist in MCP ${revision}`];
   }
   if (isInputRequired(result) && tables.inputRequiredMethods.length > 0) {
-    if (requestMethod === undefined || tables.inputRequiredMethods.includes(requestMethod)) return schemaErrors('InputRequiredResult', result, revision);
-    return [`server answered ${requestMethod} with resultType 'input_required', which only ${tables.inputRequiredMethods.join(', ')} may use`];
+    if (requestMethod === undefined || tables.inputRequiredMethods.includes(requestMethod))
+      return schemaErrors('InputRequiredResult', result, revision);
+    return [
+      `server answered ${requestMethod} with resultType 'input_required', which only ${tables.inputRequiredMethods.join(', ')} may use`,
+    ];
   }
   if (revision === '2026-07-28' && isTaskHandle(result)) return taskHandleErrors(result, requestMethod);
-  if (revision !== '2026-07-28' && requestMethod === 'tools/call' && isCreateTaskResult2025(result)) return schemaErrors('CreateTaskResult', result, revision);
+  if (revision !== '2026-07-28' && requestMethod === 'tools/call' && isCreateTaskResult2025(result))
+    return schemaErrors('CreateTaskResult', result, revision);
   const type = requestMethod === undefined ? 'Result' : (tables.results[requestMethod] ?? 'Result');
   return schemaErrors(type, result, revision);
 }

@@ -21,9 +21,12 @@ export function isCreateTaskResult2025(result: unknown): boolean {
 
 /** Errors of a 2026 task handle answering `requestMethod` (empty when valid). */
 export function taskHandleErrors(result: unknown, requestMethod: string | undefined): string[] {
-  if (requestMethod !== undefined && requestMethod !== 'tools/call') return [`server answered ${requestMethod} with resultType 'task', which only tools/call may use`];
+  if (requestMethod !== undefined && requestMethod !== 'tools/call')
+    return [`server answered ${requestMethod} with resultType 'task', which only tools/call may use`];
   const handle = result as Record<string, unknown>;
-  return taskFieldErrors(handle, 'a task handle').concat(NOT_ON_A_HANDLE.filter((key) => key in handle).map((key) => `a task handle must not carry ${key}`));
+  return taskFieldErrors(handle, 'a task handle').concat(
+    NOT_ON_A_HANDLE.filter((key) => key in handle).map((key) => `a task handle must not carry ${key}`),
+  );
 }
 
 /**
@@ -41,7 +44,8 @@ export function taskNotificationErrors(message: unknown): string[] {
   if (params.status !== 'failed' && 'error' in params) errors.push('only a failed task carries error');
   if (params.status !== 'input_required' && 'inputRequests' in params) errors.push('only an input_required task carries inputRequests');
   const meta = params._meta;
-  if (!isObject(meta) || typeof meta['io.modelcontextprotocol/subscriptionId'] === 'undefined') errors.push('notifications/tasks must carry _meta["io.modelcontextprotocol/subscriptionId"]');
+  if (!isObject(meta) || typeof meta['io.modelcontextprotocol/subscriptionId'] === 'undefined')
+    errors.push('notifications/tasks must carry _meta["io.modelcontextprotocol/subscriptionId"]');
   return errors;
 }
 
@@ -50,9 +54,13 @@ function taskFieldErrors(handle: Record<string, unknown>, what: string): string[
   const errors: string[] = [];
   if (typeof handle.taskId !== 'string' || handle.taskId === '') errors.push(`${what} needs a non-empty string taskId`);
   if (!STATUSES.has(handle.status as string)) errors.push(`${what}: status must be one of ${[...STATUSES].join(', ')}`);
-  for (const key of ['createdAt', 'lastUpdatedAt']) if (typeof handle[key] !== 'string') errors.push(`${what} needs ${key} (ISO 8601 string)`);
-  if (!(handle.ttlMs === null || (Number.isInteger(handle.ttlMs) && (handle.ttlMs as number) > 0))) errors.push(`${what} needs ttlMs: a positive integer or null`);
-  if (handle.pollIntervalMs !== undefined && !(Number.isInteger(handle.pollIntervalMs) && (handle.pollIntervalMs as number) > 0)) errors.push(`${what}: pollIntervalMs must be a positive integer`);
-  if (handle.statusMessage !== undefined && typeof handle.statusMessage !== 'string') errors.push(`${what}: statusMessage must be a string`);
+  for (const key of ['createdAt', 'lastUpdatedAt'])
+    if (typeof handle[key] !== 'string') errors.push(`${what} needs ${key} (ISO 8601 string)`);
+  if (!(handle.ttlMs === null || (Number.isInteger(handle.ttlMs) && (handle.ttlMs as number) > 0)))
+    errors.push(`${what} needs ttlMs: a positive integer or null`);
+  if (handle.pollIntervalMs !== undefined && !(Number.isInteger(handle.pollIntervalMs) && (handle.pollIntervalMs as number) > 0))
+    errors.push(`${what}: pollIntervalMs must be a positive integer`);
+  if (handle.statusMessage !== undefined && typeof handle.statusMessage !== 'string')
+    errors.push(`${what}: statusMessage must be a string`);
   return errors;
 }

@@ -67,7 +67,10 @@ export class WireCheckedTransport implements Transport, WireLog {
 
   assertClean(): void {
     if (this.violations.length === 0) return;
-    throw testingError('ARM_ERR_WIRE_VIOLATION', `the server sent ${this.violations.length} invalid message(s):\n${this.violations.join('\n')}`);
+    throw testingError(
+      'ARM_ERR_WIRE_VIOLATION',
+      `the server sent ${this.violations.length} invalid message(s):\n${this.violations.join('\n')}`,
+    );
   }
 
   private record(message: JSONRPCMessage): void {

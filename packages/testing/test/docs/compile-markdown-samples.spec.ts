@@ -37,7 +37,18 @@ describe('compileMarkdownSamples', () => {
     );
     writeFileSync(
       join(pages, 'named.md'),
-      ['# Named', '```ts', '// greeting.ts', "export const greeting = 'hi';", '```', '```ts', "import { greeting } from './greeting';", 'const text: string = greeting;', '```', ''].join('\n'),
+      [
+        '# Named',
+        '```ts',
+        '// greeting.ts',
+        "export const greeting = 'hi';",
+        '```',
+        '```ts',
+        "import { greeting } from './greeting';",
+        'const text: string = greeting;',
+        '```',
+        '',
+      ].join('\n'),
     );
     writeFileSync(join(pages, 'bad.md'), ['# Bad', 'text', '```ts', '', 'const n: number = "one";', '```', ''].join('\n'));
   });

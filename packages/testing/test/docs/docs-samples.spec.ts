@@ -21,8 +21,14 @@ describe('docs/testing.md and the package README', () => {
   it('name every error code of the package, and only those', () => {
     const text = readFileSync(join(REPO, 'docs/testing.md'), 'utf8');
     const codes = Object.keys(TESTING_ERROR_CODES);
-    expect(codes.filter((code) => !text.includes(`\`${code}\``)), 'codes missing from docs/testing.md').to.deep.equal([]);
+    expect(
+      codes.filter((code) => !text.includes(`\`${code}\``)),
+      'codes missing from docs/testing.md',
+    ).to.deep.equal([]);
     const mentioned = [...new Set(text.match(/ARM_ERR_[A-Z_]+/g) ?? [])];
-    expect(mentioned.filter((code) => !codes.includes(code)), 'docs/testing.md names unknown codes').to.deep.equal([]);
+    expect(
+      mentioned.filter((code) => !codes.includes(code)),
+      'docs/testing.md names unknown codes',
+    ).to.deep.equal([]);
   });
 });

@@ -44,7 +44,12 @@ describe('docs/getting-started.md, followed step by step', () => {
 
   it('makes a server that answers over stdio', async function () {
     this.timeout(30_000);
-    const transport = new StdioClientTransport({ command: process.execPath, args: [join(project, 'dist/src/main.js')], cwd: project, stderr: 'pipe' });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [join(project, 'dist/src/main.js')],
+      cwd: project,
+      stderr: 'pipe',
+    });
     const client = new Client({ name: 'getting-started-check', version: '1.0.0' });
     await client.connect(transport);
     try {

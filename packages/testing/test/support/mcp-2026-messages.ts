@@ -7,7 +7,11 @@ export const REQUEST_META_2026 = {
 } as const;
 
 /** A 2026-07-28 client request. */
-export function request2026(id: number, method: string, params: Record<string, unknown> = {}): { jsonrpc: '2.0'; id: number; method: string; params: Record<string, unknown> } {
+export function request2026(
+  id: number,
+  method: string,
+  params: Record<string, unknown> = {},
+): { jsonrpc: '2.0'; id: number; method: string; params: Record<string, unknown> } {
   return { jsonrpc: '2.0', id, method, params: { ...params, _meta: REQUEST_META_2026 } };
 }
 
@@ -56,7 +60,10 @@ export const RESULT_TYPES_2026: Readonly<Record<string, string>> = {
 export const INPUT_REQUIRED = {
   resultType: 'input_required',
   inputRequests: {
-    confirm: { method: 'elicitation/create', params: { message: 'Proceed?', requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } } } },
+    confirm: {
+      method: 'elicitation/create',
+      params: { message: 'Proceed?', requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } } },
+    },
   },
   requestState: 'opaque-state',
 };

@@ -12,7 +12,9 @@ export interface SeenRequest {
  * A client end wrapped in the wire check, and a hand-driven server end that answers each
  * request with what `answer` returns (an array: several messages, in order).
  */
-export async function wiredPair(answer: (request: SeenRequest) => unknown): Promise<{ wire: WireCheckedTransport; close(): Promise<void> }> {
+export async function wiredPair(
+  answer: (request: SeenRequest) => unknown,
+): Promise<{ wire: WireCheckedTransport; close(): Promise<void> }> {
   const [clientEnd, serverEnd] = InMemoryTransport.createLinkedPair();
   serverEnd.onmessage = (message) => {
     const reply = answer(message as unknown as SeenRequest);

@@ -34,7 +34,9 @@ class HostileWsHandlers {
   @Tool()
   never(ctx: RequestContext): Promise<string> {
     events.push(`started ${String(ctx.requestId)}`);
-    ctx.signal.addEventListener('abort', () => events.push(`aborted ${String(ctx.requestId)}: ${String((ctx.signal.reason as { code?: string }).code)}`));
+    ctx.signal.addEventListener('abort', () =>
+      events.push(`aborted ${String(ctx.requestId)}: ${String((ctx.signal.reason as { code?: string }).code)}`),
+    );
     return new Promise(() => undefined);
   }
 
@@ -83,7 +85,13 @@ describe('hostile input against an Armature app over WebSocket', function () {
   }
 
   before(async () => {
-    app = await Armature.create(HostileWsModule, { name: 'ws-hostile', version: '1.0.0', requestTimeoutMs: 300, maxInflightRequests: 1000, logger: { error: () => undefined, warn: () => undefined, debug: () => undefined } });
+    app = await Armature.create(HostileWsModule, {
+      name: 'ws-hostile',
+      version: '1.0.0',
+      requestTimeoutMs: 300,
+      maxInflightRequests: 1000,
+      logger: { error: () => undefined, warn: () => undefined, debug: () => undefined },
+    });
     handle = await listenWs(app, { port: 0 });
     peer = await WsPeer.open(handle.url);
     await peer.initialize();
@@ -98,21 +106,32 @@ describe('hostile input against an Armature app over WebSocket', function () {
     const early = await WsPeer.open(handle.url);
     expect((await early.call('echo', {}, 'early')).error?.code).to.equal(-32600);
     await early.initialize();
-    expect((await early.request('initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'x', version: '1' } }, 'again')).error?.code).to.equal(-32600);
+    expect(
+      (
+        await early.request(
+          'initialize',
+          { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+          'again',
+        )
+      ).error?.code,
+    ).to.equal(-32600);
     expect((await early.call('echo', { text: 'ok' }, 'ok')).result?.content?.[0]?.text).to.equal('echo ok');
     early.close();
     await stillServing();
   });
 
   it('-32601 for unknown methods (prototype names included), -32602 for bad params and unknown tools', async () => {
-    for (const method of ['nope', '__proto__', 'constructor', 'hasOwnProperty']) expect((await peer.request(method, {}, `m-${method}`)).error?.code).to.equal(-32601);
+    for (const method of ['nope', '__proto__', 'constructor', 'hasOwnProperty'])
+      expect((await peer.request(method, {}, `m-${method}`)).error?.code).to.equal(-32601);
     expect((await peer.request('tools/call', { name: 7 }, 'bad-name')).error?.code).to.equal(-32602);
     expect((await peer.call('missing', {}, 'missing')).error?.code).to.equal(-32602);
     await stillServing();
   });
 
   it('keeps __proto__ and constructor as plain data; a tool named constructor is just a name', async () => {
-    peer.send('{"jsonrpc":"2.0","id":"proto","method":"tools/call","params":{"name":"keys","arguments":{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}}}');
+    peer.send(
+      '{"jsonrpc":"2.0","id":"proto","method":"tools/call","params":{"name":"keys","arguments":{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}}}',
+    );
     expect((await peer.responseTo('proto')).result?.structuredContent).to.deep.equal({ keys: ['__proto__', 'constructor'], proto: true });
     expect((await peer.call('constructor', {}, 'ctor')).result?.content?.[0]?.text).to.equal('just a name');
     expect(({} as { polluted?: unknown }).polluted).to.equal(undefined);

@@ -38,7 +38,8 @@ describe('a WebSocket client dropping its connection', () => {
         await next();
         socket.send(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }));
         // 30 answers of 250 kB (under the send-buffer cap): the server is still writing when the client resets.
-        for (let id = 10; id < 40; id++) socket.send(JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'big', arguments: { size: 250_000 } } }));
+        for (let id = 10; id < 40; id++)
+          socket.send(JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'big', arguments: { size: 250_000 } } }));
         await next();
         (socket as unknown as { _socket: { resetAndDestroy(): void } })._socket.resetAndDestroy();
         await within(new Promise<void>((resolve) => socket.once('close', () => resolve())), 'the client socket to close');
@@ -55,7 +56,10 @@ describe('a WebSocket client dropping its connection', () => {
       socket.send(JSON.stringify(initializeRequest));
       expect(await next()).to.have.nested.property('result.serverInfo.name', 'ws-drop');
       socket.close();
-      expect(lines.filter((line) => line.level !== 'debug'), 'warnings or errors').to.deep.equal([]);
+      expect(
+        lines.filter((line) => line.level !== 'debug'),
+        'warnings or errors',
+      ).to.deep.equal([]);
       const debug = lines.filter((line) => line.message.includes('dropped the connection'));
       expect(debug.length, 'a debug line per dropped client').to.be.within(1, 3);
       for (const line of debug) {

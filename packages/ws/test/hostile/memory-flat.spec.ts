@@ -43,6 +43,8 @@ describe('WebSocket: memory returns after 200 sockets destroyed mid-stream (serv
     expect(after.running, 'calls still running').to.equal(0);
     expect(after.sessions, 'sessions left').to.equal(0);
     expect(after.unhandled).to.equal(0);
-    expect(after.heapUsed - baseline.heapUsed, `baseline ${MiB(baseline.heapUsed)}, after 200 dropped ${MiB(after.heapUsed)}`).to.be.below(FLAT_BYTES);
+    expect(after.heapUsed - baseline.heapUsed, `baseline ${MiB(baseline.heapUsed)}, after 200 dropped ${MiB(after.heapUsed)}`).to.be.below(
+      FLAT_BYTES,
+    );
   });
 });

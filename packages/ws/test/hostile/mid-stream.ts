@@ -35,7 +35,11 @@ class StreamingModule {}
 
 /** An app whose `stream` tool reports progress until aborted; quiet logger. */
 export function createStreamingApp(): Promise<Armature> {
-  return Armature.create(StreamingModule, { name: 'ws-destroy', version: '1.0.0', logger: { error: () => undefined, warn: () => undefined, debug: () => undefined } });
+  return Armature.create(StreamingModule, {
+    name: 'ws-destroy',
+    version: '1.0.0',
+    logger: { error: () => undefined, warn: () => undefined, debug: () => undefined },
+  });
 }
 
 /** Opens a connection, starts a `stream` call, and terminates the socket once progress arrives. */

@@ -32,7 +32,11 @@ describe('WebSocket: request ids the server cannot echo faithfully', function ()
   let handle: WsServerHandle;
 
   before(async () => {
-    app = await Armature.create(IdModule, { name: 'ws-ids', version: '1.0.0', logger: { error: () => undefined, warn: () => undefined, debug: () => undefined } });
+    app = await Armature.create(IdModule, {
+      name: 'ws-ids',
+      version: '1.0.0',
+      logger: { error: () => undefined, warn: () => undefined, debug: () => undefined },
+    });
     handle = await listenWs(app, { port: 0 });
   });
   after(async () => {

@@ -1,7 +1,15 @@
 import { expect } from 'chai';
 import type { Armature } from '@armature/core';
 import { checkServerMessage, serverMessageErrors } from '@armature/testing';
-import { createFixtureApp, expectedAnswers, fuzzMessages, fuzzSettings, idsNotAnsweredOnce, until, type FuzzMessage } from '@armature/transport-fixtures';
+import {
+  createFixtureApp,
+  expectedAnswers,
+  fuzzMessages,
+  fuzzSettings,
+  idsNotAnsweredOnce,
+  until,
+  type FuzzMessage,
+} from '@armature/transport-fixtures';
 import { listenWs, type WsServerHandle } from '../../src';
 import { WsPeer } from './ws-peer';
 
@@ -22,7 +30,10 @@ function invalidFrames(frames: readonly Record<string, unknown>[], corpus: reado
   const requests = new Map<unknown, unknown[]>();
   for (const m of corpus) if (m.id !== undefined) requests.set(m.id, [...(requests.get(m.id) ?? []), JSON.parse(m.text) as unknown]);
   return frames.filter((frame) => {
-    if (frame.id === undefined) return serverMessageErrors(frame, undefined, '2025-11-25').length > 0 && serverMessageErrors(frame, undefined, '2026-07-28').length > 0;
+    if (frame.id === undefined)
+      return (
+        serverMessageErrors(frame, undefined, '2025-11-25').length > 0 && serverMessageErrors(frame, undefined, '2026-07-28').length > 0
+      );
     return !(requests.get(frame.id) ?? []).some((request) => checkServerMessage(frame, request).length === 0);
   });
 }
@@ -65,16 +76,20 @@ describe(`seeded fuzz: ${MESSAGES} mutated messages per connection over WebSocke
     let scanned = before;
     let answered = 0;
     // Until every expected answer arrived (more would show as a mismatch below), bounded.
-    await until(() => {
-      for (; scanned < peer.messages.length; scanned++) {
-        const m = peer.messages[scanned]!;
-        if (m.method === undefined && m.id !== undefined) {
-          answers.set(m.id, (answers.get(m.id) ?? 0) + 1);
-          answered++;
+    await until(
+      () => {
+        for (; scanned < peer.messages.length; scanned++) {
+          const m = peer.messages[scanned]!;
+          if (m.method === undefined && m.id !== undefined) {
+            answers.set(m.id, (answers.get(m.id) ?? 0) + 1);
+            answered++;
+          }
         }
-      }
-      return answered >= total;
-    }, `${total} answers`, 60_000);
+        return answered >= total;
+      },
+      `${total} answers`,
+      60_000,
+    );
     expect(total, 'frames that kept their id').to.be.above(MESSAGES / 4);
     expect(idsNotAnsweredOnce(expected, answers), 'ids not answered once per request').to.deep.equal([]);
     expect(invalidFrames(peer.messages.slice(before), corpus).slice(0, 3), 'frames the schema rejects').to.deep.equal([]);

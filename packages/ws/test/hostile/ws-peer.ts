@@ -44,7 +44,11 @@ export class WsPeer {
   }
 
   async initialize(): Promise<void> {
-    const response = await this.request('initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'ws-hostile', version: '1' } }, 'init');
+    const response = await this.request(
+      'initialize',
+      { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'ws-hostile', version: '1' } },
+      'init',
+    );
     if (response.result === undefined) throw new Error(`initialize failed: ${JSON.stringify(response)}`);
     this.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
   }

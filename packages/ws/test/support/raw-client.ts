@@ -4,10 +4,13 @@ import { within } from '@armature/transport-fixtures';
 /** Opens a plain `ws` client (for what the SDK client cannot do: binary frames, raw text, close codes). */
 export async function openRaw(url: string, options: ClientOptions = {}, protocols: string[] = ['mcp']): Promise<WebSocket> {
   const socket = new WebSocket(url, protocols, options);
-  await within(new Promise<void>((resolve, reject) => {
-    socket.once('open', () => resolve());
-    socket.once('error', reject);
-  }), 'the WebSocket to open');
+  await within(
+    new Promise<void>((resolve, reject) => {
+      socket.once('open', () => resolve());
+      socket.once('error', reject);
+    }),
+    'the WebSocket to open',
+  );
   return socket;
 }
 
@@ -31,28 +34,38 @@ export function inbox(socket: WebSocket): () => Promise<Record<string, unknown>>
 /** Resolves with the close code and reason the client saw. */
 export function closed(socket: WebSocket): Promise<{ code: number; reason: string }> {
   if (socket.readyState === WebSocket.CLOSED) return Promise.reject(new Error('already closed'));
-  return within(new Promise((resolve) => socket.once('close', (code, reason) => resolve({ code, reason: String(reason) }))), 'the socket to close');
+  return within(
+    new Promise((resolve) => socket.once('close', (code, reason) => resolve({ code, reason: String(reason) }))),
+    'the socket to close',
+  );
 }
 
 /** Attempts a handshake that the server is expected to refuse; resolves with the HTTP status and body. */
-export function refusal(url: string, options: ClientOptions = {}, protocols: string[] = ['mcp']): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
+export function refusal(
+  url: string,
+  options: ClientOptions = {},
+  protocols: string[] = ['mcp'],
+): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
   const socket = new WebSocket(url, protocols, options);
   socket.on('error', () => undefined);
-  return within(new Promise((resolve, reject) => {
-    socket.once('open', () => {
-      socket.terminate();
-      reject(new Error('the handshake was accepted'));
-    });
-    socket.once('unexpected-response', (req, res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => {
-        req.destroy();
-        resolve({ status: res.statusCode ?? 0, body, headers: res.headers });
+  return within(
+    new Promise((resolve, reject) => {
+      socket.once('open', () => {
+        socket.terminate();
+        reject(new Error('the handshake was accepted'));
       });
-    });
-  }), 'the handshake to be refused');
+      socket.once('unexpected-response', (req, res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => {
+          req.destroy();
+          resolve({ status: res.statusCode ?? 0, body, headers: res.headers });
+        });
+      });
+    }),
+    'the handshake to be refused',
+  );
 }
 
 /** The `initialize` request of a raw client. */

@@ -63,7 +63,17 @@ export function sdkApp(): SdkApp {
           await gate.promise;
           return { content: [{ type: 'text', text: 'through the gate' }] };
         }
-        if (request.params.name === 'headers') return { content: [{ type: 'text', text: Object.keys(extra.requestInfo?.headers ?? {}).sort().join(',') }] };
+        if (request.params.name === 'headers')
+          return {
+            content: [
+              {
+                type: 'text',
+                text: Object.keys(extra.requestInfo?.headers ?? {})
+                  .sort()
+                  .join(','),
+              },
+            ],
+          };
         if (request.params.name === 'whoami') return { content: [{ type: 'text', text: extra.authInfo?.clientId ?? 'anonymous' }] };
         started.resolve();
         await new Promise<void>((resolve) => extra.signal.addEventListener('abort', () => resolve(), { once: true }));

@@ -36,21 +36,26 @@ export function runInspectorCli(node: string, endpoint: NotesEndpoint, args: rea
   const home = mkdtempSync(join(tmpdir(), 'armature-inspector-'));
   const env = { ...process.env, HOME: home, MCP_CATALOG_PATH: join(home, 'mcp.json') };
   return new Promise((resolve, reject) => {
-    execFile(node, [LAUNCHER, '--cli', ...target, ...args], { env, timeout: RUN_TIMEOUT_MS, maxBuffer: 4 * 1024 * 1024 }, (failure, stdout, stderr) => {
-      rmSync(home, { recursive: true, force: true });
-      const exitCode = failure ? (typeof failure.code === 'number' ? failure.code : -1) : 0;
-      const errorLine = stderr.split('\n').find((line) => line.startsWith('{"error"'));
-      const error = errorLine ? (JSON.parse(errorLine) as { error: CliRun['error'] }).error : undefined;
-      if (exitCode !== 0 && exitCode !== TOOL_IS_ERROR_EXIT) {
-        reject(new Error(`inspector --cli ${args.join(' ')} exited ${exitCode}: ${error?.message ?? stderr.slice(0, 500)}`));
-        return;
-      }
-      try {
-        resolve({ exitCode, output: JSON.parse(stdout) as unknown, error });
-      } catch {
-        reject(new Error(`inspector --cli printed no JSON: ${stdout.slice(0, 200)}`));
-      }
-    });
+    execFile(
+      node,
+      [LAUNCHER, '--cli', ...target, ...args],
+      { env, timeout: RUN_TIMEOUT_MS, maxBuffer: 4 * 1024 * 1024 },
+      (failure, stdout, stderr) => {
+        rmSync(home, { recursive: true, force: true });
+        const exitCode = failure ? (typeof failure.code === 'number' ? failure.code : -1) : 0;
+        const errorLine = stderr.split('\n').find((line) => line.startsWith('{"error"'));
+        const error = errorLine ? (JSON.parse(errorLine) as { error: CliRun['error'] }).error : undefined;
+        if (exitCode !== 0 && exitCode !== TOOL_IS_ERROR_EXIT) {
+          reject(new Error(`inspector --cli ${args.join(' ')} exited ${exitCode}: ${error?.message ?? stderr.slice(0, 500)}`));
+          return;
+        }
+        try {
+          resolve({ exitCode, output: JSON.parse(stdout) as unknown, error });
+        } catch {
+          reject(new Error(`inspector --cli printed no JSON: ${stdout.slice(0, 200)}`));
+        }
+      },
+    );
   });
 }
 

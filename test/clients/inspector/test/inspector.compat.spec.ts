@@ -13,16 +13,23 @@ function inspectorClient(node: string, endpoint: NotesEndpoint): CompatClient {
   return {
     listTools: async () => ((await run('--method', 'tools/list')) as Listed).tools?.map((tool) => tool.name) ?? [],
     callTool: async (name, args) => {
-      const result = (await run('--method', 'tools/call', '--tool-name', name, '--tool-arg', ...keyValuePairs(args))) as { isError?: boolean; content?: unknown[] };
+      const result = (await run('--method', 'tools/call', '--tool-name', name, '--tool-arg', ...keyValuePairs(args))) as {
+        isError?: boolean;
+        content?: unknown[];
+      };
       return { isError: result.isError === true, text: joinTexts(result.content) };
     },
     listResources: async () => ((await run('--method', 'resources/list')) as Listed).resources?.map((resource) => resource.uri) ?? [],
-    readResource: async (uri) => ((await run('--method', 'resources/read', '--uri', uri)) as { contents: Array<{ uri: string; mimeType?: string; text?: string }> }).contents,
+    readResource: async (uri) =>
+      ((await run('--method', 'resources/read', '--uri', uri)) as { contents: Array<{ uri: string; mimeType?: string; text?: string }> })
+        .contents,
     listPrompts: async () => ((await run('--method', 'prompts/list')) as Listed).prompts?.map((prompt) => prompt.name) ?? [],
     getPrompt: async (name, args) =>
-      ((await run('--method', 'prompts/get', '--prompt-name', name, '--prompt-args', ...keyValuePairs(args))) as { messages: Array<{ role: string; content: unknown }> }).messages.map(
-        (message) => ({ role: message.role, text: joinTexts([message.content]) }),
-      ),
+      (
+        (await run('--method', 'prompts/get', '--prompt-name', name, '--prompt-args', ...keyValuePairs(args))) as {
+          messages: Array<{ role: string; content: unknown }>;
+        }
+      ).messages.map((message) => ({ role: message.role, text: joinTexts([message.content]) })),
     close: () => Promise.resolve(),
   };
 }

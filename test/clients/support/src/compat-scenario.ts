@@ -76,7 +76,9 @@ export function compatScenario(clientName: string, options: CompatScenarioOption
           }
           const outcome = await call;
           expect(outcome.isError).to.equal(true);
-          expect(outcome.text).to.match(/title: is required/).and.to.match(/tags: must be an array/);
+          expect(outcome.text)
+            .to.match(/title: is required/)
+            .and.to.match(/tags: must be an array/);
         });
 
         it('gets a tool error as an isError result', async () => {
@@ -89,10 +91,12 @@ export function compatScenario(clientName: string, options: CompatScenarioOption
           const [content] = await connected().readResource('notes://n1');
           expect(content).to.deep.include({ uri: 'notes://n1', mimeType: 'text/markdown' });
           expect(content?.text).to.match(/^# Welcome/);
-          const missing = await connected().readResource('notes://nope').then(
-            () => undefined,
-            (thrown: unknown) => thrown,
-          );
+          const missing = await connected()
+            .readResource('notes://nope')
+            .then(
+              () => undefined,
+              (thrown: unknown) => thrown,
+            );
           expect(missing).to.be.instanceOf(Error);
         });
 

@@ -14,8 +14,7 @@ export function ensureNotesBuilt(): void {
 
 /** Where a client reaches the notes server: a command to spawn, or a Streamable HTTP URL. */
 export type NotesEndpoint =
-  | { readonly kind: 'stdio'; readonly command: string; readonly args: readonly string[] }
-  | { readonly kind: 'http'; readonly url: string };
+  { readonly kind: 'stdio'; readonly command: string; readonly args: readonly string[] } | { readonly kind: 'http'; readonly url: string };
 
 /** The notes server as one transport serves it; `close` stops whatever was started. */
 export interface ServedNotes {

@@ -24,7 +24,8 @@ export function bearerChallenge(parts: BearerChallengeParts): string {
   const scope = parts.scope === undefined ? '' : scopeTokens(parts.scope).join(' ');
   if (scope !== '') params.push(`scope="${scope}"`);
   if (parts.resourceMetadataUrl !== undefined) params.push(`resource_metadata="${quotable(parts.resourceMetadataUrl)}"`);
-  if (parts.description !== undefined && parts.description !== '') params.push(`error_description="${quotable(parts.description.replace(/"/g, "'"))}"`);
+  if (parts.description !== undefined && parts.description !== '')
+    params.push(`error_description="${quotable(parts.description.replace(/"/g, "'"))}"`);
   return params.length === 0 ? 'Bearer' : `Bearer ${params.join(', ')}`;
 }
 

@@ -3,12 +3,16 @@ import type { JSONRPCMessage } from '../../wire/mcp-types.generated';
 import { WireErrorCode } from '../../errors/wire-error-codes';
 import { canonicalResourceUri, checkAudience } from './audience.check';
 import { bearerChallenge } from './bearer-challenge';
-import { protectedResourceMetadata, protectedResourceMetadataPaths, protectedResourceMetadataUrl, type ProtectedResourceOptions } from './protected-resource.metadata';
+import {
+  protectedResourceMetadata,
+  protectedResourceMetadataPaths,
+  protectedResourceMetadataUrl,
+  type ProtectedResourceOptions,
+} from './protected-resource.metadata';
 
 /** Outcome of authenticating one request: the principal, or a 401 to send. */
 export type BearerOutcome =
-  | { readonly ok: true; readonly authInfo: AuthInfo }
-  | { readonly ok: false; readonly message: string; readonly challenge: string };
+  { readonly ok: true; readonly authInfo: AuthInfo } | { readonly ok: false; readonly message: string; readonly challenge: string };
 
 /** What a network transport configures for bearer authentication. */
 export interface BearerAuthConfig {
@@ -51,7 +55,9 @@ export class BearerAuthenticator {
     const protectedResource = config.protectedResource;
     const resource = protectedResource?.resource ?? defaultResource;
     if (protectedResource !== undefined && resource === undefined) {
-      throw new RangeError('protectedResource.resource is required when the transport cannot know its own URL (a mounted handler or an attached gateway)');
+      throw new RangeError(
+        'protectedResource.resource is required when the transport cannot know its own URL (a mounted handler or an attached gateway)',
+      );
     }
     if (protectedResource !== undefined && resource !== undefined) {
       this.metadataJson = JSON.stringify(protectedResourceMetadata(protectedResource, resource));
@@ -62,7 +68,9 @@ export class BearerAuthenticator {
       this.metadataPaths = [];
       this.audience = undefined;
     }
-    this.resourceMetadataUrl = config.resourceMetadataUrl ?? (this.metadataJson === undefined || resource === undefined ? undefined : protectedResourceMetadataUrl(resource));
+    this.resourceMetadataUrl =
+      config.resourceMetadataUrl ??
+      (this.metadataJson === undefined || resource === undefined ? undefined : protectedResourceMetadataUrl(resource));
     const scope = protectedResource?.challengeScopes?.join(' ');
     this.missingChallenge = bearerChallenge({ scope, resourceMetadataUrl: this.resourceMetadataUrl });
   }
@@ -71,7 +79,11 @@ export class BearerAuthenticator {
    * Checks the `Authorization` header with `verify`. A verifier that throws counts as a
    * rejection; what it threw goes to `onError` (never to the client).
    */
-  async authenticate(authorization: string | undefined, verify: (token: string) => AuthInfo | undefined | Promise<AuthInfo | undefined>, onError: (error: unknown) => void): Promise<BearerOutcome> {
+  async authenticate(
+    authorization: string | undefined,
+    verify: (token: string) => AuthInfo | undefined | Promise<AuthInfo | undefined>,
+    onError: (error: unknown) => void,
+  ): Promise<BearerOutcome> {
     const token = bearerToken(authorization);
     if (token === undefined) return { ok: false, message: 'Unauthorized: a bearer token is required', challenge: this.missingChallenge };
     if (!TOKEN68.test(token)) return this.invalid('The access token is malformed.');
@@ -82,8 +94,10 @@ export class BearerAuthenticator {
       onError(error);
     }
     if (authInfo === undefined || authInfo === null) return this.invalid('The access token is invalid.');
-    if (typeof authInfo.expiresAt === 'number' && authInfo.expiresAt * 1000 <= Date.now()) return this.invalid('The access token has expired.');
-    if (this.audience !== undefined && !checkAudience(authInfo, this.audience)) return this.invalid('The access token was not issued for this server.');
+    if (typeof authInfo.expiresAt === 'number' && authInfo.expiresAt * 1000 <= Date.now())
+      return this.invalid('The access token has expired.');
+    if (this.audience !== undefined && !checkAudience(authInfo, this.audience))
+      return this.invalid('The access token was not issued for this server.');
     return { ok: true, authInfo };
   }
 

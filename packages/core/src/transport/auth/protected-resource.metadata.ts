@@ -79,10 +79,13 @@ export function protectedResourceMetadataPaths(resource: string): readonly strin
  */
 export function protectedResourceMetadata(options: ProtectedResourceOptions, resource: string): ProtectedResourceMetadata {
   const canonical = canonicalResourceUri(resource);
-  if (canonical === undefined || new URL(resource).search !== '') throw new RangeError(`protectedResource.resource must be an absolute URI without query, got "${resource}"`);
-  if (options.authorizationServers.length === 0) throw new RangeError('protectedResource.authorizationServers must name at least one authorization server');
+  if (canonical === undefined || new URL(resource).search !== '')
+    throw new RangeError(`protectedResource.resource must be an absolute URI without query, got "${resource}"`);
+  if (options.authorizationServers.length === 0)
+    throw new RangeError('protectedResource.authorizationServers must name at least one authorization server');
   for (const server of options.authorizationServers) {
-    if (canonicalResourceUri(server) === undefined) throw new RangeError(`protectedResource.authorizationServers: "${server}" is not an absolute URL`);
+    if (canonicalResourceUri(server) === undefined)
+      throw new RangeError(`protectedResource.authorizationServers: "${server}" is not an absolute URL`);
   }
   for (const scope of [...(options.scopesSupported ?? []), ...(options.challengeScopes ?? [])]) {
     if (!isScopeToken(scope)) throw new RangeError(`protectedResource: "${scope}" is not an OAuth scope token`);

@@ -38,7 +38,8 @@ function check(plan: SchemaPlan, data: unknown, base: string, segment: string): 
   if (plan.typeFirst && !typeMatches(plan.types, data)) typeError(plan, data, base, segment);
   if (plan.scalar) checkScalar(plan, data, base, segment);
   if (plan.objectGroup) {
-    if (typeof data === 'object' && data !== null && !Array.isArray(data)) checkObject(plan, data as Record<string, unknown>, base, segment);
+    if (typeof data === 'object' && data !== null && !Array.isArray(data))
+      checkObject(plan, data as Record<string, unknown>, base, segment);
     else if (!plan.typeFirst && plan.types === TypeBit.Object) typeError(plan, data, base, segment);
   }
 }
@@ -68,7 +69,8 @@ function checkScalar(plan: SchemaPlan, data: unknown, base: string, segment: str
 function checkArray(plan: SchemaPlan, data: unknown[], base: string, segment: string): void {
   for (const [keyword, limit] of plan.itemLimits ?? []) {
     const over = keyword === 'maxItems';
-    if (over ? data.length > limit : data.length < limit) fail(base, segment, keyword, { limit }, `must NOT have ${over ? 'more' : 'fewer'} than ${limit} items`, plan, data);
+    if (over ? data.length > limit : data.length < limit)
+      fail(base, segment, keyword, { limit }, `must NOT have ${over ? 'more' : 'fewer'} than ${limit} items`, plan, data);
   }
   const items = plan.items;
   if (items === undefined || data.length === 0) return;
@@ -108,7 +110,8 @@ function checkObject(plan: SchemaPlan, data: Record<string, unknown>, base: stri
   if (required !== undefined) {
     for (let i = 0; i < required.length; i++) {
       const name = required[i] as string;
-      if (data[name] === undefined || !hasOwn.call(data, name)) fail(base, segment, 'required', { missingProperty: name }, `must have required property '${name}'`, plan, data);
+      if (data[name] === undefined || !hasOwn.call(data, name))
+        fail(base, segment, 'required', { missingProperty: name }, `must have required property '${name}'`, plan, data);
     }
   }
   const closed = plan.closedOver;

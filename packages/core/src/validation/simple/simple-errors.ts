@@ -23,7 +23,15 @@ export function takeErrors(): ErrorObject[] | null {
  * A value's `instancePath` is `base + segment`, joined only when an error needs it or a
  * child's path is built from it, so a valid call builds no path strings.
  */
-export function fail(base: string, segment: string, keyword: string, params: Record<string, unknown>, message: string, plan: SchemaPlan, data: unknown): void {
+export function fail(
+  base: string,
+  segment: string,
+  keyword: string,
+  params: Record<string, unknown>,
+  message: string,
+  plan: SchemaPlan,
+  data: unknown,
+): void {
   const error = { instancePath: base + segment, schemaPath: '', keyword, params, message, parentSchema: plan.node, data } as ErrorObject;
   if (errors === null) errors = [error];
   else errors.push(error);

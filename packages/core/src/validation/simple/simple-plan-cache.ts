@@ -14,9 +14,25 @@ export function typeOnlyPlan(type: string | string[], types: number): SchemaPlan
   if (plan === undefined) {
     const node = Object.freeze({ type: Array.isArray(type) ? Object.freeze([...type]) : type });
     plan = {
-      node, types, typeFirst: true, typeOnly: true, scalar: false,
-      constValue: undefined, enumValues: undefined, numberLimits: undefined, stringLimits: undefined, pattern: undefined, itemLimits: undefined, items: undefined,
-      quick: undefined, objectGroup: false, defaults: undefined, required: undefined, closedOver: undefined, closedNames: undefined, properties: undefined,
+      node,
+      types,
+      typeFirst: true,
+      typeOnly: true,
+      scalar: false,
+      constValue: undefined,
+      enumValues: undefined,
+      numberLimits: undefined,
+      stringLimits: undefined,
+      pattern: undefined,
+      itemLimits: undefined,
+      items: undefined,
+      quick: undefined,
+      objectGroup: false,
+      defaults: undefined,
+      required: undefined,
+      closedOver: undefined,
+      closedNames: undefined,
+      properties: undefined,
     };
     typeOnlyPlans.set(key, plan);
   }

@@ -15,15 +15,30 @@ const TYPE_BITS: ReadonlyMap<unknown, TypeBit> = new Map([
 /** Keywords that change nothing a validator checks. */
 const ANNOTATIONS = new Set(['description', 'title', 'examples', 'deprecated', 'readOnly', 'writeOnly', '$comment', 'default']);
 const HANDLED = new Set([
-  'type', 'const', 'enum', 'maximum', 'minimum', 'exclusiveMaximum', 'exclusiveMinimum', 'maxLength', 'minLength', 'pattern',
-  'maxItems', 'minItems', 'items', 'required', 'additionalProperties', 'properties',
+  'type',
+  'const',
+  'enum',
+  'maximum',
+  'minimum',
+  'exclusiveMaximum',
+  'exclusiveMinimum',
+  'maxLength',
+  'minLength',
+  'pattern',
+  'maxItems',
+  'minItems',
+  'items',
+  'required',
+  'additionalProperties',
+  'properties',
 ]);
 const NUMBER_KEYWORDS = ['maximum', 'minimum', 'exclusiveMaximum', 'exclusiveMinimum'] as const;
 const STRING_KEYWORDS = ['maxLength', 'minLength'] as const;
 const ITEM_KEYWORDS = ['maxItems', 'minItems'] as const;
 
 const isObject = (v: unknown): v is JsonSchema => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isPrimitive = (v: unknown): boolean => v === null || typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
+const isPrimitive = (v: unknown): boolean =>
+  v === null || typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
 
 /**
  * The plan of `schema` when every keyword in it is one the shared checker handles exactly as
@@ -70,13 +85,24 @@ function planNode(node: JsonSchema, root: boolean): SchemaPlan | undefined {
   }
   const object = planObject(node);
   if (object === undefined) return undefined;
-  const only = typeof node.type === 'string' ? node.type : Array.isArray(node.type) && node.type.length === 1 ? (node.type[0] as string) : undefined;
+  const only =
+    typeof node.type === 'string' ? node.type : Array.isArray(node.type) && node.type.length === 1 ? (node.type[0] as string) : undefined;
   const groupUsed =
-    only === 'number' ? numberLimits !== undefined
-    : only === 'string' ? stringLimits !== undefined || pattern !== undefined
-    : only === 'array' ? itemLimits !== undefined || items !== undefined
-    : only === 'object' && object.objectGroup;
-  const scalar = 'const' in node || node.enum !== undefined || numberLimits !== undefined || stringLimits !== undefined || pattern !== undefined || itemLimits !== undefined || items !== undefined;
+    only === 'number'
+      ? numberLimits !== undefined
+      : only === 'string'
+        ? stringLimits !== undefined || pattern !== undefined
+        : only === 'array'
+          ? itemLimits !== undefined || items !== undefined
+          : only === 'object' && object.objectGroup;
+  const scalar =
+    'const' in node ||
+    node.enum !== undefined ||
+    numberLimits !== undefined ||
+    stringLimits !== undefined ||
+    pattern !== undefined ||
+    itemLimits !== undefined ||
+    items !== undefined;
   if (types !== 0 && !scalar && !object.objectGroup) return typeOnlyPlan(node.type as string | string[], types);
   // Every field present (undefined when absent): one object shape for the checker.
   return {

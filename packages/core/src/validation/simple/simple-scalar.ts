@@ -11,7 +11,8 @@ const NUMBER_FAILS: Readonly<Record<string, readonly [okStr: string, fails: (dat
 export function checkNumber(plan: SchemaPlan, data: number, base: string, segment: string): void {
   for (const [keyword, limit] of plan.numberLimits ?? []) {
     const [okStr, fails] = NUMBER_FAILS[keyword] as (typeof NUMBER_FAILS)[string];
-    if (fails(data, limit) || Number.isNaN(data)) fail(base, segment, keyword, { comparison: okStr, limit }, `must be ${okStr} ${limit}`, plan, data);
+    if (fails(data, limit) || Number.isNaN(data))
+      fail(base, segment, keyword, { comparison: okStr, limit }, `must be ${okStr} ${limit}`, plan, data);
   }
 }
 
@@ -30,9 +31,11 @@ export function checkString(plan: SchemaPlan, data: string, base: string, segmen
     const length = codePoints(data);
     for (const [keyword, limit] of plan.stringLimits) {
       const over = keyword === 'maxLength';
-      if (over ? length > limit : length < limit) fail(base, segment, keyword, { limit }, `must NOT have ${over ? 'more' : 'fewer'} than ${limit} characters`, plan, data);
+      if (over ? length > limit : length < limit)
+        fail(base, segment, keyword, { limit }, `must NOT have ${over ? 'more' : 'fewer'} than ${limit} characters`, plan, data);
     }
   }
   const pattern = plan.pattern;
-  if (pattern !== undefined && !pattern.regexp.test(data)) fail(base, segment, 'pattern', { pattern: pattern.source }, `must match pattern "${pattern.source}"`, plan, data);
+  if (pattern !== undefined && !pattern.regexp.test(data))
+    fail(base, segment, 'pattern', { pattern: pattern.source }, `must match pattern "${pattern.source}"`, plan, data);
 }

@@ -16,10 +16,7 @@ export interface AppConnection {
 }
 
 /** Connects a new SDK client session to `app`. */
-export async function connectClient(
-  app: Armature,
-  options: SdkClientOptions = {},
-): Promise<AppConnection> {
+export async function connectClient(app: Armature, options: SdkClientOptions = {}): Promise<AppConnection> {
   const [clientEnd, serverEnd] = InMemoryTransport.createLinkedPair();
   const session = await app.connect(serverEnd);
   const { client, wire } = await checkedSdkClient(clientEnd, 'app-test-client', options);

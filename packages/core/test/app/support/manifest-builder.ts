@@ -1,5 +1,12 @@
 import type { JsonSchema } from '../../../src/metadata/handler-metadata.types';
-import type { BuiltManifest, BuiltManifestMethod, InlineManifest, ManifestHandler, ManifestMethod, ManifestParam } from '../../../src/manifest/manifest.types';
+import type {
+  BuiltManifest,
+  BuiltManifestMethod,
+  InlineManifest,
+  ManifestHandler,
+  ManifestMethod,
+  ManifestParam,
+} from '../../../src/manifest/manifest.types';
 
 /** A manifest with one entry per class, in the inline form a test may pass to `Armature.create` (tests only). */
 export function manifestFor(classes: Record<string, Record<string, ManifestMethod>>): InlineManifest {
@@ -39,7 +46,12 @@ export function builtManifest(manifest: InlineManifest): BuiltManifest {
       const input = ref(inputSchema);
       const output = ref(outputSchema);
       const params = lists.ref(rest.params);
-      methods[name] = { ...rest, params, ...(input === undefined ? {} : { inputSchema: input }), ...(output === undefined ? {} : { outputSchema: output }) };
+      methods[name] = {
+        ...rest,
+        params,
+        ...(input === undefined ? {} : { inputSchema: input }),
+        ...(output === undefined ? {} : { outputSchema: output }),
+      };
     }
     handlers[key] = { ...handler, methods };
   }

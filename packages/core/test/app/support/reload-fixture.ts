@@ -15,7 +15,8 @@ export class ReloadFixture {
     fs.mkdirSync(path.join(this.dir, 'dist'));
     fs.mkdirSync(path.join(this.dir, 'node_modules', '@armature'), { recursive: true });
     // The same core and di the test uses (require follows the links to the real files).
-    for (const name of ['core', 'di']) fs.symlinkSync(path.join(PACKAGES, name), path.join(this.dir, 'node_modules', '@armature', name), 'dir');
+    for (const name of ['core', 'di'])
+      fs.symlinkSync(path.join(PACKAGES, name), path.join(this.dir, 'node_modules', '@armature', name), 'dir');
     fs.writeFileSync(path.join(this.dir, 'package.json'), JSON.stringify({ name: 'reload-fixture', private: true }));
     fs.writeFileSync(
       this.moduleFile,
@@ -37,7 +38,10 @@ exports.AppModule = AppModule;
     const names = Object.keys(tools);
     const methods = names.map((name, i) => `  m${i}() { return ${JSON.stringify(tools[name])}; }`).join('\n');
     const decorate = names
-      .map((name, i) => `Tool({ name: ${JSON.stringify(name)} })(Tools.prototype, 'm${i}', Object.getOwnPropertyDescriptor(Tools.prototype, 'm${i}'));`)
+      .map(
+        (name, i) =>
+          `Tool({ name: ${JSON.stringify(name)} })(Tools.prototype, 'm${i}', Object.getOwnPropertyDescriptor(Tools.prototype, 'm${i}'));`,
+      )
       .join('\n');
     fs.writeFileSync(
       this.toolsFile,

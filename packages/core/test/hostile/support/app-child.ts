@@ -37,7 +37,10 @@ export type Era = '2026 envelope request' | '2025 session request';
  * connection not initialized), then 2025 requests after `initialize`. `params` adds the 2026
  * envelope where the era needs it.
  */
-export function forEachEra(child: () => AppChild, body: (era: Era, params: (p?: Record<string, unknown>) => Record<string, unknown>) => void): void {
+export function forEachEra(
+  child: () => AppChild,
+  body: (era: Era, params: (p?: Record<string, unknown>) => Record<string, unknown>) => void,
+): void {
   for (const era of ['2026 envelope request', '2025 session request'] as const) {
     describe(era, () => {
       if (era === '2025 session request') {

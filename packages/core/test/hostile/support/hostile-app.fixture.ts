@@ -96,7 +96,9 @@ class HostileHandlers implements OnShutdown {
   @Tool()
   never(ctx: RequestContext): Promise<string> {
     note(`started never ${String(ctx.requestId)}`);
-    ctx.signal.addEventListener('abort', () => note(`never aborted ${String(ctx.requestId)}: ${String((ctx.signal.reason as { code?: string }).code)}`));
+    ctx.signal.addEventListener('abort', () =>
+      note(`never aborted ${String(ctx.requestId)}: ${String((ctx.signal.reason as { code?: string }).code)}`),
+    );
     return new Promise(() => undefined);
   }
 
@@ -130,7 +132,14 @@ class HostileHandlers implements OnShutdown {
     throw hostileValue();
   }
 
-  @Prompt({ arguments: [{ name: 'x', required: false }], complete: { x: () => { throw hostileValue(); } } })
+  @Prompt({
+    arguments: [{ name: 'x', required: false }],
+    complete: {
+      x: () => {
+        throw hostileValue();
+      },
+    },
+  })
   trap(): never {
     throw hostileValue();
   }
@@ -154,7 +163,11 @@ class HostileHandlers implements OnShutdown {
 
   @Tool()
   throwing_json(): unknown {
-    return { toJSON: () => { throw new Error('/var/lib/armature/db.sqlite is locked'); } };
+    return {
+      toJSON: () => {
+        throw new Error('/var/lib/armature/db.sqlite is locked');
+      },
+    };
   }
 
   @Resource('hostile://crash')
@@ -169,7 +182,14 @@ class HostileHandlers implements OnShutdown {
     return value;
   }
 
-  @Prompt({ arguments: [{ name: 'topic', required: false }], complete: { topic: () => { throw new Error('completer failed at /opt/app/completer.ts:9'); } } })
+  @Prompt({
+    arguments: [{ name: 'topic', required: false }],
+    complete: {
+      topic: () => {
+        throw new Error('completer failed at /opt/app/completer.ts:9');
+      },
+    },
+  })
   brief(): string {
     throw new Error('prompt failed at /opt/app/prompts.ts:3');
   }

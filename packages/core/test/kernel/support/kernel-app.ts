@@ -32,7 +32,11 @@ export class KernelProbe {
 export const probe = new KernelProbe();
 
 const OBJECT = { type: 'object' } as const;
-const NAME_FORM = { mode: 'form', message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] } } as const;
+const NAME_FORM = {
+  mode: 'form',
+  message: 'Name?',
+  requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+} as const;
 const AGE_FORM = { mode: 'form', message: 'Age?', requestedSchema: { type: 'object', properties: { age: { type: 'integer' } } } } as const;
 
 type Answer = { action: string; content?: Record<string, unknown> };
@@ -101,7 +105,10 @@ export class KernelTools {
     return 'done';
   }
 
-  @Tool({ description: 'Waits until its signal aborts.', inputSchema: { type: 'object', properties: { tag: { type: 'string' } }, required: ['tag'] } })
+  @Tool({
+    description: 'Waits until its signal aborts.',
+    inputSchema: { type: 'object', properties: { tag: { type: 'string' } }, required: ['tag'] },
+  })
   async wait(args: { tag: string }, ctx: RequestContext): Promise<string> {
     probe.started.add(args.tag);
     await new Promise<void>((resolve) => {
@@ -158,7 +165,12 @@ export async function createKernelApp(options: Partial<ArmatureOptions> = {}, ex
       return `read by ${String(answer.content?.name)}`;
     },
   });
-  app.resources.register({ uriTemplate: 'notes://{title}', name: 'note', mimeType: 'text/plain', handler: (vars) => `note ${String(vars.title)}` });
+  app.resources.register({
+    uriTemplate: 'notes://{title}',
+    name: 'note',
+    mimeType: 'text/plain',
+    handler: (vars) => `note ${String(vars.title)}`,
+  });
   app.prompts.register({
     name: 'greet',
     arguments: [{ name: 'name', required: true }],

@@ -100,12 +100,24 @@ export class Peer2026 {
   }
 
   /** Sends a 2026 request (the envelope added to `params`) and waits for its response. */
-  request(method: string, params: Record<string, unknown>, id: RequestId, options: EnvelopeOptions = {}, authInfo?: AuthInfo): Promise<Msg> {
+  request(
+    method: string,
+    params: Record<string, unknown>,
+    id: RequestId,
+    options: EnvelopeOptions = {},
+    authInfo?: AuthInfo,
+  ): Promise<Msg> {
     return this.raw(method, with2026(params, options), id, authInfo);
   }
 
   /** A 2026 `tools/call`. */
-  call(name: string, args: Record<string, unknown>, id: RequestId, options: EnvelopeOptions & { extra?: Record<string, unknown> } = {}, authInfo?: AuthInfo): Promise<Msg> {
+  call(
+    name: string,
+    args: Record<string, unknown>,
+    id: RequestId,
+    options: EnvelopeOptions & { extra?: Record<string, unknown> } = {},
+    authInfo?: AuthInfo,
+  ): Promise<Msg> {
     return this.request('tools/call', { name, arguments: args, ...options.extra }, id, options, authInfo);
   }
 

@@ -15,8 +15,12 @@ describe('checkAudience (RFC 8707 audience binding)', () => {
   it('accepts a token whose resource or aud names this server, however spelled', () => {
     expect(checkAudience({ ...base, resource: 'https://MCP.example.com/mcp/' }, 'https://mcp.example.com/mcp')).to.equal(true);
     expect(checkAudience({ ...base, extra: { aud: 'https://mcp.example.com/mcp' } }, 'https://mcp.example.com/mcp')).to.equal(true);
-    expect(checkAudience({ ...base, extra: { aud: ['api://other', 'https://mcp.example.com/mcp'] } }, 'https://mcp.example.com/mcp')).to.equal(true);
-    expect(checkAudience({ ...base, resource: new URL('https://mcp.example.com/mcp') as unknown as string }, 'https://mcp.example.com/mcp')).to.equal(true);
+    expect(
+      checkAudience({ ...base, extra: { aud: ['api://other', 'https://mcp.example.com/mcp'] } }, 'https://mcp.example.com/mcp'),
+    ).to.equal(true);
+    expect(
+      checkAudience({ ...base, resource: new URL('https://mcp.example.com/mcp') as unknown as string }, 'https://mcp.example.com/mcp'),
+    ).to.equal(true);
     expect(checkAudience({ ...base, extra: { aud: 'notes-api' } }, ['https://mcp.example.com/mcp', 'notes-api'])).to.equal(true);
   });
 

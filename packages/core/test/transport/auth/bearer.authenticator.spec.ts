@@ -7,17 +7,27 @@ import { protectedResourceMetadataPaths, protectedResourceMetadataUrl } from '..
 
 const RESOURCE = 'https://mcp.example.com/mcp';
 const PRM = 'https://mcp.example.com/.well-known/oauth-protected-resource/mcp';
-const principal = (extra: Partial<AuthInfo> = {}): AuthInfo => ({ token: 'tok', clientId: 'c', scopes: ['a'], resource: RESOURCE, ...extra });
+const principal = (extra: Partial<AuthInfo> = {}): AuthInfo => ({
+  token: 'tok',
+  clientId: 'c',
+  scopes: ['a'],
+  resource: RESOURCE,
+  ...extra,
+});
 
 describe('BearerAuthenticator (shared by @armature/http and @armature/ws)', () => {
-  const auth = new BearerAuthenticator({ protectedResource: { resource: RESOURCE, authorizationServers: ['https://auth.example.com'], challengeScopes: ['a'] } });
+  const auth = new BearerAuthenticator({
+    protectedResource: { resource: RESOURCE, authorizationServers: ['https://auth.example.com'], challengeScopes: ['a'] },
+  });
   const fail = (error: unknown): never => {
     throw error;
   };
 
   it('derives the metadata URL and paths from the resource (RFC 9728 §3.1)', () => {
     expect(protectedResourceMetadataUrl(RESOURCE)).to.equal(PRM);
-    expect(protectedResourceMetadataUrl('https://mcp.example.com/')).to.equal('https://mcp.example.com/.well-known/oauth-protected-resource');
+    expect(protectedResourceMetadataUrl('https://mcp.example.com/')).to.equal(
+      'https://mcp.example.com/.well-known/oauth-protected-resource',
+    );
     expect(protectedResourceMetadataPaths('https://mcp.example.com')).to.deep.equal(['/.well-known/oauth-protected-resource']);
     expect(auth.resourceMetadataUrl).to.equal(PRM);
     expect(auth.metadataPaths).to.deep.equal(['/.well-known/oauth-protected-resource/mcp', '/.well-known/oauth-protected-resource']);
@@ -26,7 +36,11 @@ describe('BearerAuthenticator (shared by @armature/http and @armature/ws)', () =
   it('challenges a request without bearer credentials, without an error code', async () => {
     for (const header of [undefined, '', 'Basic dXNlcjpwdw==', 'Bearer', 'Bearer    ', 'Bearerx tok']) {
       const outcome = await auth.authenticate(header, () => principal(), fail);
-      expect(outcome, String(header)).to.deep.equal({ ok: false, message: 'Unauthorized: a bearer token is required', challenge: `Bearer scope="a", resource_metadata="${PRM}"` });
+      expect(outcome, String(header)).to.deep.equal({
+        ok: false,
+        message: 'Unauthorized: a bearer token is required',
+        challenge: `Bearer scope="a", resource_metadata="${PRM}"`,
+      });
     }
   });
 
@@ -51,15 +65,21 @@ describe('BearerAuthenticator (shared by @armature/http and @armature/ws)', () =
       expect(outcome.ok).to.equal(false);
       if (outcome.ok) return;
       expect(outcome.message).to.match(reason);
-      expect(outcome.challenge).to.match(new RegExp(`^Bearer error="invalid_token", resource_metadata="${PRM}", error_description="[^"]+"$`));
+      expect(outcome.challenge).to.match(
+        new RegExp(`^Bearer error="invalid_token", resource_metadata="${PRM}", error_description="[^"]+"$`),
+      );
       expect(outcome.challenge).to.not.contain('tok"');
       expect(errors.length).to.equal(what === 'thrown at' ? 1 : 0);
     });
   }
 
   it('accepts tokens that expire later, and any audience when validation is off', async () => {
-    expect((await auth.authenticate('Bearer tok', () => principal({ expiresAt: Math.floor(Date.now() / 1000) + 60 }), fail)).ok).to.equal(true);
-    const lenient = new BearerAuthenticator({ protectedResource: { resource: RESOURCE, authorizationServers: ['https://auth.example.com'], validateAudience: false } });
+    expect((await auth.authenticate('Bearer tok', () => principal({ expiresAt: Math.floor(Date.now() / 1000) + 60 }), fail)).ok).to.equal(
+      true,
+    );
+    const lenient = new BearerAuthenticator({
+      protectedResource: { resource: RESOURCE, authorizationServers: ['https://auth.example.com'], validateAudience: false },
+    });
     expect((await lenient.authenticate('Bearer tok', () => principal({ resource: undefined }), fail)).ok).to.equal(true);
     const bare = new BearerAuthenticator({});
     expect(bare.metadataJson).to.equal(undefined);

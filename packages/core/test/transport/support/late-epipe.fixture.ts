@@ -13,7 +13,9 @@ process.stdout.once('close', () => {
 
 const transport = new StdioServerTransport();
 transport.onmessage = () => {
-  void transport.send({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'x'.repeat(1 << 16) } }).catch(() => undefined);
+  void transport
+    .send({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'x'.repeat(1 << 16) } })
+    .catch(() => undefined);
   void transport.close();
 };
 void transport.start();

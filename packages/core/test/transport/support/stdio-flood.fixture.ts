@@ -15,7 +15,9 @@ function flood(id: number, count: number, size: number): void {
   let refused = 0;
   const data = 'x'.repeat(size);
   for (let i = 0; i < count; i++) {
-    transport.send({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: `${i}:${data}` } }).catch(() => void refused++);
+    transport
+      .send({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: `${i}:${data}` } })
+      .catch(() => void refused++);
   }
   // Refusals are counted in microtasks; report after them.
   setImmediate(() => {

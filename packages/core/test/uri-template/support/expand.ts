@@ -47,7 +47,8 @@ function expandExpression(expr: ExpressionPart, values: UriTemplateExpandValues)
     }
     out += pairs
       .map(([k, item]) => {
-        if (k !== null) return encode(k, spec.allowReserved) + (spec.named && item === '' ? spec.ifemp : '=') + encode(item, spec.allowReserved);
+        if (k !== null)
+          return encode(k, spec.allowReserved) + (spec.named && item === '' ? spec.ifemp : '=') + encode(item, spec.allowReserved);
         return (spec.named ? named(spec, v.name, item) : '') + encode(item, spec.allowReserved);
       })
       .join(spec.sep);
@@ -104,11 +105,7 @@ export type UriTemplateScalar = string | number | boolean;
  * object are "undefined" and expand to nothing.
  */
 export type UriTemplateExpandValue =
-  | UriTemplateScalar
-  | readonly UriTemplateScalar[]
-  | { readonly [key: string]: UriTemplateScalar }
-  | null
-  | undefined;
+  UriTemplateScalar | readonly UriTemplateScalar[] | { readonly [key: string]: UriTemplateScalar } | null | undefined;
 
 /** Variable values for `expand`, by variable name. */
 export type UriTemplateExpandValues = { readonly [name: string]: UriTemplateExpandValue };

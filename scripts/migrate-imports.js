@@ -12,7 +12,7 @@ const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '..');
 const SURFACE = JSON.parse(fs.readFileSync(path.join(ROOT, 'test', 'repo', 'export-snapshots', 'armature__core.json'), 'utf8'));
-const ORDER = ['.', './tasks', './mcp-apps', './wire/2025-11-25', './internal', './build'];
+const ORDER = ['.', './tasks', './ports', './observability', './mcp-apps', './wire/2025-11-25', './internal', './build'];
 const CORE_IMPORT = /(^|\n)([ \t]*)(import|export)(\s+type)?\s*\{([^}]*)\}\s*from\s*'@armature\/core';/g;
 const GENERATED = /(['"])((?:\.{1,2}\/)+(?:[\w.-]+\/)*?)protocol\/(mcp-types(?:-2026)?\.generated)(['"])/g;
 

@@ -1,5 +1,6 @@
 // The public API of @armature/core: what an author writes a server with. Named exports only;
-// the transports' engine is `@armature/core/internal`, the wire types are
+// the ports shared state lives behind are `@armature/core/ports`, the telemetry seam
+// `@armature/core/observability`; the transports' engine is `@armature/core/internal`, the wire types are
 // `@armature/core/wire/2025-11-25` and `/wire/2026-07-28`, the build-time helpers
 // `@armature/core/build` (docs/ARCHITECTURE.md, "Public surface").
 
@@ -53,7 +54,6 @@ export { RequestContext } from './context/request-context';
 export type { AuthInfo, SessionInfo, SessionScope, AskOptions, RequestLogger } from './context/request-context';
 export type { RequestHeaders, TransportRequestInfo } from './context/request-info';
 export { checkAudience } from './transport/auth/audience.check';
-export type { HeaderLookup, ObservedRequest, RequestObservation, RequestObserver } from './kernel/request-observer';
 
 // Results.
 export { text, image, audio, resourceLink, embeddedResource } from './results/content.helpers';
@@ -83,9 +83,6 @@ export type { Interceptor, CallHandler } from './interceptors/interceptor';
 export { RateLimit } from './rate-limit/rate-limit.decorator';
 export type { RateLimitOptions, RateLimitKey } from './rate-limit/rate-limit.options';
 export { RETRY_AFTER_META } from './rate-limit/rate-limit-result';
-// Ports for state shared by several instances (in-memory defaults; @armature/redis implements them).
-export type { RateLimitStore, RateLimitBucket } from './rate-limit/rate-limit-store';
-export type { BusEvent, NotificationBus } from './bus/notification-bus';
 export type { ClassOrMethodDecorator } from './metadata/enhancer-metadata';
 
 // Tasks: the author's option (`@Tool({ task })`), the app's `tasks` options and the default

@@ -9,7 +9,7 @@ import {
   type TracerProvider,
   createNoopMeter,
 } from '@opentelemetry/api';
-import type { ObservedRequest, RequestObservation, RequestObserver } from '@armature/core';
+import type { ObservedRequest, RequestObservation, RequestObserver } from '@armature/core/observability';
 import { DURATION_BUCKETS, MCP_SERVER_OPERATION_DURATION } from './attributes';
 import { RequestSpan } from './request-span';
 

@@ -9,7 +9,7 @@ import {
   trace,
   type Tracer,
 } from '@opentelemetry/api';
-import type { ObservedRequest, RequestObservation } from '@armature/core';
+import type { ObservedRequest, RequestObservation } from '@armature/core/observability';
 import type { JSONRPCErrorResponse, JSONRPCResponse } from '@armature/core/wire/2025-11-25';
 import { bounded, CANCELLED, MCP_ATTRIBUTES as A, TOOL_ERROR } from './attributes';
 import { parentContextOf } from './trace-context';

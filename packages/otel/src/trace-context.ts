@@ -8,7 +8,7 @@ import {
   TraceFlags,
   createTraceState,
 } from '@opentelemetry/api';
-import type { ObservedRequest } from '@armature/core';
+import type { ObservedRequest } from '@armature/core/observability';
 
 const TRACEPARENT = /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})(-.*)?$/;
 const INVALID_TRACE = '0'.repeat(32);

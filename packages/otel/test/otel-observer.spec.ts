@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { metrics, propagation, trace } from '@opentelemetry/api';
-import type { ObservedRequest } from '@armature/core';
+import type { ObservedRequest } from '@armature/core/observability';
 import { otelObserver, parseTraceparent } from '../src';
 import { parentContextOf } from '../src/trace-context';
 import { Telemetry } from './support/telemetry';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type BusEvent, type NotificationBus } from '@armature/core';
+import { type BusEvent, type NotificationBus } from '@armature/core/ports';
 import { deliverBusEvent } from '@armature/core/internal';
 import { RedisConnection, type RedisConnectionOptions } from './redis-connection';
 import { RedisSubscriber } from './redis-subscriber';

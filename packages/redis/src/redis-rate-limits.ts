@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { RateLimitBucket, RateLimitStore } from '@armature/core';
+import type { RateLimitBucket, RateLimitStore } from '@armature/core/ports';
 import { RedisConnection, type RedisClient, type RedisConnectionOptions } from './redis-connection';
 import { TOKEN_BUCKET } from './rate-limit-script';
 

@@ -1,4 +1,4 @@
-import type { NotificationBus, RateLimitStore } from '@armature/core';
+import type { NotificationBus, RateLimitStore } from '@armature/core/ports';
 import type { TaskSignals, TaskStore } from '@armature/core/tasks';
 import type { EventStore, SessionStateStore } from '@armature/http';
 import { RedisConnection, type RedisConnectionOptions } from './redis-connection';

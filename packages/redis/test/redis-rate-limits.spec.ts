@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { createClient } from 'redis';
-import { isMcpWireError, type RateLimitBucket } from '@armature/core';
+import { isMcpWireError } from '@armature/core';
+import { type RateLimitBucket } from '@armature/core/ports';
 import { RedisRateLimitStore } from '../src/redis-rate-limits';
 import { type RedisServer, startRedisServer } from './support/redis-server';
 

@@ -1,4 +1,4 @@
-import type { BusEvent, NotificationBus } from '@armature/core';
+import type { BusEvent, NotificationBus } from '@armature/core/ports';
 import type { JSONRPCMessage } from '@armature/core/wire/2025-11-25';
 import type { ConnectableApp, SessionChange } from '@armature/core/internal';
 import type { ResolvedHttpOptions } from '../options/resolved-options';

@@ -1,7 +1,8 @@
 import 'reflect-metadata';
 import { trace } from '@opentelemetry/api';
 import { Module } from '@armature/di';
-import { Armature, Tool, type ArmatureManifest, type RequestObserver } from '@armature/core';
+import { Armature, Tool, type ArmatureManifest } from '@armature/core';
+import { type RequestObserver } from '@armature/core/observability';
 
 /** A tool that reports the span active while it runs, before and after an await. */
 export class TracedHandlers {

@@ -11,6 +11,20 @@ const SERVER_NAMES = ['armature', 'sdk', 'floor'];
 /** The start-up scenario also measures the SDK v2 (`@modelcontextprotocol/server`) over its stdio transport. */
 const STARTUP_SERVER_NAMES = ['armature', 'sdk', 'sdk-v2', 'floor'];
 
+/** Connects an SDK server (v1 or v2: the same API) to `transport`; resolves its closer. */
+async function connectSdkServer(server, transport) {
+  await server.connect(transport);
+  return () => server.close();
+}
+
+/** `attachStreams` over the stdio transport exported by `stdioModule` (the SDK v1's or v2's). */
+function sdkStdio(stdioModule) {
+  return (server, input, output) => {
+    const { StdioServerTransport } = require(stdioModule);
+    return connectSdkServer(server, new StdioServerTransport(input, output));
+  };
+}
+
 const servers = {
   armature: {
     preload() {
@@ -57,15 +71,8 @@ const servers = {
       require('./sdk/sdk-server');
     },
     create: async (extraTools) => require('./sdk/sdk-server').createSdkServer(extraTools),
-    async attachTransport(server, transport) {
-      await server.connect(transport);
-      return () => server.close();
-    },
-    async attachStreams(server, input, output) {
-      const { StdioServerTransport } = require('@modelcontextprotocol/sdk/server/stdio.js');
-      await server.connect(new StdioServerTransport(input, output));
-      return () => server.close();
-    },
+    attachTransport: connectSdkServer,
+    attachStreams: sdkStdio('@modelcontextprotocol/sdk/server/stdio.js'),
     onHttp: ({ stateless, extraTools }) => require('./sdk/sdk-http').listenSdkHttp({ stateless, extraTools }),
     // MCP 2026-07-28 is served by the SDK v2 (`@modelcontextprotocol/server`), not by the v1 package.
     onHttp2026: ({ extraTools }) => require('./sdk/sdk-v2-http').listenSdkV2Http({ extraTools }),
@@ -80,15 +87,8 @@ const servers = {
       require('./sdk/sdk-v2-http');
     },
     create: async (toolSet) => require('./sdk/sdk-v2-http').createSdkV2Server(toolSet),
-    async attachTransport(server, transport) {
-      await server.connect(transport);
-      return () => server.close();
-    },
-    async attachStreams(server, input, output) {
-      const { StdioServerTransport } = require('@modelcontextprotocol/server/stdio');
-      await server.connect(new StdioServerTransport(input, output));
-      return () => server.close();
-    },
+    attachTransport: connectSdkServer,
+    attachStreams: sdkStdio('@modelcontextprotocol/server/stdio'),
   },
   floor: {
     preload() {

@@ -6,8 +6,8 @@ import { Armature, RequestContext, Tool } from '@armature/core';
 import { TASKS_EXTENSION } from '@armature/core/tasks';
 import { Module } from '@armature/di';
 import { listenHttp, type HttpListenHandle } from '@armature/http';
+import { post2026 as rawPost2026, untilTaskStatus, type Rpc } from '@armature/transport-fixtures';
 
-const V2026 = '2026-07-28';
 const TASKS = { extensions: { [TASKS_EXTENSION]: {} } };
 
 class JobTools {
@@ -28,8 +28,6 @@ class JobTools {
 @Module({ handlers: [JobTools] })
 class JobModule {}
 
-type Rpc = { result?: Record<string, unknown>; error?: { code: number; message: string; data?: unknown } };
-
 /**
  * Tasks over a real Streamable HTTP socket: 2026-07-28 as stateless POSTs with the routing
  * headers (raw HTTP: the SDK v2 client has no tasks API for the extension), 2025-11-25 with the
@@ -39,46 +37,11 @@ describe('tasks over Streamable HTTP (both revisions, a real socket)', function 
   this.timeout(20_000);
   let app: Armature;
   let http: HttpListenHandle;
-  let nextId = 0;
 
-  /** One 2026 request: envelope in _meta, Mcp-Method / Mcp-Name headers, the JSON (or SSE) answer read. */
-  async function post2026(method: string, params: Record<string, unknown>, name?: string): Promise<Rpc & { status: number }> {
-    const headers: Record<string, string> = {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': V2026,
-      'mcp-method': method,
-    };
-    if (name !== undefined) headers['mcp-name'] = name;
-    const meta = {
-      'io.modelcontextprotocol/protocolVersion': V2026,
-      'io.modelcontextprotocol/clientCapabilities': TASKS,
-      'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1.0.0' },
-    };
-    const res = await fetch(http.url, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ jsonrpc: '2.0', id: ++nextId, method, params: { ...params, _meta: meta } }),
-    });
-    const text = await res.text();
-    const json = res.headers.get('content-type')?.includes('text/event-stream')
-      ? (text
-          .split('\n')
-          .filter((l) => l.startsWith('data:'))
-          .map((l) => l.slice(5))
-          .pop() ?? '{}')
-      : text;
-    return { status: res.status, ...(JSON.parse(json) as Rpc) };
-  }
-
-  async function untilStatus(taskId: string, status: string): Promise<Rpc> {
-    for (let i = 0; i < 100; i += 1) {
-      const got = await post2026('tasks/get', { taskId }, taskId);
-      if (got.result?.status === status) return got;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    throw new Error(`task ${taskId} never reached ${status}`);
-  }
+  /** One 2026 request to this suite's server (the shared raw client: envelope in _meta, routing headers). */
+  const post2026 = (method: string, params: Record<string, unknown>, name?: string): Promise<Rpc> =>
+    rawPost2026(http.url, method, params, name, TASKS);
+  const untilStatus = (taskId: string, status: string): Promise<Rpc> => untilTaskStatus(http.url, taskId, status);
 
   before(async () => {
     app = await Armature.create(JobModule, {

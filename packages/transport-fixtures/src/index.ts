@@ -43,3 +43,5 @@ export {
   type FuzzMessage,
 } from './seeded-fuzz';
 export { HeapChild, serveHeapProbe, type HeapReport } from './heap-child';
+export { SseReader, type SseEvent } from './sse-reader';
+export { post2026, untilTaskStatus, type Rpc } from './raw-2026';

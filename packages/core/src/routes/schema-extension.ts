@@ -1,3 +1,4 @@
+import { SCHEMA_MAP_KEYWORDS, SUBSCHEMA_KEYWORDS } from '../validation/schema-keywords';
 // The rules of `@Tool({ extendInputSchema, headers })`: how an author's JSON Schema fragment is
 // merged into a tool's generated input schema, and how parameters are marked `x-mcp-header`
 // (MCP 2026-07-28, SEP-2106 and SEP-2243).
@@ -32,25 +33,6 @@ export interface SchemaChange<Problem> {
   readonly changed: boolean;
   readonly problems: readonly Problem[];
 }
-
-/** Keywords whose value maps names to schemas (properties, definitions…): merged name by name. */
-const SCHEMA_MAPS: ReadonlySet<string> = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
-
-/** Keywords whose value is one schema: merged as a schema. */
-const SUBSCHEMAS: ReadonlySet<string> = new Set([
-  'additionalProperties',
-  'items',
-  'additionalItems',
-  'contains',
-  'propertyNames',
-  'not',
-  'if',
-  'then',
-  'else',
-  'unevaluatedItems',
-  'unevaluatedProperties',
-  'contentSchema',
-]);
 
 /** Keywords whose lists are conjunctions: the extension's entries are appended (each once). */
 const CONJUNCTIVE_LISTS: ReadonlySet<string> = new Set(['required', 'allOf']);
@@ -177,9 +159,9 @@ function mergeSchema(base: unknown, extension: unknown, pointer: string, problem
     }
     const at = `${pointer}/${escapePointer(key)}`;
     const current = base[key];
-    const merged = SCHEMA_MAPS.has(key)
+    const merged = SCHEMA_MAP_KEYWORDS.has(key)
       ? mergeMap(current, value, at, problems)
-      : SUBSCHEMAS.has(key)
+      : SUBSCHEMA_KEYWORDS.has(key)
         ? mergeSchema(current, value, at, problems)
         : CONJUNCTIVE_LISTS.has(key)
           ? mergeList(current, value, at, problems)

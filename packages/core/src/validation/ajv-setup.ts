@@ -3,6 +3,7 @@ import type { Options } from 'ajv';
 import type Ajv2019 from 'ajv/dist/2019';
 import type Ajv2020 from 'ajv/dist/2020';
 import type { JsonSchema } from '../metadata/handler-metadata.types';
+import { SCHEMA_LIST_KEYWORDS, SCHEMA_MAP_KEYWORDS, SUBSCHEMA_KEYWORDS } from './schema-keywords';
 
 /** One ajv instance of any of the three dialects. */
 export type AjvInstance = AjvDraft7 | Ajv2019 | Ajv2020;
@@ -70,21 +71,6 @@ export function ajvFingerprint(): string {
 const PROTO = '__proto__';
 /** The `patternProperties` key standing for the property named `__proto__`. */
 export const PROTO_PATTERN = '^__proto__$';
-const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
-const SCHEMA_VALUES = [
-  'additionalProperties',
-  'items',
-  'additionalItems',
-  'contains',
-  'propertyNames',
-  'not',
-  'if',
-  'then',
-  'else',
-  'unevaluatedItems',
-  'unevaluatedProperties',
-];
-const SCHEMA_LISTS = ['anyOf', 'oneOf', 'allOf', 'prefixItems', 'items'];
 
 /**
  * The schema as ajv must be given it. ajv skips a `properties` entry named `__proto__` (it
@@ -107,14 +93,14 @@ function rewriteProto(node: unknown): unknown {
   };
   for (const [key, value] of Object.entries(source)) {
     let next = value;
-    if (SCHEMA_MAPS.includes(key) && typeof value === 'object' && value !== null && !Array.isArray(value)) {
+    if (SCHEMA_MAP_KEYWORDS.has(key) && typeof value === 'object' && value !== null && !Array.isArray(value)) {
       const entries = Object.entries(value).map(([name, inner]) => [name, rewriteProto(inner)] as const);
       if (entries.some(([name, inner]) => inner !== (value as Record<string, unknown>)[name] || name === PROTO))
         next = Object.fromEntries(entries);
-    } else if (SCHEMA_LISTS.includes(key) && Array.isArray(value)) {
+    } else if (SCHEMA_LIST_KEYWORDS.has(key) && Array.isArray(value)) {
       const items = value.map(rewriteProto);
       if (items.some((item, i) => item !== value[i])) next = items;
-    } else if (SCHEMA_VALUES.includes(key)) {
+    } else if (SUBSCHEMA_KEYWORDS.has(key)) {
       next = rewriteProto(value);
     }
     if (next !== value) put(key, next);

@@ -1,3 +1,4 @@
+import { post2026 as rawPost2026, untilTaskStatus, type Rpc } from '@armature/transport-fixtures';
 import { Armature, RequestContext, Tool } from '@armature/core';
 import type { TaskSignals, TaskStore } from '@armature/core/tasks';
 import { Module } from '@armature/di';
@@ -60,53 +61,20 @@ export async function startInstance(name: string, tasks: { store: TaskStore; sig
   };
 }
 
-type Rpc = { status: number; result?: Record<string, unknown>; error?: { code: number; message: string; data?: unknown } };
-let nextId = 0;
+const JOB_CAPABILITIES = { elicitation: { form: {} }, extensions: { 'io.modelcontextprotocol/tasks': {} } };
 
-/** One MCP 2026-07-28 request over HTTP (envelope, routing headers; JSON or SSE answer). */
-export async function post2026(
+/** One MCP 2026-07-28 request over HTTP (the shared raw client) with this suite's default capabilities. */
+export function post2026(
   url: string,
   method: string,
   params: Record<string, unknown>,
   name?: string,
-  caps: Record<string, unknown> = { elicitation: { form: {} }, extensions: { 'io.modelcontextprotocol/tasks': {} } },
+  caps: Record<string, unknown> = JOB_CAPABILITIES,
 ): Promise<Rpc> {
-  const headers: Record<string, string> = {
-    'content-type': 'application/json',
-    accept: 'application/json, text/event-stream',
-    'mcp-protocol-version': '2026-07-28',
-    'mcp-method': method,
-  };
-  if (name !== undefined) headers['mcp-name'] = name;
-  const meta = {
-    'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-    'io.modelcontextprotocol/clientCapabilities': caps,
-    'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1.0.0' },
-  };
-  const res = await fetch(url, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ jsonrpc: '2.0', id: ++nextId, method, params: { ...params, _meta: meta } }),
-  });
-  const text = await res.text();
-  const json = res.headers.get('content-type')?.includes('text/event-stream')
-    ? (text
-        .split('\n')
-        .filter((l) => l.startsWith('data:'))
-        .map((l) => l.slice(5))
-        .pop() ?? '{}')
-    : text;
-  return { status: res.status, ...(JSON.parse(json) as Omit<Rpc, 'status'>) };
+  return rawPost2026(url, method, params, name, caps);
 }
 
 /** Polls `tasks/get` on `url` until the task has `status` (bounded). */
-export async function untilStatus(url: string, taskId: string, status: string, timeoutMs = 5_000): Promise<Rpc> {
-  const deadline = Date.now() + timeoutMs;
-  let last: Rpc | undefined;
-  while (Date.now() < deadline) {
-    last = await post2026(url, 'tasks/get', { taskId }, taskId);
-    if (last.result?.status === status) return last;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`task ${taskId} did not reach ${status}: last ${JSON.stringify(last)}`);
+export function untilStatus(url: string, taskId: string, status: string, timeoutMs = 5_000): Promise<Rpc> {
+  return untilTaskStatus(url, taskId, status, timeoutMs);
 }

@@ -1,6 +1,7 @@
 import type { TaskSignal, TaskSignals } from '@armature/core/tasks';
-import { RedisConnection, type RedisConnectionOptions } from './redis-connection';
-import { RedisSubscriber } from './redis-subscriber';
+import { RedisChannel } from './redis-channel';
+import type { RedisConnection, RedisConnectionOptions } from './redis-connection';
+import type { RedisSubscriber } from './redis-subscriber';
 
 /**
  * `TaskSignals` on Redis pub/sub: one channel (`<prefix>task-signals`), heard through a
@@ -8,24 +9,13 @@ import { RedisSubscriber } from './redis-subscriber';
  * Delivery is at most once, as pub/sub is: a signal sent while an instance is disconnected is
  * lost to it (its task then ends by itself or at expiry; the record is right either way).
  */
-export class RedisTaskSignals implements TaskSignals {
-  private readonly redis: RedisConnection;
-  private readonly channel: string;
-  private readonly listeners = new Set<(signal: TaskSignal) => void>();
-  private readonly subscriber: RedisSubscriber;
-  /** Whether the subscriber is this object's own (closed with it and when nobody listens). */
-  private readonly ownsSubscriber: boolean;
-  private unlisten: (() => void) | undefined;
-
+export class RedisTaskSignals extends RedisChannel<TaskSignal> implements TaskSignals {
   constructor(
     options: RedisConnectionOptions | RedisConnection,
-    private readonly onError: (error: unknown) => void = () => undefined,
+    onError: (error: unknown) => void = () => undefined,
     subscriber?: RedisSubscriber,
   ) {
-    this.redis = options instanceof RedisConnection ? options : new RedisConnection(options);
-    this.channel = `${this.redis.prefix}task-signals`;
-    this.ownsSubscriber = subscriber === undefined;
-    this.subscriber = subscriber ?? new RedisSubscriber(this.redis, onError);
+    super(options, 'task-signals', onError, subscriber);
   }
 
   async publish(signal: TaskSignal): Promise<void> {
@@ -33,22 +23,15 @@ export class RedisTaskSignals implements TaskSignals {
   }
 
   subscribe(listener: (signal: TaskSignal) => void): () => void {
-    this.listeners.add(listener);
-    this.unlisten ??= this.subscriber.listen(this.channel, (message) => this.deliver(message));
+    const remove = this.listen(listener);
     return () => {
-      this.listeners.delete(listener);
+      remove();
+      // Nobody left to signal here: the subscriber connection (when it is this object's own) goes.
       if (this.listeners.size === 0) void this.close();
     };
   }
 
-  /** Stops listening; closes the subscriber connection when it is this object's own. */
-  async close(): Promise<void> {
-    this.unlisten?.();
-    this.unlisten = undefined;
-    if (this.ownsSubscriber) await this.subscriber.close();
-  }
-
-  private deliver(message: string): void {
+  protected hear(message: string): void {
     let signal: TaskSignal;
     try {
       signal = JSON.parse(message) as TaskSignal;

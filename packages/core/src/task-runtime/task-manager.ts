@@ -278,16 +278,7 @@ export class TaskManager implements TasksFeature {
     for (const key of Object.keys(responses)) {
       const question = running.questions.get(key);
       if (question === undefined) continue;
-      const answer = responses[key];
-      const problem =
-        typeof answer === 'object' && answer !== null && !Array.isArray(answer)
-          ? invalidClientResult(question.method, answer as Record<string, unknown>)
-          : 'it must be an object';
-      if (problem !== undefined)
-        throw McpWireError.invalidParams(
-          `Invalid params: inputResponses[${shownId(key)}] is not a valid ${question.method} result: ${problem}`,
-        );
-      answered.push([question, answer as Record<string, unknown>]);
+      answered.push([question, checkedAnswer(key, question.method, responses[key])]);
     }
     if (answered.length === 0) return;
     for (const key of Object.keys(responses)) running.questions.delete(key);
@@ -308,16 +299,7 @@ export class TaskManager implements TasksFeature {
     for (const key of Object.keys(responses)) {
       const question = Object.prototype.hasOwnProperty.call(outstanding, key) ? outstanding[key] : undefined;
       if (question === undefined) continue;
-      const answer = responses[key];
-      const problem =
-        typeof answer === 'object' && answer !== null && !Array.isArray(answer)
-          ? invalidClientResult(question.method, answer as Record<string, unknown>)
-          : 'it must be an object';
-      if (problem !== undefined)
-        throw McpWireError.invalidParams(
-          `Invalid params: inputResponses[${shownId(key)}] is not a valid ${question.method} result: ${problem}`,
-        );
-      answers[key] = answer;
+      answers[key] = checkedAnswer(key, question.method, responses[key]);
       delete remaining[key];
     }
     if (Object.keys(answers).length === 0) return;
@@ -728,4 +710,15 @@ export class TaskManager implements TasksFeature {
         this.stop(running, new ArmatureError(EngineErrorCode.REQUEST_TIMEOUT, `Task ${taskId} expired before it finished`));
     }
   }
+}
+
+/** A client's answer to a task's question, checked as a result of `method`; -32602 naming the key otherwise. */
+function checkedAnswer(key: string, method: string, answer: unknown): Record<string, unknown> {
+  const problem =
+    typeof answer === 'object' && answer !== null && !Array.isArray(answer)
+      ? invalidClientResult(method, answer as Record<string, unknown>)
+      : 'it must be an object';
+  if (problem !== undefined)
+    throw McpWireError.invalidParams(`Invalid params: inputResponses[${shownId(key)}] is not a valid ${method} result: ${problem}`);
+  return answer as Record<string, unknown>;
 }

@@ -1,4 +1,6 @@
 import 'reflect-metadata';
+// Lets `app.listen()` serve `--http [host:]port` (stdio needs nothing).
+import '@armature/http/register';
 import { Armature, type ArmatureOptions } from '@armature/core';
 import { mcpAppsCapability } from '@armature/core/mcp-apps';
 import { WordTallyModule } from './word-tally.module';

@@ -1,4 +1,7 @@
 import 'reflect-metadata';
+// Lets `app.listen()` serve `--http [host:]port` and `--ws [host:]port` (stdio needs nothing).
+import '@armature/http/register';
+import '@armature/ws/register';
 import { Armature, type ArmatureOptions } from '@armature/core';
 import { NotesModule } from './notes.module';
 

@@ -1,4 +1,6 @@
 import 'reflect-metadata';
+// Lets `app.listen()` serve `--http [host:]port` (stdio needs nothing).
+import '@armature/http/register';
 import { Armature } from '@armature/core';
 import { WeatherModule } from './weather.module';
 

@@ -1,8 +1,11 @@
-// Public API of @armature/http: Streamable HTTP (MCP 2025-11-25) for Armature apps.
+// Public API of @armature/http: Streamable HTTP (MCP 2025-11-25 and 2026-07-28) for Armature apps.
+// Importing it registers `--http [host:]port` with `app.listen()`, as `@armature/http/register` does.
+import './register';
 export { createHttpHandler } from './create-http-handler';
 export type { FetchHandlerInit, HttpHandler } from './create-http-handler';
 export { listenHttp, DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS } from './listen-http';
 export type { HttpListenHandle } from './listen-http';
+export { httpListenTransport } from './listen-transport';
 export type { HttpHandlerOptions, ListenHttpOptions, SseOptions } from './options/http-options';
 export type { HttpRequestInfo, VerifyToken } from './handler/bearer-auth';
 export type { EventStore } from './events/event-store';

@@ -1,4 +1,7 @@
 // Public API of @armature/ws: MCP over WebSocket (subprotocol `mcp`, one message per text frame).
+// Importing it registers `--ws [host:]port` with `app.listen()`, as `@armature/ws/register` does.
+import './register';
+export { wsListenTransport } from './listen-transport';
 export { listenWs, attachWs, type ListenWsOptions, type WsServerHandle, type WsAttachment } from './websocket.server';
 export { WsGateway, DEFAULT_DRAIN_MS } from './websocket.gateway';
 export { WebSocketServerTransport, DEFAULT_MAX_BUFFERED_BYTES, type WebSocketServerTransportOptions } from './websocket.transport';

@@ -14,6 +14,26 @@ interface CoreModule {
 /** `app.listen()`'s refusal of a bad `[host:]port` (LocalErrorCode.INVALID_LISTEN_ARGS). */
 const INVALID_LISTEN_ARGS = 'ARM_ERR_INVALID_LISTEN_ARGS';
 
+/** The transport packages whose `register` entry `--http` / `--ws` load for a served app. */
+const TRANSPORT_PACKAGES: Readonly<Record<string, string>> = { '--http': '@armature/http', '--ws': '@armature/ws' };
+
+/**
+ * Registers the transport `listen` asks for, from the app's own node_modules: the app need not
+ * import it to be served by the CLI. When the app does not have the package, `app.listen()`
+ * refuses with ARM_ERR_TRANSPORT_MISSING, which says what to install.
+ */
+function registerTransportOf(listen: readonly string[], appDir: string): void {
+  const pkg = TRANSPORT_PACKAGES[listen[0] ?? ''];
+  if (pkg === undefined) return;
+  let entry: string;
+  try {
+    entry = require.resolve(`${pkg}/register`, { paths: [appDir] });
+  } catch {
+    return;
+  }
+  require(entry);
+}
+
 /**
  * `armature serve`: boots the root module of a built app and serves it over stdio, Streamable
  * HTTP or WebSocket through `app.listen()`, which also installs the graceful SIGTERM/SIGINT
@@ -42,6 +62,7 @@ async function serve(argv: readonly string[], output: CliOutput): Promise<number
   try {
     const { file, root } = loadRootModule(target.entry, target.base);
     const core = require(require.resolve('@armature/core', { paths: [path.dirname(file)] })) as CoreModule;
+    registerTransportOf(args.listen, path.dirname(file));
     app = await core.Armature.create(root, { name: target.name, version: target.version });
   } catch (error) {
     output.line(`armature: ${target.entry} did not boot: ${error instanceof Error ? error.message : String(error)}`);

@@ -89,7 +89,7 @@ An [MCP](https://modelcontextprotocol.io) server built with Armature.
 npm install
 npm run build     # compiles and writes dist/armature.manifest.json (schemas from your types)
 npm test          # boots the server in the test process and calls it through an MCP client
-npm start         # serves over stdio: node dist/src/main.js (add --http 3000 with @armature/http)
+npm start         # serves over stdio: node dist/src/main.js (--http 3000: install @armature/http, import '@armature/http/register')
 npm run dev       # rebuilds on change and reloads the running server in place
 npm run inspect   # prints the tools, resources and prompts the server advertises
 \`\`\`

@@ -22,6 +22,7 @@ import { openDevChannel, underArmatureDev } from '../dev-reload/dev-channel';
 import { createHandlerHost, type RootModule } from './di-handler-host';
 import { McpNotifier } from './mcp-notifier';
 import { listenOn, type ListenHandle } from '../listen/listen';
+import type { ListenTransport } from '../listen/listen-transport';
 import { compileModuleRoutes } from '../routes/module-routes';
 import { ScopedLists } from '../routes/scoped-lists';
 import { PromptRegistry } from '../registries/prompts.registry';
@@ -38,8 +39,18 @@ import { ToolRegistry } from '../registries/tools.registry';
 import type { BusEvent, NotificationBus } from '../bus/notification-bus';
 import { InMemoryNotificationBus } from '../bus/in-memory-notification-bus';
 
-/** Options of `app.listen()`: which signals start a graceful shutdown, and whether it ends the process. */
-export type ListenOptions = SignalHandlingOptions;
+/**
+ * Options of `app.listen()`: which signals start a graceful shutdown, whether it ends the
+ * process, and (optionally) exactly which transports `--<flag> [host:]port` may start instead
+ * of the registered ones.
+ */
+export interface ListenOptions extends SignalHandlingOptions {
+  /**
+   * The transports the command line may choose, e.g. `[httpListenTransport]` from
+   * `@armature/http`. Default: those registered in the process (`import '@armature/http/register'`).
+   */
+  readonly transports?: readonly ListenTransport[];
+}
 
 /** What `Armature.create` hands the app for reloads under `armature dev`. */
 interface BootState {
@@ -224,8 +235,9 @@ export class Armature implements ConnectableApp {
   }
 
   /**
-   * Serves according to the command line: `--stdio` (default), `--http [host:]port` or
-   * `--ws [host:]port`. HTTP and WebSocket load `@armature/http` / `@armature/ws` lazily.
+   * Serves according to the command line: `--stdio` (default), or `--http [host:]port`,
+   * `--ws [host:]port` (any `--<flag>`) through a transport registered by its package
+   * (`import '@armature/http/register'`) or given in `options.transports`.
    * Over stdio, the app closes when the client closes stdin.
    *
    * Also installs SIGTERM/SIGINT handlers (unless `signals: false`) that close the app
@@ -239,6 +251,7 @@ export class Armature implements ConnectableApp {
       drainMs: this.drainMs,
       closeApp: () => this.close(),
       removeSignalHandlers: () => this.removeSignalHandlers(),
+      transports: options.transports,
     });
     this.listeners.add(handle);
     // Under `armature dev`: announce readiness and reload handlers in place after each rebuild.

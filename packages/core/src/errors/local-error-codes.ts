@@ -96,12 +96,12 @@ export const APP_ERRORS = defineErrors('@armature/core', 'Application layer (loc
   INVALID_LISTEN_ARGS: {
     code: 'ARM_ERR_INVALID_LISTEN_ARGS',
     meaning: '`app.listen()` got an argument it does not understand.',
-    fix: 'Use `--stdio`, `--http [host:]port` or `--ws [host:]port` (or the options object).',
+    fix: "Use `--stdio`, `--http [host:]port`, `--ws [host:]port` or another registered transport's `--<flag> [host:]port`.",
   },
   TRANSPORT_MISSING: {
     code: 'ARM_ERR_TRANSPORT_MISSING',
-    meaning: '`--http`/`--ws` needs @armature/http or @armature/ws, which is not installed.',
-    fix: 'Install the transport package (`npm install @armature/http` or `@armature/ws`).',
+    meaning: '`app.listen()` was asked for `--http`, `--ws` or another `--<flag>` that no registered transport serves.',
+    fix: "Install the transport package and import its register entry in the app's entry file (`import '@armature/http/register'`), or pass it in `app.listen(argv, { transports })`.",
   },
   INVALID_ENHANCER: {
     code: 'ARM_ERR_INVALID_ENHANCER',

@@ -2,12 +2,15 @@ import type { ServerLogger } from '../protocol/server-logger';
 import type { DrainableSession } from '../shutdown/graceful-shutdown';
 import { StdioServerTransport } from '../transport/stdio.transport';
 import type { ConnectableApp, ConnectedSession } from '../session/connectable-app';
+import { ArmatureError } from '@armature/di';
+import { LocalErrorCode } from '../errors/local-error-codes';
 import { parseListenArgs } from './listen-args';
-import { loadTransportServer } from './optional-transport';
+import { registeredListenTransports, type ListenTransport } from './listen-transport';
 
 /** A running listener started by `app.listen()`. */
 export interface ListenHandle {
-  readonly transport: 'stdio' | 'http' | 'ws';
+  /** `stdio`, or the flag of the transport serving (`http`, `ws`, a custom transport's). */
+  readonly transport: string;
   /** The endpoint for HTTP and WebSocket; undefined for stdio. */
   readonly url: string | undefined;
   /**
@@ -27,6 +30,23 @@ export interface ListenContext {
   /** Closes the whole app, draining first (when a stdio client closes stdin). */
   readonly closeApp: () => Promise<void>;
   readonly removeSignalHandlers: () => void;
+  /** The transports `--<flag>` may start; undefined: the registered ones (`registerListenTransport`). */
+  readonly transports?: readonly ListenTransport[] | undefined;
+}
+
+/** The package that registers each well-known flag: only for the message when it is missing. */
+const PROVIDERS: Readonly<Record<string, string>> = { http: '@armature/http', ws: '@armature/ws' };
+
+function missingTransport(flag: string): ArmatureError {
+  const pkg = PROVIDERS[flag];
+  const how =
+    pkg === undefined
+      ? `register the transport that serves it (registerListenTransport from @armature/core/listen)`
+      : `import '${pkg}/register' in the app's entry file (npm install ${pkg})`;
+  return new ArmatureError(
+    LocalErrorCode.TRANSPORT_MISSING,
+    `--${flag} has no transport: ${how}, or pass it to app.listen(argv, { transports: [...] }).`,
+  );
 }
 
 let stdoutGuarded = false;
@@ -54,7 +74,11 @@ export async function drainAndClose(session: ConnectedSession, drainMs: number):
 
 /** Starts the listener `argv` asks for. */
 export async function listenOn(app: ConnectableApp, argv: readonly string[], context: ListenContext): Promise<ListenHandle> {
-  const target = parseListenArgs(argv);
+  const transports = context.transports ?? registeredListenTransports();
+  const target = parseListenArgs(
+    argv,
+    transports.map((t) => t.flag),
+  );
   const { logger, drainMs, closeApp, removeSignalHandlers } = context;
   if (target.transport === 'stdio') {
     guardStdout(logger);
@@ -67,11 +91,10 @@ export async function listenOn(app: ConnectableApp, argv: readonly string[], con
     };
     return { transport: 'stdio', url: undefined, close: (ms = drainMs) => drainAndClose(session, ms), removeSignalHandlers };
   }
-  const listen =
-    target.transport === 'http'
-      ? loadTransportServer('@armature/http', 'listenHttp', '--http')
-      : loadTransportServer('@armature/ws', 'listenWs', '--ws');
-  const server = await listen(app, { ...(target.host === undefined ? {} : { host: target.host }), port: target.port });
+  // Of two transports given for one flag, the later one serves (as registering again does).
+  const transport = [...transports].reverse().find((t) => t.flag === target.flag);
+  if (transport === undefined) throw missingTransport(target.flag);
+  const server = await transport.listen(app, { ...(target.host === undefined ? {} : { host: target.host }), port: target.port });
   process.stderr.write(`[armature] listening on ${server.url}\n`);
-  return { transport: target.transport, url: server.url, close: (ms = drainMs) => server.close(ms), removeSignalHandlers };
+  return { transport: target.flag, url: server.url, close: (ms = drainMs) => server.close(ms), removeSignalHandlers };
 }

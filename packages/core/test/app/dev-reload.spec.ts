@@ -6,6 +6,8 @@ import type { ListenHandle } from '../../src/listen/listen';
 import { waitUntil } from '../support/wait';
 import { connectClient, RecordingLogger, type AppConnection } from './support/app-client';
 import { ReloadFixture } from './support/reload-fixture';
+// Registers `--http` with app.listen(), as an app's entry file would.
+import '@armature/http/register';
 
 type Sent = { type: string; ok?: boolean; reload?: boolean; error?: string };
 

@@ -6,6 +6,8 @@ import { Tool } from '../../src/decorators/tool.decorator';
 import { silentLogger } from '../../src/protocol/server-logger';
 import { installSignalHandlers } from '../../src/shutdown/signal-handlers';
 import { deferred, waitUntil } from '../support/wait';
+// Registers `--ws` with app.listen(), as an app's entry file would.
+import '@armature/ws/register';
 
 // SIGUSR2: nothing else in the test process listens to it (mocha handles SIGINT).
 const SIGNAL: NodeJS.Signals = 'SIGUSR2';

@@ -7,6 +7,8 @@
 import 'reflect-metadata';
 import { Injectable, Module, type OnShutdown } from '@armature/di';
 import { Armature, RequestContext, Tool } from '@armature/core';
+// Registers `--http` with app.listen(), as an app's entry file would.
+import '../../src/register';
 
 function note(text: string): void {
   process.stderr.write(`fixture: ${text}\n`);

@@ -187,13 +187,18 @@ async function postStateful(
   }
 }
 
-async function postStateless(
+/**
+ * A 2025 POST without a session: an ephemeral session of its own (see `ConnectOptions.ephemeral`).
+ * Not `async`: an app that connects at once (`connectNow`) serves it without a promise or an
+ * async resumption; other apps are awaited.
+ */
+function postStateless(
   engine: StreamableHttpEngine,
   decoded: Decoded,
   req: HttpRequestView,
   res: HttpResponder,
   extra: MessageExtraInfo,
-): Promise<void> {
+): Promise<void> | void {
   // Nothing to route a notification or a response to without a session.
   if (decoded.kind !== 'request') return accepted(res);
   const request = decoded.message as JSONRPCRequest;
@@ -212,14 +217,31 @@ async function postStateless(
     engine.statelessInflight--;
     if (connected !== undefined) void connected.close().catch(engine.reportError);
   });
+  let connecting: ConnectedSession | Promise<ConnectedSession>;
   try {
-    connected = await engine.app.connect(transport, connectOptions);
+    const app = engine.app;
+    connecting = app.connectNow === undefined ? app.connect(transport, connectOptions) : app.connectNow(transport, connectOptions);
   } catch (error) {
-    engine.statelessInflight--;
-    engine.reportError(error);
-    return refuse(res, 500, 'Internal Server Error: could not open a session');
+    return notConnected(engine, res, error);
   }
-  transport.dispatch(extra);
+  if (!(connecting instanceof Promise)) {
+    connected = connecting;
+    return transport.dispatch(extra);
+  }
+  return connecting.then(
+    (session) => {
+      connected = session;
+      transport.dispatch(extra);
+    },
+    (error: unknown) => notConnected(engine, res, error),
+  );
+}
+
+/** The ephemeral session of a stateless POST could not be opened: 500 (the cause goes to `onError`). */
+function notConnected(engine: StreamableHttpEngine, res: HttpResponder, error: unknown): void {
+  engine.statelessInflight--;
+  engine.reportError(error);
+  refuse(res, 500, 'Internal Server Error: could not open a session');
 }
 
 /** Methods only MCP 2026-07-28 has. */

@@ -19,7 +19,6 @@ import { McpNotifier } from './mcp-notifier';
 /** What `Armature.create` accepts as the root: a `@Module` class or a dynamic module. */
 export type RootModule = ModuleClass | DynamicModule;
 
-
 /**
  * The app's session scope: holds the DI session context of one MCP session. The context is
  * created on first use (a session-scoped provider resolved), so a session whose handlers are

@@ -94,9 +94,7 @@ export function postStateless2026(
   const method = request.method;
   const params = (request.params ?? {}) as Record<string, unknown>;
   if (kernel.serves(method)) {
-    const problem =
-      checkMcpHeaders(req, method, params, kernel) ??
-      versionHeaderProblem(req.header('mcp-protocol-version'), params);
+    const problem = checkMcpHeaders(req, method, params, kernel) ?? versionHeaderProblem(req.header('mcp-protocol-version'), params);
     if (problem !== undefined) {
       res.send(400, JSON_HEADERS, errorBody(problem.code, problem.message, request.id));
       return;

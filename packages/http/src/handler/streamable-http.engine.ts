@@ -74,7 +74,8 @@ export class StreamableHttpEngine implements EngineState {
       if (isMetadataRequest(req, auth)) return serveMetadata(req, res, auth);
       const facts = new HttpRequestFacts(req);
       const verify = this.options.verifyToken;
-      if (verify !== undefined && auth !== null) return this.afterBearer(req, res, facts, checkBearer(req, facts, verify, auth, this.reportError));
+      if (verify !== undefined && auth !== null)
+        return this.afterBearer(req, res, facts, checkBearer(req, facts, verify, auth, this.reportError));
       return this.route(req, res, req.authInfo, facts);
     } catch (error) {
       this.fail(res, error);
@@ -87,7 +88,12 @@ export class StreamableHttpEngine implements EngineState {
     refuse(res, 500, 'Internal Server Error');
   }
 
-  private async afterBearer(req: HttpRequestView, res: HttpResponder, facts: HttpRequestFacts, check: Promise<BearerOutcome>): Promise<void> {
+  private async afterBearer(
+    req: HttpRequestView,
+    res: HttpResponder,
+    facts: HttpRequestFacts,
+    check: Promise<BearerOutcome>,
+  ): Promise<void> {
     try {
       const verdict = await check;
       if (!verdict.ok) return refuse(res, 401, verdict.message, ['www-authenticate', verdict.challenge]);

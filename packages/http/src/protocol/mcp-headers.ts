@@ -83,11 +83,7 @@ export function checkMcpHeaders(
 }
 
 /** `Mcp-Param-<name>` for each `x-mcp-header` parameter: present exactly when the argument is, and equal to it. */
-function checkParamHeaders(
-  headers: HeaderSource,
-  declared: readonly HeaderParam[] | undefined,
-  args: unknown,
-): HeaderProblem | undefined {
+function checkParamHeaders(headers: HeaderSource, declared: readonly HeaderParam[] | undefined, args: unknown): HeaderProblem | undefined {
   if (declared === undefined || declared.length === 0) return undefined;
   const values = typeof args === 'object' && args !== null && !Array.isArray(args) ? (args as Record<string, unknown>) : {};
   for (const { property, header: name } of declared) {

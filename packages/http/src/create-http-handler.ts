@@ -7,6 +7,9 @@ import type { HttpHandlerOptions } from './options/http-options';
 import { resolveOptions } from './options/resolved-options';
 import { StreamableHttpEngine } from './handler/streamable-http.engine';
 
+/** What `node` returns for a request it took over without waiting for anything. */
+const SETTLED: Promise<void> = Promise.resolve();
+
 /** Per-request extras for the fetch handler. */
 export interface FetchHandlerInit {
   /** Who your authentication layer says the caller is; reaches handlers as `ctx.authInfo`. */
@@ -23,7 +26,8 @@ export interface HttpHandler {
   /**
    * `node:http`-style handler (plain node, express, fastify's `reply.raw`, Nest). Reads the body
    * itself; when a body parser already ran, pass its result as `parsedBody`. An `auth` property
-   * on `req` (the official SDK's convention) becomes the request's `authInfo`. Never rejects.
+   * on `req` (the official SDK's convention) becomes the request's `authInfo`. Never rejects;
+   * it may resolve before the answer is written (a POST's answer follows once its body is read).
    */
   readonly node: (req: IncomingMessage, res: ServerResponse, parsedBody?: unknown) => Promise<void>;
   /** Web-standard handler (Hono, Bun, Deno, workers): `Request` in, `Response` out. */
@@ -56,7 +60,7 @@ export function createHttpHandler(app: ConnectableApp, options: HttpHandlerOptio
   return {
     node: (req, res, parsedBody) => {
       const exchange = new NodeExchange(req, res, parsedBody === undefined ? undefined : { parsed: parsedBody });
-      return engine.handle(exchange, exchange);
+      return engine.handle(exchange, exchange) ?? SETTLED;
     },
     fetch: (request, init) => {
       const exchange = new FetchExchange(request, init?.authInfo, init?.remoteAddress);

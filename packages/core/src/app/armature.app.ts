@@ -4,6 +4,7 @@ import { ManifestResolver } from '../manifest/manifest-resolver';
 import type { Implementation } from '../wire/mcp-types.generated';
 import type { ListKind } from '../protocol/server-features';
 import { ServerSession } from '../session/server-session';
+import { SENT } from '../transport/sent';
 import { stderrLogger, type ServerLogger } from '../protocol/server-logger';
 import type { ServerSessionOptions } from '../session/server-session-options';
 import type { RouteEnvironment } from '../routes/route-environment';
@@ -199,16 +200,27 @@ export class Armature implements ConnectableApp {
 
   /** Starts a session on `transport` (any transport with the SDK's shape, ours or the SDK's). */
   async connect(transport: Transport, options?: ConnectOptions): Promise<ConnectedSession> {
+    return this.connectNow(transport, options);
+  }
+
+  /**
+   * `connect` without waiting a tick when the transport starts at once (its `start()` returns
+   * the shared `SENT`, as a stateless HTTP exchange's does): the session itself, else a
+   * promise of it. Throws when the app is closed.
+   */
+  connectNow(transport: Transport, options?: ConnectOptions): ConnectedSession | Promise<ConnectedSession> {
     this.assertOpen('connect a transport');
     // The session enlists in `this.sessions` itself (see SessionSet) and leaves once closed.
     const session = new ServerSession(transport, this.sessionOptions(), options);
-    try {
-      await session.start();
-    } catch (error) {
-      await session.close().catch(() => undefined);
-      throw error;
-    }
-    return session;
+    const started = session.start();
+    if (started === SENT) return session;
+    return started.then(
+      () => session,
+      async (error: unknown) => {
+        await session.close().catch(() => undefined);
+        throw error;
+      },
+    );
   }
 
   /** The options every session shares, rebuilt only when the served features change. */

@@ -13,12 +13,11 @@ import { LocalErrorCode } from '../errors/local-error-codes';
 import type { HandlerClass } from '../metadata/handler-metadata';
 import { fixedInstance, type AcquiredInstance, type HandlerInstances } from '../routes/handler-instances';
 import type { HandlerHost } from '../routes/handler-host';
+import { SENT } from '../transport/sent';
 import { McpNotifier } from './mcp-notifier';
 
 /** What `Armature.create` accepts as the root: a `@Module` class or a dynamic module. */
 export type RootModule = ModuleClass | DynamicModule;
-
-const RESOLVED: Promise<void> = Promise.resolve();
 
 /**
  * The app's session scope: holds the DI session context of one MCP session. The context is
@@ -47,7 +46,8 @@ class DiSessionScope implements SessionScope {
     if (this.disposing !== undefined) return this.disposing;
     const contexts = this.adopted === undefined ? [] : [...this.adopted.values()];
     if (this.own !== undefined) contexts.unshift(this.own);
-    this.disposing = contexts.length === 0 ? RESOLVED : disposeAll(contexts);
+    // Nothing opened (most stateless sessions): `SENT`, which the session's close recognises as done at once.
+    this.disposing = contexts.length === 0 ? SENT : disposeAll(contexts);
     return this.disposing;
   }
 

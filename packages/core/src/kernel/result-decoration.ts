@@ -12,6 +12,8 @@ const LIST_METHODS: ReadonlySet<string> = new Set(['tools/list', 'resources/list
  */
 export class ResultDecoration {
   private readonly pages = new WeakMap<object, object>();
+  /** The `_meta` of every result that brings none of its own: one frozen object, shared (nothing edits a result once decorated). */
+  private readonly serverMeta: Readonly<Record<string, unknown>>;
   private readonly lists: CacheHint;
   private readonly resources: CacheHint;
   readonly discover: CacheHint;
@@ -23,6 +25,7 @@ export class ResultDecoration {
     this.lists = hints?.lists ?? DEFAULT_CACHE_HINT;
     this.resources = hints?.resources ?? DEFAULT_CACHE_HINT;
     this.discover = hints?.discover ?? DEFAULT_CACHE_HINT;
+    this.serverMeta = Object.freeze({ [META.serverInfo]: serverInfo });
   }
 
   /** The 2026 form of a `complete` result of `method`. */
@@ -62,10 +65,11 @@ export class ResultDecoration {
       if (out.cacheScope === undefined) out.cacheScope = hint.scope;
     }
     const meta = source._meta;
-    const merged: Record<string, unknown> =
-      typeof meta === 'object' && meta !== null ? Object.assign({}, meta as Record<string, unknown>) : {};
-    merged[META.serverInfo] = this.serverInfo;
-    out._meta = merged;
+    if (typeof meta === 'object' && meta !== null) {
+      const merged: Record<string, unknown> = Object.assign({}, meta as Record<string, unknown>);
+      merged[META.serverInfo] = this.serverInfo;
+      out._meta = merged;
+    } else out._meta = this.serverMeta;
     return out;
   }
 }

@@ -74,6 +74,12 @@ export interface SessionChange {
 export interface ConnectableApp {
   connect(transport: Transport, options?: ConnectOptions): Promise<ConnectedSession>;
   /**
+   * Optional: `connect` that hands back the session itself, without a promise, when the
+   * transport starts at once (a stateless HTTP exchange); else a promise, as `connect`. Throws
+   * what `connect` would reject with when it cannot even begin (the app is closed).
+   */
+  connectNow?(transport: Transport, options?: ConnectOptions): ConnectedSession | Promise<ConnectedSession>;
+  /**
    * Optional: the request-scoped kernel that serves MCP 2026-07-28 requests without a session.
    * Transports without it serve 2025-11-25 only.
    */

@@ -139,9 +139,12 @@ export class ServerSession implements RequestHost, ConnectedSession {
       previousError?.(error);
       this.logger.warn('transport error', error);
     };
-    transport.oninputend = () => {
-      void this.drain(this.options.drainTimeoutMs ?? DEFAULT_DRAIN_TIMEOUT_MS).then(() => this.close());
-    };
+    // An ephemeral session's transport (one HTTP exchange) has no input stream to end.
+    if (!this.ephemeral) {
+      transport.oninputend = () => {
+        void this.drain(this.options.drainTimeoutMs ?? DEFAULT_DRAIN_TIMEOUT_MS).then(() => this.close());
+      };
+    }
     const assumed = this.assumed;
     if (assumed !== undefined) {
       this.requests.establish(negotiateAssumed(assumed.protocolVersion), assumed.clientCapabilities ?? {}, assumed.clientInfo);

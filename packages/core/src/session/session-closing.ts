@@ -1,6 +1,7 @@
 import type { SessionScope } from '../context/request-context';
 import type { Transport } from '../transport/transport';
 import type { ServerLogger } from '../protocol/server-logger';
+import { SENT } from '../transport/sent';
 
 /**
  * The steps of ending a session's connection, none of which may throw. (Answering or aborting
@@ -16,6 +17,8 @@ export function closeTransportThen(transport: Transport, logger: ServerLogger, t
   } catch (error) {
     closed = Promise.reject(error);
   }
+  // A transport that closed at once (our stateless HTTP exchange): no promise reaction to wait for.
+  if (closed === SENT) return then();
   return closed.then(then, (error: unknown) => {
     logger.warn('transport close failed', error);
     return then();
@@ -35,6 +38,11 @@ export function disposeScopeThen(scope: SessionScope | undefined, logger: Server
     disposing = scope.dispose();
   } catch (error) {
     disposing = Promise.reject(error);
+  }
+  if (disposing === SENT) {
+    // A scope that had nothing to dispose.
+    then();
+    return RESOLVED;
   }
   return disposing.then(then, (error: unknown) => {
     logger.error('disposing the session scope failed', error);

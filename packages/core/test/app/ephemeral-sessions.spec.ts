@@ -7,6 +7,7 @@ import { Tool } from '../../src/decorators/tool.decorator';
 import type { JSONRPCMessage } from '../../src/wire/mcp-types.generated';
 import { silentLogger } from '../../src/protocol/server-logger';
 import type { ConnectedSession, ConnectOptions } from '../../src/session/connectable-app';
+import { SENT } from '../../src/transport/sent';
 import type { Transport } from '../../src/transport/transport';
 import { Database, lifecycleEvents, SessionResource } from '../support/lifecycle-recorder';
 import { deferred, waitUntil } from '../support/wait';
@@ -152,5 +153,51 @@ describe('app: ephemeral sessions (stateless exchanges)', () => {
     expect(refusal?.message).to.contain('shutting down');
     await closing;
     await late.session.close();
+  });
+});
+
+/** A stateless exchange whose transport starts and closes at once (what @armature/http's StatelessTransport returns). */
+class ImmediateTransport extends ExchangeTransport {
+  override start(): Promise<void> {
+    return SENT;
+  }
+  override close(): Promise<void> {
+    this.closed = true;
+    this.onclose?.();
+    return SENT;
+  }
+}
+
+describe('app.connectNow (a session without waiting a tick)', () => {
+  it('hands back the session itself when the transport started at once, and it serves and closes at once', async () => {
+    const app = await boot();
+    try {
+      const transport = new ImmediateTransport();
+      const session = app.connectNow(transport, EPHEMERAL);
+      expect(session).not.to.be.instanceOf(Promise);
+      transport.call(1, 'quick');
+      expect(textOf(answerTo(transport, 1))).to.equal('quick');
+      let closed = false;
+      void (session as ConnectedSession).close().then(() => (closed = true));
+      expect(transport.closed, 'closed without a tick').to.equal(true);
+      await Promise.resolve();
+      expect(closed).to.equal(true);
+      expect(app.sessionCount).to.equal(0);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('hands back a promise of the session when the transport starts later, and throws once the app is closed', async () => {
+    const app = await boot();
+    const transport = new ExchangeTransport();
+    const connecting = app.connectNow(transport, EPHEMERAL);
+    expect(connecting).to.be.instanceOf(Promise);
+    const session = await connecting;
+    transport.call(2, 'quick');
+    expect(textOf(answerTo(transport, 2))).to.equal('quick');
+    await session.close();
+    await app.close();
+    expect(() => app.connectNow(new ImmediateTransport(), EPHEMERAL)).to.throw(/closed/);
   });
 });

@@ -1,5 +1,5 @@
 import type { AuthInfo } from '@armature/core';
-import type { HeaderList, HttpRequestView, HttpResponder, StreamSink } from './http-exchange';
+import type { BodyConsumer, HeaderList, HttpRequestView, HttpResponder, StreamSink } from './http-exchange';
 import { StreamSinkBase } from './stream-sink-base';
 
 /** An SSE response may queue this much for a slow reader before we drop it (it can resume). */
@@ -54,8 +54,11 @@ export class FetchExchange implements HttpRequestView, HttpResponder {
     return record;
   }
 
-  readBody(limit: number, done: (body: Uint8Array | null) => void, failed: (error: unknown) => void): void {
-    this.read(limit).then(done, failed);
+  readBody(limit: number, consumer: BodyConsumer): void {
+    this.read(limit).then(
+      (body) => consumer.body(body),
+      (error: unknown) => consumer.failed(error),
+    );
   }
 
   private async read(limit: number): Promise<Uint8Array | null> {

@@ -20,15 +20,22 @@ export interface HttpRequestView {
   /** All headers, for `MessageExtraInfo.requestInfo` (computed on demand). */
   headers(): Readonly<Record<string, string | string[] | undefined>>;
   /**
-   * Reads the whole body and calls `done` with it, or with `null` when it is larger than `limit`
-   * bytes; a body already parsed by a framework (express.json()) comes back as that value.
-   * `failed` hears a read error instead. Callbacks, not a promise: this is on every POST's path.
+   * Reads the whole body and hands it to `consumer.body`, or `null` when it is larger than
+   * `limit` bytes; a body already parsed by a framework (express.json()) comes back as that
+   * value. `consumer.failed` hears a read error instead. One consumer object rather than a
+   * promise or two callbacks: this is on every POST's path.
    */
-  readBody(limit: number, done: (body: Uint8Array | ParsedBody | null) => void, failed: (error: unknown) => void): void;
+  readBody(limit: number, consumer: BodyConsumer): void;
   /** The peer's IP address, when the server framework knows it. */
   readonly remoteAddress: string | undefined;
   /** Who an upstream authentication layer said the caller is. */
   readonly authInfo: AuthInfo | undefined;
+}
+
+/** Where a request body goes once read (`HttpRequestView.readBody`). */
+export interface BodyConsumer {
+  body(body: Uint8Array | ParsedBody | null): void;
+  failed(error: unknown): void;
 }
 
 /** A body a framework has already parsed. */

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AuthInfo } from '@armature/core';
-import type { HeaderList, HttpRequestView, HttpResponder, ParsedBody, StreamSink } from './http-exchange';
+import type { BodyConsumer, HeaderList, HttpRequestView, HttpResponder, ParsedBody, StreamSink } from './http-exchange';
+import { readNodeBody } from './node-body-read';
 import { StreamSinkBase } from './stream-sink-base';
 
 /** An SSE response may buffer this much for a slow reader before we drop the connection (it can resume). */
@@ -14,11 +15,16 @@ type AuthedRequest = IncomingMessage & { auth?: AuthInfo };
  * both view and responder, so a request costs one allocation here.
  */
 export class NodeExchange implements HttpRequestView, HttpResponder {
+  /** `req.headers`, read once: node builds it on first read behind a getter, and a POST reads a dozen headers. */
+  private readonly head: IncomingMessage['headers'];
+
   constructor(
     private readonly req: IncomingMessage,
     private readonly res: ServerResponse,
     private readonly parsed: ParsedBody | undefined,
-  ) {}
+  ) {
+    this.head = req.headers;
+  }
 
   get method(): string {
     return this.req.method ?? 'GET';
@@ -39,46 +45,17 @@ export class NodeExchange implements HttpRequestView, HttpResponder {
   }
 
   header(name: string): string | undefined {
-    const value = this.req.headers[name];
+    const value = this.head[name];
     return Array.isArray(value) ? value.join(', ') : value;
   }
 
   headers(): Readonly<Record<string, string | string[] | undefined>> {
-    return this.req.headers;
+    return this.head;
   }
 
-  readBody(limit: number, done: (body: Uint8Array | ParsedBody | null) => void, failed: (error: unknown) => void): void {
-    if (this.parsed !== undefined) return done(this.parsed);
-    const req = this.req;
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer): void => {
-      size += chunk.length;
-      if (size > limit) {
-        cleanup();
-        // Discard the rest while the 413 goes out; `connection: close` (set by send) ends
-        // the socket after it, so an endless body cannot keep it.
-        req.resume();
-        done(null);
-        return;
-      }
-      chunks.push(chunk);
-    };
-    // Nothing is removed after 'end': the request emits nothing more, and its listeners go
-    // with it (one removal fewer per listener per request). 'error' stays, a no-op by then.
-    const onEnd = (): void => done(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
-    const onError = (error: Error): void => {
-      cleanup();
-      failed(error);
-    };
-    const cleanup = (): void => {
-      req.off('data', onData);
-      req.off('end', onEnd);
-      req.off('error', onError);
-    };
-    req.on('data', onData);
-    req.on('end', onEnd);
-    req.on('error', onError);
+  readBody(limit: number, consumer: BodyConsumer): void {
+    if (this.parsed !== undefined) return consumer.body(this.parsed);
+    readNodeBody(this.req, limit, consumer);
   }
 
   send(status: number, headers: HeaderList, body: string | undefined): void {
@@ -90,12 +67,8 @@ export class NodeExchange implements HttpRequestView, HttpResponder {
       res.end();
       return;
     }
-    const length = body === undefined ? 0 : Buffer.byteLength(body);
-    const list =
-      status === 413
-        ? [...headers, 'content-length', String(length), 'connection', 'close']
-        : [...headers, 'content-length', String(length)];
-    res.writeHead(status, list);
+    const length = body === undefined ? '0' : String(Buffer.byteLength(body));
+    res.writeHead(status, withLength(headers, length, status === 413));
     res.end(body);
   }
 
@@ -114,6 +87,17 @@ export class NodeExchange implements HttpRequestView, HttpResponder {
     res.flushHeaders();
     return new NodeStreamSink(res);
   }
+}
+
+/**
+ * `headers` plus Content-Length (and `connection: close` after a 413, whose unread body must
+ * not keep the socket). Built without spreading: the usual list is one content-type pair.
+ */
+function withLength(headers: HeaderList, length: string, close: boolean): string[] {
+  if (headers.length === 2 && !close) return [headers[0], headers[1], 'content-length', length];
+  const list = headers.concat('content-length', length);
+  if (close) list.push('connection', 'close');
+  return list;
 }
 
 class NodeStreamSink extends StreamSinkBase {

@@ -23,6 +23,8 @@ export interface EngineState {
   /** Open 2026 `subscriptions/listen` streams, aborted on close. */
   readonly openListens: Set<AbortableRequest>;
   readonly reportError: (error: unknown) => void;
+  /** A request that failed past its handler: reported, and answered 500 if nothing was sent yet. */
+  fail(res: HttpResponder, error: unknown): void;
   /** Stored state and the copies of each session on other instances. */
   readonly copies: SessionCopies;
   initialize(message: JSONRPCRequest, extra: MessageExtraInfo, res: HttpResponder): Promise<void>;

@@ -4,7 +4,7 @@ import { encodeJsonRpc, type AbortableRequest, type ExchangeSink, type RequestKe
 import type { HeaderList, HttpRequestView, HttpResponder } from '../exchange/http-exchange';
 import { errorBody } from '../protocol/http-error';
 import { checkMcpHeaders } from '../protocol/mcp-headers';
-import { SseConnection, type SseTiming } from '../sse/sse-connection';
+import { SseConnection } from '../sse/sse-connection';
 import { SseStream } from '../sse/sse-stream';
 import { refuse } from './refuse';
 import { refuseWhenSaturated } from './stateless-limit';
@@ -24,11 +24,14 @@ class Http2026Sink implements ExchangeSink {
   private stream: SseStream | null = null;
   private done = false;
   private released = false;
+  /** The running request, once dispatched and still running (a listen stream leaves `openListens` with it). */
+  running: AbortableRequest | undefined = undefined;
 
   constructor(
     private readonly res: HttpResponder,
-    private readonly timing: SseTiming,
-    private readonly onDone: () => void,
+    private readonly engine: StreamableHttpEngine,
+    /** A `subscriptions/listen` stream: counted in `openListens`, not in `statelessInflight`. */
+    private readonly listen: boolean,
   ) {}
 
   notify(message: JSONRPCNotification): Promise<void> {
@@ -54,13 +57,20 @@ class Http2026Sink implements ExchangeSink {
   release(): void {
     if (this.released) return;
     this.released = true;
-    this.onDone();
+    if (!this.listen) this.engine.statelessInflight--;
+    else if (this.running !== undefined) this.engine.openListens.delete(this.running);
+  }
+
+  /** The client closed the request's stream before the answer: the request is cancelled (MCP 2026-07-28). */
+  clientGone(): void {
+    this.running?.abort('the client closed the request stream');
+    this.release();
   }
 
   private open(): SseStream {
     if (this.stream === null) {
       this.stream = new SseStream('', null, () => undefined);
-      this.stream.attach(new SseConnection(this.res.openStream(SSE_HEADERS), this.timing), false);
+      this.stream.attach(new SseConnection(this.res.openStream(SSE_HEADERS), this.engine.options.timing), false);
     }
     return this.stream;
   }
@@ -84,9 +94,7 @@ export function postStateless2026(
   const method = request.method;
   const params = (request.params ?? {}) as Record<string, unknown>;
   if (kernel.serves(method)) {
-    const problem =
-      checkMcpHeaders((name) => req.header(name), method, params, kernel) ??
-      versionHeaderProblem(req.header('mcp-protocol-version'), params);
+    const problem = checkMcpHeaders(req, method, params, kernel) ?? versionHeaderProblem(req.header('mcp-protocol-version'), params);
     if (problem !== undefined) {
       res.send(400, JSON_HEADERS, errorBody(problem.code, problem.message, request.id));
       return;
@@ -97,19 +105,13 @@ export function postStateless2026(
   const listen = method === 'subscriptions/listen';
   if (!listen && refuseWhenSaturated(engine.statelessInflight, engine.options.maxStatelessInflight, request.id, res)) return;
   if (!listen) engine.statelessInflight++;
-  let running: AbortableRequest | undefined;
-  const sink = new Http2026Sink(res, engine.options.timing, () => {
-    if (!listen) engine.statelessInflight--;
-    else if (running !== undefined) engine.openListens.delete(running);
-  });
-  running = kernel.dispatch({ id: request.id, method, params }, authInfo, sink, facts);
+  const sink = new Http2026Sink(res, engine, listen);
+  // The decoded request is already the `DispatchedRequest` (id, method, params) the kernel takes.
+  const running = kernel.dispatch(request, authInfo, sink, facts);
   if (running === undefined || running.finished) return;
-  const open = running;
-  if (listen) engine.openListens.add(open);
-  res.onClientGone?.(() => {
-    open.abort('the client closed the request stream');
-    sink.release();
-  });
+  sink.running = running;
+  if (listen) engine.openListens.add(running);
+  res.onClientGone?.(() => sink.clientGone());
 }
 
 /** `MCP-Protocol-Version` must equal the envelope's version when both are present (else -32020). */

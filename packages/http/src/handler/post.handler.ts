@@ -7,7 +7,7 @@ import {
 } from '@armature/core';
 import type { JSONRPCRequest } from '@armature/core/wire/2025-11-25';
 import { ENVELOPE_VERSIONS, hasEnvelope, type ConnectedSession, type ConnectOptions } from '@armature/core/internal';
-import type { HttpRequestView, HttpResponder, ParsedBody } from '../exchange/http-exchange';
+import type { BodyConsumer, HttpRequestView, HttpResponder, ParsedBody } from '../exchange/http-exchange';
 import { errorBody } from '../protocol/http-error';
 import { checkParsed, decodeBody, isInitialize, type DecodedBody } from '../protocol/json-rpc-message';
 import { requestProtocolVersion } from '../protocol/protocol-version';
@@ -49,9 +49,10 @@ function statelessConnectOptions(version: string): ConnectOptions {
 
 /**
  * POST: one JSON-RPC message (MCP 2025-11-25, transports §Sending Messages to the Server). The
- * header checks run at once; the body arrives through a callback rather than an awaited
- * promise, which spared a promise and two async resumptions per request on the hot path.
- * Resolves once the message was handed on (answered, or dispatched to a session).
+ * header checks run at once; the body goes to a `PostBody`, which decodes it and hands the
+ * message on (a callback rather than an awaited promise: no promise and no async resumption
+ * per request on the hot path). Returns before the body is read; a failure after that is
+ * answered through `engine.fail` (500).
  */
 export function handlePost(
   engine: StreamableHttpEngine,
@@ -59,7 +60,7 @@ export function handlePost(
   res: HttpResponder,
   authInfo: AuthInfo | undefined,
   facts: TransportRequestInfo,
-): Promise<void> | void {
+): void {
   const options = engine.options;
   if (!acceptsAll(req.header('accept'), POST_ACCEPT)) {
     return refuse(res, 406, 'Not Acceptable: the Accept header must list application/json and text/event-stream');
@@ -69,22 +70,34 @@ export function handlePost(
   }
   const declared = req.header('content-length');
   if (declared !== undefined && Number(declared) > options.maxBodyBytes) return tooLarge(res, options.maxBodyBytes);
-  return new Promise<void>((resolve, reject) => {
-    req.readBody(
-      options.maxBodyBytes,
-      (body) => {
-        try {
-          resolve(postBody(engine, body, req, res, authInfo, facts));
-        } catch (error) {
-          reject(error);
-        }
-      },
-      reject,
-    );
-  });
+  req.readBody(options.maxBodyBytes, new PostBody(engine, req, res, authInfo, facts));
 }
 
-/** The rest of a POST once its body is read: decode, then the 2026 kernel or a 2025 session. */
+/** The rest of one POST once its body is read: decode, then the 2026 kernel or a 2025 session. */
+class PostBody implements BodyConsumer {
+  constructor(
+    private readonly engine: StreamableHttpEngine,
+    private readonly req: HttpRequestView,
+    private readonly res: HttpResponder,
+    private readonly authInfo: AuthInfo | undefined,
+    private readonly facts: TransportRequestInfo,
+  ) {}
+
+  body(body: Uint8Array | ParsedBody | null): void {
+    try {
+      const pending = postBody(this.engine, body, this.req, this.res, this.authInfo, this.facts);
+      if (pending !== undefined) pending.then(undefined, (error: unknown) => this.failed(error));
+    } catch (error) {
+      this.failed(error);
+    }
+  }
+
+  failed(error: unknown): void {
+    this.engine.fail(this.res, error);
+  }
+}
+
+/** Decodes a POST body and hands the message on: the 2026 kernel, or a 2025 session. */
 function postBody(
   engine: StreamableHttpEngine,
   body: Uint8Array | ParsedBody | null,
@@ -174,13 +187,18 @@ async function postStateful(
   }
 }
 
-async function postStateless(
+/**
+ * A 2025 POST without a session: an ephemeral session of its own (see `ConnectOptions.ephemeral`).
+ * Not `async`: an app that connects at once (`connectNow`) serves it without a promise or an
+ * async resumption; other apps are awaited.
+ */
+function postStateless(
   engine: StreamableHttpEngine,
   decoded: Decoded,
   req: HttpRequestView,
   res: HttpResponder,
   extra: MessageExtraInfo,
-): Promise<void> {
+): Promise<void> | void {
   // Nothing to route a notification or a response to without a session.
   if (decoded.kind !== 'request') return accepted(res);
   const request = decoded.message as JSONRPCRequest;
@@ -199,14 +217,31 @@ async function postStateless(
     engine.statelessInflight--;
     if (connected !== undefined) void connected.close().catch(engine.reportError);
   });
+  let connecting: ConnectedSession | Promise<ConnectedSession>;
   try {
-    connected = await engine.app.connect(transport, connectOptions);
+    const app = engine.app;
+    connecting = app.connectNow === undefined ? app.connect(transport, connectOptions) : app.connectNow(transport, connectOptions);
   } catch (error) {
-    engine.statelessInflight--;
-    engine.reportError(error);
-    return refuse(res, 500, 'Internal Server Error: could not open a session');
+    return notConnected(engine, res, error);
   }
-  transport.dispatch(extra);
+  if (!(connecting instanceof Promise)) {
+    connected = connecting;
+    return transport.dispatch(extra);
+  }
+  return connecting.then(
+    (session) => {
+      connected = session;
+      transport.dispatch(extra);
+    },
+    (error: unknown) => notConnected(engine, res, error),
+  );
+}
+
+/** The ephemeral session of a stateless POST could not be opened: 500 (the cause goes to `onError`). */
+function notConnected(engine: StreamableHttpEngine, res: HttpResponder, error: unknown): void {
+  engine.statelessInflight--;
+  engine.reportError(error);
+  refuse(res, 500, 'Internal Server Error: could not open a session');
 }
 
 /** Methods only MCP 2026-07-28 has. */

@@ -1,6 +1,6 @@
 import type { AuthInfo, MessageExtraInfo } from '@armature/core';
 import type { JSONRPCRequest } from '@armature/core/wire/2025-11-25';
-import type { AbortableRequest, ConnectableApp } from '@armature/core/internal';
+import type { AbortableRequest, BearerOutcome, ConnectableApp } from '@armature/core/internal';
 import type { HttpSessionTransport } from '../session/http-session.transport';
 import type { HttpRequestView, HttpResponder } from '../exchange/http-exchange';
 import { SessionStore } from '../session/session-store';
@@ -47,8 +47,13 @@ export class StreamableHttpEngine implements EngineState {
     this.copies = new SessionCopies(app, options, this.sessions, options.sessionStore, app.notificationBus?.(), this.reportError);
   }
 
-  /** Handles one request on the MCP endpoint (or its metadata paths). Never rejects. */
-  async handle(req: HttpRequestView, response: HttpResponder): Promise<void> {
+  /**
+   * Handles one request on the MCP endpoint (or its metadata paths). Never throws and never
+   * rejects. Not `async`: a POST returns once its body is being read (the rest runs in the
+   * read's callbacks), which spares every request an async frame and a promise; only the
+   * paths that await something (bearer check, GET, DELETE, session work) return a promise.
+   */
+  handle(req: HttpRequestView, response: HttpResponder): Promise<void> | void {
     let res = response;
     try {
       // DNS-rebinding defence first: nothing else is looked at for a forbidden Host/Origin.
@@ -67,28 +72,54 @@ export class StreamableHttpEngine implements EngineState {
       }
       const auth = this.options.auth;
       if (isMetadataRequest(req, auth)) return serveMetadata(req, res, auth);
-      let authInfo = req.authInfo;
       const facts = new HttpRequestFacts(req);
       const verify = this.options.verifyToken;
-      if (verify !== undefined && auth !== null) {
-        const verdict = await checkBearer(req, facts, verify, auth, this.reportError);
-        if (!verdict.ok) return refuse(res, 401, verdict.message, ['www-authenticate', verdict.challenge]);
-        authInfo = verdict.authInfo;
-      }
-      switch (req.method) {
-        case 'POST':
-          return await handlePost(this, req, res, authInfo, facts);
-        case 'GET':
-          return await handleGet(this, req, res, authInfo);
-        case 'DELETE':
-          return await handleDelete(this, req, res, authInfo);
-        default:
-          return refuse(res, 405, `Method Not Allowed: ${req.method}`, this.options.stateless ? ALLOW_STATELESS : ALLOW_STATEFUL);
-      }
+      if (verify !== undefined && auth !== null)
+        return this.afterBearer(req, res, facts, checkBearer(req, facts, verify, auth, this.reportError));
+      return this.route(req, res, req.authInfo, facts);
     } catch (error) {
-      this.reportError(error);
-      refuse(res, 500, 'Internal Server Error');
+      this.fail(res, error);
     }
+  }
+
+  /** A request that threw or rejected past its handler: reported, and answered 500 if nothing was sent yet. */
+  fail(res: HttpResponder, error: unknown): void {
+    this.reportError(error);
+    refuse(res, 500, 'Internal Server Error');
+  }
+
+  private async afterBearer(
+    req: HttpRequestView,
+    res: HttpResponder,
+    facts: HttpRequestFacts,
+    check: Promise<BearerOutcome>,
+  ): Promise<void> {
+    try {
+      const verdict = await check;
+      if (!verdict.ok) return refuse(res, 401, verdict.message, ['www-authenticate', verdict.challenge]);
+      await this.route(req, res, verdict.authInfo, facts);
+    } catch (error) {
+      this.fail(res, error);
+    }
+  }
+
+  /** The method handlers; a handler that returns a promise has its rejection answered 500 here. */
+  private route(req: HttpRequestView, res: HttpResponder, authInfo: AuthInfo | undefined, facts: HttpRequestFacts): Promise<void> | void {
+    let pending: Promise<void> | void;
+    switch (req.method) {
+      case 'POST':
+        pending = handlePost(this, req, res, authInfo, facts);
+        break;
+      case 'GET':
+        pending = handleGet(this, req, res, authInfo);
+        break;
+      case 'DELETE':
+        pending = handleDelete(this, req, res, authInfo);
+        break;
+      default:
+        return refuse(res, 405, `Method Not Allowed: ${req.method}`, this.options.stateless ? ALLOW_STATELESS : ALLOW_STATEFUL);
+    }
+    return pending === undefined ? undefined : pending.then(undefined, (error: unknown) => this.fail(res, error));
   }
 
   /** `initialize` without a session id: open a session and let it answer. */

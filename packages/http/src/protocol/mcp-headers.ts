@@ -53,22 +53,24 @@ const NAME_FIELD: Readonly<Record<string, 'name' | 'uri' | 'taskId'>> = {
   'tasks/cancel': 'taskId',
 };
 
-/**
- * Checks the 2026 routing headers of one request against its body; undefined when they agree.
- * `header` reads a request header by lower-case name.
- */
+/** Where request headers are read, by lower-case name (the request view: no closure per request). */
+export interface HeaderSource {
+  header(name: string): string | undefined;
+}
+
+/** Checks the 2026 routing headers of one request against its body; undefined when they agree. */
 export function checkMcpHeaders(
-  header: (name: string) => string | undefined,
+  headers: HeaderSource,
   method: string,
   params: Readonly<Record<string, unknown>>,
   kernel: RequestKernel,
 ): HeaderProblem | undefined {
-  const headerMethod = header('mcp-method');
+  const headerMethod = headers.header('mcp-method');
   if (headerMethod === undefined) return mismatch('the Mcp-Method header is required and must equal the body\'s "method"');
   if (headerMethod !== method) return mismatch('the Mcp-Method header does not match the body\'s "method"');
   const field = NAME_FIELD[method];
   if (field !== undefined) {
-    const raw = header('mcp-name');
+    const raw = headers.header('mcp-name');
     const value = params[field];
     if (raw === undefined) return mismatch(`the Mcp-Name header is required for ${method} and must equal params.${field}`);
     const decoded = decodeHeaderValue(raw);
@@ -76,20 +78,16 @@ export function checkMcpHeaders(
     if (typeof value !== 'string' || decoded !== value) return mismatch(`the Mcp-Name header does not match params.${field}`);
   }
   if (method === 'tools/call' && typeof params.name === 'string')
-    return checkParamHeaders(header, kernel.toolHeaderParams(params.name), params.arguments);
+    return checkParamHeaders(headers, kernel.toolHeaderParams(params.name), params.arguments);
   return undefined;
 }
 
 /** `Mcp-Param-<name>` for each `x-mcp-header` parameter: present exactly when the argument is, and equal to it. */
-function checkParamHeaders(
-  header: (name: string) => string | undefined,
-  declared: readonly HeaderParam[] | undefined,
-  args: unknown,
-): HeaderProblem | undefined {
+function checkParamHeaders(headers: HeaderSource, declared: readonly HeaderParam[] | undefined, args: unknown): HeaderProblem | undefined {
   if (declared === undefined || declared.length === 0) return undefined;
   const values = typeof args === 'object' && args !== null && !Array.isArray(args) ? (args as Record<string, unknown>) : {};
   for (const { property, header: name } of declared) {
-    const raw = header(`mcp-param-${name.toLowerCase()}`);
+    const raw = headers.header(`mcp-param-${name.toLowerCase()}`);
     const value = values[property];
     if (value === undefined || value === null) {
       if (raw !== undefined) return mismatch(`the Mcp-Param-${name} header is set but the argument "${property}" is absent`);

@@ -28,9 +28,15 @@ export interface ToolSchema {
   readonly extended?: boolean;
 }
 
+/** The schema is read from the table when asked for: a format 3 entry stays text until then. */
 function fromManifest(table: SchemaTable | undefined, index: number | undefined): ToolSchema | undefined {
   if (index === undefined || table === undefined) return undefined;
-  return { schema: table.get(index), listed: { table, index } };
+  return {
+    get schema(): JsonSchema {
+      return table.get(index);
+    },
+    listed: { table, index },
+  };
 }
 
 /** The validator and shared frozen copy of a tool schema (by manifest entry when it has one). */
@@ -55,6 +61,10 @@ export function inputSchemaOf(owner: string, record: ToolRecord, entry: LoadedMe
   const override = record.options.inputSchema;
   const chosen =
     override !== undefined ? { schema: override } : (fromManifest(schemas, entry?.inputSchema) ?? { schema: NO_ARGUMENTS_SCHEMA });
+  // A schema still in text form was written by `armature build`, which gives tools object
+  // schemas only; it is not parsed here unless boot options extend it.
+  const { extendInputSchema, headers } = record.options;
+  if (chosen.listed?.table.isText(chosen.listed.index) && extendInputSchema === undefined && headers === undefined) return chosen;
   if (chosen.schema.type !== 'object') {
     throw new ArmatureError(
       LocalErrorCode.INVALID_SCHEMA,

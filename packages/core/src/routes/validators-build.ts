@@ -57,7 +57,7 @@ export function writeValidatorsBeside(manifestDir: string, manifestObject?: unkn
       ? checkManifest(JSON.parse(readFileSync(manifestFile, 'utf8')), manifestFile, 'file')
       : checkManifest(manifestObject, manifestFile, 'code');
   const file = join(dir, VALIDATORS_FILE_NAME);
-  const generated = generateValidatorsModule(manifestSchemas(manifest), file);
+  const generated = generateValidatorsModule(manifestSchemas(manifest), file, manifest.sourceHash);
   const current = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
   const written = current !== generated.source;
   if (written) writeFileSync(file, generated.source);

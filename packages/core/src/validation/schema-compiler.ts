@@ -12,7 +12,11 @@ import { planSchema } from './simple/simple-plan';
 import type { SchemaPlan } from './simple/simple-plan.types';
 import type { Validator } from './validation-result';
 
-/** A schema's validator and its shared frozen copy. */
+/**
+ * A schema's validator and its shared frozen copy. For a schema `armature build` vouched for
+ * (see {@link SchemaCompiler.compileListed}) both are made when first read: read them when
+ * needed (a call, a list client), not at boot.
+ */
 export interface CompiledSchema {
   readonly validate: Validator;
   readonly schema: JsonSchema;
@@ -76,11 +80,40 @@ export class SchemaCompiler {
     if (slots === undefined) this.byTable.set(table, (slots = []));
     let compiled = slots[index];
     if (compiled === undefined) {
-      const schema = table.get(index);
-      compiled = this.compileText(schema, schemaText(schema, where), where, precompiled, schema);
+      compiled =
+        table.isText(index) && precompiled?.vouchesFor(table.text(index))
+          ? this.deferred(table, index, where, precompiled)
+          : this.compileEntry(table, index, where, precompiled);
       slots[index] = compiled;
     }
     return compiled;
+  }
+
+  private compileEntry(table: SchemaTable, index: number, where: string, precompiled: PrecompiledValidators | undefined): CompiledSchema {
+    const schema = table.get(index);
+    const text = table.isText(index) ? table.text(index) : schemaText(schema, where);
+    return this.compileText(schema, text, where, precompiled, schema);
+  }
+
+  /**
+   * A manifest schema still in text form that `armature build` checked with this very core
+   * (its validators file says so: it compiled or planned every tool schema of the manifest):
+   * nothing is parsed, planned or frozen now. The first read of `validate` or `schema` (a
+   * tool's first call, a client reading the list entry in process) makes them, so start-up
+   * grows with the tools a server uses, not with those it has.
+   */
+  private deferred(table: SchemaTable, index: number, where: string, precompiled: PrecompiledValidators): CompiledSchema {
+    let made: CompiledSchema | undefined;
+    const make = (): CompiledSchema => (made ??= this.compileEntry(table, index, where, precompiled));
+    return {
+      json: table.text(index),
+      get validate(): Validator {
+        return make().validate;
+      },
+      get schema(): JsonSchema {
+        return make().schema;
+      },
+    };
   }
 
   /** `frozen`: the schema when it is already a frozen copy nobody can change. */

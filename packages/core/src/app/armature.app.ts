@@ -295,6 +295,7 @@ export class Armature implements ConnectableApp {
     });
     this.shutdown = shutdown;
     // The signal handlers stay until the end, so a second signal can still cut the drain short.
+    this.features.stopWarmup();
     this.closing = shutdown.run(drainMs).finally(() => {
       this.leaveBus();
       this.removeSignalHandlers();

@@ -125,7 +125,10 @@ function loadBuilt(value: Record<string, unknown>, rawHandlers: Record<string, u
   const { schemas, paramLists } = value;
   if (!Array.isArray(schemas)) return fail('"schemas" is not an array');
   // A text is not parsed here (that is the point of format 3): only its first character is checked.
-  if (form.texts) schemas.forEach((text: unknown, i) => (typeof text === 'string' && text.startsWith('{')) || fail(`"schemas"[${i}] is not the JSON text of an object`));
+  if (form.texts)
+    schemas.forEach(
+      (text: unknown, i) => (typeof text === 'string' && text.startsWith('{')) || fail(`"schemas"[${i}] is not the JSON text of an object`),
+    );
   else schemas.forEach((schema: unknown, i) => isObject(schema) || fail(`"schemas"[${i}] is not an object`));
   if (!Array.isArray(paramLists)) return fail('"paramLists" is not an array');
   const lists = (paramLists as unknown[]).map((list, i) => checkParams(list, `"paramLists"[${i}]`, fail));

@@ -34,6 +34,12 @@ export interface CompiledTool {
   /** When its task starts: before the handler (`call`), or at `ctx.startTask()` (`handler`). */
   readonly taskStart: 'call' | 'handler';
   readonly source: RouteSource;
+  /**
+   * Makes the call pipeline (and so reads the validators: a deferred manifest schema is parsed
+   * and planned) ahead of the first call, in idle time (`route-warmup.ts`). Never throws: a
+   * failure is left for the call, which reports it.
+   */
+  prepare(): void;
 }
 
 /** Compiles a tool route; throws `ArmatureError` for a bad schema. */
@@ -97,7 +103,14 @@ export function compileTool(source: RouteSource & { readonly record: ToolRecord 
   };
   let pipeline: ToolCall | null = null;
   const call: ToolCall = (args, ctx) => (pipeline ??= assemble())(args, ctx);
-  return { name, listEntry, requiredScopes, call, taskSupport, taskStart, source };
+  const prepare = (): void => {
+    try {
+      pipeline ??= assemble();
+    } catch {
+      // Left for the first call, which meets the same failure and answers it.
+    }
+  };
+  return { name, listEntry, requiredScopes, call, taskSupport, taskStart, source, prepare };
 }
 
 const TASK_SUPPORT: ReadonlySet<unknown> = new Set<TaskSupport>(['forbidden', 'optional', 'required']);

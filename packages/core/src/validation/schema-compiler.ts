@@ -90,9 +90,10 @@ export class SchemaCompiler {
   }
 
   private compileEntry(table: SchemaTable, index: number, where: string, precompiled: PrecompiledValidators | undefined): CompiledSchema {
+    // The stored text first: once parsed, an entry is no longer text.
+    const text = table.isText(index) ? table.text(index) : undefined;
     const schema = table.get(index);
-    const text = table.isText(index) ? table.text(index) : schemaText(schema, where);
-    return this.compileText(schema, text, where, precompiled, schema);
+    return this.compileText(schema, text ?? schemaText(schema, where), where, precompiled, schema);
   }
 
   /**

@@ -81,8 +81,7 @@ export function fromManifestDocument(document: ManifestDocument): Manifest {
       for (const [field, value] of Object.entries(method)) {
         const where = `${key} method ${name} ${field}`;
         if (field === 'params') inline[field] = entryAt(document.paramLists, 'paramLists', value, where);
-        else
-          inline[field] = SCHEMA_KEYS.includes(field) && value !== undefined ? entryAt(schemas, 'schemas', value, where) : value;
+        else inline[field] = SCHEMA_KEYS.includes(field) && value !== undefined ? entryAt(schemas, 'schemas', value, where) : value;
       }
       setOwn(methods, name, inline as unknown as ManifestMethod);
     }

@@ -10,8 +10,8 @@ export interface Preparable {
 const SLICE_MS = 2;
 
 /**
- * Prepares routes in idle time, a slice of at most ~2 ms per event-loop turn (`setImmediate`,
- * unref'd: it never keeps a process alive), so that a tool's first call does not pay for
+ * Prepares routes in idle time, a slice of at most ~2 ms per event-loop turn (`setImmediate`),
+ * so that a tool's first call does not pay for
  * parsing and planning the schema the boot left as text, and start-up does not pay for tools
  * before anyone asked for them. Started by the first `tools/list`; a changed route list (a
  * registration, a dev reload) starts it over on the new list; `stop()` ends it for good.
@@ -38,9 +38,10 @@ export class RouteWarmup {
     this.pending = undefined;
   }
 
+  // Not unref'd: an unref'd immediate waits for the loop's next wake-up (I/O or a timer), so
+  // a quiet server would not warm up at all. The work is finite, and `stop()` ends it.
   private schedule(): void {
     this.pending = setImmediate(() => this.slice());
-    this.pending.unref();
   }
 
   private slice(): void {

@@ -35,9 +35,9 @@ export interface CompiledTool {
   readonly taskStart: 'call' | 'handler';
   readonly source: RouteSource;
   /**
-   * Makes the call pipeline (and so reads the validators: a deferred manifest schema is parsed
-   * and planned) ahead of the first call, in idle time (`route-warmup.ts`). Never throws: a
-   * failure is left for the call, which reports it.
+   * Makes the validators (a deferred manifest schema is parsed and planned) ahead of the first
+   * call, in idle time (`route-warmup.ts`). Never throws: a failure is left for the call, which
+   * reports it.
    */
   prepare(): void;
 }
@@ -103,9 +103,12 @@ export function compileTool(source: RouteSource & { readonly record: ToolRecord 
   };
   let pipeline: ToolCall | null = null;
   const call: ToolCall = (args, ctx) => (pipeline ??= assemble())(args, ctx);
+  // Only the validators: the pipeline's closures stay a first call's (cheap, and a heap of
+  // 10,000 assembled pipelines nobody calls is what deferring them saves).
   const prepare = (): void => {
     try {
-      pipeline ??= assemble();
+      void input.validate;
+      void compiledOutput?.validate;
     } catch {
       // Left for the first call, which meets the same failure and answers it.
     }

@@ -65,7 +65,8 @@ function armatureRatios(group) {
 function startupSection(group) {
   const us = (summary, key) => fmt(m(summary, key) * 1000);
   const rows = group.results.map((r) => {
-    if (r.runs.length === 0) return [r.server, `failed: ${(r.error ?? '').split('\n')[0]}`, '', '', '', '', '', '', '', '', '', '', '', '', ''];
+    if (r.runs.length === 0)
+      return [r.server, `failed: ${(r.error ?? '').split('\n')[0]}`, '', '', '', '', '', '', '', '', '', '', '', '', ''];
     const s = r.summary;
     const page = `${fmt(m(s, 'tools'))}${m(s, 'morePages') ? ' + more pages' : ''} / ${fmt(m(s, 'listBytes') / 1024)} KiB`;
     return [

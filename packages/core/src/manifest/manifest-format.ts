@@ -27,8 +27,6 @@ export interface LoadedManifest {
   /** Keyed by `<compiled file relative to the manifest's folder>#<ClassName>`. */
   readonly handlers: { readonly [key: string]: ManifestHandler<LoadedMethod> };
   readonly schemas: SchemaTable;
-  /** The `sourceHash` `armature build` wrote, if any. */
-  readonly sourceHash?: string;
 }
 
 /**
@@ -140,8 +138,7 @@ function loadBuilt(value: Record<string, unknown>, rawHandlers: Record<string, u
     }
     return { ...(method as unknown as BuiltManifestMethod), params: lists[method.params as number] as readonly ManifestParam[] };
   });
-  const sourceHash = typeof value.sourceHash === 'string' ? value.sourceHash : undefined;
-  return { handlers, schemas: new SchemaTable(schemas as (JsonSchema | string)[], form.owned, form.origin), sourceHash };
+  return { handlers, schemas: new SchemaTable(schemas as (JsonSchema | string)[], form.owned, form.origin) };
 }
 
 /** The inline form loaded: each schema object becomes a table entry (the same object once). */

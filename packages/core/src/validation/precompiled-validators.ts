@@ -6,7 +6,7 @@ import { ajvFingerprint } from './ajv-setup';
 /** The file `armature build` writes next to `armature.manifest.json`. */
 export const VALIDATORS_FILE_NAME = 'armature.validators.js';
 
-/** The layout of that file this runtime reads (2: with `sourceHash` and `failed`). */
+/** The layout of that file this runtime reads (2: with `manifestDigest` and `failed`). */
 export const VALIDATORS_FORMAT = 2;
 
 /** A precompiled validator's factory: given a `require` for ajv's run-time helpers, the validate function. */
@@ -21,8 +21,8 @@ export interface ValidatorsModule {
   readonly schemas: readonly string[];
   /** `factories[i]` builds the validator of `schemas[i]`. */
   readonly factories: readonly ValidatorFactory[];
-  /** The `sourceHash` of the manifest it was generated for. */
-  readonly sourceHash?: string;
+  /** SHA-256 (hex) of the bytes of the manifest file it was generated for. */
+  readonly manifestDigest?: string;
   /** Texts of the manifest's tool schemas ajv could not compile (the server refuses them at boot). */
   readonly failed: readonly string[];
 }
@@ -50,7 +50,7 @@ function isValidatorsModule(value: unknown): value is ValidatorsModule {
     Array.isArray(m.factories) &&
     m.schemas.length === m.factories.length &&
     Array.isArray(m.failed) &&
-    (m.sourceHash === undefined || typeof m.sourceHash === 'string')
+    (m.manifestDigest === undefined || typeof m.manifestDigest === 'string')
   );
 }
 
@@ -89,7 +89,7 @@ export class PrecompiledValidators {
 
   private constructor(
     private readonly module: ValidatorsModule,
-    /** Generated for the manifest being loaded (same `sourceHash`), by this core. */
+    /** Generated for the manifest file being loaded (same bytes), by this core. */
     private readonly current: boolean,
   ) {
     module.schemas.forEach((text, i) => this.index.set(text, i));
@@ -97,17 +97,17 @@ export class PrecompiledValidators {
   }
 
   /**
-   * The validators in `file`, or undefined (see {@link readValidatorsModule}). `sourceHash`:
-   * the manifest's, to know whether the file was generated for it.
+   * The validators in `file`, or undefined (see {@link readValidatorsModule}). `manifestDigest`:
+   * the manifest file's (`ManifestFile.digest`), to know whether the file was generated for it.
    */
-  static load(file: string, warn: (message: string) => void, sourceHash?: string): PrecompiledValidators | undefined {
+  static load(file: string, warn: (message: string) => void, manifestDigest?: string): PrecompiledValidators | undefined {
     const module = readValidatorsModule(file, warn);
-    return module ? new PrecompiledValidators(module, sourceHash !== undefined && module.sourceHash === sourceHash) : undefined;
+    return module ? new PrecompiledValidators(module, manifestDigest !== undefined && module.manifestDigest === manifestDigest) : undefined;
   }
 
   /**
    * Whether `armature build` checked the tool schema whose text is `text` with this core: the
-   * file was generated for this manifest, where every tool schema either has a precompiled
+   * file was generated for these very manifest bytes, where every tool schema either has a precompiled
    * validator or is one the shared checker plans (ajv failures are listed apart). Such a schema
    * need not be parsed, planned or compiled at boot to know the boot will not fail on it.
    */

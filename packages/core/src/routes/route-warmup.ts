@@ -10,8 +10,14 @@ export interface Preparable {
 const SLICE_MS = 2;
 
 /**
+ * How long the lists must have been quiet before the first slice: a client that lists pages one
+ * after another (or lists again at once) is answered first, not made to wait for slices.
+ */
+const QUIET_MS = 50;
+
+/**
  * Prepares routes in idle time, a slice of at most ~2 ms per event-loop turn (`setImmediate`),
- * so that a tool's first call does not pay for
+ * starting once the lists have been quiet for 50 ms, so that a tool's first call does not pay for
  * parsing and planning the schema the boot left as text, and start-up does not pay for tools
  * before anyone asked for them. Started by the first `tools/list`; a changed route list (a
  * registration, a dev reload) starts it over on the new list; `stop()` ends it for good.
@@ -20,22 +26,35 @@ export class RouteWarmup {
   private routes: readonly Preparable[] | undefined;
   private next = 0;
   private pending: NodeJS.Immediate | undefined;
+  private quiet: NodeJS.Timeout | undefined;
   private stopped = false;
 
-  /** Prepares `routes` in idle turns (continuing where it was when the list is the same one). */
+  /**
+   * Prepares `routes` in idle turns once the lists have been quiet for {@link QUIET_MS}
+   * (continuing where it was when the list is the same one). Each call while waiting restarts
+   * the wait.
+   */
   start(routes: readonly Preparable[]): void {
     if (this.stopped) return;
     if (routes !== this.routes) {
       this.routes = routes;
       this.next = 0;
     }
-    if (this.pending === undefined && this.next < routes.length) this.schedule();
+    if (this.pending !== undefined || this.next >= routes.length) return;
+    if (this.quiet !== undefined) this.quiet.refresh();
+    else
+      this.quiet = setTimeout(() => {
+        this.quiet = undefined;
+        this.schedule();
+      }, QUIET_MS);
   }
 
   stop(): void {
     this.stopped = true;
     if (this.pending !== undefined) clearImmediate(this.pending);
+    if (this.quiet !== undefined) clearTimeout(this.quiet);
     this.pending = undefined;
+    this.quiet = undefined;
   }
 
   // Not unref'd: an unref'd immediate waits for the loop's next wake-up (I/O or a timer), so

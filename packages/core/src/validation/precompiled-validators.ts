@@ -112,7 +112,8 @@ export class PrecompiledValidators {
    * need not be parsed, planned or compiled at boot to know the boot will not fail on it.
    */
   vouchesFor(text: string): boolean {
-    return this.current && !this.failed.has(text);
+    // No failures (the usual case): no need to hash a long schema text for the lookup.
+    return this.current && (this.failed.size === 0 || !this.failed.has(text));
   }
 
   /** The validate function for the schema whose `JSON.stringify` is `text`, if one was precompiled. */

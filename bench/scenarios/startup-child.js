@@ -1,10 +1,10 @@
 'use strict';
-// Child process of the start-up scenario: `node --expose-gc startup-child.js <server> <toolSet> <warmCalls>`.
+// Child process of the start-up scenario: `node --expose-gc startup-child.js <server> <toolSet> <warmCalls> [idlePauseMs]`.
 // Inside a fresh process: loads the framework (reported apart, outside the clock); then, on the
 // clock, loads the server's own modules (handler classes, tool registrations), constructs the
 // server, initializes and asks the first tools/list; then `warmCalls` more tools/list calls
 // (warm), first calls of tools never called before against warm calls of the same tools, and
-// the heap after a full GC; then, after a 1 s idle pause, first calls of other tools and the
+// the heap after a full GC; then, after an idle pause (1 s; quick runs 200 ms), first calls of other tools and the
 // heap again (what a server did in idle time is in both). All over the server's own stdio transport on in-memory streams, raw
 // wire bytes in and out. Prints one JSON line with the timings.
 const { performance } = require('node:perf_hooks');
@@ -16,7 +16,7 @@ const { parseToolSet, toolName, sampleArgs, lookupResult } = require('../generat
 
 const CALLED_TOOLS = 20;
 const WARM_CALL_ROUNDS = 5;
-/** The pause before the second set of first calls: a client's think time, the server idle. */
+/** The pause before the second set of first calls (a client's think time, the server idle), unless given. */
 const IDLE_PAUSE_MS = 1000;
 
 /** `CALLED_TOOLS` tools spread over the set; `phase` (0–1) shifts them, so two phases pick different tools. */
@@ -57,7 +57,8 @@ async function measureCalls(session, toolSet, afterIdle) {
 }
 
 async function main() {
-  const [name, toolSet, warmArg] = process.argv.slice(2);
+  const [name, toolSet, warmArg, pauseArg] = process.argv.slice(2);
+  const idlePauseMs = pauseArg === undefined ? IDLE_PAUSE_MS : Number(pauseArg);
   const server = serverNamed(name);
   const tf = performance.now();
   server.preload();
@@ -82,7 +83,7 @@ async function main() {
   const heapAfterGcMb = global.gc ? process.memoryUsage().heapUsed / 2 ** 20 : undefined;
   let idle = {};
   if (calls.warmCallMs !== undefined) {
-    await new Promise((resolve) => setTimeout(resolve, IDLE_PAUSE_MS));
+    await new Promise((resolve) => setTimeout(resolve, idlePauseMs));
     idle = await measureCalls(session, toolSet, calls);
     global.gc?.();
     idle.heapAfterIdleGcMb = global.gc ? process.memoryUsage().heapUsed / 2 ** 20 : undefined;

@@ -98,7 +98,7 @@ function startupSection(group) {
     'framework load ms',
     'warm list ms',
     'first / warm tools/call µs',
-    'first call after 1 s idle µs',
+    'first call after the idle pause µs (1 s; quick 200 ms)',
     'first list page: tools / size',
     'heap after GC MB (before / after the idle pause)',
     'peak RSS MB',

@@ -6,6 +6,7 @@ import type { JsonSchema } from '../metadata/handler-metadata.types';
 import type { SchemaTable } from '../manifest/schema-table';
 import { type AjvInstance, createAjv, type Dialect, dialectOf, schemaForAjv } from './ajv-setup';
 import { ajvIssues } from './ajv-issues';
+import { deferredSchema } from './deferred-schema';
 import type { PrecompiledValidators } from './precompiled-validators';
 import { checkPlan } from './simple/simple-check';
 import { planSchema } from './simple/simple-plan';
@@ -73,7 +74,9 @@ export class SchemaCompiler {
   /**
    * {@link compileShared} for schema `index` of a manifest's table: routes that refer to the
    * same entry get the same result without the schema being stringified again, and the
-   * table's frozen copy is the one listed.
+   * table's frozen copy is the one listed. A schema still in text form that `armature build`
+   * checked with this very core (its validators file vouches for it) is made on first use
+   * (`deferred-schema.ts`): start-up grows with the tools a server uses, not those it has.
    */
   compileListed(table: SchemaTable, index: number, where: string, precompiled?: PrecompiledValidators): CompiledSchema {
     let slots = this.byTable.get(table);
@@ -82,7 +85,7 @@ export class SchemaCompiler {
     if (compiled === undefined) {
       compiled =
         table.isText(index) && precompiled?.vouchesFor(table.text(index))
-          ? this.deferred(table, index, where, precompiled)
+          ? deferredSchema(table.text(index), () => this.compileEntry(table, index, where, precompiled))
           : this.compileEntry(table, index, where, precompiled);
       slots[index] = compiled;
     }
@@ -94,27 +97,6 @@ export class SchemaCompiler {
     const text = table.isText(index) ? table.text(index) : undefined;
     const schema = table.get(index);
     return this.compileText(schema, text ?? schemaText(schema, where), where, precompiled, schema);
-  }
-
-  /**
-   * A manifest schema still in text form that `armature build` checked with this very core
-   * (its validators file says so: it compiled or planned every tool schema of the manifest):
-   * nothing is parsed, planned or frozen now. The first read of `validate` or `schema` (a
-   * tool's first call, a client reading the list entry in process) makes them, so start-up
-   * grows with the tools a server uses, not with those it has.
-   */
-  private deferred(table: SchemaTable, index: number, where: string, precompiled: PrecompiledValidators): CompiledSchema {
-    let made: CompiledSchema | undefined;
-    const make = (): CompiledSchema => (made ??= this.compileEntry(table, index, where, precompiled));
-    return {
-      json: table.text(index),
-      get validate(): Validator {
-        return make().validate;
-      },
-      get schema(): JsonSchema {
-        return make().schema;
-      },
-    };
   }
 
   /** `frozen`: the schema when it is already a frozen copy nobody can change. */

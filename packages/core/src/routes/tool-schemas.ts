@@ -125,8 +125,16 @@ export interface OutputSchemaSpec extends ToolSchema {
 export function outputSchemaOf(record: ToolRecord, entry: LoadedMethod | undefined, schemas?: SchemaTable): OutputSchemaSpec | null {
   const override = record.options.outputSchema;
   if (override === undefined) {
-    const listed = fromManifest(schemas, entry?.outputSchema);
-    return listed ? { ...listed, wrapped: entry?.outputWrapped === true } : null;
+    const index = entry?.outputSchema;
+    if (index === undefined || schemas === undefined) return null;
+    // Not `{ ...fromManifest(…) }`: spreading would read the `schema` getter (parse a text entry) at boot.
+    return {
+      get schema(): JsonSchema {
+        return schemas.get(index);
+      },
+      listed: { table: schemas, index },
+      wrapped: entry?.outputWrapped === true,
+    };
   }
   if (override.type === 'object') return { schema: override, wrapped: false };
   const { $schema, ...inner } = override;

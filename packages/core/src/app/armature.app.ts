@@ -294,8 +294,8 @@ export class Armature implements ConnectableApp {
       logger: this.logger,
     });
     this.shutdown = shutdown;
-    // The signal handlers stay until the end, so a second signal can still cut the drain short.
     this.features.stopWarmup();
+    // The signal handlers stay until the end, so a second signal can still cut the drain short.
     this.closing = shutdown.run(drainMs).finally(() => {
       this.leaveBus();
       this.removeSignalHandlers();

@@ -11,6 +11,7 @@ const { execFileSync } = require('node:child_process');
 const { parseOptions, USAGE } = require('./lib/options');
 const { budgetFor } = require('./lib/budgets');
 const { buildArmatureServers } = require('./generate/armature-project');
+const { writeJsHandlers } = require('./generate/js-handlers');
 const { evaluateTargets } = require('./report/targets');
 const { writeResults } = require('./report/write-results');
 const { fmt } = require('./report/format');
@@ -90,7 +91,10 @@ async function main() {
   );
   log('armature build of the benchmark servers');
   try {
-    buildArmatureServers([...new Set(options.only.flatMap((s) => needs(s, options.quick)))], log);
+    const toolSets = [...new Set(options.only.flatMap((s) => needs(s, options.quick)))];
+    buildArmatureServers(toolSets, log);
+    // The SDK and floor servers' own handler functions for the same tool sets.
+    for (const set of toolSets) writeJsHandlers(set);
   } catch (error) {
     report.failures.push({ scenario: 'armature build', error: error.message });
     log(error.message);

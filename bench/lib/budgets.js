@@ -10,6 +10,7 @@ const FULL = {
   httpConnections: [1, 32],
   startupRepeats: 5,
   warmListCalls: 200,
+  idlePauseMs: 1000, // start-up: the pause before the after-idle first calls
   sessions: 1000,
   buildSizes: [10, 100, 500],
 };
@@ -22,6 +23,7 @@ const QUICK = {
   httpConnections: [32], // the level the targets name; each autocannon run costs ≥ 1 s
   startupRepeats: 1,
   warmListCalls: 30,
+  idlePauseMs: 200,
   sessions: 200,
   buildSizes: [10],
 };

@@ -65,7 +65,8 @@ function armatureRatios(group) {
 function startupSection(group) {
   const us = (summary, key) => fmt(m(summary, key) * 1000);
   const rows = group.results.map((r) => {
-    if (r.runs.length === 0) return [r.server, `failed: ${(r.error ?? '').split('\n')[0]}`, '', '', '', '', '', '', '', '', '', '', '', ''];
+    if (r.runs.length === 0)
+      return [r.server, `failed: ${(r.error ?? '').split('\n')[0]}`, '', '', '', '', '', '', '', '', '', '', '', '', ''];
     const s = r.summary;
     const page = `${fmt(m(s, 'tools'))}${m(s, 'morePages') ? ' + more pages' : ''} / ${fmt(m(s, 'listBytes') / 1024)} KiB`;
     return [
@@ -79,8 +80,9 @@ function startupSection(group) {
       fmt(m(s, 'frameworkLoadMs')),
       fmt(m(s, 'warmListMs')),
       `${us(s, 'firstCallMs')} / ${us(s, 'warmCallMs')}`,
+      us(s, 'firstAfterIdleMs'),
       page,
-      fmt(m(s, 'heapAfterGcMb')),
+      `${fmt(m(s, 'heapAfterGcMb'))} / ${fmt(m(s, 'heapAfterIdleGcMb'))}`,
       fmt(m(s, 'peakRssMb')),
       String(r.runs.length),
     ];
@@ -96,8 +98,9 @@ function startupSection(group) {
     'framework load ms',
     'warm list ms',
     'first / warm tools/call µs',
+    'first call after the idle pause µs (1 s; quick 200 ms)',
     'first list page: tools / size',
-    'heap after GC MB',
+    'heap after GC MB (before / after the idle pause)',
     'peak RSS MB',
     'runs',
   ];

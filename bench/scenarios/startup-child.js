@@ -1,10 +1,11 @@
 'use strict';
-// Child process of the start-up scenario: `node --expose-gc startup-child.js <server> <toolSet> <warmCalls>`.
+// Child process of the start-up scenario: `node --expose-gc startup-child.js <server> <toolSet> <warmCalls> [idlePauseMs]`.
 // Inside a fresh process: loads the framework (reported apart, outside the clock); then, on the
 // clock, loads the server's own modules (handler classes, tool registrations), constructs the
 // server, initializes and asks the first tools/list; then `warmCalls` more tools/list calls
 // (warm), first calls of tools never called before against warm calls of the same tools, and
-// the heap after a full GC. All over the server's own stdio transport on in-memory streams, raw
+// the heap after a full GC; then, after an idle pause (1 s; quick runs 200 ms), first calls of other tools and the
+// heap again (what a server did in idle time is in both). All over the server's own stdio transport on in-memory streams, raw
 // wire bytes in and out. Prints one JSON line with the timings.
 const { performance } = require('node:perf_hooks');
 const { PassThrough } = require('node:stream');
@@ -15,14 +16,24 @@ const { parseToolSet, toolName, sampleArgs, lookupResult } = require('../generat
 
 const CALLED_TOOLS = 20;
 const WARM_CALL_ROUNDS = 5;
+/** The pause before the second set of first calls (a client's think time, the server idle), unless given. */
+const IDLE_PAUSE_MS = 1000;
 
-/** First calls of `CALLED_TOOLS` tools spread over the set, then warm calls of the same tools. */
-async function measureCalls(session, toolSet) {
+/** `CALLED_TOOLS` tools spread over the set; `phase` (0–1) shifts them, so two phases pick different tools. */
+function pickTools(extra, phase) {
+  const count = Math.min(CALLED_TOOLS, extra);
+  return Array.from({ length: count }, (_, k) => Math.floor(((k + phase) * extra) / count));
+}
+
+/**
+ * First calls of `CALLED_TOOLS` tools spread over the set, right after the warm lists (no idle
+ * time), then warm calls of the same tools; `afterIdle`: first calls of other tools after an
+ * idle pause (a server may prepare tools in idle time), against the same warm median.
+ */
+async function measureCalls(session, toolSet, afterIdle) {
   const { extra, shared } = parseToolSet(toolSet);
   if (extra === 0) return {};
-  const picks = Array.from({ length: Math.min(CALLED_TOOLS, extra) }, (_, k) =>
-    Math.floor(((k + 0.5) * extra) / Math.min(CALLED_TOOLS, extra)),
-  );
+  const picks = pickTools(extra, afterIdle === undefined ? 0.5 : 0.25);
   const call = async (i) => {
     const args = sampleArgs(i, shared);
     const { ms, text } = await session.callTool(toolName(i), args);
@@ -30,6 +41,10 @@ async function measureCalls(session, toolSet) {
     return ms;
   };
   const first = [];
+  if (afterIdle !== undefined) {
+    for (const i of picks) first.push(await call(i));
+    return { firstAfterIdleMs: median(first), firstAfterIdleOverWarm: median(first) / afterIdle.warmCallMs };
+  }
   for (const i of picks) first.push(await call(i));
   const warm = [];
   for (let round = 0; round < WARM_CALL_ROUNDS; round++) for (const i of picks) warm.push(await call(i));
@@ -42,7 +57,8 @@ async function measureCalls(session, toolSet) {
 }
 
 async function main() {
-  const [name, toolSet, warmArg] = process.argv.slice(2);
+  const [name, toolSet, warmArg, pauseArg] = process.argv.slice(2);
+  const idlePauseMs = pauseArg === undefined ? IDLE_PAUSE_MS : Number(pauseArg);
   const server = serverNamed(name);
   const tf = performance.now();
   server.preload();
@@ -64,6 +80,14 @@ async function main() {
   for (let i = 0; i < Number(warmArg) && performance.now() < deadline; i++) warm.push((await session.listTools()).ms);
   const calls = await measureCalls(session, toolSet);
   global.gc?.();
+  const heapAfterGcMb = global.gc ? process.memoryUsage().heapUsed / 2 ** 20 : undefined;
+  let idle = {};
+  if (calls.warmCallMs !== undefined) {
+    await new Promise((resolve) => setTimeout(resolve, idlePauseMs));
+    idle = await measureCalls(session, toolSet, calls);
+    global.gc?.();
+    idle.heapAfterIdleGcMb = global.gc ? process.memoryUsage().heapUsed / 2 ** 20 : undefined;
+  }
   const report = {
     frameworkLoadMs: t0 - tf,
     loadMs: t1 - t0,
@@ -75,10 +99,11 @@ async function main() {
     warmListMs: median(warm),
     warmListP99Ms: quantile(warm, 0.99),
     ...calls,
+    ...idle,
     tools: first.tools,
     listBytes: first.bytes,
     morePages: first.nextCursor,
-    heapAfterGcMb: global.gc ? process.memoryUsage().heapUsed / 2 ** 20 : undefined,
+    heapAfterGcMb,
     peakRssMb: process.resourceUsage().maxRSS / 1024,
   };
   await close();

@@ -16,9 +16,9 @@ const TOOL_SETS = [
 ];
 const QUICK_SETS = ['1000'];
 
-function runChild(server, toolSet, warmCalls) {
+function runChild(server, toolSet, warmCalls, idlePauseMs) {
   return new Promise((resolve, reject) => {
-    const args = ['--expose-gc', CHILD, server, toolSet, String(warmCalls)];
+    const args = ['--expose-gc', CHILD, server, toolSet, String(warmCalls), String(idlePauseMs)];
     execFile(process.execPath, args, { timeout: 180_000, maxBuffer: 1 << 20 }, (error, stdout, stderr) => {
       if (error) return reject(new Error(`${error.message}\n${stderr.slice(-2000)}`));
       try {
@@ -42,7 +42,7 @@ async function runStartup({ budget, reps, quick, log }) {
     const contestants = STARTUP_SERVER_NAMES.map((server) => ({
       server,
       warmup: async () => undefined, // every run is a cold process by design
-      measure: () => runChild(server, set, budget.warmListCalls),
+      measure: () => runChild(server, set, budget.warmListCalls, budget.idlePauseMs),
     }));
     const results = await runRounds(contestants, Math.max(reps, budget.startupRepeats));
     groups.push({ id, kind: 'startup', title, results });

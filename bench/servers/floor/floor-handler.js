@@ -2,7 +2,8 @@
 // The floor: the least work a correct answer to these requests can take in JavaScript —
 // parse → switch → call → stringify, no framework, no validation library, no session
 // machinery. It marks the physical limit the real servers are compared against.
-const { parseToolSet, toolParams, toolName, toolDescription, lookupResult, inputSchema } = require('../../generate/tool-set');
+const { parseToolSet, toolParams, toolName, toolDescription, inputSchema } = require('../../generate/tool-set');
+const { loadJsHandlers } = require('../../generate/js-handlers');
 
 const PROTOCOL_2026 = '2026-07-28';
 const PROTOCOL_VERSION_KEY = 'io.modelcontextprotocol/protocolVersion';
@@ -25,12 +26,15 @@ function createFloor(toolSet = 0) {
   const { extra, shared } = parseToolSet(toolSet);
   const tools = [ADD_TOOL];
   const calls = new Map([['add', (args) => (typeof args.a === 'number' && typeof args.b === 'number' ? String(args.a + args.b) : null)]]);
+  // Each tool's own handler function (generate/js-handlers.js), as a real server has.
+  const handlers = loadJsHandlers(toolSet);
   for (let i = 0; i < extra; i++) {
     tools.push({ name: toolName(i), description: toolDescription(i), inputSchema: inputSchema(i, shared) });
     const required = toolParams(i, shared)
       .filter((p) => p.required)
       .map((p) => p.name);
-    calls.set(toolName(i), (args) => (required.every((name) => name in args) ? lookupResult(i, args) : null));
+    const handler = handlers[i];
+    calls.set(toolName(i), (args) => (required.every((name) => name in args) ? handler(args) : null));
   }
   const listResult = { tools };
   const initializeResult = {

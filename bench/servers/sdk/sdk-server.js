@@ -4,7 +4,8 @@
 const { McpServer } = require('@modelcontextprotocol/sdk/server/mcp.js');
 // zod 4: the major the SDK imports internally (`zod/v4`) and its README recommends.
 const { z } = require('zod');
-const { parseToolSet, toolName, toolDescription, lookupResult, zodShape } = require('../../generate/tool-set');
+const { parseToolSet, toolName, toolDescription, zodShape } = require('../../generate/tool-set');
+const { loadJsHandlers } = require('../../generate/js-handlers');
 
 /** The server for tool set `toolSet` (see generate/tool-set.js): `add` plus the generated tools. */
 function createSdkServer(toolSet = 0) {
@@ -18,9 +19,12 @@ function createSdkServer(toolSet = 0) {
     },
     async ({ a, b }) => ({ content: [{ type: 'text', text: String(a + b) }] }),
   );
+  // Each tool's own handler function (generate/js-handlers.js), as a real server has.
+  const handlers = loadJsHandlers(toolSet);
   for (let i = 0; i < extra; i++) {
+    const handler = handlers[i];
     server.registerTool(toolName(i), { description: toolDescription(i), inputSchema: zodShape(z, i, shared) }, async (args) => ({
-      content: [{ type: 'text', text: lookupResult(i, args) }],
+      content: [{ type: 'text', text: handler(args) }],
     }));
   }
   return server;

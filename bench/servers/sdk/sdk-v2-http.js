@@ -14,7 +14,8 @@ const { McpServer, createMcpHandler } = require('@modelcontextprotocol/server');
 const { toNodeHandler, localhostHostValidation, localhostOriginValidation } = require('@modelcontextprotocol/node');
 // zod 4 as the SDK v2 itself depends on it (resolved from the SDK's folder, so it is the SDK's own copy).
 const { z } = require(require.resolve('zod', { paths: [path.dirname(require.resolve('@modelcontextprotocol/server'))] }));
-const { parseToolSet, toolName, toolDescription, lookupResult, zodShape } = require('../../generate/tool-set');
+const { parseToolSet, toolName, toolDescription, zodShape } = require('../../generate/tool-set');
+const { loadJsHandlers } = require('../../generate/js-handlers');
 
 /** The SDK v2 server for tool set `toolSet` (see generate/tool-set.js): `add` plus the generated tools. */
 function createSdkV2Server(toolSet = 0) {
@@ -28,9 +29,12 @@ function createSdkV2Server(toolSet = 0) {
     },
     async ({ a, b }) => ({ content: [{ type: 'text', text: String(a + b) }] }),
   );
+  // Each tool's own handler function (generate/js-handlers.js), as a real server has.
+  const handlers = loadJsHandlers(toolSet);
   for (let i = 0; i < extra; i++) {
+    const handler = handlers[i];
     server.registerTool(toolName(i), { description: toolDescription(i), inputSchema: z.object(zodShape(z, i, shared)) }, async (args) => ({
-      content: [{ type: 'text', text: lookupResult(i, args) }],
+      content: [{ type: 'text', text: handler(args) }],
     }));
   }
   return server;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { expect } from 'chai';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -30,6 +31,8 @@ export class NotesHandlers {
 /** What the generated module exports (core's `ValidatorsModule`). */
 interface ValidatorsModule {
   readonly format: number;
+  readonly manifestDigest?: string;
+  readonly failed: readonly string[];
   readonly fingerprint: string;
   readonly schemas: readonly string[];
   readonly factories: readonly ((require: (id: string) => unknown) => (data: unknown) => boolean)[];
@@ -53,7 +56,11 @@ describe('armature build: precompiled validators', () => {
     const methods = manifest.handlers['src/notes.handlers.js#NotesHandlers']?.methods ?? {};
     const file = path.join(dir, 'dist/armature.validators.js');
     const validators = loadValidators(file);
-    expect(validators.format).to.equal(1);
+    expect(validators.format).to.equal(2);
+    // It names the manifest bytes it speaks for, and no schema failed to compile.
+    const bytes = fs.readFileSync(path.join(dir, 'dist/armature.manifest.json'));
+    expect(validators.manifestDigest).to.equal(createHash('sha256').update(bytes).digest('hex'));
+    expect(validators.failed).to.deep.equal([]);
     // create's schema is in the shared checker's subset: no code. rename and copy share one
     // schema text, with a format (outside the subset): it is precompiled once.
     expect(validators.schemas).to.deep.equal([JSON.stringify(methods.rename?.inputSchema)]);

@@ -76,7 +76,7 @@ describe('armature inspect', () => {
     fs.writeFileSync(manifestFile(), JSON.stringify({ armature: 1, handlers: {} }));
     const result = runArmature(['inspect'], dir);
     expect(result.status).to.equal(1);
-    expect(result.stdout).to.contain('  problem: the manifest is not a valid format-2 manifest: format version 1; run armature build.');
+    expect(result.stdout).to.contain('  problem: the manifest is not a valid format-3 manifest: format version 1; run armature build.');
   });
 
   it('exits 1 when a method refers to a schema the manifest does not hold', () => {
@@ -85,17 +85,20 @@ describe('armature inspect', () => {
     const result = runArmature(['inspect'], dir);
     expect(result.status).to.equal(1);
     expect(result.stdout).to.match(
-      /problem: the manifest is not a valid format-2 manifest: .*HelloHandlers method greet refers to a schema not in "schemas"/,
+      /problem: the manifest is not a valid format-3 manifest: .*HelloHandlers method greet refers to a schema not in "schemas"/,
     );
   });
 
   it('exits 1 when a schema is not valid JSON Schema 2020-12', () => {
     const manifest = JSON.parse(fs.readFileSync(manifestFile(), 'utf8')) as {
-      schemas: Record<string, unknown>[];
+      schemas: string[];
       handlers: Record<string, { methods: Record<string, { inputSchema?: number }> }>;
     };
     const greet = manifest.handlers['src/hello.handlers.js#HelloHandlers']?.methods.greet;
-    (manifest.schemas[greet?.inputSchema ?? -1]?.properties as Record<string, unknown>).name = { type: 'text' };
+    const index = greet?.inputSchema ?? -1;
+    const schema = JSON.parse(manifest.schemas[index] ?? '{}') as { properties: Record<string, unknown> };
+    schema.properties.name = { type: 'text' };
+    manifest.schemas[index] = JSON.stringify(schema);
     fs.writeFileSync(manifestFile(), JSON.stringify(manifest));
     const result = runArmature(['inspect'], dir);
     expect(result.status).to.equal(1);

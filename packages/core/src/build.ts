@@ -10,9 +10,15 @@ export type {
   ManifestHandler,
   ManifestMethod,
   ManifestParam,
+  ObjectSchemasManifest,
   ParamRole,
 } from './manifest/manifest.types';
-export { MANIFEST_FILE_NAME, MANIFEST_FORMAT_VERSION, INLINE_MANIFEST_FORMAT } from './manifest/manifest.types';
+export {
+  MANIFEST_FILE_NAME,
+  MANIFEST_FORMAT_VERSION,
+  INLINE_MANIFEST_FORMAT,
+  OBJECT_SCHEMAS_MANIFEST_FORMAT,
+} from './manifest/manifest.types';
 export * from './routes/schema-extension';
 export { writeValidatorsBeside, manifestSchemas, type ValidatorsBuildResult } from './routes/validators-build';
 export { isDevMessage, type DevMessage } from './dev-reload/reload-protocol';

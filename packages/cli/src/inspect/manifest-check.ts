@@ -63,12 +63,22 @@ export function checkBuiltManifest(tsconfig: string): ManifestCheck {
   return { file, manifest, problems, notes };
 }
 
+/** Whether `text` is the JSON text of an object (inspect parses what the runtime parses only on use). */
+function isObjectText(text: unknown): boolean {
+  if (typeof text !== 'string') return false;
+  try {
+    return isObject(JSON.parse(text));
+  } catch {
+    return false;
+  }
+}
+
 function checkFormat(value: unknown): string | undefined {
   if (!isObject(value)) return 'not a JSON object';
   if (value.armature !== MANIFEST_DOCUMENT_FORMAT) return `format version ${JSON.stringify(value.armature)}`;
   if (!isObject(value.handlers)) return '"handlers" is not an object';
   const { schemas, paramLists } = value;
-  if (!Array.isArray(schemas) || !schemas.every(isObject)) return '"schemas" is not an array of objects';
+  if (!Array.isArray(schemas) || !schemas.every(isObjectText)) return '"schemas" is not an array of JSON texts of objects';
   if (!Array.isArray(paramLists) || !paramLists.every((list) => Array.isArray(list) && list.every(isObject)))
     return '"paramLists" is not an array of parameter lists';
   const isIndex = (ref: unknown, length: number): boolean => Number.isInteger(ref) && (ref as number) >= 0 && (ref as number) < length;

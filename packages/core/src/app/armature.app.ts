@@ -319,6 +319,7 @@ export class Armature implements ConnectableApp {
       logger: this.logger,
     });
     this.shutdown = shutdown;
+    this.features.stopWarmup();
     // The signal handlers stay until the end, so a second signal can still cut the drain short.
     this.closing = shutdown.run(drainMs).finally(() => {
       this.leaveBus();

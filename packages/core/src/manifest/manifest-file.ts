@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ArmatureError } from '@armature/di';
@@ -11,6 +12,11 @@ export interface ManifestFile {
   readonly path: string;
   readonly dir: string;
   readonly mtimeMs: number;
+  /**
+   * SHA-256 of the file's bytes (hex): the validators file `armature build` wrote beside it
+   * records the digest of the manifest it checked, so an edited manifest is not taken on trust.
+   */
+  readonly digest: string;
 }
 
 /**
@@ -47,8 +53,12 @@ export class ManifestFileCache {
 
 function read(path: string, dir: string): ManifestFile {
   let parsed: unknown;
+  let digest: string;
   try {
-    parsed = JSON.parse(readFileSync(path, 'utf8'));
+    // Read as bytes: they are hashed, and decoding a Buffer is no slower than reading as text.
+    const bytes = readFileSync(path);
+    digest = createHash('sha256').update(bytes).digest('hex');
+    parsed = JSON.parse(bytes.toString('utf8'));
   } catch (error) {
     throw new ArmatureError(
       LocalErrorCode.MANIFEST_INVALID,
@@ -56,5 +66,5 @@ function read(path: string, dir: string): ManifestFile {
       { cause: error },
     );
   }
-  return { manifest: checkManifest(parsed, path, 'file'), path, dir, mtimeMs: statSync(path).mtimeMs };
+  return { manifest: checkManifest(parsed, path, 'file'), path, dir, mtimeMs: statSync(path).mtimeMs, digest };
 }

@@ -4,8 +4,14 @@ import type { PromptArgument } from '../wire/mcp-types.generated';
 /** The file name `armature build` writes at the root of the compiled output. */
 export const MANIFEST_FILE_NAME = 'armature.manifest.json';
 
-/** The format `armature build` writes and this runtime reads from `armature.manifest.json`. */
-export const MANIFEST_FORMAT_VERSION = 2;
+/**
+ * The format `armature build` writes to `armature.manifest.json`: 3, each schema stored as its
+ * JSON text, so a boot parses only the schemas it uses. This runtime also reads format 2.
+ */
+export const MANIFEST_FORMAT_VERSION = 3;
+
+/** The previous built format (schemas as objects), still read from files and code. */
+export const OBJECT_SCHEMAS_MANIFEST_FORMAT = 2;
 
 /** The inline form (schemas written in place): accepted from code (`Armature.create`), not from files. */
 export const INLINE_MANIFEST_FORMAT = 1;
@@ -82,16 +88,25 @@ export interface InlineManifest extends ManifestHeader {
 }
 
 /**
- * The contents of `armature.manifest.json` (format 2): each distinct parameter list once in
- * `paramLists` and each distinct schema once in `schemas`, referred to by index from the methods.
+ * The contents of `armature.manifest.json` (format 3): each distinct parameter list once in
+ * `paramLists` and each distinct schema once in `schemas`, as its JSON text
+ * (`JSON.stringify` of the schema), referred to by index from the methods.
  */
 export interface BuiltManifest extends ManifestHeader {
   readonly armature: typeof MANIFEST_FORMAT_VERSION;
   readonly paramLists: readonly (readonly ManifestParam[])[];
-  readonly schemas: readonly JsonSchema[];
+  readonly schemas: readonly string[];
   /** Keyed by `<compiled file relative to the manifest's folder>#<ClassName>`. */
   readonly handlers: { readonly [key: string]: ManifestHandler<BuiltManifestMethod> };
 }
 
-/** A manifest as `Armature.create({ manifest })` takes it: as built, or inline. */
-export type ArmatureManifest = BuiltManifest | InlineManifest;
+/** Format 2, written by earlier `armature build`s: format 3 with each schema as an object. */
+export interface ObjectSchemasManifest extends ManifestHeader {
+  readonly armature: typeof OBJECT_SCHEMAS_MANIFEST_FORMAT;
+  readonly paramLists: readonly (readonly ManifestParam[])[];
+  readonly schemas: readonly JsonSchema[];
+  readonly handlers: { readonly [key: string]: ManifestHandler<BuiltManifestMethod> };
+}
+
+/** A manifest as `Armature.create({ manifest })` takes it: as built (format 3 or 2), or inline. */
+export type ArmatureManifest = BuiltManifest | ObjectSchemasManifest | InlineManifest;

@@ -4,6 +4,7 @@ import { McpWireError } from '../errors/wire-error';
 import type { CompletionsFeature, PromptsFeature, ResourcesFeature, ServerFeatures, ToolsFeature } from '../protocol/server-features';
 import type { TaskManager } from '../task-runtime/task-manager';
 import type { RouteTables } from './route-tables';
+import { RouteWarmup } from './route-warmup';
 import type { ScopedLists } from './scoped-lists';
 
 /** The client's already-resolved arguments, without undefined entries, on a prototype-free record. */
@@ -13,9 +14,14 @@ function definedValues(given: Readonly<Record<string, string | undefined>> | und
   return out;
 }
 
-function toolsFeature(tables: RouteTables, scoped: ScopedLists): ToolsFeature {
+function toolsFeature(tables: RouteTables, scoped: ScopedLists, warmup: RouteWarmup): ToolsFeature {
   return {
-    list: (ctx) => scoped.filter(tables.tools.routes(), tables.tools.list(), ctx.authInfo),
+    list: (ctx) => {
+      const routes = tables.tools.routes();
+      // A client that lists tools calls some next: make their pipelines in idle time from now on.
+      warmup.start(routes);
+      return scoped.filter(routes, tables.tools.list(), ctx.authInfo);
+    },
     call: (name, args, ctx) => {
       const tool = tables.tools.get(name);
       if (!tool) throw McpWireError.invalidParams(`Unknown tool: ${quoted(name)}`);
@@ -83,6 +89,8 @@ export class AppFeatures {
   private cached: { readonly key: string; readonly features: ServerFeatures } | undefined;
   /** The tables' revision `cached` was checked against: connect() costs a number comparison. */
   private checkedAt = -1;
+  /** Prepares tools in idle time after the first `tools/list` (see `route-warmup.ts`). */
+  private readonly warmup = new RouteWarmup();
 
   constructor(
     private readonly tables: RouteTables,
@@ -90,6 +98,11 @@ export class AppFeatures {
     private readonly scoped: ScopedLists,
     private readonly tasks: TaskManager,
   ) {}
+
+  /** Stops idle preparation (the app is closing). */
+  stopWarmup(): void {
+    this.warmup.stop();
+  }
 
   current(): ServerFeatures {
     const t = this.tables;
@@ -107,7 +120,7 @@ export class AppFeatures {
     const key = `${+has.tools}${+has.resources}${+has.prompts}${+has.completions}${+has.tasks}`;
     if (this.cached?.key === key) return this.cached.features;
     const features: ServerFeatures = {
-      ...(has.tools ? { tools: toolsFeature(t, this.scoped) } : {}),
+      ...(has.tools ? { tools: toolsFeature(t, this.scoped, this.warmup) } : {}),
       ...(has.resources ? { resources: resourcesFeature(t, this.scoped) } : {}),
       ...(has.prompts ? { prompts: promptsFeature(t, this.scoped) } : {}),
       ...(has.completions ? { completions: completionsFeature(t) } : {}),

@@ -1,10 +1,39 @@
 import { frozenCopy } from '../metadata/frozen-copy';
-import type { ToolRecord } from '../metadata/handler-metadata.types';
+import type { JsonSchema, ToolRecord } from '../metadata/handler-metadata.types';
 import { rememberJson } from '../metadata/known-json';
 import type { Tool } from '../wire/mcp-types.generated';
 import type { CompiledSchema } from '../validation/schema-compiler';
 
 const OPTIONAL_KEYS = ['annotations', 'icons', 'execution', '_meta'] as const;
+
+/**
+ * Sets `entry[key]` to the compiled schema's frozen copy. A schema whose text is known is not
+ * read now (reading it parses a format 3 manifest's entry): the entry gets an enumerable
+ * getter instead, so list pages are joined from the texts and only an in-process reader of the
+ * entry object pays the parse, once.
+ */
+function setSchema(entry: Record<string, unknown>, key: 'inputSchema' | 'outputSchema', compiled: CompiledSchema): void {
+  if (compiled.json === undefined) {
+    entry[key] = compiled.schema;
+    return;
+  }
+  let schemas = deferredSchemas.get(entry);
+  if (schemas === undefined) deferredSchemas.set(entry, (schemas = {}));
+  schemas[key] = compiled;
+  Object.defineProperty(entry, key, { get: SCHEMA_GETTERS[key], enumerable: true, configurable: false });
+}
+
+/** The compiled schemas behind list entries' schema getters (shared getters: one pair of functions, not two closures per tool). */
+const deferredSchemas = new WeakMap<object, { inputSchema?: CompiledSchema; outputSchema?: CompiledSchema }>();
+
+const SCHEMA_GETTERS = {
+  inputSchema(this: object): JsonSchema | undefined {
+    return deferredSchemas.get(this)?.inputSchema?.schema;
+  },
+  outputSchema(this: object): JsonSchema | undefined {
+    return deferredSchemas.get(this)?.outputSchema?.schema;
+  },
+};
 
 /**
  * A tool's `tools/list` entry, frozen like `frozenCopy(entry)` but holding the compiler's
@@ -30,10 +59,10 @@ export function toolListEntry(
     entry.description = description;
     json += `,"description":${JSON.stringify(description)}`;
   }
-  entry.inputSchema = input.schema;
+  setSchema(entry, 'inputSchema', input);
   json += `,"inputSchema":${input.json}`;
   if (output) {
-    entry.outputSchema = output.schema;
+    setSchema(entry, 'outputSchema', output);
     json += `,"outputSchema":${output.json}`;
   }
   for (const key of OPTIONAL_KEYS) {

@@ -28,9 +28,15 @@ export interface ToolSchema {
   readonly extended?: boolean;
 }
 
+/** The schema is read from the table when asked for: a format 3 entry stays text until then. */
 function fromManifest(table: SchemaTable | undefined, index: number | undefined): ToolSchema | undefined {
   if (index === undefined || table === undefined) return undefined;
-  return { schema: table.get(index), listed: { table, index } };
+  return {
+    get schema(): JsonSchema {
+      return table.get(index);
+    },
+    listed: { table, index },
+  };
 }
 
 /** The validator and shared frozen copy of a tool schema (by manifest entry when it has one). */
@@ -55,6 +61,10 @@ export function inputSchemaOf(owner: string, record: ToolRecord, entry: LoadedMe
   const override = record.options.inputSchema;
   const chosen =
     override !== undefined ? { schema: override } : (fromManifest(schemas, entry?.inputSchema) ?? { schema: NO_ARGUMENTS_SCHEMA });
+  // A schema still in text form was written by `armature build`, which gives tools object
+  // schemas only; it is not parsed here unless boot options extend it.
+  const { extendInputSchema, headers } = record.options;
+  if (chosen.listed?.table.isText(chosen.listed.index) && extendInputSchema === undefined && headers === undefined) return chosen;
   if (chosen.schema.type !== 'object') {
     throw new ArmatureError(
       LocalErrorCode.INVALID_SCHEMA,
@@ -115,8 +125,16 @@ export interface OutputSchemaSpec extends ToolSchema {
 export function outputSchemaOf(record: ToolRecord, entry: LoadedMethod | undefined, schemas?: SchemaTable): OutputSchemaSpec | null {
   const override = record.options.outputSchema;
   if (override === undefined) {
-    const listed = fromManifest(schemas, entry?.outputSchema);
-    return listed ? { ...listed, wrapped: entry?.outputWrapped === true } : null;
+    const index = entry?.outputSchema;
+    if (index === undefined || schemas === undefined) return null;
+    // Not `{ ...fromManifest(…) }`: spreading would read the `schema` getter (parse a text entry) at boot.
+    return {
+      get schema(): JsonSchema {
+        return schemas.get(index);
+      },
+      listed: { table: schemas, index },
+      wrapped: entry?.outputWrapped === true,
+    };
   }
   if (override.type === 'object') return { schema: override, wrapped: false };
   const { $schema, ...inner } = override;

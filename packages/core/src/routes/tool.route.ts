@@ -7,7 +7,6 @@ import type { ToolRecord } from '../metadata/handler-metadata.types';
 import type { Tool } from '../wire/mcp-types.generated';
 import type { ToolOutput } from '../results/tool-result.shaper';
 import { dtoValidator } from '../validation/dto-validation';
-import type { Validator } from '../validation/validation-result';
 import { withInstance } from './handler-instances';
 import { compileBinder } from './param-slots';
 import { compileScopeCheck } from './route-access';
@@ -23,8 +22,6 @@ export interface CompiledTool {
   readonly name: string;
   /** The `tools/list` entry, frozen. */
   readonly listEntry: Tool;
-  readonly validateInput: Validator;
-  readonly validateOutput: Validator | null;
   /** OAuth scopes a caller must hold (`null`: none). */
   readonly requiredScopes: readonly string[] | null;
   /**
@@ -37,6 +34,12 @@ export interface CompiledTool {
   /** When its task starts: before the handler (`call`), or at `ctx.startTask()` (`handler`). */
   readonly taskStart: 'call' | 'handler';
   readonly source: RouteSource;
+  /**
+   * Makes the validators (a deferred manifest schema is parsed and planned) ahead of the first
+   * call, in idle time (`route-warmup.ts`). Never throws: a failure is left for the call, which
+   * reports it.
+   */
+  prepare(): void;
 }
 
 /** Compiles a tool route; throws `ArmatureError` for a bad schema. */
@@ -50,9 +53,6 @@ export function compileTool(source: RouteSource & { readonly record: ToolRecord 
   const output = outputSchemaOf(record, manifest, source.schemas);
   const input = compileToolSchema(env.compiler, inputSchema, `${owner} input schema`, source.precompiled);
   const compiledOutput = output ? compileToolSchema(env.compiler, output, `${owner} output schema`, source.precompiled) : null;
-  const validateInput = input.validate;
-  const validateOutput = compiledOutput ? compiledOutput.validate : null;
-  const shaping: ToolOutput | null = output && validateOutput ? { validate: validateOutput, wrapped: output.wrapped } : null;
   const description = options.description ?? manifest?.description;
   const { support: taskSupport, start: taskStart } = taskPolicyOf(options, subject);
   const listEntry = toolListEntry(
@@ -71,6 +71,10 @@ export function compileTool(source: RouteSource & { readonly record: ToolRecord 
   const { limiter, exempt } = env.policy.toolLimit(source, name);
   const checkDto = source.dto ? dtoValidator(source.dto) : null;
   const assemble = (): ToolCall => {
+    // Read here, not at boot: a manifest schema `armature build` vouched for is parsed and
+    // planned when its validator is first read (see SchemaCompiler.compileListed).
+    const validateInput = input.validate;
+    const shaping: ToolOutput | null = output && compiledOutput ? { validate: compiledOutput.validate, wrapped: output.wrapped } : null;
     const bind = compileBinder(source.slots);
     const { fn, instances } = source;
     const bare: Invoke = (args, ctx) => withInstance(instances, ctx, (instance) => fn.apply(instance, bind(args, ctx)));
@@ -99,7 +103,17 @@ export function compileTool(source: RouteSource & { readonly record: ToolRecord 
   };
   let pipeline: ToolCall | null = null;
   const call: ToolCall = (args, ctx) => (pipeline ??= assemble())(args, ctx);
-  return { name, listEntry, validateInput, validateOutput, requiredScopes, call, taskSupport, taskStart, source };
+  // Only the validators: the pipeline's closures stay a first call's (cheap, and a heap of
+  // 10,000 assembled pipelines nobody calls is what deferring them saves).
+  const prepare = (): void => {
+    try {
+      void input.validate;
+      void compiledOutput?.validate;
+    } catch {
+      // Left for the first call, which meets the same failure and answers it.
+    }
+  };
+  return { name, listEntry, requiredScopes, call, taskSupport, taskStart, source, prepare };
 }
 
 const TASK_SUPPORT: ReadonlySet<unknown> = new Set<TaskSupport>(['forbidden', 'optional', 'required']);

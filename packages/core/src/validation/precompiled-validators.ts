@@ -6,8 +6,8 @@ import { ajvFingerprint } from './ajv-setup';
 /** The file `armature build` writes next to `armature.manifest.json`. */
 export const VALIDATORS_FILE_NAME = 'armature.validators.js';
 
-/** The layout of that file this runtime reads. */
-export const VALIDATORS_FORMAT = 1;
+/** The layout of that file this runtime reads (2: with `manifestDigest` and `failed`). */
+export const VALIDATORS_FORMAT = 2;
 
 /** A precompiled validator's factory: given a `require` for ajv's run-time helpers, the validate function. */
 export type ValidatorFactory = (require: (id: string) => unknown) => ValidateFunction;
@@ -21,6 +21,10 @@ export interface ValidatorsModule {
   readonly schemas: readonly string[];
   /** `factories[i]` builds the validator of `schemas[i]`. */
   readonly factories: readonly ValidatorFactory[];
+  /** SHA-256 (hex) of the bytes of the manifest file it was generated for. */
+  readonly manifestDigest?: string;
+  /** Texts of the manifest's tool schemas ajv could not compile (the server refuses them at boot). */
+  readonly failed: readonly string[];
 }
 
 /**
@@ -44,7 +48,9 @@ function isValidatorsModule(value: unknown): value is ValidatorsModule {
     typeof m.fingerprint === 'string' &&
     Array.isArray(m.schemas) &&
     Array.isArray(m.factories) &&
-    m.schemas.length === m.factories.length
+    m.schemas.length === m.factories.length &&
+    Array.isArray(m.failed) &&
+    (m.manifestDigest === undefined || typeof m.manifestDigest === 'string')
   );
 }
 
@@ -79,15 +85,35 @@ export function readValidatorsModule(path: string, warn: (message: string) => vo
  */
 export class PrecompiledValidators {
   private readonly index = new Map<string, number>();
+  private readonly failed: ReadonlySet<string>;
 
-  private constructor(private readonly module: ValidatorsModule) {
+  private constructor(
+    private readonly module: ValidatorsModule,
+    /** Generated for the manifest file being loaded (same bytes), by this core. */
+    private readonly current: boolean,
+  ) {
     module.schemas.forEach((text, i) => this.index.set(text, i));
+    this.failed = new Set(module.failed);
   }
 
-  /** The validators in `file`, or undefined (see {@link readValidatorsModule}). */
-  static load(file: string, warn: (message: string) => void): PrecompiledValidators | undefined {
+  /**
+   * The validators in `file`, or undefined (see {@link readValidatorsModule}). `manifestDigest`:
+   * the manifest file's (`ManifestFile.digest`), to know whether the file was generated for it.
+   */
+  static load(file: string, warn: (message: string) => void, manifestDigest?: string): PrecompiledValidators | undefined {
     const module = readValidatorsModule(file, warn);
-    return module ? new PrecompiledValidators(module) : undefined;
+    return module ? new PrecompiledValidators(module, manifestDigest !== undefined && module.manifestDigest === manifestDigest) : undefined;
+  }
+
+  /**
+   * Whether `armature build` checked the tool schema whose text is `text` with this core: the
+   * file was generated for these very manifest bytes, where every tool schema either has a precompiled
+   * validator or is one the shared checker plans (ajv failures are listed apart). Such a schema
+   * need not be parsed, planned or compiled at boot to know the boot will not fail on it.
+   */
+  vouchesFor(text: string): boolean {
+    // No failures (the usual case): no need to hash a long schema text for the lookup.
+    return this.current && (this.failed.size === 0 || !this.failed.has(text));
   }
 
   /** The validate function for the schema whose `JSON.stringify` is `text`, if one was precompiled. */

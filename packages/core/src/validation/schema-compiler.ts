@@ -6,13 +6,18 @@ import type { JsonSchema } from '../metadata/handler-metadata.types';
 import type { SchemaTable } from '../manifest/schema-table';
 import { type AjvInstance, createAjv, type Dialect, dialectOf, schemaForAjv } from './ajv-setup';
 import { ajvIssues } from './ajv-issues';
+import { deferredSchema } from './deferred-schema';
 import type { PrecompiledValidators } from './precompiled-validators';
 import { checkPlan } from './simple/simple-check';
 import { planSchema } from './simple/simple-plan';
 import type { SchemaPlan } from './simple/simple-plan.types';
 import type { Validator } from './validation-result';
 
-/** A schema's validator and its shared frozen copy. */
+/**
+ * A schema's validator and its shared frozen copy. For a schema `armature build` vouched for
+ * (see {@link SchemaCompiler.compileListed}) both are made when first read: read them when
+ * needed (a call, a list client), not at boot.
+ */
 export interface CompiledSchema {
   readonly validate: Validator;
   readonly schema: JsonSchema;
@@ -69,18 +74,29 @@ export class SchemaCompiler {
   /**
    * {@link compileShared} for schema `index` of a manifest's table: routes that refer to the
    * same entry get the same result without the schema being stringified again, and the
-   * table's frozen copy is the one listed.
+   * table's frozen copy is the one listed. A schema still in text form that `armature build`
+   * checked with this very core (its validators file vouches for it) is made on first use
+   * (`deferred-schema.ts`): start-up grows with the tools a server uses, not those it has.
    */
   compileListed(table: SchemaTable, index: number, where: string, precompiled?: PrecompiledValidators): CompiledSchema {
     let slots = this.byTable.get(table);
     if (slots === undefined) this.byTable.set(table, (slots = []));
     let compiled = slots[index];
     if (compiled === undefined) {
-      const schema = table.get(index);
-      compiled = this.compileText(schema, schemaText(schema, where), where, precompiled, schema);
+      compiled =
+        table.isText(index) && precompiled?.vouchesFor(table.text(index))
+          ? deferredSchema(table.text(index), () => this.compileEntry(table, index, where, precompiled))
+          : this.compileEntry(table, index, where, precompiled);
       slots[index] = compiled;
     }
     return compiled;
+  }
+
+  private compileEntry(table: SchemaTable, index: number, where: string, precompiled: PrecompiledValidators | undefined): CompiledSchema {
+    // The stored text first: once parsed, an entry is no longer text.
+    const text = table.isText(index) ? table.text(index) : undefined;
+    const schema = table.get(index);
+    return this.compileText(schema, text ?? schemaText(schema, where), where, precompiled, schema);
   }
 
   /** `frozen`: the schema when it is already a frozen copy nobody can change. */

@@ -43,9 +43,15 @@ function previousFactories(file: string | undefined): Map<string, string> {
  * shared checker handles, `simple/simple-plan.ts`, are left out: they need no code). Compiles
  * with the same ajv options as the boot compile (`ajv-setup.ts`), plus `code.source` for
  * ajv's standalone code generation. `previousFile`: the module written last time, whose
- * factories are reused for schemas whose text has not changed.
+ * factories are reused for schemas whose text has not changed. `manifestDigest`: SHA-256 of the
+ * manifest file's bytes, recorded so the runtime knows the file speaks for that manifest's
+ * schemas (see `PrecompiledValidators.vouchesFor`).
  */
-export function generateValidatorsModule(schemas: readonly JsonSchema[], previousFile?: string): GeneratedValidators {
+export function generateValidatorsModule(
+  schemas: readonly JsonSchema[],
+  previousFile?: string,
+  manifestDigest?: string,
+): GeneratedValidators {
   const reuse = previousFactories(previousFile);
   const instances = new Map<Dialect, AjvInstance>();
   const texts: string[] = [];
@@ -86,6 +92,8 @@ export function generateValidatorsModule(schemas: readonly JsonSchema[], previou
   }
   const source =
     `${HEADER}exports.format = ${VALIDATORS_FORMAT};\nexports.fingerprint = ${JSON.stringify(ajvFingerprint())};\n` +
+    (manifestDigest === undefined ? '' : `exports.manifestDigest = ${JSON.stringify(manifestDigest)};\n`) +
+    `exports.failed = ${JSON.stringify(failures.map((f) => f.schema))};\n` +
     `exports.schemas = [\n${texts.map((t) => `  ${JSON.stringify(t)},\n`).join('')}];\n` +
     `exports.factories = [\n${factories.map((f) => `${f},\n`).join('')}];\n`;
   return { source, count: texts.length, compiled, failures };

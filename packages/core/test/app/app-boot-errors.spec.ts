@@ -181,7 +181,10 @@ describe('app: boot errors', () => {
       @Tool() t(): void {}
     }
     for (const bad of [
+      { armature: 4, handlers: {} },
       { armature: 3, handlers: {} },
+      { armature: 3, paramLists: [], schemas: [{ type: 'object' }], handlers: {} },
+      { armature: 3, paramLists: [], schemas: ['[1]'], handlers: {} },
       { armature: 2, handlers: {} },
       { armature: 2, schemas: [true], handlers: {} },
     ]) {

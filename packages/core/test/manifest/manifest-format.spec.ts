@@ -48,10 +48,10 @@ describe('checkManifest', () => {
 
   it('refuses the inline form from a file, and unknown versions, asking for armature build', () => {
     expect(errorOf(() => checkManifest(inline, 'old.json', 'file'))).to.equal(
-      'Invalid manifest old.json: format version 1, written by an older armature build; this runtime reads version 2. Regenerate it with `armature build`.',
+      'Invalid manifest old.json: format version 1, written by an older armature build; this runtime reads versions 2 and 3. Regenerate it with `armature build`.',
     );
-    expect(errorOf(() => checkManifest({ ...built, armature: 3 }, 'new.json', 'code'))).to.equal(
-      'Invalid manifest new.json: format version 3; this runtime reads version 2. Regenerate it with `armature build`.',
+    expect(errorOf(() => checkManifest({ ...built, armature: 4 }, 'new.json', 'code'))).to.equal(
+      'Invalid manifest new.json: format version 4; this runtime reads versions 2 and 3. Regenerate it with `armature build`.',
     );
   });
 
@@ -64,7 +64,9 @@ describe('checkManifest', () => {
     const cases: [object, string][] = [
       [{ ...built, paramLists: undefined }, '"paramLists" is not an array'],
       [{ ...built, paramLists: [[{ index: 0, name: 'q' }]] }, '"paramLists"[0] has a parameter without a valid index, name and role'],
-      [{ ...built, schemas: [QUERY, 'x'] }, '"schemas"[1] is not an object'],
+      [{ ...built, schemas: [JSON.stringify(QUERY), 'x'] }, '"schemas"[1] is not the JSON text of an object'],
+      [{ ...built, schemas: [QUERY] }, '"schemas"[0] is not the JSON text of an object'],
+      [{ ...built, armature: 2, schemas: [QUERY, 'x'] }, '"schemas"[1] is not an object'],
       [withMethod({ params: 9 }), `${KEY} method "one" "params" is not an index of "paramLists"`],
       [withMethod({ outputSchema: -1 }), `${KEY} method "one" "outputSchema" is not an index of "schemas"`],
       [withMethod({ kind: 'widget' }), `${KEY} method "one" has no valid "kind"`],

@@ -43,6 +43,7 @@ function sabotage(file: string): void {
   writeFileSync(
     file,
     `exports.format = ${loaded.format};\nexports.fingerprint = ${JSON.stringify(loaded.fingerprint)};\n` +
+      `exports.manifestDigest = ${JSON.stringify(loaded.manifestDigest)};\nexports.failed = ${JSON.stringify(loaded.failed)};\n` +
       `exports.schemas = ${JSON.stringify(loaded.schemas)};\nexports.factories = exports.schemas.map(() => ${refuse});\n`,
   );
 }

@@ -16,6 +16,8 @@ const SCHEMA_KEYS: readonly string[] = ['inputSchema', 'outputSchema'];
 /** Distinct values by exact JSON text (so key order counts), in order of first use. */
 class Interned<T> {
   readonly values: T[] = [];
+  /** `texts[i]` is `JSON.stringify(values[i])`. */
+  readonly texts: string[] = [];
   private readonly indexByText = new Map<string, number>();
 
   indexOf(value: T): number {
@@ -23,6 +25,7 @@ class Interned<T> {
     let index = this.indexByText.get(text);
     if (index === undefined) {
       index = this.values.push(value) - 1;
+      this.texts.push(text);
       this.indexByText.set(text, index);
     }
     return index;
@@ -30,7 +33,8 @@ class Interned<T> {
 }
 
 /**
- * The manifest as it is stored: every distinct schema once in `schemas`, every distinct
+ * The manifest as it is stored: every distinct schema once in `schemas` (as its JSON text, so
+ * the runtime parses only the schemas a server uses), every distinct
  * parameter list once in `paramLists`, and each method's `params`, `inputSchema` and
  * `outputSchema` replaced by an index there. Everything else keeps its order.
  */
@@ -56,7 +60,7 @@ export function toManifestDocument(manifest: Manifest): ManifestDocument {
     generator: manifest.generator,
     sourceHash: manifest.sourceHash,
     paramLists: paramLists.values,
-    schemas: schemas.values,
+    schemas: schemas.texts,
     handlers,
   };
 }
@@ -64,9 +68,11 @@ export function toManifestDocument(manifest: Manifest): ManifestDocument {
 /**
  * The manifest with every parameter list and schema written in place again (the form
  * `scanProgram` returns), for tools that read the file. Methods sharing an entry share the
- * object. Throws a `RangeError` for an index outside its table.
+ * object. Throws a `RangeError` for an index outside its table, a `SyntaxError` for a schema
+ * text that is not JSON.
  */
 export function fromManifestDocument(document: ManifestDocument): Manifest {
+  const schemas = document.schemas.map((text) => JSON.parse(text) as JsonSchema);
   const handlers: Record<string, ManifestHandler> = {};
   for (const [key, handler] of Object.entries(document.handlers)) {
     const methods: Record<string, ManifestMethod> = {};
@@ -75,8 +81,7 @@ export function fromManifestDocument(document: ManifestDocument): Manifest {
       for (const [field, value] of Object.entries(method)) {
         const where = `${key} method ${name} ${field}`;
         if (field === 'params') inline[field] = entryAt(document.paramLists, 'paramLists', value, where);
-        else
-          inline[field] = SCHEMA_KEYS.includes(field) && value !== undefined ? entryAt(document.schemas, 'schemas', value, where) : value;
+        else inline[field] = SCHEMA_KEYS.includes(field) && value !== undefined ? entryAt(schemas, 'schemas', value, where) : value;
       }
       setOwn(methods, name, inline as unknown as ManifestMethod);
     }

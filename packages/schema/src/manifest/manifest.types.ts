@@ -100,10 +100,12 @@ export interface ManifestDocumentHandler {
 }
 
 /**
- * The content of `armature.manifest.json` (format version 2): each distinct schema is stored
- * once in `schemas`, each distinct parameter list once in `paramLists` (both in order of first
- * use), and methods refer to them by index, so a server whose tools share a shape stores,
- * parses, checks and compiles it once. Still self-contained: no `$ref` leaves a schema.
+ * The content of `armature.manifest.json` (format version 3): each distinct schema is stored
+ * once in `schemas`, as its JSON text (`JSON.stringify` of the schema), each distinct parameter
+ * list once in `paramLists` (both in order of first use), and methods refer to them by index,
+ * so a server whose tools share a shape stores, checks and compiles it once, and a server
+ * parses only the schemas it uses (format 2 stored the objects). Still self-contained: no
+ * `$ref` leaves a schema.
  */
 export interface ManifestDocument {
   readonly armature: typeof MANIFEST_DOCUMENT_FORMAT;
@@ -111,7 +113,8 @@ export interface ManifestDocument {
   readonly generator: string;
   readonly sourceHash: string;
   readonly paramLists: readonly (readonly ManifestParam[])[];
-  readonly schemas: readonly JsonSchema[];
+  /** JSON texts of schema objects. */
+  readonly schemas: readonly string[];
   readonly handlers: Readonly<Record<string, ManifestDocumentHandler>>;
 }
 

@@ -31,9 +31,9 @@ function interner<T>(): { values: T[]; ref: (value: T) => number } {
 }
 
 /**
- * The inline manifest in the form `armature build` writes (format 2): each distinct schema and
- * parameter list (by JSON text) once in `schemas` / `paramLists`, methods referring to them by
- * index (tests only).
+ * The inline manifest in the form `armature build` writes (format 3): each distinct schema (as
+ * its JSON text) and parameter list once in `schemas` / `paramLists`, methods referring to them
+ * by index (tests only).
  */
 export function builtManifest(manifest: InlineManifest): BuiltManifest {
   const schemaTable = interner<JsonSchema>();
@@ -56,7 +56,8 @@ export function builtManifest(manifest: InlineManifest): BuiltManifest {
     handlers[key] = { ...handler, methods };
   }
   const { armature: _inline, handlers: _handlers, ...header } = manifest;
-  return { armature: 2, ...header, paramLists: lists.values, schemas: schemaTable.values, handlers };
+  const schemas = schemaTable.values.map((schema) => JSON.stringify(schema));
+  return { armature: 3, ...header, paramLists: lists.values, schemas, handlers };
 }
 
 /** Shorthand: a string argument parameter. */

@@ -7,7 +7,7 @@ import type { SchemaTable } from '../manifest/schema-table';
 import { type AjvInstance, createAjv, type Dialect, dialectOf, schemaForAjv } from './ajv-setup';
 import { ajvIssues } from './ajv-issues';
 import type { PrecompiledValidators } from './precompiled-validators';
-import { checkPlan } from './simple/simple-check';
+import { checkPlan, quickObjectCheck } from './simple/simple-check';
 import { planSchema } from './simple/simple-plan';
 import type { SchemaPlan } from './simple/simple-plan.types';
 import type { Validator } from './validation-result';
@@ -157,8 +157,10 @@ export class SchemaCompiler {
 
 /** A validator over the shared checker: nothing compiled, for this schema or on its first call. */
 function planValidator(plan: SchemaPlan, copy: boolean): Validator {
+  const quickly = quickObjectCheck(plan);
   return (value) => {
     const data = copy ? structuredClone(value) : value;
+    if (quickly !== undefined && quickly(data)) return { valid: true, value: data };
     const errors = checkPlan(plan, data);
     return errors === null ? { valid: true, value: data } : { valid: false, issues: ajvIssues(errors) };
   };

@@ -72,7 +72,8 @@ async function main() {
   const total = Number(totalArg);
   const servers = [];
   for (const name of names) servers.push(await start(name));
-  for (const server of servers) await round(server, perChunk, Math.min(total, 100_000)); // warm-up
+  const warmup = Number(process.env.WARMUP ?? 100_000);
+  for (const server of servers) await round(server, perChunk, Math.min(total, warmup)); // warm-up
   const results = new Map(names.map((n) => [n, []]));
   for (let r = 0; r < Number(roundsArg); r++) {
     const order = servers.map((_, i) => servers[(i + r) % servers.length]);
@@ -80,8 +81,11 @@ async function main() {
   }
   const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const base = median(results.get(names[names.length - 1]));
+  const min = (xs) => Math.min(...xs);
+  const baseMin = min(results.get(names[names.length - 1]));
   for (const [name, xs] of results) {
     const m = median(xs);
+    process.stdout.write(`${name.padEnd(10)} min ${min(xs).toFixed(3)} µs/request, ${(min(xs) / baseMin).toFixed(3)}× by minimum\n`);
     process.stdout.write(
       `${name.padEnd(10)} ${m.toFixed(3)} µs/request (${xs.map((x) => x.toFixed(2)).join(' ')})  ${(m / base).toFixed(3)}× ${names[names.length - 1]}\n`,
     );

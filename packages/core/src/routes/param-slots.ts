@@ -47,11 +47,14 @@ function makeBinder(slots: readonly ParamSlot[]): ArgumentBinder {
   };
 }
 
+const hasOwnProperty = Object.prototype.hasOwnProperty;
+
 /** One parameter's value for one call (see `ParamSlot`). */
 function slotValue(slot: ParamSlot, values: Readonly<Record<string, unknown>>, ctx: RequestContext): unknown {
   switch (slot.kind) {
     case 'arg':
-      return Object.hasOwn(values, slot.name) ? values[slot.name] : undefined;
+      // hasOwnProperty.call rather than Object.hasOwn: one builtin call, not two.
+      return hasOwnProperty.call(values, slot.name) ? values[slot.name] : undefined;
     case 'ctx':
       return ctx;
     case 'whole':

@@ -11,7 +11,6 @@ const { PassThrough, Writable } = require('node:stream');
 const { serveStreams } = require('../servers/registry');
 const { initializeRequest, INITIALIZED_NOTIFICATION, addRequest } = require('../lib/wire');
 
-
 function countingSink() {
   const sink = new Writable({
     decodeStrings: false,

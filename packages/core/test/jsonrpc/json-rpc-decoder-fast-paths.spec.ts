@@ -77,7 +77,11 @@ describe('decodeJsonRpc fast paths', () => {
         .map((m) => JSON.stringify(m)),
       fc.string({ maxLength: 40 }),
     );
-    const limits = fc.record({ maxBytes: fc.integer({ min: 1, max: 400 }), maxDepth: fc.integer({ min: 1, max: 80 }), maxIdLength: fc.integer({ min: 1, max: 8 }) });
+    const limits = fc.record({
+      maxBytes: fc.integer({ min: 1, max: 400 }),
+      maxDepth: fc.integer({ min: 1, max: 80 }),
+      maxIdLength: fc.integer({ min: 1, max: 8 }),
+    });
     fc.assert(
       fc.property(frame, limits, (text, limit) => {
         expect(decodeJsonRpc(text, limit)).to.deep.equal(decodeJsonRpc(Buffer.from(text, 'utf8'), limit));

@@ -17,12 +17,19 @@ const INITIALIZE = {
 };
 
 /** A session on core's stdio transport over in-memory streams; returns its answers as parsed lines. */
-async function stdioSession(maxIdLength: number | undefined): Promise<{ send: (m: object) => void; answers: () => unknown[]; close: () => Promise<void> }> {
+async function stdioSession(
+  maxIdLength: number | undefined,
+): Promise<{ send: (m: object) => void; answers: () => unknown[]; close: () => Promise<void> }> {
   const stdin = new PassThrough();
   const stdout = new PassThrough();
   let written = '';
   stdout.on('data', (chunk: Buffer) => (written += chunk.toString('utf8')));
-  const transport = new StdioServerTransport({ stdin, stdout, logger: silentLogger, limits: maxIdLength === undefined ? undefined : { maxIdLength } });
+  const transport = new StdioServerTransport({
+    stdin,
+    stdout,
+    logger: silentLogger,
+    limits: maxIdLength === undefined ? undefined : { maxIdLength },
+  });
   const session = new ServerSession(transport, testSessionOptions(createFixtureFeatures(), { logger: silentLogger }));
   await session.start();
   return {

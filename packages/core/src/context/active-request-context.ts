@@ -20,6 +20,19 @@ import { createRequestLogger, type LogEmitter } from './request-logger';
 
 const RESOLVED: Promise<void> = Promise.resolve();
 
+/** The request's `_meta`, when it is an object. */
+function metaOf(params: Record<string, unknown> | undefined): Readonly<Record<string, unknown>> | undefined {
+  const meta = params?._meta;
+  return typeof meta === 'object' && meta !== null && !Array.isArray(meta) ? (meta as Record<string, unknown>) : undefined;
+}
+
+/** ProgressToken is a string or an integer; anything else cannot be echoed back validly. */
+function progressTokenOf(meta: Readonly<Record<string, unknown>> | undefined): ProgressToken | undefined {
+  if (meta === undefined) return undefined;
+  const token = meta.progressToken;
+  return typeof token === 'string' || (typeof token === 'number' && Number.isInteger(token)) ? token : undefined;
+}
+
 /**
  * The engine's `RequestContext`: one object per incoming request, which is also the
  * transport send options of everything sent on its behalf
@@ -62,11 +75,9 @@ export class ActiveRequestContext extends RequestContext implements LogEmitter, 
     this.method = method;
     this.authInfo = authInfo;
     this.requestInfo = requestInfo;
-    const meta = params?._meta;
-    this.meta = typeof meta === 'object' && meta !== null && !Array.isArray(meta) ? (meta as Record<string, unknown>) : undefined;
-    const token = this.meta?.progressToken;
-    // ProgressToken is a string or an integer; anything else cannot be echoed back validly.
-    this.progressToken = typeof token === 'string' || (typeof token === 'number' && Number.isInteger(token)) ? token : undefined;
+    // Read in helpers: a small constructor is one V8 inlines where the request is served.
+    this.meta = metaOf(params);
+    this.progressToken = progressTokenOf(this.meta);
     this.lastProgress = -Infinity;
     this.finished = false;
     this.progressSent = false;

@@ -16,6 +16,7 @@ import { InputRequiredSignal } from './input-asker';
 import { ObservedSink } from './observed-sink';
 import type { RequestEnvelope, RequestSession } from './request-envelope';
 import { headerLookupOf } from './extra-headers';
+import type { RequestObserver } from './request-observer';
 import { type ExchangeKernel, type Refusal, type RequestSink, type Revision, SERVED_BY_CALLER } from './revision';
 
 export { InputRequiredSignal } from './input-asker';
@@ -57,19 +58,33 @@ export function serveRequest(
   session: RequestSession | undefined,
 ): RequestExchange | undefined {
   const observer = kernel.observer;
-  if (observer !== undefined) {
-    // The one telemetry seam: the observer sees every request, refusals included, and its answer.
-    const observed = new ObservedSink(sink, kernel.logger, id, method, params, authInfo, session, headerLookupOf(requestInfo));
-    const observation = observed.observe(observer);
-    if (observation !== undefined) {
-      const serve = (): RequestExchange | undefined =>
-        serveUnobserved(kernel, revision, id, method, params, authInfo, requestInfo, observed, session);
-      return observation.enter === undefined ? serve() : observation.enter(serve);
-    }
-  }
+  if (observer !== undefined) return serveObserved(observer, kernel, revision, id, method, params, authInfo, requestInfo, sink, session);
   return serveUnobserved(kernel, revision, id, method, params, authInfo, requestInfo, sink, session);
 }
 
+/** The one telemetry seam: the observer sees every request, refusals included, and its answer. */
+function serveObserved(
+  observer: RequestObserver,
+  kernel: ExchangeKernel,
+  revision: Revision,
+  id: RequestId,
+  method: string,
+  params: RequestParamsRecord,
+  authInfo: AuthInfo | undefined,
+  requestInfo: TransportRequestInfo | undefined,
+  sink: RequestSink,
+  session: RequestSession | undefined,
+): RequestExchange | undefined {
+  const observed = new ObservedSink(sink, kernel.logger, id, method, params, authInfo, session, headerLookupOf(requestInfo));
+  const observation = observed.observe(observer);
+  if (observation === undefined) return serveUnobserved(kernel, revision, id, method, params, authInfo, requestInfo, sink, session);
+  const serve = (): RequestExchange | undefined =>
+    serveUnobserved(kernel, revision, id, method, params, authInfo, requestInfo, observed, session);
+  return observation.enter === undefined ? serve() : observation.enter(serve);
+}
+
+// The hot path is kept small (cold branches live in other functions), so V8 inlines the
+// exchange and context constructors into the caller instead of calling them generically.
 function serveUnobserved(
   kernel: ExchangeKernel,
   revision: Revision,
@@ -82,10 +97,7 @@ function serveUnobserved(
   session: RequestSession | undefined,
 ): RequestExchange | undefined {
   const entry = revision.methods.get(method);
-  if (entry === undefined)
-    return refuse(kernel, revision, id, { code: WireErrorCode.MethodNotFound, message: `Method not found: ${echoed(method)}` }, sink);
-  if (kernel.draining) return refuse(kernel, revision, id, SHUTTING_DOWN, sink);
-  if (kernel.saturated) return refuse(kernel, revision, id, tooManyRequests(kernel.maxInflightRequests), sink);
+  if (entry === undefined || kernel.draining || kernel.saturated) return refuseAdmission(kernel, revision, id, method, entry, sink);
   let envelope: RequestEnvelope;
   try {
     envelope = revision.envelopeOf(params, session);
@@ -98,6 +110,21 @@ function serveUnobserved(
   if (entry === SERVED_BY_CALLER) kernel.serveOwn(exchange);
   else exchange.run(entry);
   return exchange.finished ? undefined : exchange;
+}
+
+/** -32601 for a method the revision lacks, else -32000 while draining, else -32004 when saturated. */
+function refuseAdmission(
+  kernel: ExchangeKernel,
+  revision: Revision,
+  id: RequestId,
+  method: string,
+  entry: unknown,
+  sink: RequestSink,
+): undefined {
+  if (entry === undefined)
+    return refuse(kernel, revision, id, { code: WireErrorCode.MethodNotFound, message: `Method not found: ${echoed(method)}` }, sink);
+  if (kernel.draining) return refuse(kernel, revision, id, SHUTTING_DOWN, sink);
+  return refuse(kernel, revision, id, tooManyRequests(kernel.maxInflightRequests), sink);
 }
 
 /** Answers a request refused before it had an exchange. */

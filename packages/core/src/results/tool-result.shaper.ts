@@ -38,6 +38,8 @@ function checkStructured(result: CallToolResult, output: ToolOutput): CallToolRe
  * Throws `OutputViolation` when the output schema rejects the value.
  */
 export function shapeToolResult(value: unknown, output: ToolOutput | null): CallToolResult {
+  // The commonest return, a string without an output schema, skips the object checks below (none can match a string).
+  if (typeof value === 'string' && output === null) return { content: [{ type: 'text', text: value }] };
   // With an output schema only helper-built values are taken as results; look-alikes are data.
   const trusted = output === null || isBranded(value);
   if (trusted && looksLikeToolResult(value)) return output ? checkStructured(value, output) : value;

@@ -8,7 +8,7 @@ import type { Tool } from '../wire/mcp-types.generated';
 import type { ToolOutput } from '../results/tool-result.shaper';
 import { dtoValidator } from '../validation/dto-validation';
 import { withInstance } from './handler-instances';
-import { compileBinder } from './param-slots';
+import { compileCall } from './param-slots';
 import { compileScopeCheck } from './route-access';
 import type { RouteEnvironment } from './route-environment';
 import { type Invoke, withEnhancers } from './route-pipeline';
@@ -75,9 +75,9 @@ export function compileTool(source: RouteSource & { readonly record: ToolRecord 
     // planned when its validator is first read (see SchemaCompiler.compileListed).
     const validateInput = input.validate;
     const shaping: ToolOutput | null = output && compiledOutput ? { validate: compiledOutput.validate, wrapped: output.wrapped } : null;
-    const bind = compileBinder(source.slots);
     const { fn, instances } = source;
-    const bare: Invoke = (args, ctx) => withInstance(instances, ctx, (instance) => fn.apply(instance, bind(args, ctx)));
+    const callWith = compileCall(source.slots, fn);
+    const bare: Invoke = (args, ctx) => withInstance(instances, ctx, (instance) => callWith(instance, args, ctx));
     const route: RouteDescriptor = { kind: 'tool', name, handlerClass: source.handlerClass, method: record.method, fn };
     const invoke = withEnhancers(bare, route, enhancers);
     // A singleton handler with no guards or interceptors is called directly, not through
@@ -87,7 +87,7 @@ export function compileTool(source: RouteSource & { readonly record: ToolRecord 
     const run =
       singleton === null
         ? invoke
-        : (args: Readonly<Record<string, unknown>>, ctx: RequestContext): unknown => fn.apply(singleton, bind(args, ctx));
+        : (args: Readonly<Record<string, unknown>>, ctx: RequestContext): unknown => callWith(singleton, args, ctx);
     return compileToolCall({
       name,
       owner,

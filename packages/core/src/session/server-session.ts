@@ -12,6 +12,7 @@ import { serveRequest, tooManyRequests } from '../kernel/request-exchange';
 import type { AbortableRequest, RequestKernel } from '../kernel/request-kernel';
 import { REVISION_2025 } from './revision-2025';
 import type { ConnectedSession, ConnectOptions, SessionChange } from './connectable-app';
+import { DECODED_EXTRA } from '../transport/decoded-extra';
 import type { MessageExtraInfo, Transport, TransportSendOptions } from '../transport/transport';
 import { negotiateAssumed } from './lifecycle-methods';
 import type { JSONRPCMessage, JSONRPCNotification, RequestId } from '../wire/mcp-types.generated';
@@ -216,7 +217,8 @@ export class ServerSession implements RequestHost, ConnectedSession {
 
   private receive(message: JSONRPCMessage, extra: MessageExtraInfo | undefined): void {
     if (this.requests.phase === Phase.Closed) return;
-    const problem = checkJsonRpcShape(message);
+    // Core's stdio transport decoded and shape-checked it already (with its own limits).
+    const problem = extra === DECODED_EXTRA ? undefined : checkJsonRpcShape(message);
     if (problem !== undefined) {
       this.logger.warn(`refused a message: ${problem.reason}`);
       if (problem.response !== undefined) this.outbox.respond(problem.response, undefined);

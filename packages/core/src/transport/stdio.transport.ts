@@ -5,6 +5,7 @@ import { tooLargeResponse } from '../jsonrpc/json-rpc-errors';
 import { encodeJsonRpc } from '../jsonrpc/json-rpc-encoder';
 import type { JSONRPCMessage } from '../wire/mcp-types.generated';
 import { type ServerLogger, stderrLogger } from '../logging/server-logger';
+import { DECODED_EXTRA } from './decoded-extra';
 import { LineSplitter } from './line-splitter';
 import { DEFAULT_MAX_OUTPUT_BACKLOG, StdioOutput } from './stdio-output';
 import type { MessageExtraInfo, Transport } from './transport';
@@ -193,7 +194,7 @@ export class StdioServerTransport implements Transport {
       return;
     }
     try {
-      this.onmessage?.(decoded.message);
+      this.onmessage?.(decoded.message, DECODED_EXTRA);
     } catch (error) {
       this.onerror?.(error instanceof Error ? error : new Error(String(error)));
     }

@@ -24,7 +24,8 @@ export interface MessageExtraInfo {
  *
  * Transports that carry text (stdio, WebSocket, HTTP bodies) decode it with core's shared
  * decoder (`decodeJsonRpc`), answer decoding failures themselves (-32700/-32600), and hand
- * only well-formed JSON values to `onmessage`. The kernel still checks message shape.
+ * only well-formed JSON values to `onmessage`. The session still checks message shape, except
+ * for messages core's stdio transport passes with `DECODED_EXTRA` (its decoder checked them).
  */
 export interface Transport {
   start(): Promise<void>;

@@ -8,7 +8,7 @@ import { type AjvInstance, createAjv, type Dialect, dialectOf, schemaForAjv } fr
 import { ajvIssues } from './ajv-issues';
 import { deferredSchema } from './deferred-schema';
 import type { PrecompiledValidators } from './precompiled-validators';
-import { checkPlan } from './simple/simple-check';
+import { checkPlan, quickObjectCheck } from './simple/simple-check';
 import { planSchema } from './simple/simple-plan';
 import type { SchemaPlan } from './simple/simple-plan.types';
 import type { Validator } from './validation-result';
@@ -173,8 +173,10 @@ export class SchemaCompiler {
 
 /** A validator over the shared checker: nothing compiled, for this schema or on its first call. */
 function planValidator(plan: SchemaPlan, copy: boolean): Validator {
+  const quickly = quickObjectCheck(plan);
   return (value) => {
     const data = copy ? structuredClone(value) : value;
+    if (quickly !== undefined && quickly(data)) return { valid: true, value: data };
     const errors = checkPlan(plan, data);
     return errors === null ? { valid: true, value: data } : { valid: false, issues: ajvIssues(errors) };
   };

@@ -63,6 +63,33 @@ describe('decodeJsonRpc fast paths', () => {
     );
   });
 
+  it('answers a short text frame (taken straight to JSON.parse) exactly as the same frame in bytes (every check)', () => {
+    // Bytes always take the full path; short text without a BOM takes the short one.
+    const frame = fc.oneof(
+      fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value)),
+      fc
+        .record({
+          jsonrpc: fc.constantFrom('2.0', '1.0'),
+          id: fc.oneof(fc.integer(), fc.string({ maxLength: 6 }), fc.constant(2 ** 53), fc.constant(null), fc.double()),
+          method: fc.option(fc.constantFrom('ping', 'tools/call', 3), { nil: undefined }),
+          params: fc.option(fc.oneof(fc.object({ maxDepth: 1 }), fc.array(fc.nat())), { nil: undefined }),
+        })
+        .map((m) => JSON.stringify(m)),
+      fc.string({ maxLength: 40 }),
+    );
+    const limits = fc.record({
+      maxBytes: fc.integer({ min: 1, max: 400 }),
+      maxDepth: fc.integer({ min: 1, max: 80 }),
+      maxIdLength: fc.integer({ min: 1, max: 8 }),
+    });
+    fc.assert(
+      fc.property(frame, limits, (text, limit) => {
+        expect(decodeJsonRpc(text, limit)).to.deep.equal(decodeJsonRpc(Buffer.from(text, 'utf8'), limit));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
   it('still refuses a short, malformed and deep frame (as invalid JSON)', () => {
     const outcome = decodeJsonRpc('['.repeat(65));
     expect(outcome.ok).to.equal(false);

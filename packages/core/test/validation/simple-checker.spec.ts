@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import type { JsonSchema } from '../../src/metadata/handler-metadata.types';
 import { ajvIssues } from '../../src/validation/ajv-issues';
 import { createAjv } from '../../src/validation/ajv-setup';
-import { checkPlan } from '../../src/validation/simple/simple-check';
+import { checkPlan, quickObjectCheck } from '../../src/validation/simple/simple-check';
 import { planSchema } from '../../src/validation/simple/simple-plan';
 
 /**
@@ -158,6 +158,26 @@ describe('shared schema checker (simple/): the same answers as ajv', () => {
       'required',
       'type',
     ]);
+  });
+
+  it('accepts in one pass (quickObjectCheck, tried before checkPlan) only what checkPlan accepts unchanged (seeded)', () => {
+    let quickAccepted = 0;
+    fc.assert(
+      fc.property(schemaArb, fc.array(valueArb, { minLength: 1, maxLength: 4 }), (schema, values) => {
+        const plan = planSchema(schema)!;
+        const quickly = quickObjectCheck(plan);
+        for (const value of values) {
+          if (quickly === undefined || !quickly(value)) continue;
+          quickAccepted++;
+          const data = structuredClone(value);
+          expect(checkPlan(plan, data), `${JSON.stringify(schema)} / ${JSON.stringify(value)}`).to.equal(null);
+          expect(data).to.deep.equal(value);
+        }
+      }),
+      { numRuns: 1500, seed: 15 },
+    );
+    // The seeded cases reach the one-pass check (50 values in this seed).
+    expect(quickAccepted).to.be.above(30);
   });
 
   it('leaves to ajv every schema with a keyword outside its subset', () => {

@@ -35,67 +35,48 @@ export function tooManyRequests(limit: number): Refusal {
 
 const SHUTTING_DOWN: Refusal = Object.freeze({ code: WireErrorCode.ConnectionClosed, message: 'The server is shutting down' });
 
+/** The parameters of {@link serveRequest}, shared by its observed and unobserved paths. */
+type ServeRequest = (
+  kernel: ExchangeKernel,
+  revision: Revision,
+  id: RequestId,
+  method: string,
+  params: RequestParamsRecord,
+  authInfo: AuthInfo | undefined,
+  requestInfo: TransportRequestInfo | undefined,
+  sink: RequestSink,
+  session: RequestSession | undefined,
+) => RequestExchange | undefined;
+
 /**
  * The one request path of both revisions. In order: the revision's method table (-32601,
  * HTTP 404 on 2026, whatever else is wrong), the caller's drain flag (-32000), the envelope
  * (2026: -32602 / -32022), the revision's gate (2025: the lifecycle phases); then the
  * exchange runs the method. A refusal is numbered by the revision and goes to `sink`.
  *
- * @param requestInfo The transport facts (`ctx.requestInfo`); undefined on stdio and in-memory.
- *   The app's `RequestObserver` reads the trace-context headers from it.
- * @param session The 2025 session whose initialize state is the envelope; undefined for 2026.
- * @returns The exchange while it may still be running (so a transport can abort it), else undefined.
+ * `requestInfo` holds the transport facts (`ctx.requestInfo`; undefined on stdio and
+ * in-memory), from which the app's `RequestObserver` reads the trace-context headers.
+ * `session` is the 2025 session whose initialize state is the envelope (undefined for 2026).
+ * Returns the exchange while it may still be running (so a transport can abort it).
  */
-export function serveRequest(
-  kernel: ExchangeKernel,
-  revision: Revision,
-  id: RequestId,
-  method: string,
-  params: RequestParamsRecord,
-  authInfo: AuthInfo | undefined,
-  requestInfo: TransportRequestInfo | undefined,
-  sink: RequestSink,
-  session: RequestSession | undefined,
-): RequestExchange | undefined {
-  const observer = kernel.observer;
-  if (observer !== undefined) return serveObserved(observer, kernel, revision, id, method, params, authInfo, requestInfo, sink, session);
-  return serveUnobserved(kernel, revision, id, method, params, authInfo, requestInfo, sink, session);
-}
+export const serveRequest: ServeRequest = (kernel, revision, id, method, params, authInfo, requestInfo, sink, session) =>
+  kernel.observer === undefined
+    ? serveUnobserved(kernel, revision, id, method, params, authInfo, requestInfo, sink, session)
+    : serveObserved(kernel, revision, id, method, params, authInfo, requestInfo, sink, session);
 
 /** The one telemetry seam: the observer sees every request, refusals included, and its answer. */
-function serveObserved(
-  observer: RequestObserver,
-  kernel: ExchangeKernel,
-  revision: Revision,
-  id: RequestId,
-  method: string,
-  params: RequestParamsRecord,
-  authInfo: AuthInfo | undefined,
-  requestInfo: TransportRequestInfo | undefined,
-  sink: RequestSink,
-  session: RequestSession | undefined,
-): RequestExchange | undefined {
+const serveObserved: ServeRequest = (kernel, revision, id, method, params, authInfo, requestInfo, sink, session) => {
   const observed = new ObservedSink(sink, kernel.logger, id, method, params, authInfo, session, headerLookupOf(requestInfo));
-  const observation = observed.observe(observer);
+  const observation = observed.observe(kernel.observer as RequestObserver);
   if (observation === undefined) return serveUnobserved(kernel, revision, id, method, params, authInfo, requestInfo, sink, session);
   const serve = (): RequestExchange | undefined =>
     serveUnobserved(kernel, revision, id, method, params, authInfo, requestInfo, observed, session);
   return observation.enter === undefined ? serve() : observation.enter(serve);
-}
+};
 
 // The hot path is kept small (cold branches live in other functions), so V8 inlines the
 // exchange and context constructors into the caller instead of calling them generically.
-function serveUnobserved(
-  kernel: ExchangeKernel,
-  revision: Revision,
-  id: RequestId,
-  method: string,
-  params: RequestParamsRecord,
-  authInfo: AuthInfo | undefined,
-  requestInfo: TransportRequestInfo | undefined,
-  sink: RequestSink,
-  session: RequestSession | undefined,
-): RequestExchange | undefined {
+const serveUnobserved: ServeRequest = (kernel, revision, id, method, params, authInfo, requestInfo, sink, session) => {
   const entry = revision.methods.get(method);
   if (entry === undefined || kernel.draining || kernel.saturated) return refuseAdmission(kernel, revision, id, method, entry, sink);
   let envelope: RequestEnvelope;
@@ -110,7 +91,7 @@ function serveUnobserved(
   if (entry === SERVED_BY_CALLER) kernel.serveOwn(exchange);
   else exchange.run(entry);
   return exchange.finished ? undefined : exchange;
-}
+};
 
 /** -32601 for a method the revision lacks, else -32000 while draining, else -32004 when saturated. */
 function refuseAdmission(

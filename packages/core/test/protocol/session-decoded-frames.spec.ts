@@ -1,12 +1,11 @@
 import { expect } from 'chai';
-import { PassThrough } from 'node:stream';
 import { ServerSession } from '../../src/session/server-session';
 import { silentLogger } from '../../src/protocol/server-logger';
 import { InMemoryTransport } from '../../src/transport/in-memory.transport';
-import { StdioServerTransport } from '../../src/transport/stdio.transport';
 import type { JSONRPCMessage } from '../../src/wire/mcp-types.generated';
 import { testSessionOptions } from '../support/connect';
 import { createFixtureFeatures } from '../support/fixture-features';
+import { stdioOverStreams } from '../support/stdio-streams';
 import { waitUntil } from '../support/wait';
 
 const INITIALIZE = {
@@ -20,25 +19,12 @@ const INITIALIZE = {
 async function stdioSession(
   maxIdLength: number | undefined,
 ): Promise<{ send: (m: object) => void; answers: () => unknown[]; close: () => Promise<void> }> {
-  const stdin = new PassThrough();
-  const stdout = new PassThrough();
-  let written = '';
-  stdout.on('data', (chunk: Buffer) => (written += chunk.toString('utf8')));
-  const transport = new StdioServerTransport({
-    stdin,
-    stdout,
-    logger: silentLogger,
-    limits: maxIdLength === undefined ? undefined : { maxIdLength },
-  });
+  const { transport, stdin, output } = stdioOverStreams(maxIdLength === undefined ? undefined : { maxIdLength });
   const session = new ServerSession(transport, testSessionOptions(createFixtureFeatures(), { logger: silentLogger }));
   await session.start();
   return {
     send: (message) => stdin.write(`${JSON.stringify(message)}\n`),
-    answers: () =>
-      written
-        .split('\n')
-        .filter((line) => line.length > 0)
-        .map((line) => JSON.parse(line) as unknown),
+    answers: output,
     close: () => session.close(),
   };
 }

@@ -1,9 +1,8 @@
 import 'reflect-metadata';
 import { expect } from 'chai';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Module } from '@armature/di';
 import { Armature } from '../../src/app/armature.app';
 import type { BuiltManifest } from '../../src/manifest/manifest.types';
 import type { JsonSchema } from '../../src/metadata/handler-metadata.types';
@@ -11,21 +10,10 @@ import { writeValidatorsBeside } from '../../src/routes/validators-build';
 import { VALIDATORS_FILE_NAME } from '../../src/validation/precompiled-validators';
 import { connectClient, RecordingLogger } from '../app/support/app-client';
 import { builtManifest } from '../app/support/manifest-builder';
+import { bootHandlerModule, writeBuiltProject } from './support/built-project';
+import { BROKEN, MAIL, SEARCH } from './support/deferred-schemas';
 
 const CORE_ENTRY = join(__dirname, '../../src/index.js');
-
-/** In the shared checker's subset: a project's validators file vouches for it (left as text at boot). */
-const SEARCH: JsonSchema = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  type: 'object',
-  properties: { q: { type: 'string', minLength: 1, description: 'Text "to" find.' }, n: { type: 'integer', default: 3 } },
-  required: ['q'],
-  additionalProperties: false,
-};
-/** Outside the subset (`format`): precompiled by the build. */
-const MAIL: JsonSchema = { type: 'object', properties: { to: { type: 'string', format: 'email' } }, required: ['to'] };
-/** ajv cannot compile it: the build lists it as failed. */
-const BROKEN: JsonSchema = { type: 'object', properties: { x: { type: 'text' } } };
 
 const root = mkdtempSync(join(tmpdir(), 'armature-deferred-boot-'));
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -65,21 +53,12 @@ exports.Notes = Notes;
   /** A compiled-looking project (handler module, format 3 manifest, validators unless told); returns the handler file. */
   function project(withValidators: boolean, search: JsonSchema = SEARCH): { dir: string; file: string } {
     const dir = join(root, `p${count++}`);
-    mkdirSync(join(dir, 'dist/src'), { recursive: true });
-    writeFileSync(join(dir, 'package.json'), '{"name":"p","private":true}');
-    const file = join(dir, 'dist/src/notes.js');
-    writeFileSync(file, handlerModule());
-    writeFileSync(join(dir, 'dist/armature.manifest.json'), JSON.stringify(manifest(search)));
+    const file = writeBuiltProject(dir, 'notes', handlerModule(), manifest(search));
     if (withValidators) writeValidatorsBeside(join(dir, 'dist'));
     return { dir, file };
   }
 
-  async function boot(file: string, logger = new RecordingLogger()): Promise<Armature> {
-    const cls = (require(file) as Record<string, new () => object>).Notes as new () => object;
-    @Module({ handlers: [cls] })
-    class Root {}
-    return Armature.create(Root, { name: 'deferred', version: '1', logger });
-  }
+  const boot = (file: string, logger = new RecordingLogger()): Promise<Armature> => bootHandlerModule(file, 'Notes', 'deferred', logger);
 
   async function answers(app: Armature): Promise<unknown[]> {
     const conn = await connectClient(app);

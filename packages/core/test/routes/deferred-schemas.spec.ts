@@ -11,19 +11,7 @@ import type { LoadedMethod } from '../../src/manifest/manifest-format';
 import { PrecompiledValidators } from '../../src/validation/precompiled-validators';
 import { SchemaCompiler } from '../../src/validation/schema-compiler';
 import { generateValidatorsModule } from '../../src/validation/validator-module';
-
-/** In the shared checker's subset (simple/): `armature build` generates no code for it. */
-const SEARCH: JsonSchema = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  type: 'object',
-  properties: { q: { type: 'string', minLength: 1, description: 'Text "to" find.' }, n: { type: 'integer', default: 3 } },
-  required: ['q'],
-  additionalProperties: false,
-};
-/** Outside the subset (`format`): precompiled by the build. */
-const MAIL: JsonSchema = { type: 'object', properties: { to: { type: 'string', format: 'email' } }, required: ['to'] };
-/** ajv cannot compile it (`type` is not a type name): the build lists it as failed. */
-const BROKEN: JsonSchema = { type: 'object', properties: { x: { type: 'text' } } };
+import { BROKEN, MAIL, SEARCH } from './support/deferred-schemas';
 
 const root = mkdtempSync(join(tmpdir(), 'armature-deferred-'));
 after(() => rmSync(root, { recursive: true, force: true }));

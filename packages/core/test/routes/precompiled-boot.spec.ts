@@ -1,16 +1,16 @@
 import 'reflect-metadata';
 import { expect } from 'chai';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Module } from '@armature/di';
 import { Armature } from '../../src/app/armature.app';
 import type { BuiltManifest } from '../../src/manifest/manifest.types';
 import { writeValidatorsBeside } from '../../src/routes/validators-build';
 import { VALIDATORS_FILE_NAME } from '../../src/validation/precompiled-validators';
 import { connectClient, RecordingLogger } from '../app/support/app-client';
 import { builtManifest } from '../app/support/manifest-builder';
+import { bootHandlerModule, writeBuiltProject } from './support/built-project';
 
 const CORE_ENTRY = join(__dirname, '../../src/index.js');
 
@@ -111,21 +111,12 @@ describe('precompiled validators at boot', () => {
   /** A compiled-looking project: handler module, manifest and (unless told) validators file. */
   function project(withValidators: boolean, manifest: BuiltManifest = MANIFEST): { dir: string; file: string } {
     const dir = join(root, `p${count++}`);
-    mkdirSync(join(dir, 'dist/src'), { recursive: true });
-    writeFileSync(join(dir, 'package.json'), '{"name":"p","private":true}');
-    const file = join(dir, 'dist/src/notes.js');
-    writeFileSync(file, handlerModule());
-    writeFileSync(join(dir, 'dist/armature.manifest.json'), JSON.stringify(manifest, null, 2));
+    const file = writeBuiltProject(dir, 'notes', handlerModule(), manifest);
     if (withValidators) expect(writeValidatorsBeside(join(dir, 'dist'))).to.include({ count: 2, compiled: 2, written: true });
     return { dir, file };
   }
 
-  async function boot(file: string, logger = new RecordingLogger()): Promise<Armature> {
-    const cls = (require(file) as Record<string, new () => object>).Notes as new () => object;
-    @Module({ handlers: [cls] })
-    class Root {}
-    return Armature.create(Root, { name: 'precompiled', version: '1', logger });
-  }
+  const boot = (file: string, logger = new RecordingLogger()): Promise<Armature> => bootHandlerModule(file, 'Notes', 'precompiled', logger);
 
   async function answers(app: Armature): Promise<unknown[]> {
     const conn = await connectClient(app);

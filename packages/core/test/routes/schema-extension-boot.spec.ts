@@ -1,16 +1,15 @@
 import 'reflect-metadata';
 import { expect } from 'chai';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Module } from '@armature/di';
-import { Armature } from '../../src/app/armature.app';
 import type { JsonSchema } from '../../src/metadata/handler-metadata.types';
 import { mergeSchemaExtension } from '../../src/routes/schema-extension';
 import { writeValidatorsBeside } from '../../src/routes/validators-build';
 import { VALIDATORS_FILE_NAME, type ValidatorsModule } from '../../src/validation/precompiled-validators';
 import { connectClient, RecordingLogger } from '../app/support/app-client';
 import { builtManifest } from '../app/support/manifest-builder';
+import { bootHandlerModule, writeBuiltProject } from './support/built-project';
 
 const CORE_ENTRY = join(__dirname, '../../src/index.js');
 
@@ -59,10 +58,6 @@ describe('schema extensions and the precompiled validators', () => {
   /** A built-looking project whose manifest holds `inputSchema`, validators precompiled (then sabotaged). */
   function project(inputSchema: JsonSchema, headers = false): string {
     const dir = join(root, `p${count++}`);
-    mkdirSync(join(dir, 'dist/src'), { recursive: true });
-    writeFileSync(join(dir, 'package.json'), '{"name":"p","private":true}');
-    const file = join(dir, 'dist/src/contacts.js');
-    writeFileSync(file, handlerModule(headers));
     const manifest = builtManifest({
       armature: 1,
       handlers: {
@@ -81,17 +76,14 @@ describe('schema extensions and the precompiled validators', () => {
         },
       },
     });
-    writeFileSync(join(dir, 'dist/armature.manifest.json'), JSON.stringify(manifest));
+    const file = writeBuiltProject(dir, 'contacts', handlerModule(headers), manifest);
     expect(writeValidatorsBeside(join(dir, 'dist'))).to.include({ count: 1, written: true });
     sabotage(join(dir, 'dist', VALIDATORS_FILE_NAME));
     return file;
   }
 
   async function callWith(file: string, args: Record<string, unknown>): Promise<{ isError?: unknown; listed: unknown }> {
-    const cls = (require(file) as Record<string, new () => object>).Contacts as new () => object;
-    @Module({ handlers: [cls] })
-    class Root {}
-    const app = await Armature.create(Root, { name: 'p', version: '1', logger: new RecordingLogger() });
+    const app = await bootHandlerModule(file, 'Contacts', 'p', new RecordingLogger());
     const conn = await connectClient(app);
     try {
       const result = await conn.client.callTool({ name: 'contact', arguments: args });

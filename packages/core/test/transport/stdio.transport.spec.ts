@@ -4,6 +4,7 @@ import type { JSONRPCMessage } from '../../src/wire/mcp-types.generated';
 import { silentLogger } from '../../src/protocol/server-logger';
 import { LineSplitter } from '../../src/transport/line-splitter';
 import { StdioServerTransport } from '../../src/transport/stdio.transport';
+import { stdioOverStreams } from '../support/stdio-streams';
 import { waitUntil } from '../support/wait';
 
 function harness(maxBytes?: number): {
@@ -12,23 +13,9 @@ function harness(maxBytes?: number): {
   output: () => unknown[];
   received: JSONRPCMessage[];
 } {
-  const stdin = new PassThrough();
-  const stdout = new PassThrough();
-  let written = '';
-  stdout.on('data', (chunk: Buffer) => (written += chunk.toString('utf8')));
-  const transport = new StdioServerTransport({
-    stdin,
-    stdout,
-    logger: silentLogger,
-    limits: maxBytes === undefined ? undefined : { maxBytes },
-  });
+  const { transport, stdin, output } = stdioOverStreams(maxBytes === undefined ? undefined : { maxBytes });
   const received: JSONRPCMessage[] = [];
   transport.onmessage = (message) => received.push(message);
-  const output = () =>
-    written
-      .split('\n')
-      .filter((line) => line.length > 0)
-      .map((line) => JSON.parse(line) as unknown);
   return { transport, stdin, output, received };
 }
 

@@ -6,7 +6,7 @@ import { Armature, RequestContext, Tool } from '@armature/core';
 import { TASKS_EXTENSION } from '@armature/core/tasks';
 import { Module } from '@armature/di';
 import { listenHttp, type HttpListenHandle } from '@armature/http';
-import { post2026 as rawPost2026, untilTaskStatus, type Rpc } from '@armature/transport-fixtures';
+import { post2026 as rawPost2026, untilTaskStatus, type Rpc, workFor } from '@armature/transport-fixtures';
 
 const TASKS = { extensions: { [TASKS_EXTENSION]: {} } };
 
@@ -17,10 +17,7 @@ class JobTools {
     inputSchema: { type: 'object', properties: { ms: { type: 'integer' } }, required: ['ms'] },
   })
   async job(args: { ms: number }, ctx: RequestContext): Promise<string> {
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, args.ms);
-      ctx.signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
-    });
+    await workFor(args.ms, ctx.signal);
     return ctx.signal.aborted ? 'stopped' : `done after ${args.ms} ms`;
   }
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type Balancer, type BalancerOptions, startBalancer } from './balancer';
 import { type InstanceProcess, startInstanceProcess } from './instance-process';
-import { type RedisProcess, startRedisProcess } from './redis-process';
+import { type RedisServer, startRedisServer } from '@armature/transport-fixtures/redis-server';
 
 /** Options of `startCluster`. */
 export interface ClusterOptions {
@@ -30,7 +30,8 @@ export interface Cluster {
 
 /** Starts Redis (unless given), `instances` notes servers on it and a round-robin balancer. */
 export async function startCluster(options: ClusterOptions = {}): Promise<Cluster> {
-  const redis: RedisProcess | undefined = options.redisUrl === undefined ? await startRedisProcess() : undefined;
+  const redis: RedisServer | undefined =
+    options.redisUrl === undefined ? await startRedisServer({ prefix: 'armature-cluster-' }) : undefined;
   const redisUrl = options.redisUrl ?? redis!.url;
   // One key for all instances: a 2026 input-required round may be retried on any of them.
   const env = { REDIS_URL: redisUrl, MCP_STATE_KEY: process.env.MCP_STATE_KEY ?? randomBytes(32).toString('base64url'), PORT: '0' };

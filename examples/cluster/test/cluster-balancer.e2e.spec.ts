@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { connectScenarioClient } from '@armature/transport-fixtures';
 import { type Cluster, startCluster } from '../src/cluster';
-import { ensureRedisServer } from './support/ensure-redis-server';
+import { redisServerBinary } from '@armature/transport-fixtures/redis-server';
 import { commandsBetween, redisCommandCounts } from '../src/redis-command-stats';
 import { post2026, untilTaskStatus } from './support/mcp-2026';
 import { RouteLog } from './support/routes';
@@ -33,7 +33,7 @@ describe('examples/cluster: 3 instances on one Redis behind a round-robin balanc
   let cluster: Cluster;
 
   before(async () => {
-    ensureRedisServer();
+    redisServerBinary();
     cluster = await startCluster({ onForward: routes.record });
   });
   after(async () => {
@@ -66,16 +66,16 @@ describe('examples/cluster: 3 instances on one Redis behind a round-robin balanc
     }
   });
 
-  it('a task started through the balancer runs on one instance, is polled on another and completes there', async () => {
-    const created = await post2026(
-      cluster.url,
-      'tools/call',
-      { name: 'export_notes', arguments: { steps: 3, stepMs: 20 } },
-      'export_notes',
-    );
-    const taskId = created.result!.taskId as string;
+  /** Starts `export_notes` as a task through the balancer: its id, and the backend that runs it. */
+  async function startExport(steps: number, stepMs: number): Promise<{ taskId: string; runner: string }> {
+    const created = await post2026(cluster.url, 'tools/call', { name: 'export_notes', arguments: { steps, stepMs } }, 'export_notes');
+    const taskId = created.result?.taskId;
     expect(taskId, JSON.stringify(created)).to.be.a('string');
-    const runner = routes.lastFor('tools/call');
+    return { taskId: taskId as string, runner: routes.lastFor('tools/call') };
+  }
+
+  it('a task started through the balancer runs on one instance, is polled on another and completes there', async () => {
+    const { taskId, runner } = await startExport(3, 20);
     const done = await untilTaskStatus(cluster.url, taskId, 'completed');
     const result = done.result!.result as { content: { text: string }[] };
     const runnerName = cluster.instances.find((instance) => new URL(instance.url).origin === runner)!.name;
@@ -86,14 +86,7 @@ describe('examples/cluster: 3 instances on one Redis behind a round-robin balanc
   });
 
   it('a task started through the balancer is cancelled through another instance, and its record says so everywhere', async () => {
-    const created = await post2026(
-      cluster.url,
-      'tools/call',
-      { name: 'export_notes', arguments: { steps: 500, stepMs: 50 } },
-      'export_notes',
-    );
-    const taskId = created.result!.taskId as string;
-    const runner = routes.lastFor('tools/call');
+    const { taskId, runner } = await startExport(500, 50);
     await untilTaskStatus(cluster.url, taskId, 'working');
     const cancelled = await post2026(cluster.url, 'tasks/cancel', { taskId }, taskId);
     expect(cancelled.error, JSON.stringify(cancelled)).to.equal(undefined);

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { type Cluster, startCluster } from '../src/cluster';
-import { ensureRedisServer } from './support/ensure-redis-server';
+import { redisServerBinary } from '@armature/transport-fixtures/redis-server';
 import { post2026 } from './support/mcp-2026';
-import { INITIALIZE, openSession, request, sessionHeaders } from './support/session-2025';
+import { INITIALIZE_2025, openSession2025, request2025, sessionHeaders } from '@armature/transport-fixtures';
 import { SseStream } from './support/sse';
 
 const INDEX = 'notes://index';
@@ -37,7 +37,7 @@ async function newSession(
   const res = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-    body: JSON.stringify(INITIALIZE),
+    body: JSON.stringify(INITIALIZE_2025),
     signal: AbortSignal.timeout(BOUND_MS),
   });
   const text = await res.text();
@@ -58,7 +58,7 @@ describe('examples/cluster: Redis restarted under load (child processes, real re
   let cluster: Cluster;
 
   before(async () => {
-    ensureRedisServer();
+    redisServerBinary();
     cluster = await startCluster();
   });
   after(async () => {
@@ -68,8 +68,8 @@ describe('examples/cluster: Redis restarted under load (child processes, real re
   it('errors are clear and bounded, service recovers, no acknowledged event is lost', async () => {
     const url = cluster.url;
     // Before: a session with a GET stream that received two events (appended to Redis before they were written).
-    const sessionId = await openSession(url);
-    expect((await request(url, sessionId, 'resources/subscribe', { uri: INDEX })).result).to.deep.equal({});
+    const sessionId = await openSession2025(url);
+    expect((await request2025(url, sessionId, 'resources/subscribe', { uri: INDEX })).result).to.deep.equal({});
     const get = new SseStream(await fetch(url, { headers: sessionHeaders(sessionId, { accept: 'text/event-stream' }) }), {});
     await get.untilCount((event) => event.id !== undefined && event.data === '', 1);
     for (let i = 0; i < 2; i++)
@@ -87,7 +87,7 @@ describe('examples/cluster: Redis restarted under load (child processes, real re
       for (let i = 0; !stop && i < 10_000; i++) {
         const outcome = await outcomeOf(() =>
           kind === 0
-            ? request(url, sessionId, 'tools/call', { name: 'served_by', arguments: {} }, BOUND_MS)
+            ? request2025(url, sessionId, 'tools/call', { name: 'served_by', arguments: {} }, BOUND_MS)
             : kind === 1
               ? post2026(url, 'tools/call', { name: 'served_by', arguments: {} }, 'served_by', {})
               : newSession(url),
@@ -120,7 +120,7 @@ describe('examples/cluster: Redis restarted under load (child processes, real re
     expect(outcomes.filter((outcome) => outcome === 'ok').length).to.be.greaterThan(40);
 
     // The session opened before the restart still works, and its acknowledged events are replayed after the first.
-    expect((await request(url, sessionId, 'ping')).result).to.deep.equal({});
+    expect((await request2025(url, sessionId, 'ping')).result).to.deep.equal({});
     // As a client does: a 503 (an instance still reconnecting to Redis) is retried after a pause, bounded.
     let response = await fetch(url, {
       headers: sessionHeaders(sessionId, { accept: 'text/event-stream', 'last-event-id': acknowledged[0]!.id! }),

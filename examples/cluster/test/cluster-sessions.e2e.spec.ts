@@ -1,10 +1,9 @@
 import { expect } from 'chai';
-import { connectScenarioClient, type ScenarioClient } from '@armature/transport-fixtures';
+import { connectScenarioClient, openSession2025, request2025, type ScenarioClient, sessionHeaders } from '@armature/transport-fixtures';
 import { type Cluster, startCluster } from '../src/cluster';
-import { ensureRedisServer } from './support/ensure-redis-server';
+import { redisServerBinary } from '@armature/transport-fixtures/redis-server';
 import { post2026 } from './support/mcp-2026';
 import { RouteLog } from './support/routes';
-import { openSession, request, sessionHeaders } from './support/session-2025';
 import { SseStream } from './support/sse';
 
 const INDEX = 'notes://index';
@@ -40,7 +39,7 @@ describe('examples/cluster: sessions, elicitation and notifications across insta
   let cluster: Cluster;
 
   before(async () => {
-    ensureRedisServer();
+    redisServerBinary();
     cluster = await startCluster({ onForward: routes.record });
   });
   afterEach(async () => {
@@ -195,8 +194,8 @@ describe('examples/cluster: sessions, elicitation and notifications across insta
   });
 
   it('kill -9 of the instance holding a GET stream mid-stream: the client resumes through the balancer with Last-Event-ID on another instance, every event after that id once', async () => {
-    const sessionId = await openSession(cluster.url);
-    expect((await request(cluster.url, sessionId, 'resources/subscribe', { uri: INDEX })).result).to.deep.equal({});
+    const sessionId = await openSession2025(cluster.url);
+    expect((await request2025(cluster.url, sessionId, 'resources/subscribe', { uri: INDEX })).result).to.deep.equal({});
     const mark = routes.entries.length;
     const get = new SseStream(await fetch(cluster.url, { headers: sessionHeaders(sessionId, { accept: 'text/event-stream' }) }), {});
     expect(get.response.status).to.equal(200);
@@ -233,7 +232,7 @@ describe('examples/cluster: sessions, elicitation and notifications across insta
     expect(all.map((event) => (JSON.parse(event.data) as { params: { uri: string } }).params.uri)).to.deep.equal([INDEX, INDEX, INDEX]);
     expect([...get.violations, ...resumed.violations]).to.deep.equal([]);
     // The session outlived its instance.
-    expect((await request(cluster.url, sessionId, 'ping')).result).to.deep.equal({});
+    expect((await request2025(cluster.url, sessionId, 'ping')).result).to.deep.equal({});
     await resumed.cancel();
   });
 });

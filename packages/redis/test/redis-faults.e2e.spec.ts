@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { redisTasks, type RedisTasks } from '../src/redis-tasks';
 import { type Instance, post2026, startInstance, untilStatus } from './support/job-app';
 import { type RedisServer, startRedisServer } from './support/redis-server';
+import { recordUnhandledRejections } from './support/unhandled-rejections';
 
 /** Redis going away and coming back under a serving instance: clear, bounded errors meanwhile; recovery after. */
 describe('tasks on Redis: Redis stopped and restarted under a serving instance (real redis-server)', function () {
@@ -9,13 +10,9 @@ describe('tasks on Redis: Redis stopped and restarted under a serving instance (
   let redis: RedisServer;
   let tasks: RedisTasks;
   let instance: Instance;
-  const unhandled: unknown[] = [];
-  const onUnhandled = (reason: unknown): void => {
-    unhandled.push(reason);
-  };
+  const unhandled = recordUnhandledRejections();
 
   before(async () => {
-    process.on('unhandledRejection', onUnhandled);
     redis = await startRedisServer();
     tasks = redisTasks({ url: redis.url, commandTimeoutMs: 1_000 });
     instance = await startInstance('faulty', tasks);
@@ -24,7 +21,6 @@ describe('tasks on Redis: Redis stopped and restarted under a serving instance (
     await instance.close();
     await tasks.close();
     await redis.stop();
-    process.off('unhandledRejection', onUnhandled);
   });
 
   it('answers with a clear error within the command timeout while Redis is down, recovers after its restart, and loses no stored task', async () => {

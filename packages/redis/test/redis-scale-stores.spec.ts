@@ -5,7 +5,7 @@ import { RedisConnection } from '../src/redis-connection';
 import { RedisEventStore } from '../src/redis-event-store';
 import { RedisNotificationBus } from '../src/redis-notification-bus';
 import { RedisSessionStore } from '../src/redis-session-store';
-import { type RedisServer, startRedisServer } from './support/redis-server';
+import { redisSuite } from './support/redis-server';
 
 const note = (n: number): JSONRPCMessage => ({
   jsonrpc: '2.0',
@@ -40,26 +40,11 @@ async function until(check: () => Promise<boolean>, timeoutMs = 5_000): Promise<
 
 describe('the scale-out stores on a real redis-server', function () {
   this.timeout(30_000);
-  let redis: RedisServer;
-  let connection: RedisConnection;
-  let prefix = 0;
-
-  before(async () => {
-    redis = await startRedisServer();
-  });
-  after(async () => {
-    await redis.stop();
-  });
-  beforeEach(() => {
-    connection = new RedisConnection({ url: redis.url, keyPrefix: `{s${++prefix}}:` });
-  });
-  afterEach(async () => {
-    await connection.close();
-  });
+  const redis = redisSuite('s');
 
   describe('RedisEventStore', () => {
     it("appends in order and replays after an id exclusively, only that stream's events, with well-formed opaque ids", async () => {
-      const store = new RedisEventStore(connection);
+      const store = new RedisEventStore(redis.connection);
       const ids = [await store.append('p1.1', note(1)), await store.append('p1.1', note(2)), await store.append('p1.1', note(3))];
       await store.append('p1.2', note(99));
       for (const id of ids) {
@@ -78,7 +63,7 @@ describe('the scale-out stores on a real redis-server', function () {
     });
 
     it('a position is a resumable id of the stream, before and after events', async () => {
-      const store = new RedisEventStore(connection);
+      const store = new RedisEventStore(redis.connection);
       const start = await store.position('p2.0');
       expect(await store.streamOf(start)).to.equal('p2.0');
       const first = await store.append('p2.0', note(1));
@@ -89,19 +74,19 @@ describe('the scale-out stores on a real redis-server', function () {
     });
 
     it('keeps at most about maxEventsPerStream events: an evicted id is unknown (a resume would lose events)', async () => {
-      const store = new RedisEventStore(connection, { maxEventsPerStream: 10 });
+      const store = new RedisEventStore(redis.connection, { maxEventsPerStream: 10 });
       const ids: string[] = [];
       for (let i = 0; i < 400; i++) ids.push(await store.append('p3.1', note(i)));
       expect(await store.streamOf(ids[0]!)).to.equal(undefined);
       expect(await store.streamOf(ids[399]!)).to.equal('p3.1');
-      const length = await connection.client.xLen(`${connection.prefix}events:p3.1`);
+      const length = await redis.connection.client.xLen(`${redis.connection.prefix}events:p3.1`);
       expect(length).to.be.at.most(200);
     });
 
     it('streams expire: a TTL while live, a shorter one once ended, and forgetStream drops at once', async () => {
-      const store = new RedisEventStore(connection, { streamTtlMs: 60_000, endedStreamTtlMs: 100 });
+      const store = new RedisEventStore(redis.connection, { streamTtlMs: 60_000, endedStreamTtlMs: 100 });
       const live = await store.append('p4.1', note(1));
-      const ttl = await connection.client.pTTL(`${connection.prefix}events:p4.1`);
+      const ttl = await redis.connection.client.pTTL(`${redis.connection.prefix}events:p4.1`);
       expect(ttl).to.be.greaterThan(0).and.at.most(60_000);
       await store.endStream('p4.1');
       expect(await until(async () => (await store.streamOf(live)) === undefined)).to.equal(true);
@@ -111,10 +96,10 @@ describe('the scale-out stores on a real redis-server', function () {
     });
 
     it('every acknowledged event survives a Redis restart (append-only file) and replays after it', async () => {
-      const store = new RedisEventStore(connection, { streamTtlMs: 60_000 });
+      const store = new RedisEventStore(redis.connection, { streamTtlMs: 60_000 });
       const ids: string[] = [];
       for (let i = 0; i < 5; i++) ids.push(await store.append('p5.0', note(i)));
-      await redis.restart();
+      await redis.server.restart();
       const replayed: string[] = [];
       const deadline = Date.now() + 10_000;
       for (;;) {
@@ -122,7 +107,7 @@ describe('the scale-out stores on a real redis-server', function () {
           await store.replayAfter(ids[0]!, (id) => replayed.push(id));
           break;
         } catch (error) {
-          // The connection is still coming back: the clear -32603, retried (bounded).
+          // The redis.connection is still coming back: the clear -32603, retried (bounded).
           expect(String((error as Error).message)).to.match(/event store is unavailable right now/);
           if (Date.now() > deadline) throw error;
           await new Promise((resolve) => setTimeout(resolve, 100));
@@ -133,7 +118,7 @@ describe('the scale-out stores on a real redis-server', function () {
     });
 
     it('refuses ids not in its shape without a lookup', () => {
-      const store = new RedisEventStore(connection);
+      const store = new RedisEventStore(redis.connection);
       for (const bad of ['', 'x', 'p1.1_1', 'p1.1_1-x', 'a b_1-1', `${'x'.repeat(200)}_1-1`, 'p_1.1_1-1'])
         expect(store.isWellFormed(bad), bad).to.equal(false);
     });
@@ -141,7 +126,7 @@ describe('the scale-out stores on a real redis-server', function () {
 
   describe('RedisSessionStore', () => {
     it('stores a session and reads it back; changes and subscriptions apply; delete removes it', async () => {
-      const store = new RedisSessionStore(connection);
+      const store = new RedisSessionStore(redis.connection);
       await store.create(session(), 60_000);
       expect(await store.get(SESSION_ID)).to.deep.equal(session());
       await store.change(SESSION_ID, { logLevel: 'debug' }, 60_000);
@@ -163,9 +148,9 @@ describe('the scale-out stores on a real redis-server', function () {
     });
 
     it('expires an idle session (sliding TTL) and keys it by a hash of its id, never the id itself', async () => {
-      const store = new RedisSessionStore(connection);
+      const store = new RedisSessionStore(redis.connection);
       await store.create(session(), 300);
-      const keys = await connection.client.keys(`${connection.prefix}*`);
+      const keys = await redis.connection.client.keys(`${redis.connection.prefix}*`);
       expect(keys).to.have.length(1);
       expect(keys[0]).to.not.include(SESSION_ID);
       expect(await until(async () => (await store.get(SESSION_ID)) === undefined)).to.equal(true);
@@ -174,8 +159,8 @@ describe('the scale-out stores on a real redis-server', function () {
 
   describe('RedisNotificationBus', () => {
     it('delivers here at once and on the other instance once; an instance never hears its own event twice', async () => {
-      const other = new RedisConnection({ url: redis.url, keyPrefix: connection.prefix });
-      const busA = new RedisNotificationBus(connection);
+      const other = new RedisConnection({ url: redis.server.url, keyPrefix: redis.connection.prefix });
+      const busA = new RedisNotificationBus(redis.connection);
       const busB = new RedisNotificationBus(other);
       try {
         const heardA: unknown[] = [];

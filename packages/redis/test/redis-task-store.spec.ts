@@ -3,7 +3,7 @@ import { TaskCapacityError } from '@armature/core';
 import type { TaskRecord } from '@armature/core/tasks';
 import { RedisConnection } from '../src/redis-connection';
 import { RedisTaskStore } from '../src/redis-task-store';
-import { type RedisServer, startRedisServer } from './support/redis-server';
+import { redisSuite } from './support/redis-server';
 
 function record(n: number, overrides: Partial<TaskRecord> = {}): TaskRecord {
   const now = Date.now();
@@ -24,24 +24,10 @@ function record(n: number, overrides: Partial<TaskRecord> = {}): TaskRecord {
 
 describe('RedisTaskStore (a real redis-server)', function () {
   this.timeout(30_000);
-  let redis: RedisServer;
-  let connection: RedisConnection;
+  const redis = redisSuite('t');
   let store: RedisTaskStore;
-  let prefix = 0;
-
-  before(async () => {
-    redis = await startRedisServer();
-  });
-  after(async () => {
-    await redis.stop();
-  });
   beforeEach(() => {
-    // A fresh key space per test on the same server.
-    connection = new RedisConnection({ url: redis.url, keyPrefix: `{t${++prefix}}:` });
-    store = new RedisTaskStore(connection);
-  });
-  afterEach(async () => {
-    await connection.close();
+    store = new RedisTaskStore(redis.connection);
   });
 
   it('stores a record and reads it back exactly, result and input requests included; unknown ids are undefined', async () => {
@@ -80,7 +66,7 @@ describe('RedisTaskStore (a real redis-server)', function () {
   });
 
   it('holds both caps atomically under 50 concurrent creations from two instances', async () => {
-    const otherConnection = new RedisConnection({ url: redis.url, keyPrefix: `{t${prefix}}:` });
+    const otherConnection = new RedisConnection({ url: redis.server.url, keyPrefix: redis.connection.prefix });
     const other = new RedisTaskStore(otherConnection);
     const limits = { maxTasks: 1_000, maxActivePerOwner: 7 };
     const outcomes = await Promise.all(

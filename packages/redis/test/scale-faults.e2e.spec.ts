@@ -4,6 +4,7 @@ import { sessionHeaders, SseReader } from './support/http-peers';
 import { type RedisServer, startRedisServer } from './support/redis-server';
 import { startChildInstance } from './support/child-instance';
 import { startScaleInstance } from './support/scale-app';
+import { recordUnhandledRejections } from './support/unhandled-rejections';
 
 const INIT = {
   jsonrpc: '2.0',
@@ -64,18 +65,13 @@ function updatedUri(data: string): string | undefined {
 describe('2025 sessions across instances on Redis: faults (real redis-server)', function () {
   this.timeout(40_000);
   let redis: RedisServer;
-  const unhandled: unknown[] = [];
-  const onUnhandled = (reason: unknown): void => {
-    unhandled.push(reason);
-  };
+  const unhandled = recordUnhandledRejections();
 
   before(async () => {
-    process.on('unhandledRejection', onUnhandled);
     redis = await startRedisServer();
   });
   after(async () => {
     await redis?.stop();
-    process.off('unhandledRejection', onUnhandled);
   });
 
   it('the instance holding the GET stream crashes: the client resumes on another with Last-Event-ID and gets every retained event after it, none twice', async () => {

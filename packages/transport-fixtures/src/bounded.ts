@@ -16,3 +16,11 @@ export function deferred<T = void>(): { promise: Promise<T>; resolve: (value: T)
 
 /** The one poll helper of the tests (`@armature/testing`), re-exported for the suites that import it from here. */
 export { until } from '@armature/testing';
+
+/** Resolves after `ms`, or at once when `signal` aborts: a tool that works for a while and stops when cancelled. */
+export function workFor(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+  });
+}

@@ -31,7 +31,7 @@ export {
   type ToolCallResult,
 } from './scenario-clients';
 export { WireTap, type WireRequest, type WireResponse } from './wire-tap';
-export { deferred, until, within } from './bounded';
+export { deferred, until, within, workFor } from './bounded';
 export {
   answeredId,
   expectedAnswers,
@@ -45,3 +45,4 @@ export {
 export { HeapChild, serveHeapProbe, type HeapReport } from './heap-child';
 export { SseReader, type SseEvent } from './sse-reader';
 export { post2026, untilTaskStatus, type Rpc } from './raw-2026';
+export { INITIALIZE_2025, openSession2025, request2025, sessionHeaders } from './raw-2025';

@@ -1,5 +1,5 @@
 // The raw SSE reader comes from the shared fixtures.
-export { SseReader, type SseEvent } from '@armature/transport-fixtures';
+export { SseReader, type SseEvent, sessionHeaders } from '@armature/transport-fixtures';
 
 /** A fetch that sends each request to the instance `pick` chooses (a tiny load balancer in the test process). */
 export function routedFetch(pick: (method: string, body: unknown) => string): typeof fetch {
@@ -22,15 +22,4 @@ export function isResponseBody(body: unknown): boolean {
 /** Whether a JSON-RPC body is a request for `method`. */
 export function isRequestFor(body: unknown, method: string): boolean {
   return (body as { method?: unknown } | undefined)?.method === method;
-}
-
-/** Headers of a 2025 request in session `sessionId`. */
-export function sessionHeaders(sessionId: string, extra: Record<string, string> = {}): Record<string, string> {
-  return {
-    'content-type': 'application/json',
-    accept: 'application/json, text/event-stream',
-    'mcp-session-id': sessionId,
-    'mcp-protocol-version': '2025-11-25',
-    ...extra,
-  };
 }

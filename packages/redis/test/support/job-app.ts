@@ -1,4 +1,4 @@
-import { post2026 as rawPost2026, untilTaskStatus, type Rpc } from '@armature/transport-fixtures';
+import { post2026 as rawPost2026, untilTaskStatus, type Rpc, workFor } from '@armature/transport-fixtures';
 import { Armature, RequestContext, Tool } from '@armature/core';
 import type { TaskSignals, TaskStore } from '@armature/core/tasks';
 import { Module } from '@armature/di';
@@ -16,10 +16,7 @@ export class JobTools {
     inputSchema: { type: 'object', properties: { ms: { type: 'integer' }, label: { type: 'string' } }, required: ['ms'] },
   })
   async job(args: { ms: number; label?: string }, ctx: RequestContext): Promise<string> {
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, args.ms);
-      ctx.signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
-    });
+    await workFor(args.ms, ctx.signal);
     if (ctx.signal.aborted) seen.aborted.push(args.label ?? 'job');
     return `done after ${args.ms} ms`;
   }

@@ -3,6 +3,7 @@ import { Armature, McpNotifier, RequestContext, Resource, Tool } from '@armature
 import { Inject, Injectable, InjectionToken, Module } from '@armature/di';
 import { listenHttp, type HttpListenHandle, type VerifyToken } from '@armature/http';
 import { redisScaleOut, type RedisScaleOut } from '../../src/redis-scale-out';
+import { workFor } from '@armature/transport-fixtures';
 
 /** The instance a handler runs on. */
 export const INSTANCE = new InjectionToken<string>('instance name');
@@ -41,10 +42,7 @@ export class ScaleTools {
     inputSchema: { type: 'object', properties: { ms: { type: 'integer' } }, required: ['ms'] },
   })
   async job(args: { ms: number }, ctx: RequestContext): Promise<string> {
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, args.ms);
-      ctx.signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
-    });
+    await workFor(args.ms, ctx.signal);
     return `done on ${this.instance}`;
   }
 

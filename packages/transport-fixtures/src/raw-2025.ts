@@ -1,9 +1,11 @@
-/** A 2025-11-25 session driven with raw HTTP through the balancer. */
-export const INITIALIZE = {
+/** A 2025-11-25 session over Streamable HTTP, driven with raw `fetch` (tests that go through balancers and several instances). */
+
+/** The `initialize` request these helpers send. */
+export const INITIALIZE_2025 = {
   jsonrpc: '2.0',
   id: 0,
   method: 'initialize',
-  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'cluster-raw', version: '1.0.0' } },
+  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw-2025', version: '1.0.0' } },
 };
 
 /** Headers of a request in `sessionId`. */
@@ -18,11 +20,11 @@ export function sessionHeaders(sessionId: string, extra: Record<string, string> 
 }
 
 /** initialize + notifications/initialized; the session id. */
-export async function openSession(url: string): Promise<string> {
+export async function openSession2025(url: string): Promise<string> {
   const init = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-    body: JSON.stringify(INITIALIZE),
+    body: JSON.stringify(INITIALIZE_2025),
     signal: AbortSignal.timeout(10_000),
   });
   await init.text();
@@ -42,7 +44,7 @@ export async function openSession(url: string): Promise<string> {
 let nextId = 1;
 
 /** One request in the session: HTTP status and the JSON-RPC answer (JSON or the last SSE message). */
-export async function request(
+export async function request2025(
   url: string,
   sessionId: string,
   method: string,

@@ -1,3 +1,5 @@
+import { answerText } from './answer-text';
+
 /** A 2025-11-25 session over Streamable HTTP, driven with raw `fetch` (tests that go through balancers and several instances). */
 
 /** The `initialize` request these helpers send. */
@@ -58,13 +60,7 @@ export async function request2025(
     signal: AbortSignal.timeout(timeoutMs),
   });
   const text = await res.text();
-  const json = res.headers.get('content-type')?.includes('text/event-stream')
-    ? (text
-        .split('\n')
-        .filter((l) => l.startsWith('data:'))
-        .map((l) => l.slice(5))
-        .pop() ?? '')
-    : text;
+  const json = answerText(res.headers.get('content-type'), text);
   let body: { result?: Record<string, unknown>; error?: { code: number; message: string } } = {};
   try {
     body = json === '' ? {} : (JSON.parse(json) as typeof body);

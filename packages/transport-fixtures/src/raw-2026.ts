@@ -1,3 +1,5 @@
+import { answerText } from './answer-text';
+
 /** A JSON-RPC answer as read from the wire, with its HTTP status. */
 export interface Rpc {
   readonly status: number;
@@ -42,14 +44,7 @@ export async function post2026(
     signal: AbortSignal.timeout(15_000),
   });
   const text = await res.text();
-  const sse = res.headers.get('content-type')?.includes('text/event-stream') === true;
-  const json = sse
-    ? (text
-        .split('\n')
-        .filter((l) => l.startsWith('data:'))
-        .map((l) => l.slice(5))
-        .pop() ?? '{}')
-    : text;
+  const json = answerText(res.headers.get('content-type'), text) || '{}';
   return { status: res.status, ...(JSON.parse(json) as Omit<Rpc, 'status'>) };
 }
 

@@ -2,8 +2,7 @@
 // The floor: the least work a correct answer to these requests can take in JavaScript —
 // parse → switch → call → stringify, no framework, no validation library, no session
 // machinery. It marks the physical limit the real servers are compared against.
-const { parseToolSet, toolParams, toolName, toolDescription, inputSchema } = require('../../generate/tool-set');
-const { loadJsHandlers } = require('../../generate/js-handlers');
+const { loadJsHandlers, loadToolModule } = require('../../generate/js-handlers');
 
 const PROTOCOL_2026 = '2026-07-28';
 const PROTOCOL_VERSION_KEY = 'io.modelcontextprotocol/protocolVersion';
@@ -23,18 +22,16 @@ const ADD_TOOL = {
 
 /** The floor for tool set `toolSet` (see generate/tool-set.js): `add` plus the generated tools. */
 function createFloor(toolSet = 0) {
-  const { extra, shared } = parseToolSet(toolSet);
   const tools = [ADD_TOOL];
   const calls = new Map([['add', (args) => (typeof args.a === 'number' && typeof args.b === 'number' ? String(args.a + args.b) : null)]]);
-  // Each tool's own handler function (generate/js-handlers.js), as a real server has.
+  // Each tool's own handler function and its literal schema (generate/js-handlers.js), as a real server has.
   const handlers = loadJsHandlers(toolSet);
-  for (let i = 0; i < extra; i++) {
-    tools.push({ name: toolName(i), description: toolDescription(i), inputSchema: inputSchema(i, shared) });
-    const required = toolParams(i, shared)
-      .filter((p) => p.required)
-      .map((p) => p.name);
+  const generated = loadToolModule('floor', toolSet) ?? [];
+  for (let i = 0; i < generated.length; i++) {
+    const { tool, required } = generated[i];
+    tools.push(tool);
     const handler = handlers[i];
-    calls.set(toolName(i), (args) => (required.every((name) => name in args) ? handler(args) : null));
+    calls.set(tool.name, (args) => (required.every((name) => name in args) ? handler(args) : null));
   }
   const listResult = { tools };
   const initializeResult = {

@@ -4,12 +4,10 @@
 const { McpServer } = require('@modelcontextprotocol/sdk/server/mcp.js');
 // zod 4: the major the SDK imports internally (`zod/v4`) and its README recommends.
 const { z } = require('zod');
-const { parseToolSet, toolName, toolDescription, zodShape } = require('../../generate/tool-set');
-const { loadJsHandlers } = require('../../generate/js-handlers');
+const { loadJsHandlers, loadToolModule } = require('../../generate/js-handlers');
 
 /** The server for tool set `toolSet` (see generate/tool-set.js): `add` plus the generated tools. */
 function createSdkServer(toolSet = 0) {
-  const { extra, shared } = parseToolSet(toolSet);
   const server = new McpServer({ name: 'sdk-bench', version: '1.0.0' });
   server.registerTool(
     'add',
@@ -19,14 +17,18 @@ function createSdkServer(toolSet = 0) {
     },
     async ({ a, b }) => ({ content: [{ type: 'text', text: String(a + b) }] }),
   );
-  // Each tool's own handler function (generate/js-handlers.js), as a real server has.
-  const handlers = loadJsHandlers(toolSet);
-  for (let i = 0; i < extra; i++) {
-    const handler = handlers[i];
-    server.registerTool(toolName(i), { description: toolDescription(i), inputSchema: zodShape(z, i, shared) }, async (args) => ({
+  // Each tool's own handler function and its registration with the zod shape written out
+  // (generate/js-handlers.js), as a real server has.
+  const registerTools = loadToolModule('zod', toolSet);
+  registerTools?.(
+    server,
+    z,
+    (shape) => shape,
+    loadJsHandlers(toolSet),
+    (handler) => async (args) => ({
       content: [{ type: 'text', text: handler(args) }],
-    }));
-  }
+    }),
+  );
   return server;
 }
 

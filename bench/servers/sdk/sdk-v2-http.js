@@ -14,12 +14,10 @@ const { McpServer, createMcpHandler } = require('@modelcontextprotocol/server');
 const { toNodeHandler, localhostHostValidation, localhostOriginValidation } = require('@modelcontextprotocol/node');
 // zod 4 as the SDK v2 itself depends on it (resolved from the SDK's folder, so it is the SDK's own copy).
 const { z } = require(require.resolve('zod', { paths: [path.dirname(require.resolve('@modelcontextprotocol/server'))] }));
-const { parseToolSet, toolName, toolDescription, zodShape } = require('../../generate/tool-set');
-const { loadJsHandlers } = require('../../generate/js-handlers');
+const { loadJsHandlers, loadToolModule } = require('../../generate/js-handlers');
 
 /** The SDK v2 server for tool set `toolSet` (see generate/tool-set.js): `add` plus the generated tools. */
 function createSdkV2Server(toolSet = 0) {
-  const { extra, shared } = parseToolSet(toolSet);
   const server = new McpServer({ name: 'sdk-v2-bench', version: '1.0.0' });
   server.registerTool(
     'add',
@@ -29,14 +27,18 @@ function createSdkV2Server(toolSet = 0) {
     },
     async ({ a, b }) => ({ content: [{ type: 'text', text: String(a + b) }] }),
   );
-  // Each tool's own handler function (generate/js-handlers.js), as a real server has.
-  const handlers = loadJsHandlers(toolSet);
-  for (let i = 0; i < extra; i++) {
-    const handler = handlers[i];
-    server.registerTool(toolName(i), { description: toolDescription(i), inputSchema: z.object(zodShape(z, i, shared)) }, async (args) => ({
+  // Each tool's own handler function and its registration with the zod shape written out
+  // (generate/js-handlers.js), as a real server has.
+  const registerTools = loadToolModule('zod', toolSet);
+  registerTools?.(
+    server,
+    z,
+    (shape) => z.object(shape),
+    loadJsHandlers(toolSet),
+    (handler) => async (args) => ({
       content: [{ type: 'text', text: handler(args) }],
-    }));
-  }
+    }),
+  );
   return server;
 }
 

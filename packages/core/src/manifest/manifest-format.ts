@@ -5,11 +5,14 @@ import {
   INLINE_MANIFEST_FORMAT,
   MANIFEST_FORMAT_VERSION,
   OBJECT_SCHEMAS_MANIFEST_FORMAT,
+  TEXT_SCHEMAS_MANIFEST_FORMAT,
   type BuiltManifestMethod,
   type ManifestHandler,
   type ManifestMethod,
   type ManifestParam,
 } from './manifest.types';
+import { ParamList } from './param-list';
+import { PARAM_LIST_TEXT } from './param-list-text';
 import { SchemaTable } from './schema-table';
 
 const KINDS = new Set(['tool', 'prompt', 'resource', 'resourceTemplate']);
@@ -18,9 +21,9 @@ const SCHEMA_KEYS = ['inputSchema', 'outputSchema'] as const;
 
 /**
  * A method of a checked manifest: its parameter list in place (methods with the same list
- * share the array), its schemas indexes into the manifest's {@link SchemaTable}.
+ * share the object), its schemas indexes into the manifest's {@link SchemaTable}.
  */
-export type LoadedMethod = Omit<BuiltManifestMethod, 'params'> & { readonly params: readonly ManifestParam[] };
+export type LoadedMethod = Omit<BuiltManifestMethod, 'params'> & { readonly params: ParamList };
 
 /** A checked manifest, whatever form it came in. */
 export interface LoadedManifest {
@@ -58,16 +61,17 @@ export function checkManifest(value: unknown, origin: string, from: ManifestOrig
   };
   if (!isObject(value)) return fail('not a JSON object');
   const inline = from === 'code' && value.armature === INLINE_MANIFEST_FORMAT;
-  const texts = value.armature === MANIFEST_FORMAT_VERSION;
+  const listTexts = value.armature === MANIFEST_FORMAT_VERSION;
+  const texts = listTexts || value.armature === TEXT_SCHEMAS_MANIFEST_FORMAT;
   if (!texts && value.armature !== OBJECT_SCHEMAS_MANIFEST_FORMAT && !inline) {
     const older = typeof value.armature === 'number' && value.armature < OBJECT_SCHEMAS_MANIFEST_FORMAT;
     return fail(
-      `format version ${JSON.stringify(value.armature)}${older ? ', written by an older armature build' : ''}; this runtime reads versions ${OBJECT_SCHEMAS_MANIFEST_FORMAT} and ${MANIFEST_FORMAT_VERSION}`,
+      `format version ${JSON.stringify(value.armature)}${older ? ', written by an older armature build' : ''}; this runtime reads versions ${OBJECT_SCHEMAS_MANIFEST_FORMAT} to ${MANIFEST_FORMAT_VERSION}`,
     );
   }
   if (!isObject(value.handlers)) return fail('"handlers" is not an object');
   if (inline) return loadInline(value.handlers, fail);
-  return loadBuilt(value, value.handlers, fail, { owned: from === 'file', texts, origin });
+  return loadBuilt(value, value.handlers, fail, { owned: from === 'file', texts, listTexts, origin });
 }
 
 function checkParams(params: unknown, where: string, fail: Fail): readonly ManifestParam[] {
@@ -117,8 +121,10 @@ function mapHandlers<M>(
 interface BuiltForm {
   /** The value was parsed from a file just now: its schema objects are frozen in place, not copied. */
   readonly owned: boolean;
-  /** Format 3: schemas are JSON texts, parsed when first used (their text is checked then). */
+  /** Formats 3 and 4: schemas are JSON texts, parsed when first used (their text is checked then). */
   readonly texts: boolean;
+  /** Format 4: a parameter list may be its short text (`aquery!,cctx`). */
+  readonly listTexts: boolean;
   readonly origin: string;
 }
 
@@ -132,16 +138,23 @@ function loadBuilt(value: Record<string, unknown>, rawHandlers: Record<string, u
     );
   else schemas.forEach((schema: unknown, i) => isObject(schema) || fail(`"schemas"[${i}] is not an object`));
   if (!Array.isArray(paramLists)) return fail('"paramLists" is not an array');
-  const lists = (paramLists as unknown[]).map((list, i) => checkParams(list, `"paramLists"[${i}]`, fail));
+  const lists = (paramLists as unknown[]).map((list, i) => loadParamList(list, `"paramLists"[${i}]`, form.listTexts, fail));
   const handlers = mapHandlers(rawHandlers, fail, (where, method): LoadedMethod => {
     if (!isIndex(method.params, lists.length)) fail(`${where} "params" is not an index of "paramLists"`);
     for (const schemaKey of SCHEMA_KEYS) {
       if (method[schemaKey] !== undefined && !isIndex(method[schemaKey], schemas.length))
         fail(`${where} "${schemaKey}" is not an index of "schemas"`);
     }
-    return { ...(method as unknown as BuiltManifestMethod), params: lists[method.params as number] as readonly ManifestParam[] };
+    return { ...(method as unknown as BuiltManifestMethod), params: lists[method.params as number] as ParamList };
   });
   return { handlers, schemas: new SchemaTable(schemas as (JsonSchema | string)[], form.owned, form.origin) };
+}
+
+/** A stored parameter list: its objects (checked), or in format 4 its short text (checked by pattern, decoded on use). */
+function loadParamList(list: unknown, where: string, texts: boolean, fail: Fail): ParamList {
+  if (typeof list !== 'string' || !texts) return new ParamList(checkParams(list, where, fail));
+  if (!PARAM_LIST_TEXT.test(list)) fail(`${where} is not a parameter list text (like "aquery!,alimit?,cctx")`);
+  return new ParamList(list);
 }
 
 /** The inline form loaded: each schema object becomes a table entry (the same object once). */
@@ -150,7 +163,7 @@ function loadInline(rawHandlers: Record<string, unknown>, fail: Fail): LoadedMan
   const indexOf = new Map<JsonSchema, number>();
   const handlers = mapHandlers(rawHandlers, fail, (where, raw): LoadedMethod => {
     const method = raw as unknown as ManifestMethod;
-    const entry: Record<string, unknown> = { ...method, params: checkParams(method.params, `${where} "params"`, fail) };
+    const entry: Record<string, unknown> = { ...method, params: new ParamList(checkParams(method.params, `${where} "params"`, fail)) };
     for (const schemaKey of SCHEMA_KEYS) {
       const schema = method[schemaKey];
       if (schema === undefined) continue;

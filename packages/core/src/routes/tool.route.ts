@@ -14,13 +14,13 @@ import type { RouteEnvironment } from './route-environment';
 import { type Invoke, withEnhancers } from './route-pipeline';
 import type { RouteSource } from './route-source';
 import { compileToolCall, type ToolCall } from './tool-call';
-import { toolListEntry } from './tool-list-entry';
+import { checkListOptions, toolListEntry } from './tool-list-entry';
 import { compileToolSchema, inputSchemaOf, outputSchemaOf } from './tool-schemas';
 
 /** A tool prepared at boot: everything per call is a lookup, a validation and a call. */
 export interface CompiledTool {
   readonly name: string;
-  /** The `tools/list` entry, frozen. */
+  /** The `tools/list` entry, frozen; made when first read (a list page that shows the tool). */
   readonly listEntry: Tool;
   /** OAuth scopes a caller must hold (`null`: none). */
   readonly requiredScopes: readonly string[] | null;
@@ -55,13 +55,10 @@ export function compileTool(source: RouteSource & { readonly record: ToolRecord 
   const compiledOutput = output ? compileToolSchema(env.compiler, output, `${owner} output schema`, source.precompiled) : null;
   const description = options.description ?? manifest?.description;
   const { support: taskSupport, start: taskStart } = taskPolicyOf(options, subject);
-  const listEntry = toolListEntry(
-    name,
-    taskSupport === 'forbidden' ? options : { ...options, execution: { ...options.execution, taskSupport } },
-    description,
-    input,
-    compiledOutput,
-  );
+  const listed = taskSupport === 'forbidden' ? options : { ...options, execution: { ...options.execution, taskSupport } };
+  // What could make the entry fail to build fails the boot; the entry itself is made for the list page that shows it.
+  checkListOptions(listed);
+  let listEntry: Tool | undefined;
 
   // Everything that can fail is resolved now, so a bad guard, scope list or rate limit fails
   // the boot; the call pipeline itself (closures only, nothing that can fail) is assembled on a
@@ -113,7 +110,18 @@ export function compileTool(source: RouteSource & { readonly record: ToolRecord 
       // Left for the first call, which meets the same failure and answers it.
     }
   };
-  return { name, listEntry, requiredScopes, call, taskSupport, taskStart, source, prepare };
+  return {
+    name,
+    get listEntry(): Tool {
+      return (listEntry ??= toolListEntry(name, listed, description, input, compiledOutput));
+    },
+    requiredScopes,
+    call,
+    taskSupport,
+    taskStart,
+    source,
+    prepare,
+  };
 }
 
 const TASK_SUPPORT: ReadonlySet<unknown> = new Set<TaskSupport>(['forbidden', 'optional', 'required']);

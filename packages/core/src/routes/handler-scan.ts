@@ -2,7 +2,6 @@ import { LocalErrorCode } from '../errors/local-error-codes';
 import { readHandlerMethods, type HandlerClass } from '../metadata/handler-metadata';
 import type { MethodRecord } from '../metadata/handler-metadata.types';
 import type { ManifestResolver } from '../manifest/manifest-resolver';
-import type { LoadedMethod } from '../manifest/manifest-format';
 import type { BootProblems } from './boot-problems';
 import { bindCompleters } from './completer-binding';
 import type { HandlerInstances } from './handler-instances';

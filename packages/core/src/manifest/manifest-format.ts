@@ -132,7 +132,10 @@ function loadInline(rawHandlers: Record<string, unknown>, fail: Fail): LoadedMan
   const indexOf = new Map<JsonSchema, number>();
   const handlers = mapHandlers(rawHandlers, fail, false, (raw, where): LoadedMethod => {
     const method = raw as unknown as ManifestMethod;
-    const entry: Record<string, unknown> = { ...method, params: new ParamList(checkParams(method.params, `${methodAt(where)} "params"`, fail)) };
+    const entry: Record<string, unknown> = {
+      ...method,
+      params: new ParamList(checkParams(method.params, `${methodAt(where)} "params"`, fail)),
+    };
     for (const schemaKey of SCHEMA_KEYS) {
       const schema = method[schemaKey];
       if (schema === undefined) continue;

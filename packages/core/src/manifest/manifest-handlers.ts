@@ -62,4 +62,3 @@ export function mapHandlers<M>(
   }
   return handlers;
 }
-

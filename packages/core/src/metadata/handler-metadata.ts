@@ -34,7 +34,8 @@ export function recordHandlerMethod(
   const ctor = target.constructor;
   const record = frozenCopy(build(propertyKey));
   const own = Reflect.getOwnMetadata(HANDLER_METHODS, ctor) as MethodRecord[] | undefined;
-  if (own === undefined) Reflect.defineMetadata(HANDLER_METHODS, [record], ctor);
+  // A frozen list was written by another copy of core (an older one froze its lists): replace it.
+  if (own === undefined || Object.isFrozen(own)) Reflect.defineMetadata(HANDLER_METHODS, [...(own ?? []), record], ctor);
   else own.push(record);
 }
 

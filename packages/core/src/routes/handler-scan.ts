@@ -105,7 +105,19 @@ export function scanHandlerClass(
     const dto = dtoStyle ? asDtoClass(types[wholeAt]) : undefined;
     const completers = bindCompleters(owner, record, prototype, env.problems);
     sources.push(
-      new ScannedSource(owner, record, slots, fn as RouteSource['fn'], instances, entry, manifest?.schemas, precompiled, dto, completers, cls),
+      new ScannedSource(
+        owner,
+        record,
+        slots,
+        fn as RouteSource['fn'],
+        instances,
+        entry,
+        manifest?.schemas,
+        precompiled,
+        dto,
+        completers,
+        cls,
+      ),
     );
   }
   if (manifest && kinds === undefined) {

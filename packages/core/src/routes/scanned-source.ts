@@ -53,4 +53,3 @@ export class ScannedSource implements RouteSource {
     return (this.eagerSlots ??= slotsFromManifest((this.manifest as LoadedMethod).params));
   }
 }
-

@@ -17,7 +17,6 @@ import { checkListOptions } from './tool-list-entry';
 import { type CompiledTool, type ListEntryParts, ToolRoute } from './tool-route';
 import { compileToolSchema, inputSchemaOf, outputSchemaOf } from './tool-schemas';
 
-
 export type { CompiledTool };
 
 /** Compiles a tool route; throws `ArmatureError` for a bad schema. */

@@ -35,8 +35,7 @@ describe('parameter list texts (manifest format 4)', () => {
   });
 
   it('accepts only well-formed texts', () => {
-    for (const good of ['', 'aq', 'aq!', 'aq?,cctx', 'd_x!,v$y'])
-      expect(PARAM_LIST_TEXT.test(good), good).to.equal(true);
+    for (const good of ['', 'aq', 'aq!', 'aq?,cctx', 'd_x!,v$y']) expect(PARAM_LIST_TEXT.test(good), good).to.equal(true);
     for (const bad of [',', 'aq,', 'q!', 'a1q', 'aq!!', 'a q', 'aq,,cctx', 'xq', 'aq!x'])
       expect(PARAM_LIST_TEXT.test(bad), bad).to.equal(false);
   });

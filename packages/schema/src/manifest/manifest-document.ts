@@ -76,7 +76,9 @@ export function toManifestDocument(manifest: Manifest): ManifestDocument {
  */
 export function fromManifestDocument(document: ManifestDocument): Manifest {
   const schemas = document.schemas.map((text) => JSON.parse(text) as JsonSchema);
-  const paramLists = document.paramLists.map((list) => (typeof list === 'string' ? (decodeParamList(list) as readonly ManifestParam[]) : list));
+  const paramLists = document.paramLists.map((list) =>
+    typeof list === 'string' ? (decodeParamList(list) as readonly ManifestParam[]) : list,
+  );
   const handlers: Record<string, ManifestHandler> = {};
   for (const [key, handler] of Object.entries(document.handlers)) {
     const methods: Record<string, ManifestMethod> = {};

@@ -76,7 +76,7 @@ describe('armature inspect', () => {
     fs.writeFileSync(manifestFile(), JSON.stringify({ armature: 1, handlers: {} }));
     const result = runArmature(['inspect'], dir);
     expect(result.status).to.equal(1);
-    expect(result.stdout).to.contain('  problem: the manifest is not a valid format-3 manifest: format version 1; run armature build.');
+    expect(result.stdout).to.contain('  problem: the manifest is not a valid format-4 manifest: format version 1; run armature build.');
   });
 
   it('exits 1 when a method refers to a schema the manifest does not hold', () => {
@@ -85,7 +85,7 @@ describe('armature inspect', () => {
     const result = runArmature(['inspect'], dir);
     expect(result.status).to.equal(1);
     expect(result.stdout).to.match(
-      /problem: the manifest is not a valid format-3 manifest: .*HelloHandlers method greet refers to a schema not in "schemas"/,
+      /problem: the manifest is not a valid format-4 manifest: .*HelloHandlers method greet refers to a schema not in "schemas"/,
     );
   });
 

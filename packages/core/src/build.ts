@@ -12,12 +12,14 @@ export type {
   ManifestParam,
   ObjectSchemasManifest,
   ParamRole,
+  TextSchemasManifest,
 } from './manifest/manifest.types';
 export {
   MANIFEST_FILE_NAME,
   MANIFEST_FORMAT_VERSION,
   INLINE_MANIFEST_FORMAT,
   OBJECT_SCHEMAS_MANIFEST_FORMAT,
+  TEXT_SCHEMAS_MANIFEST_FORMAT,
 } from './manifest/manifest.types';
 export * from './routes/schema-extension';
 export { writeValidatorsBeside, manifestSchemas, type ValidatorsBuildResult } from './routes/validators-build';

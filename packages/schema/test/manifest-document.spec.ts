@@ -10,6 +10,7 @@ import {
   writeManifest,
   type ManifestDocument,
 } from '../src';
+import { decodeParamList } from '@armature/core/manifest';
 import { scanClean } from './helpers/scan-helpers';
 import { collectRefs } from './helpers/schema-assertions';
 
@@ -33,14 +34,14 @@ export class More {
 }
 `;
 
-describe('stored manifest (format 3)', () => {
+describe('stored manifest (format 4)', () => {
   const scanned = scanClean(HANDLERS, 'src/search.ts').manifest;
   const document = toManifestDocument(scanned);
   const search = document.handlers['src/search.js#Search']?.methods;
   const more = document.handlers['src/search.js#More']?.methods;
 
   it('stores each distinct schema once, in order of first use, and refers to it by index', () => {
-    expect(document.armature).to.equal(3);
+    expect(document.armature).to.equal(4);
     // The handlers are sorted by key: More first. Its input schema equals one's and two's.
     expect(more?.four).to.include({ inputSchema: 0 });
     expect(search?.one).to.include({ inputSchema: 0, outputSchema: 1 });
@@ -63,8 +64,24 @@ describe('stored manifest (format 3)', () => {
       search?.explicit.params,
       search?.ask.params,
     ]).to.deep.equal([0, 0, 0, 1, 2, 3]);
-    expect(document.paramLists[0]).to.deep.equal(scanned.handlers['src/search.js#More']?.methods.four?.params);
-    expect(document.paramLists).to.have.length(4);
+    // Stored as short texts (no defaults or descriptions here), which core reads back as the scanned lists.
+    expect(document.paramLists).to.deep.equal(['aquery!,alimit!', 'aid!', 'dargs!', 'atopic!']);
+    expect(decodeParamList(document.paramLists[0] as string)).to.deep.equal(scanned.handlers['src/search.js#More']?.methods.four?.params);
+  });
+
+  it('stores a parameter list with a default as objects, and a context parameter by its letter', () => {
+    const source = `import { Tool, RequestContext } from '@armature/core';
+export class Paged {
+  @Tool() page(query: string, ctx: RequestContext, size = 10): string { return query; }
+  @Tool() plain(query: string, ctx: RequestContext): string { return query; }
+}
+`;
+    const manifest = scanClean(source, 'src/paged.ts').manifest;
+    const stored = toManifestDocument(manifest);
+    const lists = stored.paramLists;
+    expect(lists[0]).to.deep.equal(manifest.handlers['src/paged.js#Paged']?.methods.page?.params);
+    expect(lists[1]).to.equal('aquery!,cctx');
+    expect(fromManifestDocument(stored)).to.deep.equal(manifest);
   });
 
   it('keeps every other field and its order, and leaves out what the decorator gives', () => {
@@ -73,7 +90,7 @@ describe('stored manifest (format 3)', () => {
     const { params: _params, ...ask } = scanned.handlers['src/search.js#Search']?.methods.ask ?? { params: [] };
     expect(search?.ask).to.deep.equal({ ...ask, params: 3 });
     const { schemas: _schemas, paramLists: _lists, handlers: _handlers, ...header } = document;
-    expect(header).to.deep.equal({ armature: 3, comment: scanned.comment, generator: scanned.generator, sourceHash: scanned.sourceHash });
+    expect(header).to.deep.equal({ armature: 4, comment: scanned.comment, generator: scanned.generator, sourceHash: scanned.sourceHash });
   });
 
   it('keeps every stored schema self-contained (no $ref out of a schema)', () => {

@@ -11,7 +11,7 @@ describe('ensureManifest', () => {
     const file = ensureManifest(PACKAGE_DIR);
     expect(file).to.equal(join(PACKAGE_DIR, 'dist/armature.manifest.json'));
     const manifest = JSON.parse(readFileSync(file, 'utf8')) as { armature: number; handlers: Record<string, { className: string }> };
-    expect(manifest.armature).to.equal(3);
+    expect(manifest.armature).to.equal(4);
     expect(Object.values(manifest.handlers).map((h) => h.className)).to.include('GreeterHandlers');
     const stamp = statSync(file).mtimeMs;
     expect(ensureManifest(join(PACKAGE_DIR, 'tsconfig.json'))).to.equal(file);

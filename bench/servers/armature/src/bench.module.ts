@@ -1,6 +1,7 @@
 import { Module } from '@armature/di';
 import { AddHandlers } from './add.handlers';
 
-/** The benchmark server: only `add`. */
-@Module({ handlers: [AddHandlers] })
+
+/** Generated: add plus the lookup tools. */
+@Module({ handlers: [AddHandlers, ] })
 export class BenchModule {}

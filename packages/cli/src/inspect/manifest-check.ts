@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
+import { PARAM_LIST_TEXT } from '@armature/core/manifest';
 import {
   fromManifestDocument,
   generatorName,
@@ -79,8 +80,9 @@ function checkFormat(value: unknown): string | undefined {
   if (!isObject(value.handlers)) return '"handlers" is not an object';
   const { schemas, paramLists } = value;
   if (!Array.isArray(schemas) || !schemas.every(isObjectText)) return '"schemas" is not an array of JSON texts of objects';
-  if (!Array.isArray(paramLists) || !paramLists.every((list) => Array.isArray(list) && list.every(isObject)))
-    return '"paramLists" is not an array of parameter lists';
+  const isParamList = (list: unknown): boolean =>
+    typeof list === 'string' ? PARAM_LIST_TEXT.test(list) : Array.isArray(list) && list.every(isObject);
+  if (!Array.isArray(paramLists) || !paramLists.every(isParamList)) return '"paramLists" is not an array of parameter lists';
   const isIndex = (ref: unknown, length: number): boolean => Number.isInteger(ref) && (ref as number) >= 0 && (ref as number) < length;
   const isRef = (ref: unknown): boolean => ref === undefined || isIndex(ref, schemas.length);
   for (const [key, handler] of Object.entries(value.handlers)) {

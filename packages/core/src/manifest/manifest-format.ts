@@ -5,22 +5,25 @@ import {
   INLINE_MANIFEST_FORMAT,
   MANIFEST_FORMAT_VERSION,
   OBJECT_SCHEMAS_MANIFEST_FORMAT,
+  TEXT_SCHEMAS_MANIFEST_FORMAT,
   type BuiltManifestMethod,
   type ManifestHandler,
   type ManifestMethod,
   type ManifestParam,
 } from './manifest.types';
+import { mapHandlers, methodAt, type Fail } from './manifest-handlers';
+import { ParamList } from './param-list';
+import { PARAM_LIST_TEXT } from './param-list-text';
 import { SchemaTable } from './schema-table';
 
-const KINDS = new Set(['tool', 'prompt', 'resource', 'resourceTemplate']);
 const ROLES = new Set(['argument', 'context', 'dto', 'variable']);
 const SCHEMA_KEYS = ['inputSchema', 'outputSchema'] as const;
 
 /**
  * A method of a checked manifest: its parameter list in place (methods with the same list
- * share the array), its schemas indexes into the manifest's {@link SchemaTable}.
+ * share the object), its schemas indexes into the manifest's {@link SchemaTable}.
  */
-export type LoadedMethod = Omit<BuiltManifestMethod, 'params'> & { readonly params: readonly ManifestParam[] };
+export type LoadedMethod = Omit<BuiltManifestMethod, 'params'> & { readonly params: ParamList };
 
 /** A checked manifest, whatever form it came in. */
 export interface LoadedManifest {
@@ -44,8 +47,6 @@ function isIndex(value: unknown, length: number): boolean {
   return Number.isInteger(value) && (value as number) >= 0 && (value as number) < length;
 }
 
-type Fail = (why: string) => never;
-
 /**
  * Checks the parts of a manifest the runtime relies on (a hand-edited, truncated or outdated
  * file must fail at boot with its location, not at the first call) and returns it loaded:
@@ -58,16 +59,17 @@ export function checkManifest(value: unknown, origin: string, from: ManifestOrig
   };
   if (!isObject(value)) return fail('not a JSON object');
   const inline = from === 'code' && value.armature === INLINE_MANIFEST_FORMAT;
-  const texts = value.armature === MANIFEST_FORMAT_VERSION;
+  const listTexts = value.armature === MANIFEST_FORMAT_VERSION;
+  const texts = listTexts || value.armature === TEXT_SCHEMAS_MANIFEST_FORMAT;
   if (!texts && value.armature !== OBJECT_SCHEMAS_MANIFEST_FORMAT && !inline) {
     const older = typeof value.armature === 'number' && value.armature < OBJECT_SCHEMAS_MANIFEST_FORMAT;
     return fail(
-      `format version ${JSON.stringify(value.armature)}${older ? ', written by an older armature build' : ''}; this runtime reads versions ${OBJECT_SCHEMAS_MANIFEST_FORMAT} and ${MANIFEST_FORMAT_VERSION}`,
+      `format version ${JSON.stringify(value.armature)}${older ? ', written by an older armature build' : ''}; this runtime reads versions ${OBJECT_SCHEMAS_MANIFEST_FORMAT} to ${MANIFEST_FORMAT_VERSION}`,
     );
   }
   if (!isObject(value.handlers)) return fail('"handlers" is not an object');
   if (inline) return loadInline(value.handlers, fail);
-  return loadBuilt(value, value.handlers, fail, { owned: from === 'file', texts, origin });
+  return loadBuilt(value, value.handlers, fail, { owned: from === 'file', texts, listTexts, origin });
 }
 
 function checkParams(params: unknown, where: string, fail: Fail): readonly ManifestParam[] {
@@ -80,45 +82,14 @@ function checkParams(params: unknown, where: string, fail: Fail): readonly Manif
   return params as readonly ManifestParam[];
 }
 
-/**
- * Each handler with its methods mapped by `load` (after `className`, `methods` and each
- * method's `kind` are checked), in the manifest's order.
- */
-/** Keys are data: a method named `__proto__` stays an own key instead of a prototype swap. */
-function setOwn<T>(target: Record<string, T>, key: string, value: T): void {
-  // A key Object.prototype does not have cannot meet a setter or a read-only property there:
-  // assign it (a plain assignment keeps the object fast: 10,000 methods, ~10 ms less at boot).
-  if (!(key in Object.prototype)) target[key] = value;
-  else Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-}
-
-function mapHandlers<M>(
-  rawHandlers: Record<string, unknown>,
-  fail: Fail,
-  load: (where: string, method: Record<string, unknown>) => M,
-): Record<string, ManifestHandler<M>> {
-  const handlers: Record<string, ManifestHandler<M>> = {};
-  for (const [key, handler] of Object.entries(rawHandlers)) {
-    if (!isObject(handler) || typeof handler.className !== 'string' || !isObject(handler.methods)) {
-      return fail(`handler "${key}" lacks "className" or "methods"`);
-    }
-    const methods: Record<string, M> = {};
-    for (const [name, method] of Object.entries(handler.methods)) {
-      const where = `${key} method "${name}"`;
-      if (!isObject(method) || !KINDS.has(method.kind as string)) fail(`${where} has no valid "kind"`);
-      setOwn(methods, name, load(where, method as Record<string, unknown>));
-    }
-    setOwn(handlers, key, { ...(handler as unknown as ManifestHandler<unknown>), methods });
-  }
-  return handlers;
-}
-
 /** How a built manifest's schemas are held. */
 interface BuiltForm {
   /** The value was parsed from a file just now: its schema objects are frozen in place, not copied. */
   readonly owned: boolean;
-  /** Format 3: schemas are JSON texts, parsed when first used (their text is checked then). */
+  /** Formats 3 and 4: schemas are JSON texts, parsed when first used (their text is checked then). */
   readonly texts: boolean;
+  /** Format 4: a parameter list may be its short text (`aquery!,cctx`). */
+  readonly listTexts: boolean;
   readonly origin: string;
 }
 
@@ -132,29 +103,43 @@ function loadBuilt(value: Record<string, unknown>, rawHandlers: Record<string, u
     );
   else schemas.forEach((schema: unknown, i) => isObject(schema) || fail(`"schemas"[${i}] is not an object`));
   if (!Array.isArray(paramLists)) return fail('"paramLists" is not an array');
-  const lists = (paramLists as unknown[]).map((list, i) => checkParams(list, `"paramLists"[${i}]`, fail));
-  const handlers = mapHandlers(rawHandlers, fail, (where, method): LoadedMethod => {
-    if (!isIndex(method.params, lists.length)) fail(`${where} "params" is not an index of "paramLists"`);
+  const lists = (paramLists as unknown[]).map((list, i) => loadParamList(list, `"paramLists"[${i}]`, form.listTexts, fail));
+  const handlers = mapHandlers(rawHandlers, fail, form.owned, (method, where): LoadedMethod => {
+    if (!isIndex(method.params, lists.length)) fail(`${methodAt(where)} "params" is not an index of "paramLists"`);
     for (const schemaKey of SCHEMA_KEYS) {
       if (method[schemaKey] !== undefined && !isIndex(method[schemaKey], schemas.length))
-        fail(`${where} "${schemaKey}" is not an index of "schemas"`);
+        fail(`${methodAt(where)} "${schemaKey}" is not an index of "schemas"`);
     }
-    return { ...(method as unknown as BuiltManifestMethod), params: lists[method.params as number] as readonly ManifestParam[] };
+    const params = lists[method.params as number] as ParamList;
+    // An owned entry takes its list in place; one passed in code is copied, never changed.
+    if (!form.owned) return { ...(method as unknown as BuiltManifestMethod), params };
+    method.params = params;
+    return method as unknown as LoadedMethod;
   });
   return { handlers, schemas: new SchemaTable(schemas as (JsonSchema | string)[], form.owned, form.origin) };
+}
+
+/** A stored parameter list: its objects (checked), or in format 4 its short text (checked by pattern, decoded on use). */
+function loadParamList(list: unknown, where: string, texts: boolean, fail: Fail): ParamList {
+  if (typeof list !== 'string' || !texts) return new ParamList(checkParams(list, where, fail));
+  if (!PARAM_LIST_TEXT.test(list)) fail(`${where} is not a parameter list text (like "aquery!,alimit?,cctx")`);
+  return new ParamList(list);
 }
 
 /** The inline form loaded: each schema object becomes a table entry (the same object once). */
 function loadInline(rawHandlers: Record<string, unknown>, fail: Fail): LoadedManifest {
   const schemas: JsonSchema[] = [];
   const indexOf = new Map<JsonSchema, number>();
-  const handlers = mapHandlers(rawHandlers, fail, (where, raw): LoadedMethod => {
+  const handlers = mapHandlers(rawHandlers, fail, false, (raw, where): LoadedMethod => {
     const method = raw as unknown as ManifestMethod;
-    const entry: Record<string, unknown> = { ...method, params: checkParams(method.params, `${where} "params"`, fail) };
+    const entry: Record<string, unknown> = {
+      ...method,
+      params: new ParamList(checkParams(method.params, `${methodAt(where)} "params"`, fail)),
+    };
     for (const schemaKey of SCHEMA_KEYS) {
       const schema = method[schemaKey];
       if (schema === undefined) continue;
-      if (!isObject(schema)) fail(`${where} "${schemaKey}" is not an object`);
+      if (!isObject(schema)) fail(`${methodAt(where)} "${schemaKey}" is not an object`);
       let index = indexOf.get(schema);
       if (index === undefined) indexOf.set(schema, (index = schemas.push(schema) - 1));
       entry[schemaKey] = index;

@@ -5,10 +5,14 @@ import type { PromptArgument } from '../wire/mcp-types.generated';
 export const MANIFEST_FILE_NAME = 'armature.manifest.json';
 
 /**
- * The format `armature build` writes to `armature.manifest.json`: 3, each schema stored as its
- * JSON text, so a boot parses only the schemas it uses. This runtime also reads format 2.
+ * The format `armature build` writes to `armature.manifest.json`: 4, each schema stored as its
+ * JSON text (so a boot parses only the schemas it uses) and each parameter list as a short text
+ * when it fits one (`aquery!,cctx`, see `PARAM_LIST_TEXT`). This runtime also reads formats 3 and 2.
  */
-export const MANIFEST_FORMAT_VERSION = 3;
+export const MANIFEST_FORMAT_VERSION = 4;
+
+/** The previous built format (schemas as texts, parameter lists as objects), still read from files and code. */
+export const TEXT_SCHEMAS_MANIFEST_FORMAT = 3;
 
 /** The previous built format (schemas as objects), still read from files and code. */
 export const OBJECT_SCHEMAS_MANIFEST_FORMAT = 2;
@@ -88,15 +92,24 @@ export interface InlineManifest extends ManifestHeader {
 }
 
 /**
- * The contents of `armature.manifest.json` (format 3): each distinct parameter list once in
- * `paramLists` and each distinct schema once in `schemas`, as its JSON text
+ * The contents of `armature.manifest.json` (format 4): each distinct parameter list once in
+ * `paramLists` (its short text, `aquery!,alimit?,cctx`, or its parameter objects when it has
+ * defaults or descriptions) and each distinct schema once in `schemas`, as its JSON text
  * (`JSON.stringify` of the schema), referred to by index from the methods.
  */
 export interface BuiltManifest extends ManifestHeader {
   readonly armature: typeof MANIFEST_FORMAT_VERSION;
-  readonly paramLists: readonly (readonly ManifestParam[])[];
+  readonly paramLists: readonly (string | readonly ManifestParam[])[];
   readonly schemas: readonly string[];
   /** Keyed by `<compiled file relative to the manifest's folder>#<ClassName>`. */
+  readonly handlers: { readonly [key: string]: ManifestHandler<BuiltManifestMethod> };
+}
+
+/** Format 3, written by earlier `armature build`s: format 4 with every parameter list as objects. */
+export interface TextSchemasManifest extends ManifestHeader {
+  readonly armature: typeof TEXT_SCHEMAS_MANIFEST_FORMAT;
+  readonly paramLists: readonly (readonly ManifestParam[])[];
+  readonly schemas: readonly string[];
   readonly handlers: { readonly [key: string]: ManifestHandler<BuiltManifestMethod> };
 }
 
@@ -108,5 +121,7 @@ export interface ObjectSchemasManifest extends ManifestHeader {
   readonly handlers: { readonly [key: string]: ManifestHandler<BuiltManifestMethod> };
 }
 
-/** A manifest as `Armature.create({ manifest })` takes it: as built (format 3 or 2), or inline. */
-export type ArmatureManifest = BuiltManifest | ObjectSchemasManifest | InlineManifest;
+/** A manifest as `Armature.create({ manifest })` takes it: as built (format 4, 3 or 2), or inline. */
+export type ArmatureManifest = BuiltManifest | TextSchemasManifest | ObjectSchemasManifest | InlineManifest;
+
+export { PARAM_LIST_TEXT, encodeParamList, decodeParamList, type ShortFormParam } from './param-list-text';

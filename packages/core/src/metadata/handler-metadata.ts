@@ -9,8 +9,9 @@ import type { MethodRecord } from './handler-metadata.types';
 export type HandlerClass = abstract new (...args: never[]) => object;
 
 /**
- * Appends one decorated method to its class's record list. Called by the decorators only;
- * the list is replaced, never mutated, so earlier readers keep a consistent snapshot.
+ * Appends one decorated method to its class's record list. Called by the decorators only.
+ * The list is core's own array, appended in place (copying it per method made a class of n
+ * methods cost n² at module load); readers get copies ({@link readHandlerMethods}).
  */
 export function recordHandlerMethod(
   decorator: string,
@@ -31,8 +32,11 @@ export function recordHandlerMethod(
     );
   }
   const ctor = target.constructor;
-  const own: readonly MethodRecord[] = Reflect.getOwnMetadata(HANDLER_METHODS, ctor) ?? [];
-  Reflect.defineMetadata(HANDLER_METHODS, Object.freeze([...own, frozenCopy(build(propertyKey))]), ctor);
+  const record = frozenCopy(build(propertyKey));
+  const own = Reflect.getOwnMetadata(HANDLER_METHODS, ctor) as MethodRecord[] | undefined;
+  // A frozen list was written by another copy of core (an older one froze its lists): replace it.
+  if (own === undefined || Object.isFrozen(own)) Reflect.defineMetadata(HANDLER_METHODS, [...(own ?? []), record], ctor);
+  else own.push(record);
 }
 
 /**

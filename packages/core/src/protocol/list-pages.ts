@@ -12,13 +12,23 @@ const DIGITS = /^[1-9][0-9]{0,14}$/;
 
 type Page = Readonly<Record<string, unknown>>;
 
+/**
+ * What a list method pages through: an array, or a view whose `slice` makes the entries of
+ * one page only (10,001 tools: the first page makes 1,000 list entries, not 10,001). Frozen
+ * (an array or a view) means unchanging: its pages are cached.
+ */
+export interface ListEntries<E> {
+  readonly length: number;
+  slice(start: number, end: number): readonly E[];
+}
+
 interface PageCache {
   readonly pageSize: number;
   readonly pages: Map<number, Page>;
 }
 
 /** Pages keyed by the identity of the feature's frozen array: a new array means new pages. */
-const pageCaches = new WeakMap<readonly unknown[], PageCache>();
+const pageCaches = new WeakMap<ListEntries<unknown>, PageCache>();
 
 /** An opaque cursor for the page starting at `offset`. */
 export function encodeCursor(key: ListKey, offset: number): string {
@@ -39,9 +49,9 @@ export function decodeCursor(key: ListKey, cursor: unknown, pageSize: number): n
   throw McpWireError.invalidParams('Invalid params: invalid cursor');
 }
 
-function buildPage(key: ListKey, items: readonly unknown[], offset: number, pageSize: number): Page {
+function buildPage(key: ListKey, items: ListEntries<unknown>, offset: number, pageSize: number): Page {
   const end = offset + pageSize;
-  const slice = offset === 0 && items.length <= pageSize ? items : Object.freeze(items.slice(offset, end));
+  const slice = Array.isArray(items) && offset === 0 && items.length <= pageSize ? items : Object.freeze(items.slice(offset, end));
   const page: Record<string, unknown> = { [key]: slice };
   if (end < items.length) page.nextCursor = encodeCursor(key, end);
   return Object.freeze(page);
@@ -65,7 +75,7 @@ function pageJson(key: ListKey, page: Page): string {
  * session and pre-serialized, so a repeated `tools/list` costs a lookup. An offset past the
  * end (the list shrank between pages) yields an empty, final page.
  */
-export function listPage(key: ListKey, items: readonly unknown[], offset: number, pageSize: number): object {
+export function listPage(key: ListKey, items: ListEntries<unknown>, offset: number, pageSize: number): object {
   if (offset >= items.length && offset > 0) return Object.freeze({ [key]: [] });
   if (!Object.isFrozen(items)) return buildPage(key, items, offset, pageSize);
   let cache = pageCaches.get(items);

@@ -2,6 +2,7 @@ import type { AuthInfo, RequestContext, SessionInfo, SessionScope } from '../con
 import type { TaskRecord, TaskSupport } from '../tasks/task-model';
 import type { TaskPage } from '../tasks/task-store';
 import type { ActiveRequestContext } from '../context/active-request-context';
+import type { ListEntries } from './list-pages';
 import type { RequestParamsRecord } from './request-params';
 import type {
   CallToolResult,
@@ -36,10 +37,11 @@ export interface ListContext {
 
 export interface ToolsFeature {
   /**
-   * The advertised tools in a stable order. Return the same frozen array until the set
-   * changes, so that pagination is cheap and the engine can cache serialized pages.
+   * The advertised tools in a stable order. Return the same frozen array (or frozen
+   * {@link ListEntries}, whose pages make only their own entries) until the set changes, so that
+   * pagination is cheap and the engine can cache serialized pages.
    */
-  list(ctx: ListContext): readonly Tool[];
+  list(ctx: ListContext): readonly Tool[] | ListEntries<Tool>;
   /** Unknown tool → throw McpWireError(-32602). Tool failures → resolved `isError: true` result. */
   call(name: string, args: Record<string, unknown> | undefined, ctx: RequestContext): Promise<CallToolResult> | CallToolResult;
   /** Optional: the advertised input schema of a tool (undefined when unknown), for transports that read `x-mcp-header`. */

@@ -2,8 +2,6 @@ import { LocalErrorCode } from '../errors/local-error-codes';
 import { readHandlerMethods, type HandlerClass } from '../metadata/handler-metadata';
 import type { MethodRecord } from '../metadata/handler-metadata.types';
 import type { ManifestResolver } from '../manifest/manifest-resolver';
-import type { LoadedMethod } from '../manifest/manifest-format';
-import type { ManifestParam } from '../manifest/manifest.types';
 import type { BootProblems } from './boot-problems';
 import { bindCompleters } from './completer-binding';
 import type { HandlerInstances } from './handler-instances';
@@ -11,32 +9,13 @@ import { validatorsBeside } from './manifest-validators';
 import { asDtoClass, designParamTypes, isContextType } from './param-types';
 import type { ParamSlot } from './param-slots';
 import type { RouteSource } from './route-source';
+import { ScannedSource } from './scanned-source';
 
 /** What scanning needs besides the class. */
 export interface ScanEnvironment {
   readonly resolver: ManifestResolver;
   readonly problems: BootProblems;
   readonly warn: (message: string) => void;
-}
-
-const NONE: ParamSlot = Object.freeze({ kind: 'none' });
-const CTX: ParamSlot = Object.freeze({ kind: 'ctx' });
-const WHOLE: ParamSlot = Object.freeze({ kind: 'whole' });
-
-/** Slots by parameter list: methods of a manifest that share a list share its (frozen) slots. */
-const slotsByList = new WeakMap<readonly ManifestParam[], readonly ParamSlot[]>();
-
-function slotsFromManifest(entry: LoadedMethod): readonly ParamSlot[] {
-  const known = slotsByList.get(entry.params);
-  if (known !== undefined) return known;
-  const slots: ParamSlot[] = [];
-  for (const param of entry.params) {
-    while (slots.length < param.index) slots.push(NONE);
-    slots[param.index] = param.role === 'context' ? CTX : param.role === 'dto' ? WHOLE : Object.freeze({ kind: 'arg', name: param.name });
-  }
-  const frozen = Object.freeze(slots);
-  slotsByList.set(entry.params, frozen);
-  return frozen;
 }
 
 function hasExplicitSchema(record: MethodRecord): boolean {
@@ -120,23 +99,26 @@ export function scanHandlerClass(
         `Manifest ${manifest?.origin} lists ${entry.params.length} parameter(s) for ${owner}, which has ${types.length}: the manifest is stale. Run \`armature build\`.`,
       );
     }
-    const slots = entry ? slotsFromManifest(entry) : slotsWithoutManifest(owner, record, types, env);
-    const wholeAt = slots.findIndex((s) => s.kind === 'whole');
+    const slots = entry ? undefined : slotsWithoutManifest(owner, record, types, env);
+    const wholeAt = entry ? entry.params.indexOfRole('dto') : (slots as ParamSlot[]).findIndex((s) => s.kind === 'whole');
     const dtoStyle = record.kind === 'tool' && wholeAt !== -1 && (entry === undefined || entry.argumentStyle === 'dto');
     const dto = dtoStyle ? asDtoClass(types[wholeAt]) : undefined;
-    sources.push({
-      owner,
-      record,
-      slots,
-      fn: fn as RouteSource['fn'],
-      instances,
-      manifest: entry,
-      schemas: manifest?.schemas,
-      precompiled,
-      dto,
-      completers: bindCompleters(owner, record, prototype, env.problems),
-      handlerClass: cls,
-    });
+    const completers = bindCompleters(owner, record, prototype, env.problems);
+    sources.push(
+      new ScannedSource(
+        owner,
+        record,
+        slots,
+        fn as RouteSource['fn'],
+        instances,
+        entry,
+        manifest?.schemas,
+        precompiled,
+        dto,
+        completers,
+        cls,
+      ),
+    );
   }
   if (manifest && kinds === undefined) {
     for (const name of Object.keys(manifest.handler.methods)) {

@@ -37,7 +37,7 @@ export interface CompiledPrompt {
 function argumentsOf(record: PromptRecord, entry: LoadedMethod | undefined): readonly PromptArgument[] {
   if (record.options.arguments) return record.options.arguments;
   if (entry?.arguments) return entry.arguments;
-  return (entry?.params ?? [])
+  return (entry?.params.items ?? [])
     .filter((p) => p.role === 'argument')
     .map((p) =>
       p.description === undefined

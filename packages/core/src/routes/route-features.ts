@@ -20,7 +20,7 @@ function toolsFeature(tables: RouteTables, scoped: ScopedLists, warmup: RouteWar
       const routes = tables.tools.routes();
       // A client that lists tools calls some next: make their pipelines in idle time from now on.
       warmup.start(routes);
-      return scoped.filter(routes, tables.tools.list(), ctx.authInfo);
+      return scoped.filter(routes, tables.tools.entries(), ctx.authInfo);
     },
     call: (name, args, ctx) => {
       const tool = tables.tools.get(name);

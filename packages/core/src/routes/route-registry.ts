@@ -1,5 +1,6 @@
 import { ArmatureError } from '@armature/di';
 import { LocalErrorCode } from '../errors/local-error-codes';
+import { RouteEntries } from './route-entries';
 
 interface Slot<R> {
   readonly route: R;
@@ -15,6 +16,7 @@ export class RouteRegistry<R, E> {
   private readonly slots = new Map<string, Slot<R>>();
   private cachedList: readonly E[] | null = null;
   private cachedRoutes: readonly R[] | null = null;
+  private cachedEntries: RouteEntries<R, E> | null = null;
   private changes = 0;
 
   constructor(
@@ -64,6 +66,12 @@ export class RouteRegistry<R, E> {
   list(): readonly E[] {
     this.cachedList ??= Object.freeze(this.routes().map(this.entryOf));
     return this.cachedList;
+  }
+
+  /** List entries of the enabled routes, made page by page as they are read (frozen, cached). */
+  entries(): RouteEntries<R, E> {
+    this.cachedEntries ??= new RouteEntries(this.routes(), this.entryOf);
+    return this.cachedEntries;
   }
 
   /** Adds all routes or none: a key already present (or repeated) throws `ARM_ERR_DUPLICATE_NAME`. */
@@ -121,5 +129,6 @@ export class RouteRegistry<R, E> {
     this.changes++;
     this.cachedList = null;
     this.cachedRoutes = null;
+    this.cachedEntries = null;
   }
 }

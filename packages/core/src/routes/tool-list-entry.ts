@@ -36,6 +36,15 @@ const SCHEMA_GETTERS = {
 };
 
 /**
+ * Throws what {@link toolListEntry} would throw for these options (a value JSON cannot hold,
+ * such as a BigInt in `_meta`), so a tool whose entry is made later still fails the boot.
+ */
+export function checkListOptions(options: ToolRecord['options']): void {
+  if (options.title !== undefined) JSON.stringify(options.title);
+  for (const key of OPTIONAL_KEYS) if (options[key] !== undefined) JSON.stringify(options[key]);
+}
+
+/**
  * A tool's `tools/list` entry, frozen like `frozenCopy(entry)` but holding the compiler's
  * shared frozen schemas. When both schemas' texts are known (manifest schemas), the entry's
  * JSON text is remembered too, built from those texts in the entry's key order, so the first

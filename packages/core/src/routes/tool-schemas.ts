@@ -28,15 +28,38 @@ export interface ToolSchema {
   readonly extended?: boolean;
 }
 
-/** The schema is read from the table when asked for: a format 3 entry stays text until then. */
+/**
+ * A manifest schema, read from the table when asked for: a text entry stays text until then.
+ * A class (one shape and no closure per tool, 10,000 at boot); it is its own `listed`.
+ */
+class ListedSchema implements ToolSchema {
+  constructor(
+    readonly table: SchemaTable,
+    readonly index: number,
+  ) {}
+
+  get schema(): JsonSchema {
+    return this.table.get(this.index);
+  }
+
+  get listed(): { readonly table: SchemaTable; readonly index: number } {
+    return this;
+  }
+}
+
+/** A tool's output schema from the manifest, with its `outputWrapped`. */
+class ListedOutputSchema extends ListedSchema implements OutputSchemaSpec {
+  constructor(
+    table: SchemaTable,
+    index: number,
+    readonly wrapped: boolean,
+  ) {
+    super(table, index);
+  }
+}
+
 function fromManifest(table: SchemaTable | undefined, index: number | undefined): ToolSchema | undefined {
-  if (index === undefined || table === undefined) return undefined;
-  return {
-    get schema(): JsonSchema {
-      return table.get(index);
-    },
-    listed: { table, index },
-  };
+  return index === undefined || table === undefined ? undefined : new ListedSchema(table, index);
 }
 
 /** The validator and shared frozen copy of a tool schema (by manifest entry when it has one). */
@@ -128,13 +151,7 @@ export function outputSchemaOf(record: ToolRecord, entry: LoadedMethod | undefin
     const index = entry?.outputSchema;
     if (index === undefined || schemas === undefined) return null;
     // Not `{ ...fromManifest(…) }`: spreading would read the `schema` getter (parse a text entry) at boot.
-    return {
-      get schema(): JsonSchema {
-        return schemas.get(index);
-      },
-      listed: { table: schemas, index },
-      wrapped: entry?.outputWrapped === true,
-    };
+    return new ListedOutputSchema(schemas, index, entry?.outputWrapped === true);
   }
   if (override.type === 'object') return { schema: override, wrapped: false };
   const { $schema, ...inner } = override;

@@ -4,7 +4,6 @@ import type { TaskSupport } from '../tasks/task-model';
 import type { RequestContext } from '../context/request-context';
 import type { RouteDescriptor } from '../guards/execution-context';
 import type { ToolRecord } from '../metadata/handler-metadata.types';
-import type { Tool } from '../wire/mcp-types.generated';
 import type { ToolOutput } from '../results/tool-result.shaper';
 import { dtoValidator } from '../validation/dto-validation';
 import { withInstance } from './handler-instances';
@@ -14,33 +13,11 @@ import type { RouteEnvironment } from './route-environment';
 import { type Invoke, withEnhancers } from './route-pipeline';
 import type { RouteSource } from './route-source';
 import { compileToolCall, type ToolCall } from './tool-call';
-import { toolListEntry } from './tool-list-entry';
+import { checkListOptions } from './tool-list-entry';
+import { type CompiledTool, type ListEntryParts, ToolRoute } from './tool-route';
 import { compileToolSchema, inputSchemaOf, outputSchemaOf } from './tool-schemas';
 
-/** A tool prepared at boot: everything per call is a lookup, a validation and a call. */
-export interface CompiledTool {
-  readonly name: string;
-  /** The `tools/list` entry, frozen. */
-  readonly listEntry: Tool;
-  /** OAuth scopes a caller must hold (`null`: none). */
-  readonly requiredScopes: readonly string[] | null;
-  /**
-   * The whole `tools/call` pipeline: scopes → rate limits → validate → guards → interceptors
-   * → handler → shape; tool failures become `isError` results. Synchronous when every step is.
-   */
-  readonly call: ToolCall;
-  /** Whether it runs as a task (`@Tool({ task })` or `execution.taskSupport`). */
-  readonly taskSupport: TaskSupport;
-  /** When its task starts: before the handler (`call`), or at `ctx.startTask()` (`handler`). */
-  readonly taskStart: 'call' | 'handler';
-  readonly source: RouteSource;
-  /**
-   * Makes the validators (a deferred manifest schema is parsed and planned) ahead of the first
-   * call, in idle time (`route-warmup.ts`). Never throws: a failure is left for the call, which
-   * reports it.
-   */
-  prepare(): void;
-}
+export type { CompiledTool };
 
 /** Compiles a tool route; throws `ArmatureError` for a bad schema. */
 export function compileTool(source: RouteSource & { readonly record: ToolRecord }, env: RouteEnvironment): CompiledTool {
@@ -55,13 +32,9 @@ export function compileTool(source: RouteSource & { readonly record: ToolRecord 
   const compiledOutput = output ? compileToolSchema(env.compiler, output, `${owner} output schema`, source.precompiled) : null;
   const description = options.description ?? manifest?.description;
   const { support: taskSupport, start: taskStart } = taskPolicyOf(options, subject);
-  const listEntry = toolListEntry(
-    name,
-    taskSupport === 'forbidden' ? options : { ...options, execution: { ...options.execution, taskSupport } },
-    description,
-    input,
-    compiledOutput,
-  );
+  const listed = taskSupport === 'forbidden' ? options : { ...options, execution: { ...options.execution, taskSupport } };
+  // What could make the entry fail to build fails the boot; the entry itself is made for the list page that shows it.
+  checkListOptions(listed);
 
   // Everything that can fail is resolved now, so a bad guard, scope list or rate limit fails
   // the boot; the call pipeline itself (closures only, nothing that can fail) is assembled on a
@@ -113,7 +86,8 @@ export function compileTool(source: RouteSource & { readonly record: ToolRecord 
       // Left for the first call, which meets the same failure and answers it.
     }
   };
-  return { name, listEntry, requiredScopes, call, taskSupport, taskStart, source, prepare };
+  const entry: ListEntryParts = { options: listed, description, input, output: compiledOutput };
+  return new ToolRoute(name, requiredScopes, call, taskSupport, taskStart, source, prepare, entry);
 }
 
 const TASK_SUPPORT: ReadonlySet<unknown> = new Set<TaskSupport>(['forbidden', 'optional', 'required']);

@@ -28,7 +28,8 @@ describe('checkManifest', () => {
   it('loads the built form: shared parameter lists in place, schemas by index into one table', () => {
     const loaded = checkManifest(JSON.parse(JSON.stringify(built)), 'm.json', 'file');
     const methods = loaded.handlers[KEY]?.methods;
-    expect(methods?.one?.params).to.deep.equal(params);
+    expect(built.paramLists).to.deep.equal(['aq!', 'vid']);
+    expect(methods?.one?.params.items).to.deep.equal(params);
     expect(methods?.one?.params).to.equal(methods?.two?.params);
     expect(methods?.one?.inputSchema).to.equal(0).and.to.equal(methods?.two?.inputSchema);
     expect(loaded.schemas.size).to.equal(2);
@@ -43,15 +44,26 @@ describe('checkManifest', () => {
     expect(methods?.one?.inputSchema).to.equal(0);
     expect(methods?.two).to.include({ inputSchema: 1, outputSchema: 2 });
     expect(loaded.schemas.get(1)).to.deep.equal(QUERY);
-    expect(methods?.note?.params).to.deep.equal([{ index: 0, name: 'id', role: 'variable' }]);
+    expect(methods?.note?.params.items).to.deep.equal([{ index: 0, name: 'id', role: 'variable' }]);
+  });
+
+  it('reads format 3 (every parameter list as objects) and format 4 lists stored as objects', () => {
+    const objects = [[...params], [{ index: 0, name: 'id', role: 'variable' }]];
+    for (const armature of [3, 4]) {
+      const loaded = checkManifest(JSON.parse(JSON.stringify({ ...built, armature, paramLists: objects })), 'm.json', 'file');
+      expect(loaded.handlers[KEY]?.methods.one?.params.items, `format ${armature}`).to.deep.equal(params);
+      expect(loaded.handlers[KEY]?.methods.note?.params.indexOfRole('variable'), `format ${armature}`).to.equal(0);
+    }
+    // A text is a format 4 list only: format 3 holds objects.
+    expect(errorOf(() => checkManifest({ ...built, armature: 3 }, 'm.json'))).to.include('"paramLists"[0] is not an array');
   });
 
   it('refuses the inline form from a file, and unknown versions, asking for armature build', () => {
     expect(errorOf(() => checkManifest(inline, 'old.json', 'file'))).to.equal(
-      'Invalid manifest old.json: format version 1, written by an older armature build; this runtime reads versions 2 and 3. Regenerate it with `armature build`.',
+      'Invalid manifest old.json: format version 1, written by an older armature build; this runtime reads versions 2 to 4. Regenerate it with `armature build`.',
     );
-    expect(errorOf(() => checkManifest({ ...built, armature: 4 }, 'new.json', 'code'))).to.equal(
-      'Invalid manifest new.json: format version 4; this runtime reads versions 2 and 3. Regenerate it with `armature build`.',
+    expect(errorOf(() => checkManifest({ ...built, armature: 5 }, 'new.json', 'code'))).to.equal(
+      'Invalid manifest new.json: format version 5; this runtime reads versions 2 to 4. Regenerate it with `armature build`.',
     );
   });
 
@@ -64,6 +76,8 @@ describe('checkManifest', () => {
     const cases: [object, string][] = [
       [{ ...built, paramLists: undefined }, '"paramLists" is not an array'],
       [{ ...built, paramLists: [[{ index: 0, name: 'q' }]] }, '"paramLists"[0] has a parameter without a valid index, name and role'],
+      [{ ...built, paramLists: ['aq!', 'a q'] }, '"paramLists"[1] is not a parameter list text (like "aquery!,alimit?,cctx")'],
+      [{ ...built, paramLists: ['xq'] }, '"paramLists"[0] is not a parameter list text'],
       [{ ...built, schemas: [JSON.stringify(QUERY), 'x'] }, '"schemas"[1] is not the JSON text of an object'],
       [{ ...built, schemas: [QUERY] }, '"schemas"[0] is not the JSON text of an object'],
       [{ ...built, armature: 2, schemas: [QUERY, 'x'] }, '"schemas"[1] is not an object'],

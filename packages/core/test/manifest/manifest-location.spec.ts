@@ -116,7 +116,7 @@ describe('manifest location at boot', () => {
     );
     expect(error?.code).to.equal('ARM_ERR_MANIFEST_INVALID');
     expect(error?.message).to.include('format1/dist/armature.manifest.json');
-    expect(error?.message).to.include('format version 1, written by an older armature build; this runtime reads versions 2 and 3');
+    expect(error?.message).to.include('format version 1, written by an older armature build; this runtime reads versions 2 to 4');
     expect(error?.message).to.include('Regenerate it with `armature build`');
   });
 

@@ -8,6 +8,7 @@ import { jsonOf } from '../../src/metadata/known-json';
 import { toolListEntry } from '../../src/routes/tool-list-entry';
 import { compileToolSchema, inputSchemaOf, outputSchemaOf } from '../../src/routes/tool-schemas';
 import type { LoadedMethod } from '../../src/manifest/manifest-format';
+import { ParamList } from '../../src/manifest/param-list';
 import { PrecompiledValidators } from '../../src/validation/precompiled-validators';
 import { SchemaCompiler } from '../../src/validation/schema-compiler';
 import { generateValidatorsModule } from '../../src/validation/validator-module';
@@ -90,7 +91,7 @@ describe('manifest schemas kept as JSON text (format 3)', () => {
   it("leaves a tool's manifest input and output schemas as text while its route is compiled", () => {
     const table = new SchemaTable(texts, true);
     const record = { kind: 'tool', method: 'find', options: {} } as unknown as ToolRecord;
-    const entry = { kind: 'tool', params: [], inputSchema: 0, outputSchema: 1 } as unknown as LoadedMethod;
+    const entry = { kind: 'tool', params: new ParamList([]), inputSchema: 0, outputSchema: 1 } as unknown as LoadedMethod;
     const vouching = validatorsFor([SEARCH, MAIL], 'd', 'd');
     const compiler = new SchemaCompiler();
     const output = outputSchemaOf(record, entry, table);

@@ -64,7 +64,7 @@ export interface ManifestHandler {
 
 /**
  * A scanned manifest, every schema written in place (format 1, the inline form). This is what
- * {@link scanProgram} returns; on disk it is stored as a {@link ManifestDocument} (format 2).
+ * {@link scanProgram} returns; on disk it is stored as a {@link ManifestDocument} (format 4).
  */
 export interface Manifest {
   readonly armature: 1;
@@ -100,9 +100,10 @@ export interface ManifestDocumentHandler {
 }
 
 /**
- * The content of `armature.manifest.json` (format version 3): each distinct schema is stored
+ * The content of `armature.manifest.json` (format version 4): each distinct schema is stored
  * once in `schemas`, as its JSON text (`JSON.stringify` of the schema), each distinct parameter
- * list once in `paramLists` (both in order of first use), and methods refer to them by index,
+ * list once in `paramLists` (its short text when it fits one; both in order of first use; format 3
+ * stored every list as objects), and methods refer to them by index,
  * so a server whose tools share a shape stores, checks and compiles it once, and a server
  * parses only the schemas it uses (format 2 stored the objects). Still self-contained: no
  * `$ref` leaves a schema.
@@ -112,7 +113,8 @@ export interface ManifestDocument {
   readonly comment: string;
   readonly generator: string;
   readonly sourceHash: string;
-  readonly paramLists: readonly (readonly ManifestParam[])[];
+  /** Short texts (`aquery!,alimit?,cctx`, core's `PARAM_LIST_TEXT`) or, for lists with defaults or descriptions, the objects. */
+  readonly paramLists: readonly (string | readonly ManifestParam[])[];
   /** JSON texts of schema objects. */
   readonly schemas: readonly string[];
   readonly handlers: Readonly<Record<string, ManifestDocumentHandler>>;

@@ -7,6 +7,7 @@ import type {
   ManifestMethod,
   ManifestParam,
 } from '../../../src/manifest/manifest.types';
+import { encodeParamList } from '../../../src/manifest/param-list-text';
 
 /** A manifest with one entry per class, in the inline form a test may pass to `Armature.create` (tests only). */
 export function manifestFor(classes: Record<string, Record<string, ManifestMethod>>): InlineManifest {
@@ -31,9 +32,9 @@ function interner<T>(): { values: T[]; ref: (value: T) => number } {
 }
 
 /**
- * The inline manifest in the form `armature build` writes (format 3): each distinct schema (as
- * its JSON text) and parameter list once in `schemas` / `paramLists`, methods referring to them
- * by index (tests only).
+ * The inline manifest in the form `armature build` writes (format 4): each distinct schema (as
+ * its JSON text) and parameter list (as its short text when it fits one) once in `schemas` /
+ * `paramLists`, methods referring to them by index (tests only).
  */
 export function builtManifest(manifest: InlineManifest): BuiltManifest {
   const schemaTable = interner<JsonSchema>();
@@ -57,7 +58,8 @@ export function builtManifest(manifest: InlineManifest): BuiltManifest {
   }
   const { armature: _inline, handlers: _handlers, ...header } = manifest;
   const schemas = schemaTable.values.map((schema) => JSON.stringify(schema));
-  return { armature: 3, ...header, paramLists: lists.values, schemas, handlers };
+  const paramLists = lists.values.map((list) => encodeParamList(list) ?? list);
+  return { armature: 4, ...header, paramLists, schemas, handlers };
 }
 
 /** Shorthand: a string argument parameter. */

@@ -1,0 +1,65 @@
+import type { TaskSupport } from '../tasks/task-model';
+import type { ToolRecord } from '../metadata/handler-metadata.types';
+import type { Tool } from '../wire/mcp-types.generated';
+import type { CompiledSchema } from '../validation/schema-compiler';
+import type { RouteSource } from './route-source';
+import type { ToolCall } from './tool-call';
+import { toolListEntry } from './tool-list-entry';
+
+/** A tool prepared at boot: everything per call is a lookup, a validation and a call. */
+export interface CompiledTool {
+  readonly name: string;
+  /** The `tools/list` entry, frozen; made when first read (a list page that shows the tool). */
+  readonly listEntry: Tool;
+  /** OAuth scopes a caller must hold (`null`: none). */
+  readonly requiredScopes: readonly string[] | null;
+  /**
+   * The whole `tools/call` pipeline: scopes → rate limits → validate → guards → interceptors
+   * → handler → shape; tool failures become `isError` results. Synchronous when every step is.
+   */
+  readonly call: ToolCall;
+  /** Whether it runs as a task (`@Tool({ task })` or `execution.taskSupport`). */
+  readonly taskSupport: TaskSupport;
+  /** When its task starts: before the handler (`call`), or at `ctx.startTask()` (`handler`). */
+  readonly taskStart: 'call' | 'handler';
+  readonly source: RouteSource;
+  /**
+   * Makes the validators (a deferred manifest schema is parsed and planned) ahead of the first
+   * call, in idle time (`route-warmup.ts`). Never throws: a failure is left for the call, which
+   * reports it.
+   */
+  prepare(): void;
+}
+
+/** What a tool's list entry is made from. */
+export interface ListEntryParts {
+  readonly options: ToolRecord['options'];
+  readonly description: string | undefined;
+  readonly input: CompiledSchema;
+  readonly output: CompiledSchema | null;
+}
+
+/**
+ * A compiled tool. Its list entry is made when first read (a list page that shows it), by a
+ * getter on the class: every tool has the same shape (a getter in an object literal would give
+ * each tool a shape of its own, and every read of a tool's fields would see thousands).
+ */
+export class ToolRoute implements CompiledTool {
+  private entry: Tool | undefined;
+
+  constructor(
+    readonly name: string,
+    readonly requiredScopes: readonly string[] | null,
+    readonly call: ToolCall,
+    readonly taskSupport: TaskSupport,
+    readonly taskStart: 'call' | 'handler',
+    readonly source: RouteSource,
+    readonly prepare: () => void,
+    private readonly parts: ListEntryParts,
+  ) {}
+
+  get listEntry(): Tool {
+    const { options, description, input, output } = this.parts;
+    return (this.entry ??= toolListEntry(this.name, options, description, input, output));
+  }
+}

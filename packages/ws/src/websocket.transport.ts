@@ -249,8 +249,19 @@ function toError(error: unknown): Error {
   return error instanceof Error ? error : new Error(String(error));
 }
 
-/** Errors that mean the client is gone: a reset or closed connection, or a write after close. */
-const PEER_GONE = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ETIMEDOUT', 'ERR_STREAM_DESTROYED', 'ERR_STREAM_WRITE_AFTER_END']);
+/**
+ * Errors that mean the client is gone: a reset or closed connection, a write after close, or a
+ * write still queued when the socket was destroyed (ECANCELED, from libuv).
+ */
+const PEER_GONE = new Set([
+  'ECONNRESET',
+  'EPIPE',
+  'ECONNABORTED',
+  'ECANCELED',
+  'ETIMEDOUT',
+  'ERR_STREAM_DESTROYED',
+  'ERR_STREAM_WRITE_AFTER_END',
+]);
 
 export function isPeerGone(error: Error & { code?: unknown }): boolean {
   if (typeof error.code === 'string') return PEER_GONE.has(error.code);

@@ -6,7 +6,7 @@ import type { JsonSchema } from '../metadata/handler-metadata.types';
 import type { SchemaTable } from '../manifest/schema-table';
 import { type AjvInstance, createAjv, type Dialect, dialectOf, schemaForAjv } from './ajv-setup';
 import { ajvIssues } from './ajv-issues';
-import { deferredSchema } from './deferred-schema';
+import { DeferredSchema, type DeferredValidatorMaker } from './deferred-schema';
 import type { PrecompiledValidators } from './precompiled-validators';
 import { checkPlan, quickObjectCheck } from './simple/simple-check';
 import { planSchema } from './simple/simple-plan';
@@ -49,7 +49,7 @@ export interface CompiledSchema {
  * precompiled one (`armature build` compiled it already) is only looked up at boot; its
  * factory runs on the tool's first call, so tools nobody calls cost nothing.
  */
-export class SchemaCompiler {
+export class SchemaCompiler implements DeferredValidatorMaker {
   private readonly instances = new Map<Dialect, AjvInstance>();
   private readonly byText = new Map<string, CompiledSchema>();
   private readonly byTable = new WeakMap<SchemaTable, (CompiledSchema | undefined)[]>();
@@ -85,11 +85,28 @@ export class SchemaCompiler {
     if (compiled === undefined) {
       compiled =
         table.isText(index) && precompiled?.vouchesFor(table.text(index))
-          ? deferredSchema(table.text(index), () => this.compileEntry(table, index, where, precompiled))
+          ? new DeferredSchema(table.text(index), table, index, where, precompiled, this)
           : this.compileEntry(table, index, where, precompiled);
       slots[index] = compiled;
     }
     return compiled;
+  }
+
+  /**
+   * The validator of a deferred manifest schema, on its first use. The text is parsed for the
+   * plan alone: not frozen and not kept (the plan holds what it checks; `deferred.schema` reads
+   * the table's frozen copy if anyone asks). A schema outside the shared checker's subset, or a
+   * text that is not a JSON object, takes the table's copy (which reports a bad text).
+   */
+  validatorOf(deferred: DeferredSchema): Validator {
+    const { json, table, index, where, precompiled } = deferred;
+    const known = this.byText.get(json);
+    if (known !== undefined && known !== deferred) return known.validate;
+    const parsed = parseObject(json);
+    const plan = parsed === undefined || dialectOf(parsed) === undefined ? undefined : planSchema(parsed);
+    if (plan === undefined) return this.compileText(table.get(index), json, where, precompiled, table.get(index)).validate;
+    this.byText.set(json, deferred);
+    return planValidator(plan, json.includes('"default"'));
   }
 
   private compileEntry(table: SchemaTable, index: number, where: string, precompiled: PrecompiledValidators | undefined): CompiledSchema {
@@ -180,6 +197,16 @@ function planValidator(plan: SchemaPlan, copy: boolean): Validator {
     const errors = checkPlan(plan, data);
     return errors === null ? { valid: true, value: data } : { valid: false, issues: ajvIssues(errors) };
   };
+}
+
+/** `text` parsed when it is the JSON of an object; undefined otherwise. */
+function parseObject(text: string): JsonSchema | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as JsonSchema) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The schema's JSON text: the key validators are shared and precompiled by. */

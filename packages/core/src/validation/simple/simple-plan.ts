@@ -1,6 +1,6 @@
 import type { JsonSchema } from '../../metadata/handler-metadata.types';
 import { segmentOf, typeOnlyPlan } from './simple-plan-cache';
-import { type PropertyPlan, type SchemaPlan, TypeBit } from './simple-plan.types';
+import { type PropertyPlan, type QuickObject, type SchemaPlan, TypeBit } from './simple-plan.types';
 
 const TYPE_BITS: ReadonlyMap<unknown, TypeBit> = new Map([
   ['string', TypeBit.String],
@@ -14,23 +14,34 @@ const TYPE_BITS: ReadonlyMap<unknown, TypeBit> = new Map([
 
 /** Keywords that change nothing a validator checks. */
 const ANNOTATIONS = new Set(['description', 'title', 'examples', 'deprecated', 'readOnly', 'writeOnly', '$comment', 'default']);
-const HANDLED = new Set([
-  'type',
-  'const',
-  'enum',
-  'maximum',
-  'minimum',
-  'exclusiveMaximum',
-  'exclusiveMinimum',
-  'maxLength',
-  'minLength',
-  'pattern',
-  'maxItems',
-  'minItems',
-  'items',
-  'required',
-  'additionalProperties',
-  'properties',
+
+/** Which keyword groups a node has: planning looks only for what is there (a first call pays it). */
+const enum Has {
+  NumberLimit = 1,
+  StringLimit = 2,
+  Pattern = 4,
+  ItemLimit = 8,
+  Items = 16,
+  Const = 32,
+  Enum = 64,
+  Object = 128,
+}
+const KEYWORD_GROUPS: ReadonlyMap<string, Has> = new Map([
+  ['maximum', Has.NumberLimit],
+  ['minimum', Has.NumberLimit],
+  ['exclusiveMaximum', Has.NumberLimit],
+  ['exclusiveMinimum', Has.NumberLimit],
+  ['maxLength', Has.StringLimit],
+  ['minLength', Has.StringLimit],
+  ['pattern', Has.Pattern],
+  ['maxItems', Has.ItemLimit],
+  ['minItems', Has.ItemLimit],
+  ['items', Has.Items],
+  ['const', Has.Const],
+  ['enum', Has.Enum],
+  ['required', Has.Object],
+  ['additionalProperties', Has.Object],
+  ['properties', Has.Object],
 ]);
 const NUMBER_KEYWORDS = ['maximum', 'minimum', 'exclusiveMaximum', 'exclusiveMinimum'] as const;
 const STRING_KEYWORDS = ['maxLength', 'minLength'] as const;
@@ -44,7 +55,8 @@ const isPrimitive = (v: unknown): boolean =>
  * The plan of `schema` when every keyword in it is one the shared checker handles exactly as
  * ajv does with core's options (types, const/enum of primitives, number/string/array limits,
  * `pattern`, `items` as one schema, `properties`, `required`, `additionalProperties: false`,
- * defaults, annotations); undefined otherwise, and the schema goes to ajv.
+ * defaults, annotations); undefined otherwise, and the schema goes to ajv. The plan keeps no
+ * reference to `schema` itself (only its `enum`, `required` and `default` values).
  */
 export function planSchema(schema: JsonSchema): SchemaPlan | undefined {
   if (typeof schema.$schema === 'string' && !schema.$schema.includes('2020-12')) return undefined;
@@ -53,23 +65,23 @@ export function planSchema(schema: JsonSchema): SchemaPlan | undefined {
 
 /** `root`: the only node where `$schema` may stand. */
 function planNode(node: JsonSchema, root: boolean): SchemaPlan | undefined {
-  let typeAndAnnotations = true;
+  let has = 0;
   for (const key of Object.keys(node)) {
     if (key === 'type') continue;
-    if (ANNOTATIONS.has(key) || key.startsWith('x-') || (root && key === '$schema')) continue;
-    if (!HANDLED.has(key)) return undefined;
-    typeAndAnnotations = false;
+    const group = KEYWORD_GROUPS.get(key);
+    if (group !== undefined) has |= group;
+    else if (!(ANNOTATIONS.has(key) || key.startsWith('x-') || (root && key === '$schema'))) return undefined;
   }
   const types = typeBits(node.type);
   if (types === undefined) return undefined;
   // Most nodes of a generated schema are leaves like this: no limits or members to look for.
-  if (typeAndAnnotations && types !== 0) return typeOnlyPlan(node.type as string | string[], types);
-  const numberLimits = limits(node, NUMBER_KEYWORDS, false);
-  const stringLimits = limits(node, STRING_KEYWORDS, true);
-  const itemLimits = limits(node, ITEM_KEYWORDS, true);
+  if (has === 0 && types !== 0) return typeOnlyPlan(node.type as string | string[], types);
+  const numberLimits = (has & Has.NumberLimit) === 0 ? undefined : limits(node, NUMBER_KEYWORDS, false);
+  const stringLimits = (has & Has.StringLimit) === 0 ? undefined : limits(node, STRING_KEYWORDS, true);
+  const itemLimits = (has & Has.ItemLimit) === 0 ? undefined : limits(node, ITEM_KEYWORDS, true);
   if (numberLimits === null || stringLimits === null || itemLimits === null) return undefined;
   let pattern: SchemaPlan['pattern'];
-  if (node.pattern !== undefined) {
+  if ((has & Has.Pattern) !== 0 && node.pattern !== undefined) {
     if (typeof node.pattern !== 'string') return undefined;
     try {
       pattern = { source: node.pattern, regexp: new RegExp(node.pattern, 'u') };
@@ -77,13 +89,15 @@ function planNode(node: JsonSchema, root: boolean): SchemaPlan | undefined {
       return undefined;
     }
   }
-  if ('const' in node && !isPrimitive(node.const)) return undefined;
-  if (node.enum !== undefined && !(Array.isArray(node.enum) && node.enum.length > 0 && node.enum.every(isPrimitive))) return undefined;
+  const hasConst = (has & Has.Const) !== 0;
+  if (hasConst && !isPrimitive(node.const)) return undefined;
+  const enumValues = (has & Has.Enum) === 0 ? undefined : node.enum;
+  if (enumValues !== undefined && !(Array.isArray(enumValues) && enumValues.length > 0 && enumValues.every(isPrimitive))) return undefined;
   let items: SchemaPlan | undefined;
-  if (node.items !== undefined) {
+  if ((has & Has.Items) !== 0 && node.items !== undefined) {
     if (!isObject(node.items) || (items = planNode(node.items, false)) === undefined) return undefined;
   }
-  const object = planObject(node);
+  const object = (has & Has.Object) === 0 ? NO_OBJECT : planObject(node);
   if (object === undefined) return undefined;
   const only =
     typeof node.type === 'string' ? node.type : Array.isArray(node.type) && node.type.length === 1 ? (node.type[0] as string) : undefined;
@@ -96,8 +110,8 @@ function planNode(node: JsonSchema, root: boolean): SchemaPlan | undefined {
           ? itemLimits !== undefined || items !== undefined
           : only === 'object' && object.objectGroup;
   const scalar =
-    'const' in node ||
-    node.enum !== undefined ||
+    hasConst ||
+    enumValues !== undefined ||
     numberLimits !== undefined ||
     stringLimits !== undefined ||
     pattern !== undefined ||
@@ -106,61 +120,93 @@ function planNode(node: JsonSchema, root: boolean): SchemaPlan | undefined {
   if (types !== 0 && !scalar && !object.objectGroup) return typeOnlyPlan(node.type as string | string[], types);
   // Every field present (undefined when absent): one object shape for the checker.
   return {
-    node,
+    type: node.type,
     types,
     typeFirst: types !== 0 && !groupUsed,
-    typeOnly: types !== 0 && !scalar && !object.objectGroup,
+    typeOnly: false,
     scalar,
-    constValue: 'const' in node ? { value: node.const } : undefined,
-    enumValues: node.enum as unknown[] | undefined,
+    constValue: hasConst ? { value: node.const } : undefined,
+    enumValues: enumValues as unknown[] | undefined,
     numberLimits,
     stringLimits,
     pattern,
     itemLimits,
     items,
-    ...object,
+    objectGroup: object.objectGroup,
+    defaults: object.defaults,
+    required: object.required,
+    closedOver: object.closedOver,
+    closedNames: object.closedNames,
+    properties: object.properties,
+    quick: object.quick,
   };
 }
 
 type ObjectPart = Pick<SchemaPlan, 'objectGroup' | 'defaults' | 'required' | 'closedOver' | 'closedNames' | 'properties' | 'quick'>;
+
+/** A node without object keywords: any object passes the one-pass check (it has nothing to look at). */
+const NO_OBJECT: ObjectPart = {
+  objectGroup: false,
+  defaults: undefined,
+  required: undefined,
+  closedOver: undefined,
+  closedNames: undefined,
+  properties: undefined,
+  quick: Object.freeze({ names: [], types: [], required: [], requiredCount: 0, closed: false }),
+};
 
 function planObject(node: JsonSchema): ObjectPart | undefined {
   const { properties, required, additionalProperties } = node;
   if (additionalProperties !== undefined && additionalProperties !== false && additionalProperties !== true) return undefined;
   if (required !== undefined && !(Array.isArray(required) && required.every((r) => typeof r === 'string'))) return undefined;
   if (properties !== undefined && !isObject(properties)) return undefined;
+  const names = properties === undefined ? [] : Object.keys(properties);
   const planned: PropertyPlan[] = [];
-  const defaults: [string, unknown][] = [];
-  for (const [name, inner] of Object.entries(properties ?? {})) {
+  let defaults: [string, unknown][] | undefined;
+  let typeOnly = true;
+  for (const name of names) {
+    const inner = (properties as JsonSchema)[name];
     // ajv sees `__proto__` differently (core rewrites it for ajv): leave such schemas to ajv.
     if (name === '__proto__' || !isObject(inner)) return undefined;
     const plan = planNode(inner, false);
     if (plan === undefined) return undefined;
     const defaulted = inner.default !== undefined;
-    if (defaulted) defaults.push([name, inner.default]);
+    if (defaulted) (defaults ??= []).push([name, inner.default]);
+    if (!plan.typeOnly) typeOnly = false;
     planned.push({ name, plan, defaulted, segment: segmentOf(name) });
   }
   const requiredNames = (required as string[] | undefined) ?? [];
-  const names = planned.map((p) => p.name);
-  const quick =
-    defaults.length === 0 && planned.every((p) => p.plan.typeOnly) && requiredNames.every((name) => names.includes(name))
-      ? {
-          names,
-          types: planned.map((p) => p.plan.types),
-          required: planned.map((p) => requiredNames.includes(p.name)),
-          requiredCount: new Set(requiredNames).size,
-          closed: additionalProperties === false,
-        }
-      : undefined;
+  const closed = additionalProperties === false;
   return {
-    quick,
-    objectGroup: properties !== undefined || required !== undefined || additionalProperties === false,
-    defaults: defaults.length > 0 ? defaults : undefined,
-    required: required !== undefined && (required as string[]).length > 0 ? (required as string[]) : undefined,
-    closedOver: additionalProperties === false && names.length > 8 ? new Set(names) : undefined,
-    closedNames: additionalProperties === false && names.length <= 8 ? names : undefined,
+    quick: defaults === undefined && typeOnly ? quickObject(planned, requiredNames, closed) : undefined,
+    objectGroup: properties !== undefined || required !== undefined || closed,
+    defaults,
+    required: requiredNames.length > 0 ? requiredNames : undefined,
+    closedOver: closed && names.length > 8 ? new Set(names) : undefined,
+    closedNames: closed && names.length <= 8 ? names : undefined,
     properties: planned.length > 0 ? planned : undefined,
   };
+}
+
+/** The one-pass check's tables, when every required name is a declared property (else undefined). */
+function quickObject(planned: readonly PropertyPlan[], requiredNames: readonly string[], closed: boolean): QuickObject | undefined {
+  const names: string[] = [];
+  const types: number[] = [];
+  const required: boolean[] = [];
+  let requiredCount = 0;
+  for (const property of planned) {
+    const isRequired = requiredNames.includes(property.name);
+    names.push(property.name);
+    types.push(property.plan.types);
+    required.push(isRequired);
+    if (isRequired) requiredCount++;
+  }
+  // Every required name must be declared; a name required twice counts once (as `new Set` did).
+  for (let i = 0; i < requiredNames.length; i++) {
+    const name = requiredNames[i] as string;
+    if (!names.includes(name)) return undefined;
+  }
+  return { names, types, required, requiredCount, closed };
 }
 
 function typeBits(type: unknown): number | undefined {

@@ -1,5 +1,3 @@
-import type { JsonSchema } from '../../metadata/handler-metadata.types';
-
 /** Bits of the JSON types a `type` keyword allows. */
 export const enum TypeBit {
   String = 1,
@@ -17,8 +15,12 @@ export const enum TypeBit {
  * object), so the checker reports the same errors in the same order.
  */
 export interface SchemaPlan {
-  /** The node itself: ajv errors carry it (`parentSchema`) and its `type` (`params.type`). */
-  readonly node: JsonSchema;
+  /**
+   * The node's `type` keyword (ajv's `params.type` of a type error). The plan keeps no other
+   * part of the schema object it was made from, so a schema parsed to be planned is not kept
+   * alive by its plan (the manifest keeps its text).
+   */
+  readonly type: unknown;
   /** Allowed types (0: no `type` keyword). */
   readonly types: number;
   /** ajv reports a wrong type before every other keyword (else: in its group's else branch). */

@@ -100,12 +100,11 @@ export class SchemaCompiler implements DeferredValidatorMaker {
    */
   validatorOf(deferred: DeferredSchema): Validator {
     const { json, table, index, where, precompiled } = deferred;
-    const known = this.byText.get(json);
-    if (known !== undefined && known !== deferred) return known.validate;
+    // Not looked up by text (hashing ~600 characters on a first call): the manifest stores each
+    // distinct schema once, and its routes share this object by index already.
     const parsed = parseObject(json);
     const plan = parsed === undefined || dialectOf(parsed) === undefined ? undefined : planSchema(parsed);
     if (plan === undefined) return this.compileText(table.get(index), json, where, precompiled, table.get(index)).validate;
-    this.byText.set(json, deferred);
     return planValidator(plan, json.includes('"default"'));
   }
 

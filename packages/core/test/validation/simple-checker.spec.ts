@@ -180,6 +180,46 @@ describe('shared schema checker (simple/): the same answers as ajv', () => {
     expect(quickAccepted).to.be.above(30);
   });
 
+  it("decides a generated tool's arguments (a typed enum, an array of type-only items) in one pass, accepting only what ajv accepts", () => {
+    const schema: JsonSchema = {
+      type: 'object',
+      properties: {
+        query: { type: 'string', description: 'Text.' },
+        order: { enum: ['asc', 'desc'], type: 'string', description: 'Sort order.' },
+        tags: { type: 'array', items: { type: 'string' }, description: 'Labels.' },
+        exact: { type: 'boolean' },
+      },
+      required: ['query', 'order'],
+      additionalProperties: false,
+    };
+    const plan = planSchema(schema)!;
+    const quickly = quickObjectCheck(plan);
+    expect(quickly).to.be.a('function');
+    const validate = ajv.compile(schema as AnySchemaObject);
+    const values: unknown[] = [
+      { query: 'q', order: 'asc' },
+      { query: 'q', order: 'desc', tags: [], exact: true },
+      { query: 'q', order: 'desc', tags: ['a', 'b'] },
+      { query: 'q', order: 'up' },
+      { query: 'q', order: 1 },
+      { query: 'q', order: 'asc', tags: ['a', 2] },
+      { query: 'q', order: 'asc', tags: 'a' },
+      { query: 'q', order: 'asc', tags: { 0: 'a' } },
+      { query: 'q' },
+      { query: 'q', order: 'asc', other: 1 },
+    ];
+    const verdicts = values.map((value) => [quickly!(value), validate(value), checkPlan(plan, structuredClone(value)) === null]);
+    expect(verdicts).to.deep.equal(values.map((_, i) => (i < 3 ? [true, true, true] : [false, false, false])));
+    // Limits, patterns and nested objects stay on the ordered path.
+    for (const inner of [
+      { type: 'string', enum: ['a'], minLength: 1 },
+      { type: 'array', items: { type: 'string', pattern: 'x' } },
+      { enum: ['a'] },
+    ]) {
+      expect(quickObjectCheck(planSchema({ type: 'object', properties: { p: inner } })!), JSON.stringify(inner)).to.equal(undefined);
+    }
+  });
+
   it('leaves to ajv every schema with a keyword outside its subset', () => {
     const outside: JsonSchema[] = [
       { type: 'string', format: 'email' },

@@ -1,6 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import { fail, startErrors, takeErrors, typeError } from './simple-errors';
-import { type QuickObject, type SchemaPlan, TypeBit } from './simple-plan.types';
+import { type QuickMore, type QuickObject, type SchemaPlan, TypeBit } from './simple-plan.types';
 import { checkNumber, checkString } from './simple-scalar';
 
 const hasOwn = Object.prototype.hasOwnProperty;
@@ -102,9 +102,19 @@ function quickValid(quick: QuickObject, data: Record<string, unknown>): boolean 
     const value = data[key];
     if (value === undefined) continue;
     if (!typeMatches(quick.types[i] as number, value)) return false;
+    const more = quick.more?.[i];
+    if (more !== undefined && !moreValid(more, value)) return false;
     if (quick.required[i] === true) required++;
   }
   return required === quick.requiredCount;
+}
+
+/** A property's `enum` or its array items' type (its own type matched already). */
+function moreValid(more: QuickMore, value: unknown): boolean {
+  if (more.enumValues !== undefined) return more.enumValues.includes(value);
+  const items = value as readonly unknown[];
+  for (let i = 0; i < items.length; i++) if (!typeMatches(more.itemTypes, items[i])) return false;
+  return true;
 }
 
 function checkObject(plan: SchemaPlan, data: Record<string, unknown>, base: string, segment: string): void {

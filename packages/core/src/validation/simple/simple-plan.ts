@@ -1,6 +1,8 @@
 import type { JsonSchema } from '../../metadata/handler-metadata.types';
 import { segmentOf, typeOnlyPlan } from './simple-plan-cache';
-import { type PropertyPlan, type QuickObject, type SchemaPlan, TypeBit } from './simple-plan.types';
+import { ANNOTATIONS, Has, ITEM_KEYWORDS, KEYWORD_GROUPS, NUMBER_KEYWORDS, STRING_KEYWORDS } from './simple-keywords';
+import { type PropertyPlan, type SchemaPlan, TypeBit } from './simple-plan.types';
+import { quickObject } from './simple-quick-plan';
 
 const TYPE_BITS: ReadonlyMap<unknown, TypeBit> = new Map([
   ['string', TypeBit.String],
@@ -11,41 +13,6 @@ const TYPE_BITS: ReadonlyMap<unknown, TypeBit> = new Map([
   ['object', TypeBit.Object],
   ['array', TypeBit.Array],
 ]);
-
-/** Keywords that change nothing a validator checks. */
-const ANNOTATIONS = new Set(['description', 'title', 'examples', 'deprecated', 'readOnly', 'writeOnly', '$comment', 'default']);
-
-/** Which keyword groups a node has: planning looks only for what is there (a first call pays it). */
-const enum Has {
-  NumberLimit = 1,
-  StringLimit = 2,
-  Pattern = 4,
-  ItemLimit = 8,
-  Items = 16,
-  Const = 32,
-  Enum = 64,
-  Object = 128,
-}
-const KEYWORD_GROUPS: ReadonlyMap<string, Has> = new Map([
-  ['maximum', Has.NumberLimit],
-  ['minimum', Has.NumberLimit],
-  ['exclusiveMaximum', Has.NumberLimit],
-  ['exclusiveMinimum', Has.NumberLimit],
-  ['maxLength', Has.StringLimit],
-  ['minLength', Has.StringLimit],
-  ['pattern', Has.Pattern],
-  ['maxItems', Has.ItemLimit],
-  ['minItems', Has.ItemLimit],
-  ['items', Has.Items],
-  ['const', Has.Const],
-  ['enum', Has.Enum],
-  ['required', Has.Object],
-  ['additionalProperties', Has.Object],
-  ['properties', Has.Object],
-]);
-const NUMBER_KEYWORDS = ['maximum', 'minimum', 'exclusiveMaximum', 'exclusiveMinimum'] as const;
-const STRING_KEYWORDS = ['maxLength', 'minLength'] as const;
-const ITEM_KEYWORDS = ['maxItems', 'minItems'] as const;
 
 const isObject = (v: unknown): v is JsonSchema => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isPrimitive = (v: unknown): boolean =>
@@ -152,7 +119,7 @@ const NO_OBJECT: ObjectPart = {
   closedOver: undefined,
   closedNames: undefined,
   properties: undefined,
-  quick: Object.freeze({ names: [], types: [], required: [], requiredCount: 0, closed: false }),
+  quick: Object.freeze({ names: [], types: [], required: [], requiredCount: 0, closed: false, more: undefined }),
 };
 
 function planObject(node: JsonSchema): ObjectPart | undefined {
@@ -163,7 +130,6 @@ function planObject(node: JsonSchema): ObjectPart | undefined {
   const names = properties === undefined ? [] : Object.keys(properties);
   const planned: PropertyPlan[] = [];
   let defaults: [string, unknown][] | undefined;
-  let typeOnly = true;
   for (const name of names) {
     const inner = (properties as JsonSchema)[name];
     // ajv sees `__proto__` differently (core rewrites it for ajv): leave such schemas to ajv.
@@ -172,13 +138,12 @@ function planObject(node: JsonSchema): ObjectPart | undefined {
     if (plan === undefined) return undefined;
     const defaulted = inner.default !== undefined;
     if (defaulted) (defaults ??= []).push([name, inner.default]);
-    if (!plan.typeOnly) typeOnly = false;
     planned.push({ name, plan, defaulted, segment: segmentOf(name) });
   }
   const requiredNames = (required as string[] | undefined) ?? [];
   const closed = additionalProperties === false;
   return {
-    quick: defaults === undefined && typeOnly ? quickObject(planned, requiredNames, closed) : undefined,
+    quick: defaults === undefined ? quickObject(planned, requiredNames, closed) : undefined,
     objectGroup: properties !== undefined || required !== undefined || closed,
     defaults,
     required: requiredNames.length > 0 ? requiredNames : undefined,
@@ -186,27 +151,6 @@ function planObject(node: JsonSchema): ObjectPart | undefined {
     closedNames: closed && names.length <= 8 ? names : undefined,
     properties: planned.length > 0 ? planned : undefined,
   };
-}
-
-/** The one-pass check's tables, when every required name is a declared property (else undefined). */
-function quickObject(planned: readonly PropertyPlan[], requiredNames: readonly string[], closed: boolean): QuickObject | undefined {
-  const names: string[] = [];
-  const types: number[] = [];
-  const required: boolean[] = [];
-  let requiredCount = 0;
-  for (const property of planned) {
-    const isRequired = requiredNames.includes(property.name);
-    names.push(property.name);
-    types.push(property.plan.types);
-    required.push(isRequired);
-    if (isRequired) requiredCount++;
-  }
-  // Every required name must be declared; a name required twice counts once (as `new Set` did).
-  for (let i = 0; i < requiredNames.length; i++) {
-    const name = requiredNames[i] as string;
-    if (!names.includes(name)) return undefined;
-  }
-  return { names, types, required, requiredCount, closed };
 }
 
 function typeBits(type: unknown): number | undefined {

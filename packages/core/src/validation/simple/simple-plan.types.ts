@@ -51,9 +51,10 @@ export interface SchemaPlan {
 }
 
 /**
- * An object node whose properties need only a type check and have no defaults, with every
- * required name among them: one pass over the value's own keys tells whether it is valid.
- * Only an invalid value takes the ordered path that reports errors as ajv does.
+ * An object node whose properties need only a type check (or, besides it, an `enum` or the
+ * type of their array's items) and have no defaults, with every required name among them: one
+ * pass over the value's own keys tells whether it is valid. Only an invalid value takes the
+ * ordered path that reports errors as ajv does.
  */
 export interface QuickObject {
   readonly names: readonly string[];
@@ -61,6 +62,15 @@ export interface QuickObject {
   readonly required: readonly boolean[];
   readonly requiredCount: number;
   readonly closed: boolean;
+  /** Per property, what to check beyond its type (undefined for all: every property is type-only). */
+  readonly more: readonly (QuickMore | undefined)[] | undefined;
+}
+
+/** A property's check beyond its type in the one-pass check: its `enum`, or its array items' type. */
+export interface QuickMore {
+  readonly enumValues: readonly unknown[] | undefined;
+  /** Allowed types of every item (0: no item check). */
+  readonly itemTypes: number;
 }
 
 /** One entry of `properties`. */

@@ -1,0 +1,45 @@
+import { type PropertyPlan, type QuickMore, type QuickObject, type SchemaPlan, TypeBit } from './simple-plan.types';
+
+/**
+ * The one-pass check's tables, when every property is type-only or {@link quickMore} and every
+ * required name is a declared property (else undefined).
+ */
+export function quickObject(planned: readonly PropertyPlan[], requiredNames: readonly string[], closed: boolean): QuickObject | undefined {
+  const names: string[] = [];
+  const types: number[] = [];
+  const required: boolean[] = [];
+  let more: (QuickMore | undefined)[] | undefined;
+  let requiredCount = 0;
+  for (let i = 0; i < planned.length; i++) {
+    const { name, plan } = planned[i] as PropertyPlan;
+    if (!plan.typeOnly) {
+      const extra = quickMore(plan);
+      if (extra === undefined) return undefined;
+      (more ??= new Array<QuickMore | undefined>(planned.length))[i] = extra;
+    }
+    const isRequired = requiredNames.includes(name);
+    names.push(name);
+    types.push(plan.types);
+    required.push(isRequired);
+    if (isRequired) requiredCount++;
+  }
+  // Every required name must be declared; a name required twice counts once.
+  for (let i = 0; i < requiredNames.length; i++) if (!names.includes(requiredNames[i] as string)) return undefined;
+  return { names, types, required, requiredCount, closed, more };
+}
+
+/**
+ * What the one-pass check can decide for a property that is not type-only: a typed `enum`
+ * (valid: the type matches and the value is listed, as `checkScalar` checks), or an array
+ * whose items are type-only (valid: an array whose every item's type matches). Anything else
+ * (limits, patterns, const, nested objects, untyped nodes) takes the ordered path.
+ */
+function quickMore(plan: SchemaPlan): QuickMore | undefined {
+  if (plan.types === 0 || plan.objectGroup || plan.constValue !== undefined || plan.pattern !== undefined) return undefined;
+  if (plan.numberLimits !== undefined || plan.stringLimits !== undefined || plan.itemLimits !== undefined) return undefined;
+  if (plan.items !== undefined) {
+    if (plan.enumValues !== undefined || plan.types !== TypeBit.Array || !plan.items.typeOnly) return undefined;
+    return { enumValues: undefined, itemTypes: plan.items.types };
+  }
+  return plan.enumValues === undefined ? undefined : { enumValues: plan.enumValues, itemTypes: 0 };
+}

@@ -86,11 +86,21 @@ function checkArray(plan: SchemaPlan, data: unknown[], base: string, segment: st
 export function quickObjectCheck(plan: SchemaPlan): ((data: unknown) => boolean) | undefined {
   const quick = plan.quick;
   if (quick === undefined || plan.scalar || (plan.types !== 0 && (plan.types & TypeBit.Object) === 0)) return undefined;
-  return (data) => typeof data === 'object' && data !== null && !Array.isArray(data) && quickValid(quick, data as Record<string, unknown>);
+  const more = quick.more;
+  if (more === undefined)
+    return (data) =>
+      typeof data === 'object' && data !== null && !Array.isArray(data) && typesValid(quick, data as Record<string, unknown>);
+  return (data) =>
+    typeof data === 'object' && data !== null && !Array.isArray(data) && typesAndMoreValid(quick, more, data as Record<string, unknown>);
 }
 
 /** Whether `data` is valid for a {@link QuickObject}: one pass over its own keys, no errors made. */
 function quickValid(quick: QuickObject, data: Record<string, unknown>): boolean {
+  // Two loops, so the common case (every property type-only) reads nothing more per key.
+  return quick.more === undefined ? typesValid(quick, data) : typesAndMoreValid(quick, quick.more, data);
+}
+
+function typesValid(quick: QuickObject, data: Record<string, unknown>): boolean {
   let required = 0;
   for (const key in data) {
     if (!hasOwn.call(data, key)) continue;
@@ -102,8 +112,25 @@ function quickValid(quick: QuickObject, data: Record<string, unknown>): boolean 
     const value = data[key];
     if (value === undefined) continue;
     if (!typeMatches(quick.types[i] as number, value)) return false;
-    const more = quick.more?.[i];
-    if (more !== undefined && !moreValid(more, value)) return false;
+    if (quick.required[i] === true) required++;
+  }
+  return required === quick.requiredCount;
+}
+
+function typesAndMoreValid(quick: QuickObject, more: NonNullable<QuickObject['more']>, data: Record<string, unknown>): boolean {
+  let required = 0;
+  for (const key in data) {
+    if (!hasOwn.call(data, key)) continue;
+    const i = quick.names.indexOf(key);
+    if (i < 0) {
+      if (quick.closed) return false;
+      continue;
+    }
+    const value = data[key];
+    if (value === undefined) continue;
+    if (!typeMatches(quick.types[i] as number, value)) return false;
+    const extra = more[i];
+    if (extra !== undefined && !moreValid(extra, value)) return false;
     if (quick.required[i] === true) required++;
   }
   return required === quick.requiredCount;

@@ -112,7 +112,7 @@ function typesValid(quick: QuickObject, data: Record<string, unknown>): boolean 
     const value = data[key];
     if (value === undefined) continue;
     if (!typeMatches(quick.types[i] as number, value)) return false;
-    if (quick.required[i] === true) required++;
+    if ((quick.requiredMask & (1 << i)) !== 0) required++;
   }
   return required === quick.requiredCount;
 }
@@ -131,7 +131,7 @@ function typesAndMoreValid(quick: QuickObject, more: NonNullable<QuickObject['mo
     if (!typeMatches(quick.types[i] as number, value)) return false;
     const extra = more[i];
     if (extra !== undefined && !moreValid(extra, value)) return false;
-    if (quick.required[i] === true) required++;
+    if ((quick.requiredMask & (1 << i)) !== 0) required++;
   }
   return required === quick.requiredCount;
 }

@@ -119,7 +119,7 @@ const NO_OBJECT: ObjectPart = {
   closedOver: undefined,
   closedNames: undefined,
   properties: undefined,
-  quick: Object.freeze({ names: [], types: [], required: [], requiredCount: 0, closed: false, more: undefined }),
+  quick: Object.freeze({ names: [], types: [], requiredMask: 0, requiredCount: 0, closed: false, more: undefined }),
 };
 
 function planObject(node: JsonSchema): ObjectPart | undefined {
@@ -143,7 +143,7 @@ function planObject(node: JsonSchema): ObjectPart | undefined {
   const requiredNames = (required as string[] | undefined) ?? [];
   const closed = additionalProperties === false;
   return {
-    quick: defaults === undefined ? quickObject(planned, requiredNames, closed) : undefined,
+    quick: defaults === undefined ? quickObject(names, planned, requiredNames, closed) : undefined,
     objectGroup: properties !== undefined || required !== undefined || closed,
     defaults,
     required: requiredNames.length > 0 ? requiredNames : undefined,

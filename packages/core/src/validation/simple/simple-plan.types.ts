@@ -59,7 +59,8 @@ export interface SchemaPlan {
 export interface QuickObject {
   readonly names: readonly string[];
   readonly types: readonly number[];
-  readonly required: readonly boolean[];
+  /** Bit `i` set: `names[i]` is required. */
+  readonly requiredMask: number;
   readonly requiredCount: number;
   readonly closed: boolean;
   /** Per property, what to check beyond its type (undefined for all: every property is type-only). */

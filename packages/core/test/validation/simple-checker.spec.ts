@@ -180,6 +180,31 @@ describe('shared schema checker (simple/): the same answers as ajv', () => {
     expect(quickAccepted).to.be.above(30);
   });
 
+  it('keeps no schema node in a plan (a deferred schema parsed for its plan is not kept alive by it)', () => {
+    const schema = JSON.parse(
+      '{"type":"object","properties":{"q":{"type":"string","description":"Text."},"tags":{"type":"array","items":{"type":"string"},"description":"Labels."},' +
+        '"order":{"enum":["asc","desc"],"type":"string"},"n":{"type":"integer","minimum":1,"default":3}},"required":["q"],"additionalProperties":false}',
+    ) as JsonSchema;
+    const nodes = new Set<unknown>();
+    const collect = (node: unknown): void => {
+      if (typeof node !== 'object' || node === null) return;
+      nodes.add(node);
+      const { properties, items } = node as { properties?: Record<string, unknown>; items?: unknown };
+      for (const inner of Object.values(properties ?? {})) collect(inner);
+      collect(items);
+    };
+    collect(schema);
+    const reached = new Set<unknown>();
+    const walk = (value: unknown): void => {
+      if (typeof value !== 'object' || value === null || reached.has(value)) return;
+      reached.add(value);
+      for (const inner of value instanceof Set ? [...value] : Object.values(value)) walk(inner);
+    };
+    walk(planSchema(schema));
+    expect([...nodes].filter((node) => reached.has(node))).to.deep.equal([]);
+    expect(reached.size).to.be.above(5);
+  });
+
   it("decides a generated tool's arguments (a typed enum, an array of type-only items) in one pass, accepting only what ajv accepts", () => {
     const schema: JsonSchema = {
       type: 'object',

@@ -7,10 +7,9 @@ import type { SchemaTable } from '../manifest/schema-table';
 import { type AjvInstance, createAjv, type Dialect, dialectOf, schemaForAjv } from './ajv-setup';
 import { ajvIssues } from './ajv-issues';
 import { DeferredSchema, type DeferredValidatorMaker } from './deferred-schema';
+import { parseObject, planValidator } from './plan-validator';
 import type { PrecompiledValidators } from './precompiled-validators';
-import { checkPlan, quickObjectCheck } from './simple/simple-check';
 import { planSchema } from './simple/simple-plan';
-import type { SchemaPlan } from './simple/simple-plan.types';
 import type { Validator } from './validation-result';
 
 /**
@@ -184,27 +183,6 @@ export class SchemaCompiler implements DeferredValidatorMaker {
       this.instances.set(dialect, ajv);
     }
     return ajv;
-  }
-}
-
-/** A validator over the shared checker: nothing compiled, for this schema or on its first call. */
-function planValidator(plan: SchemaPlan, copy: boolean): Validator {
-  const quickly = quickObjectCheck(plan);
-  return (value) => {
-    const data = copy ? structuredClone(value) : value;
-    if (quickly !== undefined && quickly(data)) return { valid: true, value: data };
-    const errors = checkPlan(plan, data);
-    return errors === null ? { valid: true, value: data } : { valid: false, issues: ajvIssues(errors) };
-  };
-}
-
-/** `text` parsed when it is the JSON of an object; undefined otherwise. */
-function parseObject(text: string): JsonSchema | undefined {
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as JsonSchema) : undefined;
-  } catch {
-    return undefined;
   }
 }
 

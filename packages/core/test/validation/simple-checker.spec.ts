@@ -4,7 +4,8 @@ import fc from 'fast-check';
 import type { JsonSchema } from '../../src/metadata/handler-metadata.types';
 import { ajvIssues } from '../../src/validation/ajv-issues';
 import { createAjv } from '../../src/validation/ajv-setup';
-import { checkPlan, quickObjectCheck } from '../../src/validation/simple/simple-check';
+import { checkPlan } from '../../src/validation/simple/simple-check';
+import { quickObjectCheck } from '../../src/validation/simple/simple-quick-check';
 import { planSchema } from '../../src/validation/simple/simple-plan';
 
 /**

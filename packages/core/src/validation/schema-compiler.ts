@@ -6,11 +6,10 @@ import type { JsonSchema } from '../metadata/handler-metadata.types';
 import type { SchemaTable } from '../manifest/schema-table';
 import { type AjvInstance, createAjv, type Dialect, dialectOf, schemaForAjv } from './ajv-setup';
 import { ajvIssues } from './ajv-issues';
-import { deferredSchema } from './deferred-schema';
+import { DeferredSchema, type DeferredValidatorMaker } from './deferred-schema';
+import { parseObject, planValidator } from './plan-validator';
 import type { PrecompiledValidators } from './precompiled-validators';
-import { checkPlan, quickObjectCheck } from './simple/simple-check';
 import { planSchema } from './simple/simple-plan';
-import type { SchemaPlan } from './simple/simple-plan.types';
 import type { Validator } from './validation-result';
 
 /**
@@ -49,7 +48,7 @@ export interface CompiledSchema {
  * precompiled one (`armature build` compiled it already) is only looked up at boot; its
  * factory runs on the tool's first call, so tools nobody calls cost nothing.
  */
-export class SchemaCompiler {
+export class SchemaCompiler implements DeferredValidatorMaker {
   private readonly instances = new Map<Dialect, AjvInstance>();
   private readonly byText = new Map<string, CompiledSchema>();
   private readonly byTable = new WeakMap<SchemaTable, (CompiledSchema | undefined)[]>();
@@ -85,11 +84,27 @@ export class SchemaCompiler {
     if (compiled === undefined) {
       compiled =
         table.isText(index) && precompiled?.vouchesFor(table.text(index))
-          ? deferredSchema(table.text(index), () => this.compileEntry(table, index, where, precompiled))
+          ? new DeferredSchema(table.text(index), table, index, where, precompiled, this)
           : this.compileEntry(table, index, where, precompiled);
       slots[index] = compiled;
     }
     return compiled;
+  }
+
+  /**
+   * The validator of a deferred manifest schema, on its first use. The text is parsed for the
+   * plan alone: not frozen and not kept (the plan holds what it checks; `deferred.schema` reads
+   * the table's frozen copy if anyone asks). A schema outside the shared checker's subset, or a
+   * text that is not a JSON object, takes the table's copy (which reports a bad text).
+   */
+  validatorOf(deferred: DeferredSchema): Validator {
+    const { json, table, index, where, precompiled } = deferred;
+    // Not looked up by text (hashing ~600 characters on a first call): the manifest stores each
+    // distinct schema once, and its routes share this object by index already.
+    const parsed = parseObject(json);
+    const plan = parsed === undefined || dialectOf(parsed) === undefined ? undefined : planSchema(parsed);
+    if (plan === undefined) return this.compileText(table.get(index), json, where, precompiled, table.get(index)).validate;
+    return planValidator(plan, json.includes('"default"'));
   }
 
   private compileEntry(table: SchemaTable, index: number, where: string, precompiled: PrecompiledValidators | undefined): CompiledSchema {
@@ -169,17 +184,6 @@ export class SchemaCompiler {
     }
     return ajv;
   }
-}
-
-/** A validator over the shared checker: nothing compiled, for this schema or on its first call. */
-function planValidator(plan: SchemaPlan, copy: boolean): Validator {
-  const quickly = quickObjectCheck(plan);
-  return (value) => {
-    const data = copy ? structuredClone(value) : value;
-    if (quickly !== undefined && quickly(data)) return { valid: true, value: data };
-    const errors = checkPlan(plan, data);
-    return errors === null ? { valid: true, value: data } : { valid: false, issues: ajvIssues(errors) };
-  };
 }
 
 /** The schema's JSON text: the key validators are shared and precompiled by. */

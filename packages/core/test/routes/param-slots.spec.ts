@@ -4,7 +4,7 @@ import { compileBinder, compileCall, type ParamSlot } from '../../src/routes/par
 
 const ctx = { requestId: 1 } as unknown as RequestContext;
 const arg = (name: string): ParamSlot => ({ kind: 'arg', name });
-const SLOTS: ParamSlot[] = [arg('a'), { kind: 'ctx' }, { kind: 'whole' }, { kind: 'none' }, arg('constructor'), arg('b')];
+const SLOTS: ParamSlot[] = [arg('a'), { kind: 'ctx' }, { kind: 'whole' }, { kind: 'none' }, arg('constructor'), arg('b'), arg('c')];
 
 /** What a handler method receives: `this` and every argument. */
 function recorder(this: object, ...args: unknown[]): unknown {

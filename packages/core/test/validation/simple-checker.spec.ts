@@ -4,7 +4,8 @@ import fc from 'fast-check';
 import type { JsonSchema } from '../../src/metadata/handler-metadata.types';
 import { ajvIssues } from '../../src/validation/ajv-issues';
 import { createAjv } from '../../src/validation/ajv-setup';
-import { checkPlan, quickObjectCheck } from '../../src/validation/simple/simple-check';
+import { checkPlan } from '../../src/validation/simple/simple-check';
+import { quickObjectCheck } from '../../src/validation/simple/simple-quick-check';
 import { planSchema } from '../../src/validation/simple/simple-plan';
 
 /**
@@ -178,6 +179,71 @@ describe('shared schema checker (simple/): the same answers as ajv', () => {
     );
     // The seeded cases reach the one-pass check (50 values in this seed).
     expect(quickAccepted).to.be.above(30);
+  });
+
+  it('keeps no schema node in a plan (a deferred schema parsed for its plan is not kept alive by it)', () => {
+    const schema = JSON.parse(
+      '{"type":"object","properties":{"q":{"type":"string","description":"Text."},"tags":{"type":"array","items":{"type":"string"},"description":"Labels."},' +
+        '"order":{"enum":["asc","desc"],"type":"string"},"n":{"type":"integer","minimum":1,"default":3}},"required":["q"],"additionalProperties":false}',
+    ) as JsonSchema;
+    const nodes = new Set<unknown>();
+    const collect = (node: unknown): void => {
+      if (typeof node !== 'object' || node === null) return;
+      nodes.add(node);
+      const { properties, items } = node as { properties?: Record<string, unknown>; items?: unknown };
+      for (const inner of Object.values(properties ?? {})) collect(inner);
+      collect(items);
+    };
+    collect(schema);
+    const reached = new Set<unknown>();
+    const walk = (value: unknown): void => {
+      if (typeof value !== 'object' || value === null || reached.has(value)) return;
+      reached.add(value);
+      for (const inner of value instanceof Set ? [...value] : Object.values(value)) walk(inner);
+    };
+    walk(planSchema(schema));
+    expect([...nodes].filter((node) => reached.has(node))).to.deep.equal([]);
+    expect(reached.size).to.be.above(5);
+  });
+
+  it("decides a generated tool's arguments (a typed enum, an array of type-only items) in one pass, accepting only what ajv accepts", () => {
+    const schema: JsonSchema = {
+      type: 'object',
+      properties: {
+        query: { type: 'string', description: 'Text.' },
+        order: { enum: ['asc', 'desc'], type: 'string', description: 'Sort order.' },
+        tags: { type: 'array', items: { type: 'string' }, description: 'Labels.' },
+        exact: { type: 'boolean' },
+      },
+      required: ['query', 'order'],
+      additionalProperties: false,
+    };
+    const plan = planSchema(schema)!;
+    const quickly = quickObjectCheck(plan);
+    expect(quickly).to.be.a('function');
+    const validate = ajv.compile(schema as AnySchemaObject);
+    const values: unknown[] = [
+      { query: 'q', order: 'asc' },
+      { query: 'q', order: 'desc', tags: [], exact: true },
+      { query: 'q', order: 'desc', tags: ['a', 'b'] },
+      { query: 'q', order: 'up' },
+      { query: 'q', order: 1 },
+      { query: 'q', order: 'asc', tags: ['a', 2] },
+      { query: 'q', order: 'asc', tags: 'a' },
+      { query: 'q', order: 'asc', tags: { 0: 'a' } },
+      { query: 'q' },
+      { query: 'q', order: 'asc', other: 1 },
+    ];
+    const verdicts = values.map((value) => [quickly!(value), validate(value), checkPlan(plan, structuredClone(value)) === null]);
+    expect(verdicts).to.deep.equal(values.map((_, i) => (i < 3 ? [true, true, true] : [false, false, false])));
+    // Limits, patterns and nested objects stay on the ordered path.
+    for (const inner of [
+      { type: 'string', enum: ['a'], minLength: 1 },
+      { type: 'array', items: { type: 'string', pattern: 'x' } },
+      { enum: ['a'] },
+    ]) {
+      expect(quickObjectCheck(planSchema({ type: 'object', properties: { p: inner } })!), JSON.stringify(inner)).to.equal(undefined);
+    }
   });
 
   it('leaves to ajv every schema with a keyword outside its subset', () => {

@@ -1,6 +1,8 @@
 import type { ErrorObject } from 'ajv';
 import { fail, startErrors, takeErrors, typeError } from './simple-errors';
-import { type QuickObject, type SchemaPlan, TypeBit } from './simple-plan.types';
+import { type SchemaPlan, TypeBit } from './simple-plan.types';
+import { quickValid } from './simple-quick-check';
+import { typeMatches } from './simple-type-match';
 import { checkNumber, checkString } from './simple-scalar';
 
 const hasOwn = Object.prototype.hasOwnProperty;
@@ -16,22 +18,6 @@ export function checkPlan(plan: SchemaPlan, data: unknown): ErrorObject[] | null
   startErrors();
   check(plan, data, '', '');
   return takeErrors();
-}
-
-function typeMatches(types: number, data: unknown): boolean {
-  switch (typeof data) {
-    case 'string':
-      return (types & TypeBit.String) !== 0;
-    case 'number':
-      return (types & TypeBit.Number) !== 0 || ((types & TypeBit.Integer) !== 0 && !(data % 1) && !Number.isNaN(data));
-    case 'boolean':
-      return (types & TypeBit.Boolean) !== 0;
-    case 'object':
-      if (data === null) return (types & TypeBit.Null) !== 0;
-      return (types & (Array.isArray(data) ? TypeBit.Array : TypeBit.Object)) !== 0;
-    default:
-      return false;
-  }
 }
 
 function check(plan: SchemaPlan, data: unknown, base: string, segment: string): void {
@@ -76,35 +62,6 @@ function checkArray(plan: SchemaPlan, data: unknown[], base: string, segment: st
   if (items === undefined || data.length === 0) return;
   const path = base + segment;
   for (let i = 0; i < data.length; i++) check(items, data[i], path, `/${i}`);
-}
-
-/**
- * The plan's one-pass object check when it alone decides validity: an object plan without
- * scalar keywords whose types admit an object. A validator tries it before `checkPlan`, so a
- * valid argument object costs one function call and no error bookkeeping.
- */
-export function quickObjectCheck(plan: SchemaPlan): ((data: unknown) => boolean) | undefined {
-  const quick = plan.quick;
-  if (quick === undefined || plan.scalar || (plan.types !== 0 && (plan.types & TypeBit.Object) === 0)) return undefined;
-  return (data) => typeof data === 'object' && data !== null && !Array.isArray(data) && quickValid(quick, data as Record<string, unknown>);
-}
-
-/** Whether `data` is valid for a {@link QuickObject}: one pass over its own keys, no errors made. */
-function quickValid(quick: QuickObject, data: Record<string, unknown>): boolean {
-  let required = 0;
-  for (const key in data) {
-    if (!hasOwn.call(data, key)) continue;
-    const i = quick.names.indexOf(key);
-    if (i < 0) {
-      if (quick.closed) return false;
-      continue;
-    }
-    const value = data[key];
-    if (value === undefined) continue;
-    if (!typeMatches(quick.types[i] as number, value)) return false;
-    if (quick.required[i] === true) required++;
-  }
-  return required === quick.requiredCount;
 }
 
 function checkObject(plan: SchemaPlan, data: Record<string, unknown>, base: string, segment: string): void {

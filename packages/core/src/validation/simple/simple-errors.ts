@@ -32,12 +32,25 @@ export function fail(
   plan: SchemaPlan,
   data: unknown,
 ): void {
-  const error = { instancePath: base + segment, schemaPath: '', keyword, params, message, parentSchema: plan.node, data } as ErrorObject;
+  const parentSchema = parentSchemaOf(plan);
+  const error = { instancePath: base + segment, schemaPath: '', keyword, params, message, parentSchema, data } as ErrorObject;
   if (errors === null) errors = [error];
   else errors.push(error);
 }
 
+/**
+ * What an error needs of the node ajv would give as `parentSchema`: its `type` and the names
+ * of its `properties` (`ajvIssues` lists them for an unknown argument). Made for errors only.
+ */
+function parentSchemaOf(plan: SchemaPlan): { type?: unknown; properties?: Record<string, true> } {
+  const properties = plan.properties;
+  if (properties === undefined) return { type: plan.type };
+  const names: Record<string, true> = {};
+  for (const property of properties) names[property.name] = true;
+  return { type: plan.type, properties: names };
+}
+
 export function typeError(plan: SchemaPlan, data: unknown, base: string, segment: string): void {
-  const type = plan.node.type;
+  const type = plan.type;
   fail(base, segment, 'type', { type }, `must be ${Array.isArray(type) ? type.join(',') : String(type)}`, plan, data);
 }

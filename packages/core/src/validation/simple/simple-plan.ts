@@ -1,6 +1,8 @@
 import type { JsonSchema } from '../../metadata/handler-metadata.types';
 import { segmentOf, typeOnlyPlan } from './simple-plan-cache';
+import { ANNOTATIONS, Has, ITEM_KEYWORDS, KEYWORD_GROUPS, NUMBER_KEYWORDS, STRING_KEYWORDS } from './simple-keywords';
 import { type PropertyPlan, type SchemaPlan, TypeBit } from './simple-plan.types';
+import { quickObject } from './simple-quick-plan';
 
 const TYPE_BITS: ReadonlyMap<unknown, TypeBit> = new Map([
   ['string', TypeBit.String],
@@ -12,30 +14,6 @@ const TYPE_BITS: ReadonlyMap<unknown, TypeBit> = new Map([
   ['array', TypeBit.Array],
 ]);
 
-/** Keywords that change nothing a validator checks. */
-const ANNOTATIONS = new Set(['description', 'title', 'examples', 'deprecated', 'readOnly', 'writeOnly', '$comment', 'default']);
-const HANDLED = new Set([
-  'type',
-  'const',
-  'enum',
-  'maximum',
-  'minimum',
-  'exclusiveMaximum',
-  'exclusiveMinimum',
-  'maxLength',
-  'minLength',
-  'pattern',
-  'maxItems',
-  'minItems',
-  'items',
-  'required',
-  'additionalProperties',
-  'properties',
-]);
-const NUMBER_KEYWORDS = ['maximum', 'minimum', 'exclusiveMaximum', 'exclusiveMinimum'] as const;
-const STRING_KEYWORDS = ['maxLength', 'minLength'] as const;
-const ITEM_KEYWORDS = ['maxItems', 'minItems'] as const;
-
 const isObject = (v: unknown): v is JsonSchema => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isPrimitive = (v: unknown): boolean =>
   v === null || typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
@@ -44,7 +22,8 @@ const isPrimitive = (v: unknown): boolean =>
  * The plan of `schema` when every keyword in it is one the shared checker handles exactly as
  * ajv does with core's options (types, const/enum of primitives, number/string/array limits,
  * `pattern`, `items` as one schema, `properties`, `required`, `additionalProperties: false`,
- * defaults, annotations); undefined otherwise, and the schema goes to ajv.
+ * defaults, annotations); undefined otherwise, and the schema goes to ajv. The plan keeps no
+ * reference to `schema` itself (only its `enum`, `required` and `default` values).
  */
 export function planSchema(schema: JsonSchema): SchemaPlan | undefined {
   if (typeof schema.$schema === 'string' && !schema.$schema.includes('2020-12')) return undefined;
@@ -53,23 +32,23 @@ export function planSchema(schema: JsonSchema): SchemaPlan | undefined {
 
 /** `root`: the only node where `$schema` may stand. */
 function planNode(node: JsonSchema, root: boolean): SchemaPlan | undefined {
-  let typeAndAnnotations = true;
+  let has = 0;
   for (const key of Object.keys(node)) {
     if (key === 'type') continue;
-    if (ANNOTATIONS.has(key) || key.startsWith('x-') || (root && key === '$schema')) continue;
-    if (!HANDLED.has(key)) return undefined;
-    typeAndAnnotations = false;
+    const group = KEYWORD_GROUPS.get(key);
+    if (group !== undefined) has |= group;
+    else if (!(ANNOTATIONS.has(key) || key.startsWith('x-') || (root && key === '$schema'))) return undefined;
   }
   const types = typeBits(node.type);
   if (types === undefined) return undefined;
   // Most nodes of a generated schema are leaves like this: no limits or members to look for.
-  if (typeAndAnnotations && types !== 0) return typeOnlyPlan(node.type as string | string[], types);
-  const numberLimits = limits(node, NUMBER_KEYWORDS, false);
-  const stringLimits = limits(node, STRING_KEYWORDS, true);
-  const itemLimits = limits(node, ITEM_KEYWORDS, true);
+  if (has === 0 && types !== 0) return typeOnlyPlan(node.type as string | string[], types);
+  const numberLimits = (has & Has.NumberLimit) === 0 ? undefined : limits(node, NUMBER_KEYWORDS, false);
+  const stringLimits = (has & Has.StringLimit) === 0 ? undefined : limits(node, STRING_KEYWORDS, true);
+  const itemLimits = (has & Has.ItemLimit) === 0 ? undefined : limits(node, ITEM_KEYWORDS, true);
   if (numberLimits === null || stringLimits === null || itemLimits === null) return undefined;
   let pattern: SchemaPlan['pattern'];
-  if (node.pattern !== undefined) {
+  if ((has & Has.Pattern) !== 0 && node.pattern !== undefined) {
     if (typeof node.pattern !== 'string') return undefined;
     try {
       pattern = { source: node.pattern, regexp: new RegExp(node.pattern, 'u') };
@@ -77,13 +56,15 @@ function planNode(node: JsonSchema, root: boolean): SchemaPlan | undefined {
       return undefined;
     }
   }
-  if ('const' in node && !isPrimitive(node.const)) return undefined;
-  if (node.enum !== undefined && !(Array.isArray(node.enum) && node.enum.length > 0 && node.enum.every(isPrimitive))) return undefined;
+  const hasConst = (has & Has.Const) !== 0;
+  if (hasConst && !isPrimitive(node.const)) return undefined;
+  const enumValues = (has & Has.Enum) === 0 ? undefined : node.enum;
+  if (enumValues !== undefined && !(Array.isArray(enumValues) && enumValues.length > 0 && enumValues.every(isPrimitive))) return undefined;
   let items: SchemaPlan | undefined;
-  if (node.items !== undefined) {
+  if ((has & Has.Items) !== 0 && node.items !== undefined) {
     if (!isObject(node.items) || (items = planNode(node.items, false)) === undefined) return undefined;
   }
-  const object = planObject(node);
+  const object = (has & Has.Object) === 0 ? NO_OBJECT : planObject(node);
   if (object === undefined) return undefined;
   const only =
     typeof node.type === 'string' ? node.type : Array.isArray(node.type) && node.type.length === 1 ? (node.type[0] as string) : undefined;
@@ -96,8 +77,8 @@ function planNode(node: JsonSchema, root: boolean): SchemaPlan | undefined {
           ? itemLimits !== undefined || items !== undefined
           : only === 'object' && object.objectGroup;
   const scalar =
-    'const' in node ||
-    node.enum !== undefined ||
+    hasConst ||
+    enumValues !== undefined ||
     numberLimits !== undefined ||
     stringLimits !== undefined ||
     pattern !== undefined ||
@@ -106,59 +87,68 @@ function planNode(node: JsonSchema, root: boolean): SchemaPlan | undefined {
   if (types !== 0 && !scalar && !object.objectGroup) return typeOnlyPlan(node.type as string | string[], types);
   // Every field present (undefined when absent): one object shape for the checker.
   return {
-    node,
+    type: node.type,
     types,
     typeFirst: types !== 0 && !groupUsed,
-    typeOnly: types !== 0 && !scalar && !object.objectGroup,
+    typeOnly: false,
     scalar,
-    constValue: 'const' in node ? { value: node.const } : undefined,
-    enumValues: node.enum as unknown[] | undefined,
+    constValue: hasConst ? { value: node.const } : undefined,
+    enumValues: enumValues as unknown[] | undefined,
     numberLimits,
     stringLimits,
     pattern,
     itemLimits,
     items,
-    ...object,
+    objectGroup: object.objectGroup,
+    defaults: object.defaults,
+    required: object.required,
+    closedOver: object.closedOver,
+    closedNames: object.closedNames,
+    properties: object.properties,
+    quick: object.quick,
   };
 }
 
 type ObjectPart = Pick<SchemaPlan, 'objectGroup' | 'defaults' | 'required' | 'closedOver' | 'closedNames' | 'properties' | 'quick'>;
+
+/** A node without object keywords: any object passes the one-pass check (it has nothing to look at). */
+const NO_OBJECT: ObjectPart = {
+  objectGroup: false,
+  defaults: undefined,
+  required: undefined,
+  closedOver: undefined,
+  closedNames: undefined,
+  properties: undefined,
+  quick: Object.freeze({ names: [], types: [], requiredMask: 0, requiredCount: 0, closed: false, more: undefined }),
+};
 
 function planObject(node: JsonSchema): ObjectPart | undefined {
   const { properties, required, additionalProperties } = node;
   if (additionalProperties !== undefined && additionalProperties !== false && additionalProperties !== true) return undefined;
   if (required !== undefined && !(Array.isArray(required) && required.every((r) => typeof r === 'string'))) return undefined;
   if (properties !== undefined && !isObject(properties)) return undefined;
+  const names = properties === undefined ? [] : Object.keys(properties);
   const planned: PropertyPlan[] = [];
-  const defaults: [string, unknown][] = [];
-  for (const [name, inner] of Object.entries(properties ?? {})) {
+  let defaults: [string, unknown][] | undefined;
+  for (const name of names) {
+    const inner = (properties as JsonSchema)[name];
     // ajv sees `__proto__` differently (core rewrites it for ajv): leave such schemas to ajv.
     if (name === '__proto__' || !isObject(inner)) return undefined;
     const plan = planNode(inner, false);
     if (plan === undefined) return undefined;
     const defaulted = inner.default !== undefined;
-    if (defaulted) defaults.push([name, inner.default]);
+    if (defaulted) (defaults ??= []).push([name, inner.default]);
     planned.push({ name, plan, defaulted, segment: segmentOf(name) });
   }
   const requiredNames = (required as string[] | undefined) ?? [];
-  const names = planned.map((p) => p.name);
-  const quick =
-    defaults.length === 0 && planned.every((p) => p.plan.typeOnly) && requiredNames.every((name) => names.includes(name))
-      ? {
-          names,
-          types: planned.map((p) => p.plan.types),
-          required: planned.map((p) => requiredNames.includes(p.name)),
-          requiredCount: new Set(requiredNames).size,
-          closed: additionalProperties === false,
-        }
-      : undefined;
+  const closed = additionalProperties === false;
   return {
-    quick,
-    objectGroup: properties !== undefined || required !== undefined || additionalProperties === false,
-    defaults: defaults.length > 0 ? defaults : undefined,
-    required: required !== undefined && (required as string[]).length > 0 ? (required as string[]) : undefined,
-    closedOver: additionalProperties === false && names.length > 8 ? new Set(names) : undefined,
-    closedNames: additionalProperties === false && names.length <= 8 ? names : undefined,
+    quick: defaults === undefined ? quickObject(names, planned, requiredNames, closed) : undefined,
+    objectGroup: properties !== undefined || required !== undefined || closed,
+    defaults,
+    required: requiredNames.length > 0 ? requiredNames : undefined,
+    closedOver: closed && names.length > 8 ? new Set(names) : undefined,
+    closedNames: closed && names.length <= 8 ? names : undefined,
     properties: planned.length > 0 ? planned : undefined,
   };
 }

@@ -1,5 +1,3 @@
-import type { JsonSchema } from '../../metadata/handler-metadata.types';
-
 /** Bits of the JSON types a `type` keyword allows. */
 export const enum TypeBit {
   String = 1,
@@ -17,8 +15,12 @@ export const enum TypeBit {
  * object), so the checker reports the same errors in the same order.
  */
 export interface SchemaPlan {
-  /** The node itself: ajv errors carry it (`parentSchema`) and its `type` (`params.type`). */
-  readonly node: JsonSchema;
+  /**
+   * The node's `type` keyword (ajv's `params.type` of a type error). The plan keeps no other
+   * part of the schema object it was made from, so a schema parsed to be planned is not kept
+   * alive by its plan (the manifest keeps its text).
+   */
+  readonly type: unknown;
   /** Allowed types (0: no `type` keyword). */
   readonly types: number;
   /** ajv reports a wrong type before every other keyword (else: in its group's else branch). */
@@ -49,16 +51,27 @@ export interface SchemaPlan {
 }
 
 /**
- * An object node whose properties need only a type check and have no defaults, with every
- * required name among them: one pass over the value's own keys tells whether it is valid.
- * Only an invalid value takes the ordered path that reports errors as ajv does.
+ * An object node whose properties need only a type check (or, besides it, an `enum` or the
+ * type of their array's items) and have no defaults, with every required name among them: one
+ * pass over the value's own keys tells whether it is valid. Only an invalid value takes the
+ * ordered path that reports errors as ajv does.
  */
 export interface QuickObject {
   readonly names: readonly string[];
   readonly types: readonly number[];
-  readonly required: readonly boolean[];
+  /** Bit `i` set: `names[i]` is required. */
+  readonly requiredMask: number;
   readonly requiredCount: number;
   readonly closed: boolean;
+  /** Per property, what to check beyond its type (undefined for all: every property is type-only). */
+  readonly more: readonly (QuickMore | undefined)[] | undefined;
+}
+
+/** A property's check beyond its type in the one-pass check: its `enum`, or its array items' type. */
+export interface QuickMore {
+  readonly enumValues: readonly unknown[] | undefined;
+  /** Allowed types of every item (0: no item check). */
+  readonly itemTypes: number;
 }
 
 /** One entry of `properties`. */

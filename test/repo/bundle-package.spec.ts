@@ -1,7 +1,9 @@
 import { expect } from 'chai';
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync, existsSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { loadScript, REPO_ROOT } from './support/repo-scripts';
 
 interface BundleLib {
@@ -95,6 +97,48 @@ describe('scripts/bundle-package.js', () => {
     expect(existsSync(join(dir, 'dist', 'src', 'gone', 'old.js'))).to.equal(false);
     expect(existsSync(join(dir, 'dist', 'src', 'index.js.map'))).to.equal(false);
     expect(existsSync(join(dir, 'dist', 'src', 'index.d.ts'))).to.equal(true);
+  });
+
+  it('keeps named imports working for ES modules: the shims state the names and star re-exports tsc wrote', () => {
+    const dir = compiledPackage({
+      // As tsc writes an index that re-exports a module with `export *` and names one of its own.
+      index: [
+        'var __exportStar = (this && this.__exportStar) || function (m, exports) { for (var p in m) if (p !== "default" && !Object.prototype.hasOwnProperty.call(exports, p)) exports[p] = m[p]; };',
+        'Object.defineProperty(exports, "__esModule", { value: true });',
+        'exports.own = void 0;',
+        "__exportStar(require('./things/thing'), exports);",
+        'exports.own = 42;',
+      ].join('\n'),
+      'things/thing':
+        'Object.defineProperty(exports, "__esModule", { value: true });\nexports.Thing = void 0;\nclass Thing {}\nexports.Thing = Thing;',
+    });
+    made.push(dir);
+    // tsc writes `__exportStar(require("./x"), exports)` with double quotes.
+    const index = join(dir, 'dist', 'js', 'src', 'index.js');
+    writeFileSync(index, readFileSync(index, 'utf8').replace("require('./things/thing')", 'require("./things/thing")'));
+    lib.bundlePackage(dir);
+    const url = pathToFileURL(join(dir, 'dist', 'src', 'index.js')).href;
+    const script = `import { own, Thing } from ${JSON.stringify(url)}; console.log(own, typeof Thing);`;
+    expect(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 10_000 }).trim()).to.equal(
+      '42 function',
+    );
+  });
+
+  it('lets an ES module import the runtime packages by name', () => {
+    const script = [
+      "import { Armature, Tool } from '@armature/core';",
+      "import { registerListenTransport } from '@armature/core/listen';",
+      "import { Container } from '@armature/di';",
+      "import { listenHttp } from '@armature/http';",
+      "import { listenWs } from '@armature/ws';",
+      'console.log([Armature, Tool, registerListenTransport, Container, listenHttp, listenWs].map((x) => typeof x).join(" "));',
+    ].join('\n');
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+      timeout: 10_000,
+    });
+    expect(out.trim()).to.equal('function function function function function function');
   });
 
   it('is what the runtime packages load: @armature/core resolves to shims over its bundle', () => {

@@ -246,6 +246,18 @@ describe('shared schema checker (simple/): the same answers as ajv', () => {
     }
   });
 
+  it('gives every plan the same fields in the same order, shared type-only leaves included (one object shape for the checker)', () => {
+    const root = planSchema({
+      type: 'object',
+      properties: { name: { type: 'string' }, size: { type: 'integer', minimum: 0 }, tags: { type: 'array', items: { type: 'string' } } },
+      required: ['name'],
+    });
+    const plans = [root, ...(root?.properties ?? []).map((p) => p.plan), root?.properties?.[2]?.plan.items];
+    expect(plans.map((plan) => plan?.typeOnly)).to.deep.equal([false, true, false, false, true]);
+    const order = Object.keys(root ?? {});
+    for (const plan of plans) expect(Object.keys(plan ?? {})).to.deep.equal(order);
+  });
+
   it('leaves to ajv every schema with a keyword outside its subset', () => {
     const outside: JsonSchema[] = [
       { type: 'string', format: 'email' },

@@ -1,4 +1,4 @@
-import type { SchemaPlan } from './simple-plan.types';
+import type { ObjectPart, PlanHead, SchemaPlan } from './simple-plan.types';
 
 /**
  * Leaves that check only their `type` are most of a schema's nodes: one shared plan per type
@@ -6,11 +6,50 @@ import type { SchemaPlan } from './simple-plan.types';
  */
 const typeOnlyPlans = new Map<string, SchemaPlan>();
 
+/** A type-only leaf's object part: no object keywords, and no one-pass table. */
+const TYPE_ONLY_OBJECT: ObjectPart = {
+  objectGroup: false,
+  defaults: undefined,
+  required: undefined,
+  closedOver: undefined,
+  closedNames: undefined,
+  properties: undefined,
+  quick: undefined,
+};
+
+/**
+ * Every plan is made here, each field present (undefined when absent) and always in this
+ * order, so all plans share one object shape and the checker's property reads stay monomorphic.
+ */
+export function schemaPlan(head: PlanHead, object: ObjectPart): SchemaPlan {
+  return {
+    type: head.type,
+    types: head.types,
+    typeFirst: head.typeFirst,
+    typeOnly: head.typeOnly,
+    scalar: head.scalar,
+    constValue: head.constValue,
+    enumValues: head.enumValues,
+    numberLimits: head.numberLimits,
+    stringLimits: head.stringLimits,
+    pattern: head.pattern,
+    itemLimits: head.itemLimits,
+    items: head.items,
+    objectGroup: object.objectGroup,
+    defaults: object.defaults,
+    required: object.required,
+    closedOver: object.closedOver,
+    closedNames: object.closedNames,
+    properties: object.properties,
+    quick: object.quick,
+  };
+}
+
 export function typeOnlyPlan(type: string | string[], types: number): SchemaPlan {
   const key = Array.isArray(type) ? `[${type.join(',')}` : type;
   let plan = typeOnlyPlans.get(key);
   if (plan === undefined) {
-    plan = {
+    const head: PlanHead = {
       type: Array.isArray(type) ? Object.freeze([...type]) : type,
       types,
       typeFirst: true,
@@ -23,14 +62,8 @@ export function typeOnlyPlan(type: string | string[], types: number): SchemaPlan
       pattern: undefined,
       itemLimits: undefined,
       items: undefined,
-      quick: undefined,
-      objectGroup: false,
-      defaults: undefined,
-      required: undefined,
-      closedOver: undefined,
-      closedNames: undefined,
-      properties: undefined,
     };
+    plan = schemaPlan(head, TYPE_ONLY_OBJECT);
     typeOnlyPlans.set(key, plan);
   }
   return plan;

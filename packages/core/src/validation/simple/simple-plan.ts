@@ -1,7 +1,7 @@
 import type { JsonSchema } from '../../metadata/handler-metadata.types';
-import { segmentOf, typeOnlyPlan } from './simple-plan-cache';
+import { schemaPlan, segmentOf, typeOnlyPlan } from './simple-plan-cache';
 import { ANNOTATIONS, Has, ITEM_KEYWORDS, KEYWORD_GROUPS, NUMBER_KEYWORDS, STRING_KEYWORDS } from './simple-keywords';
-import { type PropertyPlan, type SchemaPlan, TypeBit } from './simple-plan.types';
+import { type ObjectPart, type PropertyPlan, type SchemaPlan, TypeBit } from './simple-plan.types';
 import { quickObject } from './simple-quick-plan';
 
 const TYPE_BITS: ReadonlyMap<unknown, TypeBit> = new Map([
@@ -85,31 +85,24 @@ function planNode(node: JsonSchema, root: boolean): SchemaPlan | undefined {
     itemLimits !== undefined ||
     items !== undefined;
   if (types !== 0 && !scalar && !object.objectGroup) return typeOnlyPlan(node.type as string | string[], types);
-  // Every field present (undefined when absent): one object shape for the checker.
-  return {
-    type: node.type,
-    types,
-    typeFirst: types !== 0 && !groupUsed,
-    typeOnly: false,
-    scalar,
-    constValue: hasConst ? { value: node.const } : undefined,
-    enumValues: enumValues as unknown[] | undefined,
-    numberLimits,
-    stringLimits,
-    pattern,
-    itemLimits,
-    items,
-    objectGroup: object.objectGroup,
-    defaults: object.defaults,
-    required: object.required,
-    closedOver: object.closedOver,
-    closedNames: object.closedNames,
-    properties: object.properties,
-    quick: object.quick,
-  };
+  return schemaPlan(
+    {
+      type: node.type,
+      types,
+      typeFirst: types !== 0 && !groupUsed,
+      typeOnly: false,
+      scalar,
+      constValue: hasConst ? { value: node.const } : undefined,
+      enumValues: enumValues as unknown[] | undefined,
+      numberLimits,
+      stringLimits,
+      pattern,
+      itemLimits,
+      items,
+    },
+    object,
+  );
 }
-
-type ObjectPart = Pick<SchemaPlan, 'objectGroup' | 'defaults' | 'required' | 'closedOver' | 'closedNames' | 'properties' | 'quick'>;
 
 /** A node without object keywords: any object passes the one-pass check (it has nothing to look at). */
 const NO_OBJECT: ObjectPart = {

@@ -83,3 +83,9 @@ export interface PropertyPlan {
   /** `/name`, JSON-Pointer escaped: the property's part of `instancePath`. */
   readonly segment: string;
 }
+
+/** The object keywords' part of a plan. */
+export type ObjectPart = Pick<SchemaPlan, 'objectGroup' | 'defaults' | 'required' | 'closedOver' | 'closedNames' | 'properties' | 'quick'>;
+
+/** The rest of a plan. */
+export type PlanHead = Omit<SchemaPlan, keyof ObjectPart>;

@@ -7,7 +7,7 @@ import type { ObjectPart, PlanHead, SchemaPlan } from './simple-plan.types';
 const typeOnlyPlans = new Map<string, SchemaPlan>();
 
 /** A type-only leaf's object part: no object keywords, and no one-pass table. */
-const TYPE_ONLY_OBJECT: ObjectPart = {
+export const TYPE_ONLY_OBJECT: ObjectPart = {
   objectGroup: false,
   defaults: undefined,
   required: undefined,

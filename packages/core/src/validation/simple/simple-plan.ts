@@ -1,5 +1,5 @@
 import type { JsonSchema } from '../../metadata/handler-metadata.types';
-import { schemaPlan, segmentOf, typeOnlyPlan } from './simple-plan-cache';
+import { schemaPlan, segmentOf, TYPE_ONLY_OBJECT, typeOnlyPlan } from './simple-plan-cache';
 import { ANNOTATIONS, Has, ITEM_KEYWORDS, KEYWORD_GROUPS, NUMBER_KEYWORDS, STRING_KEYWORDS } from './simple-keywords';
 import { type ObjectPart, type PropertyPlan, type SchemaPlan, TypeBit } from './simple-plan.types';
 import { quickObject } from './simple-quick-plan';
@@ -106,12 +106,7 @@ function planNode(node: JsonSchema, root: boolean): SchemaPlan | undefined {
 
 /** A node without object keywords: any object passes the one-pass check (it has nothing to look at). */
 const NO_OBJECT: ObjectPart = {
-  objectGroup: false,
-  defaults: undefined,
-  required: undefined,
-  closedOver: undefined,
-  closedNames: undefined,
-  properties: undefined,
+  ...TYPE_ONLY_OBJECT,
   quick: Object.freeze({ names: [], types: [], requiredMask: 0, requiredCount: 0, closed: false, more: undefined }),
 };
 

@@ -2,6 +2,9 @@
 // Start-up at real tool-set sizes: add + 1,000 and add + 10,000 generated tools, each with its
 // own input schema, and (an extra row) add + 1,000 tools sharing one schema. Each repetition
 // is a fresh child process per server (startup-child.js), servers interleaved across rounds.
+// One untimed start per server comes first: it leaves what a server's earlier runs leave (the
+// OS file cache warm; Armature's V8 code cache for this flag set, docs/performance.md "Code
+// cache"). The first start after an install, with no code cache, is the extra row COLD.
 const path = require('node:path');
 const { execFile } = require('node:child_process');
 const { STARTUP_SERVER_NAMES } = require('../servers/registry');
@@ -15,11 +18,14 @@ const TOOL_SETS = [
   { set: '1000-shared', id: 'startup/1001-tools-shared', title: 'start-up with 1,001 tools sharing one schema (extra row)' },
 ];
 const QUICK_SETS = ['1000'];
+/** The extra row: Armature started with its code cache off (ARMATURE_CODE_CACHE=off), as on its first start after an install. */
+const COLD = { name: 'armature, no code cache', server: 'armature', env: { ARMATURE_CODE_CACHE: 'off' } };
 
-function runChild(server, toolSet, warmCalls, idlePauseMs) {
+function runChild(server, toolSet, warmCalls, idlePauseMs, env = {}) {
   return new Promise((resolve, reject) => {
     const args = ['--expose-gc', CHILD, server, toolSet, String(warmCalls), String(idlePauseMs)];
-    execFile(process.execPath, args, { timeout: 180_000, maxBuffer: 1 << 20 }, (error, stdout, stderr) => {
+    const options = { timeout: 180_000, maxBuffer: 1 << 20, env: { ...process.env, ...env } };
+    execFile(process.execPath, args, options, (error, stdout, stderr) => {
       if (error) return reject(new Error(`${error.message}\n${stderr.slice(-2000)}`));
       try {
         resolve(JSON.parse(stdout.trim().split('\n').pop()));
@@ -39,10 +45,12 @@ async function runStartup({ budget, reps, quick, log }) {
   const groups = [];
   for (const { set, id, title } of TOOL_SETS.filter((t) => startupToolSets(quick).includes(t.set))) {
     log(`  ${id}`);
-    const contestants = STARTUP_SERVER_NAMES.map((server) => ({
-      server,
-      warmup: async () => undefined, // every run is a cold process by design
-      measure: () => runChild(server, set, budget.warmListCalls, budget.idlePauseMs),
+    const starts = [...STARTUP_SERVER_NAMES.map((server) => ({ name: server, server, env: {} })), COLD];
+    const contestants = starts.map(({ name, server, env }) => ({
+      server: name,
+      // Every measured run is a fresh process; this untimed one is the server's earlier run.
+      warmup: () => runChild(server, set, 0, 0, env).then(() => undefined),
+      measure: () => runChild(server, set, budget.warmListCalls, budget.idlePauseMs, env),
     }));
     const results = await runRounds(contestants, Math.max(reps, budget.startupRepeats));
     groups.push({ id, kind: 'startup', title, results });

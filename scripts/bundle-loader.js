@@ -1,0 +1,133 @@
+'use strict';
+// The loader of a bundled package: scripts/bundle-package.js copies this file to the package's
+// dist/load.js, with the package name and the bundle's digest filled in. It serves the
+// package's modules from bundle.js, or from js/ when tsc wrote newer output than the bundle (a
+// `tsc -b` without the bundling step), so stale code is never served.
+//
+// The bundle is compiled with a V8 code cache when one is there for this bundle, Node and flag
+// set: a process then starts without parsing the package, and the functions the last run
+// compiled (start-up, the first requests) come precompiled. A process that found no usable
+// cache writes one when it exits (written aside and renamed, so concurrent processes never
+// read half a file). ARMATURE_CODE_CACHE=off turns this off, =<dir> keeps the caches in <dir>
+// (for a read-only install); by default they sit beside the bundle. With --enable-source-maps
+// the bundle is required as a plain module, so stack traces map back to the TypeScript.
+// docs/performance.md, "Code cache".
+const fs = require('node:fs');
+const path = require('node:path');
+
+const PACKAGE_NAME = '__PACKAGE_NAME__';
+/** The bundle's SHA-256 prefix, written by the bundler: a rebuilt bundle never meets an old cache. */
+const BUNDLE_DIGEST = '__BUNDLE_DIGEST__';
+const BUNDLE = path.join(__dirname, 'bundle.js');
+/** Caches kept per package in one directory (one per Node version and flag set in use). */
+const MAX_CACHES = 4;
+
+function bundleIsCurrent() {
+  const bundle = fs.statSync(BUNDLE, { throwIfNoEntry: false });
+  if (bundle === undefined) return false;
+  const built = fs.statSync(path.join(__dirname, 'js', 'tsconfig.tsbuildinfo'), { throwIfNoEntry: false });
+  return built === undefined || built.mtimeMs <= bundle.mtimeMs;
+}
+
+/** Where this process's code cache lives, or undefined when caching is off. */
+function cacheDir() {
+  const setting = process.env.ARMATURE_CODE_CACHE;
+  if (setting === 'off' || process.sourceMapsEnabled) return undefined;
+  return setting ? path.resolve(setting) : __dirname;
+}
+
+/** FNV-1a of `text`, as 8 hex digits: names a cache per Node version, platform and flag set. */
+function shortHash(text) {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(16).padStart(8, '0');
+}
+
+/** The file prefix of this package's caches in a directory (the package name keeps shared directories apart). */
+const CACHE_PREFIX = `${PACKAGE_NAME.replace(/^@/, '').replace(/\//g, '-')}-`;
+
+/** The process's flags, without an `-e`/`-p` script's text (which is no flag of V8's). */
+function flags() {
+  const kept = [];
+  for (let i = 0; i < process.execArgv.length; i++) {
+    const arg = process.execArgv[i];
+    if (/^(-e|-p|-pe|--eval|--print)$/.test(arg)) i++;
+    else if (!/^--(eval|print)=/.test(arg)) kept.push(arg);
+  }
+  return kept.join(' ');
+}
+
+function cacheFileIn(dir) {
+  // V8 rejects a cache made by another V8 or flag set; naming them apart lets each set keep its own.
+  const runtime = [process.version, process.arch, flags(), process.env.NODE_OPTIONS ?? ''].join('\n');
+  return path.join(dir, `${CACHE_PREFIX}${BUNDLE_DIGEST}-${shortHash(runtime)}.cache`);
+}
+
+function readCache(file) {
+  try {
+    return fs.readFileSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes `script`'s code cache (the functions compiled so far included); best effort. */
+function writeCache(script, dir, file) {
+  try {
+    const data = script.createCachedData();
+    // A configured directory is made; the package's own is never re-made once removed.
+    if (dir !== __dirname) fs.mkdirSync(dir, { recursive: true });
+    const temporary = `${file}.${process.pid}.tmp`;
+    fs.writeFileSync(temporary, data);
+    fs.renameSync(temporary, file);
+    pruneCaches(dir, file);
+  } catch {
+    // A read-only install or a full disk: the next process compiles the bundle as this one did.
+  }
+}
+
+/** Keeps the newest `MAX_CACHES` caches of this package in `dir` (an old bundle's, another Node's go first). */
+function pruneCaches(dir, kept) {
+  const caches = fs
+    .readdirSync(dir)
+    .filter((name) => name.startsWith(CACHE_PREFIX) && name.endsWith('.cache'))
+    .map((name) => path.join(dir, name))
+    .filter((file) => file !== kept)
+    .map((file) => ({ file, mtimeMs: fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0 }))
+    .sort((a, b) => b.mtimeMs - a.mtimeMs);
+  for (const { file } of caches.slice(MAX_CACHES - 1)) fs.rmSync(file, { force: true });
+}
+
+/** Runs bundle.js as Node would, compiled with the code cache when there is one. */
+function loadBundle() {
+  const dir = cacheDir();
+  if (dir === undefined) return require(BUNDLE);
+  const vm = require('node:vm');
+  const Module = require('node:module');
+  const file = cacheFileIn(dir);
+  const cachedData = readCache(file);
+  const script = new vm.Script(Module.wrap(fs.readFileSync(BUNDLE, 'utf8')), { filename: BUNDLE, cachedData });
+  const bundle = new Module(BUNDLE, module);
+  bundle.filename = BUNDLE;
+  // Registered as `require` would, so that a direct require of bundle.js reaches this instance.
+  require.cache[BUNDLE] = bundle;
+  try {
+    script.runInThisContext().call(bundle.exports, bundle.exports, Module.createRequire(BUNDLE), bundle, BUNDLE, __dirname);
+  } catch (error) {
+    delete require.cache[BUNDLE];
+    throw error;
+  }
+  bundle.loaded = true;
+  // At exit the script holds the code of everything this run compiled: the next start skips it all.
+  if (cachedData === undefined || script.cachedDataRejected) process.once('exit', () => writeCache(script, dir, file));
+  return bundle.exports;
+}
+
+let modules;
+module.exports = function load(id) {
+  if (modules === undefined) {
+    const bundled = bundleIsCurrent() ? loadBundle() : undefined;
+    modules = bundled ?? new Proxy({}, { get: (_, key) => () => require(path.join(__dirname, 'js', 'src', key + '.js')) });
+  }
+  return modules[id]();
+};

@@ -1,0 +1,107 @@
+import { expect } from 'chai';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadScript } from './support/repo-scripts';
+
+interface BundleLib {
+  bundlePackage(packageDir: string): number;
+}
+
+const lib = loadScript<BundleLib>('scripts/bundle-package.js');
+
+/** A package named `name` as `tsc -b` leaves it, bundled: its index answers `kind`. */
+function bundledPackage(root: string, name: string, kind: string): string {
+  const dir = join(root, name);
+  mkdirSync(join(dir, 'dist', 'js', 'src'), { recursive: true });
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: `@example/${name}` }));
+  writeFileSync(
+    join(dir, 'dist', 'js', 'src', 'index.js'),
+    `exports.kind = ${JSON.stringify(kind)}; exports.answer = function answer(x) { return x * 2; };`,
+  );
+  writeFileSync(join(dir, 'dist', 'js', 'tsconfig.tsbuildinfo'), '{}');
+  lib.bundlePackage(dir);
+  return dir;
+}
+
+/** Loads the package's index in a child process (a code cache is written at a process's exit); returns what it printed. */
+function runChild(packageDir: string, env: Record<string, string | undefined>, flags: string[] = []): string {
+  const entry = join(packageDir, 'dist', 'src', 'index.js');
+  const script = `const m = require(${JSON.stringify(entry)}); console.log(m.kind, m.answer(21));`;
+  const childEnv: Record<string, string | undefined> = { ...process.env, ...env };
+  for (const [key, value] of Object.entries(env)) if (value === undefined) delete childEnv[key];
+  return execFileSync(process.execPath, [...flags, '-e', script], { encoding: 'utf8', timeout: 10_000, env: childEnv }).trim();
+}
+
+const cachesIn = (dir: string): string[] => readdirSync(dir).filter((name) => name.endsWith('.cache'));
+
+describe('bundled packages: the V8 code cache (scripts/bundle-loader.js)', () => {
+  let root: string;
+  beforeEach(() => {
+    root = mkdtempSync(join(tmpdir(), 'armature-code-cache-'));
+  });
+  afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+  it('writes a cache when a process found none, and the next process uses it without writing again', () => {
+    const pkg = bundledPackage(root, 'alpha', 'first');
+    const caches = join(root, 'caches');
+    expect(runChild(pkg, { ARMATURE_CODE_CACHE: caches })).to.equal('first 42');
+    const written = cachesIn(caches);
+    expect(written).to.have.length(1);
+    expect(written[0]).to.match(/^example-alpha-[0-9a-f]{16}-[0-9a-f]{8}\.cache$/);
+    expect(readdirSync(caches).filter((name) => name.endsWith('.tmp'))).to.deep.equal([]);
+    const file = join(caches, written[0]);
+    const before = statSync(file).mtimeMs;
+    const bytes = readFileSync(file);
+    // V8 took the cache: a rejected one would have been written again at exit.
+    expect(runChild(pkg, { ARMATURE_CODE_CACHE: caches })).to.equal('first 42');
+    expect(statSync(file).mtimeMs).to.equal(before);
+    expect(readFileSync(file).equals(bytes)).to.equal(true);
+  });
+
+  it('keeps caches beside the bundle by default', () => {
+    const pkg = bundledPackage(root, 'beta', 'beside');
+    expect(runChild(pkg, { ARMATURE_CODE_CACHE: undefined })).to.equal('beside 42');
+    expect(cachesIn(join(pkg, 'dist'))).to.have.length(1);
+  });
+
+  it('serves the right code from a damaged cache and replaces it', () => {
+    const pkg = bundledPackage(root, 'gamma', 'sound');
+    const caches = join(root, 'caches');
+    runChild(pkg, { ARMATURE_CODE_CACHE: caches });
+    const file = join(caches, cachesIn(caches)[0]);
+    writeFileSync(file, Buffer.alloc(4096, 7));
+    expect(runChild(pkg, { ARMATURE_CODE_CACHE: caches })).to.equal('sound 42');
+    expect(readFileSync(file).equals(Buffer.alloc(4096, 7))).to.equal(false);
+  });
+
+  it('names caches apart per bundle and flag set, and keeps at most four of a package', () => {
+    const caches = join(root, 'caches');
+    const pkg = bundledPackage(root, 'delta', 'v0');
+    runChild(pkg, { ARMATURE_CODE_CACHE: caches });
+    runChild(pkg, { ARMATURE_CODE_CACHE: caches }, ['--expose-gc']);
+    expect(cachesIn(caches)).to.have.length(2);
+    // Rebuilt bundles (new code): each gets caches of its own, never an old bundle's.
+    for (const version of ['v1', 'v2', 'v3', 'v4']) {
+      bundledPackage(root, 'delta', version);
+      expect(runChild(pkg, { ARMATURE_CODE_CACHE: caches })).to.equal(`${version} 42`);
+    }
+    expect(cachesIn(caches)).to.have.length(4);
+    // Another package's caches in the same directory are its own.
+    runChild(bundledPackage(root, 'epsilon', 'other'), { ARMATURE_CODE_CACHE: caches });
+    expect(cachesIn(caches).filter((name) => name.startsWith('example-epsilon-'))).to.have.length(1);
+    expect(cachesIn(caches).filter((name) => name.startsWith('example-delta-'))).to.have.length(4);
+  });
+
+  it('writes nothing when turned off, under --enable-source-maps, or where it cannot write', () => {
+    const pkg = bundledPackage(root, 'zeta', 'plain');
+    expect(runChild(pkg, { ARMATURE_CODE_CACHE: 'off' })).to.equal('plain 42');
+    expect(runChild(pkg, { ARMATURE_CODE_CACHE: undefined }, ['--enable-source-maps'])).to.equal('plain 42');
+    expect(cachesIn(join(pkg, 'dist'))).to.deep.equal([]);
+    // A directory that cannot be made (a file is in the way): the process runs as without a cache.
+    const blocked = join(root, 'a-file');
+    writeFileSync(blocked, 'not a directory');
+    expect(runChild(pkg, { ARMATURE_CODE_CACHE: join(blocked, 'caches') })).to.equal('plain 42');
+  });
+});

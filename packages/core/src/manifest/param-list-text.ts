@@ -41,23 +41,20 @@ export function encodeParamList(params: readonly object[]): string | undefined {
 }
 
 /**
- * The parameters of a text that {@link PARAM_LIST_TEXT} matches. Names are property keys of
- * every call's arguments: they are returned as the engine's internalized key strings (as
- * `JSON.parse` gives short values), so reading `args[name]` does not look the key up each time.
+ * The parameters of a text that {@link PARAM_LIST_TEXT} matches. Names stay plain slices: the
+ * first `args[name]` read turns one into a reference to the engine's internalized key, so
+ * later reads cost a few nanoseconds more than an internalized copy would. Internalizing them
+ * here (`Object.keys({ [name]: 0 })`) cost ~2 µs a name on a tool's first call at 10,000 tools,
+ * where every new key adds a map transition (bench/README.md, issue 15's seventh slice).
  */
 export function decodeParamList(text: string): ShortFormParam[] {
   if (text === '') return [];
   return text.split(',').map((part, index): ShortFormParam => {
     const role = ROLE[part[0] as string] as ShortRole;
     const last = part[part.length - 1];
-    if (last === '!' || last === '?') return { index, name: keyString(part.slice(1, -1)), role, required: last === '!' };
-    return { index, name: keyString(part.slice(1)), role };
+    if (last === '!' || last === '?') return { index, name: part.slice(1, -1), role, required: last === '!' };
+    return { index, name: part.slice(1), role };
   });
-}
-
-/** `name` as an object key holds it: the engine's internalized copy (an identifier is never an index key). */
-function keyString(name: string): string {
-  return Object.keys({ [name]: 0 })[0] as string;
 }
 
 /** How many parameters a list text holds. */

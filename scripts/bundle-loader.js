@@ -9,8 +9,10 @@
 // compiled (start-up, the first requests) come precompiled. A process that found no usable
 // cache writes one when it exits (written aside and renamed, so concurrent processes never
 // read half a file). ARMATURE_CODE_CACHE=off turns this off, =<dir> keeps the caches in <dir>
-// (for a read-only install); by default they sit beside the bundle. With --enable-source-maps
-// the bundle is required as a plain module, so stack traces map back to the TypeScript.
+// (for a read-only install); by default they sit beside the bundle. With --enable-source-maps,
+// or under a loader other than Node's (Jest's module registry, a vm sandbox), the bundle is
+// required as a plain module: stack traces map back to the TypeScript, and the loader keeps
+// its own module instances and globals.
 // docs/performance.md, "Code cache".
 const fs = require('node:fs');
 const path = require('node:path');
@@ -104,6 +106,10 @@ function loadBundle() {
   if (dir === undefined) return require(BUNDLE);
   const vm = require('node:vm');
   const Module = require('node:module');
+  // Only under Node's own loader, in the main context: a test runner with a module registry of
+  // its own (Jest) or a sandbox context must load the bundle through its `require`, or the
+  // bundle's dependencies and globals would not be the ones the rest of the program sees.
+  if (!(module instanceof Module) || vm.runInThisContext('globalThis') !== globalThis) return require(BUNDLE);
   const file = cacheFileIn(dir);
   const cachedData = readCache(file);
   const script = new vm.Script(Module.wrap(fs.readFileSync(BUNDLE, 'utf8')), { filename: BUNDLE, cachedData });

@@ -2,7 +2,8 @@ import { expect } from 'chai';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { compileFunction } from 'node:vm';
 import { loadScript } from './support/repo-scripts';
 
 interface BundleLib {
@@ -92,6 +93,33 @@ describe('bundled packages: the V8 code cache (scripts/bundle-loader.js)', () =>
     runChild(bundledPackage(root, 'epsilon', 'other'), { ARMATURE_CODE_CACHE: caches });
     expect(cachesIn(caches).filter((name) => name.startsWith('example-epsilon-'))).to.have.length(1);
     expect(cachesIn(caches).filter((name) => name.startsWith('example-delta-'))).to.have.length(4);
+  });
+
+  it("leaves the bundle to a loader other than Node's (a module registry of its own, as Jest has)", () => {
+    const pkg = bundledPackage(root, 'eta', 'registry');
+    const loader = join(pkg, 'dist', 'load.js');
+    // The loader run as such a registry runs it: its own `module` object and `require`.
+    const required: string[] = [];
+    const registryRequire = (id: string): unknown => {
+      required.push(id);
+      return require(id);
+    };
+    const registryModule = { exports: {} as unknown };
+    const params = ['exports', 'require', 'module', '__filename', '__dirname'];
+    compileFunction(readFileSync(loader, 'utf8'), params, { filename: loader })(
+      registryModule.exports,
+      registryRequire,
+      registryModule,
+      loader,
+      dirname(loader),
+    );
+    const load = registryModule.exports as (id: string) => { kind: string };
+    try {
+      expect(load('index').kind).to.equal('registry');
+      expect(required).to.include(join(pkg, 'dist', 'bundle.js'));
+    } finally {
+      for (const key of Object.keys(require.cache)) if (key.startsWith(pkg)) delete require.cache[key];
+    }
   });
 
   it('writes nothing when turned off, under --enable-source-maps, or where it cannot write', () => {

@@ -65,11 +65,34 @@ function cacheFileIn(dir) {
   return path.join(dir, `${CACHE_PREFIX}${BUNDLE_DIGEST}-${shortHash(runtime)}.cache`);
 }
 
+/**
+ * The cache in `file`, unless someone else could have written it: a cache is code this process
+ * will run, so it must be this user's (or root's) and writable by no one else. Read through the
+ * descriptor it was checked on, so a file swapped in between is never read.
+ */
 function readCache(file) {
+  let fd;
   try {
-    return fs.readFileSync(file);
+    fd = fs.openSync(file, 'r');
+    const stat = fs.fstatSync(fd);
+    if (!stat.isFile()) return undefined;
+    // POSIX owners and modes (Windows reports neither the same way: its ACLs guard the folder).
+    if (typeof process.getuid === 'function') {
+      const uid = process.getuid();
+      if ((stat.mode & 0o022) !== 0 || (stat.uid !== uid && stat.uid !== 0)) return undefined;
+    }
+    const data = Buffer.allocUnsafe(stat.size);
+    let read = 0;
+    while (read < stat.size) {
+      const n = fs.readSync(fd, data, read, stat.size - read, read);
+      if (n === 0) break;
+      read += n;
+    }
+    return read === stat.size ? data : undefined;
   } catch {
     return undefined;
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
   }
 }
 
@@ -80,7 +103,7 @@ function writeCache(script, dir, file) {
     // A configured directory is made; the package's own is never re-made once removed.
     if (dir !== __dirname) fs.mkdirSync(dir, { recursive: true });
     const temporary = `${file}.${process.pid}.tmp`;
-    fs.writeFileSync(temporary, data);
+    fs.writeFileSync(temporary, data, { mode: 0o644 });
     fs.renameSync(temporary, file);
     pruneCaches(dir, file);
   } catch {
@@ -88,15 +111,21 @@ function writeCache(script, dir, file) {
   }
 }
 
+/** Files a crashed write can leave behind are removed once this old. */
+const STALE_TEMPORARY_MS = 10 * 60 * 1000;
+
 /** Keeps the newest `MAX_CACHES` caches of this package in `dir` (an old bundle's, another Node's go first). */
 function pruneCaches(dir, kept) {
-  const caches = fs
-    .readdirSync(dir)
-    .filter((name) => name.startsWith(CACHE_PREFIX) && name.endsWith('.cache'))
-    .map((name) => path.join(dir, name))
-    .filter((file) => file !== kept)
-    .map((file) => ({ file, mtimeMs: fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0 }))
-    .sort((a, b) => b.mtimeMs - a.mtimeMs);
+  const now = Date.now();
+  const caches = [];
+  for (const name of fs.readdirSync(dir)) {
+    if (!name.startsWith(CACHE_PREFIX)) continue;
+    const file = path.join(dir, name);
+    const mtimeMs = fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+    if (name.endsWith('.tmp') && now - mtimeMs > STALE_TEMPORARY_MS) fs.rmSync(file, { force: true });
+    else if (name.endsWith('.cache') && file !== kept) caches.push({ file, mtimeMs });
+  }
+  caches.sort((a, b) => b.mtimeMs - a.mtimeMs);
   for (const { file } of caches.slice(MAX_CACHES - 1)) fs.rmSync(file, { force: true });
 }
 

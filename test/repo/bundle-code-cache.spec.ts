@@ -1,6 +1,17 @@
 import { expect } from 'chai';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { compileFunction } from 'node:vm';
@@ -75,6 +86,33 @@ describe('bundled packages: the V8 code cache (scripts/bundle-loader.js)', () =>
     writeFileSync(file, Buffer.alloc(4096, 7));
     expect(runChild(pkg, { ARMATURE_CODE_CACHE: caches })).to.equal('sound 42');
     expect(readFileSync(file).equals(Buffer.alloc(4096, 7))).to.equal(false);
+  });
+
+  it('never runs a cache others could have written (group- or world-writable), and replaces it', function () {
+    if (process.platform === 'win32') this.skip();
+    const pkg = bundledPackage(root, 'theta', 'guarded');
+    const caches = join(root, 'caches');
+    runChild(pkg, { ARMATURE_CODE_CACHE: caches });
+    const file = join(caches, cachesIn(caches)[0]);
+    chmodSync(file, 0o666);
+    expect(runChild(pkg, { ARMATURE_CODE_CACHE: caches })).to.equal('guarded 42');
+    // Not taken: written again at exit, as this process's own.
+    expect(statSync(file).mode & 0o777).to.equal(0o644);
+  });
+
+  it('removes what a crashed write left behind once it is old, and leaves a write in progress alone', () => {
+    const pkg = bundledPackage(root, 'iota', 'tidy');
+    const caches = join(root, 'caches');
+    mkdirSync(caches);
+    const old = join(caches, 'example-iota-0000000000000000-00000000.cache.4242.tmp');
+    const fresh = join(caches, 'example-iota-0000000000000000-00000000.cache.4343.tmp');
+    writeFileSync(old, 'half');
+    writeFileSync(fresh, 'half');
+    const anHourAgo = new Date(Date.now() - 3_600_000);
+    utimesSync(old, anHourAgo, anHourAgo);
+    runChild(pkg, { ARMATURE_CODE_CACHE: caches });
+    expect(existsSync(old)).to.equal(false);
+    expect(existsSync(fresh)).to.equal(true);
   });
 
   it('names caches apart per bundle and flag set, and keeps at most four of a package', () => {

@@ -24,11 +24,16 @@ const BUNDLE = path.join(__dirname, 'bundle.js');
 /** Caches kept per package in one directory (one per Node version and flag set in use). */
 const MAX_CACHES = 4;
 
-function bundleIsCurrent() {
-  const bundle = fs.statSync(BUNDLE, { throwIfNoEntry: false });
-  if (bundle === undefined) return false;
+/**
+ * Whether tsc wrote newer output than the bundle (a `tsc -b` without the bundling step, in
+ * this repository): then dist/js is served. A bundle that is not on disk at all is one a
+ * bundler packed into an app, with this file: it is used.
+ */
+function compiledIsNewer() {
   const built = fs.statSync(path.join(__dirname, 'js', 'tsconfig.tsbuildinfo'), { throwIfNoEntry: false });
-  return built === undefined || built.mtimeMs <= bundle.mtimeMs;
+  if (built === undefined) return false;
+  const bundle = fs.statSync(BUNDLE, { throwIfNoEntry: false });
+  return bundle === undefined || built.mtimeMs > bundle.mtimeMs;
 }
 
 /** Where this process's code cache lives, or undefined when caching is off. */
@@ -129,19 +134,30 @@ function pruneCaches(dir, kept) {
   for (const { file } of caches.slice(MAX_CACHES - 1)) fs.rmSync(file, { force: true });
 }
 
+/** bundle.js as a plain module. A literal path, so a bundler packing an app (esbuild, webpack) sees and includes it. */
+function requireBundle() {
+  return require('./bundle.js');
+}
+
 /** Runs bundle.js as Node would, compiled with the code cache when there is one. */
 function loadBundle() {
   const dir = cacheDir();
-  if (dir === undefined) return require(BUNDLE);
+  if (dir === undefined) return requireBundle();
   const vm = require('node:vm');
   const Module = require('node:module');
   // Only under Node's own loader, in the main context: a test runner with a module registry of
   // its own (Jest) or a sandbox context must load the bundle through its `require`, or the
   // bundle's dependencies and globals would not be the ones the rest of the program sees.
-  if (!(module instanceof Module) || vm.runInThisContext('globalThis') !== globalThis) return require(BUNDLE);
+  if (!(module instanceof Module) || vm.runInThisContext('globalThis') !== globalThis) return requireBundle();
+  let source;
+  try {
+    source = fs.readFileSync(BUNDLE, 'utf8');
+  } catch {
+    return requireBundle();
+  }
   const file = cacheFileIn(dir);
   const cachedData = readCache(file);
-  const script = new vm.Script(Module.wrap(fs.readFileSync(BUNDLE, 'utf8')), { filename: BUNDLE, cachedData });
+  const script = new vm.Script(Module.wrap(source), { filename: BUNDLE, cachedData });
   const bundle = new Module(BUNDLE, module);
   bundle.filename = BUNDLE;
   // Registered as `require` would, so that a direct require of bundle.js reaches this instance.
@@ -161,8 +177,9 @@ function loadBundle() {
 let modules;
 module.exports = function load(id) {
   if (modules === undefined) {
-    const bundled = bundleIsCurrent() ? loadBundle() : undefined;
-    modules = bundled ?? new Proxy({}, { get: (_, key) => () => require(path.join(__dirname, 'js', 'src', key + '.js')) });
+    modules = compiledIsNewer()
+      ? new Proxy({}, { get: (_, key) => () => require(path.join(__dirname, 'js', 'src', key + '.js')) })
+      : loadBundle();
   }
   return modules[id]();
 };

@@ -15,6 +15,7 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { compileFunction } from 'node:vm';
+import { buildSync } from 'esbuild';
 import { loadScript } from './support/repo-scripts';
 
 interface BundleLib {
@@ -139,8 +140,9 @@ describe('bundled packages: the V8 code cache (scripts/bundle-loader.js)', () =>
     // The loader run as such a registry runs it: its own `module` object and `require`.
     const required: string[] = [];
     const registryRequire = (id: string): unknown => {
-      required.push(id);
-      return require(id);
+      const resolved = id.startsWith('.') ? join(dirname(loader), id) : id;
+      required.push(resolved);
+      return require(resolved);
     };
     const registryModule = { exports: {} as unknown };
     const params = ['exports', 'require', 'module', '__filename', '__dirname'];
@@ -158,6 +160,16 @@ describe('bundled packages: the V8 code cache (scripts/bundle-loader.js)', () =>
     } finally {
       for (const key of Object.keys(require.cache)) if (key.startsWith(pkg)) delete require.cache[key];
     }
+  });
+
+  it('can be packed into an app by a bundler (esbuild): the app runs with the package gone', () => {
+    const pkg = bundledPackage(root, 'kappa', 'packed');
+    const app = join(root, 'app.js');
+    writeFileSync(app, `const m = require(${JSON.stringify(join(pkg, 'dist', 'src', 'index.js'))}); console.log(m.kind, m.answer(21));`);
+    const packed = join(root, 'out', 'app.js');
+    buildSync({ entryPoints: [app], outfile: packed, bundle: true, platform: 'node', format: 'cjs', logLevel: 'silent' });
+    rmSync(pkg, { recursive: true, force: true });
+    expect(execFileSync(process.execPath, [packed], { encoding: 'utf8', timeout: 10_000 }).trim()).to.equal('packed 42');
   });
 
   it('writes nothing when turned off, under --enable-source-maps, or where it cannot write', () => {

@@ -116,6 +116,9 @@ function writeCache(script, dir, file) {
   }
 }
 
+/** This package's caches and the temporary files of their writes (`.cache.<pid>.tmp`). */
+const OWN_FILE = new RegExp(`^${CACHE_PREFIX.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[0-9a-f]{16}-[0-9a-f]{8}(\\.cache(?:\\.\\d+\\.tmp)?)$`);
+
 /** Files a crashed write can leave behind are removed once this old. */
 const STALE_TEMPORARY_MS = 10 * 60 * 1000;
 
@@ -124,11 +127,13 @@ function pruneCaches(dir, kept) {
   const now = Date.now();
   const caches = [];
   for (const name of fs.readdirSync(dir)) {
-    if (!name.startsWith(CACHE_PREFIX)) continue;
+    // Exactly this package's names: `@x/core`'s prefix must not claim `@x/core-extra`'s caches.
+    const kind = OWN_FILE.exec(name)?.[1];
+    if (kind === undefined) continue;
     const file = path.join(dir, name);
     const mtimeMs = fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0;
-    if (name.endsWith('.tmp') && now - mtimeMs > STALE_TEMPORARY_MS) fs.rmSync(file, { force: true });
-    else if (name.endsWith('.cache') && file !== kept) caches.push({ file, mtimeMs });
+    if (kind !== '.cache' && now - mtimeMs > STALE_TEMPORARY_MS) fs.rmSync(file, { force: true });
+    else if (kind === '.cache' && file !== kept) caches.push({ file, mtimeMs });
   }
   caches.sort((a, b) => b.mtimeMs - a.mtimeMs);
   for (const { file } of caches.slice(MAX_CACHES - 1)) fs.rmSync(file, { force: true });

@@ -128,10 +128,19 @@ describe('bundled packages: the V8 code cache (scripts/bundle-loader.js)', () =>
       expect(runChild(pkg, { ARMATURE_CODE_CACHE: caches })).to.equal(`${version} 42`);
     }
     expect(cachesIn(caches)).to.have.length(4);
-    // Another package's caches in the same directory are its own.
+    // Another package's caches in the same directory are its own, even one whose name extends this one's.
     runChild(bundledPackage(root, 'epsilon', 'other'), { ARMATURE_CODE_CACHE: caches });
+    const extended = bundledPackage(root, 'delta-extra', 'longer');
+    for (const version of ['w1', 'w2', 'w3', 'w4', 'w5']) {
+      bundledPackage(root, 'delta-extra', version);
+      runChild(extended, { ARMATURE_CODE_CACHE: caches });
+    }
+    // delta writes (and prunes) again: it counts only its own four.
+    bundledPackage(root, 'delta', 'v5');
+    runChild(pkg, { ARMATURE_CODE_CACHE: caches });
+    expect(cachesIn(caches).filter((name) => name.startsWith('example-delta-extra-'))).to.have.length(4);
     expect(cachesIn(caches).filter((name) => name.startsWith('example-epsilon-'))).to.have.length(1);
-    expect(cachesIn(caches).filter((name) => name.startsWith('example-delta-'))).to.have.length(4);
+    expect(cachesIn(caches).filter((name) => /^example-delta-[0-9a-f]{16}-/.test(name))).to.have.length(4);
   });
 
   it("leaves the bundle to a loader other than Node's (a module registry of its own, as Jest has)", () => {

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { WireErrorCode } from '@armature/core';
-import { allowedHostsForBind, type ConnectableApp } from '@armature/core/internal';
+import { stderrLogger, WireErrorCode } from '@armature/core';
+import { allowedHostsForBind, type ConnectableApp, Deadline, runWindowMs } from '@armature/core/internal';
 import { createHttpHandler, type HttpHandler } from './create-http-handler';
 import type { ListenHttpOptions } from './options/http-options';
 import { errorBody } from './protocol/http-error';
@@ -14,12 +14,25 @@ export interface HttpListenHandle {
   readonly server: Server;
   readonly handler: HttpHandler;
   /**
-   * Lets in-flight requests finish for up to `drainMs` (default 10 s) while answering new
-   * requests 503 + Retry-After, ends every session, then stops listening and closes the
-   * remaining connections.
+   * Lets in-flight requests finish (default window 10 s; see `runWindowMs`) while answering
+   * new requests 503 + Retry-After, ends every session (what still runs is answered -32000),
+   * waits for every response to be written out within what is left of the window, then stops
+   * listening and closes the connections. Responses whose client stopped reading are cut when
+   * the window ends, counted and logged.
    */
   close(drainMs?: number): Promise<void>;
 }
+
+/** Default drain window of `close()`, as the app's. */
+const DEFAULT_DRAIN_MS = 10_000;
+/** How often `close()` looks whether every response has been written out. */
+const WRITTEN_POLL_MS = 10;
+/**
+ * While closing, the port stays open until no connection or request has arrived for this
+ * long: a request a client sent just before the shutdown began (still in the accept queue or
+ * on the wire) gets its 503 instead of a reset.
+ */
+const QUIET_MS = 100;
 
 const NOT_FOUND = errorBody(WireErrorCode.InvalidRequest, 'Not Found: the MCP endpoint is elsewhere');
 
@@ -68,9 +81,16 @@ export async function listenHttp(app: ConnectableApp, options: ListenHttpOptions
   let handler: HttpHandler | undefined;
   let closing = false;
   let metadataPaths: readonly string[] = [];
+  // Responses not written out yet (a response closes once its last byte was handed to the OS, or its connection went).
+  let unwritten = 0;
+  const written = (): void => void unwritten--;
+  let lastArrival = 0;
   const server = createServer(
     { headersTimeout, requestTimeout, connectionsCheckingInterval: checkingInterval(headersTimeout, requestTimeout) },
     (req, res) => {
+      unwritten++;
+      res.once('close', written);
+      if (closing) lastArrival = Date.now();
       const url = req.url ?? '/';
       const query = url.indexOf('?');
       const requested = query === -1 ? url : url.slice(0, query);
@@ -85,6 +105,9 @@ export async function listenHttp(app: ConnectableApp, options: ListenHttpOptions
       void handler.node(req, res);
     },
   );
+  server.on('connection', () => {
+    if (closing) lastArrival = Date.now();
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
@@ -123,7 +146,18 @@ export async function listenHttp(app: ConnectableApp, options: ListenHttpOptions
         // one races with a client reusing it, which sees a reset); each answer now closes its
         // connection, and what is left is closed at the end.
         closing = true;
-        await live.close(drainMs);
+        lastArrival = Date.now();
+        const window = drainMs ?? DEFAULT_DRAIN_MS;
+        const end = new Deadline(window);
+        await live.close(runWindowMs(window));
+        // Every answer, the -32000 of what did not finish included, goes out before the connections close.
+        await end.race(
+          until(() => unwritten === 0 && Date.now() - lastArrival >= QUIET_MS),
+          undefined,
+        );
+        if (unwritten > 0) {
+          stderrLogger.warn(`http: cut ${unwritten} response(s) whose client stopped reading when the drain window (${window} ms) ended`);
+        }
         const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeAllConnections();
         await stopped;
@@ -131,4 +165,15 @@ export async function listenHttp(app: ConnectableApp, options: ListenHttpOptions
       return closed;
     },
   };
+}
+
+/** Resolves once `done()` holds (polled; the caller bounds the wait). */
+function until(done: () => boolean): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const check = (): void => {
+      if (done()) resolve();
+      else setTimeout(check, WRITTEN_POLL_MS).unref();
+    };
+    check();
+  });
 }

@@ -1,4 +1,5 @@
 import { Dispatcher } from '../kernel/dispatcher';
+import { resolvePacing } from '../context/notification-pacing';
 import { RequestStateSealer } from '../kernel/request-state';
 import type { Implementation } from '../wire/mcp-types.generated';
 import type { ServerFeatures } from '../protocol/server-features';
@@ -35,6 +36,7 @@ export function createDispatcher(
     serverInfo,
     features,
     pageSize: options.pageSize ?? DEFAULT_PAGE_SIZE,
+    pacing: resolvePacing(options.maxProgressPerSecond, options.maxLogsPerSecond),
     requestTimeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
     logger,
     sealer: sealerOf(options, logger),

@@ -9,6 +9,7 @@ import type { InterceptorRef } from '../interceptors/use-interceptors.decorator'
 import type { RateLimitOptions } from '../rate-limit/rate-limit.options';
 import type { RateLimitStore } from '../rate-limit/rate-limit-store';
 import { type CacheHints, isCacheHint } from '../kernel/cache-hints';
+import { isRate } from '../context/notification-pacing';
 import type { RequestObserver } from '../kernel/request-observer';
 import type { NotificationBus } from '../bus/notification-bus';
 import type { PolicySettings } from '../routes/route-policy';
@@ -44,6 +45,19 @@ export interface ArmatureOptions {
    * connection) runs at once (default 100); one more is answered -32004 at once.
    */
   readonly maxInflightRequests?: number;
+  /**
+   * Most progress notifications one request sends per second (default 20). Faster progress,
+   * and progress a slower client has not taken yet, is coalesced: the latest value is sent
+   * when the next one may go, older ones are dropped, and one still waiting when the request
+   * is answered is dropped too. `Infinity` lifts the rate cap (a slow client still coalesces).
+   */
+  readonly maxProgressPerSecond?: number;
+  /**
+   * Most log notifications (`ctx.log`) one request sends per second (default 100). Beyond it
+   * messages are dropped and counted; the count goes out as one `warning` from the `armature`
+   * logger when the next second lets a message through. `Infinity` lifts the cap.
+   */
+  readonly maxLogsPerSecond?: number;
   /** Where diagnostics go (default: stderr; never stdout, which carries stdio). */
   readonly logger?: ServerLogger;
   /**
@@ -174,6 +188,9 @@ export function serverInfoOf(options: ArmatureOptions): Implementation {
   if (options.allowUnauthenticated !== undefined && typeof options.allowUnauthenticated !== 'boolean')
     fail('"allowUnauthenticated" must be a boolean');
   if (options.drainMs !== undefined && !isDrainMs(options.drainMs)) fail('"drainMs" must be 0 or a positive number of milliseconds');
+  for (const key of ['maxProgressPerSecond', 'maxLogsPerSecond'] as const) {
+    if (options[key] !== undefined && !isRate(options[key])) fail(`"${key}" must be a positive number (Infinity for no cap)`);
+  }
   checkRevisionOptions(options, fail);
   checkTaskOptions(options.tasks, fail);
   return info as unknown as Implementation;

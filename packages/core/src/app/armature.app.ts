@@ -234,6 +234,7 @@ export class Armature implements ConnectableApp {
       logger: this.logger,
       registry: this.sessions,
       kernel: this.dispatcher,
+      pacing: this.dispatcher.pacing,
       ...(this.options.requestObserver === undefined ? {} : { observer: this.options.requestObserver }),
       ...(this.options.serverCapabilities?.experimental === undefined
         ? {}

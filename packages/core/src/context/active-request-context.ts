@@ -17,6 +17,9 @@ import { type AskOptions, type AuthInfo, RequestContext, type RequestLogger, typ
 import type { TransportRequestInfo } from './request-info';
 import type { RelatedRequest, RequestHost } from './request-host';
 import { createRequestLogger, type LogEmitter } from './request-logger';
+import { DEFAULT_PACING } from './notification-pacing';
+import { LogBudget } from './log-budget';
+import { ProgressGate } from './progress-gate';
 
 const RESOLVED: Promise<void> = Promise.resolve();
 
@@ -59,6 +62,10 @@ export class ActiveRequestContext extends RequestContext implements LogEmitter, 
   private abortReason: unknown;
   private aborted: boolean;
   private logger: RequestLogger | undefined;
+  /** Paces progress (created by the first progress notification). */
+  private gate: ProgressGate | undefined;
+  /** Caps logs (created by the first log notification that passes the level). */
+  private logBudget: LogBudget | undefined;
 
   constructor(
     host: RequestHost,
@@ -85,6 +92,8 @@ export class ActiveRequestContext extends RequestContext implements LogEmitter, 
     this.abortReason = undefined;
     this.aborted = false;
     this.logger = undefined;
+    this.gate = undefined;
+    this.logBudget = undefined;
   }
 
   get session(): SessionInfo {
@@ -142,12 +151,31 @@ export class ActiveRequestContext extends RequestContext implements LogEmitter, 
     };
     if (typeof total === 'number' && Number.isFinite(total)) params.total = total;
     if (typeof message === 'string') params.message = message;
-    return this.host.notify({ jsonrpc: '2.0', method: 'notifications/progress', params }, this);
+    return (this.gate ??= this.openGate()).offer({ jsonrpc: '2.0', method: 'notifications/progress', params });
+  }
+
+  /** Engine-internal, before the answer: sends the progress value still waiting if the client is not behind; else drops it. */
+  settleProgress(): void {
+    this.gate?.settle();
+  }
+
+  private openGate(): ProgressGate {
+    return new ProgressGate(
+      (this.host.pacing ?? DEFAULT_PACING).progressIntervalMs,
+      (notification) => this.host.notify(notification, this),
+      () => this.finished,
+    );
   }
 
   /** Sends one `notifications/message` if the session's level lets it through. */
   emitLog(level: LoggingLevel, data: unknown, logger: string | undefined): Promise<void> {
     if (!this.host.logEnabled(loggingLevelRank(level))) return RESOLVED;
+    const perSecond = (this.host.pacing ?? DEFAULT_PACING).maxLogsPerSecond;
+    if (perSecond !== Infinity) {
+      const dropped = (this.logBudget ??= new LogBudget(perSecond)).take(Date.now());
+      if (dropped < 0) return RESOLVED;
+      if (dropped > 0) void this.host.notify(droppedLogs(dropped, perSecond), this.finished ? undefined : this);
+    }
     const params = typeof logger === 'string' ? { level, logger, data } : { level, data };
     return this.host.notify({ jsonrpc: '2.0', method: 'notifications/message', params }, this.finished ? undefined : this);
   }
@@ -174,6 +202,22 @@ export class ActiveRequestContext extends RequestContext implements LogEmitter, 
     const result = await this.host.request('roots/list', {}, this, options?.key);
     return result.roots as Root[];
   }
+}
+
+/** The warning that stands for the log messages a request's cap dropped. */
+function droppedLogs(
+  dropped: number,
+  perSecond: number,
+): { jsonrpc: '2.0'; method: 'notifications/message'; params: { level: LoggingLevel; logger: string; data: unknown } } {
+  return {
+    jsonrpc: '2.0',
+    method: 'notifications/message',
+    params: {
+      level: 'warning',
+      logger: 'armature',
+      data: { message: `${dropped} log message(s) of this request were dropped (more than ${perSecond} per second)`, dropped },
+    },
+  };
 }
 
 /** The abort reasons the engine uses, as local errors a handler can recognise by code. */

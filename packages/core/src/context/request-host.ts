@@ -1,6 +1,7 @@
 import type { JSONRPCNotification, RequestId } from '../wire/mcp-types.generated';
 import type { TransportSendOptions } from './send-options';
 import type { SessionInfo, SessionScope } from './request-context';
+import type { NotificationPacing } from './notification-pacing';
 
 /**
  * What a request context needs from the session that owns it. The session implements it;
@@ -22,6 +23,8 @@ export interface RequestHost {
   reportProgress?(progress: number, total: number | undefined, message: string | undefined): void;
   /** `ctx.startTask()`: turns the running request into a task (see `RequestContext.startTask`). */
   startTask?(): Promise<void>;
+  /** How fast a request may send progress and log notifications (default `DEFAULT_PACING`). */
+  readonly pacing?: NotificationPacing | undefined;
   /** The task this host runs, if it is a task's. */
   readonly taskId?: string;
 }

@@ -1,3 +1,4 @@
+import type { NotificationPacing } from '../context/notification-pacing';
 import type { AuthInfo } from '../context/request-context';
 import type { TransportRequestInfo } from '../context/request-info';
 import type { Implementation, RequestId } from '../wire/mcp-types.generated';
@@ -30,6 +31,8 @@ export interface DispatcherOptions {
   /** What the app serves now (it changes with run-time registrations and dev reloads). */
   readonly features: () => ServerFeatures;
   readonly pageSize: number;
+  /** How fast one request may send progress and log notifications. */
+  readonly pacing?: NotificationPacing;
   /** Deadline per request in ms; 0 disables deadlines. */
   readonly requestTimeoutMs: number;
   readonly logger: ServerLogger;
@@ -79,6 +82,10 @@ export class Dispatcher implements ExchangeKernel, RequestKernel {
 
   get features(): ServerFeatures {
     return this.options.features();
+  }
+
+  get pacing(): NotificationPacing | undefined {
+    return this.options.pacing;
   }
 
   /** True once the app shuts down (the registry drains): new requests get -32000. */

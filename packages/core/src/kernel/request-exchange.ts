@@ -1,3 +1,4 @@
+import type { NotificationPacing } from '../context/notification-pacing';
 import { echoed } from '../errors/client-text';
 import { abortReasons, ActiveRequestContext } from '../context/active-request-context';
 import type { AuthInfo, SessionInfo, SessionScope } from '../context/request-context';
@@ -181,6 +182,10 @@ export class RequestExchange implements RequestHost {
     return this.ctx.finished;
   }
 
+  get pacing(): NotificationPacing | undefined {
+    return this.kernel.pacing;
+  }
+
   /** What `ctx.session` returns: the 2025 session's info, or one built from the 2026 envelope. */
   get info(): SessionInfo {
     const session = this.envelope.session;
@@ -349,6 +354,8 @@ export class RequestExchange implements RequestHost {
 
   /** Marks the exchange finished, stops tracking it and disposes its own scope (2026). */
   private end(): void {
+    // The latest progress goes out just before the answer, unless the client is still taking older ones.
+    this.ctx.settleProgress();
     this.ctx.finished = true;
     // Most requests are answered synchronously and were never tracked: no call for them.
     if (this.tracked || this.gracefulEnd !== undefined) this.kernel.untrack(this);

@@ -1,3 +1,4 @@
+import type { NotificationPacing } from '../context/notification-pacing';
 import type { RelatedRequest } from '../context/request-host';
 import { FEATURE_METHODS, type FeatureMethod } from '../protocol/feature-methods';
 import type { JSONRPCErrorResponse, JSONRPCMessage, JSONRPCNotification } from '../wire/mcp-types.generated';
@@ -116,4 +117,6 @@ export interface ExchangeKernel {
   serveOwn(exchange: RequestExchange): void;
   /** What watches every request (telemetry); undefined when nothing does. */
   readonly observer?: RequestObserver;
+  /** How fast one request may send progress and log notifications (default `DEFAULT_PACING`). */
+  readonly pacing?: NotificationPacing | undefined;
 }

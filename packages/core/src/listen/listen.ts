@@ -1,5 +1,6 @@
 import type { ServerLogger } from '../protocol/server-logger';
 import type { DrainableSession } from '../shutdown/graceful-shutdown';
+import { Deadline, runWindowMs } from '../shutdown/drain-window';
 import { StdioServerTransport } from '../transport/stdio.transport';
 import type { ConnectableApp, ConnectedSession } from '../session/connectable-app';
 import { ArmatureError } from '@armature/di';
@@ -72,6 +73,25 @@ export async function drainAndClose(session: ConnectedSession, drainMs: number):
   await session.close();
 }
 
+/**
+ * Closes the stdio session within `drainMs`: requests run for the first part of the window,
+ * then what was answered is written out in the rest. A client that stopped reading does not
+ * hold the process: when the window ends, what it did not read is counted, logged and left.
+ */
+async function closeStdio(
+  session: ConnectedSession,
+  transport: StdioServerTransport,
+  drainMs: number,
+  logger: ServerLogger,
+): Promise<void> {
+  const end = new Deadline(drainMs);
+  await drainAndClose(session, runWindowMs(drainMs));
+  if (await transport.whenWritten(end.left())) return;
+  logger.warn(
+    `stdio: the client stopped reading; ${transport.unwritten} characters of output were not written when the drain window (${drainMs} ms) ended`,
+  );
+}
+
 /** Starts the listener `argv` asks for. */
 export async function listenOn(app: ConnectableApp, argv: readonly string[], context: ListenContext): Promise<ListenHandle> {
   const transports = context.transports ?? registeredListenTransports();
@@ -89,7 +109,12 @@ export async function listenOn(app: ConnectableApp, argv: readonly string[], con
       // flight (within drainMs, answering the rest with an error), then ends everything.
       closeApp().catch((error: unknown) => logger.error('closing after stdin ended failed', error));
     };
-    return { transport: 'stdio', url: undefined, close: (ms = drainMs) => drainAndClose(session, ms), removeSignalHandlers };
+    return {
+      transport: 'stdio',
+      url: undefined,
+      close: (ms = drainMs) => closeStdio(session, transport, ms, logger),
+      removeSignalHandlers,
+    };
   }
   // Of two transports given for one flag, the later one serves (as registering again does).
   const transport = [...transports].reverse().find((t) => t.flag === target.flag);

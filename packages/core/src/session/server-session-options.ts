@@ -1,3 +1,4 @@
+import type { NotificationPacing } from '../context/notification-pacing';
 import type { ConnectOptions } from './connectable-app';
 import type { Implementation, LoggingLevel } from '../wire/mcp-types.generated';
 import type { ServerFeatures } from '../protocol/server-features';
@@ -26,6 +27,8 @@ export interface ServerSessionOptions {
    * never count.
    */
   readonly maxInflightRequests?: number;
+  /** How fast one request may send progress and log notifications (default `DEFAULT_PACING`). */
+  readonly pacing?: NotificationPacing;
   /**
    * How long in-flight requests may still run once the peer stops sending (stdio EOF) before
    * the session closes and answers what is left with -32000 (default 10 000 ms).

@@ -66,6 +66,8 @@ export class ServerSession implements RequestHost, ConnectedSession {
   private readonly requests: SessionExchanges;
   /** MCP 2026-07-28 requests on this connection, by id, while they run (for cancellation; the kernel tracks them). */
   private handedOff: Map<RequestId, AbortableRequest> | undefined = undefined;
+  /** Who waits (a drain) for the last hand-off to be answered. */
+  private handOffsIdle: (() => void)[] | undefined = undefined;
   private started = false;
   private closing: Promise<void> | undefined = undefined;
   private tornDown: Promise<void> | undefined = undefined;
@@ -166,6 +168,8 @@ export class ServerSession implements RequestHost, ConnectedSession {
     if (this.requests.phase !== Phase.Closed) {
       this.outbox.flush();
       this.requests.closeAll();
+      // 2026 requests on this connection: answered -32000 here, before the transport closes.
+      for (const exchange of [...(this.handedOff?.values() ?? [])]) exchange.shutdown();
       // A closing answer to a request that sent progress waits for the settle pause: send it now.
       this.outbox.flush();
     }
@@ -179,7 +183,30 @@ export class ServerSession implements RequestHost, ConnectedSession {
    */
   drain(timeoutMs: number): Promise<boolean> {
     this.requests.stopping = true;
-    return this.requests.whenIdle(timeoutMs);
+    if (this.handedOff === undefined || this.handedOff.size === 0) return this.requests.whenIdle(timeoutMs);
+    const start = Date.now();
+    return this.handOffsAnswered(timeoutMs).then((idle) =>
+      idle ? this.requests.whenIdle(Math.max(0, timeoutMs - (Date.now() - start))) : false,
+    );
+  }
+
+  /** Resolves true once no 2026 request of this connection runs, false after `timeoutMs`. */
+  private handOffsAnswered(timeoutMs: number): Promise<boolean> {
+    return new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), timeoutMs);
+      (this.handOffsIdle ??= []).push(() => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+    });
+  }
+
+  private handOffEnded(id: RequestId): void {
+    const handedOff = this.handedOff;
+    if (handedOff === undefined || !handedOff.delete(id) || handedOff.size > 0) return;
+    const waiters = this.handOffsIdle;
+    this.handOffsIdle = undefined;
+    for (const wake of waiters ?? []) wake();
   }
 
   /** Applies a change another instance's copy of this session made (see `ConnectedSession.applyChange`). */
@@ -240,7 +267,7 @@ export class ServerSession implements RequestHost, ConnectedSession {
       const id = params.requestId;
       if (!isRequestId(id)) return;
       const handedOff = this.handedOff?.get(id);
-      if (handedOff !== undefined) this.handedOff!.delete(id);
+      if (handedOff !== undefined) this.handOffEnded(id);
       (handedOff ?? this.requests.running(id))?.abort(params.reason);
     } else if (method === 'notifications/initialized') {
       if (this.requests.phase === Phase.Initialized) this.requests.phase = Phase.Ready;
@@ -283,7 +310,7 @@ export class ServerSession implements RequestHost, ConnectedSession {
     const sink: ExchangeSink = {
       notify: (notification) => this.outbox.notify(notification, related),
       respond: (message) => {
-        this.handedOff?.delete(id);
+        this.handOffEnded(id);
         this.outbox.respond(message, related);
       },
     };
@@ -301,6 +328,9 @@ export class ServerSession implements RequestHost, ConnectedSession {
       for (const exchange of this.handedOff.values()) exchange.abort('the connection closed');
       this.handedOff = undefined;
     }
+    const waiters = this.handOffsIdle;
+    this.handOffsIdle = undefined;
+    for (const wake of waiters ?? []) wake();
     const scope = this.requests.sessionScope;
     this.requests.sessionScope = undefined;
     this.tornDown = disposeScopeThen(scope, this.logger, () => this.finish());

@@ -1,3 +1,4 @@
+import type { NotificationPacing } from '../context/notification-pacing';
 import { ArmatureError } from '@armature/di';
 import { abortReasons } from '../context/active-request-context';
 import type { SessionInfo, SessionScope } from '../context/request-context';
@@ -93,6 +94,10 @@ export class SessionExchanges implements RequestSession, ExchangeKernel, Request
 
   get observer(): RequestObserver | undefined {
     return this.options.observer;
+  }
+
+  get pacing(): NotificationPacing | undefined {
+    return this.options.pacing;
   }
 
   /** Entries per list page (checked in the constructor). */

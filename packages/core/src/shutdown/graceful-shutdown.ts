@@ -1,4 +1,5 @@
 import type { ServerLogger } from '../logging/server-logger';
+import { Deadline, runWindowMs } from './drain-window';
 
 /** A session that can stop taking requests and wait for those in flight (the engine's `ServerSession`). */
 export interface DrainableSession {
@@ -8,7 +9,11 @@ export interface DrainableSession {
   close(): Promise<void>;
 }
 
-/** A listener (stdio, HTTP, WebSocket) that drains its own sessions on close. */
+/**
+ * A listener (stdio, HTTP, WebSocket) that drains its own sessions on close: its requests run
+ * for `runWindowMs(drainMs)`, what they answered is written in what is left of the window,
+ * and connections whose peer stopped reading are cut when it ends.
+ */
 export interface DrainableListener {
   close(drainMs?: number): Promise<void>;
 }
@@ -25,9 +30,11 @@ export interface ShutdownTargets {
 }
 
 /**
- * One graceful shutdown: stop accepting, let requests in flight finish within the drain
- * window (or until `hurry()`), close every session — answering what is left with an error,
- * never silence — then run the container's shutdown hooks.
+ * One graceful shutdown: stop accepting, let requests in flight finish within the first part
+ * of the drain window (`runWindowMs`, or until `hurry()`), close every session — answering
+ * what is left with an error, never silence — let the listeners write those answers out in
+ * the rest of the window (they cut peers that stopped reading when it ends), then run the
+ * container's shutdown hooks. Nothing but those hooks runs past `drainMs`.
  */
 export class GracefulShutdown {
   private cut: (() => void) | undefined;
@@ -38,15 +45,18 @@ export class GracefulShutdown {
   /** Runs the shutdown with a drain window of `drainMs`. */
   async run(drainMs: number): Promise<void> {
     const { targets } = this;
-    const windowEnds = this.window(drainMs);
+    const end = new Deadline(drainMs);
+    const runMs = runWindowMs(drainMs);
+    const windowEnds = this.window(runMs);
     const listeners = targets
       .listeners()
       .map((l) => l.close(drainMs).catch((e: unknown) => targets.logger.error('closing a listener failed', e)));
-    const drains = targets.sessions().map((s) => s.drain(drainMs).catch(() => false));
+    const drains = targets.sessions().map((s) => s.drain(runMs).catch(() => false));
     await Promise.race([Promise.all([...drains, ...listeners]), windowEnds]);
     this.cut?.();
-    await targets.closeSessions();
-    await Promise.all(listeners);
+    // A session whose transport waits for its peer (a WebSocket close handshake) cannot hold the shutdown past the window.
+    await end.race(targets.closeSessions(), undefined);
+    await end.race(Promise.all(listeners), []);
     await targets.disposeContainer();
   }
 

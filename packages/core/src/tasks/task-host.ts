@@ -1,3 +1,4 @@
+import type { NotificationPacing } from '../context/notification-pacing';
 import type { SessionInfo, SessionScope } from '../context/request-context';
 import type { RelatedRequest, RequestHost } from '../context/request-host';
 import type { JSONRPCNotification, RequestId } from '../wire/mcp-types.generated';
@@ -34,6 +35,10 @@ export class TaskHost implements RequestHost {
     private readonly openSession: ((session: SessionInfo) => SessionScope) | undefined,
     private readonly reporter: TaskReporter,
   ) {}
+
+  get pacing(): NotificationPacing | undefined {
+    return this.creator.pacing;
+  }
 
   get sessionScope(): SessionScope | undefined {
     if (this.scope === undefined && !this.closed) this.scope = this.openSession?.(this.info);

@@ -7,6 +7,9 @@ export const DEFAULT_MAX_OUTPUT_BACKLOG = 16 * 1024 * 1024;
 /** A turn's output is written at once when it reaches this many characters, not at the end of the turn. */
 const MAX_BATCH = 1024 * 1024;
 
+/** How often `whenWritten` looks at stdout's buffer. */
+const WRITTEN_POLL_MS = 5;
+
 /** What the writer tells its transport. */
 export interface StdioOutputEvents {
   /** stdout is backed up: stop reading new requests. */
@@ -65,6 +68,29 @@ export class StdioOutput {
     }
     this.pending += line;
     return this.waiting;
+  }
+
+  /** Characters queued here or in stdout's own buffer: sent, but not handed to the OS yet. */
+  get unwritten(): number {
+    return this.stdout.destroyed ? 0 : this.pending.length + this.stdout.writableLength;
+  }
+
+  /**
+   * Resolves true once everything queued so far was handed to the OS (or stdout was destroyed,
+   * when nothing more can go out), false when `timeoutMs` passed first.
+   */
+  whenWritten(timeoutMs: number): Promise<boolean> {
+    if (this.unwritten === 0) return Promise.resolve(true);
+    const deadline = Date.now() + timeoutMs;
+    return new Promise<boolean>((resolve) => {
+      // Polled: stdout emits 'drain' only after a write that went over its high-water mark.
+      const check = (): void => {
+        if (this.unwritten === 0) resolve(true);
+        else if (Date.now() >= deadline) resolve(false);
+        else setTimeout(check, WRITTEN_POLL_MS);
+      };
+      check();
+    });
   }
 
   /** Writes whatever is queued now, even to a backed-up stdout (the transport is closing), and releases every waiter. */

@@ -137,6 +137,19 @@ export class StdioServerTransport implements Transport {
     return this.output.write(line, !('id' in message));
   }
 
+  /** Characters sent but not handed to the OS yet (this transport's queue and stdout's buffer). */
+  get unwritten(): number {
+    return this.output.unwritten;
+  }
+
+  /**
+   * Resolves true once everything sent so far has been handed to the OS, false when the client
+   * has not read it within `timeoutMs` (a shutdown then exits without waiting longer).
+   */
+  whenWritten(timeoutMs: number): Promise<boolean> {
+    return this.output.whenWritten(timeoutMs);
+  }
+
   /**
    * Stops reading and reports the close; the streams themselves are left open (they are usually
    * the process's). A no-op 'error' listener stays on stdout, so a late EPIPE cannot crash the process.

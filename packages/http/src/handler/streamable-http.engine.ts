@@ -9,7 +9,7 @@ import { checkBearer } from './bearer-auth';
 import { HttpRequestFacts } from './http-request-facts';
 import { isMetadataRequest, serveMetadata } from './metadata.handler';
 import { handlePost } from './post.handler';
-import { refuse } from './refuse';
+import { refuse, shuttingDown } from './refuse';
 import type { EngineState } from './engine-state';
 import type { ResolvedHttpOptions } from '../options/resolved-options';
 import { handleDelete, handleGet } from './stream.handler';
@@ -147,9 +147,14 @@ export class StreamableHttpEngine implements EngineState {
   /**
    * The session `id` names, served from its stored state when this instance holds no live copy
    * (another instance opened it); undefined after answering 404 (unknown, ended, another
-   * principal's) or 503 (the session store failed, or this instance is full).
+   * principal's) or 503 (the session store failed, this instance is full, or it is shutting
+   * down: the session may have been ended by the shutdown, and another instance can serve it).
    */
   async restoreSession(id: string, authInfo: AuthInfo | undefined, res: HttpResponder): Promise<HttpSessionTransport | undefined> {
+    if (this.closing) {
+      shuttingDown(res);
+      return undefined;
+    }
     const found = await this.copies.restore(id, authInfo?.clientId, this.onSessionClosed);
     if (typeof found !== 'string') return found;
     if (found === 'unavailable')

@@ -41,13 +41,12 @@ for (const peer of PEERS) {
       expect(events[0].data).to.equal('');
       expect(events[0].id).to.be.a('string');
       const messages = events.filter((e) => e.data !== '').map((e) => JSON.parse(e.data) as Record<string, unknown>);
-      expect(messages.map((m) => (m.params as { progress?: number } | undefined)?.progress ?? 'response')).to.deep.equal([
-        1,
-        2,
-        3,
-        'response',
-      ]);
-      expect(messages[3].id).to.equal(2);
+      // An SDK server sends every value; Armature paces progress (the first at once, the latest just before the answer).
+      const values = messages.map((m) => (m.params as { progress?: number } | undefined)?.progress ?? 'response');
+      expect(values[0]).to.equal(1);
+      expect(values.slice(-2)).to.deep.equal([3, 'response']);
+      expect(values.slice(0, -1)).to.deep.equal([...new Set(values.slice(0, -1))].sort());
+      expect(messages[messages.length - 1].id).to.equal(2);
       const ids = events.map((e) => e.id);
       expect(new Set(ids).size).to.equal(ids.length);
     });
@@ -92,7 +91,10 @@ for (const peer of PEERS) {
       const result = await client.callTool({ name: 'progress', arguments: { steps: 4 } }, CallToolResultSchema, {
         onprogress: (p) => seen.push(p.progress),
       });
-      expect(seen).to.deep.equal([1, 2, 3, 4]);
+      // Paced on Armature's side: the first and the latest value arrive, in order.
+      expect(seen[0]).to.equal(1);
+      expect(seen[seen.length - 1]).to.equal(4);
+      expect(seen).to.deep.equal([...new Set(seen)].sort());
       expect(result.content).to.deep.equal([{ type: 'text', text: 'done' }]);
     });
 

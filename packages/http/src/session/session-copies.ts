@@ -152,6 +152,12 @@ export class SessionCopies implements SessionSync {
       );
   }
 
+  abandoned(session: HttpSessionTransport): void {
+    void Promise.resolve()
+      .then(() => this.state.delete(session.sessionId))
+      .catch(() => undefined);
+  }
+
   private reply(): { replyPrefix?: string; sharedStore: boolean } {
     return this.replyPrefix === undefined
       ? { sharedStore: this.state.shared }

@@ -174,7 +174,18 @@ export class TaskManager implements TasksFeature {
       logger,
     );
     // A store of its own holds this instance's tasks only: nobody else's lease can lapse in it.
-    if (options.store !== undefined) this.leases.startChecking();
+    this.sharedStore = options.store !== undefined;
+  }
+
+  /** Whether other instances may share the store (it was given): then lapsed leases are looked for. */
+  private readonly sharedStore: boolean;
+
+  /**
+   * Task traffic reached this instance: from now on it looks for lapsed leases too. An instance
+   * that never served a task request stays silent on the store (no timer, no round trip).
+   */
+  private followLeases(): void {
+    if (this.sharedStore) this.leases.startChecking();
   }
 
   /**
@@ -278,6 +289,7 @@ export class TaskManager implements TasksFeature {
 
   /** The task `taskId` as `ctx`'s principal may see it; -32602 when unknown, expired or someone else's. */
   async get(taskId: string, ctx: ActiveRequestContext): Promise<TaskRecord> {
+    this.followLeases();
     const running = this.running.get(taskId);
     if (running !== undefined) await running.writes;
     const record = await this.store.get(taskId);
@@ -420,6 +432,7 @@ export class TaskManager implements TasksFeature {
 
   /** 2025 `tasks/list`: the principal's tasks (without authentication, the session's). */
   list(ctx: ActiveRequestContext, cursor: string | undefined, pageSize: number): Promise<TaskPage> {
+    this.followLeases();
     return this.store.list(ownerOf(ctx.authInfo), ctx.authInfo === undefined ? this.sessionKeyOf(ctx) : undefined, cursor, pageSize);
   }
 
@@ -429,6 +442,7 @@ export class TaskManager implements TasksFeature {
    * Returns the unsubscribe function.
    */
   watch(taskIds: readonly string[], authInfo: AuthInfo | undefined, send: TaskWatcher['send']): () => void {
+    this.followLeases();
     const watcher: TaskWatcher = { owner: ownerOf(authInfo), send };
     for (const taskId of taskIds) {
       let set = this.watchers.get(taskId);
@@ -500,6 +514,7 @@ export class TaskManager implements TasksFeature {
 
   /** Stores a new task record for this request; the limit that held when the store refuses. */
   private async created(admitted: Admission, name: string, ctx: ActiveRequestContext): Promise<TaskRecord | TaskCapacityError> {
+    this.followLeases();
     const now = Date.now();
     const record: TaskRecord = {
       taskId: randomUUID(),

@@ -3,7 +3,7 @@
 // minor release. Applications import from `@armature/core`.
 export { CREDENTIAL_HEADERS, isTransportRequestInfo, withoutCredentials } from './context/request-info';
 export * from './protocol/server-features';
-export type { ConnectOptions, ConnectedSession, ConnectableApp, SessionChange } from './session/connectable-app';
+export type { ConnectOptions, ConnectedSession, ConnectableApp, SessionChange, SessionMessageRoute } from './session/connectable-app';
 export { EngineErrorCode } from './errors/engine-error-codes';
 export * from './jsonrpc/decode-limits';
 export * from './jsonrpc/json-rpc-decoder';

@@ -1,7 +1,10 @@
 import { McpWireError, TaskCapacityError } from '@armature/core';
 import type { TaskLimits, TaskPage, TaskPatch, TaskRecord, TaskStore } from '@armature/core/tasks';
 import { RedisConnection, type RedisConnectionOptions } from './redis-connection';
-import { CREATE, SWEEP, UPDATE } from './task-scripts';
+import { CREATE, FAIL_LAPSED, RENEW, SWEEP, UPDATE } from './task-scripts';
+
+/** Lapsed leases one check looks at (the rest wait for the next check). */
+const LAPSED_PER_CHECK = 1_000;
 
 /** Members of a record, in the order a hash is written (every value is JSON text). */
 const FIELDS = [
@@ -19,6 +22,8 @@ const FIELDS = [
   'result',
   'error',
   'inputRequests',
+  'runner',
+  'leaseExpiresAt',
 ] as const;
 
 function fieldsOf(record: Partial<TaskRecord>): string[] {
@@ -136,6 +141,19 @@ export class RedisTaskStore implements TaskStore {
       const last = tasks[tasks.length - 1];
       return more && last !== undefined ? { tasks, nextCursor: last.taskId } : { tasks };
     });
+  }
+
+  async renew(taskIds: readonly string[], runner: string, leaseExpiresAt: number): Promise<readonly string[]> {
+    const args = [this.redis.prefix, JSON.stringify(runner), JSON.stringify(leaseExpiresAt), ...taskIds];
+    const lost = await this.redis.run('The task store', (client) => client.eval(RENEW, { arguments: args }));
+    return Array.isArray(lost) ? lost.map(String) : [];
+  }
+
+  async failLapsed(now: number, runner: string, patch: TaskPatch): Promise<readonly TaskRecord[]> {
+    const args = [this.redis.prefix, String(now), JSON.stringify(runner), String(LAPSED_PER_CHECK), ...patchFields(patch)];
+    const replies = await this.redis.run('The task store', (client) => client.eval(FAIL_LAPSED, { arguments: args }));
+    if (!Array.isArray(replies)) return [];
+    return replies.map(recordOf).filter((record): record is TaskRecord => record !== undefined);
   }
 
   async sweep(now: number): Promise<readonly string[]> {

@@ -1,4 +1,4 @@
-import type { TaskOptions } from '../task-runtime/task-manager';
+import { TASK_DEFAULTS, type TaskOptions } from '../task-runtime/task-manager';
 import { ArmatureError, type Provider } from '@armature/di';
 import { LocalErrorCode } from '../errors/local-error-codes';
 import type { ArmatureManifest } from '../manifest/manifest.types';
@@ -242,15 +242,21 @@ function checkRevisionOptions(options: ArmatureOptions, fail: (why: string) => n
 function checkTaskOptions(tasks: TaskOptions | undefined, fail: (why: string) => never): void {
   if (tasks === undefined) return;
   if (typeof tasks !== 'object' || tasks === null)
-    fail('"tasks" must be an object { store?, signals?, defaultTtlMs?, maxTtlMs?, pollIntervalMs?, maxTasks?, maxActivePerOwner? }');
-  for (const key of ['defaultTtlMs', 'maxTtlMs', 'pollIntervalMs', 'maxTasks', 'maxActivePerOwner'] as const) {
+    fail(
+      '"tasks" must be an object { store?, signals?, defaultTtlMs?, maxTtlMs?, pollIntervalMs?, maxTasks?, maxActivePerOwner?, leaseMs?, leaseRenewMs? }',
+    );
+  for (const key of ['defaultTtlMs', 'maxTtlMs', 'pollIntervalMs', 'maxTasks', 'maxActivePerOwner', 'leaseMs', 'leaseRenewMs'] as const) {
     const value = tasks[key];
     if (value !== undefined && !(Number.isSafeInteger(value) && value > 0)) fail(`"tasks.${key}" must be a positive integer`);
   }
   if ((tasks.defaultTtlMs ?? 0) > (tasks.maxTtlMs ?? Infinity)) fail('"tasks.defaultTtlMs" must not exceed "tasks.maxTtlMs"');
+  // A lease renewed no more often than it lasts would lapse between renewals while its task still runs.
+  if ((tasks.leaseRenewMs ?? TASK_DEFAULTS.leaseRenewMs) >= (tasks.leaseMs ?? TASK_DEFAULTS.leaseMs))
+    fail('"tasks.leaseRenewMs" must be less than "tasks.leaseMs" (default 5,000 and 15,000)');
   const store = tasks.store as unknown as Record<string, unknown> | undefined;
-  if (store !== undefined && !['create', 'get', 'update', 'list', 'sweep'].every((method) => typeof store?.[method] === 'function')) {
-    fail('"tasks.store" must implement TaskStore (create, get, update, list, sweep)');
+  const methods = ['create', 'get', 'update', 'list', 'sweep', 'renew', 'failLapsed'];
+  if (store !== undefined && !methods.every((method) => typeof store?.[method] === 'function')) {
+    fail('"tasks.store" must implement TaskStore (create, get, update, list, sweep, renew, failLapsed)');
   }
   const signals = tasks.signals as unknown as Record<string, unknown> | undefined;
   if (signals !== undefined && !['publish', 'subscribe'].every((method) => typeof signals?.[method] === 'function')) {

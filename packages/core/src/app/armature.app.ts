@@ -8,7 +8,7 @@ import { SENT } from '../transport/sent';
 import { stderrLogger, type ServerLogger } from '../protocol/server-logger';
 import type { ServerSessionOptions } from '../session/server-session-options';
 import type { RouteEnvironment } from '../routes/route-environment';
-import type { ConnectableApp, ConnectedSession, ConnectOptions } from '../session/connectable-app';
+import type { ConnectableApp, ConnectedSession, ConnectOptions, SessionMessageRoute } from '../session/connectable-app';
 import type { Transport } from '../transport/transport';
 import { SchemaCompiler } from '../validation/schema-compiler';
 import type { CloseOptions } from '../shutdown/close-options';
@@ -89,6 +89,8 @@ export class Armature implements ConnectableApp {
   /** Where broadcasts go to reach every instance (this process alone by default). */
   private readonly bus: NotificationBus;
   private readonly leaveBus: () => void;
+  /** Transports' routes to 2025 sessions by id (see `routeSessionMessages`). */
+  private readonly sessionRoutes = new Set<SessionMessageRoute>();
 
   private constructor(
     private readonly serverInfo: Implementation,
@@ -126,6 +128,9 @@ export class Armature implements ConnectableApp {
     this.tasks = new TaskManager(options.tasks ?? {}, logger);
     if (this.bus.shared)
       this.tasks.publishStatus = (owner, taskId, task) => void this.bus.publish({ type: 'task_status', owner, taskId, task });
+    this.tasks.notifySession = (sessionId, message) => {
+      for (const route of this.sessionRoutes) route(sessionId, message);
+    };
     this.features = new AppFeatures(
       tables,
       (session) => host.openSession(session),
@@ -175,6 +180,12 @@ export class Armature implements ConnectableApp {
   /** The bus this app hears broadcasts on and transports keep session copies in step through. */
   notificationBus(): NotificationBus {
     return this.bus;
+  }
+
+  /** Adds a transport's route to its 2025 sessions by id; returns its removal. */
+  routeSessionMessages(route: SessionMessageRoute): () => void {
+    this.sessionRoutes.add(route);
+    return () => void this.sessionRoutes.delete(route);
   }
 
   /**

@@ -1,7 +1,7 @@
 import type { NotificationBus } from '../bus/notification-bus';
 import type { RequestKernel } from '../kernel/request-kernel';
 import type { Transport } from '../transport/transport';
-import type { ClientCapabilities, Implementation, LoggingLevel } from '../wire/mcp-types.generated';
+import type { ClientCapabilities, Implementation, JSONRPCMessage, LoggingLevel } from '../wire/mcp-types.generated';
 
 // The app as transports see it. Declared beside the session engine (not in transport/), so the
 // transport contract stays a leaf below the kernel and the request context.
@@ -86,4 +86,14 @@ export interface ConnectableApp {
   requestKernel?(): RequestKernel;
   /** Optional: the app's notification bus, which transports use to keep session copies in step. */
   notificationBus?(): NotificationBus;
+  /**
+   * Optional: adds a route for messages to a 2025 session by its id that no request of this
+   * instance carries (a task's status after the instance running it stopped). A transport whose
+   * sessions outlive one instance (Streamable HTTP on a shared store) sends it to the instance
+   * that writes the session's stream. Returns the route's removal.
+   */
+  routeSessionMessages?(route: SessionMessageRoute): () => void;
 }
+
+/** Sends `message` towards the 2025 session `sessionId`, if the session is of this route's transport. */
+export type SessionMessageRoute = (sessionId: string, message: JSONRPCMessage) => void;

@@ -29,6 +29,8 @@ import type { TaskPage, TaskStore } from '../tasks/task-store';
 import type { TaskSignal, TaskSignals } from '../tasks/task-signals';
 import { declaresTasks, missingTasksExtension } from '../tasks/tasks-extension';
 import { createTaskResult, detailedTask2026, task2025 } from '../tasks/task-wire';
+import type { JSONRPCMessage } from '../wire/mcp-types.generated';
+import { TaskLeases } from './task-leases';
 
 /** Options of the app's tasks (`Armature.create(…, { tasks })`). */
 export interface TaskOptions {
@@ -49,6 +51,14 @@ export interface TaskOptions {
    * none (one instance). `@armature/redis` provides one on pub/sub.
    */
   readonly signals?: TaskSignals;
+  /**
+   * How long a running task's lease lasts from its last renewal, in ms (default 15,000). When
+   * the instance running a task stops renewing it (killed, or cut off from the store), any
+   * instance sharing the store marks the task failed once the lease has lapsed.
+   */
+  readonly leaseMs?: number;
+  /** How often the instance running a task renews its lease, in ms (default 5,000; less than `leaseMs`). */
+  readonly leaseRenewMs?: number;
 }
 
 export const TASK_DEFAULTS = Object.freeze({
@@ -57,6 +67,8 @@ export const TASK_DEFAULTS = Object.freeze({
   pollIntervalMs: 1_000,
   maxTasks: 10_000,
   maxActivePerOwner: 64,
+  leaseMs: 15_000,
+  leaseRenewMs: 5_000,
 });
 
 const SWEEP_EVERY_MS = 5_000;
@@ -131,6 +143,7 @@ export class TaskManager implements TasksFeature {
   private sweeper: NodeJS.Timeout | undefined;
   private readonly signals: TaskSignals | undefined;
   private readonly unsubscribe: (() => void) | undefined;
+  private readonly leases: TaskLeases;
 
   constructor(
     options: TaskOptions,
@@ -145,7 +158,41 @@ export class TaskManager implements TasksFeature {
     };
     this.ttl = { default: options.defaultTtlMs ?? TASK_DEFAULTS.defaultTtlMs, max: options.maxTtlMs ?? TASK_DEFAULTS.maxTtlMs };
     this.pollIntervalMs = options.pollIntervalMs ?? TASK_DEFAULTS.pollIntervalMs;
+    const settings = {
+      leaseMs: options.leaseMs ?? TASK_DEFAULTS.leaseMs,
+      renewEveryMs: options.leaseRenewMs ?? TASK_DEFAULTS.leaseRenewMs,
+    };
+    this.leases = new TaskLeases(
+      this.store,
+      randomUUID(),
+      settings,
+      {
+        runningIds: () => [...this.running.keys()],
+        lost: (taskId) => this.lost(taskId),
+        lapsed: (record) => this.lapsed(record),
+      },
+      logger,
+    );
+    // A store of its own holds this instance's tasks only: nobody else's lease can lapse in it.
+    this.sharedStore = options.store !== undefined;
   }
+
+  /** Whether other instances may share the store (it was given): then lapsed leases are looked for. */
+  private readonly sharedStore: boolean;
+
+  /**
+   * Task traffic reached this instance: from now on it looks for lapsed leases too. An instance
+   * that never served a task request stays silent on the store (no timer, no round trip).
+   */
+  private followLeases(): void {
+    if (this.sharedStore) this.leases.startChecking();
+  }
+
+  /**
+   * Where a 2025 task's status goes when this instance does not run it (its runner stopped):
+   * to the creating session, wherever it is served (set by the app from its transports' routes).
+   */
+  notifySession: ((sessionId: string, message: JSONRPCMessage) => void) | undefined = undefined;
 
   /** Tasks running in this process. */
   get runningCount(): number {
@@ -242,6 +289,7 @@ export class TaskManager implements TasksFeature {
 
   /** The task `taskId` as `ctx`'s principal may see it; -32602 when unknown, expired or someone else's. */
   async get(taskId: string, ctx: ActiveRequestContext): Promise<TaskRecord> {
+    this.followLeases();
     const running = this.running.get(taskId);
     if (running !== undefined) await running.writes;
     const record = await this.store.get(taskId);
@@ -384,6 +432,7 @@ export class TaskManager implements TasksFeature {
 
   /** 2025 `tasks/list`: the principal's tasks (without authentication, the session's). */
   list(ctx: ActiveRequestContext, cursor: string | undefined, pageSize: number): Promise<TaskPage> {
+    this.followLeases();
     return this.store.list(ownerOf(ctx.authInfo), ctx.authInfo === undefined ? this.sessionKeyOf(ctx) : undefined, cursor, pageSize);
   }
 
@@ -393,6 +442,7 @@ export class TaskManager implements TasksFeature {
    * Returns the unsubscribe function.
    */
   watch(taskIds: readonly string[], authInfo: AuthInfo | undefined, send: TaskWatcher['send']): () => void {
+    this.followLeases();
     const watcher: TaskWatcher = { owner: ownerOf(authInfo), send };
     for (const taskId of taskIds) {
       let set = this.watchers.get(taskId);
@@ -428,8 +478,26 @@ export class TaskManager implements TasksFeature {
       ),
     );
     this.unsubscribe?.();
+    this.leases.close();
     if (this.sweeper !== undefined) clearInterval(this.sweeper);
     this.sweeper = undefined;
+  }
+
+  /** The store says a task running here is finished or failed (its lease lapsed while this instance was cut off): the work stops. */
+  private lost(taskId: string): void {
+    const running = this.running.get(taskId);
+    if (running === undefined || running.done) return;
+    this.logger.warn(
+      `Task ${taskId} (tool "${running.toolName}") ended elsewhere while it ran here (its lease lapsed, or it was cancelled): its work stops`,
+    );
+    this.stop(running, new ArmatureError(EngineErrorCode.REQUEST_CANCELLED, `Task ${taskId} ended elsewhere before it finished here`));
+  }
+
+  /** Another instance's task was failed here (its lease lapsed): its watchers hear it, as if its runner had said so. */
+  private lapsed(record: TaskRecord): void {
+    this.tellWatchers(record);
+    if (record.era === '2025' && record.sessionId !== undefined)
+      this.notifySession?.(record.sessionId, { jsonrpc: '2.0', method: 'notifications/tasks/status', params: task2025(record) });
   }
 
   /** The 2025 session's id, or a key of its connection when the transport has no session ids. */
@@ -446,6 +514,7 @@ export class TaskManager implements TasksFeature {
 
   /** Stores a new task record for this request; the limit that held when the store refuses. */
   private async created(admitted: Admission, name: string, ctx: ActiveRequestContext): Promise<TaskRecord | TaskCapacityError> {
+    this.followLeases();
     const now = Date.now();
     const record: TaskRecord = {
       taskId: randomUUID(),
@@ -458,6 +527,8 @@ export class TaskManager implements TasksFeature {
       lastUpdatedAt: now,
       ttlMs: admitted.ttlMs,
       pollIntervalMs: this.pollIntervalMs,
+      runner: this.leases.runner,
+      leaseExpiresAt: this.leases.leaseFrom(now),
     };
     try {
       await this.store.create(record, this.limits);
@@ -505,6 +576,7 @@ export class TaskManager implements TasksFeature {
 
   private enlist(running: Running): void {
     this.running.set(running.taskId, running);
+    this.leases.startRenewing();
     this.sweeper ??= setInterval(() => void this.sweep(), SWEEP_EVERY_MS).unref();
   }
 

@@ -9,6 +9,8 @@ import type { TaskPage, TaskStore } from './task-store';
  */
 export class InMemoryTaskStore implements TaskStore {
   private readonly records = new Map<string, TaskRecord>();
+  /** Unfinished records with a lease (what `failLapsed` looks at). */
+  private readonly leased = new Set<string>();
 
   get size(): number {
     return this.records.size;
@@ -32,6 +34,7 @@ export class InMemoryTaskStore implements TaskStore {
       );
     }
     this.records.set(record.taskId, Object.freeze({ ...record }));
+    if (record.leaseExpiresAt !== undefined && !isTerminal(record.status)) this.leased.add(record.taskId);
     return Promise.resolve();
   }
 
@@ -42,9 +45,37 @@ export class InMemoryTaskStore implements TaskStore {
   update(taskId: string, patch: TaskPatch, now: number): Promise<TaskRecord | undefined> {
     const record = this.live(taskId, now);
     if (record === undefined || isTerminal(record.status)) return Promise.resolve(record);
+    return Promise.resolve(this.patched(record, patch, now));
+  }
+
+  renew(taskIds: readonly string[], runner: string, leaseExpiresAt: number): Promise<readonly string[]> {
+    const lost: string[] = [];
+    const now = Date.now();
+    for (const taskId of taskIds) {
+      const record = this.live(taskId, now);
+      if (record === undefined || isTerminal(record.status) || record.runner !== runner) lost.push(taskId);
+      else this.records.set(taskId, Object.freeze({ ...record, leaseExpiresAt }));
+    }
+    return Promise.resolve(lost);
+  }
+
+  failLapsed(now: number, runner: string, patch: TaskPatch): Promise<readonly TaskRecord[]> {
+    const failed: TaskRecord[] = [];
+    for (const taskId of this.leased) {
+      const record = this.live(taskId, now);
+      if (record === undefined || isTerminal(record.status)) this.leased.delete(taskId);
+      else if (record.runner !== runner && record.leaseExpiresAt !== undefined && record.leaseExpiresAt <= now)
+        failed.push(this.patched(record, patch, now));
+    }
+    return Promise.resolve(failed);
+  }
+
+  /** Stores `record` changed by `patch`; a record that becomes terminal leaves the lease index. */
+  private patched(record: TaskRecord, patch: TaskPatch, now: number): TaskRecord {
     const next: TaskRecord = Object.freeze({ ...record, ...patch, lastUpdatedAt: Math.max(now, record.lastUpdatedAt) });
-    this.records.set(taskId, next);
-    return Promise.resolve(next);
+    this.records.set(record.taskId, next);
+    if (isTerminal(next.status)) this.leased.delete(record.taskId);
+    return next;
   }
 
   list(owner: string, sessionId: string | undefined, cursor: string | undefined, limit: number): Promise<TaskPage> {
@@ -69,6 +100,7 @@ export class InMemoryTaskStore implements TaskStore {
     for (const [taskId, record] of this.records) {
       if (expired(record, now)) {
         this.records.delete(taskId);
+        this.leased.delete(taskId);
         dropped.push(taskId);
       }
     }
@@ -79,6 +111,7 @@ export class InMemoryTaskStore implements TaskStore {
     const record = this.records.get(taskId);
     if (record === undefined || !expired(record, now)) return record;
     this.records.delete(taskId);
+    this.leased.delete(taskId);
     return undefined;
   }
 

@@ -57,9 +57,16 @@ export interface TaskRecord {
   readonly error?: TaskError;
   /** `input_required`: the outstanding questions by key. */
   readonly inputRequests?: Readonly<Record<string, TaskInputRequest>>;
+  /** The instance running the task (an id of its `TaskManager`); set while it is unfinished. */
+  readonly runner?: string;
+  /**
+   * Epoch ms when the runner's lease ends unless renewed: past it, any instance may fail the
+   * task (its runner stopped without storing an outcome).
+   */
+  readonly leaseExpiresAt?: number;
 }
 
-/** What a store change may set (never `taskId`, `owner`, `createdAt`, `ttlMs`). */
+/** What a store change may set (never `taskId`, `owner`, `createdAt`, `ttlMs`, nor the lease). */
 export type TaskPatch = Partial<Pick<TaskRecord, 'status' | 'statusMessage' | 'result' | 'error' | 'inputRequests'>>;
 
 /** Bounds a store enforces when a task is created. */

@@ -26,4 +26,16 @@ export interface TaskStore {
   list(owner: string, sessionId: string | undefined, cursor: string | undefined, limit: number): Promise<TaskPage>;
   /** Drops records past their retention; resolves with their ids. */
   sweep(now: number): Promise<readonly string[]>;
+  /**
+   * Extends to `leaseExpiresAt` the lease of each of `taskIds` that is unfinished and still
+   * `runner`'s; resolves with the ids it did not extend (finished, gone, or failed by a lapse).
+   */
+  renew(taskIds: readonly string[], runner: string, leaseExpiresAt: number): Promise<readonly string[]>;
+  /**
+   * Applies `patch` (a terminal status) to every unfinished record whose lease ended by `now`,
+   * except `runner`'s own, and frees their active-task slots; resolves with the records it
+   * changed. Atomic per record: when instances race, each record changes once, and a record
+   * that finished meanwhile is left as it is.
+   */
+  failLapsed(now: number, runner: string, patch: TaskPatch): Promise<readonly TaskRecord[]>;
 }

@@ -44,6 +44,9 @@ function cancelledRequestId(message: JSONRPCMessage): RequestId | undefined {
  * see each other's answers. Messages tied to a request (`relatedRequestId`) go on that
  * request's stream; everything else goes on the session's GET stream.
  */
+/** Headers of a plain JSON answer that names no session (a failed `initialize`). */
+const BARE_JSON_HEADERS: HeaderList = ['content-type', 'application/json'];
+
 export class HttpSessionTransport implements Transport, ChannelHost {
   onmessage?: ((message: JSONRPCMessage, extra?: MessageExtraInfo) => void) | undefined;
   onclose?: (() => void) | undefined;
@@ -201,18 +204,18 @@ export class HttpSessionTransport implements Transport, ChannelHost {
       if (channel === undefined || id === undefined) return;
       this.inflight.delete(id);
       const stored = this.writes?.store(id, message);
-      if (stored === undefined) {
-        channel.deliver(message, true);
-        if (id === this.initializeId) this.afterInitialize(message);
-        return;
-      }
       // The state is stored before the answer goes out: the next request may land anywhere.
-      const ok = await stored.then(
-        () => true,
-        () => false,
-      );
-      channel.deliver(ok ? message : storeFailure(id), true);
-      if (id === this.initializeId) this.afterInitialize(ok ? message : storeFailure(id));
+      const ok =
+        stored === undefined ||
+        (await stored.then(
+          () => true,
+          () => false,
+        ));
+      const answer = ok ? message : storeFailure(id);
+      if (id !== this.initializeId) return channel.deliver(answer, true);
+      // A failed initialize opens nothing: its answer names no session, and the session closes.
+      channel.deliver(answer, true, 'error' in answer ? BARE_JSON_HEADERS : this.jsonHeaders);
+      this.afterInitialize(answer, !ok);
       return;
     }
     const related = options?.relatedRequestId;
@@ -353,11 +356,14 @@ export class HttpSessionTransport implements Transport, ChannelHost {
     this.primes = this.options.priming && supportsPriming(negotiateProtocolVersion(typeof requested === 'string' ? requested : ''));
   }
 
-  private afterInitialize(message: JSONRPCMessage): void {
+  private afterInitialize(message: JSONRPCMessage, storeFailed: boolean): void {
     this.initializeId = undefined;
     this.opened = true;
-    // A failed initialize opens nothing: drop the session so its id answers 404.
-    if ('error' in message) void this.close(true);
+    if (!('error' in message)) return;
+    // A failed initialize opens nothing: the session is dropped here (its id answers 404), and a
+    // store write that failed late (timed out, yet applied) is undone, as far as the store lets.
+    if (storeFailed) this.copy?.sync.abandoned(this);
+    void this.close(true);
   }
 
   private createStream(id: string): SseStream {

@@ -25,6 +25,7 @@ export class SessionCopies implements SessionSync {
   private readonly restoring = new Map<string, Promise<HttpSessionTransport | RestoreFailure>>();
   private readonly touched = new WeakMap<HttpSessionTransport, number>();
   private readonly leaveBus: () => void;
+  private readonly leaveRoutes: () => void;
   /** Slides the stored TTL of copies that only stream (set with a shared store). */
   private readonly keepAlive: NodeJS.Timeout | undefined;
   /** `<instanceId>-`: prefix of this instance's server→client request ids, when the bus is shared. */
@@ -40,6 +41,15 @@ export class SessionCopies implements SessionSync {
   ) {
     this.replyPrefix = bus?.shared === true ? `${bus.instanceId}-` : undefined;
     this.leaveBus = bus?.shared === true ? bus.subscribe((event) => this.hear(event)) : () => undefined;
+    // A message for a session by id (a task's status told by an instance that did not run it)
+    // goes on the bus; the copy that writes the session's GET stream, here or elsewhere, sends it.
+    this.leaveRoutes =
+      bus?.shared === true && app.routeSessionMessages !== undefined
+        ? app.routeSessionMessages((id, message) => {
+            if (lookupKey(id) !== undefined)
+              void Promise.resolve(bus.publish({ type: 'session_message', sessionKey: keyOf(id), message })).catch(this.reportError);
+          })
+        : () => undefined;
     // A copy that only streams (a GET held open, no POSTs) must keep its stored state alive too.
     if (state.shared && options.idleTimeoutMs > 0) {
       this.keepAlive = setInterval(
@@ -96,6 +106,7 @@ export class SessionCopies implements SessionSync {
 
   close(): void {
     this.leaveBus();
+    this.leaveRoutes();
     if (this.keepAlive !== undefined) clearInterval(this.keepAlive);
   }
 
@@ -139,6 +150,12 @@ export class SessionCopies implements SessionSync {
       void Promise.resolve(this.bus.publish({ type: 'client_reply', sessionKey: keyOf(session.sessionId), to, message })).catch(
         this.reportError,
       );
+  }
+
+  abandoned(session: HttpSessionTransport): void {
+    void Promise.resolve()
+      .then(() => this.state.delete(session.sessionId))
+      .catch(() => undefined);
   }
 
   private reply(): { replyPrefix?: string; sharedStore: boolean } {

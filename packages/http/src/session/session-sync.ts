@@ -27,6 +27,8 @@ export interface SessionSync {
   toStream(session: SyncedSession, message: JSONRPCMessage): void;
   /** A client's answer to a server→client request issued by the copy on instance `to`. */
   forward(session: SyncedSession, message: JSONRPCMessage, to: string): void;
+  /** The session's initialize failed storing its state: whatever of it reached the store goes (best effort). */
+  abandoned(session: SyncedSession): void;
 }
 
 /** The change a request makes to its session's state if it succeeds (setLevel, subscribe, unsubscribe), else undefined. */

@@ -17,9 +17,14 @@ function exited(child: ChildProcess): Promise<void> {
 }
 
 /** Starts an instance in its own Node process on `redisUrl`; resolves with its URL (bounded wait). */
-export async function startChildInstance(name: string, redisUrl: string, timeoutMs = 15_000): Promise<ChildInstance> {
+export async function startChildInstance(
+  name: string,
+  redisUrl: string,
+  timeoutMs = 15_000,
+  env: Readonly<Record<string, string>> = {},
+): Promise<ChildInstance> {
   const child = spawn(process.execPath, [join(__dirname, 'scale-child.js')], {
-    env: { ...process.env, REDIS_URL: redisUrl, INSTANCE_NAME: name },
+    env: { ...process.env, ...env, REDIS_URL: redisUrl, INSTANCE_NAME: name },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';

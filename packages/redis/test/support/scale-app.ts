@@ -1,5 +1,5 @@
 import type { Socket } from 'node:net';
-import { Armature, McpNotifier, RequestContext, Resource, Tool } from '@armature/core';
+import { Armature, McpNotifier, RequestContext, Resource, Tool, type TaskOptions } from '@armature/core';
 import { Inject, Injectable, InjectionToken, Module } from '@armature/di';
 import { listenHttp, type HttpListenHandle, type VerifyToken } from '@armature/http';
 import { redisScaleOut, type RedisScaleOut } from '../../src/redis-scale-out';
@@ -46,6 +46,23 @@ export class ScaleTools {
     return `done on ${this.instance}`;
   }
 
+  @Tool({
+    description: 'Works through n steps of ms each (as a task when asked), saying "step i of n" as it goes.',
+    task: 'optional',
+    inputSchema: {
+      type: 'object',
+      properties: { n: { type: 'integer' }, ms: { type: 'integer' } },
+      required: ['n', 'ms'],
+    },
+  })
+  async steps(args: { n: number; ms: number }, ctx: RequestContext): Promise<string> {
+    for (let i = 1; i <= args.n && !ctx.signal.aborted; i += 1) {
+      await ctx.progress(i, args.n, `step ${i} of ${args.n}`);
+      await workFor(args.ms, ctx.signal);
+    }
+    return `${args.n} steps on ${this.instance}`;
+  }
+
   @Tool({ description: 'Answers at once and logs a moment later, when its request is over.', inputSchema: { type: 'object' } })
   late_log(_args: object, ctx: RequestContext): string {
     setTimeout(() => void ctx.log.warning(`late from ${this.instance}`), 20).unref();
@@ -77,7 +94,11 @@ export interface ScaleInstance {
 export async function startScaleInstance(
   name: string,
   redisUrl: string,
-  options: { commandTimeoutMs?: number; verifyToken?: VerifyToken } = {},
+  options: {
+    commandTimeoutMs?: number;
+    verifyToken?: VerifyToken;
+    tasks?: Pick<TaskOptions, 'leaseMs' | 'leaseRenewMs' | 'maxActivePerOwner'>;
+  } = {},
 ): Promise<ScaleInstance> {
   const errors: Error[] = [];
   const scale = redisScaleOut({
@@ -92,6 +113,7 @@ export async function startScaleInstance(
     overrides: [{ provide: INSTANCE, useValue: name }],
     logger: { error: () => undefined, warn: () => undefined, debug: () => undefined },
     ...scale.appOptions,
+    tasks: { ...scale.appOptions.tasks, ...options.tasks },
   });
   const http = await listenHttp(app, {
     port: 0,

@@ -6,7 +6,14 @@ import { startScaleInstance } from './scale-app';
 async function main(): Promise<void> {
   const redisUrl = process.env.REDIS_URL;
   if (redisUrl === undefined) throw new Error('REDIS_URL is not set');
-  const instance = await startScaleInstance(process.env.INSTANCE_NAME ?? 'child', redisUrl);
+  // Task options from the environment (TASK_LEASE_MS, TASK_LEASE_RENEW_MS, TASK_MAX_ACTIVE), else the defaults.
+  const number = (name: string): number | undefined => (process.env[name] === undefined ? undefined : Number(process.env[name]));
+  const tasks = {
+    ...(number('TASK_LEASE_MS') === undefined ? {} : { leaseMs: number('TASK_LEASE_MS') }),
+    ...(number('TASK_LEASE_RENEW_MS') === undefined ? {} : { leaseRenewMs: number('TASK_LEASE_RENEW_MS') }),
+    ...(number('TASK_MAX_ACTIVE') === undefined ? {} : { maxActivePerOwner: number('TASK_MAX_ACTIVE') }),
+  };
+  const instance = await startScaleInstance(process.env.INSTANCE_NAME ?? 'child', redisUrl, { tasks });
   process.stdout.write(`${instance.http.url}\n`);
   // Ended by the parent: SIGKILL in the test, SIGTERM (graceful) when the test fails early.
   process.once('SIGTERM', () => void instance.close().then(() => process.exit(0)));

@@ -19,7 +19,12 @@ interface StoredStream {
   readonly events: JSONRPCMessage[];
   /** When the stream ended (ms since epoch), 0 while live. */
   endedAt: number;
+  /** Keys of the latest `appendOnce` calls, oldest first (at most `ONCE_KEYS_KEPT`). */
+  onceKeys?: string[];
 }
+
+/** `appendOnce` keys remembered per stream: far more broadcasts than can be in flight at once. */
+const ONCE_KEYS_KEPT = 256;
 
 /**
  * The default `EventStore`: bounded, in process memory, lost on restart. Event ids are
@@ -45,6 +50,14 @@ export class InMemoryEventStore implements EventStore {
       stream.first++;
     }
     return `${streamId}_${stream.next++}`;
+  }
+
+  appendOnce(streamId: string, key: string, message: JSONRPCMessage): string | undefined {
+    const keys = (this.touch(streamId).onceKeys ??= []);
+    if (keys.includes(key)) return undefined;
+    keys.push(key);
+    if (keys.length > ONCE_KEYS_KEPT) keys.shift();
+    return this.append(streamId, message);
   }
 
   position(streamId: string): string {

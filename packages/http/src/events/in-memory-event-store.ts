@@ -9,6 +9,8 @@ export interface InMemoryEventStoreOptions {
   readonly maxStreams?: number;
   /** How long an ended stream stays resumable, in ms. Default 60 000. */
   readonly endedStreamTtlMs?: number;
+  /** `appendOnce` keys remembered per stream, oldest forgotten first. Default 256: far more broadcasts than are in flight at once. */
+  readonly onceKeysPerStream?: number;
 }
 
 interface StoredStream {
@@ -19,12 +21,9 @@ interface StoredStream {
   readonly events: JSONRPCMessage[];
   /** When the stream ended (ms since epoch), 0 while live. */
   endedAt: number;
-  /** Keys of the latest `appendOnce` calls, oldest first (at most `ONCE_KEYS_KEPT`). */
+  /** Keys of the latest `appendOnce` calls, oldest first (at most `onceKeysPerStream`). */
   onceKeys?: string[];
 }
-
-/** `appendOnce` keys remembered per stream: far more broadcasts than can be in flight at once. */
-const ONCE_KEYS_KEPT = 256;
 
 /**
  * The default `EventStore`: bounded, in process memory, lost on restart. Event ids are
@@ -35,11 +34,13 @@ export class InMemoryEventStore implements EventStore {
   private readonly maxEvents: number;
   private readonly maxStreams: number;
   private readonly endedTtl: number;
+  private readonly onceKeys: number;
 
   constructor(options: InMemoryEventStoreOptions = {}) {
     this.maxEvents = options.maxEventsPerStream ?? 1000;
     this.maxStreams = options.maxStreams ?? 10_000;
     this.endedTtl = options.endedStreamTtlMs ?? 60_000;
+    this.onceKeys = options.onceKeysPerStream ?? 256;
   }
 
   append(streamId: string, message: JSONRPCMessage): string {
@@ -56,7 +57,7 @@ export class InMemoryEventStore implements EventStore {
     const keys = (this.touch(streamId).onceKeys ??= []);
     if (keys.includes(key)) return undefined;
     keys.push(key);
-    if (keys.length > ONCE_KEYS_KEPT) keys.shift();
+    if (keys.length > this.onceKeys) keys.shift();
     return this.append(streamId, message);
   }
 

@@ -57,4 +57,18 @@ describe('InMemoryEventStore', () => {
     for (const id of ['', 'nounderscore', 's_', 's_x', 's_-1', 's_99', 'other_1']) expect(store.streamOf(id), id).to.equal(undefined);
     expect(replay(store, 's_99x')).to.deep.equal([]);
   });
+
+  it('appendOnce keeps one event per key and stream, remembering at most onceKeysPerStream keys', () => {
+    const store = new InMemoryEventStore({ onceKeysPerStream: 2 });
+    const start = store.position('a');
+    expect(store.appendOnce('a', 'k1', note(1))).to.be.a('string');
+    expect(store.appendOnce('a', 'k1', note(1))).to.equal(undefined);
+    expect(store.appendOnce('b', 'k1', note(100))).to.be.a('string');
+    store.appendOnce('a', 'k2', note(2));
+    store.appendOnce('a', 'k3', note(3));
+    // k1 is the oldest of three keys: forgotten, so it appends again.
+    expect(store.appendOnce('a', 'k1', note(4))).to.be.a('string');
+    expect(store.appendOnce('a', 'k3', note(5))).to.equal(undefined);
+    expect(replay(store, start)).to.deep.equal([1, 2, 3, 4]);
+  });
 });

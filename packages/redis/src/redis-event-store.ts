@@ -10,10 +10,29 @@ export interface RedisEventStoreOptions {
   readonly streamTtlMs?: number;
   /** How long an ended stream stays resumable (ms). Default 60 000. */
   readonly endedStreamTtlMs?: number;
+  /**
+   * How long a stream remembers the key of a broadcast appended with `appendOnce` (ms), so the
+   * other instances' copies of its session, hearing the same broadcast, do not append it again.
+   * Default 60 000: far longer than a broadcast takes to reach every instance.
+   */
+  readonly onceKeyTtlMs?: number;
 }
 
 /** XADD with a bounded length, then slide the stream's TTL; returns the entry id. KEYS[1]; ARGV maxlen, ttl, field, value. */
 const APPEND = `
+local id = redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[1], '*', ARGV[3], ARGV[4])
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+return id`;
+
+/**
+ * APPEND unless the stream's recent-keys set already holds the key; returns the entry id, or nil.
+ * KEYS[1] stream, KEYS[2] its recent keys (a sorted set by time); ARGV maxlen, ttl, field, value, key ttl, now, key.
+ */
+const APPEND_ONCE = `
+local now = tonumber(ARGV[6])
+redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now - tonumber(ARGV[5]))
+if redis.call('ZADD', KEYS[2], 'NX', now, ARGV[7]) == 0 then return false end
+redis.call('PEXPIRE', KEYS[2], ARGV[5])
 local id = redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[1], '*', ARGV[3], ARGV[4])
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
 return id`;
@@ -40,12 +59,14 @@ export class RedisEventStore implements EventStore {
   private readonly maxEvents: string;
   private readonly ttl: string;
   private readonly endedTtl: number;
+  private readonly onceTtl: string;
 
   constructor(options: RedisConnectionOptions | RedisConnection, limits: RedisEventStoreOptions = {}) {
     this.redis = options instanceof RedisConnection ? options : new RedisConnection(options);
     this.maxEvents = String(limits.maxEventsPerStream ?? 1000);
     this.ttl = String(limits.streamTtlMs ?? 30 * 60_000);
     this.endedTtl = limits.endedStreamTtlMs ?? 60_000;
+    this.onceTtl = String(limits.onceKeyTtlMs ?? 60_000);
   }
 
   async append(streamId: string, message: JSONRPCMessage): Promise<string> {
@@ -53,6 +74,17 @@ export class RedisEventStore implements EventStore {
       client.eval(APPEND, { keys: [this.key(streamId)], arguments: [this.maxEvents, this.ttl, 'm', JSON.stringify(message)] }),
     );
     return `${streamId}_${entryId(entry)}`;
+  }
+
+  /** `append`, unless an event with `key` was appended to the stream within `onceKeyTtlMs` (one script: check and append together). */
+  async appendOnce(streamId: string, key: string, message: JSONRPCMessage): Promise<string | undefined> {
+    const entry = await this.redis.run('The event store', (client) =>
+      client.eval(APPEND_ONCE, {
+        keys: [this.key(streamId), `${this.redis.prefix}events-once:${streamId}`],
+        arguments: [this.maxEvents, this.ttl, 'm', JSON.stringify(message), this.onceTtl, String(Date.now()), key],
+      }),
+    );
+    return entry === null ? undefined : `${streamId}_${entryId(entry)}`;
   }
 
   async position(streamId: string): Promise<string> {
@@ -93,7 +125,7 @@ export class RedisEventStore implements EventStore {
   }
 
   async forgetStream(streamId: string): Promise<void> {
-    await this.redis.run('The event store', (client) => client.del(this.key(streamId)));
+    await this.redis.run('The event store', (client) => client.del([this.key(streamId), `${this.redis.prefix}events-once:${streamId}`]));
   }
 
   private key(streamId: string): string {

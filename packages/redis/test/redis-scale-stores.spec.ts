@@ -117,6 +117,23 @@ describe('the scale-out stores on a real redis-server', function () {
       expect(await store.append('p5.0', note(5))).to.not.equal(ids[4]);
     });
 
+    it('appendOnce keeps one event per key and stream, atomically, for onceKeyTtlMs; forgetStream drops the keys too', async () => {
+      const store = new RedisEventStore(redis.connection, { onceKeyTtlMs: 150 });
+      const start = await store.position('s');
+      const tries = await Promise.all([1, 2, 3].map(() => store.appendOnce('s', 'k1', note(1))));
+      expect(tries.filter((id) => id !== undefined)).to.have.length(1);
+      expect(await store.appendOnce('t', 'k1', note(100))).to.be.a('string');
+      expect(await store.appendOnce('s', 'k2', note(2))).to.be.a('string');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Past onceKeyTtlMs the key is forgotten: the same key appends again.
+      expect(await store.appendOnce('s', 'k1', note(3))).to.be.a('string');
+      const seen: unknown[] = [];
+      await store.replayAfter(start, (_id, m) => seen.push((m as unknown as { params: { uri: string } }).params.uri));
+      expect(seen).to.deep.equal(['notes://1', 'notes://2', 'notes://3']);
+      await store.forgetStream('s');
+      expect(await redis.connection.run('test', (client) => client.exists(`${redis.connection.prefix}events-once:s`))).to.equal(0);
+    });
+
     it('refuses ids not in its shape without a lookup', () => {
       const store = new RedisEventStore(redis.connection);
       for (const bad of ['', 'x', 'p1.1_1', 'p1.1_1-x', 'a b_1-1', `${'x'.repeat(200)}_1-1`, 'p_1.1_1-1'])

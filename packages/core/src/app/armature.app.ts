@@ -91,6 +91,7 @@ export class Armature implements ConnectableApp {
   private readonly leaveBus: () => void;
   /** Transports' routes to 2025 sessions by id (see `routeSessionMessages`). */
   private readonly sessionRoutes = new Set<SessionMessageRoute>();
+  private broadcastCount = 0;
 
   private constructor(
     private readonly serverInfo: Implementation,
@@ -123,7 +124,10 @@ export class Armature implements ConnectableApp {
     this.tools = new ToolRegistry(runtime);
     this.bus = options.bus ?? new InMemoryNotificationBus((error) => logger.warn('a broadcast listener failed', error));
     this.leaveBus = this.bus.subscribe((event) => this.hear(event));
-    this.resources = new ResourceRegistry(runtime, (uri) => void this.bus.publish({ type: 'resource_updated', uri }));
+    this.resources = new ResourceRegistry(
+      runtime,
+      (uri) => void this.bus.publish({ type: 'resource_updated', uri, eventKey: this.eventKey() }),
+    );
     this.prompts = new PromptRegistry(runtime);
     this.tasks = new TaskManager(options.tasks ?? {}, logger);
     if (this.bus.shared)
@@ -167,14 +171,19 @@ export class Armature implements ConnectableApp {
       tables.templates.add(routes.templates);
       const app = new Armature(serverInfo, options, host, logger, tables, env, { root, routes, resolver, notifier, compiler });
       notifier.attach({
-        resourceUpdated: (uri) => void app.bus.publish({ type: 'resource_updated', uri }),
-        listChanged: (list) => void app.bus.publish({ type: 'list_changed', list }),
+        resourceUpdated: (uri) => void app.bus.publish({ type: 'resource_updated', uri, eventKey: app.eventKey() }),
+        listChanged: (list) => void app.bus.publish({ type: 'list_changed', list, eventKey: app.eventKey() }),
       });
       return app;
     } catch (error) {
       await host.close().catch((closeError: unknown) => logger.error('closing the container after a failed boot failed', closeError));
       throw error;
     }
+  }
+
+  /** A key a broadcast has on every instance that hears it, so copies of one session store it once. */
+  private eventKey(): string {
+    return `${this.bus.instanceId}.${++this.broadcastCount}`;
   }
 
   /** The bus this app hears broadcasts on and transports keep session copies in step through. */
@@ -194,8 +203,8 @@ export class Armature implements ConnectableApp {
    * tables only, so their `list_changed` stays local; `McpNotifier` broadcasts go everywhere.
    */
   private hear(event: BusEvent): void {
-    if (event.type === 'resource_updated') this.sessions.resourceUpdated(event.uri);
-    else if (event.type === 'list_changed') this.sessions.listChanged(event.list);
+    if (event.type === 'resource_updated') this.sessions.resourceUpdated(event.uri, event.eventKey);
+    else if (event.type === 'list_changed') this.sessions.listChanged(event.list, event.eventKey);
     else if (event.type === 'task_status') this.tasks.deliverStatus(event.owner, event.taskId, event.task as Record<string, unknown>);
   }
 

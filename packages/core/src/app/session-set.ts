@@ -33,15 +33,15 @@ export class SessionSet implements SessionRegistry {
   }
 
   /** Sends `notifications/<kind>/list_changed` to every session (each checks it is ready). */
-  listChanged(kind: ListKind): void {
+  listChanged(kind: ListKind, eventKey?: string): void {
     for (const session of this.sessions)
-      void session.notifyListChanged(kind).catch((e: unknown) => this.logger.warn(`list_changed (${kind}) failed`, e));
+      void session.notifyListChanged(kind, eventKey).catch((e: unknown) => this.logger.warn(`list_changed (${kind}) failed`, e));
   }
 
   /** Sends `notifications/resources/updated` to the sessions subscribed to `uri`. */
-  resourceUpdated(uri: string): void {
+  resourceUpdated(uri: string, eventKey?: string): void {
     for (const session of this.sessions)
-      void session.notifyResourceUpdated(uri).catch((e: unknown) => this.logger.warn('resources/updated failed', e));
+      void session.notifyResourceUpdated(uri, eventKey).catch((e: unknown) => this.logger.warn('resources/updated failed', e));
   }
 
   /** Closes every session (in-flight requests are answered -32000). */

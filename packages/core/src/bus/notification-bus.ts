@@ -12,9 +12,9 @@ export type ListKind = 'tools' | 'resources' | 'prompts';
  */
 export type BusEvent =
   /** `notifications/<list>/list_changed` for every session and listen stream. */
-  | { readonly type: 'list_changed'; readonly list: ListKind }
+  | { readonly type: 'list_changed'; readonly list: ListKind; readonly eventKey?: string }
   /** `notifications/resources/updated` for the subscribers of `uri`. */
-  | { readonly type: 'resource_updated'; readonly uri: string }
+  | { readonly type: 'resource_updated'; readonly uri: string; readonly eventKey?: string }
   /** The session ended (DELETE, or its stored state expired): every copy closes. */
   | { readonly type: 'session_ended'; readonly sessionKey: string }
   /** `notifications/initialized`, `logging/setLevel` or `resources/(un)subscribe` reached one copy of the session: the others apply it. */
@@ -26,8 +26,10 @@ export type BusEvent =
       readonly subscribe?: string;
       readonly unsubscribe?: string;
     }
-  /** A message for the session's GET stream (a late log, a 2025 task status) from a copy that does not write that stream. */
+  /** A message for the session's GET stream from a copy that does not write that stream, when there is no event store to put it in. */
   | { readonly type: 'session_message'; readonly sessionKey: string; readonly message: JSONRPCMessage }
+  /** A copy that does not write the session's GET stream appended an event to it in the event store: the writer reads it from there. */
+  | { readonly type: 'stream_appended'; readonly sessionKey: string }
   /** A GET stream of the session was opened on `holder`: the other copies stop writing to that stream. */
   | { readonly type: 'stream_claimed'; readonly sessionKey: string; readonly holder: string }
   /** A task's new state (`tasks/get` shape, MCP 2026-07-28), for the listen streams of its owner following it. */

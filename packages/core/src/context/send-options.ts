@@ -8,4 +8,9 @@ export interface TransportSendOptions {
    * it to put the message on that request's response stream; stream transports ignore it.
    */
   readonly relatedRequestId?: RequestId;
+  /**
+   * A broadcast's key, the same on every instance that delivers it (`BusEvent.eventKey`): a
+   * transport whose copies of one session share a stored stream keeps the broadcast there once.
+   */
+  readonly eventKey?: string;
 }

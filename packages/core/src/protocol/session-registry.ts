@@ -5,8 +5,9 @@ import type { ListKind } from './server-features';
  * Each receives the app's broadcasts and takes part in a graceful shutdown.
  */
 export interface RegisteredSession {
-  notifyListChanged(kind: ListKind): Promise<void>;
-  notifyResourceUpdated(uri: string): Promise<void>;
+  /** `eventKey`: the broadcast's key when it came over the bus (see `TransportSendOptions.eventKey`). */
+  notifyListChanged(kind: ListKind, eventKey?: string): Promise<void>;
+  notifyResourceUpdated(uri: string, eventKey?: string): Promise<void>;
   drain(timeoutMs: number): Promise<boolean>;
   close(): Promise<void>;
 }

@@ -215,16 +215,17 @@ export class ServerSession implements RequestHost, ConnectedSession {
   }
 
   /** Sends `notifications/<kind>/list_changed` once the client is initialized and if the feature is served. */
-  notifyListChanged(kind: ListKind): Promise<void> {
+  notifyListChanged(kind: ListKind, eventKey?: string): Promise<void> {
     if (this.requests.phase !== Phase.Ready || this.options.features[kind] === undefined) return RESOLVED;
-    return this.outbox.notify(LIST_CHANGED[kind], undefined);
+    return this.outbox.notify(LIST_CHANGED[kind], eventKey === undefined ? undefined : { eventKey });
   }
 
   /** Sends `notifications/resources/updated` if this session subscribed to `uri`. */
-  notifyResourceUpdated(uri: string): Promise<void> {
+  notifyResourceUpdated(uri: string, eventKey?: string): Promise<void> {
     const subscriptions = this.requests.subscriptions;
     if (this.requests.phase !== Phase.Ready || subscriptions === undefined || !subscriptions.has(uri)) return RESOLVED;
-    return this.outbox.notify({ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri } }, undefined);
+    const message: JSONRPCNotification = { jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri } };
+    return this.outbox.notify(message, eventKey === undefined ? undefined : { eventKey });
   }
 
   /** RequestHost: whether a log of this severity rank passes `logging/setLevel`. */

@@ -64,8 +64,14 @@ describe('Armature broadcasts on a NotificationBus', () => {
       await onB.close();
       await waitUntil(() => updated.length === 1 && toolsChanged === 1, 'the broadcasts of b on a');
       expect(updated).to.deep.equal(['board://index']);
-      expect(heard).to.deep.include({ type: 'list_changed', list: 'tools' });
+      expect(heard.filter((e) => e.type === 'list_changed').map((e) => ({ ...e, eventKey: undefined }))).to.deep.equal([
+        { type: 'list_changed', list: 'tools', eventKey: undefined },
+      ]);
       expect(heard.filter((e) => e.type === 'resource_updated')).to.have.length(2);
+      // Each broadcast carries a key of its own (what copies of one session store it once by).
+      const keys = heard.map((e) => (e as { eventKey?: unknown }).eventKey);
+      expect(keys.every((key) => typeof key === 'string')).to.equal(true);
+      expect(new Set(keys).size).to.equal(keys.length);
     } finally {
       stopHearing();
       await conn.close();

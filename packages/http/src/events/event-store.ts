@@ -26,6 +26,16 @@ export interface EventStore {
   /** Stores `message` as the next event of `streamId`; returns its event id. */
   append(streamId: string, message: JSONRPCMessage): string | Promise<string>;
   /**
+   * Optional: appends `message` to `streamId` unless an event with the same `key` was appended
+   * to it already (recently: a key needs to be remembered only for as long as one broadcast
+   * takes to reach every instance); returns the new event id, or `undefined` when it was there.
+   * Copies of one session on several instances each hear a broadcast and call this with the
+   * broadcast's key, so the session's GET stream gets it once whether or not any instance
+   * holds the stream's connection. Must be atomic (check and append in one step). Without it,
+   * a broadcast is appended by the copy that holds the stream only.
+   */
+  appendOnce?(streamId: string, key: string, message: JSONRPCMessage): string | undefined | Promise<string | undefined>;
+  /**
    * An event id standing for the current end of `streamId` without storing a message, used
    * for priming events: replaying after it yields everything appended later.
    */

@@ -9,6 +9,8 @@ export interface InMemoryEventStoreOptions {
   readonly maxStreams?: number;
   /** How long an ended stream stays resumable, in ms. Default 60 000. */
   readonly endedStreamTtlMs?: number;
+  /** `appendOnce` keys remembered per stream, oldest forgotten first. Default 256: far more broadcasts than are in flight at once. */
+  readonly onceKeysPerStream?: number;
 }
 
 interface StoredStream {
@@ -19,6 +21,8 @@ interface StoredStream {
   readonly events: JSONRPCMessage[];
   /** When the stream ended (ms since epoch), 0 while live. */
   endedAt: number;
+  /** Keys of the latest `appendOnce` calls, oldest first (at most `onceKeysPerStream`). */
+  onceKeys?: string[];
 }
 
 /**
@@ -30,11 +34,13 @@ export class InMemoryEventStore implements EventStore {
   private readonly maxEvents: number;
   private readonly maxStreams: number;
   private readonly endedTtl: number;
+  private readonly onceKeys: number;
 
   constructor(options: InMemoryEventStoreOptions = {}) {
     this.maxEvents = options.maxEventsPerStream ?? 1000;
     this.maxStreams = options.maxStreams ?? 10_000;
     this.endedTtl = options.endedStreamTtlMs ?? 60_000;
+    this.onceKeys = options.onceKeysPerStream ?? 256;
   }
 
   append(streamId: string, message: JSONRPCMessage): string {
@@ -45,6 +51,14 @@ export class InMemoryEventStore implements EventStore {
       stream.first++;
     }
     return `${streamId}_${stream.next++}`;
+  }
+
+  appendOnce(streamId: string, key: string, message: JSONRPCMessage): string | undefined {
+    const keys = (this.touch(streamId).onceKeys ??= []);
+    if (keys.includes(key)) return undefined;
+    keys.push(key);
+    if (keys.length > this.onceKeys) keys.shift();
+    return this.append(streamId, message);
   }
 
   position(streamId: string): string {

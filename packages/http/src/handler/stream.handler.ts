@@ -44,7 +44,11 @@ export async function handleGet(
     if (resumed === 'resumed') return;
     if (resumed === 'unavailable')
       return refuse(res, 503, 'Service Unavailable: the event store failed; retry later', ['retry-after', '5']);
-    return refuse(res, 404, 'Not Found: unknown or expired Last-Event-ID; reconnect without it for a fresh stream');
+    return refuse(
+      res,
+      404,
+      'Not Found: unknown Last-Event-ID, or the events after it are no longer retained; reconnect without it for a fresh stream',
+    );
   }
   if (!session.openStandalone(res)) refuse(res, 409, 'Conflict: a GET stream is already open for this session');
 }

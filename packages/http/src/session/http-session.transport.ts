@@ -11,6 +11,7 @@ import { isRequest, isResponse } from '../protocol/json-rpc-message';
 import { supportsPriming } from '../protocol/protocol-version';
 import { SseConnection } from '../sse/sse-connection';
 import { SseStream } from '../sse/sse-stream';
+import { SessionEventStream } from '../sse/session-event-stream';
 import { instanceOfReply, isBroadcast, storeFailure, type SessionSync } from './session-sync';
 import { StateWrites } from './state-writes';
 
@@ -62,7 +63,12 @@ export class HttpSessionTransport implements Transport, ChannelHost {
   private readonly inflight = new Map<RequestId, ResponseChannel>();
   /** Live streams by id, for `Last-Event-ID` resumption. */
   private readonly streams = new Map<string, SseStream>();
-  private readonly standalone: SseStream;
+  /** The session's GET stream without an event store (what is not written is lost)… */
+  private readonly standalone: SseStream | null;
+  /** …or with one: the store holds it, this copy writes what it reads back (see `SessionEventStream`). */
+  private readonly events: SessionEventStream | null;
+  /** The GET stream's id (`<streamPrefix>.0`). */
+  private readonly standaloneId: string;
   /** Random per-session prefix of stream ids, so a stream id proves which session owns it (shared by its copies). */
   readonly streamPrefix: string;
   /** Request stream ids of a restored copy carry a tag of their own, so copies never reuse an id. */
@@ -113,14 +119,18 @@ export class HttpSessionTransport implements Transport, ChannelHost {
       'mcp-session-id',
       sessionId,
     ];
-    this.standalone = this.createStream(`${this.streamPrefix}.0`);
+    this.standaloneId = `${this.streamPrefix}.0`;
+    const store = options.store;
+    this.standalone = store === null ? this.createStream(this.standaloneId) : null;
+    this.events =
+      store === null ? null : new SessionEventStream(this.standaloneId, store, options.onError, copy?.streamPrefix === undefined);
   }
 
   async start(): Promise<void> {}
 
   /** True while the session has work in flight or a client holds a stream open. */
   get busy(): boolean {
-    if (this.inflight.size > 0 || this.standalone.isAttached) return true;
+    if (this.inflight.size > 0 || this.standalone?.isAttached === true || this.events?.isAttached === true) return true;
     for (const stream of this.streams.values()) if (stream.isAttached) return true;
     return false;
   }
@@ -229,8 +239,9 @@ export class HttpSessionTransport implements Transport, ChannelHost {
       // server→client request can still be answered over the GET stream.
       if (!isRequest(message)) return;
     }
-    // One copy writes the session's GET stream (see docs/ARCHITECTURE.md, "Many instances"):
-    // the others leave broadcasts to it and send it what only they have (a late log, a task status).
+    if (this.events !== null) return this.toEventStream(this.events, message, options?.eventKey);
+    // Without an event store one copy writes the session's GET stream (see docs/ARCHITECTURE.md,
+    // "Many instances"): the others leave broadcasts to it and send it what only they have.
     if (!this.holdsStandalone) {
       if (this.copy !== null && !isBroadcast(message)) this.copy.sync.toStream(this, message);
       return;
@@ -238,9 +249,36 @@ export class HttpSessionTransport implements Transport, ChannelHost {
     this.pushToStream(message);
   }
 
+  /**
+   * A message for the session's GET stream with an event store: stored whether or not any
+   * instance holds the stream's connection, so a client resuming with `Last-Event-ID` gets it.
+   */
+  private toEventStream(events: SessionEventStream, message: JSONRPCMessage, eventKey: string | undefined): Promise<void> {
+    const copy = this.copy;
+    if (copy === null) return events.push(message);
+    if (isBroadcast(message)) {
+      // Every copy hears a bus broadcast and offers it under the broadcast's key: the store keeps it once.
+      if (eventKey !== undefined && this.options.store?.appendOnce !== undefined) return events.pushOnce(eventKey, message);
+      // An instance-local change (each instance tells its own copies) or a store that cannot tell: the holder alone.
+      return this.holdsStandalone ? events.push(message) : Promise.resolve();
+    }
+    // What only this copy has (a late log, a task status, a server→client request): stored here,
+    // then the holder, wherever it is, is told to read it.
+    const pushed = events.push(message);
+    if (this.holdsStandalone) return pushed;
+    return pushed.then(() => copy.sync.appended(this));
+  }
+
   /** Writes `message` on the session's GET stream if this copy writes it (a message forwarded by another copy). */
   pushToStream(message: JSONRPCMessage): void {
-    if (this.holdsStandalone && !this.closed) this.standalone.push(message, encodeJsonRpc(message), false);
+    if (!this.holdsStandalone || this.closed) return;
+    if (this.standalone !== null) this.standalone.push(message, encodeJsonRpc(message), false);
+    else void this.events?.push(message);
+  }
+
+  /** Another copy appended to the session's GET stream in the event store: write what is new, if the connection is here. */
+  wakeStream(): void {
+    if (!this.closed) this.events?.wake();
   }
 
   /** The session ends everywhere (DELETE): closing drops its streams from the event store. */
@@ -255,14 +293,17 @@ export class HttpSessionTransport implements Transport, ChannelHost {
   releaseStandalone(): void {
     if (!this.holdsStandalone) return;
     this.holdsStandalone = false;
-    this.standalone.detach();
+    this.standalone?.detach();
+    this.events?.detach();
   }
 
   /** Opens the GET stream on `responder`; false if a connection already holds it (409). */
   openStandalone(responder: HttpResponder): boolean {
-    if (this.standalone.isAttached) return false;
+    if (this.standalone?.isAttached === true || this.events?.isAttached === true) return false;
     this.claimStandalone();
-    this.standalone.attach(this.connect(responder), this.primes);
+    const connection = this.connect(responder);
+    if (this.events !== null) this.events.attach(connection, this.primes);
+    else this.standalone?.attach(connection, this.primes);
     return true;
   }
 
@@ -288,6 +329,11 @@ export class HttpSessionTransport implements Transport, ChannelHost {
     }
     if (streamId === undefined || !streamId.startsWith(`${this.streamPrefix}.`) || this.closed) return 'unknown';
     const connection = this.connect(responder);
+    if (this.events !== null && streamId === this.standaloneId) {
+      this.claimStandalone();
+      await this.events.resume(connection, lastEventId);
+      return 'resumed';
+    }
     const live = this.streams.get(streamId);
     if (live !== undefined) {
       if (live === this.standalone) this.claimStandalone();
@@ -330,14 +376,16 @@ export class HttpSessionTransport implements Transport, ChannelHost {
     }
     this.inflight.clear();
     for (const stream of [...this.streams.values()]) stream.detach();
-    this.standalone.detach();
+    this.standalone?.detach();
+    this.events?.detach();
     const store = this.options.store;
     // A closed session's streams can never be resumed (its id now answers 404): the store may
     // drop them at once instead of keeping them for a late resume (issue 16's memory check).
     if (store !== null) {
-      for (const id of this.streams.keys()) {
+      const ids = this.events === null ? [...this.streams.keys()] : [...this.streams.keys(), this.standaloneId];
+      for (const id of ids) {
         // Only this copy closes: its request streams end (a late resume may still read them); the GET stream is the session's.
-        if (!forget && id === this.standalone.id) continue;
+        if (!forget && id === this.standaloneId) continue;
         void Promise.resolve(forget && store.forgetStream !== undefined ? store.forgetStream(id) : store.endStream(id)).catch(
           () => undefined,
         );

@@ -145,6 +145,11 @@ export class SessionCopies implements SessionSync {
       );
   }
 
+  appended(session: HttpSessionTransport): void {
+    if (this.bus?.shared === true)
+      void Promise.resolve(this.bus.publish({ type: 'stream_appended', sessionKey: keyOf(session.sessionId) })).catch(this.reportError);
+  }
+
   forward(session: HttpSessionTransport, message: JSONRPCMessage, to: string): void {
     if (this.bus?.shared === true)
       void Promise.resolve(this.bus.publish({ type: 'client_reply', sessionKey: keyOf(session.sessionId), to, message })).catch(
@@ -222,6 +227,8 @@ export class SessionCopies implements SessionSync {
         return;
       case 'session_message':
         return session.pushToStream(event.message);
+      case 'stream_appended':
+        return session.wakeStream();
       case 'client_reply':
         if (event.to === this.bus!.instanceId) void session.receive(event.message, {});
         return;

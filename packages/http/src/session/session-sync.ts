@@ -23,8 +23,10 @@ export interface SessionSync {
   changed(session: SyncedSession, change: SessionChange): void | Promise<void>;
   /** A GET stream of the session was opened or resumed here: this copy now writes it. */
   claimed(session: SyncedSession): void;
-  /** A message for the session's GET stream, which another instance's copy writes. */
+  /** A message for the session's GET stream, which another instance's copy writes (no event store to put it in). */
   toStream(session: SyncedSession, message: JSONRPCMessage): void;
+  /** This copy appended to the session's GET stream in the event store: the copy that writes the stream reads it. */
+  appended(session: SyncedSession): void;
   /** A client's answer to a server→client request issued by the copy on instance `to`. */
   forward(session: SyncedSession, message: JSONRPCMessage, to: string): void;
   /** The session's initialize failed storing its state: whatever of it reached the store goes (best effort). */

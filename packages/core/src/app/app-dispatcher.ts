@@ -35,6 +35,7 @@ export function createDispatcher(
     serverInfo,
     features,
     pageSize: options.pageSize ?? DEFAULT_PAGE_SIZE,
+    ...(options.maxUriLength === undefined ? {} : { maxUriLength: options.maxUriLength }),
     requestTimeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
     logger,
     sealer: sealerOf(options, logger),

@@ -37,6 +37,11 @@ export interface ArmatureOptions {
   readonly overrides?: readonly Provider[];
   /** Entries per page of every list result (`tools/list`…) (default 1000). */
   readonly pageSize?: number;
+  /**
+   * Longest URI a request may name (`resources/read`, `resources/subscribe`, a `ref/resource`
+   * completion), in UTF-16 code units (default 8192); a longer one is answered -32602 "URI too long".
+   */
+  readonly maxUriLength?: number;
   /** Deadline of each request in ms (default 300 000; 0 disables). */
   readonly requestTimeoutMs?: number;
   /**
@@ -145,6 +150,8 @@ export function serverInfoOf(options: ArmatureOptions): Implementation {
   if (typeof options.version !== 'string' || options.version.length === 0) fail('"version" must be a non-empty string');
   if (options.pageSize !== undefined && (!Number.isSafeInteger(options.pageSize) || options.pageSize < 1))
     fail('"pageSize" must be a positive integer');
+  if (options.maxUriLength !== undefined && (!Number.isSafeInteger(options.maxUriLength) || options.maxUriLength < 1))
+    fail('"maxUriLength" must be a positive integer');
   if (options.requestTimeoutMs !== undefined && !(typeof options.requestTimeoutMs === 'number' && options.requestTimeoutMs >= 0)) {
     fail('"requestTimeoutMs" must be 0 or a positive number of milliseconds');
   }

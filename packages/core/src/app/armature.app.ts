@@ -227,7 +227,7 @@ export class Armature implements ConnectableApp {
   private sessionOptions(): ServerSessionOptions {
     const features = this.features.current();
     if (this.sharedOptions?.features === features) return this.sharedOptions;
-    const { instructions, pageSize, requestTimeoutMs, maxInflightRequests } = this.options;
+    const { instructions, pageSize, requestTimeoutMs, maxInflightRequests, maxUriLength } = this.options;
     this.sharedOptions = Object.freeze({
       serverInfo: this.serverInfo,
       features,
@@ -240,6 +240,7 @@ export class Armature implements ConnectableApp {
         : { experimentalCapabilities: this.options.serverCapabilities.experimental }),
       ...(instructions === undefined ? {} : { instructions }),
       ...(pageSize === undefined ? {} : { pageSize }),
+      ...(maxUriLength === undefined ? {} : { maxUriLength }),
       ...(requestTimeoutMs === undefined ? {} : { requestTimeoutMs }),
       ...(maxInflightRequests === undefined ? {} : { maxInflightRequests }),
     });

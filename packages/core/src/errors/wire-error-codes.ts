@@ -26,7 +26,7 @@ export const WIRE_ERRORS = defineErrors('@armature/core', 'JSON-RPC errors on th
     code: -32600,
     wire: same(-32600),
     meaning:
-      'The JSON is not a valid JSON-RPC 2.0 request object (including arrays: batches were removed), or an HTTP request the endpoint cannot serve.',
+      'The JSON is not a valid JSON-RPC 2.0 request object (including arrays: batches were removed, and an empty `method`), or an HTTP request the endpoint cannot serve.',
     fix: 'Client: send `{ jsonrpc: "2.0", id, method }` with a string or safe-integer id, one message per request.',
   },
   MethodNotFound: {
@@ -38,7 +38,8 @@ export const WIRE_ERRORS = defineErrors('@armature/core', 'JSON-RPC errors on th
   InvalidParams: {
     code: -32602,
     wire: same(-32602),
-    meaning: 'Invalid method parameters: wrong types, unknown tool/prompt, invalid cursor.',
+    meaning:
+      'Invalid method parameters: wrong types, unknown tool/prompt, invalid cursor, a URI longer than `maxUriLength` ("URI too long").',
     fix: "Client: send arguments that validate against the tool's input schema; list again for names and cursors.",
   },
   InternalError: {

@@ -18,6 +18,7 @@ import type { RequestObserver } from './request-observer';
 import type { RequestStateSealer } from './request-state';
 import { ResultDecoration } from './result-decoration';
 import type { ExchangeKernel } from './revision';
+import { DEFAULT_MAX_URI_LENGTH } from '../protocol/resource-uri';
 import { REVISION_2026 } from './revision-2026';
 import { TASKS_EXTENSION } from '../tasks/task-model';
 import { declaresTasks } from '../tasks/tasks-extension';
@@ -30,6 +31,8 @@ export interface DispatcherOptions {
   /** What the app serves now (it changes with run-time registrations and dev reloads). */
   readonly features: () => ServerFeatures;
   readonly pageSize: number;
+  /** Longest URI a request may name (default `DEFAULT_MAX_URI_LENGTH`). */
+  readonly maxUriLength?: number;
   /** Deadline per request in ms; 0 disables deadlines. */
   readonly requestTimeoutMs: number;
   readonly logger: ServerLogger;
@@ -59,6 +62,7 @@ export interface DispatchedRequest {
  */
 export class Dispatcher implements ExchangeKernel, RequestKernel {
   readonly pageSize: number;
+  readonly maxUriLength: number;
   readonly logger: ServerLogger;
   readonly decoration: ResultDecoration;
   readonly sealer: RequestStateSealer;
@@ -70,6 +74,7 @@ export class Dispatcher implements ExchangeKernel, RequestKernel {
 
   constructor(private readonly options: DispatcherOptions) {
     this.pageSize = options.pageSize;
+    this.maxUriLength = options.maxUriLength ?? DEFAULT_MAX_URI_LENGTH;
     this.logger = options.logger;
     this.sealer = options.sealer;
     this.observer = options.observer;

@@ -207,7 +207,7 @@ export class RequestExchange implements RequestHost {
     let result: unknown;
     try {
       this.revision.admit(this);
-      result = feature(this.kernel.features, this.params, this.ctx, this.kernel.pageSize);
+      result = feature(this.kernel.features, this.params, this.ctx, this.kernel);
     } catch (error) {
       this.fail(error);
       return;

@@ -97,6 +97,8 @@ export interface RequestSink {
 export interface ExchangeKernel {
   readonly features: ServerFeatures;
   readonly pageSize: number;
+  /** Longest URI a request may name. */
+  readonly maxUriLength: number;
   readonly logger: ServerLogger;
   /** True while shutting down: a new request is refused with -32000 (after the method check). */
   readonly draining: boolean;

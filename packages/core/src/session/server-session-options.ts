@@ -14,6 +14,8 @@ export interface ServerSessionOptions {
   readonly features: ServerFeatures;
   /** Entries per page of every paginated list result (default 1000). */
   readonly pageSize?: number;
+  /** Longest URI a request may name (default 8192); longer → -32602 "URI too long". */
+  readonly maxUriLength?: number;
   /**
    * Deadline per request in milliseconds (default 300 000); when it passes, the client gets
    * a -32001 error and the handler's `signal` aborts. Enforced with a resolution of 1/8 of the

@@ -539,12 +539,10 @@ for (const stateless of [false, true]) {
       });
 
       if (!stateless) {
-        it('a 2025 session request with an envelope-looking _meta stays on its session', async () => {
+        it('the envelope decides over a session id: with a 2025 version header it is a header mismatch (-32020), never the session', async () => {
           const sessionId = await openSession(url);
           const body = request2026('s1', 'tools/call', { name: 'echo', arguments: { text: 'session' } });
-          const res = await post(url, body, sessionHeaders(sessionId));
-          const text = await res.text();
-          expect(res.status, text).to.equal(200);
+          expectError(await send(url, body, sessionHeaders(sessionId)), 400, -32020, 's1');
         });
       }
     });

@@ -14,6 +14,9 @@ import { SseStream } from '../sse/sse-stream';
 import { instanceOfReply, isBroadcast, storeFailure, type SessionSync } from './session-sync';
 import { StateWrites } from './state-writes';
 
+/** Headers of a JSON answer that belongs to no session (a failed `initialize`). */
+const SESSIONLESS_JSON_HEADERS: HeaderList = Object.freeze(['content-type', 'application/json']);
+
 /** The change a `notifications/initialized` makes: told to the other copies, nothing to store. */
 const INITIALIZED: SessionChange = Object.freeze({ initialized: true });
 /** How a transport is one copy of a session that other instances may hold too (see `SessionSync`). */
@@ -202,8 +205,7 @@ export class HttpSessionTransport implements Transport, ChannelHost {
       this.inflight.delete(id);
       const stored = this.writes?.store(id, message);
       if (stored === undefined) {
-        channel.deliver(message, true);
-        if (id === this.initializeId) this.afterInitialize(message);
+        this.answer(channel, id, message);
         return;
       }
       // The state is stored before the answer goes out: the next request may land anywhere.
@@ -211,8 +213,7 @@ export class HttpSessionTransport implements Transport, ChannelHost {
         () => true,
         () => false,
       );
-      channel.deliver(ok ? message : storeFailure(id), true);
-      if (id === this.initializeId) this.afterInitialize(ok ? message : storeFailure(id));
+      this.answer(channel, id, ok ? message : storeFailure(id));
       return;
     }
     const related = options?.relatedRequestId;
@@ -351,6 +352,13 @@ export class HttpSessionTransport implements Transport, ChannelHost {
     // send an older MCP-Protocol-Version on a request than the one they initialized with.
     const requested = (message.params as { protocolVersion?: unknown } | undefined)?.protocolVersion;
     this.primes = this.options.priming && supportsPriming(negotiateProtocolVersion(typeof requested === 'string' ? requested : ''));
+  }
+
+  /** Delivers the response to `id`; a failed `initialize` opened nothing, so its answer names no session. */
+  private answer(channel: ResponseChannel, id: RequestId, message: JSONRPCMessage): void {
+    if (id !== this.initializeId) return channel.deliver(message, true);
+    channel.deliver(message, true, 'error' in message ? SESSIONLESS_JSON_HEADERS : this.jsonHeaders);
+    this.afterInitialize(message);
   }
 
   private afterInitialize(message: JSONRPCMessage): void {

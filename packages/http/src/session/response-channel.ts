@@ -55,16 +55,20 @@ export class ResponseChannel {
     else this.responder.send(202, NO_HEADERS, undefined);
   }
 
-  /** Sends one message on this request's answer; `final` for the response itself. */
-  deliver(message: JSONRPCMessage, final: boolean): void {
+  /**
+   * Sends one message on this request's answer; `final` for the response itself. `headers`
+   * replaces the host's JSON headers of a response sent as a plain JSON body (a failed
+   * `initialize` is answered without the `Mcp-Session-Id` of a session it did not open).
+   */
+  deliver(message: JSONRPCMessage, final: boolean, headers: HeaderList = this.host.jsonHeaders): void {
     if (this.done) return;
     const json = encodeJsonRpc(message);
     if (this.stream === null) {
       if (final) {
         this.done = true;
         const challenge = this.stepUp === null ? undefined : this.stepUp(message);
-        if (challenge === undefined) this.responder.send(200, this.host.jsonHeaders, json);
-        else this.responder.send(403, [...this.host.jsonHeaders, 'www-authenticate', challenge], json);
+        if (challenge === undefined) this.responder.send(200, headers, json);
+        else this.responder.send(403, [...headers, 'www-authenticate', challenge], json);
         return;
       }
       this.stream = this.host.openRequestStream(this.responder, this.prime);

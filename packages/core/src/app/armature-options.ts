@@ -12,6 +12,7 @@ import { type CacheHints, isCacheHint } from '../kernel/cache-hints';
 import type { RequestObserver } from '../kernel/request-observer';
 import type { NotificationBus } from '../bus/notification-bus';
 import type { PolicySettings } from '../routes/route-policy';
+import type { RequestStateNonces } from '../kernel/request-state-nonces';
 
 /** Options of `Armature.create`. */
 export interface ArmatureOptions {
@@ -94,6 +95,13 @@ export interface ArmatureOptions {
    */
   readonly requestStateKey?: string | Uint8Array;
   /**
+   * Where the nonces of single-use `requestState`s (tools with `singleUseState`, by default the
+   * `destructiveHint` ones) are marked used, so a replayed round is refused. Every instance
+   * behind one endpoint must share it (`redisRequestStateNonces` of `@armature/redis`). Default:
+   * this process (`InMemoryRequestStateNonces`, at most 100 000 states in use at once).
+   */
+  readonly requestStateNonces?: RequestStateNonces;
+  /**
    * Capabilities to declare beyond those the served features imply: `extensions` (MCP
    * 2026-07-28, e.g. `{ 'io.modelcontextprotocol/ui': {} }`, advertised by `server/discover`) and
    * `experimental` (both revisions). Keys of `extensions` need a vendor prefix (`vendor/name`).
@@ -150,6 +158,8 @@ export function serverInfoOf(options: ArmatureOptions): Implementation {
   if (typeof options.version !== 'string' || options.version.length === 0) fail('"version" must be a non-empty string');
   if (options.pageSize !== undefined && (!Number.isSafeInteger(options.pageSize) || options.pageSize < 1))
     fail('"pageSize" must be a positive integer');
+  if (options.requestStateNonces !== undefined && typeof options.requestStateNonces?.consume !== 'function')
+    fail('"requestStateNonces" must be a RequestStateNonces store (an object with consume(nonce, expiresAt))');
   if (options.maxUriLength !== undefined && (!Number.isSafeInteger(options.maxUriLength) || options.maxUriLength < 1))
     fail('"maxUriLength" must be a positive integer');
   if (options.requestTimeoutMs !== undefined && !(typeof options.requestTimeoutMs === 'number' && options.requestTimeoutMs >= 0)) {

@@ -39,7 +39,7 @@ export const WIRE_ERRORS = defineErrors('@armature/core', 'JSON-RPC errors on th
     code: -32602,
     wire: same(-32602),
     meaning:
-      'Invalid method parameters: wrong types, unknown tool/prompt, invalid cursor, a URI longer than `maxUriLength` ("URI too long").',
+      'Invalid method parameters: wrong types, unknown tool/prompt, invalid cursor, a URI longer than `maxUriLength` ("URI too long"), a `requestState` that is tampered, expired, over its size limit or (single-use) already used.',
     fix: "Client: send arguments that validate against the tool's input schema; list again for names and cursors.",
   },
   InternalError: {
@@ -82,7 +82,8 @@ export const WIRE_ERRORS = defineErrors('@armature/core', 'JSON-RPC errors on th
   TooManyRequests: {
     code: -32004,
     wire: same(-32004),
-    meaning: 'Server-defined: the session (or connection, or stateless endpoint) already has its most requests in flight.',
+    meaning:
+      'Server-defined: the session (or connection, or stateless endpoint) already has its most requests in flight, or the in-memory store of spent single-use request states is full.',
     fix: 'Client: retry once some requests are answered; server: raise `maxInflightRequests` / `maxStatelessInflight` if the load is expected.',
   },
   HeaderMismatch: {

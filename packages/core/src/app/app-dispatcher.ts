@@ -39,6 +39,8 @@ export function createDispatcher(
     features,
     pageSize: options.pageSize ?? DEFAULT_PAGE_SIZE,
     ...(options.maxUriLength === undefined ? {} : { maxUriLength: options.maxUriLength }),
+    ...(options.maxListens === undefined ? {} : { maxListens: options.maxListens }),
+    ...(options.maxListensPerPrincipal === undefined ? {} : { maxListensPerPrincipal: options.maxListensPerPrincipal }),
     requestTimeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
     logger,
     sealer: sealerOf(options, logger),

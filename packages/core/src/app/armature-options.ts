@@ -50,6 +50,17 @@ export interface ArmatureOptions {
    * connection) runs at once (default 100); one more is answered -32004 at once.
    */
   readonly maxInflightRequests?: number;
+  /**
+   * Most MCP 2026-07-28 `subscriptions/listen` streams open at once in the app, over every
+   * transport (default 1000); one more is answered -32004 (HTTP 503 + `Retry-After`). Listen
+   * streams are counted apart from requests in flight: they never take a request's place.
+   */
+  readonly maxListens?: number;
+  /**
+   * Most open listen streams of one client (default 100): one authenticated principal, or for
+   * anonymous requests one client address (HTTP, WebSocket) and one stdio or WebSocket connection.
+   */
+  readonly maxListensPerPrincipal?: number;
   /** Where diagnostics go (default: stderr; never stdout, which carries stdio). */
   readonly logger?: ServerLogger;
   /**
@@ -160,6 +171,10 @@ export function serverInfoOf(options: ArmatureOptions): Implementation {
     fail('"pageSize" must be a positive integer');
   if (options.requestStateNonces !== undefined && typeof options.requestStateNonces?.consume !== 'function')
     fail('"requestStateNonces" must be a RequestStateNonces store (an object with consume(nonce, expiresAt))');
+  for (const key of ['maxListens', 'maxListensPerPrincipal'] as const) {
+    const value = options[key];
+    if (value !== undefined && !(Number.isSafeInteger(value) && value >= 1)) fail(`"${key}" must be a positive integer`);
+  }
   if (options.maxUriLength !== undefined && (!Number.isSafeInteger(options.maxUriLength) || options.maxUriLength < 1))
     fail('"maxUriLength" must be a positive integer');
   if (options.requestTimeoutMs !== undefined && !(typeof options.requestTimeoutMs === 'number' && options.requestTimeoutMs >= 0)) {

@@ -227,7 +227,7 @@ export class Armature implements ConnectableApp {
   private sessionOptions(): ServerSessionOptions {
     const features = this.features.current();
     if (this.sharedOptions?.features === features) return this.sharedOptions;
-    const { instructions, pageSize, requestTimeoutMs, maxInflightRequests, maxUriLength } = this.options;
+    const { instructions, pageSize, requestTimeoutMs, maxInflightRequests, maxUriLength, maxListensPerPrincipal } = this.options;
     this.sharedOptions = Object.freeze({
       serverInfo: this.serverInfo,
       features,
@@ -241,6 +241,7 @@ export class Armature implements ConnectableApp {
       ...(instructions === undefined ? {} : { instructions }),
       ...(pageSize === undefined ? {} : { pageSize }),
       ...(maxUriLength === undefined ? {} : { maxUriLength }),
+      ...(maxListensPerPrincipal === undefined ? {} : { maxListensPerPrincipal }),
       ...(requestTimeoutMs === undefined ? {} : { requestTimeoutMs }),
       ...(maxInflightRequests === undefined ? {} : { maxInflightRequests }),
     });

@@ -83,8 +83,8 @@ export const WIRE_ERRORS = defineErrors('@armature/core', 'JSON-RPC errors on th
     code: -32004,
     wire: same(-32004),
     meaning:
-      'Server-defined: the session (or connection, or stateless endpoint) already has its most requests in flight, or the in-memory store of spent single-use request states is full.',
-    fix: 'Client: retry once some requests are answered; server: raise `maxInflightRequests` / `maxStatelessInflight` if the load is expected.',
+      'Server-defined: the session (or connection, or stateless endpoint) already has its most requests in flight or open `subscriptions/listen` streams (`maxListens`, `maxListensPerPrincipal`), or the in-memory store of spent single-use request states is full. MCP 2026-07-28 over HTTP: 503 with `Retry-After`.',
+    fix: 'Client: retry once some requests are answered (or close a listen stream); server: raise `maxInflightRequests` / `maxStatelessInflight` / `maxListens` / `maxListensPerPrincipal` if the load is expected.',
   },
   HeaderMismatch: {
     code: -32020,

@@ -23,6 +23,7 @@ import { REVISION_2026 } from './revision-2026';
 import { TASKS_EXTENSION } from '../tasks/task-model';
 import { declaresTasks } from '../tasks/tasks-extension';
 import { honouredFilter, SubscriptionListen } from './subscription-listen';
+import { DEFAULT_MAX_LISTENS, DEFAULT_MAX_LISTENS_PER_PRINCIPAL, ListenLimits } from './listen-limits';
 
 /** What a dispatcher serves and how (one per app; rebuilt when the served features change). */
 export interface DispatcherOptions {
@@ -44,6 +45,10 @@ export interface DispatcherOptions {
   readonly registry?: SessionRegistry;
   /** What watches every request (telemetry). */
   readonly observer?: RequestObserver;
+  /** Most open `subscriptions/listen` streams in all (default 1000). */
+  readonly maxListens?: number;
+  /** Most open listen streams of one principal or client address (default 100). */
+  readonly maxListensPerPrincipal?: number;
 }
 
 /** One 2026 request as a transport hands it over. */
@@ -69,7 +74,9 @@ export class Dispatcher implements ExchangeKernel, RequestKernel {
   readonly observer: RequestObserver | undefined;
   private readonly inflight: InflightLedger;
   /** Open `subscriptions/listen` streams: no work to wait for, so never in `inflight`. */
-  private readonly listens = new Set<RequestExchange>();
+  private readonly listens = new Map<RequestExchange, string | undefined>();
+  /** The caps on open listen streams, counted apart from requests. */
+  readonly listenLimits: ListenLimits;
   private discoverResult: { readonly features: ServerFeatures; readonly result: object } | undefined = undefined;
 
   constructor(private readonly options: DispatcherOptions) {
@@ -80,6 +87,10 @@ export class Dispatcher implements ExchangeKernel, RequestKernel {
     this.observer = options.observer;
     this.decoration = new ResultDecoration(options.serverInfo, options.cache);
     this.inflight = new InflightLedger(options.requestTimeoutMs, false);
+    this.listenLimits = new ListenLimits(
+      options.maxListens ?? DEFAULT_MAX_LISTENS,
+      options.maxListensPerPrincipal ?? DEFAULT_MAX_LISTENS_PER_PRINCIPAL,
+    );
   }
 
   get features(): ServerFeatures {
@@ -172,7 +183,10 @@ export class Dispatcher implements ExchangeKernel, RequestKernel {
   }
 
   untrack(exchange: RequestExchange): void {
-    if (exchange.gracefulEnd !== undefined) this.listens.delete(exchange);
+    if (exchange.gracefulEnd !== undefined && this.listens.has(exchange)) {
+      this.listenLimits.release(this.listens.get(exchange));
+      this.listens.delete(exchange);
+    }
     this.inflight.delete(exchange);
   }
 
@@ -188,13 +202,15 @@ export class Dispatcher implements ExchangeKernel, RequestKernel {
 
   /** Ends every open listen stream with its result (first thing in a graceful shutdown: they hold no work). */
   endListens(): void {
-    for (const exchange of [...this.listens]) exchange.shutdown();
+    for (const exchange of [...this.listens.keys()]) exchange.shutdown();
   }
 
   private listen(exchange: RequestExchange): void {
     let filter;
+    let key: string | undefined;
     try {
       filter = honouredFilter(exchange.params, this.features, declaresTasks(exchange.ctx));
+      key = this.listenLimits.admit(exchange.ctx);
     } catch (error) {
       exchange.fail(error);
       return;
@@ -214,7 +230,7 @@ export class Dispatcher implements ExchangeKernel, RequestKernel {
       unwatch?.();
       void listen.close();
     };
-    this.listens.add(exchange);
+    this.listens.set(exchange, key);
     const registry = this.options.registry;
     registry?.add(listen);
     exchange.ctx.signal.addEventListener('abort', () => (registry?.delete(listen), unwatch?.()), { once: true });

@@ -29,6 +29,11 @@ export interface ServerSessionOptions {
    */
   readonly maxInflightRequests?: number;
   /**
+   * Most MCP 2026-07-28 `subscriptions/listen` streams open on this connection (default 100),
+   * counted apart from `maxInflightRequests`; one more is answered -32004.
+   */
+  readonly maxListensPerPrincipal?: number;
+  /**
    * How long in-flight requests may still run once the peer stops sending (stdio EOF) before
    * the session closes and answers what is left with -32000 (default 10 000 ms).
    */

@@ -10,6 +10,8 @@ import type { ExchangeSink } from '../kernel/exchange-sink';
 import { hasEnvelope } from '../kernel/mcp-2026';
 import { serveRequest, tooManyRequests } from '../kernel/request-exchange';
 import type { AbortableRequest, RequestKernel } from '../kernel/request-kernel';
+import { DEFAULT_MAX_LISTENS_PER_PRINCIPAL, tooManyListens } from '../kernel/listen-limits';
+import type { Refusal } from '../kernel/revision';
 import { REVISION_2025 } from './revision-2025';
 import type { ConnectedSession, ConnectOptions, SessionChange } from './connectable-app';
 import { DECODED_EXTRA } from '../transport/decoded-extra';
@@ -66,6 +68,8 @@ export class ServerSession implements RequestHost, ConnectedSession {
   private readonly requests: SessionExchanges;
   /** MCP 2026-07-28 requests on this connection, by id, while they run (for cancellation; the kernel tracks them). */
   private handedOff: Map<RequestId, AbortableRequest> | undefined = undefined;
+  /** The handed-off requests that are `subscriptions/listen` streams: counted apart from requests in flight. */
+  private listening: Set<RequestId> | undefined = undefined;
   private started = false;
   private closing: Promise<void> | undefined = undefined;
   private tornDown: Promise<void> | undefined = undefined;
@@ -240,7 +244,7 @@ export class ServerSession implements RequestHost, ConnectedSession {
       const id = params.requestId;
       if (!isRequestId(id)) return;
       const handedOff = this.handedOff?.get(id);
-      if (handedOff !== undefined) this.handedOff!.delete(id);
+      if (handedOff !== undefined) this.forget(id);
       (handedOff ?? this.requests.running(id))?.abort(params.reason);
     } else if (method === 'notifications/initialized') {
       if (this.requests.phase === Phase.Initialized) this.requests.phase = Phase.Ready;
@@ -273,22 +277,46 @@ export class ServerSession implements RequestHost, ConnectedSession {
     extra: MessageExtraInfo | undefined,
   ): void {
     const related: TransportSendOptions = { relatedRequestId: id };
-    const limit = this.requests.maxInflightRequests;
-    if (this.handedOff !== undefined && this.handedOff.size >= limit) {
-      // The connection is the unit a 2026 client shares: it gets the session's in-flight limit.
-      const refusal = tooManyRequests(limit);
+    // The connection is the unit a 2026 client shares: it gets the session's in-flight limit for
+    // requests, and a limit of its own for listen streams (which hold no work and never count as requests).
+    const listen = method === 'subscriptions/listen';
+    const listens = this.listening?.size ?? 0;
+    const refusal = listen ? this.tooManyListens(listens) : this.tooManyRunning((this.handedOff?.size ?? 0) - listens);
+    if (refusal !== undefined) {
       this.outbox.respond(errorResponse(id, refusal.code, refusal.message, refusal.data), related);
       return;
     }
     const sink: ExchangeSink = {
       notify: (notification) => this.outbox.notify(notification, related),
       respond: (message) => {
-        this.handedOff?.delete(id);
+        this.forget(id);
         this.outbox.respond(message, related);
       },
     };
     const running = kernel.dispatch({ id, method, params }, extra?.authInfo, sink, requestInfoOf(extra));
-    if (running !== undefined && !running.finished) (this.handedOff ??= new Map()).set(id, running);
+    if (running === undefined || running.finished) return;
+    (this.handedOff ??= new Map()).set(id, running);
+    if (listen) (this.listening ??= new Set()).add(id);
+  }
+
+  /** -32004 when this connection already runs its most 2026 requests. */
+  private tooManyRunning(running: number): Refusal | undefined {
+    const limit = this.requests.maxInflightRequests;
+    return running >= limit ? tooManyRequests(limit) : undefined;
+  }
+
+  /** -32004 when this connection already holds its most listen streams. */
+  private tooManyListens(open: number): Refusal | undefined {
+    const limit = this.options.maxListensPerPrincipal ?? DEFAULT_MAX_LISTENS_PER_PRINCIPAL;
+    if (open < limit) return undefined;
+    const error = tooManyListens(limit, 'connection');
+    return { code: error.code, message: error.message, data: error.data };
+  }
+
+  /** A handed-off request ended (answered or cancelled). */
+  private forget(id: RequestId): void {
+    this.handedOff?.delete(id);
+    this.listening?.delete(id);
   }
 
   /** Runs once, from `close()` or the transport's `onclose`, whichever comes first. */
@@ -300,6 +328,7 @@ export class ServerSession implements RequestHost, ConnectedSession {
       // The connection is gone: nothing can be answered; stop the work.
       for (const exchange of this.handedOff.values()) exchange.abort('the connection closed');
       this.handedOff = undefined;
+      this.listening = undefined;
     }
     const scope = this.requests.sessionScope;
     this.requests.sessionScope = undefined;

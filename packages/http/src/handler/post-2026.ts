@@ -11,6 +11,7 @@ import { refuseWhenSaturated } from './stateless-limit';
 import type { EngineState as StreamableHttpEngine } from './engine-state';
 
 const JSON_HEADERS: HeaderList = ['content-type', 'application/json'];
+const BUSY_HEADERS: HeaderList = [...JSON_HEADERS, 'retry-after', '1'];
 const SSE_HEADERS: HeaderList = ['content-type', 'text/event-stream', 'cache-control', 'no-cache, no-transform', 'x-accel-buffering', 'no'];
 const META_VERSION = 'io.modelcontextprotocol/protocolVersion';
 
@@ -48,7 +49,8 @@ class Http2026Sink implements ExchangeSink {
     if (this.done) return;
     this.done = true;
     const json = encodeJsonRpc(message);
-    if (this.stream === null) this.res.send(status, JSON_HEADERS, json);
+    // A 503 is a limit of the moment (-32004: open listen streams…): say when to come back.
+    if (this.stream === null) this.res.send(status, status === 503 ? BUSY_HEADERS : JSON_HEADERS, json);
     else this.stream.push(message, json, true);
     this.release();
   }

@@ -259,9 +259,11 @@ export class ServerSession implements RequestHost, ConnectedSession {
       );
       return;
     }
-    // A connection that never initialized serves MCP 2026-07-28 requests (envelope, or a 2026-only method).
+    // The request decides its revision, as on HTTP: one carrying the MCP 2026-07-28 envelope, or
+    // naming a 2026-only method, is served by the request kernel whether or not the connection
+    // also ran initialize (a 2025 session has no server/discover to answer with -32601).
     const kernel = this.options.kernel;
-    if (this.requests.phase === Phase.AwaitingInit && kernel !== undefined && (hasEnvelope(params) || ONLY_2026.has(method))) {
+    if (kernel !== undefined && (hasEnvelope(params) || ONLY_2026.has(method))) {
       this.handOff(kernel, id, method, params, extra);
       return;
     }

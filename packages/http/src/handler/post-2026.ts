@@ -1,6 +1,6 @@
 import { WireErrorCode, type AuthInfo, type TransportRequestInfo } from '@armature/core';
 import type { JSONRPCMessage, JSONRPCNotification, JSONRPCRequest } from '@armature/core/wire/2025-11-25';
-import { encodeJsonRpc, type AbortableRequest, type ExchangeSink, type RequestKernel } from '@armature/core/internal';
+import { ENVELOPE_VERSIONS, encodeJsonRpc, type AbortableRequest, type ExchangeSink, type RequestKernel } from '@armature/core/internal';
 import type { HeaderList, HttpRequestView, HttpResponder } from '../exchange/http-exchange';
 import { errorBody } from '../protocol/http-error';
 import { checkMcpHeaders } from '../protocol/mcp-headers';
@@ -116,13 +116,24 @@ export function postStateless2026(
   res.onClientGone?.(() => sink.clientGone());
 }
 
-/** `MCP-Protocol-Version` must equal the envelope's version when both are present (else -32020). */
+/**
+ * `MCP-Protocol-Version` must equal the envelope's version (else -32020), and is required when
+ * the envelope names a version this server serves (MCP 2026-07-28: the client sends it on every
+ * request). A body without an envelope, or naming a version we do not serve, is left to the
+ * kernel (-32602, -32022): those answers say more than a missing header.
+ */
 function versionHeaderProblem(
   header: string | undefined,
   params: Readonly<Record<string, unknown>>,
 ): { code: number; message: string } | undefined {
   const meta = params._meta;
   const version = typeof meta === 'object' && meta !== null ? (meta as Record<string, unknown>)[META_VERSION] : undefined;
+  if (header === undefined && typeof version === 'string' && ENVELOPE_VERSIONS.includes(version)) {
+    return {
+      code: WireErrorCode.HeaderMismatch,
+      message: `Header mismatch: the MCP-Protocol-Version header is required (send "${version}", the envelope's version)`,
+    };
+  }
   if (header === undefined || typeof version !== 'string' || header === version) return undefined;
   return {
     code: WireErrorCode.HeaderMismatch,

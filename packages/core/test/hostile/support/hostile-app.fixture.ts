@@ -64,6 +64,16 @@ class HostileHandlers implements OnShutdown {
     return `echo ${args.text ?? ''}`;
   }
 
+  /** Asks for a name (2026: an input-required round; the seeded fuzz sends it inputResponses and requestStates). */
+  @Tool({ inputSchema: OBJECT, annotations: { destructiveHint: true } })
+  async ask(_args: object, ctx: RequestContext): Promise<string> {
+    const answer = await ctx.elicit(
+      { mode: 'form', message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } },
+      { key: 'name' },
+    );
+    return `asked: ${answer.action}`;
+  }
+
   @Tool({ inputSchema: OBJECT })
   args(args: Record<string, unknown>): { keys: string[]; proto: boolean } {
     return { keys: Object.keys(args), proto: Object.getPrototypeOf(args) === Object.prototype };

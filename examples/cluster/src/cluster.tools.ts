@@ -14,6 +14,7 @@ export class ClusterTools {
    * Say hello, at most three times a minute per session, whichever instances serve the calls.
    * @param name Who to greet.
    */
+  // An MCP 2026-07-28 call has no session: it spends its principal's or client address's budget (docs/guards.md).
   @RateLimit({ limit: 3, windowMs: 60_000, per: 'session' })
   @Tool({ title: 'Greet (3 a minute per session)', annotations: { readOnlyHint: true, openWorldHint: false } })
   greet(name: string): string {

@@ -4,3 +4,4 @@
 export type { RateLimitStore, RateLimitBucket } from './rate-limit/rate-limit-store';
 export type { BusEvent, ListKind, NotificationBus } from './bus/notification-bus';
 export { InMemoryNotificationBus } from './bus/in-memory-notification-bus';
+export { InMemoryRequestStateNonces, type RequestStateNonces } from './kernel/request-state-nonces';

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Armature } from '@armature/core';
 import { serverMessageErrors } from '@armature/testing';
-import { fuzzMessages, fuzzSettings, type FuzzMessage } from '@armature/transport-fixtures';
+import { fuzzHeaders2026, fuzzMessages, fuzzMessages2026, fuzzSettings, type FuzzMessage } from '@armature/transport-fixtures';
 import { createApp2026 } from './support/app-2026';
 import { KeepAlivePoster, type PostAnswer } from './support/keep-alive-poster';
 import { headersFor2026, meta2026, V2026 } from './support/raw-2026';
@@ -17,12 +17,22 @@ type Revision = '2025-11-25' | typeof V2026;
  * revision; a body that is still a request with a usable id gets exactly one response, under that
  * id; any other body gets no response under an id (a 202, or an error without one).
  */
-function problemOf(message: FuzzMessage, answer: PostAnswer, revision: Revision): string | undefined {
+function problemOf(message: FuzzMessage, answer: PostAnswer, revision: Revision, headersFuzzed: boolean): string | undefined {
   for (const m of answer.messages) {
     const errors = serverMessageErrors(m, undefined, revision);
     if (errors.length > 0) return `invalid ${revision} message: ${errors.join('; ')}`;
   }
   const responses = answer.messages.filter((m) => m.method === undefined);
+  // Headers that send a body without its envelope to the 2025 path (no 2026 version header, an
+  // unknown Mcp-Session-Id) are refused at the HTTP level, before any request: 400 or 404 with one
+  // JSON-RPC error and no id. Never a response under another id, never two.
+  const httpRefusal =
+    headersFuzzed &&
+    [400, 404].includes(answer.status) &&
+    responses.length === 1 &&
+    responses[0]!.id === undefined &&
+    responses[0]!.error !== undefined;
+  if (httpRefusal) return undefined;
   if (message.id !== undefined) {
     if (responses.length !== 1 || responses[0]!.id !== message.id) return `expected one response under ${JSON.stringify(message.id)}`;
   } else if (responses.some((m) => m.id !== undefined)) {
@@ -33,7 +43,7 @@ function problemOf(message: FuzzMessage, answer: PostAnswer, revision: Revision)
 }
 
 /**
- * Issue 16: the seeded fuzz corpus of the stdio spec (@armature/transport-fixtures'
+ * The seeded fuzz corpus of the stdio spec (@armature/transport-fixtures'
  * `fuzzMessages`), POSTed over real keep-alive sockets, 16 at a time: on one 2025 session, then
  * as stateless MCP 2026-07-28 requests (the envelope in `_meta`; headers from the request before
  * its edits). No crash or transport error, one schema-valid answer per POST under the id of each
@@ -71,6 +81,7 @@ describe(`seeded fuzz: ${MESSAGES} mutated messages per mode over Streamable HTT
     corpus: readonly FuzzMessage[],
     headers: (m: FuzzMessage) => Record<string, string>,
     revision: Revision,
+    headersFuzzed = false,
   ): Promise<void> {
     const answers = await poster.postAll(corpus.map((m) => ({ body: m.text, headers: headers(m) })));
     const problems: string[] = [];
@@ -78,7 +89,7 @@ describe(`seeded fuzz: ${MESSAGES} mutated messages per mode over Streamable HTT
     corpus.forEach((m, i) => {
       const answer = answers[i]!;
       statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
-      const problem = problemOf(m, answer, revision);
+      const problem = problemOf(m, answer, revision, headersFuzzed);
       if (problem !== undefined && problems.length < 5)
         problems.push(`${problem}: ${JSON.stringify(m.text)} → ${answer.status} ${answer.body.slice(0, 200)}`);
     });
@@ -98,6 +109,22 @@ describe(`seeded fuzz: ${MESSAGES} mutated messages per mode over Streamable HTT
 
   it('stateless 2026-07-28 POSTs: one answer per request under its id, and the endpoint still serves', async () => {
     await fuzz(fuzzMessages(SEED + 1, MESSAGES, meta2026()), (m) => headersFor2026(m.base), V2026);
+    const body = {
+      jsonrpc: '2.0' as const,
+      id: 'alive',
+      method: 'tools/call',
+      params: { name: 'echo', arguments: { text: 'alive' }, _meta: meta2026() },
+    };
+    const after = await poster.post(JSON.stringify(body), headersFor2026(body));
+    expect(after.status).to.equal(200);
+    expect((after.messages[0]?.result as { content?: unknown } | undefined)?.content).to.deep.equal([{ type: 'text', text: 'alive' }]);
+  });
+
+  it('2026-07-28 envelopes, headers (missing, wrong, a stray Mcp-Session-Id), inputResponses and requestStates: one answer each', async () => {
+    const seed = SEED + 3;
+    const corpus = fuzzMessages2026(seed, MESSAGES, 'ask');
+    const indexOf = new Map(corpus.map((m, i) => [m, i]));
+    await fuzz(corpus, (m) => fuzzHeaders2026(m, indexOf.get(m)!, seed), V2026, true);
     const body = {
       jsonrpc: '2.0' as const,
       id: 'alive',

@@ -9,3 +9,4 @@ export { RedisNotificationBus } from './redis-notification-bus';
 export { redisScaleOut, type RedisScaleOut, type RedisScaleOutOptions } from './redis-scale-out';
 export { RedisSubscriber } from './redis-subscriber';
 export { RedisRateLimitStore, redisRateLimits, type RedisRateLimitOptions } from './redis-rate-limits';
+export { RedisRequestStateNonces, redisRequestStateNonces } from './redis-request-state-nonces';

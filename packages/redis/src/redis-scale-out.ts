@@ -1,10 +1,11 @@
-import type { NotificationBus, RateLimitStore } from '@armature/core/ports';
+import type { NotificationBus, RateLimitStore, RequestStateNonces } from '@armature/core/ports';
 import type { TaskSignals, TaskStore } from '@armature/core/tasks';
 import type { EventStore, SessionStateStore } from '@armature/http';
 import { RedisConnection, type RedisConnectionOptions } from './redis-connection';
 import { RedisEventStore, type RedisEventStoreOptions } from './redis-event-store';
 import { RedisNotificationBus } from './redis-notification-bus';
 import { RedisRateLimitStore, type RedisRateLimitOptions } from './redis-rate-limits';
+import { RedisRequestStateNonces } from './redis-request-state-nonces';
 import { RedisSessionStore } from './redis-session-store';
 import { RedisSubscriber } from './redis-subscriber';
 import { RedisTaskSignals } from './redis-task-signals';
@@ -32,6 +33,7 @@ export interface RedisScaleOut {
   readonly taskStore: RedisTaskStore;
   readonly taskSignals: RedisTaskSignals;
   readonly rateLimits: RedisRateLimitStore;
+  readonly requestStateNonces: RedisRequestStateNonces;
   /** The one subscriber connection the bus and the task signals share. */
   readonly subscriber: RedisSubscriber;
   /** For `Armature.create(Root, { name, version, ...scale.appOptions })`. */
@@ -39,6 +41,7 @@ export interface RedisScaleOut {
     readonly bus: NotificationBus;
     readonly tasks: { readonly store: TaskStore; readonly signals: TaskSignals };
     readonly rateLimitStore: RateLimitStore;
+    readonly requestStateNonces: RequestStateNonces;
     readonly requestStateKey?: string | Uint8Array;
   };
   /** For `listenHttp(app, { port, ...scale.httpOptions })` (or `createHttpHandler`). */
@@ -70,6 +73,7 @@ export function redisScaleOut(options: RedisScaleOutOptions): RedisScaleOut {
     { ...options.rateLimits, ...(options.onError === undefined ? {} : { onError: options.onError }) },
     connection,
   );
+  const requestStateNonces = new RedisRequestStateNonces(options, connection);
   return {
     connection,
     bus,
@@ -78,11 +82,13 @@ export function redisScaleOut(options: RedisScaleOutOptions): RedisScaleOut {
     taskStore,
     taskSignals,
     rateLimits,
+    requestStateNonces,
     subscriber,
     appOptions: {
       bus,
       tasks: { store: taskStore, signals: taskSignals },
       rateLimitStore: rateLimits,
+      requestStateNonces,
       ...(options.requestStateKey === undefined ? {} : { requestStateKey: options.requestStateKey }),
     },
     httpOptions: { sessionStore, eventStore },

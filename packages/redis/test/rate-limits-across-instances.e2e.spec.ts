@@ -40,7 +40,7 @@ async function startNode(name: string, options: RedisRateLimitOptions): Promise<
     version: '1.0.0',
     manifest: { armature: 1, handlers: {} },
     logger: { error: () => undefined, warn: () => undefined, debug: () => undefined },
-    // An app-wide budget per session: in Redis for a 2025 session (it has an id), in the process for a 2026 request.
+    // An app-wide budget per session: in Redis for a 2025 session (it has an id) and for a 2026 request (its client address's).
     rateLimit: { limit: 1_000, windowMs: HOUR },
     rateLimitStore: store,
   });
@@ -114,9 +114,11 @@ describe('rate limits shared by instances on Redis (two apps, real redis-server,
       const refused = await post2026(strict.http.url, 'tools/call', { name: 'lookup', arguments: {} }, 'lookup', {});
       expect(refused.error?.code, JSON.stringify(refused)).to.equal(-32603);
       expect(refused.error!.message).to.match(/^The rate limiter is unavailable right now \(Redis: .*\); try again in a few seconds$/);
-      // ping spends only the app-wide per-session budget: a 2026 request has no session, so that budget stays in the process.
+      // ping spends only the app-wide per-session budget: a 2026 request has no session, so it spends its client
+      // address's budget instead, which is shared in Redis too: the same clear error.
       const stateless = await post2026(strict.http.url, 'tools/call', { name: 'ping', arguments: {} }, 'ping', {});
-      expect(stateless.result!.content).to.deep.equal([{ type: 'text', text: 'pong' }]);
+      expect(stateless.error?.code, JSON.stringify(stateless)).to.equal(-32603);
+      expect(stateless.error!.message).to.match(/The rate limiter is unavailable right now/);
       // A 2025 session has an id, so its budget lives in Redis: the same clear error; the rest of the session keeps working.
       const client = await connectV1(strict.http.url);
       try {

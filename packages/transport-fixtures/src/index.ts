@@ -35,7 +35,9 @@ export { deferred, until, within, workFor } from './bounded';
 export {
   answeredId,
   expectedAnswers,
+  fuzzHeaders2026,
   fuzzMessages,
+  fuzzMessages2026,
   fuzzSettings,
   idsNotAnsweredOnce,
   seededRandom,

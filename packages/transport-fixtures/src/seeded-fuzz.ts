@@ -128,3 +128,129 @@ export function idsNotAnsweredOnce(
     .slice(0, limit)
     .map((id) => [id, expected.get(id), answers.get(id)]);
 }
+
+const PROTOCOL_VERSION = 'io.modelcontextprotocol/protocolVersion';
+const CLIENT_CAPABILITIES = 'io.modelcontextprotocol/clientCapabilities';
+const CLIENT_INFO = 'io.modelcontextprotocol/clientInfo';
+const LOG_LEVEL = 'io.modelcontextprotocol/logLevel';
+
+/** `values[i]` for a random `i`. */
+function pick<T>(values: readonly T[], random: () => number): T {
+  return values[Math.floor(random() * values.length)] as T;
+}
+
+/** Capability sets, valid and not: the server must refuse what the 2026 schema rejects, never crash. */
+const CAPABILITIES: readonly unknown[] = [
+  {},
+  { elicitation: { form: {} } },
+  { elicitation: {} },
+  { elicitation: 'yes' },
+  { elicitation: { form: true } },
+  { sampling: { tools: {} }, roots: {} },
+  { roots: [] },
+  { extensions: { 'io.modelcontextprotocol/tasks': {} } },
+  { extensions: { 'x/y': 1 } },
+  null,
+  'all',
+];
+
+/** A 2026 `_meta` envelope, often valid, sometimes with a wrong version, capability, client info or log level. */
+function fuzzEnvelope(random: () => number): Record<string, unknown> {
+  const meta: Record<string, unknown> = {
+    [PROTOCOL_VERSION]: random() < 0.85 ? '2026-07-28' : pick(['2025-11-25', '2099-01-01', '', 7, 'x'.repeat(300)], random),
+    [CLIENT_CAPABILITIES]: random() < 0.5 ? { elicitation: { form: {} } } : pick(CAPABILITIES, random),
+  };
+  if (random() < 0.1) delete meta[CLIENT_CAPABILITIES];
+  const info = random();
+  if (info < 0.7) meta[CLIENT_INFO] = { name: 'fuzz', version: '1.0.0' };
+  else if (info < 0.8) meta[CLIENT_INFO] = { name: 3 };
+  if (random() < 0.2) meta[LOG_LEVEL] = pick(['debug', 'error', 'loud', 0], random);
+  return meta;
+}
+
+/** `inputResponses` as a hostile client sends them: the asked key or not, answers of every shape. */
+function fuzzInputResponses(random: () => number): unknown {
+  const answer = pick<unknown>(
+    [
+      { action: 'accept', content: { name: 'Ada' } },
+      { action: 'decline' },
+      { action: 'accept', content: { name: 'j'.repeat(2048) } },
+      { action: 'maybe' },
+      'yes',
+      [],
+      null,
+    ],
+    random,
+  );
+  const key = pick(['name', 'elicit-1', 'unasked', '__proto__', 'k'.repeat(100)], random);
+  return random() < 0.1 ? pick<unknown>(['str', [], 7], random) : { [key]: answer };
+}
+
+/** A `requestState` that is not one the server issued: garbage, or the right shape with a wrong MAC. */
+function fuzzRequestState(random: () => number): unknown {
+  return pick<unknown>(['', 'v1', 'v1.e30.AAAA', `v1.${'A'.repeat(400)}.${'B'.repeat(43)}`, 'v2.x.y', 17, { v: 1 }], random);
+}
+
+/**
+ * The MCP 2026-07-28 requests a message starts from: `tools/call echo`, `tools/list`,
+ * `server/discover`, `resources/read` of a missing URI, and `tools/call` of `askTool` (a tool
+ * that elicits) with random `inputResponses` and `requestState`; each with a random envelope
+ * (`fuzzEnvelope`), mostly valid.
+ */
+function baseRequests2026(n: number, random: () => number, askTool: string): FuzzMessage['base'] {
+  const id = `f${n}`;
+  const meta = fuzzEnvelope(random);
+  const request = (method: string, params: Record<string, unknown> = {}): FuzzMessage['base'] => ({
+    jsonrpc: '2.0',
+    id,
+    method,
+    params: { ...params, _meta: meta },
+  });
+  const choice = random();
+  if (choice < 0.2) return request('tools/call', { name: 'echo', arguments: { text: `t${n}` } });
+  if (choice < 0.3) return request('tools/list');
+  if (choice < 0.4) return request('server/discover');
+  if (choice < 0.5) return request('resources/read', { uri: 'fuzz://missing' });
+  const params: Record<string, unknown> = { name: askTool, arguments: {} };
+  if (random() < 0.8) params.inputResponses = fuzzInputResponses(random);
+  if (random() < 0.5) params.requestState = fuzzRequestState(random);
+  return request('tools/call', params);
+}
+
+/**
+ * `count` MCP 2026-07-28 messages from `seed`: message n starts as one of `baseRequests2026`
+ * (id `f<n>`, a random envelope, `inputResponses` and `requestState` on the eliciting tool
+ * `askTool`), then gets up to three random edits. The same seed gives the same corpus.
+ */
+export function fuzzMessages2026(seed: number, count: number, askTool = 'ask'): FuzzMessage[] {
+  const random = seededRandom(seed);
+  const messages: FuzzMessage[] = [];
+  for (let n = 0; n < count; n++) {
+    const base = baseRequests2026(n, random, askTool);
+    const text = mutate(JSON.stringify(base), random);
+    messages.push({ base, text, id: answeredId(text) });
+  }
+  return messages;
+}
+
+/**
+ * The Streamable HTTP headers of a 2026 message, as a sloppy or hostile client sends them: mostly
+ * what the request before its edits implies (version, `Mcp-Method`, `Mcp-Name`), sometimes one
+ * missing, wrong or oversized, or with an `Mcp-Session-Id` the request should not carry. Seeded
+ * by the message's index, so a corpus replays with its headers.
+ */
+export function fuzzHeaders2026(message: FuzzMessage, index: number, seed: number): Record<string, string> {
+  const random = seededRandom(seed ^ Math.imul(index + 1, 0x9e3779b1));
+  const { method, params } = message.base;
+  const headers: Record<string, string> = { 'mcp-protocol-version': '2026-07-28', 'mcp-method': method };
+  const name = params?.name ?? params?.uri;
+  if (typeof name === 'string') headers['mcp-name'] = name;
+  const edit = random();
+  if (edit < 0.05) delete headers['mcp-protocol-version'];
+  else if (edit < 0.1) headers['mcp-protocol-version'] = pick(['2025-11-25', '2099-01-01', 'nope'], random);
+  else if (edit < 0.15) delete headers['mcp-method'];
+  else if (edit < 0.2) headers['mcp-method'] = pick(['tools/list', 'initialize', 'x'], random);
+  else if (edit < 0.25) headers['mcp-name'] = pick(['other', '=?base64?!!?=', 'n'.repeat(1000)], random);
+  else if (edit < 0.3) headers['mcp-session-id'] = pick(['unknown-session', 'x'.repeat(200)], random);
+  return headers;
+}

@@ -11,12 +11,15 @@ import type { ArmatureOptions } from './armature-options';
 /** The sealer of `requestState`: the app's key, or a random one with a warning on first use. */
 function sealerOf(options: ArmatureOptions, logger: ServerLogger): RequestStateSealer {
   const key = options.requestStateKey;
-  if (key !== undefined) return new RequestStateSealer(typeof key === 'string' ? Buffer.from(key, 'utf8') : key);
-  return RequestStateSealer.random(() =>
-    logger.warn(
-      'MCP 2026-07-28 input-required state is sealed with a random per-process key: a retry that reaches another instance (or this one after a restart) is refused. ' +
-        'Set the "requestStateKey" option (32+ bytes, shared by every instance) to serve several instances.',
-    ),
+  const nonces = options.requestStateNonces;
+  if (key !== undefined) return new RequestStateSealer(typeof key === 'string' ? Buffer.from(key, 'utf8') : key, undefined, nonces);
+  return RequestStateSealer.random(
+    () =>
+      logger.warn(
+        'MCP 2026-07-28 input-required state is sealed with a random per-process key: a retry that reaches another instance (or this one after a restart) is refused. ' +
+          'Set the "requestStateKey" option (32+ bytes, shared by every instance) to serve several instances.',
+      ),
+    nonces,
   );
 }
 
@@ -37,6 +40,9 @@ export function createDispatcher(
     features,
     pageSize: options.pageSize ?? DEFAULT_PAGE_SIZE,
     pacing: resolvePacing(options.maxProgressPerSecond, options.maxLogsPerSecond),
+    ...(options.maxUriLength === undefined ? {} : { maxUriLength: options.maxUriLength }),
+    ...(options.maxListens === undefined ? {} : { maxListens: options.maxListens }),
+    ...(options.maxListensPerPrincipal === undefined ? {} : { maxListensPerPrincipal: options.maxListensPerPrincipal }),
     requestTimeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
     logger,
     sealer: sealerOf(options, logger),

@@ -13,6 +13,7 @@ import { isRate } from '../context/notification-pacing';
 import type { RequestObserver } from '../kernel/request-observer';
 import type { NotificationBus } from '../bus/notification-bus';
 import type { PolicySettings } from '../routes/route-policy';
+import type { RequestStateNonces } from '../kernel/request-state-nonces';
 
 /** Options of `Armature.create`. */
 export interface ArmatureOptions {
@@ -38,6 +39,11 @@ export interface ArmatureOptions {
   readonly overrides?: readonly Provider[];
   /** Entries per page of every list result (`tools/list`…) (default 1000). */
   readonly pageSize?: number;
+  /**
+   * Longest URI a request may name (`resources/read`, `resources/subscribe`, a `ref/resource`
+   * completion), in UTF-16 code units (default 8192); a longer one is answered -32602 "URI too long".
+   */
+  readonly maxUriLength?: number;
   /** Deadline of each request in ms (default 300 000; 0 disables). */
   readonly requestTimeoutMs?: number;
   /**
@@ -58,6 +64,17 @@ export interface ArmatureOptions {
    * logger when the next second lets a message through. `Infinity` lifts the cap.
    */
   readonly maxLogsPerSecond?: number;
+  /**
+   * Most MCP 2026-07-28 `subscriptions/listen` streams open at once in the app, over every
+   * transport (default 1000); one more is answered -32004 (HTTP 503 + `Retry-After`). Listen
+   * streams are counted apart from requests in flight: they never take a request's place.
+   */
+  readonly maxListens?: number;
+  /**
+   * Most open listen streams of one client (default 100): one authenticated principal, or for
+   * anonymous requests one client address (HTTP, WebSocket) and one stdio or WebSocket connection.
+   */
+  readonly maxListensPerPrincipal?: number;
   /** Where diagnostics go (default: stderr; never stdout, which carries stdio). */
   readonly logger?: ServerLogger;
   /**
@@ -102,6 +119,13 @@ export interface ArmatureOptions {
    * time a state is sealed.
    */
   readonly requestStateKey?: string | Uint8Array;
+  /**
+   * Where the nonces of single-use `requestState`s (tools with `singleUseState`, by default the
+   * `destructiveHint` ones) are marked used, so a replayed round is refused. Every instance
+   * behind one endpoint must share it (`redisRequestStateNonces` of `@armature/redis`). Default:
+   * this process (`InMemoryRequestStateNonces`, at most 100 000 states in use at once).
+   */
+  readonly requestStateNonces?: RequestStateNonces;
   /**
    * Capabilities to declare beyond those the served features imply: `extensions` (MCP
    * 2026-07-28, e.g. `{ 'io.modelcontextprotocol/ui': {} }`, advertised by `server/discover`) and
@@ -159,6 +183,14 @@ export function serverInfoOf(options: ArmatureOptions): Implementation {
   if (typeof options.version !== 'string' || options.version.length === 0) fail('"version" must be a non-empty string');
   if (options.pageSize !== undefined && (!Number.isSafeInteger(options.pageSize) || options.pageSize < 1))
     fail('"pageSize" must be a positive integer');
+  if (options.requestStateNonces !== undefined && typeof options.requestStateNonces?.consume !== 'function')
+    fail('"requestStateNonces" must be a RequestStateNonces store (an object with consume(nonce, expiresAt))');
+  for (const key of ['maxListens', 'maxListensPerPrincipal'] as const) {
+    const value = options[key];
+    if (value !== undefined && !(Number.isSafeInteger(value) && value >= 1)) fail(`"${key}" must be a positive integer`);
+  }
+  if (options.maxUriLength !== undefined && (!Number.isSafeInteger(options.maxUriLength) || options.maxUriLength < 1))
+    fail('"maxUriLength" must be a positive integer');
   if (options.requestTimeoutMs !== undefined && !(typeof options.requestTimeoutMs === 'number' && options.requestTimeoutMs >= 0)) {
     fail('"requestTimeoutMs" must be 0 or a positive number of milliseconds');
   }

@@ -247,7 +247,7 @@ export class Armature implements ConnectableApp {
   private sessionOptions(): ServerSessionOptions {
     const features = this.features.current();
     if (this.sharedOptions?.features === features) return this.sharedOptions;
-    const { instructions, pageSize, requestTimeoutMs, maxInflightRequests } = this.options;
+    const { instructions, pageSize, requestTimeoutMs, maxInflightRequests, maxUriLength, maxListensPerPrincipal } = this.options;
     this.sharedOptions = Object.freeze({
       serverInfo: this.serverInfo,
       features,
@@ -261,6 +261,8 @@ export class Armature implements ConnectableApp {
         : { experimentalCapabilities: this.options.serverCapabilities.experimental }),
       ...(instructions === undefined ? {} : { instructions }),
       ...(pageSize === undefined ? {} : { pageSize }),
+      ...(maxUriLength === undefined ? {} : { maxUriLength }),
+      ...(maxListensPerPrincipal === undefined ? {} : { maxListensPerPrincipal }),
       ...(requestTimeoutMs === undefined ? {} : { requestTimeoutMs }),
       ...(maxInflightRequests === undefined ? {} : { maxInflightRequests }),
     });

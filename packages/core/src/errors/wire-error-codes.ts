@@ -26,7 +26,7 @@ export const WIRE_ERRORS = defineErrors('@armature/core', 'JSON-RPC errors on th
     code: -32600,
     wire: same(-32600),
     meaning:
-      'The JSON is not a valid JSON-RPC 2.0 request object (including arrays: batches were removed), or an HTTP request the endpoint cannot serve.',
+      'The JSON is not a valid JSON-RPC 2.0 request object (including arrays: batches were removed, and an empty `method`), or an HTTP request the endpoint cannot serve.',
     fix: 'Client: send `{ jsonrpc: "2.0", id, method }` with a string or safe-integer id, one message per request.',
   },
   MethodNotFound: {
@@ -38,7 +38,8 @@ export const WIRE_ERRORS = defineErrors('@armature/core', 'JSON-RPC errors on th
   InvalidParams: {
     code: -32602,
     wire: same(-32602),
-    meaning: 'Invalid method parameters: wrong types, unknown tool/prompt, invalid cursor.',
+    meaning:
+      'Invalid method parameters: wrong types, unknown tool/prompt, invalid cursor, a URI longer than `maxUriLength` ("URI too long"), a `requestState` that is tampered, expired, over its size limit or (single-use) already used.',
     fix: "Client: send arguments that validate against the tool's input schema; list again for names and cursors.",
   },
   InternalError: {
@@ -81,8 +82,9 @@ export const WIRE_ERRORS = defineErrors('@armature/core', 'JSON-RPC errors on th
   TooManyRequests: {
     code: -32004,
     wire: same(-32004),
-    meaning: 'Server-defined: the session (or connection, or stateless endpoint) already has its most requests in flight.',
-    fix: 'Client: retry once some requests are answered; server: raise `maxInflightRequests` / `maxStatelessInflight` if the load is expected.',
+    meaning:
+      'Server-defined: the session (or connection, or stateless endpoint) already has its most requests in flight or open `subscriptions/listen` streams (`maxListens`, `maxListensPerPrincipal`), or the in-memory store of spent single-use request states is full. MCP 2026-07-28 over HTTP: 503 with `Retry-After`.',
+    fix: 'Client: retry once some requests are answered (or close a listen stream); server: raise `maxInflightRequests` / `maxStatelessInflight` / `maxListens` / `maxListensPerPrincipal` if the load is expected.',
   },
   HeaderMismatch: {
     code: -32020,

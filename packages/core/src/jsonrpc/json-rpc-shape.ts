@@ -26,7 +26,8 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  *
  * Arrays are rejected: batching was removed from MCP in 2025-06-18. A request whose
  * `params` is not an object is answered -32602 (the call is well framed, its parameters are not).
- * A string id longer than `maxIdLength` is refused (-32600) without being echoed.
+ * A string id longer than `maxIdLength` is refused (-32600) without being echoed, and so is an
+ * empty `method` (it names nothing to invoke: an invalid request, not an unknown method).
  */
 export function checkJsonRpcShape(value: unknown, maxIdLength: number = DEFAULT_MAX_ID_LENGTH): ShapeProblem | undefined {
   if (typeof value !== 'object' || value === null) {
@@ -51,6 +52,14 @@ export function checkJsonRpcShape(value: unknown, maxIdLength: number = DEFAULT_
   if (method !== undefined) {
     if (typeof method !== 'string') {
       return problem(invalidRequestResponse(id, 'Invalid request: "method" must be a string'), 'method not a string');
+    }
+    if (method === '') {
+      // JSON-RPC names the method to invoke; an empty one names none, so the request itself is invalid.
+      if (id === undefined) return problem(undefined, 'notification with an empty method');
+      return problem(
+        invalidRequestResponse(isRequestId(id) ? id : undefined, 'Invalid request: "method" must not be empty'),
+        'empty method',
+      );
     }
     if (id !== undefined && !isRequestId(id)) {
       return problem(

@@ -19,10 +19,12 @@ import type { RequestObserver } from './request-observer';
 import type { RequestStateSealer } from './request-state';
 import { ResultDecoration } from './result-decoration';
 import type { ExchangeKernel } from './revision';
+import { DEFAULT_MAX_URI_LENGTH } from '../protocol/resource-uri';
 import { REVISION_2026 } from './revision-2026';
 import { TASKS_EXTENSION } from '../tasks/task-model';
 import { declaresTasks } from '../tasks/tasks-extension';
 import { honouredFilter, SubscriptionListen } from './subscription-listen';
+import { DEFAULT_MAX_LISTENS, DEFAULT_MAX_LISTENS_PER_PRINCIPAL, ListenLimits } from './listen-limits';
 
 /** What a dispatcher serves and how (one per app; rebuilt when the served features change). */
 export interface DispatcherOptions {
@@ -33,6 +35,8 @@ export interface DispatcherOptions {
   readonly pageSize: number;
   /** How fast one request may send progress and log notifications. */
   readonly pacing?: NotificationPacing;
+  /** Longest URI a request may name (default `DEFAULT_MAX_URI_LENGTH`). */
+  readonly maxUriLength?: number;
   /** Deadline per request in ms; 0 disables deadlines. */
   readonly requestTimeoutMs: number;
   readonly logger: ServerLogger;
@@ -44,6 +48,10 @@ export interface DispatcherOptions {
   readonly registry?: SessionRegistry;
   /** What watches every request (telemetry). */
   readonly observer?: RequestObserver;
+  /** Most open `subscriptions/listen` streams in all (default 1000). */
+  readonly maxListens?: number;
+  /** Most open listen streams of one principal or client address (default 100). */
+  readonly maxListensPerPrincipal?: number;
 }
 
 /** One 2026 request as a transport hands it over. */
@@ -62,22 +70,30 @@ export interface DispatchedRequest {
  */
 export class Dispatcher implements ExchangeKernel, RequestKernel {
   readonly pageSize: number;
+  readonly maxUriLength: number;
   readonly logger: ServerLogger;
   readonly decoration: ResultDecoration;
   readonly sealer: RequestStateSealer;
   readonly observer: RequestObserver | undefined;
   private readonly inflight: InflightLedger;
   /** Open `subscriptions/listen` streams: no work to wait for, so never in `inflight`. */
-  private readonly listens = new Set<RequestExchange>();
+  private readonly listens = new Map<RequestExchange, string | undefined>();
+  /** The caps on open listen streams, counted apart from requests. */
+  readonly listenLimits: ListenLimits;
   private discoverResult: { readonly features: ServerFeatures; readonly result: object } | undefined = undefined;
 
   constructor(private readonly options: DispatcherOptions) {
     this.pageSize = options.pageSize;
+    this.maxUriLength = options.maxUriLength ?? DEFAULT_MAX_URI_LENGTH;
     this.logger = options.logger;
     this.sealer = options.sealer;
     this.observer = options.observer;
     this.decoration = new ResultDecoration(options.serverInfo, options.cache);
     this.inflight = new InflightLedger(options.requestTimeoutMs, false);
+    this.listenLimits = new ListenLimits(
+      options.maxListens ?? DEFAULT_MAX_LISTENS,
+      options.maxListensPerPrincipal ?? DEFAULT_MAX_LISTENS_PER_PRINCIPAL,
+    );
   }
 
   get features(): ServerFeatures {
@@ -174,7 +190,10 @@ export class Dispatcher implements ExchangeKernel, RequestKernel {
   }
 
   untrack(exchange: RequestExchange): void {
-    if (exchange.gracefulEnd !== undefined) this.listens.delete(exchange);
+    if (exchange.gracefulEnd !== undefined && this.listens.has(exchange)) {
+      this.listenLimits.release(this.listens.get(exchange));
+      this.listens.delete(exchange);
+    }
     this.inflight.delete(exchange);
   }
 
@@ -190,13 +209,15 @@ export class Dispatcher implements ExchangeKernel, RequestKernel {
 
   /** Ends every open listen stream with its result (first thing in a graceful shutdown: they hold no work). */
   endListens(): void {
-    for (const exchange of [...this.listens]) exchange.shutdown();
+    for (const exchange of [...this.listens.keys()]) exchange.shutdown();
   }
 
   private listen(exchange: RequestExchange): void {
     let filter;
+    let key: string | undefined;
     try {
       filter = honouredFilter(exchange.params, this.features, declaresTasks(exchange.ctx));
+      key = this.listenLimits.admit(exchange.ctx);
     } catch (error) {
       exchange.fail(error);
       return;
@@ -216,7 +237,7 @@ export class Dispatcher implements ExchangeKernel, RequestKernel {
       unwatch?.();
       void listen.close();
     };
-    this.listens.add(exchange);
+    this.listens.set(exchange, key);
     const registry = this.options.registry;
     registry?.add(listen);
     exchange.ctx.signal.addEventListener('abort', () => (registry?.delete(listen), unwatch?.()), { once: true });

@@ -15,6 +15,9 @@ export function httpStatusOf2026Error(code: number, beforeDispatch: boolean): nu
   switch (code) {
     case WireErrorCode.MethodNotFound:
       return 404;
+    case WireErrorCode.TooManyRequests:
+      // A limit of the moment (open listen streams, spent single-use states): retry later.
+      return 503;
     case WireErrorCode.HeaderMismatch:
     case WireErrorCode.MissingRequiredClientCapability:
     case WireErrorCode.UnsupportedProtocolVersion:

@@ -31,6 +31,12 @@ function sealerOf(exchange: RequestExchange): RequestStateSealer {
   return sealer;
 }
 
+/** Whether the states of `exchange`'s rounds are single-use (a tool that says so, by default a destructive one). */
+function singleUseState(exchange: RequestExchange): boolean {
+  const name = exchange.params.name;
+  return exchange.method === 'tools/call' && typeof name === 'string' && exchange.kernel.features.tools?.singleUseState?.(name) === true;
+}
+
 /**
  * How MCP 2026-07-28 asks the client: `ctx.elicit` / `ctx.sample` / `ctx.listRoots` of one
  * request become questions of its input-required rounds. An answered question (from the
@@ -51,18 +57,19 @@ export class InputAsker {
    * Opens the rounds of a retry (its `requestState` / `inputResponses`) before the method
    * runs, so that a tampered, expired or foreign state is refused even if the handler asks nothing.
    */
-  static admit(exchange: RequestExchange): void {
+  static admit(exchange: RequestExchange): void | Promise<void> {
     const params = exchange.params;
     if ((params.requestState === undefined && params.inputResponses === undefined) || !INPUT_METHODS.has(exchange.method)) return;
-    exchange.askState = new InputAsker(
-      exchange,
-      new InputRounds(
-        sealerOf(exchange),
-        bindingOf(exchange.method, params, exchange.ctx.authInfo?.clientId),
-        params.requestState,
-        params.inputResponses,
-      ),
+    const sealer = sealerOf(exchange);
+    const rounds = new InputRounds(
+      sealer,
+      bindingOf(exchange.method, params, exchange.ctx.authInfo?.clientId),
+      params.requestState,
+      params.inputResponses,
     );
+    exchange.askState = new InputAsker(exchange, rounds);
+    // A single-use state is marked used before its request runs again: a replay is refused.
+    if (rounds.opened?.n !== undefined) return sealer.consume(rounds.opened);
   }
 
   /** A question for the client on behalf of `exchange`; see the class comment. */
@@ -152,7 +159,7 @@ export class InputAsker {
     let questions: ReturnType<InputRounds['questions']>;
     try {
       if (decoration === undefined) throw McpWireError.internal('Internal error: this caller cannot decorate a 2026 result');
-      questions = rounds.questions();
+      questions = rounds.questions(singleUseState(exchange));
       exchange.respondRaw(decoration.other('input_required', questions));
     } catch (error) {
       exchange.fail(error);

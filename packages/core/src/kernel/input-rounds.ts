@@ -4,7 +4,7 @@ import { McpWireError } from '../errors/wire-error';
 
 /** An author-chosen question key. */
 const QUESTION_KEY = /^[A-Za-z0-9_.-]{1,64}$/;
-import { digest, type RequestStatePayload, type RequestStateSealer } from './request-state';
+import { digest, type RequestStatePayload, RequestStateSealer } from './request-state';
 
 /** How the 2026 input-required flow names and bounds its questions. */
 export const INPUT_LIMITS = Object.freeze({
@@ -49,11 +49,16 @@ export class InputRounds {
   private readonly answers: Record<string, unknown>;
   private readonly pending = new Map<string, { method: string; params: Record<string, unknown> }>();
   private readonly used = new Set<string>();
+  /** Keys whose answers this attempt read: only these are sealed into the next state. */
+  private readonly read = new Set<string>();
+  /** The state this attempt was retried with, if any (its nonce is consumed before the method runs). */
+  readonly opened: RequestStatePayload | undefined;
 
   /**
    * @param binding What the state must have been sealed for.
    * @param state The retry's `requestState`, if any.
-   * @param responses The retry's `inputResponses`, if any (keys not asked are ignored).
+   * @param responses The retry's `inputResponses`, if any. Keys no question of this attempt
+   *   reads are ignored, and never sealed into a later state.
    */
   constructor(
     private readonly sealer: RequestStateSealer,
@@ -66,6 +71,7 @@ export class InputRounds {
       throw McpWireError.invalidParams('Invalid params: "inputResponses" must be an object keyed by the inputRequests keys');
     }
     const given = (responses ?? {}) as Record<string, unknown>;
+    this.opened = undefined;
     if (state === undefined) {
       // A first attempt may carry answers: the client answers for itself either way, and no
       // earlier round's answer exists that it could rewrite.
@@ -73,6 +79,7 @@ export class InputRounds {
       return;
     }
     const payload = sealer.open(state);
+    this.opened = payload;
     if (
       payload.m !== binding.method ||
       payload.t !== binding.target ||
@@ -110,7 +117,9 @@ export class InputRounds {
 
   /** The client's answer to `key`, if it gave one (in this retry or an earlier round). */
   answer(key: string): unknown {
-    return Object.prototype.hasOwnProperty.call(this.answers, key) ? this.answers[key] : undefined;
+    if (!Object.prototype.hasOwnProperty.call(this.answers, key)) return undefined;
+    this.read.add(key);
+    return this.answers[key];
   }
 
   /** Records a question still to be answered in this round. */
@@ -122,9 +131,17 @@ export class InputRounds {
     return this.pending.size > 0;
   }
 
-  /** The `inputRequests` map and the sealed `requestState` that ends this attempt. */
-  questions(): { inputRequests: Record<string, { method: string; params: Record<string, unknown> }>; requestState: string } {
+  /**
+   * The `inputRequests` map and the sealed `requestState` that ends this attempt: the answers
+   * this attempt read (never a key no question asked), and a nonce when `singleUse`.
+   */
+  questions(singleUse = false): {
+    inputRequests: Record<string, { method: string; params: Record<string, unknown> }>;
+    requestState: string;
+  } {
     const inputRequests = Object.fromEntries(this.pending);
+    const answers: Record<string, unknown> = {};
+    for (const key of this.read) answers[key] = this.answers[key];
     const payload: RequestStatePayload = {
       v: 1,
       m: this.binding.method,
@@ -132,8 +149,9 @@ export class InputRounds {
       h: this.binding.argsDigest,
       s: this.binding.principal,
       e: Date.now() + INPUT_LIMITS.stateTtlMs,
-      a: { ...this.answers },
+      a: answers,
       p: [...this.pending.keys()],
+      ...(singleUse ? { n: RequestStateSealer.nonce() } : {}),
     };
     return { inputRequests, requestState: this.sealer.seal(payload) };
   }

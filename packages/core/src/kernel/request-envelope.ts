@@ -64,10 +64,8 @@ export function unsupportedVersion(requested: string): McpWireError {
   return new McpWireError(
     WireErrorCode.UnsupportedProtocolVersion,
     `Unsupported protocol version: ${JSON.stringify(shown)}; this server supports ${ENVELOPE_VERSIONS.join(', ')} per request (and ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')} after initialize)`,
-    {
-      requested: shown,
-      supported: allSupportedVersions(),
-    },
+    // Exactly the versions an envelope may name: a client retrying with one of them is served.
+    { requested: shown, supported: [...ENVELOPE_VERSIONS] },
   );
 }
 
@@ -86,6 +84,8 @@ export function readEnvelope(params: Readonly<Record<string, unknown>>): Request
   const capabilities = meta[META.clientCapabilities];
   if (capabilities === undefined) throw invalidEnvelope(`"_meta" lacks "${META.clientCapabilities}" (an empty object declares none)`);
   if (!isObject(capabilities)) throw invalidEnvelope(`"${META.clientCapabilities}" must be an object`);
+  const problem = clientCapabilitiesProblem(capabilities);
+  if (problem !== undefined) throw invalidEnvelope(`"${META.clientCapabilities}": ${problem}`);
   const info = meta[META.clientInfo];
   if (info !== undefined && !(isObject(info) && typeof info.name === 'string' && typeof info.version === 'string')) {
     throw invalidEnvelope(`"${META.clientInfo}" must be an object with string "name" and "version"`);
@@ -102,4 +102,35 @@ export function readEnvelope(params: Readonly<Record<string, unknown>>): Request
     clientInfo: info as Implementation | undefined,
     logRank,
   };
+}
+
+/** The members of `ClientCapabilities` (MCP 2026-07-28) whose own members the schema names, each a JSON object. */
+const NAMED_MEMBERS: Readonly<Record<string, readonly string[]>> = {
+  elicitation: ['form', 'url'],
+  sampling: ['context', 'tools'],
+  roots: [],
+};
+
+/**
+ * What makes `capabilities` invalid against the 2026-07-28 `ClientCapabilities` schema, or
+ * undefined: the known capabilities (`elicitation`, `sampling`, `roots`) and their named members
+ * must be objects, and `experimental` / `extensions` maps of objects; other keys are the client's
+ * own (the set is open). A value such as `elicitation: "yes"` declares nothing and is refused.
+ */
+export function clientCapabilitiesProblem(capabilities: Readonly<Record<string, unknown>>): string | undefined {
+  for (const [name, members] of Object.entries(NAMED_MEMBERS)) {
+    const value = capabilities[name];
+    if (value === undefined) continue;
+    if (!isObject(value)) return `"${name}" must be an object`;
+    for (const member of members) {
+      if (value[member] !== undefined && !isObject(value[member])) return `"${name}.${member}" must be an object`;
+    }
+  }
+  for (const name of ['experimental', 'extensions']) {
+    const value = capabilities[name];
+    if (value === undefined) continue;
+    if (!isObject(value)) return `"${name}" must be an object`;
+    if (!Object.values(value).every(isObject)) return `every entry of "${name}" must be an object`;
+  }
+  return undefined;
 }

@@ -209,10 +209,27 @@ export class RequestExchange implements RequestHost {
 
   /** Runs a feature method for this request; exactly one answer follows (unless aborted). */
   run(feature: FeatureMethod): void {
+    let admitted: void | Promise<void>;
+    try {
+      admitted = this.revision.admit(this);
+    } catch (error) {
+      this.fail(error);
+      return;
+    }
+    if (admitted === undefined) return this.runAdmitted(feature);
+    admitted.then(
+      () => {
+        if (!this.ctx.finished) this.runAdmitted(feature);
+      },
+      (error: unknown) => this.fail(error),
+    );
+  }
+
+  /** Runs a feature method the revision admitted. */
+  private runAdmitted(feature: FeatureMethod): void {
     let result: unknown;
     try {
-      this.revision.admit(this);
-      result = feature(this.kernel.features, this.params, this.ctx, this.kernel.pageSize);
+      result = feature(this.kernel.features, this.params, this.ctx, this.kernel);
     } catch (error) {
       this.fail(error);
       return;

@@ -1,5 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { McpWireError } from '../errors/wire-error';
+import { WireErrorCode } from '../errors/wire-error-codes';
+import { InMemoryRequestStateNonces, type RequestStateNonces } from './request-state-nonces';
 
 /**
  * What a 2026 input-required round carries from one attempt of a request to the next
@@ -24,9 +26,11 @@ export interface RequestStatePayload {
   readonly a: Readonly<Record<string, unknown>>;
   /** The keys asked in the last round, whose answers the retry's `inputResponses` carry. */
   readonly p: readonly string[];
+  /** A single-use state's nonce: the state is honoured once (see `RequestStateNonces`). */
+  readonly n?: string;
 }
 
-/** Longest sealed state accepted back from a client (and produced). */
+/** Longest sealed state accepted back from a client, and the longest the sealer issues. */
 export const MAX_REQUEST_STATE_CHARS = 256 * 1024;
 
 /** JSON with object keys sorted, so that equal values digest equally whatever their key order. */
@@ -58,21 +62,33 @@ function refused(reason: string): McpWireError {
 export class RequestStateSealer {
   private readonly key: Buffer;
   private onFirstSeal: (() => void) | undefined;
+  private readonly nonces: RequestStateNonces;
 
   /**
    * @param key At least 32 bytes; every instance that may receive a retry must hold the same key.
    * @param onFirstSeal Called once, the first time a state is sealed (the random key's warning).
+   * @param nonces Where single-use states' nonces are marked used (default: this process).
    */
-  constructor(key: Uint8Array, onFirstSeal?: () => void) {
+  constructor(key: Uint8Array, onFirstSeal?: () => void, nonces?: RequestStateNonces) {
     this.key = Buffer.from(key);
     this.onFirstSeal = onFirstSeal;
+    this.nonces = nonces ?? new InMemoryRequestStateNonces();
   }
 
   /** A sealer with a random key: states survive only within this process. */
-  static random(onFirstSeal?: () => void): RequestStateSealer {
-    return new RequestStateSealer(randomBytes(32), onFirstSeal);
+  static random(onFirstSeal?: () => void, nonces?: RequestStateNonces): RequestStateSealer {
+    return new RequestStateSealer(randomBytes(32), onFirstSeal, nonces);
   }
 
+  /** A fresh nonce for a single-use state. */
+  static nonce(): string {
+    return randomBytes(16).toString('base64url');
+  }
+
+  /**
+   * The sealed state; -32602 naming the limit when it would be longer than
+   * `MAX_REQUEST_STATE_CHARS` (a state the server could not accept back is never issued).
+   */
   seal(payload: RequestStatePayload): string {
     const first = this.onFirstSeal;
     if (first !== undefined) {
@@ -80,7 +96,39 @@ export class RequestStateSealer {
       first();
     }
     const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
-    return `v1.${body}.${this.mac(body)}`;
+    const sealed = `v1.${body}.${this.mac(body)}`;
+    if (sealed.length > MAX_REQUEST_STATE_CHARS) {
+      throw McpWireError.invalidParams(
+        `Invalid params: the answers given so far would make a "requestState" longer than its limit of ${MAX_REQUEST_STATE_CHARS} characters; answer with less, or send the request again without requestState and inputResponses to start over`,
+      );
+    }
+    return sealed;
+  }
+
+  /**
+   * Marks a single-use state used (a no-op for a state without a nonce); -32602 when it was used
+   * already, so a replayed round does not run its request again.
+   */
+  async consume(payload: RequestStatePayload): Promise<void> {
+    const nonce = payload.n;
+    if (typeof nonce !== 'string') return;
+    let first: boolean;
+    try {
+      first = await this.nonces.consume(nonce, payload.e);
+    } catch (error) {
+      if (error instanceof RangeError) {
+        throw new McpWireError(
+          WireErrorCode.TooManyRequests,
+          'Too many requests: too many single-use request states are in use; retry later',
+        );
+      }
+      throw error;
+    }
+    if (!first) {
+      throw refused(
+        "was already used: this request's states are single-use (its tool is destructive), so a replayed round is not run again",
+      );
+    }
   }
 
   /** The payload of a state this server sealed; -32602 for anything tampered, foreign to this server, malformed or expired. */

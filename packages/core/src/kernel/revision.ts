@@ -60,8 +60,12 @@ export interface Revision {
   envelopeOf(params: RequestParamsRecord, session: RequestSession | undefined): RequestEnvelope;
   /** A refusal before the method runs (2025: the lifecycle phases); undefined lets it run. */
   gate(method: string, envelope: RequestEnvelope): Refusal | undefined;
-  /** Checks, before the method runs, what the revision reads from a request beyond the method's params (2026: a retry's `requestState`); throws to refuse. */
-  admit(exchange: RequestExchange): void;
+  /**
+   * Checks, before the method runs, what the revision reads from a request beyond the method's
+   * params (2026: a retry's `requestState`); throws to refuse. A promise when the check waits on
+   * a store (a single-use state's nonce): the method runs once it resolves, and not if it rejects.
+   */
+  admit(exchange: RequestExchange): void | Promise<void>;
   /** The one encode seam: a revision-neutral error response numbered the way this revision numbers it. */
   encodeError(response: JSONRPCErrorResponse): JSONRPCErrorResponse;
   /** The HTTP status of an error response; `beforeRun` when the request was refused before its method ran. */
@@ -98,6 +102,8 @@ export interface RequestSink {
 export interface ExchangeKernel {
   readonly features: ServerFeatures;
   readonly pageSize: number;
+  /** Longest URI a request may name. */
+  readonly maxUriLength: number;
   readonly logger: ServerLogger;
   /** True while shutting down: a new request is refused with -32000 (after the method check). */
   readonly draining: boolean;

@@ -47,6 +47,13 @@ export interface ToolOptions {
    * handler ask with the request first and start the task with `ctx.startTask()`; see docs/tasks.md.
    */
   readonly task?: TaskSupport | TaskPolicy;
+  /**
+   * Whether the MCP 2026-07-28 `requestState` of this tool's input-required rounds (`ctx.elicit`,
+   * `ctx.sample`, `ctx.listRoots`) may be used once only, so a replayed round (a confirmation
+   * sent again) is refused (-32602) instead of running the tool again. Default: `true` when
+   * `annotations.destructiveHint` is `true`, else `false`. See docs/protocol-revisions.md.
+   */
+  readonly singleUseState?: boolean;
   readonly _meta?: MetaObject;
   /**
    * Replaces the manifest's input schema (`type: "object"`). Without a manifest entry the

@@ -3,7 +3,7 @@ import { McpWireError } from '../errors/wire-error';
 import { decodeCursor, listPage } from './list-pages';
 import type { CompleteRequestParams } from '../wire/mcp-types.generated';
 import { optionalObject, optionalStringRecord, type RequestParamsRecord, requiredString } from './request-params';
-import { requiredResourceUri } from './resource-uri';
+import { checkUriLength, requiredResourceUri } from './resource-uri';
 import type { ServerFeatures } from './server-features';
 
 /**
@@ -11,13 +11,26 @@ import type { ServerFeatures } from './server-features';
  * server does not serve it) and delegates. Plain functions over explicit arguments, so the
  * dispatch table holds no per-session closures.
  */
-export type FeatureMethod = (features: ServerFeatures, params: RequestParamsRecord, ctx: ActiveRequestContext, pageSize: number) => unknown;
+export type FeatureMethod = (
+  features: ServerFeatures,
+  params: RequestParamsRecord,
+  ctx: ActiveRequestContext,
+  limits: FeatureLimits,
+) => unknown;
+
+/** The limits feature methods apply (the kernel serving the request carries them). */
+export interface FeatureLimits {
+  /** Entries per list page. */
+  readonly pageSize: number;
+  /** Longest URI a request may name (-32602 "URI too long" beyond). */
+  readonly maxUriLength: number;
+}
 
 function absent(method: string): McpWireError {
   return McpWireError.methodNotFound(method);
 }
 
-const listTools: FeatureMethod = (features, params, ctx, pageSize) => {
+const listTools: FeatureMethod = (features, params, ctx, { pageSize }) => {
   const tools = features.tools;
   if (!tools) throw absent('tools/list');
   const offset = decodeCursor('tools', params.cursor, pageSize);
@@ -34,27 +47,27 @@ const callTool: FeatureMethod = (features, params, ctx) => {
   return task ?? tools.call(name, args, ctx);
 };
 
-const listResources: FeatureMethod = (features, params, ctx, pageSize) => {
+const listResources: FeatureMethod = (features, params, ctx, { pageSize }) => {
   const resources = features.resources;
   if (!resources) throw absent('resources/list');
   const offset = decodeCursor('resources', params.cursor, pageSize);
   return listPage('resources', resources.list(ctx), offset, pageSize);
 };
 
-const listResourceTemplates: FeatureMethod = (features, params, ctx, pageSize) => {
+const listResourceTemplates: FeatureMethod = (features, params, ctx, { pageSize }) => {
   const resources = features.resources;
   if (!resources) throw absent('resources/templates/list');
   const offset = decodeCursor('resourceTemplates', params.cursor, pageSize);
   return listPage('resourceTemplates', resources.templates(ctx), offset, pageSize);
 };
 
-const readResource: FeatureMethod = (features, params, ctx) => {
+const readResource: FeatureMethod = (features, params, ctx, { maxUriLength }) => {
   const resources = features.resources;
   if (!resources) throw absent('resources/read');
-  return resources.read(requiredResourceUri(params), ctx);
+  return resources.read(requiredResourceUri(params, maxUriLength), ctx);
 };
 
-const listPrompts: FeatureMethod = (features, params, ctx, pageSize) => {
+const listPrompts: FeatureMethod = (features, params, ctx, { pageSize }) => {
   const prompts = features.prompts;
   if (!prompts) throw absent('prompts/list');
   const offset = decodeCursor('prompts', params.cursor, pageSize);
@@ -69,7 +82,7 @@ const getPrompt: FeatureMethod = (features, params, ctx) => {
 
 const MAX_COMPLETION_VALUES = 100;
 
-const complete: FeatureMethod = async (features, params, ctx) => {
+const complete: FeatureMethod = async (features, params, ctx, { maxUriLength }) => {
   const completions = features.completions;
   if (!completions) throw absent('completion/complete');
   const ref = optionalObject(params, 'ref');
@@ -78,6 +91,7 @@ const complete: FeatureMethod = async (features, params, ctx) => {
     ref !== undefined &&
     ((ref.type === 'ref/prompt' && typeof ref.name === 'string') || (ref.type === 'ref/resource' && typeof ref.uri === 'string'));
   if (!refOk) throw McpWireError.invalidParams('Invalid params: "ref" must be {type:"ref/prompt",name} or {type:"ref/resource",uri}');
+  if (ref.type === 'ref/resource') checkUriLength(ref.uri as string, maxUriLength);
   if (argument === undefined || typeof argument.name !== 'string' || typeof argument.value !== 'string') {
     throw McpWireError.invalidParams('Invalid params: "argument" must be {name, value} with string members');
   }

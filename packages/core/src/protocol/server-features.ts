@@ -48,6 +48,11 @@ export interface ToolsFeature {
   inputSchema?(name: string): Tool['inputSchema'] | undefined;
   /** Optional: whether a tool runs as a task (undefined for an unknown tool). */
   taskSupport?(name: string): TaskSupport | undefined;
+  /**
+   * Optional: whether the MCP 2026-07-28 `requestState`s of a tool's input-required rounds are
+   * single-use (a replayed round is refused); false for an unknown tool.
+   */
+  singleUseState?(name: string): boolean;
   /** Optional: when a tool's task starts (`handler`: at `ctx.startTask()`); default `call`. */
   taskStart?(name: string): 'call' | 'handler' | undefined;
 }

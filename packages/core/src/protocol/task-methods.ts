@@ -45,7 +45,7 @@ export const TASK_METHODS_2025: ReadonlyMap<string, FeatureMethod> = new Map<str
   ],
   [
     'tasks/list',
-    async (features, params, ctx, pageSize) => {
+    async (features, params, ctx, { pageSize }) => {
       const page = await tasksOf(features, 'tasks/list').list(ctx, cursorOf(params), pageSize);
       return page.nextCursor === undefined
         ? { tasks: page.tasks.map(task2025) }

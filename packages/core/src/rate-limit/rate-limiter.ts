@@ -2,6 +2,7 @@ import type { RequestContext } from '../context/request-context';
 import type { RateLimitKey, RateLimitOptions } from './rate-limit.options';
 import type { RateLimitBucket, RateLimitStore } from './rate-limit-store';
 import { type Clock, monotonicClock, TokenBucket } from './token-bucket';
+import { ENVELOPE_VERSIONS } from '../kernel/mcp-2026';
 
 /** Most string-keyed buckets kept before full ones are forgotten (a full bucket is the same as none). */
 const DEFAULT_MAX_KEYS = 10_000;
@@ -12,6 +13,25 @@ function principalKey(ctx: RequestContext): string | undefined {
   if (auth === undefined) return undefined;
   const sub = auth.extra?.sub;
   return typeof sub === 'string' ? `${auth.clientId}\u0000${sub}` : auth.clientId;
+}
+
+/**
+ * The budget a request without a session spends where a limit names the session (`per:
+ * 'session'`, or `'principal'` for an anonymous caller): an MCP 2026-07-28 request has no
+ * session, and a bucket per request would limit nothing. Its principal's, else its client
+ * address's, else one budget for every such caller (an app served over stdio has one client).
+ * The NUL-prefixed keys cannot collide with a principal's client id.
+ */
+function sessionlessKey(ctx: RequestContext): string {
+  const principal = principalKey(ctx);
+  if (principal !== undefined) return `\u0000principal:${principal}`;
+  const address = ctx.requestInfo?.remoteAddress;
+  return address === undefined ? '\u0000anonymous' : `\u0000address:${address}`;
+}
+
+/** Whether `ctx` is a request without a session (MCP 2026-07-28: its revision lives in the request's envelope). */
+function isSessionless(ctx: RequestContext): boolean {
+  return ENVELOPE_VERSIONS.includes(ctx.session.protocolVersion);
 }
 
 /** A store shared by instances, and this limit's name in it. */
@@ -73,13 +93,14 @@ export class RateLimiter {
     return this.byKey.size;
   }
 
-  /** The budget's key; undefined for the caller's session. */
+  /** The budget's key; undefined for the caller's session (a sessionless request gets a stand-in, see `sessionlessKey`). */
   private keyOf(ctx: RequestContext): string | undefined {
     const per = this.per;
     if (per === 'global') return '';
-    if (per === 'principal') return principalKey(ctx);
     if (typeof per === 'function') return String(per(ctx));
-    return undefined;
+    const key = per === 'principal' ? principalKey(ctx) : undefined;
+    if (key !== undefined) return key;
+    return isSessionless(ctx) ? sessionlessKey(ctx) : undefined;
   }
 
   /** The key in the shared store, if the budget lives there (a session without an id stays here). */

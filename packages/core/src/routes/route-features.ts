@@ -30,6 +30,7 @@ function toolsFeature(tables: RouteTables, scoped: ScopedLists, warmup: RouteWar
     inputSchema: (name) => tables.tools.get(name)?.listEntry.inputSchema,
     taskSupport: (name) => tables.tools.get(name)?.taskSupport,
     taskStart: (name) => tables.tools.get(name)?.taskStart,
+    singleUseState: (name) => tables.tools.get(name)?.singleUseState === true,
   };
 }
 

@@ -22,6 +22,8 @@ export interface CompiledTool {
   readonly taskSupport: TaskSupport;
   /** When its task starts: before the handler (`call`), or at `ctx.startTask()` (`handler`). */
   readonly taskStart: 'call' | 'handler';
+  /** Whether its 2026 input-required states are single-use (`singleUseState`, default: `destructiveHint`). */
+  readonly singleUseState: boolean;
   readonly source: RouteSource;
   /**
    * Makes the validators (a deferred manifest schema is parsed and planned) ahead of the first
@@ -57,6 +59,11 @@ export class ToolRoute implements CompiledTool {
     readonly prepare: () => void,
     private readonly parts: ListEntryParts,
   ) {}
+
+  get singleUseState(): boolean {
+    const options = this.parts.options;
+    return options.singleUseState ?? options.annotations?.destructiveHint === true;
+  }
 
   get listEntry(): Tool {
     const { options, description, input, output } = this.parts;

@@ -6,7 +6,7 @@ import { loggingLevelRank } from '../protocol/logging-levels';
 import type { InitializeResult } from '../wire/mcp-types.generated';
 import { negotiateProtocolVersion } from '../protocol/protocol-versions';
 import { optionalObject, type RequestParamsRecord, requiredString } from '../protocol/request-params';
-import { requiredResourceUri } from '../protocol/resource-uri';
+import { DEFAULT_MAX_URI_LENGTH, requiredResourceUri } from '../protocol/resource-uri';
 import { serverCapabilities } from '../protocol/server-capabilities';
 import type { ServerSessionOptions } from './server-session-options';
 import { Phase } from '../protocol/session-phase';
@@ -71,15 +71,11 @@ export function readLogLevel(params: RequestParamsRecord): number {
 
 /** Most subscriptions one session may hold, so a client cannot grow server memory without bound. */
 export const MAX_SUBSCRIPTIONS = 1000;
-/** Longest URI a session subscribes to (in UTF-16 code units). */
-export const MAX_SUBSCRIPTION_URI_LENGTH = 8192;
 
 /** The URI of a subscribe/unsubscribe request; -32601 when subscriptions are not served. */
 export function readSubscriptionUri(method: string, options: ServerSessionOptions, params: RequestParamsRecord): string {
   if (options.features.resources?.subscribe !== true) throw McpWireError.methodNotFound(method);
-  const uri = requiredResourceUri(params);
-  if (uri.length > MAX_SUBSCRIPTION_URI_LENGTH) throw McpWireError.invalidParams('Invalid params: "uri" is too long');
-  return uri;
+  return requiredResourceUri(params, options.maxUriLength ?? DEFAULT_MAX_URI_LENGTH);
 }
 
 /** The version to use for a session that skipped `initialize` (stateless HTTP). */

@@ -15,6 +15,8 @@ export interface ServerSessionOptions {
   readonly features: ServerFeatures;
   /** Entries per page of every paginated list result (default 1000). */
   readonly pageSize?: number;
+  /** Longest URI a request may name (default 8192); longer → -32602 "URI too long". */
+  readonly maxUriLength?: number;
   /**
    * Deadline per request in milliseconds (default 300 000); when it passes, the client gets
    * a -32001 error and the handler's `signal` aborts. Enforced with a resolution of 1/8 of the
@@ -29,6 +31,11 @@ export interface ServerSessionOptions {
   readonly maxInflightRequests?: number;
   /** How fast one request may send progress and log notifications (default `DEFAULT_PACING`). */
   readonly pacing?: NotificationPacing;
+  /**
+   * Most MCP 2026-07-28 `subscriptions/listen` streams open on this connection (default 100),
+   * counted apart from `maxInflightRequests`; one more is answered -32004.
+   */
+  readonly maxListensPerPrincipal?: number;
   /**
    * How long in-flight requests may still run once the peer stops sending (stdio EOF) before
    * the session closes and answers what is left with -32000 (default 10 000 ms).

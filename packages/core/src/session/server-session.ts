@@ -10,6 +10,8 @@ import type { ExchangeSink } from '../kernel/exchange-sink';
 import { hasEnvelope } from '../kernel/mcp-2026';
 import { serveRequest, tooManyRequests } from '../kernel/request-exchange';
 import type { AbortableRequest, RequestKernel } from '../kernel/request-kernel';
+import { DEFAULT_MAX_LISTENS_PER_PRINCIPAL, tooManyListens } from '../kernel/listen-limits';
+import type { Refusal } from '../kernel/revision';
 import { REVISION_2025 } from './revision-2025';
 import type { ConnectedSession, ConnectOptions, SessionChange } from './connectable-app';
 import { DECODED_EXTRA } from '../transport/decoded-extra';
@@ -68,6 +70,8 @@ export class ServerSession implements RequestHost, ConnectedSession {
   private handedOff: Map<RequestId, AbortableRequest> | undefined = undefined;
   /** Who waits (a drain) for the last hand-off to be answered. */
   private handOffsIdle: (() => void)[] | undefined = undefined;
+  /** The handed-off requests that are `subscriptions/listen` streams: counted apart from requests in flight. */
+  private listening: Set<RequestId> | undefined = undefined;
   private started = false;
   private closing: Promise<void> | undefined = undefined;
   private tornDown: Promise<void> | undefined = undefined;
@@ -202,6 +206,7 @@ export class ServerSession implements RequestHost, ConnectedSession {
   }
 
   private handOffEnded(id: RequestId): void {
+    this.listening?.delete(id);
     const handedOff = this.handedOff;
     if (handedOff === undefined || !handedOff.delete(id) || handedOff.size > 0) return;
     const waiters = this.handOffsIdle;
@@ -283,9 +288,11 @@ export class ServerSession implements RequestHost, ConnectedSession {
       );
       return;
     }
-    // A connection that never initialized serves MCP 2026-07-28 requests (envelope, or a 2026-only method).
+    // The request decides its revision, as on HTTP: one carrying the MCP 2026-07-28 envelope, or
+    // naming a 2026-only method, is served by the request kernel whether or not the connection
+    // also ran initialize (a 2025 session has no server/discover to answer with -32601).
     const kernel = this.options.kernel;
-    if (this.requests.phase === Phase.AwaitingInit && kernel !== undefined && (hasEnvelope(params) || ONLY_2026.has(method))) {
+    if (kernel !== undefined && (hasEnvelope(params) || ONLY_2026.has(method))) {
       this.handOff(kernel, id, method, params, extra);
       return;
     }
@@ -301,10 +308,12 @@ export class ServerSession implements RequestHost, ConnectedSession {
     extra: MessageExtraInfo | undefined,
   ): void {
     const related: TransportSendOptions = { relatedRequestId: id };
-    const limit = this.requests.maxInflightRequests;
-    if (this.handedOff !== undefined && this.handedOff.size >= limit) {
-      // The connection is the unit a 2026 client shares: it gets the session's in-flight limit.
-      const refusal = tooManyRequests(limit);
+    // The connection is the unit a 2026 client shares: it gets the session's in-flight limit for
+    // requests, and a limit of its own for listen streams (which hold no work and never count as requests).
+    const listen = method === 'subscriptions/listen';
+    const listens = this.listening?.size ?? 0;
+    const refusal = listen ? this.tooManyListens(listens) : this.tooManyRunning((this.handedOff?.size ?? 0) - listens);
+    if (refusal !== undefined) {
       this.outbox.respond(errorResponse(id, refusal.code, refusal.message, refusal.data), related);
       return;
     }
@@ -316,7 +325,23 @@ export class ServerSession implements RequestHost, ConnectedSession {
       },
     };
     const running = kernel.dispatch({ id, method, params }, extra?.authInfo, sink, requestInfoOf(extra));
-    if (running !== undefined && !running.finished) (this.handedOff ??= new Map()).set(id, running);
+    if (running === undefined || running.finished) return;
+    (this.handedOff ??= new Map()).set(id, running);
+    if (listen) (this.listening ??= new Set()).add(id);
+  }
+
+  /** -32004 when this connection already runs its most 2026 requests. */
+  private tooManyRunning(running: number): Refusal | undefined {
+    const limit = this.requests.maxInflightRequests;
+    return running >= limit ? tooManyRequests(limit) : undefined;
+  }
+
+  /** -32004 when this connection already holds its most listen streams. */
+  private tooManyListens(open: number): Refusal | undefined {
+    const limit = this.options.maxListensPerPrincipal ?? DEFAULT_MAX_LISTENS_PER_PRINCIPAL;
+    if (open < limit) return undefined;
+    const error = tooManyListens(limit, 'connection');
+    return { code: error.code, message: error.message, data: error.data };
   }
 
   /** Runs once, from `close()` or the transport's `onclose`, whichever comes first. */
@@ -328,6 +353,7 @@ export class ServerSession implements RequestHost, ConnectedSession {
       // The connection is gone: nothing can be answered; stop the work.
       for (const exchange of this.handedOff.values()) exchange.abort('the connection closed');
       this.handedOff = undefined;
+      this.listening = undefined;
     }
     const waiters = this.handOffsIdle;
     this.handOffsIdle = undefined;

@@ -17,6 +17,7 @@ import { loggingLevelRank } from '../protocol/logging-levels';
 import type { ClientCapabilities, Implementation, JSONRPCMessage, JSONRPCNotification, RequestId } from '../wire/mcp-types.generated';
 import { OutgoingRequests } from './outgoing-requests';
 import type { RequestParamsRecord } from '../protocol/request-params';
+import { DEFAULT_MAX_URI_LENGTH } from '../protocol/resource-uri';
 import type { ServerFeatures } from '../protocol/server-features';
 import type { ServerLogger } from '../protocol/server-logger';
 import {
@@ -103,6 +104,11 @@ export class SessionExchanges implements RequestSession, ExchangeKernel, Request
   /** Entries per list page (checked in the constructor). */
   get pageSize(): number {
     return this.options.pageSize ?? DEFAULT_PAGE_SIZE;
+  }
+
+  /** Longest URI a request may name. */
+  get maxUriLength(): number {
+    return this.options.maxUriLength ?? DEFAULT_MAX_URI_LENGTH;
   }
 
   /** The session its requests belong to: this one. */

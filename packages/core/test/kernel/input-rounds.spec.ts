@@ -72,6 +72,7 @@ describe('kernel: InputRounds', () => {
     const { state } = firstRound(ASK, 'elicitation/create');
     const second = new InputRounds(sealer, ASK, state, { 'elicit-1': ACCEPT_ADA });
     second.nextKey('elicitation/create');
+    expect(second.answer('elicit-1')).to.deep.equal(ACCEPT_ADA);
     const key = second.nextKey('elicitation/create');
     expect(key).to.equal('elicit-2');
     expect(second.answer(key)).to.equal(undefined);
@@ -89,6 +90,7 @@ describe('kernel: InputRounds', () => {
     const { state } = firstRound(ASK, 'elicitation/create');
     const second = new InputRounds(sealer, ASK, state, { 'elicit-1': ACCEPT_ADA });
     second.nextKey('elicitation/create');
+    second.answer('elicit-1');
     second.ask(second.nextKey('elicitation/create'), 'elicitation/create', FORM);
     const { requestState } = second.questions();
     // As a wire would deliver it: "__proto__" is an own key of a parsed object.
@@ -101,6 +103,31 @@ describe('kernel: InputRounds', () => {
     expect(third.answer('elicit-3')).to.equal(undefined);
     expect(third.answer('__proto__')).to.equal(undefined);
     expect(third.answer('toString')).to.equal(undefined);
+  });
+
+  it('seals only the answers a question of this attempt read: keys nothing asked are never carried on', () => {
+    const junk = { action: 'accept', content: { blob: 'j'.repeat(10_000) } };
+    const first = new InputRounds(sealer, ASK, undefined, { 'elicit-1': ACCEPT_ADA, 'not-asked': junk });
+    expect(first.answer(first.nextKey('elicitation/create'))).to.deep.equal(ACCEPT_ADA);
+    first.ask(first.nextKey('elicitation/create'), 'elicitation/create', FORM);
+    const { requestState } = first.questions();
+    expect(sealer.open(requestState).a).to.deep.equal({ 'elicit-1': ACCEPT_ADA });
+    expect(requestState.length).to.be.below(1000);
+  });
+
+  it('questions(true) seals a fresh nonce (a single-use state); questions() seals none', () => {
+    const nonces = new Set<string>();
+    for (let i = 0; i < 3; i++) {
+      const rounds = new InputRounds(sealer, ASK, undefined, undefined);
+      rounds.ask(rounds.nextKey('elicitation/create'), 'elicitation/create', FORM);
+      const nonce = sealer.open(rounds.questions(true).requestState).n;
+      expect(nonce).to.match(/^[A-Za-z0-9_-]{22}$/);
+      nonces.add(nonce!);
+    }
+    expect(nonces.size).to.equal(3);
+    const plain = new InputRounds(sealer, ASK, undefined, undefined);
+    plain.ask(plain.nextKey('elicitation/create'), 'elicitation/create', FORM);
+    expect(sealer.open(plain.questions().requestState)).to.not.have.property('n');
   });
 
   it('a pending key the retry does not answer stays unanswered (asked again)', () => {

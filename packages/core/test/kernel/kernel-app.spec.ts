@@ -188,7 +188,7 @@ describe('kernel: an app serving MCP 2026-07-28 over a stream connection (raw me
     it('answers an unknown protocol version with -32022, data { requested, supported }', async () => {
       const response = await peer.request('tools/list', {}, 'v1', { version: '2099-01-01' });
       expect(response.error?.code).to.equal(-32022);
-      expect(response.error?.data).to.deep.equal({ requested: '2099-01-01', supported: [V2026, ...SUPPORTED_PROTOCOL_VERSIONS] });
+      expect(response.error?.data).to.deep.equal({ requested: '2099-01-01', supported: [V2026] });
       // As a 2026 error it must validate against UnsupportedProtocolVersionError.
       assert2026(response);
     });

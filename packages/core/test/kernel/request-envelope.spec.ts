@@ -132,13 +132,46 @@ describe('kernel: readEnvelope', () => {
     it(`answers version ${JSON.stringify(version)} with -32022, data { requested, supported }`, () => {
       const error = refusal({ _meta: meta({ [META.protocolVersion]: version }) });
       expect(error.code).to.equal(-32022);
-      expect(error.data).to.deep.equal({ requested: version, supported: allSupportedVersions() });
+      // Exactly the versions an envelope may name: never a 2025 version, which an envelope cannot carry.
+      expect(error.data).to.deep.equal({ requested: version, supported: ['2026-07-28'] });
       // The error as a 2026 response validates against UnsupportedProtocolVersionError.
       expect(schemaErrors('UnsupportedProtocolVersionError', { jsonrpc: '2.0', id: 1, error: error.toJSON() }, '2026-07-28')).to.deep.equal(
         [],
       );
     });
   }
+
+  const badCapabilities: [string, Record<string, unknown>, string][] = [
+    ['elicitation: "yes"', { elicitation: 'yes' }, '"elicitation" must be an object'],
+    ['elicitation: true', { elicitation: true }, '"elicitation" must be an object'],
+    ['elicitation.form: 1', { elicitation: { form: 1 } }, '"elicitation.form" must be an object'],
+    ['sampling: []', { sampling: [] }, '"sampling" must be an object'],
+    ['sampling.tools: "on"', { sampling: { tools: 'on' } }, '"sampling.tools" must be an object'],
+    ['roots: null', { roots: null }, '"roots" must be an object'],
+    ['extensions: { x/y: true }', { extensions: { 'x/y': true } }, 'every entry of "extensions" must be an object'],
+    ['experimental: "a"', { experimental: 'a' }, '"experimental" must be an object'],
+  ];
+  for (const [what, capabilities, reason] of badCapabilities) {
+    it(`refuses clientCapabilities with ${what} (-32602): a value the 2026 schema rejects declares nothing`, () => {
+      const error = refusal({ _meta: meta({ [META.clientCapabilities]: capabilities }) });
+      expect(error.code).to.equal(-32602);
+      expect(error.message).to.contain(reason);
+    });
+  }
+
+  it('takes clientCapabilities the 2026 schema accepts, unknown keys included (the set is open)', () => {
+    const capabilities = {
+      elicitation: { form: {}, url: {} },
+      sampling: { context: {}, tools: {} },
+      roots: {},
+      extensions: { 'io.modelcontextprotocol/tasks': {} },
+      experimental: { mine: { on: true } },
+      vendorThing: 'anything',
+    };
+    expect(readEnvelope({ _meta: meta({ [META.clientCapabilities]: capabilities }) }).clientCapabilities).to.deep.equal(capabilities);
+    expect(schemaErrors('ClientCapabilities', capabilities, '2026-07-28')).to.deep.equal([]);
+    for (const [, bad] of badCapabilities) expect(schemaErrors('ClientCapabilities', bad, '2026-07-28')).to.not.deep.equal([]);
+  });
 
   it('lists the envelope versions first, then the versions initialize negotiates', () => {
     expect(allSupportedVersions()).to.deep.equal(['2026-07-28', ...SUPPORTED_PROTOCOL_VERSIONS]);

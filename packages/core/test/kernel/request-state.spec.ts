@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { expect } from 'chai';
 import { McpWireError } from '../../src/errors/wire-error';
 import { digest, MAX_REQUEST_STATE_CHARS, RequestStateSealer, type RequestStatePayload } from '../../src/kernel/request-state';
+import { InMemoryRequestStateNonces } from '../../src/kernel/request-state-nonces';
 
 const KEY = Buffer.alloc(32, 7);
 const OTHER_KEY = Buffer.alloc(32, 8);
@@ -130,6 +131,57 @@ describe('kernel: RequestStateSealer', () => {
 
   it('tells the client to start over in every refusal', () => {
     expect(refusal(sealer, 'garbage').message).to.match(/start over/);
+  });
+
+  it('never issues a state it would refuse back: over MAX_REQUEST_STATE_CHARS, seal() throws -32602 naming the limit, echoing nothing', () => {
+    const sealer = new RequestStateSealer(KEY);
+    const big = payload({ a: { 'elicit-1': { action: 'accept', content: { note: 'q'.repeat(MAX_REQUEST_STATE_CHARS) } } } });
+    let error: unknown;
+    try {
+      sealer.seal(big);
+    } catch (thrown) {
+      error = thrown;
+    }
+    expect(error).to.be.instanceOf(McpWireError);
+    expect((error as McpWireError).code).to.equal(-32602);
+    expect((error as McpWireError).message)
+      .to.contain(`${MAX_REQUEST_STATE_CHARS} characters`)
+      .and.not.contain('qqqq');
+    const fits = sealer.seal(payload({ a: { 'elicit-1': { action: 'accept', content: { note: 'q'.repeat(1000) } } } }));
+    expect(sealer.open(fits).a).to.have.key('elicit-1');
+  });
+
+  it('consume(): a state without a nonce any number of times; a nonce once, then -32602 "already used"', async () => {
+    const sealer = new RequestStateSealer(KEY);
+    await sealer.consume(payload());
+    await sealer.consume(payload());
+    const once = payload({ n: RequestStateSealer.nonce() });
+    await sealer.consume(once);
+    const error = await sealer.consume(once).then(
+      () => undefined,
+      (thrown: unknown) => thrown,
+    );
+    expect((error as McpWireError).code).to.equal(-32602);
+    expect((error as McpWireError).message).to.contain('already used');
+  });
+
+  it('InMemoryRequestStateNonces: forgets a nonce once its state expired, and refuses (-32004) rather than forget one early when full', async () => {
+    const nonces = new InMemoryRequestStateNonces(2);
+    const now = Date.now();
+    expect(nonces.consume('a', now + 1000, now)).to.equal(true);
+    expect(nonces.consume('a', now + 1000, now)).to.equal(false);
+    expect(nonces.consume('b', now + 5000, now)).to.equal(true);
+    expect(() => nonces.consume('c', now + 5000, now)).to.throw(RangeError);
+    // Once "a" expired it is pruned, and there is room again.
+    expect(nonces.consume('c', now + 5000, now + 2000)).to.equal(true);
+    expect(nonces.size).to.equal(2);
+    const sealer = new RequestStateSealer(KEY, undefined, new InMemoryRequestStateNonces(1));
+    await sealer.consume(payload({ n: 'first' }));
+    const full = await sealer.consume(payload({ n: 'second' })).then(
+      () => undefined,
+      (thrown: unknown) => thrown,
+    );
+    expect((full as McpWireError).code).to.equal(-32004);
   });
 
   it('calls onFirstSeal once, on the first seal only', () => {

@@ -65,9 +65,13 @@ describe('ServerSession against malformed and hostile messages', () => {
   });
 
   it('answers unknown methods (including prototype names) with -32601', async () => {
-    for (const method of ['nope', 'constructor', '__proto__', 'toString', 'hasOwnProperty', 'tasks/list', '']) {
+    for (const method of ['nope', 'constructor', '__proto__', 'toString', 'hasOwnProperty', 'tasks/list']) {
       await expectAnswer({ jsonrpc: '2.0', id: `m-${method}`, method }, -32601, `m-${method}`);
     }
+  });
+
+  it('answers an empty method with -32600 (it names nothing to invoke: an invalid request)', async () => {
+    await expectAnswer({ jsonrpc: '2.0', id: 'm-', method: '' }, -32600, 'm-');
   });
 
   it('is not polluted by __proto__ or constructor keys anywhere', async () => {

@@ -2,6 +2,7 @@ import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import * as path from 'node:path';
 import type { RequestId } from '../../src/wire/mcp-types.generated';
 import { waitUntil } from './wait';
+import { revisionOfRequest } from '@armature/testing';
 import { serverMessageErrors } from './wire-schema';
 
 /** Path of the compiled stdio fixture server. */
@@ -35,7 +36,8 @@ export class StdioProcess {
   readonly violations: string[] = [];
   stderr = '';
   private readonly child: ChildProcessWithoutNullStreams;
-  private readonly methods = new Map<RequestId, string>();
+  /** Requests sent, by id: a response is checked against its request's method and revision. */
+  private readonly requests = new Map<RequestId, Record<string, unknown>>();
   private pending = '';
   private readonly exited: Promise<ChildExit>;
   private exitInfo: ChildExit | undefined;
@@ -70,7 +72,7 @@ export class StdioProcess {
   /** Writes one message as a line, remembering request methods for the schema checks. */
   send(message: Record<string, unknown>): void {
     if (typeof message.method === 'string' && (typeof message.id === 'string' || typeof message.id === 'number'))
-      this.methods.set(message.id, message.method);
+      this.requests.set(message.id, message);
     this.write(`${JSON.stringify(message)}\n`);
   }
 
@@ -168,6 +170,26 @@ export class StdioProcess {
     }
   }
 
+  /**
+   * `message` against the schema of its request's revision: a response by its request, a
+   * listen stream's notification by the `subscriptions/listen` request its `_meta` names, any
+   * other notification as MCP 2025-11-25 (the revision whose notifications travel on their own).
+   */
+  private schemaErrors(message: ChildMessage): string[] {
+    if (message.method === undefined && message.id !== undefined) {
+      const request = this.requests.get(message.id);
+      return serverMessageErrors(
+        message,
+        request?.method as string | undefined,
+        request === undefined ? undefined : revisionOfRequest(request),
+      );
+    }
+    const meta = (message.params as { _meta?: Record<string, unknown> } | undefined)?._meta;
+    const listen = meta?.['io.modelcontextprotocol/subscriptionId'];
+    const request = typeof listen === 'string' || typeof listen === 'number' ? this.requests.get(listen) : undefined;
+    return serverMessageErrors(message, undefined, request === undefined ? undefined : revisionOfRequest(request));
+  }
+
   private onStdout(chunk: string): void {
     this.pending += chunk;
     let newline: number;
@@ -182,8 +204,7 @@ export class StdioProcess {
         this.violations.push(`stdout line is not JSON: ${line.slice(0, 200)}`);
         continue;
       }
-      const requestMethod = message.method === undefined && message.id !== undefined ? this.methods.get(message.id) : undefined;
-      this.violations.push(...serverMessageErrors(message, requestMethod));
+      this.violations.push(...this.schemaErrors(message));
       this.messages.push(message);
     }
   }

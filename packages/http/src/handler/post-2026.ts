@@ -1,6 +1,6 @@
 import { WireErrorCode, type AuthInfo, type TransportRequestInfo } from '@armature/core';
 import type { JSONRPCMessage, JSONRPCNotification, JSONRPCRequest } from '@armature/core/wire/2025-11-25';
-import { encodeJsonRpc, type AbortableRequest, type ExchangeSink, type RequestKernel } from '@armature/core/internal';
+import { ENVELOPE_VERSIONS, encodeJsonRpc, type AbortableRequest, type ExchangeSink, type RequestKernel } from '@armature/core/internal';
 import type { HeaderList, HttpRequestView, HttpResponder } from '../exchange/http-exchange';
 import { errorBody } from '../protocol/http-error';
 import { checkMcpHeaders } from '../protocol/mcp-headers';
@@ -11,6 +11,7 @@ import { refuseWhenSaturated } from './stateless-limit';
 import type { EngineState as StreamableHttpEngine } from './engine-state';
 
 const JSON_HEADERS: HeaderList = ['content-type', 'application/json'];
+const BUSY_HEADERS: HeaderList = [...JSON_HEADERS, 'retry-after', '1'];
 const SSE_HEADERS: HeaderList = ['content-type', 'text/event-stream', 'cache-control', 'no-cache, no-transform', 'x-accel-buffering', 'no'];
 const META_VERSION = 'io.modelcontextprotocol/protocolVersion';
 
@@ -48,7 +49,8 @@ class Http2026Sink implements ExchangeSink {
     if (this.done) return;
     this.done = true;
     const json = encodeJsonRpc(message);
-    if (this.stream === null) this.res.send(status, JSON_HEADERS, json);
+    // A 503 is a limit of the moment (-32004: open listen streams…): say when to come back.
+    if (this.stream === null) this.res.send(status, status === 503 ? BUSY_HEADERS : JSON_HEADERS, json);
     else this.stream.push(message, json, true);
     this.release();
   }
@@ -114,13 +116,24 @@ export function postStateless2026(
   res.onClientGone?.(() => sink.clientGone());
 }
 
-/** `MCP-Protocol-Version` must equal the envelope's version when both are present (else -32020). */
+/**
+ * `MCP-Protocol-Version` must equal the envelope's version (else -32020), and is required when
+ * the envelope names a version this server serves (MCP 2026-07-28: the client sends it on every
+ * request). A body without an envelope, or naming a version we do not serve, is left to the
+ * kernel (-32602, -32022): those answers say more than a missing header.
+ */
 function versionHeaderProblem(
   header: string | undefined,
   params: Readonly<Record<string, unknown>>,
 ): { code: number; message: string } | undefined {
   const meta = params._meta;
   const version = typeof meta === 'object' && meta !== null ? (meta as Record<string, unknown>)[META_VERSION] : undefined;
+  if (header === undefined && typeof version === 'string' && ENVELOPE_VERSIONS.includes(version)) {
+    return {
+      code: WireErrorCode.HeaderMismatch,
+      message: `Header mismatch: the MCP-Protocol-Version header is required (send "${version}", the envelope's version)`,
+    };
+  }
   if (header === undefined || typeof version !== 'string' || header === version) return undefined;
   return {
     code: WireErrorCode.HeaderMismatch,

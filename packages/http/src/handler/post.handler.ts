@@ -252,23 +252,25 @@ const KNOWN_2025: ReadonlySet<string> = new Set(SUPPORTED_PROTOCOL_VERSIONS);
 
 /**
  * Whether a POST speaks MCP 2026-07-28 (served statelessly by the request kernel) rather than
- * 2025-11-25 (sessions): no `Mcp-Session-Id`, not `initialize`, and a 2026 version header, or no
- * 2025 version header and a body that carries the 2026 `_meta` envelope or a 2026-only method,
- * or a version header this server has never heard of (a newer client: -32022 tells it what we speak).
+ * 2025-11-25 (sessions), decided before anything could open or look up a session:
+ * - a body carrying the 2026 `_meta` envelope is 2026, whatever else it carries: the envelope
+ *   decides. An `Mcp-Session-Id` header is ignored (2026 has no sessions), `initialize` is a
+ *   removed method (-32601, 404), a version header that disagrees is -32020;
+ * - otherwise an `Mcp-Session-Id` header keeps the POST on its 2025 session;
+ * - otherwise a 2026 version header (a 2026 client's `initialize` is a removed method, not the
+ *   start of a session), a version header this server has never heard of (a newer client: -32022
+ *   tells it what we speak) or a 2026-only method is 2026, and anything else 2025.
  */
 function isRevision2026Post(decoded: Decoded, req: HttpRequestView, versions2025: ReadonlySet<string>): boolean {
-  if (req.header('mcp-session-id') !== undefined) return false;
   const message = decoded.message as { method?: unknown; params?: unknown };
+  if (hasEnvelope(message.params)) return true;
+  if (req.header('mcp-session-id') !== undefined) return false;
   const header = req.header('mcp-protocol-version');
-  // A 2026 client's `initialize` is a removed method (404), not the start of a session.
   if (header !== undefined && ENVELOPE_VERSIONS.includes(header)) return true;
   if (decoded.kind === 'request' && isInitialize(decoded.message)) return false;
-  // The envelope says 2026 whatever the header says (a disagreement is then -32020).
-  if (hasEnvelope(message.params)) return true;
   if (header !== undefined && versions2025.has(header)) return false;
-  // An unknown version header is a newer client's: the kernel answers it (-32022 names what we speak).
   if (header !== undefined && header !== '' && !KNOWN_2025.has(header)) return true;
-  return hasEnvelope(message.params) || (typeof message.method === 'string' && ONLY_2026.has(message.method));
+  return typeof message.method === 'string' && ONLY_2026.has(message.method);
 }
 
 function tooLarge(res: HttpResponder, limit: number): void {

@@ -15,6 +15,8 @@ import { SessionEventStream } from '../sse/session-event-stream';
 import { instanceOfReply, isBroadcast, storeFailure, type SessionSync } from './session-sync';
 import { StateWrites } from './state-writes';
 
+/** Headers of a JSON answer that belongs to no session (a failed `initialize`). */
+
 /** The change a `notifications/initialized` makes: told to the other copies, nothing to store. */
 const INITIALIZED: SessionChange = Object.freeze({ initialized: true });
 /** How a transport is one copy of a session that other instances may hold too (see `SessionSync`). */

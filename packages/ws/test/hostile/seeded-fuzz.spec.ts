@@ -5,6 +5,7 @@ import {
   createFixtureApp,
   expectedAnswers,
   fuzzMessages,
+  fuzzMessages2026,
   fuzzSettings,
   idsNotAnsweredOnce,
   until,
@@ -39,7 +40,7 @@ function invalidFrames(frames: readonly Record<string, unknown>[], corpus: reado
 }
 
 /**
- * Issue 16: the seeded fuzz corpus of the stdio spec (@armature/transport-fixtures'
+ * The seeded fuzz corpus of the stdio spec (@armature/transport-fixtures'
  * `fuzzMessages`), one text frame per message, all written at once: on an initialized 2025
  * connection, and as MCP 2026-07-28 envelope requests on a connection that never initialized.
  * No crash or unhandled rejection, only schema-valid frames, exactly one answer for every frame
@@ -66,8 +67,12 @@ describe(`seeded fuzz: ${MESSAGES} mutated messages per connection over WebSocke
     await app.close({ drainMs: 0 });
   });
 
-  async function fuzz(peer: WsPeer, seed: number, envelope?: Record<string, unknown>): Promise<void> {
-    const corpus = fuzzMessages(seed, MESSAGES, envelope);
+  async function fuzz(
+    peer: WsPeer,
+    seed: number,
+    envelope?: Record<string, unknown>,
+    corpus = fuzzMessages(seed, MESSAGES, envelope),
+  ): Promise<void> {
     const expected = expectedAnswers(corpus);
     const total = [...expected.values()].reduce((sum, n) => sum + n, 0);
     const before = peer.messages.length;
@@ -108,6 +113,14 @@ describe(`seeded fuzz: ${MESSAGES} mutated messages per connection over WebSocke
     const peer = await WsPeer.open(handle.url);
     peers.push(peer);
     await fuzz(peer, SEED + 2, ENVELOPE);
+    const after = await peer.request('tools/call', { name: 'echo', arguments: { text: 'alive' }, _meta: ENVELOPE }, 'alive');
+    expect(after.result?.content?.[0]?.text).to.equal('alive');
+  });
+
+  it('2026-07-28 envelopes (versions, capabilities, client info), inputResponses and requestStates: one answer per request', async () => {
+    const peer = await WsPeer.open(handle.url);
+    peers.push(peer);
+    await fuzz(peer, SEED + 3, undefined, fuzzMessages2026(SEED + 3, MESSAGES, 'ask'));
     const after = await peer.request('tools/call', { name: 'echo', arguments: { text: 'alive' }, _meta: ENVELOPE }, 'alive');
     expect(after.result?.content?.[0]?.text).to.equal('alive');
   });

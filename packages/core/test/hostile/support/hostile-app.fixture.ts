@@ -3,7 +3,8 @@
  * decorators (explicit schemas, no manifest). Configured by environment variables:
  * APP_TIMEOUT_MS (request deadline), APP_DRAIN_MS (drain window), APP_MAX_INFLIGHT
  * (maxInflightRequests), APP_RATE_LIMIT (calls per minute per session, app-wide), APP_MAX_BYTES
- * (not used by listen; the default 4 MiB applies). Lifecycle notes go to stderr, never stdout.
+ * (not used by listen; the default 4 MiB applies), APP_MAX_URI_LENGTH (maxUriLength),
+ * APP_MAX_LISTENS_PER_PRINCIPAL (maxListensPerPrincipal). Lifecycle notes go to stderr, never stdout.
  */
 import 'reflect-metadata';
 import { Injectable, Module, type OnDispose, type OnShutdown } from '@armature/di';
@@ -61,6 +62,16 @@ class HostileHandlers implements OnShutdown {
   @Tool({ inputSchema: { type: 'object', properties: { text: { type: 'string' } } } })
   echo(args: { text?: string }): string {
     return `echo ${args.text ?? ''}`;
+  }
+
+  /** Asks for a name (2026: an input-required round; the seeded fuzz sends it inputResponses and requestStates). */
+  @Tool({ inputSchema: OBJECT, annotations: { destructiveHint: true } })
+  async ask(_args: object, ctx: RequestContext): Promise<string> {
+    const answer = await ctx.elicit(
+      { mode: 'form', message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } },
+      { key: 'name' },
+    );
+    return `asked: ${answer.action}`;
   }
 
   @Tool({ inputSchema: OBJECT })
@@ -212,12 +223,16 @@ async function main(): Promise<void> {
   const drainMs = numberFromEnv('APP_DRAIN_MS');
   const maxInflightRequests = numberFromEnv('APP_MAX_INFLIGHT');
   const rateLimit = numberFromEnv('APP_RATE_LIMIT');
+  const maxUriLength = numberFromEnv('APP_MAX_URI_LENGTH');
+  const maxListensPerPrincipal = numberFromEnv('APP_MAX_LISTENS_PER_PRINCIPAL');
   const app = await Armature.create(HostileModule, {
     name: 'hostile-fixture',
     version: '1.0.0',
     ...(requestTimeoutMs === undefined ? {} : { requestTimeoutMs }),
     ...(drainMs === undefined ? {} : { drainMs }),
     ...(maxInflightRequests === undefined ? {} : { maxInflightRequests }),
+    ...(maxUriLength === undefined ? {} : { maxUriLength }),
+    ...(maxListensPerPrincipal === undefined ? {} : { maxListensPerPrincipal }),
     ...(rateLimit === undefined ? {} : { rateLimit: { limit: rateLimit, windowMs: 60_000 } }),
   });
   await app.listen(['--stdio']);

@@ -43,4 +43,23 @@ export class ClusterTools {
     }
     return `exported in ${steps} steps by ${process.env.INSTANCE_NAME ?? 'single'}`;
   }
+
+  /**
+   * Take `steps` short steps, reporting progress after each, and say who did: a streamed call with
+   * no limit on it, for watching a rolling restart (every call gets its whole answer).
+   * @param steps How many progress steps to take.
+   * @param stepMs Milliseconds per step.
+   * @minimum steps 1
+   * @maximum steps 1000
+   * @minimum stepMs 0
+   * @maximum stepMs 1000
+   */
+  @Tool({ title: 'Stream progress steps', annotations: { readOnlyHint: true, openWorldHint: false } })
+  async stream_steps(steps = 8, stepMs = 25, ctx: RequestContext): Promise<string> {
+    for (let step = 1; step <= steps; step++) {
+      await new Promise<void>((resolve) => setTimeout(resolve, stepMs));
+      await ctx.progress(step, steps, `step ${step} of ${steps}`);
+    }
+    return `${steps} steps by ${process.env.INSTANCE_NAME ?? 'single'}`;
+  }
 }

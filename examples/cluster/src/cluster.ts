@@ -24,6 +24,12 @@ export interface Cluster {
   readonly balancer: Balancer;
   /** Restarts the `redis-server` this cluster started, leaving it down for `downMs` (default 0). */
   restartRedis(downMs?: number): Promise<void>;
+  /**
+   * One step of a rolling restart: stops instance `index` with `signal` (`SIGTERM`: it drains;
+   * `SIGKILL`: a crash), waits for it to exit, and starts it again on the same port, so the
+   * balancer's next request to that backend reaches the new process. Resolves with the new one.
+   */
+  restartInstance(index: number, signal: 'SIGTERM' | 'SIGKILL'): Promise<InstanceProcess>;
   /** Stops the balancer, every instance still running (SIGTERM, SIGKILL after 10 s) and Redis. */
   stop(): Promise<void>;
 }
@@ -62,6 +68,18 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     async restartRedis(downMs = 0) {
       if (redis === undefined) throw new Error('this cluster did not start its Redis');
       await redis.restart(downMs);
+    },
+    async restartInstance(index, signal) {
+      const old = instances[index];
+      if (old === undefined) throw new Error(`no instance ${index}`);
+      if (signal === 'SIGKILL') {
+        old.kill('SIGKILL');
+        await old.exited;
+      } else await stopInstance(old);
+      const port = new URL(old.url).port;
+      const fresh = await startInstanceProcess(old.name, { ...env, PORT: port });
+      instances[index] = fresh;
+      return fresh;
     },
     stop,
   };

@@ -1,0 +1,91 @@
+import { type ClientKind, type ScenarioClient, connectScenarioClient } from '@armature/transport-fixtures';
+
+/** What one `export_notes` call came to, from the client's side. */
+export type CallOutcome =
+  /** Its result, whole: the tool's final text and the progress seen before it. */
+  | { readonly kind: 'result'; readonly text: string; readonly progress: readonly number[] }
+  /** An answer the client can act on by retrying: HTTP 503 (not admitted), or a JSON-RPC error. */
+  | { readonly kind: 'retryable'; readonly what: string }
+  /** No answer: the connection broke or the client gave up waiting. */
+  | { readonly kind: 'lost'; readonly what: string };
+
+/** Arguments of a streamed call: `steps` progress notifications, `stepMs` apart. */
+export interface StreamedCall {
+  readonly steps: number;
+  readonly stepMs: number;
+}
+
+/** A few paced progress steps, and a burst of a thousand that a slow reader cannot keep up with. */
+export const PACED_CALL: StreamedCall = { steps: 8, stepMs: 25 };
+export const BURST_CALL: StreamedCall = { steps: 1_000, stepMs: 0 };
+
+/**
+ * Sorts an error an SDK client threw into an answer (`retryable`) or none (`lost`). A refused
+ * request (HTTP 503 while an instance drains, 502 when the balancer found no instance) and a
+ * JSON-RPC error the server sent are answers; a broken connection or a client-side time-out is not.
+ */
+export function classify(error: unknown): CallOutcome {
+  const message = error instanceof Error ? error.message : String(error);
+  const code = (error as { code?: unknown } | null)?.code;
+  const what = message.slice(0, 200);
+  if (/timed? ?out/i.test(message)) return { kind: 'lost', what };
+  if (code === 503 || code === 502 || /\bHTTP 50[23]\b/.test(message)) return { kind: 'retryable', what };
+  // A JSON-RPC error from the server carries its (negative) code; a transport failure does not.
+  if (typeof code === 'number' && code < 0) return { kind: 'retryable', what };
+  return { kind: 'lost', what };
+}
+
+/** One client calling a streamed tool in a loop until told to stop, every outcome recorded. */
+export class StreamingCaller {
+  readonly outcomes: CallOutcome[] = [];
+  private stopped = false;
+  private running: Promise<void> | undefined;
+
+  private constructor(
+    readonly kind: ClientKind,
+    readonly client: ScenarioClient,
+    readonly call: StreamedCall,
+  ) {}
+
+  static async connect(kind: ClientKind, url: string, call: StreamedCall): Promise<StreamingCaller> {
+    return new StreamingCaller(kind, await connectScenarioClient(kind, { kind: 'http', url }), call);
+  }
+
+  start(maxCalls = 10_000): void {
+    this.running = (async () => {
+      for (let i = 0; !this.stopped && i < maxCalls; i++) {
+        this.outcomes.push(await this.callOnce());
+        // A retry after a refusal waits a little, as a client honouring Retry-After would (shortened).
+        if (this.outcomes.at(-1)!.kind !== 'result') await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    })();
+  }
+
+  /** Stops after the call in progress; resolves once it has settled. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.running;
+  }
+
+  private async callOnce(): Promise<CallOutcome> {
+    const progress: number[] = [];
+    try {
+      const result = await this.client.callTool('stream_steps', { ...this.call }, { onprogress: (p) => progress.push(p.progress) });
+      const first = result.content[0] as { type?: string; text?: string } | undefined;
+      if (result.isError === true) return { kind: 'retryable', what: `isError: ${String(first?.text).slice(0, 200)}` };
+      const text = first?.text ?? '';
+      if (!new RegExp(`^${this.call.steps} steps by instance-[abc]$`).test(text))
+        return { kind: 'lost', what: `a wrong result: ${text.slice(0, 200)}` };
+      return { kind: 'result', text, progress };
+    } catch (error) {
+      return classify(error);
+    }
+  }
+}
+
+/** Counts of each outcome kind, for messages. */
+export function tally(outcomes: readonly CallOutcome[]): Record<CallOutcome['kind'], number> {
+  const counts = { result: 0, retryable: 0, lost: 0 };
+  for (const outcome of outcomes) counts[outcome.kind]++;
+  return counts;
+}

@@ -4,8 +4,8 @@
 // package's modules from bundle.js, or from js/ when tsc wrote newer output than the bundle (a
 // `tsc -b` without the bundling step), so stale code is never served.
 //
-// The bundle is compiled with a V8 code cache when one is there for this bundle, Node and flag
-// set: a process then starts without parsing the package, and the functions the last run
+// The bundle is compiled with a V8 code cache when one is there for this bundle (its digest and
+// its absolute path), Node and flag set: a process then starts without parsing the package, and the functions the last run
 // compiled (start-up, the first requests) come precompiled. A process that found no usable
 // cache writes one when it exits (written aside and renamed, so concurrent processes never
 // read half a file). ARMATURE_CODE_CACHE=off turns this off, =<dir> keeps the caches in <dir>
@@ -43,7 +43,7 @@ function cacheDir() {
   return setting ? path.resolve(setting) : __dirname;
 }
 
-/** FNV-1a of `text`, as 8 hex digits: names a cache per Node version, platform and flag set. */
+/** FNV-1a of `text`, as 8 hex digits: names a cache per Node version, platform, flag set and bundle path. */
 function shortHash(text) {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
@@ -66,7 +66,10 @@ function flags() {
 
 function cacheFileIn(dir) {
   // V8 rejects a cache made by another V8 or flag set; naming them apart lets each set keep its own.
-  const runtime = [process.version, process.arch, flags(), process.env.NODE_OPTIONS ?? ''].join('\n');
+  // The bundle's own path is part of the name too: V8 takes a script's file name from the cache
+  // it was compiled with, so a cache made at another path (a copied or moved project, another
+  // project sharing an ARMATURE_CODE_CACHE directory) would put that path in every stack trace.
+  const runtime = [process.version, process.arch, flags(), process.env.NODE_OPTIONS ?? '', BUNDLE].join('\n');
   return path.join(dir, `${CACHE_PREFIX}${BUNDLE_DIGEST}-${shortHash(runtime)}.cache`);
 }
 

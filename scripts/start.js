@@ -8,7 +8,7 @@
 //   npm start -- --stdio              the same demo over stdio, with the server as a child process
 //   npm start -- --ws                 serve over WebSocket on 127.0.0.1:3001 instead
 //   npm start -- --exit-after-demo    stop once the demo has run (used by the tests)
-// `npm run build` (run before `npm start`) compiles everything and writes the notes manifest.
+// `prestart` (scripts/build-for-start.js) builds, incrementally, only what this demo runs.
 const { spawn } = require('node:child_process');
 const path = require('node:path');
 const { runDemo } = require('./start-demo');

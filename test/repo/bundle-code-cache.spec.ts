@@ -2,11 +2,13 @@ import { expect } from 'chai';
 import { execFileSync } from 'node:child_process';
 import {
   chmodSync,
+  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   statSync,
   utimesSync,
@@ -31,7 +33,8 @@ function bundledPackage(root: string, name: string, kind: string): string {
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: `@example/${name}` }));
   writeFileSync(
     join(dir, 'dist', 'js', 'src', 'index.js'),
-    `exports.kind = ${JSON.stringify(kind)}; exports.answer = function answer(x) { return x * 2; };`,
+    `exports.kind = ${JSON.stringify(kind)}; exports.answer = function answer(x) { return x * 2; };\n` +
+      `exports.fail = function fail() { throw new Error('failed here'); };`,
   );
   writeFileSync(join(dir, 'dist', 'js', 'tsconfig.tsbuildinfo'), '{}');
   lib.bundlePackage(dir);
@@ -45,6 +48,15 @@ function runChild(packageDir: string, env: Record<string, string | undefined>, f
   const childEnv: Record<string, string | undefined> = { ...process.env, ...env };
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete childEnv[key];
   return execFileSync(process.execPath, [...flags, '-e', script], { encoding: 'utf8', timeout: 10_000, env: childEnv }).trim();
+}
+
+/** The file of the top stack frame of an error thrown inside the package, as a child process reports it. */
+function failingFile(packageDir: string, env: Record<string, string | undefined> = { ARMATURE_CODE_CACHE: undefined }): string {
+  const entry = join(packageDir, 'dist', 'src', 'index.js');
+  const script = `try { require(${JSON.stringify(entry)}).fail(); } catch (e) { console.log(/\\((.+):\\d+:\\d+\\)/.exec(e.stack.split('\\n')[1])[1]); }`;
+  const childEnv: Record<string, string | undefined> = { ...process.env, ...env };
+  for (const [key, value] of Object.entries(env)) if (value === undefined) delete childEnv[key];
+  return execFileSync(process.execPath, ['-e', script], { encoding: 'utf8', timeout: 10_000, env: childEnv }).trim();
 }
 
 const cachesIn = (dir: string): string[] => readdirSync(dir).filter((name) => name.endsWith('.cache'));
@@ -77,6 +89,42 @@ describe('bundled packages: the V8 code cache (scripts/bundle-loader.js)', () =>
     const pkg = bundledPackage(root, 'beta', 'beside');
     expect(runChild(pkg, { ARMATURE_CODE_CACHE: undefined })).to.equal('beside 42');
     expect(cachesIn(join(pkg, 'dist'))).to.have.length(1);
+  });
+
+  it("shows a copied or moved project's own path in stack traces, never the path its caches were made at", () => {
+    const original = bundledPackage(root, 'lambda', 'copied');
+    const bundleOf = (dir: string): string => join(dir, 'dist', 'bundle.js');
+    expect(failingFile(original)).to.equal(bundleOf(original)); // compiles, and writes the cache at exit
+    expect(failingFile(original)).to.equal(bundleOf(original)); // from the cache
+    const made = cachesIn(join(original, 'dist'));
+    expect(made).to.have.length(1);
+    // A copy as cp -a (or an archive) makes it: the original's cache travels with it.
+    const copy = join(root, 'elsewhere', 'lambda');
+    cpSync(original, copy, { recursive: true, preserveTimestamps: true });
+    expect(cachesIn(join(copy, 'dist'))).to.deep.equal(made);
+    expect(failingFile(copy)).to.equal(bundleOf(copy));
+    // The copy made a cache of its own, and its next process runs from it with the copy's path.
+    const copyCaches = cachesIn(join(copy, 'dist'));
+    expect(copyCaches).to.have.length(2);
+    expect(failingFile(copy)).to.equal(bundleOf(copy));
+    expect(cachesIn(join(copy, 'dist'))).to.deep.equal(copyCaches);
+    const moved = join(root, 'moved');
+    renameSync(copy, moved);
+    expect(failingFile(moved)).to.equal(bundleOf(moved));
+    expect(failingFile(moved)).to.equal(bundleOf(moved));
+    expect(failingFile(original)).to.equal(bundleOf(original));
+  });
+
+  it('keeps the caches of two copies of one bundle apart in a shared cache directory', () => {
+    const first = bundledPackage(root, 'mu', 'shared');
+    const second = join(root, 'copy', 'mu');
+    cpSync(first, second, { recursive: true, preserveTimestamps: true });
+    const caches = join(root, 'caches');
+    for (let run = 0; run < 2; run++) {
+      expect(failingFile(first, { ARMATURE_CODE_CACHE: caches })).to.equal(join(first, 'dist', 'bundle.js'));
+      expect(failingFile(second, { ARMATURE_CODE_CACHE: caches })).to.equal(join(second, 'dist', 'bundle.js'));
+    }
+    expect(cachesIn(caches)).to.have.length(2);
   });
 
   it('serves the right code from a damaged cache and replaces it', () => {

@@ -1,9 +1,11 @@
-import { createMCPClient, type MCPClient } from '@ai-sdk/mcp';
-import { Experimental_StdioMCPTransport } from '@ai-sdk/mcp/mcp-stdio';
-import { compatScenario, joinTexts, type CompatClient, type NotesEndpoint } from '@armature-test/clients-support';
+import type { MCPClient } from '@ai-sdk/mcp' with { 'resolution-mode': 'import' };
+import { compatScenario, joinTexts, type CompatClient, type NotesEndpoint } from '../../support/src';
 
 /** The AI SDK's own transports: its stdio transport spawns the server; `http` is Streamable HTTP. */
-function connectAiSdk(endpoint: NotesEndpoint): Promise<MCPClient> {
+async function connectAiSdk(endpoint: NotesEndpoint): Promise<MCPClient> {
+  // @ai-sdk/mcp 2.x is an ES module only: a CommonJS test loads it with import().
+  const { createMCPClient } = await import('@ai-sdk/mcp');
+  const { Experimental_StdioMCPTransport } = await import('@ai-sdk/mcp/mcp-stdio');
   if (endpoint.kind === 'http') return createMCPClient({ transport: { type: 'http', url: endpoint.url } });
   return createMCPClient({ transport: new Experimental_StdioMCPTransport({ command: endpoint.command, args: [...endpoint.args] }) });
 }
@@ -15,7 +17,7 @@ function adapt(client: MCPClient): CompatClient {
     callTool: async (name, args) => {
       const tool = (await client.tools())[name];
       if (!tool) throw new Error(`the AI SDK offers no tool "${name}"`);
-      const result = await tool.execute(args, { toolCallId: `call-${name}`, messages: [] });
+      const result = await tool.execute(args, { toolCallId: `call-${name}`, messages: [], context: {} });
       if (Symbol.asyncIterator in result) throw new Error('an MCP tool of the AI SDK streamed instead of answering once');
       return { isError: result.isError === true, text: joinTexts(Array.isArray(result.content) ? result.content : []) };
     },

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { NotesEndpoint } from '@armature-test/clients-support';
+import type { NotesEndpoint } from '../../support/src';
 
 /** The Inspector 2.x launcher; `--cli` is its headless mode (one MCP request per run, JSON on stdout). */
 const LAUNCHER = join(dirname(require.resolve('@modelcontextprotocol/inspector/package.json')), 'clients/launcher/build/index.js');

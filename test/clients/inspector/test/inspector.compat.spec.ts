@@ -1,4 +1,4 @@
-import { compatScenario, joinTexts, type CompatClient, type NotesEndpoint } from '@armature-test/clients-support';
+import { compatScenario, joinTexts, type CompatClient, type NotesEndpoint } from '../../support/src';
 import { keyValuePairs, node22, runInspectorCli } from './inspector-cli';
 
 interface Listed {

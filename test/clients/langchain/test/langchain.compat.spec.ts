@@ -1,5 +1,5 @@
 import { MultiServerMCPClient } from '@langchain/mcp-adapters';
-import { compatScenario, joinTexts, type CompatClient, type NotesEndpoint } from '@armature-test/clients-support';
+import { compatScenario, joinTexts, type CompatClient, type NotesEndpoint } from '../../support/src';
 
 const SERVER = 'notes';
 

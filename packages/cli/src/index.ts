@@ -7,7 +7,7 @@ export { resolveProject } from './build/project-path';
 export { startDev, type DevCycle, type DevOptions, type DevSession } from './dev/run-dev';
 export { isDevMessage, type DevMessage } from '@armature/core/build';
 export { memoryOutput, streamOutput, type CliOutput } from './output/cli-output';
-export { scaffoldProject, packageName, ScaffoldError, type ScaffoldOptions } from './init/scaffold';
+export { scaffoldProject, packageName, ScaffoldError, type ScaffoldOptions } from 'create-armature';
 export { checkBuiltManifest, type ManifestCheck } from './inspect/manifest-check';
 export { listLiveSurface, type LiveSurface } from './inspect/live-surface';
 export { summarizeSchema, summarizeProperties } from './inspect/schema-summary';

@@ -11,6 +11,9 @@ describe('armature argv (node:util parseArgs underneath)', () => {
       entry: 'dist/main.js',
       force: true,
       verbose: true,
+      http: false,
+      ws: false,
+      redis: false,
       help: true,
       version: false,
       rest: ['--http', '3000'],
@@ -19,6 +22,7 @@ describe('armature argv (node:util parseArgs underneath)', () => {
 
   it('takes the folder of init as its target, and refuses a second operand elsewhere', () => {
     expect(parseArgs(['init', 'my-server']).target).to.equal('my-server');
+    expect(parseArgs(['init', 'my-server', '--http', '--redis'])).to.include({ target: 'my-server', http: true, ws: false, redis: true });
     expect(() => parseArgs(['build', 'extra'])).to.throw(UsageError, 'unexpected argument extra.');
   });
 

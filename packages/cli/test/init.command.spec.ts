@@ -48,6 +48,14 @@ describe('armature init', () => {
     expect(result.stdout.split('\n')).to.include.members(['  cd my-server', '  npm install', '  npm run build && npm test']);
   });
 
+  it('takes --http, --ws and --redis as npm create armature does (--redis brings HTTP)', () => {
+    const result = runArmature(['init', 'scaled', '--redis', '--ws'], scratch);
+    expect(result.status, result.stderr).to.equal(0);
+    const pkg = JSON.parse(fs.readFileSync(path.join(scratch, 'scaled/package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    expect(Object.keys(pkg.dependencies)).to.include.members(['@armature/http', '@armature/ws', '@armature/redis']);
+    expect(result.stdout).to.contain('  npm start            # Streamable HTTP on port 3000, state in Redis at REDIS_URL; see README.md');
+  });
+
   it('refuses a folder that is not empty, and a missing folder argument', () => {
     fs.writeFileSync(path.join(scratch, 'keep.txt'), 'x');
     const taken = runArmature(['init', '.'], scratch);

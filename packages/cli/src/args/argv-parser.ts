@@ -9,6 +9,12 @@ export interface ParsedArgs {
   readonly entry: string | undefined;
   readonly force: boolean;
   readonly verbose: boolean;
+  /** init: serve Streamable HTTP too. */
+  readonly http: boolean;
+  /** init: serve WebSocket too. */
+  readonly ws: boolean;
+  /** init: share state through Redis (implies http). */
+  readonly redis: boolean;
   readonly help: boolean;
   readonly version: boolean;
   /** Everything after `--`: passed to the server by `armature dev`. */
@@ -28,6 +34,9 @@ const OPTIONS = {
   entry: { type: 'string', short: 'e' },
   force: { type: 'boolean', short: 'f' },
   verbose: { type: 'boolean' },
+  http: { type: 'boolean' },
+  ws: { type: 'boolean' },
+  redis: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const;
@@ -42,7 +51,7 @@ type OptionName = keyof typeof OPTIONS;
 export function parseArgs(argv: readonly string[]): ParsedArgs {
   const { tokens } = parseArgTokens({ args: [...argv], options: OPTIONS, strict: false, allowPositionals: true, tokens: true });
   const values: { project?: string; entry?: string } = {};
-  const flags = { force: false, verbose: false, help: false, version: false };
+  const flags = { force: false, verbose: false, http: false, ws: false, redis: false, help: false, version: false };
   let command: string | undefined;
   let target: string | undefined;
   let rest: string[] = [];
@@ -72,14 +81,15 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
 
 /** The help text. */
 export const USAGE = `Usage: armature <command> [options]
-       armature init <dir>
+       armature init <dir> [--http] [--ws] [--redis]
 
 Commands:
   build    Compile the TypeScript project (and its references) and write
            armature.manifest.json at the root of each output that has handlers.
   dev      Watch, rebuild incrementally, rewrite manifests, and restart (or reload)
            the server after each change.
-  init     Create a new server project in <dir> (which must be empty or absent).
+  init     Create a new server project in <dir> (which must be empty or absent);
+           the same project as npm create armature.
   inspect  Print a built server's tools, resources, templates and prompts with
            their schemas; exit 1 when its manifest is missing, stale or invalid.
   serve    Serve a built app's root module over --stdio (default), --http
@@ -96,6 +106,8 @@ Options:
   -f, --force           build: rebuild every project, even when up to date
       --verbose         build, dev: print the TypeScript builder's status messages;
                         inspect: print every tool's full schemas
+      --http, --ws      init: serve Streamable HTTP / WebSocket too
+      --redis           init: share state through Redis (several instances, HTTP)
   -h, --help            show this help
   -v, --version         show the version
   -- <args>             dev: arguments passed to the server`;

@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { scaffoldProject } from '../../src/init/scaffold';
+import { scaffoldProject, type ScaffoldFeatures } from 'create-armature';
 
 /**
  * A folder inside this package's build output, so a scaffolded project resolves the workspace's
@@ -9,10 +9,10 @@ import { scaffoldProject } from '../../src/init/scaffold';
 const SCAFFOLDS = path.join(__dirname, '..', '..', '.scaffolds');
 
 /** Scaffolds a new project (`armature init`) into a fresh folder; returns its path. */
-export function scaffoldInWorkspace(name: string): string {
+export function scaffoldInWorkspace(name: string, features: Partial<ScaffoldFeatures> = {}): string {
   fs.mkdirSync(SCAFFOLDS, { recursive: true });
   const dir = path.join(fs.mkdtempSync(path.join(SCAFFOLDS, 'p-')), name);
-  scaffoldProject(dir);
+  scaffoldProject(dir, { features });
   return dir;
 }
 

@@ -1,13 +1,40 @@
-/** What the scaffold is made for: the project's npm name and the Armature version to depend on. */
+import type { ScaffoldFeatures } from './scaffold-features';
+
+/** What the scaffold is made for: the project's npm name, the Armature version to depend on, the transports. */
 export interface ScaffoldInput {
   /** The npm package name (from the folder name). */
   readonly name: string;
-  /** The version range of the `@armature/*` packages (the CLI's own version). */
+  /** The version range of the `@armature/*` packages (this package's own version). */
   readonly armatureRange: string;
+  readonly features: ScaffoldFeatures;
+}
+
+/** The `@armature/*` run-time packages a project with these features imports. */
+function runtimePackages(features: ScaffoldFeatures): string[] {
+  return [
+    '@armature/core',
+    '@armature/di',
+    ...(features.http ? ['@armature/http'] : []),
+    ...(features.ws ? ['@armature/ws'] : []),
+    ...(features.redis ? ['@armature/redis'] : []),
+  ];
+}
+
+/** The start scripts: stdio, plus one per network transport. */
+function startScripts(features: ScaffoldFeatures): Record<string, string> {
+  if (features.redis) {
+    // Shared state over Redis is for several instances behind one HTTP endpoint.
+    return { start: 'node dist/src/main.js' };
+  }
+  return {
+    start: 'node dist/src/main.js',
+    ...(features.http ? { 'start:http': 'node dist/src/main.js --http 3000' } : {}),
+    ...(features.ws ? { 'start:ws': 'node dist/src/main.js --ws 3001' } : {}),
+  };
 }
 
 /** `package.json`: runtime packages as dependencies, the toolchain as devDependencies, the scripts. */
-export function packageJson({ name, armatureRange }: ScaffoldInput): string {
+export function packageJson({ name, armatureRange, features }: ScaffoldInput): string {
   const pkg = {
     name,
     version: '0.1.0',
@@ -17,7 +44,7 @@ export function packageJson({ name, armatureRange }: ScaffoldInput): string {
     scripts: {
       build: 'armature build',
       dev: 'armature dev',
-      start: 'node dist/src/main.js',
+      ...startScripts(features),
       test: "mocha --require reflect-metadata 'dist/test/**/*.spec.js'",
       inspect: 'armature inspect --entry dist/src/app.module.js',
       serve: 'armature serve',
@@ -26,8 +53,7 @@ export function packageJson({ name, armatureRange }: ScaffoldInput): string {
     armature: { module: 'dist/src/app.module.js#AppModule' },
     engines: { node: '>=20.10' },
     dependencies: {
-      '@armature/core': armatureRange,
-      '@armature/di': armatureRange,
+      ...Object.fromEntries(runtimePackages(features).map((pkg) => [pkg, armatureRange])),
       'reflect-metadata': '^0.2.2',
     },
     devDependencies: {
@@ -82,8 +108,33 @@ export function gitignore(): string {
   return 'node_modules/\ndist/\n';
 }
 
+/** How the README says to run the server, for these features. */
+function runLines(features: ScaffoldFeatures): string {
+  if (features.redis) {
+    return `npm start         # Streamable HTTP at http://127.0.0.1:3000/mcp (PORT, HOST), state in Redis at REDIS_URL (default redis://127.0.0.1:6379)`;
+  }
+  return [
+    'npm start         # serves over stdio: node dist/src/main.js',
+    ...(features.http ? ['npm run start:http  # Streamable HTTP at http://127.0.0.1:3000/mcp (--http [host:]port)'] : []),
+    ...(features.ws ? ['npm run start:ws    # WebSocket at ws://127.0.0.1:3001/mcp (--ws [host:]port)'] : []),
+  ].join('\n');
+}
+
+/** How an MCP host reaches the server, for these features. */
+function hostSection(name: string, features: ScaffoldFeatures): string {
+  if (features.redis) {
+    return `Start several instances (each with its own \`PORT\`) behind one load balancer, all with the same
+\`REDIS_URL\` and \`MCP_STATE_KEY\`: any instance then serves any session. Point the host at the
+balancer's \`/mcp\` URL.`;
+  }
+  return `Add a server whose command is \`node\` with the argument \`/absolute/path/to/${name}/dist/src/main.js\`.
+Stdout carries the protocol: log to stderr only.${
+    features.http ? ' Over HTTP, give the host the URL `http://127.0.0.1:3000/mcp` instead.' : ''
+  }`;
+}
+
 /** `README.md`: how to build, test, run and grow the server. */
-export function readme({ name }: ScaffoldInput): string {
+export function readme({ name, features }: ScaffoldInput): string {
   return `# ${name}
 
 An [MCP](https://modelcontextprotocol.io) server built with Armature.
@@ -92,7 +143,7 @@ An [MCP](https://modelcontextprotocol.io) server built with Armature.
 npm install
 npm run build     # compiles and writes dist/armature.manifest.json (schemas from your types)
 npm test          # boots the server in the test process and calls it through an MCP client
-npm start         # serves over stdio: node dist/src/main.js (--http 3000: install @armature/http, import '@armature/http/register')
+${runLines(features)}
 npm run dev       # rebuilds on change and reloads the running server in place
 npm run inspect   # prints the tools, resources and prompts the server advertises
 \`\`\`
@@ -103,7 +154,7 @@ npm run inspect   # prints the tools, resources and prompts the server advertise
 |---|---|
 | \`src/hello.handlers.ts\` | the \`greet\` tool and the \`hello://about\` resource |
 | \`src/app.module.ts\` | the root module: lists the handler classes (and providers) |
-| \`src/main.ts\` | starts the server (\`Armature.create\`, \`app.listen\`) |
+| \`src/main.ts\` | starts the server (\`Armature.create\`, then ${features.redis ? '`listenHttp` with the Redis stores' : '`app.listen`'}) |
 | \`test/hello.spec.ts\` | tests with \`@armature/testing\` |
 
 ## Add a tool
@@ -115,7 +166,6 @@ by hand.
 
 ## Use it from an MCP host
 
-Add a server whose command is \`node\` with the argument \`/absolute/path/to/${name}/dist/src/main.js\`.
-Stdout carries the protocol: log to stderr only.
+${hostSection(name, features)}
 `;
 }

@@ -1,8 +1,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { cliVersion } from '../cli-version';
 import { gitignore, packageJson, readme, tsconfigJson, type ScaffoldInput } from './project-files';
+import { completeFeatures, type ScaffoldFeatures } from './scaffold-features';
 import { appModule, helloHandlers, helloSpec, main } from './source-files';
+import { ownVersion } from './own-version';
 
 /** A folder that cannot be scaffolded into. */
 export class ScaffoldError extends Error {
@@ -16,8 +17,10 @@ export class ScaffoldError extends Error {
 export interface ScaffoldOptions {
   /** The npm name; default: from the folder name. */
   readonly name?: string;
-  /** The range of the `@armature/*` dependencies; default: `^<this CLI's version>`. */
+  /** The range of the `@armature/*` dependencies; default: `^<this package's version>` (Armature's packages share one version). */
   readonly armatureRange?: string;
+  /** The transports and state beyond stdio; default: none. */
+  readonly features?: Partial<ScaffoldFeatures>;
 }
 
 /**
@@ -33,7 +36,8 @@ export function scaffoldProject(dir: string, options: ScaffoldOptions = {}): str
   }
   const input: ScaffoldInput = {
     name: options.name ?? packageName(path.basename(target)),
-    armatureRange: options.armatureRange ?? `^${cliVersion()}`,
+    armatureRange: options.armatureRange ?? `^${ownVersion()}`,
+    features: completeFeatures(options.features ?? {}),
   };
   const files: Record<string, string> = {
     'package.json': packageJson(input),
@@ -42,7 +46,7 @@ export function scaffoldProject(dir: string, options: ScaffoldOptions = {}): str
     'README.md': readme(input),
     'src/hello.handlers.ts': helloHandlers(),
     'src/app.module.ts': appModule(),
-    'src/main.ts': main(input.name),
+    'src/main.ts': main(input.name, input.features),
     'test/hello.spec.ts': helloSpec(),
   };
   for (const [name, text] of Object.entries(files)) {

@@ -21,7 +21,7 @@ const os = require('node:os');
 const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '..');
-const PACKAGES = ['di', 'core', 'schema', 'cli', 'testing'];
+const PACKAGES = ['di', 'core', 'schema', 'create-armature', 'cli', 'testing'];
 const CLI = path.join(ROOT, 'packages/cli/dist/src/bin/armature.js');
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 

@@ -114,11 +114,22 @@ describe('@armature/redis as an ACL user limited to its key prefix and channels 
     const controller = new AbortController();
     const get = await fetch(http.url, { headers: { ...headers, accept: 'text/event-stream' }, signal: controller.signal });
     const reader = get.body!.getReader();
-    app.resources.notifyUpdated('acl://watched');
     let text = '';
     const deadline = Date.now() + 5_000;
-    while (!text.includes('notifications/resources/updated') && Date.now() < deadline)
-      text += new TextDecoder().decode((await reader.read()).value);
+    // Bounded reads: a missing event fails the expectation below instead of hanging the test.
+    const readUntil = async (what: string): Promise<void> => {
+      while (!text.includes(what) && Date.now() < deadline) {
+        const chunk = await Promise.race([
+          reader.read(),
+          new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), deadline - Date.now())),
+        ]);
+        if (chunk?.value !== undefined) text += new TextDecoder().decode(chunk.value);
+      }
+    };
+    // The update is raised once the stream is open: its priming event has arrived.
+    await readUntil('data: \n');
+    app.resources.notifyUpdated('acl://watched');
+    await readUntil('notifications/resources/updated');
     controller.abort();
     expect(text, text).to.match(/id: \S+\n(event: message\n)?data: \{"jsonrpc":"2\.0","method":"notifications\/resources\/updated"/);
 

@@ -29,7 +29,8 @@ export function classify(error: unknown): CallOutcome {
   const code = (error as { code?: unknown } | null)?.code;
   const what = message.slice(0, 200);
   if (/timed? ?out/i.test(message)) return { kind: 'lost', what };
-  if (code === 503 || code === 502 || /\bHTTP 50[23]\b/.test(message)) return { kind: 'retryable', what };
+  // The SDK v1 client names the status; the v2 client quotes the 503's body.
+  if (code === 503 || code === 502 || /\bHTTP 50[23]\b|Service Unavailable/.test(message)) return { kind: 'retryable', what };
   // A JSON-RPC error from the server carries its (negative) code; a transport failure does not.
   if (typeof code === 'number' && code < 0) return { kind: 'retryable', what };
   return { kind: 'lost', what };

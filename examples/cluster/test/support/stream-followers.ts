@@ -39,9 +39,11 @@ export class SessionStreamFollower {
       .map((event) => JSON.parse(event.data) as Record<string, unknown>);
   }
 
-  /** All event ids seen so far, priming ones included. */
+  /** The ids of the messages seen so far (a resumed stream's priming event may repeat the id it resumed from). */
   get ids(): string[] {
-    return [...this.events, ...(this.reader?.events ?? [])].flatMap((event) => (event.id === undefined ? [] : [event.id]));
+    return [...this.events, ...(this.reader?.events ?? [])].flatMap((event) =>
+      event.id === undefined || event.data === '' ? [] : [event.id],
+    );
   }
 
   async stop(): Promise<void> {

@@ -13,7 +13,7 @@ import { WebSocket } from 'ws';
 const scope = globalThis as { WebSocket?: unknown };
 if (scope.WebSocket === undefined) scope.WebSocket = WebSocket;
 
-const CHILD = join(__dirname, 'seeded-notes.child.js');
+export const CHILD = join(__dirname, 'seeded-notes.child.js');
 const CLIENT_INFO = { name: 'drain-scenario', version: '1.0.0' };
 
 /** How the official SDK client reaches the server. */
@@ -61,14 +61,14 @@ function classify(error: unknown): DrainOutcome {
   return `lost: ${message.slice(0, 120)}`;
 }
 
-function childEnv(options: DrainRunOptions): Record<string, string> {
+export function childEnv(options: DrainRunOptions): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(process.env)) if (value !== undefined) env[key] = value;
   return { ...env, DRAIN_MS: String(options.drainMs), NOTES: String(options.notes ?? 3000), ...options.env };
 }
 
 /** Spawns a network child and reads its URL from the `listening on` line. */
-async function spawnListening(
+export async function spawnListening(
   flag: '--http' | '--ws',
   env: Record<string, string>,
 ): Promise<{ child: ChildProcess; url: string; stderr: () => string }> {

@@ -15,7 +15,11 @@ function numberFrom(name: string): number | undefined {
 
 async function main(): Promise<void> {
   const drainMs = numberFrom('DRAIN_MS');
-  const app = await createNotesApp(drainMs === undefined ? {} : { drainMs });
+  const maxProgressPerSecond = numberFrom('PROGRESS_PER_SECOND');
+  const app = await createNotesApp({
+    ...(drainMs === undefined ? {} : { drainMs }),
+    ...(maxProgressPerSecond === undefined ? {} : { maxProgressPerSecond }),
+  });
   const store = app.get(NoteStore);
   const notes = numberFrom('NOTES') ?? 3000;
   for (let i = 1; i <= notes; i++) store.create(`Note ${i}`, `The body of note ${i}, about nothing much.`, ['seeded']);

@@ -38,8 +38,17 @@ function workspacePackages(folder) {
 }
 
 /** What package.json must say for a published package; returns the problems found. */
-function metadataProblems({ dir, pkg }) {
+function metadataProblems({ dir, pkg }, versions) {
   const problems = [];
+  // Fixed mode: one version for all, and each package names its siblings at exactly that version
+  // (peers too: lerna leaves them alone, scripts/sync-peer-versions.js updates them).
+  for (const field of ['dependencies', 'peerDependencies', 'optionalDependencies']) {
+    for (const [name, range] of Object.entries(pkg[field] ?? {})) {
+      const version = versions.get(name);
+      if (version !== undefined && range !== version)
+        problems.push(`${field}["${name}"] is ${range}, not ${version} (the version in the repository)`);
+    }
+  }
   const need = (ok, text) => ok || problems.push(text);
   need(typeof pkg.description === 'string' && pkg.description.length > 0, 'no "description"');
   need(pkg.license === 'MIT', '"license" is not MIT');
@@ -66,6 +75,7 @@ async function main() {
   const { publint } = await import('publint');
   const { formatMessage } = await import('publint/utils');
   const all = workspacePackages('packages');
+  const versions = new Map(all.map(({ pkg }) => [pkg.name, pkg.version]));
   let failures = 0;
   for (const { dir, pkg } of [...workspacePackages('examples'), ...all.filter((p) => p.pkg.private)]) {
     if (pkg.private !== true) {
@@ -80,7 +90,7 @@ async function main() {
   try {
     for (const candidate of candidates) {
       const { dir, pkg } = candidate;
-      const problems = metadataProblems(candidate);
+      const problems = metadataProblems(candidate, versions);
       const pack = run('npm', ['pack', '--json', '--pack-destination', scratch], path.join(ROOT, dir));
       if (pack.status !== 0) {
         problems.push(`npm pack failed:\n${pack.stderr}`);

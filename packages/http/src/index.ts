@@ -17,5 +17,5 @@ export { DEFAULT_HEADER_PROTOCOL_VERSION } from './protocol/protocol-version';
 export { StatelessServerRequestError } from './handler/stateless.transport';
 export { DEFAULT_MAX_SESSIONS } from './options/resolved-options';
 export { DEFAULT_MAX_STATELESS_INFLIGHT } from './options/resolved-options';
-export type { SessionStateStore, StoredSession } from './session-state/session-state-store';
+export type { IndexedSession, SessionStateStore, StoredSession } from './session-state/session-state-store';
 export { InMemorySessionStore } from './session-state/in-memory-session-store';

@@ -41,4 +41,23 @@ describe('InMemorySessionStore (the default SessionStateStore)', () => {
     expect(store.get('s1')).to.equal(undefined);
     expect(store.get('s2')?.id).to.equal('s2');
   });
+
+  it('names the subscribers of a URI (its subscription index), expired ones left out, at most maxFanOut', async () => {
+    const store = new InMemorySessionStore({ maxFanOut: 2 });
+    store.create({ ...session, key: 'k1', subscriptions: ['a://1'] }, 60_000);
+    store.create({ ...session, id: 's2', streamPrefix: 'def', subscriptions: ['a://1'] }, 60_000);
+    store.create({ ...session, id: 's3', streamPrefix: 'ghi', subscriptions: ['a://1'] }, 1);
+    store.create({ ...session, id: 's4', streamPrefix: 'jkl', subscriptions: ['a://2'] }, 60_000);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(store.subscribersOf('a://1')).to.deep.equal([
+      { key: 'k1', streamPrefix: 'abc' },
+      { key: '', streamPrefix: 'def' },
+    ]);
+    store.change('s2', { unsubscribe: 'a://1' }, 60_000);
+    store.change('s4', { subscribe: 'a://1' }, 60_000);
+    expect(store.subscribersOf('a://1').map((s) => s.streamPrefix)).to.deep.equal(['abc', 'jkl']);
+    store.delete('s1');
+    expect(store.subscribersOf('a://1').map((s) => s.streamPrefix)).to.deep.equal(['jkl']);
+    expect(new InMemorySessionStore({ maxFanOut: 0 }).subscribersOf('a://1')).to.deep.equal([]);
+  });
 });

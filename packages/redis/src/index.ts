@@ -3,7 +3,7 @@ export { RedisConnection, DEFAULT_KEY_PREFIX, type RedisConnectionOptions, type 
 export { RedisTaskStore } from './redis-task-store';
 export { RedisTaskSignals } from './redis-task-signals';
 export { redisTasks, type RedisTasks } from './redis-tasks';
-export { RedisSessionStore } from './redis-session-store';
+export { RedisSessionStore, type RedisSessionStoreOptions } from './redis-session-store';
 export { RedisEventStore, type RedisEventStoreOptions } from './redis-event-store';
 export { RedisNotificationBus } from './redis-notification-bus';
 export { redisScaleOut, type RedisScaleOut, type RedisScaleOutOptions } from './redis-scale-out';

@@ -6,7 +6,7 @@ import { RedisEventStore, type RedisEventStoreOptions } from './redis-event-stor
 import { RedisNotificationBus } from './redis-notification-bus';
 import { RedisRateLimitStore, type RedisRateLimitOptions } from './redis-rate-limits';
 import { RedisRequestStateNonces } from './redis-request-state-nonces';
-import { RedisSessionStore } from './redis-session-store';
+import { RedisSessionStore, type RedisSessionStoreOptions } from './redis-session-store';
 import { RedisSubscriber } from './redis-subscriber';
 import { RedisTaskSignals } from './redis-task-signals';
 import { RedisTaskStore } from './redis-task-store';
@@ -14,6 +14,8 @@ import { RedisTaskStore } from './redis-task-store';
 /** Options of `redisScaleOut`: the connection's, plus the event store's limits. */
 export interface RedisScaleOutOptions extends RedisConnectionOptions {
   readonly events?: RedisEventStoreOptions;
+  /** The session store's limits (`maxFanOut`). */
+  readonly sessions?: RedisSessionStoreOptions;
   /** How rate-limit checks behave while Redis is unreachable (`whenUnavailable`, `rateLimitTimeoutMs`). */
   readonly rateLimits?: Pick<RedisRateLimitOptions, 'whenUnavailable' | 'rateLimitTimeoutMs'>;
   /**
@@ -65,7 +67,7 @@ export function redisScaleOut(options: RedisScaleOutOptions): RedisScaleOut {
   // One subscriber connection per instance, for the bus and the task signals alike.
   const subscriber = new RedisSubscriber(connection, report);
   const bus = new RedisNotificationBus(connection, report, subscriber);
-  const sessionStore = new RedisSessionStore(connection);
+  const sessionStore = new RedisSessionStore(connection, options.sessions);
   const eventStore = new RedisEventStore(connection, options.events);
   const taskStore = new RedisTaskStore(connection);
   const taskSignals = new RedisTaskSignals(connection, report, subscriber);

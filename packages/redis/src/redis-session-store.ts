@@ -1,41 +1,117 @@
 import { createHash } from 'node:crypto';
 import type { SessionChange } from '@armature/core/internal';
 import type { LoggingLevel } from '@armature/core/wire/2025-11-25';
-import type { SessionStateStore, StoredSession } from '@armature/http';
+import type { IndexedSession, SessionStateStore, StoredSession } from '@armature/http';
 import { RedisConnection, type RedisConnectionOptions } from './redis-connection';
 
-/** Sets the fields of a change on a session that still exists, and slides its TTL. KEYS[1] session; ARGV ttl, now, then field/value ('' value: delete). */
-const CHANGE = `
-if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
-redis.call('HSET', KEYS[1], 'seen', ARGV[2])
-for i = 3, #ARGV, 2 do
-  if ARGV[i + 1] == '' then redis.call('HDEL', KEYS[1], ARGV[i]) else redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1]) end
+/**
+ * Lua shared by the scripts below: the session's index member (`<key> <streamPrefix>`, from its
+ * stored facts) and the index key of a subscription field (`<prefix>subs:<sha1 of the uri>`).
+ */
+const INDEX_HELPERS = `
+local function member(session)
+  local state = redis.call('HGET', session, 'state')
+  if not state then return nil end
+  local facts = cjson.decode(state)
+  local key = facts.key
+  if type(key) ~= 'string' then key = '' end
+  return key .. ' ' .. facts.streamPrefix
 end
-if tonumber(ARGV[1]) > 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local function indexOf(prefix, field)
+  return prefix .. 'subs:' .. redis.sha1hex(string.sub(field, 5))
+end
+local function index(prefix, field, who, ttl, now)
+  local at = indexOf(prefix, field)
+  if ttl > 0 then
+    redis.call('ZADD', at, now + ttl, who)
+    redis.call('PEXPIRE', at, ttl, 'GT')
+    if redis.call('PTTL', at) < 0 then redis.call('PEXPIRE', at, ttl) end
+  else
+    redis.call('ZADD', at, 'inf', who)
+  end
+end`;
+
+/**
+ * Sets the fields of a change on a session that still exists, keeps the subscription index in
+ * step, and slides the TTL. KEYS[1] session; ARGV ttl, now, index prefix, then field/value ('' value: delete).
+ */
+const CHANGE = `${INDEX_HELPERS}
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+local ttl = tonumber(ARGV[1])
+local now = tonumber(ARGV[2])
+local who = member(KEYS[1])
+redis.call('HSET', KEYS[1], 'seen', ARGV[2])
+for i = 4, #ARGV, 2 do
+  if ARGV[i + 1] == '' then redis.call('HDEL', KEYS[1], ARGV[i]) else redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1]) end
+  if who and string.sub(ARGV[i], 1, 4) == 'sub:' then
+    if ARGV[i + 1] == '' then redis.call('ZREM', indexOf(ARGV[3], ARGV[i]), who) else index(ARGV[3], ARGV[i], who, ttl, now) end
+  end
+end
+if ttl > 0 then redis.call('PEXPIRE', KEYS[1], ttl) end
 return 1`;
 
-/** Slides the TTL and notes when the session was last served; 1 when it exists. KEYS[1]; ARGV ttl, now. */
-const TOUCH = `
+/** Slides the TTL (the session's and its index entries') and notes when it was last served; 1 when it exists. KEYS[1]; ARGV ttl, now, index prefix. */
+const TOUCH = `${INDEX_HELPERS}
 if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+local ttl = tonumber(ARGV[1])
 redis.call('HSET', KEYS[1], 'seen', ARGV[2])
-if tonumber(ARGV[1]) > 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+if ttl > 0 then
+  redis.call('PEXPIRE', KEYS[1], ttl)
+  local who = member(KEYS[1])
+  if who then
+    for _, field in ipairs(redis.call('HKEYS', KEYS[1])) do
+      if string.sub(field, 1, 4) == 'sub:' then index(ARGV[3], field, who, ttl, tonumber(ARGV[2])) end
+    end
+  end
+end
 return 1`;
+
+/** Deletes the session and its index entries. KEYS[1]; ARGV index prefix. */
+const DELETE = `${INDEX_HELPERS}
+local who = member(KEYS[1])
+if who then
+  for _, field in ipairs(redis.call('HKEYS', KEYS[1])) do
+    if string.sub(field, 1, 4) == 'sub:' then redis.call('ZREM', indexOf(ARGV[1], field), who) end
+  end
+end
+return redis.call('DEL', KEYS[1])`;
+
+/** The index's live members (expired ones dropped first), at most ARGV[2]. KEYS[1] index; ARGV now, limit. */
+const SUBSCRIBERS = `
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', '(' .. ARGV[1])
+return redis.call('ZRANGEBYSCORE', KEYS[1], ARGV[1], '+inf', 'LIMIT', 0, tonumber(ARGV[2]))`;
 
 const SUB = 'sub:';
+
+/** Limits of the Redis session store. */
+export interface RedisSessionStoreOptions {
+  /**
+   * Most sessions one `notifications/resources/updated` is appended to by the instance raising
+   * it, for sessions no live instance holds (`subscribersOf`). Default 1 000 (the default
+   * `maxSessions` of one instance); subscribers beyond it get the update only from a live copy.
+   */
+  readonly maxFanOut?: number;
+}
 
 /**
  * `SessionStateStore` on Redis: a hash per session (`<prefix>session:<sha256 of the id>`, so a
  * dump of Redis holds no usable session id) with the idle timeout as a sliding TTL. Fields:
  * `state` (the `initialize` facts as JSON), `seen` (last served, ms), `level`, and one
- * `sub:<uri>` per subscription, so
- * a change is one small script that never brings back a deleted session.
+ * `sub:<uri>` per subscription, so a change is one small script that never brings back a
+ * deleted session. The subscription index is a sorted set per URI (`<prefix>subs:<sha1 of the
+ * uri>`) of `<session key> <stream prefix>` scored by when the session expires, kept in step by
+ * the same scripts, so an expired session leaves the index with its TTL.
  */
 export class RedisSessionStore implements SessionStateStore {
   readonly shared = true;
   private readonly redis: RedisConnection;
+  private readonly maxFanOut: number;
 
-  constructor(options: RedisConnectionOptions | RedisConnection) {
+  constructor(options: RedisConnectionOptions | RedisConnection, limits: RedisSessionStoreOptions = {}) {
     this.redis = options instanceof RedisConnection ? options : new RedisConnection(options);
+    this.maxFanOut = limits.maxFanOut ?? 1000;
+    if (!Number.isInteger(this.maxFanOut) || this.maxFanOut < 0)
+      throw new RangeError('RedisSessionStore: maxFanOut must be a whole number ≥ 0');
   }
 
   async create(session: StoredSession, ttlMs: number): Promise<void> {
@@ -44,9 +120,15 @@ export class RedisSessionStore implements SessionStateStore {
     const fields: Record<string, string> = { state: JSON.stringify(facts), seen: String(lastSeenAt) };
     if (logLevel !== undefined) fields.level = logLevel;
     for (const uri of subscriptions) fields[SUB + uri] = '1';
+    const member = `${session.key ?? ''} ${session.streamPrefix}`;
+    const expires = ttlMs > 0 ? Date.now() + ttlMs : Number.POSITIVE_INFINITY;
     await this.redis.run('The session store', async (client) => {
       const multi = client.multi().del(key).hSet(key, fields);
       if (ttlMs > 0) multi.pExpire(key, ttlMs);
+      for (const uri of subscriptions) {
+        multi.zAdd(this.indexKey(uri), { score: expires, value: member });
+        if (ttlMs > 0) multi.pExpire(this.indexKey(uri), ttlMs);
+      }
       await multi.exec();
     });
   }
@@ -69,13 +151,13 @@ export class RedisSessionStore implements SessionStateStore {
 
   async touch(id: string, ttlMs: number): Promise<boolean> {
     const found = await this.redis.run('The session store', (client) =>
-      client.eval(TOUCH, { keys: [this.key(id)], arguments: [String(ttlMs), String(Date.now())] }),
+      client.eval(TOUCH, { keys: [this.key(id)], arguments: [String(ttlMs), String(Date.now()), this.redis.prefix] }),
     );
     return Number(found) === 1;
   }
 
   async change(id: string, change: SessionChange, ttlMs: number): Promise<void> {
-    const args = [String(ttlMs), String(Date.now())];
+    const args = [String(ttlMs), String(Date.now()), this.redis.prefix];
     if (change.logLevel !== undefined) args.push('level', change.logLevel);
     if (change.subscribe !== undefined) args.push(SUB + change.subscribe, '1');
     if (change.unsubscribe !== undefined) args.push(SUB + change.unsubscribe, '');
@@ -83,7 +165,25 @@ export class RedisSessionStore implements SessionStateStore {
   }
 
   async delete(id: string): Promise<void> {
-    await this.redis.run('The session store', (client) => client.del(this.key(id)));
+    await this.redis.run('The session store', (client) => client.eval(DELETE, { keys: [this.key(id)], arguments: [this.redis.prefix] }));
+  }
+
+  async subscribersOf(uri: string): Promise<IndexedSession[]> {
+    if (this.maxFanOut === 0) return [];
+    const members = await this.redis.run('The session store', (client) =>
+      client.eval(SUBSCRIBERS, { keys: [this.indexKey(uri)], arguments: [String(Date.now()), String(this.maxFanOut)] }),
+    );
+    const found: IndexedSession[] = [];
+    for (const member of Array.isArray(members) ? members : []) {
+      const text = typeof member === 'string' ? member : '';
+      const space = text.indexOf(' ');
+      if (space >= 0) found.push({ key: text.slice(0, space), streamPrefix: text.slice(space + 1) });
+    }
+    return found;
+  }
+
+  private indexKey(uri: string): string {
+    return `${this.redis.prefix}subs:${createHash('sha1').update(uri).digest('hex')}`;
   }
 
   private key(id: string): string {

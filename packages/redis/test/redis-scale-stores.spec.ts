@@ -172,6 +172,37 @@ describe('the scale-out stores on a real redis-server', function () {
       expect(keys[0]).to.not.include(SESSION_ID);
       expect(await until(async () => (await store.get(SESSION_ID)) === undefined)).to.equal(true);
     });
+
+    it('indexes subscribers by URI: subscribe adds, unsubscribe and delete remove, a lapsed TTL drops them; maxFanOut bounds a read', async () => {
+      const store = new RedisSessionStore(redis.connection);
+      const other = 'ZyXwVuTsRq0123456789abcdefghijkl';
+      await store.create(session({ key: 'AbCdEfGhIj' }), 60_000);
+      await store.create(session({ id: other, key: 'ZyXwVuTsRq', streamPrefix: 'ffeeddccbbaa', subscriptions: ['notes://1'] }), 60_000);
+      await store.change(SESSION_ID, { subscribe: 'notes://1' }, 60_000);
+      await store.change(SESSION_ID, { subscribe: 'notes://2' }, 60_000);
+      const byPrefix = (list: readonly { streamPrefix: string }[]): string[] => list.map((s) => s.streamPrefix).sort();
+      expect(byPrefix(await store.subscribersOf('notes://1'))).to.deep.equal(['a1b2c3d4e5f6', 'ffeeddccbbaa']);
+      expect(await store.subscribersOf('notes://2')).to.deep.equal([{ key: 'AbCdEfGhIj', streamPrefix: 'a1b2c3d4e5f6' }]);
+      expect(await store.subscribersOf('notes://3')).to.deep.equal([]);
+      // At most maxFanOut sessions per read.
+      expect(await new RedisSessionStore(redis.connection, { maxFanOut: 1 }).subscribersOf('notes://1')).to.have.length(1);
+      expect(await new RedisSessionStore(redis.connection, { maxFanOut: 0 }).subscribersOf('notes://1')).to.deep.equal([]);
+      expect(() => new RedisSessionStore(redis.connection, { maxFanOut: -1 })).to.throw(RangeError);
+
+      await store.change(SESSION_ID, { unsubscribe: 'notes://1' }, 60_000);
+      expect(byPrefix(await store.subscribersOf('notes://1'))).to.deep.equal(['ffeeddccbbaa']);
+      await store.delete(other);
+      expect(await store.subscribersOf('notes://1')).to.deep.equal([]);
+      expect(await store.subscribersOf('notes://2')).to.have.length(1);
+
+      // The index entry follows the session's sliding TTL: a touch keeps it, a lapse drops it.
+      await store.touch(SESSION_ID, 400);
+      expect(await store.subscribersOf('notes://2')).to.have.length(1);
+      expect(await until(async () => (await store.subscribersOf('notes://2')).length === 0)).to.equal(true);
+      expect(await store.get(SESSION_ID)).to.equal(undefined);
+      // Nothing of the index outlives its entries.
+      expect(await until(async () => (await redis.connection.client.keys(`${redis.connection.prefix}subs:*`)).length === 0)).to.equal(true);
+    });
   });
 
   describe('RedisNotificationBus', () => {

@@ -1,5 +1,5 @@
 import type { SessionChange } from '@armature/core/internal';
-import type { SessionStateStore, StoredSession } from './session-state-store';
+import type { IndexedSession, SessionStateStore, StoredSession } from './session-state-store';
 
 /**
  * The default `SessionStateStore`: this process only, nothing to configure. Not shared, so the
@@ -9,6 +9,14 @@ import type { SessionStateStore, StoredSession } from './session-state-store';
 export class InMemorySessionStore implements SessionStateStore {
   readonly shared = false;
   private readonly sessions = new Map<string, { session: StoredSession; expiresAt: number }>();
+  private readonly maxFanOut: number;
+
+  /** `maxFanOut`: most sessions `subscribersOf` names for one broadcast (default 1 000, as `RedisSessionStore`). */
+  constructor(options: { readonly maxFanOut?: number } = {}) {
+    this.maxFanOut = options.maxFanOut ?? 1000;
+    if (!Number.isInteger(this.maxFanOut) || this.maxFanOut < 0)
+      throw new RangeError('InMemorySessionStore: maxFanOut must be a whole number ≥ 0');
+  }
 
   create(session: StoredSession, ttlMs: number): void {
     this.sessions.set(session.id, { session, expiresAt: expiry(ttlMs) });
@@ -41,6 +49,18 @@ export class InMemorySessionStore implements SessionStateStore {
 
   delete(id: string): void {
     this.sessions.delete(id);
+  }
+
+  /** The subscription index, read from the sessions themselves (at most `maxFanOut`). */
+  subscribersOf(uri: string): IndexedSession[] {
+    const found: IndexedSession[] = [];
+    for (const id of [...this.sessions.keys()]) {
+      const session = this.get(id);
+      if (session === undefined || !session.subscriptions.includes(uri)) continue;
+      found.push({ key: session.key ?? '', streamPrefix: session.streamPrefix });
+      if (found.length >= this.maxFanOut) break;
+    }
+    return found;
   }
 
   /** Number of sessions held (tests, metrics). */

@@ -8,6 +8,8 @@ import type { ClientCapabilities, Implementation, LoggingLevel } from '@armature
  */
 export interface StoredSession {
   readonly id: string;
+  /** The session's non-secret key (the lookup part of its id, as the bus names it), for the subscription index. */
+  readonly key?: string;
   /** Client id of the principal that opened it (`AuthInfo.clientId`); only that principal may use it. */
   readonly principal?: string;
   /** The negotiated protocol version. */
@@ -48,4 +50,21 @@ export interface SessionStateStore {
   /** Applies a `logging/setLevel` or `resources/(un)subscribe` the session served. */
   change(id: string, change: SessionChange, ttlMs: number): void | Promise<void>;
   delete(id: string): void | Promise<void>;
+  /**
+   * Optional subscription index: the stored sessions subscribed to `uri` (not expired, at most
+   * the store's own fan-out limit). The instance that raises `notifications/resources/updated`
+   * appends it to the GET stream of each such session that no copy on it holds, so a session no
+   * live instance holds right then still gets the event when its client resumes. Entries follow
+   * the session: added by `change` (subscribe) or `create`, slid by `touch`, removed by
+   * `change` (unsubscribe) and `delete`, and gone once the session's TTL lapses.
+   */
+  subscribersOf?(uri: string): readonly IndexedSession[] | Promise<readonly IndexedSession[]>;
+}
+
+/** A stored session as the subscription index names it: enough to reach its GET stream, nothing secret. */
+export interface IndexedSession {
+  /** The session's non-secret key (`StoredSession.key`; '' when it was stored without one). */
+  readonly key: string;
+  /** Its stream prefix: the GET stream is `<streamPrefix>.0`. */
+  readonly streamPrefix: string;
 }

@@ -113,6 +113,7 @@ export class SessionCopies implements SessionSync {
   opened(session: HttpSessionTransport, facts: OpenedSession): void | Promise<void> {
     const stored = {
       id: session.sessionId,
+      key: keyOf(session.sessionId),
       ...(session.principal === undefined ? {} : { principal: session.principal }),
       ...facts,
       subscriptions: [],
@@ -214,6 +215,7 @@ export class SessionCopies implements SessionSync {
   }
 
   private hear(event: BusEvent): void {
+    if (event.type === 'resource_updated') return this.updateUnheld(event.uri, event.eventKey);
     if (!('sessionKey' in event)) return;
     const session = this.live.findByKey(event.sessionKey);
     if (session === undefined) return;
@@ -235,6 +237,33 @@ export class SessionCopies implements SessionSync {
     }
   }
 
+  /**
+   * `notifications/resources/updated` raised on this instance reaches the sessions no copy here
+   * holds through their event streams: each subscriber the store's index names gets the event
+   * appended once (under the broadcast's key, which the copies elsewhere use too), and the
+   * copies of that session are told to read it. So a session whose GET stream's instance has
+   * just stopped, and that no other instance has loaded yet, misses nothing when it resumes.
+   */
+  private updateUnheld(uri: string, eventKey: string | undefined): void {
+    const store = this.options.store;
+    const index = this.state.subscribersOf;
+    if (eventKey === undefined || !raisedBy(this.bus, eventKey) || store?.appendOnce === undefined || index === undefined) return;
+    const message: JSONRPCMessage = { jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri } };
+    void Promise.resolve()
+      .then(() => index.call(this.state, uri))
+      .then((sessions) =>
+        Promise.all(
+          sessions.map(async ({ key, streamPrefix }) => {
+            // A copy here heard the broadcast itself (and appends it under the same key).
+            if (key !== '' && this.live.findByKey(key) !== undefined) return;
+            const appended = await store.appendOnce!(`${streamPrefix}.0`, eventKey, message);
+            if (appended !== undefined && key !== '') await this.bus!.publish({ type: 'stream_appended', sessionKey: key });
+          }),
+        ),
+      )
+      .catch(this.reportError);
+  }
+
   /** Closes this instance's copy of a session that ended elsewhere. */
   private endCopy(session: HttpSessionTransport): void {
     if (this.live.find(session.sessionId) !== session) return;
@@ -244,6 +273,11 @@ export class SessionCopies implements SessionSync {
       .catch(this.reportError)
       .then(() => session.close());
   }
+}
+
+/** Whether this instance raised a broadcast: the app keys each one `<instanceId>.<count>` (instance ids have no dot). */
+function raisedBy(bus: NotificationBus | undefined, eventKey: string): boolean {
+  return bus?.shared === true && eventKey.startsWith(`${bus.instanceId}.`);
 }
 
 /** The non-secret key of a session id that names it on the bus. */

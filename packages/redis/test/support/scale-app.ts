@@ -3,6 +3,7 @@ import { Armature, McpNotifier, RequestContext, Resource, Tool, type TaskOptions
 import { Inject, Injectable, InjectionToken, Module } from '@armature/di';
 import { listenHttp, type HttpListenHandle, type VerifyToken } from '@armature/http';
 import { redisScaleOut, type RedisScaleOut } from '../../src/redis-scale-out';
+import type { RedisSessionStoreOptions } from '../../src/redis-session-store';
 import { workFor } from '@armature/transport-fixtures';
 
 /** The instance a handler runs on. */
@@ -98,6 +99,7 @@ export async function startScaleInstance(
     commandTimeoutMs?: number;
     verifyToken?: VerifyToken;
     tasks?: Pick<TaskOptions, 'leaseMs' | 'leaseRenewMs' | 'maxActivePerOwner'>;
+    sessions?: RedisSessionStoreOptions;
   } = {},
 ): Promise<ScaleInstance> {
   const errors: Error[] = [];
@@ -105,6 +107,7 @@ export async function startScaleInstance(
     url: redisUrl,
     commandTimeoutMs: options.commandTimeoutMs ?? 2_000,
     onError: (error) => errors.push(error),
+    ...(options.sessions === undefined ? {} : { sessions: options.sessions }),
   });
   const app = await Armature.create(ScaleModule, {
     name,

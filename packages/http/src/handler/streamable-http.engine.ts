@@ -202,6 +202,6 @@ export class StreamableHttpEngine implements EngineState {
     while (this.inflight > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
     this.sessions.stopSweeper();
     await Promise.all(this.sessions.all().map((session) => this.endSession(session, false)));
-    this.copies.close();
+    await this.copies.close();
   }
 }

@@ -23,6 +23,8 @@ const TOUCH_EVERY_MS = 5_000;
  */
 export class SessionCopies implements SessionSync {
   private readonly restoring = new Map<string, Promise<HttpSessionTransport | RestoreFailure>>();
+  /** Appends of broadcasts to unheld sessions still under way (closing waits for them: they were acknowledged). */
+  private readonly fanningOut = new Set<Promise<unknown>>();
   private readonly touched = new WeakMap<HttpSessionTransport, number>();
   private readonly leaveBus: () => void;
   private readonly leaveRoutes: () => void;
@@ -104,10 +106,12 @@ export class SessionCopies implements SessionSync {
     await this.bus?.publish({ type: 'session_ended', sessionKey: keyOf(id) });
   }
 
-  close(): void {
+  /** Stops hearing the bus; resolves once the appends already under way are done (each bounded by the stores' time-outs). */
+  async close(): Promise<void> {
     this.leaveBus();
     this.leaveRoutes();
     if (this.keepAlive !== undefined) clearInterval(this.keepAlive);
+    await Promise.all([...this.fanningOut]);
   }
 
   opened(session: HttpSessionTransport, facts: OpenedSession): void | Promise<void> {
@@ -249,7 +253,7 @@ export class SessionCopies implements SessionSync {
     const index = this.state.subscribersOf;
     if (eventKey === undefined || !raisedBy(this.bus, eventKey) || store?.appendOnce === undefined || index === undefined) return;
     const message: JSONRPCMessage = { jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri } };
-    void Promise.resolve()
+    const fanOut = Promise.resolve()
       .then(() => index.call(this.state, uri))
       .then((sessions) =>
         Promise.all(
@@ -261,7 +265,9 @@ export class SessionCopies implements SessionSync {
           }),
         ),
       )
-      .catch(this.reportError);
+      .catch(this.reportError)
+      .finally(() => this.fanningOut.delete(fanOut));
+    this.fanningOut.add(fanOut);
   }
 
   /** Closes this instance's copy of a session that ended elsewhere. */

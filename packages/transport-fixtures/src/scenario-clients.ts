@@ -42,6 +42,26 @@ export interface ToolCallResult {
 export interface CallOptions {
   readonly onprogress?: (progress: { progress: number; total?: number }) => void;
   readonly logLevel?: 'debug' | 'info' | 'notice' | 'warning' | 'error' | 'critical' | 'alert' | 'emergency';
+  /**
+   * The call's time-out (10 s) counts from its last progress notification rather than from the
+   * request, up to `maxTotalMs` in all (the SDKs' `resetTimeoutOnProgress` and
+   * `maxTotalTimeout`): a long call still streaming progress is not given up on.
+   */
+  readonly progressExtends?: { readonly maxTotalMs: number };
+}
+
+/** The SDK request options of a `callTool`: its time-out, and how progress extends it. */
+function callRequestOptions({ onprogress, progressExtends }: CallOptions): {
+  timeout: number;
+  onprogress?: (progress: { progress: number; total?: number }) => void;
+  resetTimeoutOnProgress?: boolean;
+  maxTotalTimeout?: number;
+} {
+  return {
+    timeout: CALL_MS,
+    ...(onprogress === undefined ? {} : { onprogress }),
+    ...(progressExtends === undefined ? {} : { resetTimeoutOnProgress: true, maxTotalTimeout: progressExtends.maxTotalMs }),
+  };
 }
 
 /** A `resources/read` result. */
@@ -272,12 +292,9 @@ class SdkV1Client extends ScenarioClientBase implements ScenarioClient {
     return (await this.client.listTools()).tools.map((t) => t.name);
   }
 
-  async callTool(name: string, args: Record<string, unknown>, { onprogress, logLevel }: CallOptions = {}): Promise<ToolCallResult> {
-    if (logLevel !== undefined) await this.client.setLoggingLevel(logLevel, { timeout: CALL_MS });
-    return (await this.client.callTool({ name, arguments: args }, undefined, {
-      timeout: CALL_MS,
-      ...(onprogress === undefined ? {} : { onprogress }),
-    })) as ToolCallResult;
+  async callTool(name: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<ToolCallResult> {
+    if (options.logLevel !== undefined) await this.client.setLoggingLevel(options.logLevel, { timeout: CALL_MS });
+    return (await this.client.callTool({ name, arguments: args }, undefined, callRequestOptions(options))) as ToolCallResult;
   }
 
   readResource(uri: string): Promise<ResourceReadResult> {
@@ -358,16 +375,14 @@ class SdkV2Client extends ScenarioClientBase implements ScenarioClient {
     return (await this.client.listTools(undefined, { timeout: CALL_MS, cacheMode: 'bypass' })).tools.map((t) => t.name);
   }
 
-  async callTool(name: string, args: Record<string, unknown>, { onprogress, logLevel }: CallOptions = {}): Promise<ToolCallResult> {
+  async callTool(name: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<ToolCallResult> {
     // The client keeps no log level of its own in 2026-07-28; `_meta` keys given here join its envelope.
+    const logLevel = options.logLevel;
     const params =
       logLevel === undefined
         ? { name, arguments: args }
         : { name, arguments: args, _meta: { 'io.modelcontextprotocol/logLevel': logLevel } };
-    return (await this.client.callTool(params, {
-      timeout: CALL_MS,
-      ...(onprogress === undefined ? {} : { onprogress }),
-    })) as ToolCallResult;
+    return (await this.client.callTool(params, callRequestOptions(options))) as ToolCallResult;
   }
 
   readResource(uri: string): Promise<ResourceReadResult> {

@@ -15,6 +15,9 @@ export interface StreamedCall {
   readonly stepMs: number;
 }
 
+/** Longest a streamed call may take in all while it still streams progress (then it is lost). */
+const MAX_CALL_MS = 60_000;
+
 /** A few paced progress steps, and a burst of a thousand that a slow reader cannot keep up with. */
 export const PACED_CALL: StreamedCall = { steps: 8, stepMs: 25 };
 export const BURST_CALL: StreamedCall = { steps: 1_000, stepMs: 0 };
@@ -70,8 +73,20 @@ export class StreamingCaller {
 
   private async callOnce(): Promise<CallOutcome> {
     const progress: number[] = [];
+    const started = Date.now();
+    let lastProgressAt = started;
+    const onprogress = (p: { progress: number }): void => {
+      progress.push(p.progress);
+      lastProgressAt = Date.now();
+    };
     try {
-      const result = await this.client.callTool('stream_steps', { ...this.call }, { onprogress: (p) => progress.push(p.progress) });
+      // A call still streaming progress is not lost, however slow a loaded machine makes it: the
+      // client's 10 s count from its last progress (bounded in all), so `lost` means 10 s of silence.
+      const result = await this.client.callTool(
+        'stream_steps',
+        { ...this.call },
+        { onprogress, progressExtends: { maxTotalMs: MAX_CALL_MS } },
+      );
       const first = result.content[0] as { type?: string; text?: string } | undefined;
       if (result.isError === true) return { kind: 'retryable', what: `isError: ${String(first?.text).slice(0, 200)}` };
       const text = first?.text ?? '';
@@ -79,7 +94,10 @@ export class StreamingCaller {
         return { kind: 'lost', what: `a wrong result: ${text.slice(0, 200)}` };
       return { kind: 'result', text, progress };
     } catch (error) {
-      return classify(error);
+      const outcome = classify(error);
+      if (outcome.kind !== 'lost') return outcome;
+      const timing = `after ${Date.now() - started} ms, ${progress.length} progress, the last ${Date.now() - lastProgressAt} ms before`;
+      return { kind: 'lost', what: `${outcome.what} (${timing})` };
     }
   }
 }

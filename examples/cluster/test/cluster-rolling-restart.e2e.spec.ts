@@ -195,13 +195,14 @@ describe('examples/cluster: rolling restart under streaming load (child processe
     cluster = await startCluster();
     load = new Load(cluster.url);
     await load.start();
-    // Tasks spread over the instances by the balancer: every one's runner is killed below.
+    // Tasks spread over the instances by the balancer: every one's runner is killed below, long
+    // before it could finish (2 minutes of steps; a loaded host can take a while to kill all three).
     const tasks: string[] = [];
     for (let i = 0; i < 6; i++) {
       const created = await post2026(
         cluster.url,
         'tools/call',
-        { name: 'export_notes', arguments: { steps: 400, stepMs: 50 } },
+        { name: 'export_notes', arguments: { steps: 2_400, stepMs: 50 } },
         'export_notes',
       );
       const taskId = created.result?.taskId;

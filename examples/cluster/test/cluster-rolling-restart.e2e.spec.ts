@@ -202,7 +202,7 @@ describe('examples/cluster: rolling restart under streaming load (child processe
       const created = await post2026(
         cluster.url,
         'tools/call',
-        { name: 'export_notes', arguments: { steps: 2_400, stepMs: 50 } },
+        { name: 'export_notes', arguments: { steps: 1_000, stepMs: 120 } },
         'export_notes',
       );
       const taskId = created.result?.taskId;

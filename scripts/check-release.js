@@ -326,7 +326,8 @@ async function main() {
       );
     }
     await step('a DTO tool without class-validator installed fails the boot, naming it', async () => {
-      if (fs.existsSync(path.join(modules, 'class-validator'))) throw new Error('class-validator was installed: it should be an optional peer');
+      if (fs.existsSync(path.join(modules, 'class-validator')))
+        throw new Error('class-validator was installed: it should be an optional peer');
       const file = path.join(app, 'dto-check.js');
       fs.writeFileSync(file, DTO_APP);
       try {

@@ -3,9 +3,10 @@
 /*
  * Checks every public package under packages/ as it would be published:
  *
- *   1. its package.json sets what a published package needs (README in the tarball, `files`,
- *      `engines.node`, `license`, `repository` pointing at its folder, `type`, `sideEffects`,
- *      public access for a scoped name); private packages and examples stay private;
+ *   1. its package.json sets what a published package needs (README, LICENSE and CHANGELOG.md in
+ *      `files`, `engines.node`, `license`, `repository` — the root package.json's URL, with the
+ *      package's folder —, `type`, `sideEffects`, public access for a scoped name); its LICENSE is
+ *      the root LICENSE; private packages and examples stay private;
  *   2. `npm pack` it, then lint the tarball with publint (every message, suggestions included,
  *      fails the check) and with Are the Types Wrong (`attw`, profile node16: see below).
  *
@@ -24,7 +25,9 @@ const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '..');
 const ATTW = path.join(ROOT, 'node_modules/@arethetypeswrong/cli/dist/index.js');
-const REPOSITORY_URL = 'git+https://github.com/armature-mcp/armature.git';
+/** The repository every package names: the root package.json's (docs/releasing.md says why this value). */
+const REPOSITORY_URL = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).repository?.url;
+const LICENSE_TEXT = fs.readFileSync(path.join(ROOT, 'LICENSE'), 'utf8');
 
 /** Every package.json under `folder/*`, with its folder relative to the root. */
 function workspacePackages(folder) {
@@ -59,6 +62,12 @@ function metadataProblems({ dir, pkg }, versions) {
   need(Array.isArray(pkg.files) && pkg.files.length > 0, 'no "files" list (everything in the folder would be published)');
   need(Array.isArray(pkg.files) && pkg.files.includes('README.md'), '"files" does not list README.md');
   need(fs.existsSync(path.join(ROOT, dir, 'README.md')), 'no README.md');
+  // LICENSE: the root one, copied (npm packs the package folder only). CHANGELOG.md: written by
+  // `lerna version` at each release, so listed before the first one exists.
+  need(Array.isArray(pkg.files) && pkg.files.includes('LICENSE'), '"files" does not list LICENSE');
+  need(Array.isArray(pkg.files) && pkg.files.includes('CHANGELOG.md'), '"files" does not list CHANGELOG.md (lerna version writes it)');
+  const license = path.join(ROOT, dir, 'LICENSE');
+  need(fs.existsSync(license) && fs.readFileSync(license, 'utf8') === LICENSE_TEXT, 'LICENSE is missing or differs from the root LICENSE');
   need(typeof pkg.engines?.node === 'string', 'no "engines.node"');
   need(pkg.type === 'commonjs', '"type" is not "commonjs" (the packages are compiled to CommonJS)');
   need(typeof pkg.sideEffects === 'boolean' || Array.isArray(pkg.sideEffects), '"sideEffects" is not set');
@@ -72,6 +81,8 @@ function run(command, args, cwd) {
 
 async function main() {
   const wanted = process.argv.slice(2);
+  if (typeof REPOSITORY_URL !== 'string' || !REPOSITORY_URL.startsWith('git+https://'))
+    throw new Error('the root package.json needs "repository": { "type": "git", "url": "git+https://…" }');
   const { publint } = await import('publint');
   const { formatMessage } = await import('publint/utils');
   const all = workspacePackages('packages');
@@ -98,7 +109,7 @@ async function main() {
         const [packed] = JSON.parse(pack.stdout.slice(pack.stdout.indexOf('[')));
         const tarball = path.join(scratch, packed.filename);
         const files = packed.files.map((file) => file.path);
-        if (!files.includes('README.md')) problems.push('README.md is not in the tarball');
+        for (const file of ['README.md', 'LICENSE']) if (!files.includes(file)) problems.push(`${file} is not in the tarball`);
         const bytes = fs.readFileSync(tarball);
         const lint = await publint({
           pack: { tarball: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) },

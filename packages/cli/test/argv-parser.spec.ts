@@ -14,6 +14,7 @@ describe('armature argv (node:util parseArgs underneath)', () => {
       http: false,
       ws: false,
       redis: false,
+      nestjs: false,
       help: true,
       version: false,
       rest: ['--http', '3000'],

@@ -1,5 +1,6 @@
 import './support/global-websocket';
 import { expect } from 'chai';
+import { spawnSync } from 'node:child_process';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { WebSocketClientTransport } from '@modelcontextprotocol/sdk/client/websocket.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -25,12 +26,14 @@ async function greetThrough(transport: Transport): Promise<{ tools: string[]; re
 const greetOverHttp = (url: string): Promise<{ tools: string[]; result: unknown }> =>
   greetThrough(new StreamableHTTPClientTransport(new URL(url)));
 
+const MOCHA = require.resolve('mocha/bin/mocha.js');
+
 function build(dir: string): void {
   const result = runArmature(['build'], dir);
   expect(result.status, result.stdout + result.stderr).to.equal(0);
 }
 
-describe('armature init --http --ws / --redis: the scaffolds build and serve', function () {
+describe('armature init --http --ws / --redis / --nestjs: the scaffolds build and serve', function () {
   this.timeout(120_000);
 
   describe('--http --ws', () => {
@@ -101,6 +104,37 @@ describe('armature init --http --ws / --redis: the scaffolds build and serve', f
       } finally {
         await first.stop();
         await second.stop();
+      }
+    });
+  });
+
+  describe('--nestjs', () => {
+    let dir: string;
+    before(() => {
+      dir = scaffoldInWorkspace('nest-server', { nestjs: true });
+      build(dir);
+    });
+    after(() => removeScaffold(dir));
+
+    it('passes its own test: the Nest application over REST and through an MCP client', () => {
+      const test = spawnSync(process.execPath, [MOCHA, '--require', 'reflect-metadata', 'dist/test/**/*.spec.js'], {
+        cwd: dir,
+        encoding: 'utf8',
+        timeout: 90_000,
+      });
+      expect(test.status, test.stdout + test.stderr).to.equal(0);
+      expect(test.stdout).to.match(/3 passing/);
+    });
+
+    it('starts the Nest application on PORT, where an SDK client lists and calls greet at /mcp next to the REST route', async () => {
+      const server = await serveScaffold(dir, [], { PORT: '0' }, /MCP over Streamable HTTP at (http:\/\/[^\s,]+)/);
+      try {
+        expect(server.url).to.match(/\/mcp$/);
+        expect(await greetOverHttp(server.url)).to.deep.equal({ tools: ['greet'], result: { message: 'Hello, Ada!', length: 11 } });
+        const rest = await fetch(server.url.replace(/\/mcp$/, '/greet?name=Bo'));
+        expect(await rest.json()).to.deep.equal({ message: 'Hello, Bo.', length: 10 });
+      } finally {
+        await server.stop();
       }
     });
   });

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { conflictOf } from './scaffold-features';
 
 /** The folder `npm create armature --yes` uses when none is given. */
 export const DEFAULT_FOLDER = 'my-mcp-server';
@@ -9,6 +10,7 @@ export interface CreateArgs {
   readonly http: boolean;
   readonly ws: boolean;
   readonly redis: boolean;
+  readonly nestjs: boolean;
   readonly yes: boolean;
   readonly help: boolean;
   readonly version: boolean;
@@ -22,7 +24,7 @@ export class CreateUsageError extends Error {
   }
 }
 
-/** Parses `create-armature [folder] [--http] [--ws] [--redis] [--yes]`. */
+/** Parses `create-armature [folder] [--http] [--ws] [--redis] [--nestjs] [--yes]`. */
 export function parseCreateArgs(argv: readonly string[]): CreateArgs {
   let parsed;
   try {
@@ -34,6 +36,7 @@ export function parseCreateArgs(argv: readonly string[]): CreateArgs {
         http: { type: 'boolean' },
         ws: { type: 'boolean' },
         redis: { type: 'boolean' },
+        nestjs: { type: 'boolean' },
         yes: { type: 'boolean', short: 'y' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
@@ -44,11 +47,14 @@ export function parseCreateArgs(argv: readonly string[]): CreateArgs {
   }
   const { values, positionals } = parsed;
   if (positionals.length > 1) throw new CreateUsageError(`one folder only; got ${positionals.join(' ')}.`);
+  const conflict = conflictOf(values);
+  if (conflict !== undefined) throw new CreateUsageError(conflict);
   return {
     folder: positionals[0],
     http: values.http === true,
     ws: values.ws === true,
     redis: values.redis === true,
+    nestjs: values.nestjs === true,
     yes: values.yes === true,
     help: values.help === true,
     version: values.version === true,
@@ -67,6 +73,8 @@ Options:
   --ws          serve WebSocket too (@armature/ws; npm run start:ws)
   --redis       share sessions, streams and tasks through Redis so several instances
                 serve one HTTP endpoint (@armature/redis; implies --http)
+  --nestjs      a NestJS application serving the MCP endpoint next to its controllers
+                (@armature/nestjs; Streamable HTTP on Nest's server; not with --ws or --redis)
   -y, --yes     ask nothing: the defaults (stdio only; folder ${DEFAULT_FOLDER})
   -h, --help    show this help
   -v, --version show the version`;

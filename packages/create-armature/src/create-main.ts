@@ -45,7 +45,7 @@ export async function runCreate(argv: readonly string[], io: CreateIo): Promise<
     write(io.stdout, ownVersion());
     return 0;
   }
-  const optionGiven = args.http || args.ws || args.redis || args.yes;
+  const optionGiven = args.http || args.ws || args.redis || args.nestjs || args.yes;
   let folder: string;
   let features: ScaffoldFeatures;
   if (io.interactive && !optionGiven) {

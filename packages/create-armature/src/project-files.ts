@@ -17,7 +17,25 @@ function runtimePackages(features: ScaffoldFeatures): string[] {
     ...(features.http ? ['@armature/http'] : []),
     ...(features.ws ? ['@armature/ws'] : []),
     ...(features.redis ? ['@armature/redis'] : []),
+    ...(features.nestjs ? ['@armature/nestjs'] : []),
   ];
+}
+
+/** The NestJS packages a `--nestjs` project runs on (Nest 11, express platform). */
+const NEST_DEPENDENCIES: Readonly<Record<string, string>> = {
+  '@nestjs/common': '^11.0.0',
+  '@nestjs/core': '^11.0.0',
+  '@nestjs/platform-express': '^11.0.0',
+  rxjs: '^7.8.0',
+};
+
+/** The scripts of a `--nestjs` project: the Nest application is the server, so no `armature serve`/`dev`/`inspect`. */
+function nestjsScripts(): Record<string, string> {
+  return {
+    build: 'armature build',
+    start: 'node dist/src/main.js',
+    test: "mocha --require reflect-metadata 'dist/test/**/*.spec.js'",
+  };
 }
 
 /** The start scripts: stdio, plus one per network transport. */
@@ -35,6 +53,7 @@ function startScripts(features: ScaffoldFeatures): Record<string, string> {
 
 /** `package.json`: runtime packages as dependencies, the toolchain as devDependencies, the scripts. */
 export function packageJson({ name, armatureRange, features }: ScaffoldInput): string {
+  if (features.nestjs) return nestjsPackageJson({ name, armatureRange, features });
   const pkg = {
     name,
     version: '0.1.0',
@@ -59,6 +78,36 @@ export function packageJson({ name, armatureRange, features }: ScaffoldInput): s
     devDependencies: {
       '@armature/cli': armatureRange,
       '@armature/testing': armatureRange,
+      '@types/chai': '^4.3.20',
+      '@types/mocha': '^10.0.10',
+      '@types/node': '^20.19.0',
+      chai: '^4.5.0',
+      mocha: '^11.8.0',
+      typescript: '~5.9.3',
+    },
+  };
+  return `${JSON.stringify(pkg, null, 2)}\n`;
+}
+
+/** `package.json` of a `--nestjs` project: Nest, Armature's Nest module, the SDK client its test uses. */
+function nestjsPackageJson({ name, armatureRange, features }: ScaffoldInput): string {
+  const pkg = {
+    name,
+    version: '0.1.0',
+    private: true,
+    description: 'A NestJS application serving an MCP endpoint built with Armature.',
+    main: 'dist/src/main.js',
+    scripts: nestjsScripts(),
+    engines: { node: '>=20.10' },
+    dependencies: {
+      ...Object.fromEntries(runtimePackages(features).map((pkg) => [pkg, armatureRange])),
+      ...NEST_DEPENDENCIES,
+      'reflect-metadata': '^0.2.2',
+    },
+    devDependencies: {
+      '@armature/cli': armatureRange,
+      '@armature/testing': armatureRange,
+      '@modelcontextprotocol/sdk': '^1.32.2',
       '@types/chai': '^4.3.20',
       '@types/mocha': '^10.0.10',
       '@types/node': '^20.19.0',
@@ -135,6 +184,7 @@ Stdout carries the protocol: log to stderr only.${
 
 /** `README.md`: how to build, test, run and grow the server. */
 export function readme({ name, features }: ScaffoldInput): string {
+  if (features.nestjs) return nestjsReadme(name);
   return `# ${name}
 
 An [MCP](https://modelcontextprotocol.io) server built with Armature.
@@ -167,5 +217,46 @@ by hand.
 ## Use it from an MCP host
 
 ${hostSection(name, features)}
+`;
+}
+
+/** `README.md` of a `--nestjs` project. */
+function nestjsReadme(name: string): string {
+  return `# ${name}
+
+A NestJS application serving an [MCP](https://modelcontextprotocol.io) endpoint built with
+Armature, next to its REST controllers, on one port.
+
+\`\`\`sh
+npm install
+npm run build     # compiles and writes dist/armature.manifest.json (schemas from your types)
+npm test          # starts the Nest application on a free port; calls it over REST and with an MCP client
+npm start         # MCP at http://127.0.0.1:3000/mcp, REST at http://127.0.0.1:3000/greet (PORT, HOST)
+\`\`\`
+
+## Layout
+
+| file | what |
+|---|---|
+| \`src/greetings.service.ts\` | a Nest service, shared by the REST controller and the MCP tool |
+| \`src/greetings.controller.ts\` | \`GET /greet?name=Ada\` |
+| \`src/greetings.module.ts\` | the Nest module providing and exporting the service |
+| \`src/hello.handlers.ts\` | the \`greet\` tool and the \`hello://about\` resource (Armature handlers injecting the Nest service) |
+| \`src/mcp.module.ts\` | the Armature root module: lists the handler classes |
+| \`src/app.module.ts\` | the Nest root module: \`ArmatureModule.forRoot\` mounts the MCP endpoint at \`/mcp\` |
+| \`src/server.ts\`, \`src/main.ts\` | start the Nest application |
+| \`test/hello.spec.ts\` | the application on a free port, over REST and through an MCP client |
+
+## Add a tool
+
+Add a method with \`@Tool()\` to \`HelloHandlers\` (or a new class listed in \`handlers\` of
+\`McpModule\`). Its JSDoc is the description, its typed parameters the input schema, its
+return type the output schema. Run \`npm run build\`: the schemas are generated, never written
+by hand. A handler injects a Nest provider once \`ArmatureModule.forRoot\` names it in
+\`providers\` (and its module in \`imports\`).
+
+## Use it from an MCP host
+
+Give the host the Streamable HTTP URL \`http://127.0.0.1:3000/mcp\`.
 `;
 }

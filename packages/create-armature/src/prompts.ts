@@ -40,6 +40,9 @@ export async function promptAnswers(streams: PromptStreams, folder: string | und
   closed.catch(() => undefined);
   try {
     const chosen = folder ?? ((await ask(rl, closed, `Project folder (${DEFAULT_FOLDER}): `)).trim() || DEFAULT_FOLDER);
+    const nestjs = await yesNo(rl, closed, 'Mount it in a NestJS application, next to REST controllers (--nestjs)?');
+    // Nest serves Streamable HTTP on its own server; the other questions do not apply.
+    if (nestjs) return { folder: chosen, features: { nestjs } };
     const http = await yesNo(rl, closed, 'Serve Streamable HTTP too (--http)?');
     const ws = await yesNo(rl, closed, 'Serve WebSocket too (--ws)?');
     const redis = await yesNo(rl, closed, 'Share state through Redis, for several instances behind one URL (--redis)?');

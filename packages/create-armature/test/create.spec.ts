@@ -98,7 +98,7 @@ describe('create-armature', () => {
 
   it('asks for the folder and the transports on a terminal', async () => {
     const run = captured(scratch, true);
-    const answers = ['asked-server', 'y', '', 'n'];
+    const answers = ['asked-server', '', 'y', '', 'n'];
     const questions: string[] = [];
     // Answer each question once it is asked, as a person would.
     let seen = '';
@@ -113,6 +113,7 @@ describe('create-armature', () => {
     expect(await runCreate([], run.io)).to.equal(0);
     expect(questions).to.deep.equal([
       'Project folder (my-mcp-server): ',
+      'Mount it in a NestJS application, next to REST controllers (--nestjs)? (y/N) ',
       'Serve Streamable HTTP too (--http)? (y/N) ',
       'Serve WebSocket too (--ws)? (y/N) ',
       'Share state through Redis, for several instances behind one URL (--redis)? (y/N) ',
@@ -120,6 +121,64 @@ describe('create-armature', () => {
     const pkg = readPackage(path.join(scratch, 'asked-server'));
     expect(Object.keys(pkg.dependencies)).to.have.members(['@armature/core', '@armature/di', '@armature/http', 'reflect-metadata']);
     expect(run.stdout()).to.contain('  cd asked-server\n');
+  });
+
+  it('--nestjs writes a Nest application mounting the MCP endpoint, with Nest and @armature/nestjs as dependencies', async () => {
+    const run = captured(scratch, true);
+    expect(await runCreate(['nest-server', '--nestjs'], run.io)).to.equal(0);
+    const dir = path.join(scratch, 'nest-server');
+    const pkg = readPackage(dir);
+    expect(Object.keys(pkg.dependencies)).to.have.members([
+      '@armature/core',
+      '@armature/di',
+      '@armature/http',
+      '@armature/nestjs',
+      '@nestjs/common',
+      '@nestjs/core',
+      '@nestjs/platform-express',
+      'reflect-metadata',
+      'rxjs',
+    ]);
+    expect(pkg.dependencies['@armature/nestjs']).to.equal(`^${OWN_VERSION}`);
+    // The Nest application is the server: no stdio start, no armature serve.
+    expect(pkg.scripts).to.deep.equal({
+      build: 'armature build',
+      start: 'node dist/src/main.js',
+      test: "mocha --require reflect-metadata 'dist/test/**/*.spec.js'",
+    });
+    const appModule = fs.readFileSync(path.join(dir, 'src/app.module.ts'), 'utf8');
+    expect(appModule).to.contain("import { ArmatureModule } from '@armature/nestjs';").and.to.contain('root: McpModule');
+    expect(fs.readFileSync(path.join(dir, 'src/hello.handlers.ts'), 'utf8')).to.contain(
+      'constructor(private readonly greetings: GreetingsService)',
+    );
+    expect(run.stdout().split('\n')).to.include('  npm start            # NestJS: MCP at http://127.0.0.1:3000/mcp, REST at /greet');
+    expect(run.stdout()).to.not.contain('?');
+  });
+
+  it('--nestjs refuses --ws and --redis (Nest serves Streamable HTTP only), writing nothing', async () => {
+    for (const other of ['--ws', '--redis']) {
+      const run = captured(scratch, false);
+      expect(await runCreate(['nest', '--nestjs', other], run.io)).to.equal(2);
+      expect(run.stderr()).to.contain('--nestjs serves Streamable HTTP on the Nest application; it does not combine with --ws or --redis.');
+    }
+    expect(fs.readdirSync(scratch)).to.deep.equal([]);
+  });
+
+  it('on a terminal, a yes to NestJS asks no transport question', async () => {
+    const run = captured(scratch, true);
+    const answers = ['nest-asked', 'y'];
+    let asked = 0;
+    let seen = '';
+    run.io.stdout.on('data', (chunk: Buffer) => {
+      seen += chunk.toString();
+      if (asked < answers.length && /(: |\(y\/N\) )$/.test(seen)) {
+        seen = '';
+        run.stdin.write(`${answers[asked++]}\n`);
+      }
+    });
+    expect(await runCreate([], run.io)).to.equal(0);
+    expect(run.stdout()).to.not.contain('--http)?');
+    expect(Object.keys(readPackage(path.join(scratch, 'nest-asked')).dependencies)).to.include('@armature/nestjs');
   });
 
   it('writes nothing when the input ends before the questions are answered', async () => {

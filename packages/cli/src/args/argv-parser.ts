@@ -15,6 +15,8 @@ export interface ParsedArgs {
   readonly ws: boolean;
   /** init: share state through Redis (implies http). */
   readonly redis: boolean;
+  /** init: a NestJS application mounting the MCP endpoint (implies http). */
+  readonly nestjs: boolean;
   readonly help: boolean;
   readonly version: boolean;
   /** Everything after `--`: passed to the server by `armature dev`. */
@@ -37,6 +39,7 @@ const OPTIONS = {
   http: { type: 'boolean' },
   ws: { type: 'boolean' },
   redis: { type: 'boolean' },
+  nestjs: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const;
@@ -51,7 +54,7 @@ type OptionName = keyof typeof OPTIONS;
 export function parseArgs(argv: readonly string[]): ParsedArgs {
   const { tokens } = parseArgTokens({ args: [...argv], options: OPTIONS, strict: false, allowPositionals: true, tokens: true });
   const values: { project?: string; entry?: string } = {};
-  const flags = { force: false, verbose: false, http: false, ws: false, redis: false, help: false, version: false };
+  const flags = { force: false, verbose: false, http: false, ws: false, redis: false, nestjs: false, help: false, version: false };
   let command: string | undefined;
   let target: string | undefined;
   let rest: string[] = [];
@@ -81,7 +84,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
 
 /** The help text. */
 export const USAGE = `Usage: armature <command> [options]
-       armature init <dir> [--http] [--ws] [--redis]
+       armature init <dir> [--http] [--ws] [--redis] [--nestjs]
 
 Commands:
   build    Compile the TypeScript project (and its references) and write
@@ -108,6 +111,7 @@ Options:
                         inspect: print every tool's full schemas
       --http, --ws      init: serve Streamable HTTP / WebSocket too
       --redis           init: share state through Redis (several instances, HTTP)
+      --nestjs          init: a NestJS application serving the MCP endpoint
   -h, --help            show this help
   -v, --version         show the version
   -- <args>             dev: arguments passed to the server`;

@@ -6,7 +6,7 @@ import { displayPath } from '../build/project-path';
 import { cliVersion } from '../cli-version';
 import type { CliOutput } from '../output/cli-output';
 
-/** `armature init <dir> [--http] [--ws] [--redis]`: scaffolds a server project (as `npm create armature` does); returns the exit code. */
+/** `armature init <dir> [--http] [--ws] [--redis] [--nestjs]`: scaffolds a server project (as `npm create armature` does); returns the exit code. */
 export function initCommand(args: ParsedArgs, output: CliOutput): number {
   if (args.target === undefined) throw new UsageError('init needs a folder: armature init <dir>.');
   try {

@@ -103,6 +103,12 @@ export const APP_ERRORS = defineErrors('@armature/core', 'Application layer (loc
     meaning: '`app.listen()` was asked for `--http`, `--ws` or another `--<flag>` that no registered transport serves.',
     fix: "Install the transport package and import its register entry in the app's entry file (`import '@armature/http/register'`), or pass it in `app.listen(argv, { transports })`.",
   },
+  DTO_LIBRARY_MISSING: {
+    code: 'ARM_ERR_DTO_LIBRARY_MISSING',
+    meaning:
+      'A tool takes a DTO class parameter, but `class-validator` or `class-transformer` (optional peer dependencies of @armature/core, needed only for DTOs) is not installed.',
+    fix: 'Run `npm install class-validator class-transformer` in the project, or take plain typed parameters instead of a class.',
+  },
   INVALID_ENHANCER: {
     code: 'ARM_ERR_INVALID_ENHANCER',
     meaning:

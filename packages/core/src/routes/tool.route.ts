@@ -42,7 +42,7 @@ export function compileTool(source: RouteSource & { readonly record: ToolRecord 
   const enhancers = env.policy.enhancers(source);
   const { required: requiredScopes, check: checkScopes } = compileScopeCheck(source, env, `tool "${name}"`);
   const { limiter, exempt } = env.policy.toolLimit(source, name);
-  const checkDto = source.dto ? dtoValidator(source.dto) : null;
+  const checkDto = source.dto ? dtoValidator(source.dto, subject) : null;
   const assemble = (): ToolCall => {
     // Read here, not at boot: a manifest schema `armature build` vouched for is parsed and
     // planned when its validator is first read (see SchemaCompiler.compileListed).

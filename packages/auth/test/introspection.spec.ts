@@ -46,13 +46,37 @@ describe('introspectionVerifier (endpoint on 127.0.0.1)', function () {
     expect(idp.hits.introspection).to.equal(1);
   });
 
-  it('an inactive (or unknown) token is refused, and not cached', async () => {
-    const verify = verifier();
-    for (let i = 0; i < 2; i++) {
+  it('an inactive (or unknown) token is refused; the refusal is remembered briefly, apart from active answers', async () => {
+    const verify = verifier({ cache: { maxEntries: 1 }, inactiveCache: { ttlSec: 60, maxEntries: 2 } });
+    await verify('active-token', REQUEST);
+    for (let i = 0; i < 3; i++) {
       const error = await thrown(verify('revoked-token', REQUEST));
       expect(error).to.be.instanceOf(AuthError);
       expect(error!.message).to.contain('not active').and.not.to.contain('revoked-token');
     }
+    expect(idp.hits.introspection).to.equal(2); // one for the active token, one for the inactive one
+    // Bounded: a third inactive token pushes out the least recently used; active answers stay.
+    await thrown(verify('other-1', REQUEST));
+    await thrown(verify('other-2', REQUEST));
+    expect(idp.hits.introspection).to.equal(4);
+    await thrown(verify('revoked-token', REQUEST));
+    expect(idp.hits.introspection).to.equal(5);
+    await verify('active-token', REQUEST);
+    expect(idp.hits.introspection).to.equal(5);
+  });
+
+  it('inactiveCache: false asks about a refused token every time', async () => {
+    const verify = verifier({ inactiveCache: false });
+    for (let i = 0; i < 2; i++) expect((await thrown(verify('revoked-token', REQUEST)))!.message).to.contain('not active');
+    expect(idp.hits.introspection).to.equal(2);
+  });
+
+  it('a refused token becomes usable once its inactive answer has aged out', async () => {
+    const verify = verifier({ inactiveCache: { ttlSec: 0.2 } });
+    expect((await thrown(verify('late-token', REQUEST)))!.message).to.contain('not active');
+    idp.introspection['late-token'] = { active: true, client_id: 'late', exp: now() + 600 };
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await verify('late-token', REQUEST)).to.have.property('clientId', 'late');
     expect(idp.hits.introspection).to.equal(2);
   });
 
@@ -117,5 +141,10 @@ describe('introspectionVerifier (endpoint on 127.0.0.1)', function () {
     expect(() => introspectionVerifier({ endpoint: 'http://auth.example.com/introspect' })).to.throw(AuthError, /https/);
     expect(() => introspectionVerifier({ endpoint: `${idp.url}/introspect`, clientId: 'x' })).to.throw(AuthError, /clientSecret/);
     expect(() => introspectionVerifier({ endpoint: `${idp.url}/introspect`, timeoutMs: -1 })).to.throw(AuthError, /timeoutMs/);
+    expect(() => introspectionVerifier({ endpoint: `${idp.url}/introspect`, inactiveCache: { maxEntries: -1 } })).to.throw(
+      AuthError,
+      /inactiveCache\.maxEntries/,
+    );
+    expect(() => introspectionVerifier({ endpoint: `${idp.url}/introspect`, clockToleranceSec: 31 })).to.throw(AuthError, /at most 30/);
   });
 });

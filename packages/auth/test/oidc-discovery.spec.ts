@@ -48,6 +48,20 @@ describe('OIDC discovery (issuer on 127.0.0.1)', function () {
     expect(idp.hits.openid).to.equal(1);
   });
 
+  it('passes the token-typing options on to its verifier', async () => {
+    const key = await generateKey('k2');
+    idp.jwks = { keys: [key.publicJwk] };
+    const shaped = await mint(key, { iss: idp.url, aud: RESOURCE, typ: 'JWT', claims: { nonce: 'n' } });
+    const strict = await oidcResourceServer({ issuer: idp.url, resource: RESOURCE });
+    expect((await thrown(strict.verifyToken(shaped, REQUEST)))!.message).to.contain('ID token');
+    const relaxed = await oidcResourceServer({ issuer: idp.url, resource: RESOURCE, refuseIdTokens: false });
+    expect(await relaxed.verifyToken(shaped, REQUEST)).to.have.property('clientId', 'test-client');
+    const typed = await oidcResourceServer({ issuer: idp.url, resource: RESOURCE, typ: 'at+jwt' });
+    expect((await thrown(typed.verifyToken(await mint(key, { iss: idp.url, aud: RESOURCE, typ: 'JWT' }), REQUEST)))!.message).to.contain(
+      'not an accepted access-token type',
+    );
+  });
+
   it("an API audience (not the resource URI) is the verifier's to check; the transport's resource check stands aside", async () => {
     const server = await oidcResourceServer({ issuer: idp.url, resource: RESOURCE, audience: 'api://notes' });
     expect(server.protectedResource.validateAudience).to.equal(false);

@@ -43,6 +43,7 @@ export {
   type ProtectedResourceMetadata,
   type ProtectedResourceOptions,
 } from './transport/auth/protected-resource.metadata';
+export { TOKEN_CLOCK_SKEW_SEC, tokenExpired } from './transport/auth/clock-skew';
 export { withoutAuthorization } from './transport/auth/request-headers';
 export type { TokenRequest, VerifyToken } from './transport/auth/verify-token';
 // MCP 2026-07-28: the request-scoped kernel as transports see it.

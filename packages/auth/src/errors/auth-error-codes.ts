@@ -10,7 +10,7 @@ export const AUTH_ERRORS = defineErrors('@armature/auth', 'Token verifiers (loca
   AUTH_CONFIG: {
     code: 'ARM_ERR_AUTH_CONFIG',
     meaning: 'a verifier option is missing or invalid (thrown when the verifier is created)',
-    fix: 'Correct the option the message names (https endpoints off loopback, asymmetric algorithms, skew up to 300 s).',
+    fix: 'Correct the option the message names (https endpoints off loopback, asymmetric algorithms, skew up to 30 s).',
   },
   AUTH_FETCH_FAILED: {
     code: 'ARM_ERR_AUTH_FETCH_FAILED',
@@ -29,13 +29,14 @@ export const AUTH_ERRORS = defineErrors('@armature/auth', 'Token verifiers (loca
   },
   AUTH_BAD_DOCUMENT: {
     code: 'ARM_ERR_AUTH_BAD_DOCUMENT',
-    meaning: 'a JWKS, introspection or discovery response was not the JSON document the specification describes (or named another issuer)',
+    meaning:
+      'a JWKS, introspection or discovery response was not the JSON document the specification describes (a JWKS without signing keys, or discovery naming another issuer)',
     fix: 'Check the issuer and endpoint URLs; the issuer must name itself exactly.',
   },
   TOKEN_REJECTED: {
     code: 'ARM_ERR_TOKEN_REJECTED',
     meaning:
-      'the token failed verification: signature, algorithm, issuer, audience, expiry, not-before, or an inactive introspection answer',
+      'the token failed verification: signature, algorithm, issuer, audience, expiry, not-before, type (typ, ID-token-shaped), or an inactive introspection answer',
     fix: 'The client must get a fresh token for this resource (audience) from the right issuer.',
   },
   TOKEN_UNKNOWN_KEY: {

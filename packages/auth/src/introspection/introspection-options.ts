@@ -1,3 +1,4 @@
+import { TOKEN_CLOCK_SKEW_SEC } from '@armature/core/internal';
 import type { ClaimMapping } from '../claims';
 import { AuthError } from '../errors/auth-error-codes';
 
@@ -27,7 +28,18 @@ export interface IntrospectionVerifierOptions {
    * `{ ttlSec: 60, maxEntries: 1000 }`; `false` asks every time (a revoked token is refused at once).
    */
   readonly cache?: { readonly ttlSec?: number; readonly maxEntries?: number } | false;
-  /** Allowed clock difference for `exp` and `nbf`, in seconds. Default 30. */
+  /**
+   * Inactive answers (`active: false`) are remembered too, briefly, so a refused token replayed
+   * or retried costs the authorization server one request per `ttlSec`; a separate bounded cache
+   * (least recently used first out), so refusals never push out active answers. Short because a
+   * token the authorization server has not yet stored (replication lag) would stay refused that
+   * long. Default `{ ttlSec: 10, maxEntries: 10000 }`; `false` asks every time.
+   */
+  readonly inactiveCache?: { readonly ttlSec?: number; readonly maxEntries?: number } | false;
+  /**
+   * Allowed clock difference for `exp` and `nbf`, in seconds. Default 30 (`TOKEN_CLOCK_SKEW_SEC`,
+   * the transport's own); at most that: the transport refuses a token past `exp` by more.
+   */
   readonly clockToleranceSec?: number;
   /** How the answer's members become `ctx.authInfo`. */
   readonly claims?: ClaimMapping;
@@ -41,7 +53,9 @@ export const INTROSPECTION_DEFAULTS = Object.freeze({
   maxResponseBytes: 64 * 1024,
   ttlSec: 60,
   maxEntries: 1000,
-  clockToleranceSec: 30,
+  inactiveTtlSec: 10,
+  inactiveMaxEntries: 10_000,
+  clockToleranceSec: TOKEN_CLOCK_SKEW_SEC,
 });
 
 /** `IntrospectionVerifierOptions` checked and with defaults applied. */
@@ -51,6 +65,8 @@ export interface ResolvedIntrospection {
   readonly maxResponseBytes: number;
   readonly ttlMs: number;
   readonly maxEntries: number;
+  readonly inactiveTtlMs: number;
+  readonly inactiveMaxEntries: number;
   readonly skewSec: number;
   readonly issuers: readonly string[] | undefined;
   readonly audiences: readonly string[] | undefined;
@@ -64,16 +80,31 @@ export function resolveIntrospection(options: IntrospectionVerifierOptions): Res
           ttlSec: options.cache?.ttlSec ?? INTROSPECTION_DEFAULTS.ttlSec,
           maxEntries: options.cache?.maxEntries ?? INTROSPECTION_DEFAULTS.maxEntries,
         };
+  const inactive =
+    options.inactiveCache === false
+      ? { ttlSec: 0, maxEntries: 0 }
+      : {
+          ttlSec: options.inactiveCache?.ttlSec ?? INTROSPECTION_DEFAULTS.inactiveTtlSec,
+          maxEntries: options.inactiveCache?.maxEntries ?? INTROSPECTION_DEFAULTS.inactiveMaxEntries,
+        };
   const numbers = {
     timeoutMs: options.timeoutMs ?? INTROSPECTION_DEFAULTS.timeoutMs,
     maxResponseBytes: options.maxResponseBytes ?? INTROSPECTION_DEFAULTS.maxResponseBytes,
     'cache.ttlSec': cache.ttlSec,
     'cache.maxEntries': cache.maxEntries,
+    'inactiveCache.ttlSec': inactive.ttlSec,
+    'inactiveCache.maxEntries': inactive.maxEntries,
+    clockToleranceSec: options.clockToleranceSec ?? INTROSPECTION_DEFAULTS.clockToleranceSec,
   };
   for (const [name, value] of Object.entries(numbers)) {
     if (!Number.isFinite(value) || value < 0)
       throw new AuthError('ARM_ERR_AUTH_CONFIG', `introspectionVerifier: ${name} must be a non-negative number, got ${value}`);
   }
+  if (numbers.clockToleranceSec > TOKEN_CLOCK_SKEW_SEC)
+    throw new AuthError(
+      'ARM_ERR_AUTH_CONFIG',
+      `introspectionVerifier: clockToleranceSec must be at most ${TOKEN_CLOCK_SKEW_SEC} (the transport's own skew on exp), got ${numbers.clockToleranceSec}`,
+    );
   if ((options.clientId === undefined) !== (options.clientSecret === undefined))
     throw new AuthError('ARM_ERR_AUTH_CONFIG', 'introspectionVerifier: clientId and clientSecret go together');
   const basic: Record<string, string> =
@@ -88,7 +119,9 @@ export function resolveIntrospection(options: IntrospectionVerifierOptions): Res
     maxResponseBytes: numbers.maxResponseBytes,
     ttlMs: cache.ttlSec * 1000,
     maxEntries: cache.maxEntries,
-    skewSec: options.clockToleranceSec ?? INTROSPECTION_DEFAULTS.clockToleranceSec,
+    inactiveTtlMs: inactive.ttlSec * 1000,
+    inactiveMaxEntries: inactive.maxEntries,
+    skewSec: numbers.clockToleranceSec,
     issuers: options.issuer === undefined ? undefined : typeof options.issuer === 'string' ? [options.issuer] : [...options.issuer],
     audiences:
       options.audience === undefined ? undefined : typeof options.audience === 'string' ? [options.audience] : [...options.audience],

@@ -1,5 +1,5 @@
 import type { AuthInfo } from '@armature/core';
-import type { VerifyToken } from '@armature/core/internal';
+import { tokenExpired, type VerifyToken } from '@armature/core/internal';
 import { principalOf, type TokenClaims } from '../claims';
 import { AuthError } from '../errors/auth-error-codes';
 import { fetchJson } from '../fetch/bounded-fetch';
@@ -11,21 +11,29 @@ import { TokenCache, tokenDigest, type CachedPrincipal } from './token-cache';
  * A `verifyToken` that asks the authorization server about each token (OAuth 2.0 Token
  * Introspection, RFC 7662): active answers become `ctx.authInfo` and are cached (bounded, TTL
  * never past `exp`); inactive, expired, not-yet-valid, foreign-issuer or foreign-audience
- * answers, and a failing endpoint, throw an `AuthError` (401 `invalid_token`). The same token
- * asked twice at once costs one request. The token goes only into the request body.
+ * answers, and a failing endpoint, throw an `AuthError` (401 `invalid_token`). Inactive answers
+ * are cached briefly too (bounded, apart), so a replayed refused token is not asked again at
+ * once. The same token asked twice at once costs one request. The token goes only into the
+ * request body.
  */
 export function introspectionVerifier(options: IntrospectionVerifierOptions): VerifyToken {
   const endpoint = checkEndpointUrl(options.endpoint, 'introspectionVerifier: endpoint', options.allowInsecureHttp);
   const resolved = resolveIntrospection(options);
   const cache = new TokenCache(resolved.maxEntries);
+  const inactive = new TokenCache<true>(resolved.inactiveMaxEntries);
   const pending = new Map<string, Promise<CachedPrincipal>>();
   return async (token) => {
     const digest = tokenDigest(token);
     const cached = cache.get(digest, Date.now());
     if (cached !== undefined) return withToken(cached, token);
+    if (inactive.get(digest, Date.now()) === true) throw notActive();
     let asking = pending.get(digest);
     if (asking === undefined) {
       asking = introspect(endpoint, token, resolved, options).then((principal) => {
+        if (principal === undefined) {
+          if (resolved.inactiveTtlMs > 0) inactive.set(digest, true, Date.now() + resolved.inactiveTtlMs);
+          throw notActive();
+        }
         const until = Math.min(Date.now() + resolved.ttlMs, principal.expiresAt === undefined ? Infinity : principal.expiresAt * 1000);
         if (until > Date.now()) cache.set(digest, principal, until);
         return principal;
@@ -47,7 +55,7 @@ async function introspect(
   token: string,
   resolved: ResolvedIntrospection,
   options: IntrospectionVerifierOptions,
-): Promise<CachedPrincipal> {
+): Promise<CachedPrincipal | undefined> {
   const body = new URLSearchParams({ token, token_type_hint: 'access_token' }).toString();
   const answer = await fetchJson(endpoint, {
     what: 'token introspection',
@@ -69,18 +77,22 @@ async function introspect(
       `token introspection at ${endpoint.origin}${endpoint.pathname} did not answer an object with a boolean "active"`,
     );
   }
+  if (claims.active !== true) return undefined; // inactive: the caller refuses and remembers it
   checkClaims(claims, resolved);
   const { token: _omitted, ...principal } = principalOf(token, claims, options.claims);
   return principal;
+}
+
+function notActive(): AuthError {
+  return new AuthError('ARM_ERR_TOKEN_REJECTED', 'token introspection: the token is not active');
 }
 
 function checkClaims(claims: TokenClaims, resolved: ResolvedIntrospection): void {
   const reject = (why: string): never => {
     throw new AuthError('ARM_ERR_TOKEN_REJECTED', `token introspection: ${why}`);
   };
-  if (claims.active !== true) reject('the token is not active');
   const now = Date.now() / 1000;
-  if (typeof claims.exp === 'number' && claims.exp + resolved.skewSec <= now) reject('the token has expired');
+  if (typeof claims.exp === 'number' && tokenExpired(claims.exp, Date.now(), resolved.skewSec)) reject('the token has expired');
   if (typeof claims.nbf === 'number' && claims.nbf - resolved.skewSec > now) reject('the token is not valid yet ("nbf")');
   if (resolved.issuers !== undefined && !resolved.issuers.includes(claims.iss as string)) reject('the token was issued by another issuer');
   if (resolved.audiences !== undefined) {

@@ -10,11 +10,12 @@ export function tokenDigest(token: string): string {
 }
 
 /**
- * A bounded cache of verified principals keyed by token digest: at most `maxEntries` (the least
- * recently used goes first), each for its own TTL. Expired entries are dropped when met.
+ * A bounded cache of answers keyed by token digest (verified principals; or `true` for tokens
+ * found inactive): at most `maxEntries` (the least recently used goes first), each for its own
+ * TTL. Expired entries are dropped when met.
  */
-export class TokenCache {
-  private readonly entries = new Map<string, { readonly principal: CachedPrincipal; readonly until: number }>();
+export class TokenCache<Value = CachedPrincipal> {
+  private readonly entries = new Map<string, { readonly value: Value; readonly until: number }>();
 
   constructor(private readonly maxEntries: number) {}
 
@@ -22,22 +23,22 @@ export class TokenCache {
     return this.entries.size;
   }
 
-  get(digest: string, now: number): CachedPrincipal | undefined {
+  get(digest: string, now: number): Value | undefined {
     const entry = this.entries.get(digest);
     if (entry === undefined) return undefined;
     this.entries.delete(digest);
     if (entry.until <= now) return undefined;
     this.entries.set(digest, entry);
-    return entry.principal;
+    return entry.value;
   }
 
-  set(digest: string, principal: CachedPrincipal, until: number): void {
+  set(digest: string, value: Value, until: number): void {
     if (this.maxEntries === 0) return;
     this.entries.delete(digest);
     while (this.entries.size >= this.maxEntries) {
       const oldest = this.entries.keys().next().value as string;
       this.entries.delete(oldest);
     }
-    this.entries.set(digest, { principal, until });
+    this.entries.set(digest, { value, until });
   }
 }

@@ -1,3 +1,4 @@
+import { TOKEN_CLOCK_SKEW_SEC } from '@armature/core/internal';
 import type { ClaimMapping } from '../claims';
 import { AuthError } from '../errors/auth-error-codes';
 import type { JwksOptions } from './jwks-options';
@@ -19,14 +20,30 @@ export interface JwtVerifierOptions {
    * public keys, and accepting HS* with them is the classic key-confusion attack.
    */
   readonly algorithms?: readonly string[];
-  /** Allowed clock difference for `exp`, `nbf` and `iat`, in seconds. Default 30; at most 300. */
+  /**
+   * Allowed clock difference for `exp`, `nbf` and `iat`, in seconds. Default 30
+   * (`TOKEN_CLOCK_SKEW_SEC`, the transport's own); at most that, since the transport refuses a
+   * token past `exp` by more. Lower it to be stricter on both sides.
+   */
   readonly clockToleranceSec?: number;
   /** Refuse tokens issued (`iat`) longer ago than this, in seconds. Default: no limit beyond `exp`. */
   readonly maxTokenAgeSec?: number;
   /** Claims a token must have. Default `['exp']`: a token without expiry is refused. */
   readonly requiredClaims?: readonly string[];
-  /** Required JOSE header `typ`, e.g. `at+jwt` (RFC 9068 access tokens). Default: not checked. */
-  readonly typ?: string;
+  /**
+   * Accepted JOSE header `typ` values (compared case-insensitively, `application/` optional).
+   * Set `'at+jwt'` when the provider issues RFC 9068 access tokens: a token must then carry it.
+   * Default: `at+jwt`, `JWT` or none — many providers type access tokens `JWT` — and any other
+   * type (a logout token, a DPoP proof…) is refused.
+   */
+  readonly typ?: string | readonly string[];
+  /**
+   * Refuse tokens shaped like OpenID Connect ID tokens (a `nonce`, `at_hash` or `c_hash` claim;
+   * Keycloak's `typ: "ID"`; Cognito's `token_use: "id"`; an `aud` naming nobody but the token's
+   * own `client_id`/`azp`/`appid`) unless typed `at+jwt`. Default `true`; `false` only for a
+   * provider whose access tokens look like that.
+   */
+  readonly refuseIdTokens?: boolean;
   /** How claims become `ctx.authInfo` (client id, scopes, extra). */
   readonly claims?: ClaimMapping;
   /** How the JWKS is fetched and cached (timeouts, size, cooldown, age). */
@@ -49,8 +66,8 @@ export const DEFAULT_JWT_ALGORITHMS: readonly string[] = Object.freeze([
   'EdDSA',
 ]);
 
-/** The default clock skew, in seconds. */
-export const DEFAULT_CLOCK_TOLERANCE_SEC = 30;
+/** The default clock skew, in seconds: the transport's own (`TOKEN_CLOCK_SKEW_SEC` of core). */
+export const DEFAULT_CLOCK_TOLERANCE_SEC = TOKEN_CLOCK_SKEW_SEC;
 
 /** Longest token accepted before any parsing (a JWT access token is a few KiB at most). */
 export const MAX_JWT_LENGTH = 16 * 1024;
@@ -72,8 +89,10 @@ export function checkJwtOptions(options: JwtVerifierOptions): {
       throw config(`algorithms must not include ${alg}: a JWKS holds public keys, and HMAC with a public key is forgeable (key confusion)`);
   }
   const clockTolerance = options.clockToleranceSec ?? DEFAULT_CLOCK_TOLERANCE_SEC;
-  if (!Number.isFinite(clockTolerance) || clockTolerance < 0 || clockTolerance > 300)
-    throw config(`clockToleranceSec must be between 0 and 300, got ${clockTolerance}`);
+  if (!Number.isFinite(clockTolerance) || clockTolerance < 0 || clockTolerance > TOKEN_CLOCK_SKEW_SEC)
+    throw config(
+      `clockToleranceSec must be between 0 and ${TOKEN_CLOCK_SKEW_SEC} (the transport's own skew on exp), got ${clockTolerance}`,
+    );
   if (options.maxTokenAgeSec !== undefined && !(options.maxTokenAgeSec > 0)) throw config('maxTokenAgeSec must be positive');
   return { algorithms, clockTolerance, issuers, audiences };
 }

@@ -6,12 +6,14 @@ import { loadJose } from '../jose';
 import { JwksCache } from './jwks-cache';
 import { checkJwtOptions, MAX_JWT_LENGTH, type JwtVerifierOptions } from './jwt-options';
 import { rejectionOf } from './jwt-rejection';
+import { checkHeaderTyp, checkNotIdToken, tokenTyping } from './token-typing';
 
 /**
  * A `verifyToken` for JWT access tokens signed by an authorization server: the signature is
  * checked against its JWKS (fetched, cached, refetched once on an unknown `kid`), then `iss`,
  * `aud`, `exp` and `nbf` (with `clockToleranceSec` of skew), only with the allowed asymmetric
- * algorithms. The claims become `ctx.authInfo` (`claims` maps them). A refused token throws an
+ * algorithms; the header `typ` must be an access token's and ID-token-shaped JWTs are refused
+ * (`typ`, `refuseIdTokens`). The claims become `ctx.authInfo` (`claims` maps them). A refused token throws an
  * `AuthError` (the transport answers 401 `invalid_token` and passes it to `onError`); its
  * message says why and never contains the token.
  *
@@ -25,7 +27,12 @@ import { rejectionOf } from './jwt-rejection';
 export function jwtVerifier(options: JwtVerifierOptions): VerifyToken {
   const { algorithms, clockTolerance, issuers, audiences } = checkJwtOptions(options);
   const jwks = new JwksCache(checkEndpointUrl(options.jwksUri, 'jwtVerifier: jwksUri', options.allowInsecureHttp), options.jwks);
-  const resolveKey = jwks.key.bind(jwks);
+  const typing = tokenTyping(options.typ, options.refuseIdTokens);
+  // The header's type is checked before any key is looked up (or fetched).
+  const resolveKey: typeof jwks.key = (header, ...rest) => {
+    checkHeaderTyp(header ?? {}, typing);
+    return jwks.key(header, ...rest);
+  };
   const verifyOptions = {
     issuer: issuers,
     audience: audiences,
@@ -33,7 +40,6 @@ export function jwtVerifier(options: JwtVerifierOptions): VerifyToken {
     clockTolerance,
     requiredClaims: [...(options.requiredClaims ?? ['exp'])],
     ...(options.maxTokenAgeSec === undefined ? {} : { maxTokenAge: options.maxTokenAgeSec }),
-    ...(options.typ === undefined ? {} : { typ: options.typ }),
   };
   return async (token) => {
     if (token.length > MAX_JWT_LENGTH)
@@ -43,7 +49,9 @@ export function jwtVerifier(options: JwtVerifierOptions): VerifyToken {
     const jose = await loadJose();
     let claims: TokenClaims;
     try {
-      ({ payload: claims } = await jose.jwtVerify(token, resolveKey, verifyOptions));
+      const verified = await jose.jwtVerify(token, resolveKey, verifyOptions);
+      claims = verified.payload;
+      checkNotIdToken(verified.protectedHeader, claims, typing);
     } catch (error) {
       throw rejectionOf(error);
     }

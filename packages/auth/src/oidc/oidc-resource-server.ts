@@ -11,6 +11,7 @@ const JWT_CHECKS = [
   'maxTokenAgeSec',
   'requiredClaims',
   'typ',
+  'refuseIdTokens',
   'claims',
   'jwks',
   'allowInsecureHttp',

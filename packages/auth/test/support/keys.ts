@@ -37,6 +37,10 @@ export interface MintOptions {
   readonly claims?: Record<string, unknown>;
   /** Header kid; default the key's. */
   readonly kid?: string;
+  /** Header typ; default `at+jwt`, `null` for none. */
+  readonly typ?: string | null;
+  /** Leave out the default `client_id` claim. */
+  readonly noClientId?: boolean;
 }
 
 const now = (): number => Math.floor(Date.now() / 1000);
@@ -46,10 +50,14 @@ export async function mint(key: TestKey, options: MintOptions): Promise<string> 
   const j = await jose();
   const jwt = new j.SignJWT({
     ...(options.scope === undefined ? {} : { scope: options.scope }),
-    client_id: 'test-client',
+    ...(options.noClientId === true ? {} : { client_id: 'test-client' }),
     ...options.claims,
   })
-    .setProtectedHeader({ alg: key.alg, kid: options.kid ?? key.kid, typ: 'at+jwt' })
+    .setProtectedHeader({
+      alg: key.alg,
+      kid: options.kid ?? key.kid,
+      ...(options.typ === null ? {} : { typ: options.typ ?? 'at+jwt' }),
+    })
     .setIssuer(options.iss)
     .setAudience(options.aud)
     .setSubject(options.sub ?? 'user-1')

@@ -3,6 +3,7 @@ import type { JSONRPCMessage } from '../../wire/mcp-types.generated';
 import { WireErrorCode } from '../../errors/wire-error-codes';
 import { canonicalResourceUri, checkAudience } from './audience.check';
 import { bearerChallenge } from './bearer-challenge';
+import { tokenExpired } from './clock-skew';
 import {
   protectedResourceMetadata,
   protectedResourceMetadataPaths,
@@ -31,8 +32,9 @@ const TOKEN68 = /^[A-Za-z0-9\-._~+/]+=*$/;
  * transport and shared by @armature/http and @armature/ws:
  *
  * - no bearer token → 401 `Bearer resource_metadata="…", scope="…"` (no error code, RFC 6750 §3.1);
- * - a token the verifier rejects, that has expired (`expiresAt` in the past) or that was issued
- *   for another audience → 401 `error="invalid_token"`;
+ * - a token the verifier rejects, that has expired (`expiresAt` more than the shared clock skew,
+ *   `TOKEN_CLOCK_SKEW_SEC`, in the past) or that was issued for another audience → 401
+ *   `error="invalid_token"`;
  * - `insufficientScope(reply)` → the 403 challenge for an `InsufficientScopeError` reply.
  *
  * The token goes to the verifier and nowhere else; messages and challenges never contain it.
@@ -94,8 +96,7 @@ export class BearerAuthenticator {
       onError(error);
     }
     if (authInfo === undefined || authInfo === null) return this.invalid('The access token is invalid.');
-    if (typeof authInfo.expiresAt === 'number' && authInfo.expiresAt * 1000 <= Date.now())
-      return this.invalid('The access token has expired.');
+    if (typeof authInfo.expiresAt === 'number' && tokenExpired(authInfo.expiresAt)) return this.invalid('The access token has expired.');
     if (this.audience !== undefined && !checkAudience(authInfo, this.audience))
       return this.invalid('The access token was not issued for this server.');
     return { ok: true, authInfo };

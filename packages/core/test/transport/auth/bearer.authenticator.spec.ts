@@ -3,6 +3,7 @@ import type { AuthInfo } from '../../../src/context/request-context';
 import { InsufficientScopeError } from '../../../src/guards/insufficient-scope.error';
 import { errorResponse } from '../../../src/jsonrpc/json-rpc-errors';
 import { BearerAuthenticator, insufficientScopeChallenge } from '../../../src/transport/auth/bearer.authenticator';
+import { TOKEN_CLOCK_SKEW_SEC, tokenExpired } from '../../../src/transport/auth/clock-skew';
 import { protectedResourceMetadataPaths, protectedResourceMetadataUrl } from '../../../src/transport/auth/protected-resource.metadata';
 
 const RESOURCE = 'https://mcp.example.com/mcp';
@@ -54,7 +55,7 @@ describe('BearerAuthenticator (shared by @armature/http and @armature/ws)', () =
   const refused: readonly [string, string, (token: string) => AuthInfo | undefined | Promise<AuthInfo | undefined>, RegExp][] = [
     ['rejected', 'Bearer tok', () => undefined, /invalid/],
     ['thrown at', 'Bearer tok', () => Promise.reject(new Error('down')), /invalid/],
-    ['expired', 'Bearer tok', () => principal({ expiresAt: Math.floor(Date.now() / 1000) - 1 }), /expired/],
+    ['expired', 'Bearer tok', () => principal({ expiresAt: Math.floor(Date.now() / 1000) - TOKEN_CLOCK_SKEW_SEC - 10 }), /expired/],
     ['for another audience', 'Bearer tok', () => principal({ resource: 'https://evil.example.com/mcp' }), /not issued for this server/],
     ['malformed', 'Bearer a"b', () => principal(), /malformed/],
   ];
@@ -72,6 +73,14 @@ describe('BearerAuthenticator (shared by @armature/http and @armature/ws)', () =
       expect(errors.length).to.equal(what === 'thrown at' ? 1 : 0);
     });
   }
+
+  it('accepts a token expired within the shared clock skew, the same skew the verifiers allow on nbf', async () => {
+    const tenPast = () => principal({ expiresAt: Math.floor(Date.now() / 1000) - 10 });
+    expect(TOKEN_CLOCK_SKEW_SEC).to.equal(30);
+    expect((await auth.authenticate('Bearer tok', tenPast, fail)).ok).to.equal(true);
+    expect(tokenExpired(100, 129_000)).to.equal(false);
+    expect(tokenExpired(100, 130_000)).to.equal(true);
+  });
 
   it('accepts tokens that expire later, and any audience when validation is off', async () => {
     expect((await auth.authenticate('Bearer tok', () => principal({ expiresAt: Math.floor(Date.now() / 1000) + 60 }), fail)).ok).to.equal(

@@ -29,7 +29,9 @@ export interface EngineState {
   readonly copies: SessionCopies;
   initialize(message: JSONRPCRequest, extra: MessageExtraInfo, res: HttpResponder): Promise<void>;
   /** The session `id` names, restored from stored state when no copy is live here; undefined once refused. */
-  restoreSession(id: string, authInfo: AuthInfo | undefined, res: HttpResponder): Promise<HttpSessionTransport | undefined>;
+  restoreSession(id: string, authInfo: AuthInfo | undefined, res: HttpResponder, method: string): Promise<HttpSessionTransport | undefined>;
+  /** Answers a request naming another principal's session as for an unknown one (404), with a warning. */
+  refuseForeign(res: HttpResponder, method: string): void;
   /** Ends a session: only this instance's copy, or `everywhere` (DELETE). */
   endSession(session: HttpSessionTransport, everywhere: boolean): Promise<void>;
   close(drainMs?: number): Promise<void>;

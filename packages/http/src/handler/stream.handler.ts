@@ -110,10 +110,10 @@ async function sessionOf(
     refuse(res, 400, 'Bad Request: the Mcp-Session-Id header is required');
     return undefined;
   }
-  const session = engine.sessions.find(sessionId) ?? (await engine.restoreSession(sessionId, authInfo, res));
+  const session = engine.sessions.find(sessionId) ?? (await engine.restoreSession(sessionId, authInfo, res, req.method));
   if (session === undefined) return undefined;
   if (!session.ownedBy(authInfo)) {
-    refuse(res, 404, 'Not Found: unknown or ended session; initialize a new one');
+    engine.refuseForeign(res, req.method);
     return undefined;
   }
   if (requestProtocolVersion(req.header('mcp-protocol-version'), engine.options.versions) === undefined) {

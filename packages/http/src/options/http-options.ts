@@ -1,6 +1,7 @@
 import type { EventStore } from '../events/event-store';
 import type { SessionStateStore } from '../session-state/session-state-store';
 import type { CorsOptions } from '../security/cors.policy';
+import type { ServerLogger } from '@armature/core';
 import type { Allowlist, ProtectedResourceOptions, VerifyToken } from '@armature/core/internal';
 
 /**
@@ -85,6 +86,12 @@ export interface HttpHandlerOptions {
   readonly cors?: CorsOptions;
   /** Receives transport-level errors (a failed connect, a failing event store). Never writes to stdout. */
   readonly onError?: (error: Error) => void;
+  /**
+   * Where one-line notes for the operator go (`warn`: a request naming another principal's
+   * session, a stream ended because its token expired). Never a token or a session id.
+   * Default: core's stderr logger.
+   */
+  readonly logger?: Pick<ServerLogger, 'warn' | 'debug'>;
 }
 
 /** SSE stream options (MCP 2025-11-25, transports §Sending Messages and §Resumability). */

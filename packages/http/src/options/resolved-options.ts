@@ -1,3 +1,4 @@
+import { stderrLogger, type ServerLogger } from '@armature/core';
 import type { JSONRPCMessage } from '@armature/core/wire/2025-11-25';
 import {
   BearerAuthenticator,
@@ -48,6 +49,7 @@ export interface ResolvedHttpOptions {
   readonly stepUp: StepUpChallenge;
   readonly cors: CorsPolicy | null;
   readonly onError: (error: Error) => void;
+  readonly logger: Pick<ServerLogger, 'warn' | 'debug'>;
 }
 
 /** 4 MiB: the body limit MCP servers commonly share (and issue 7's default). */
@@ -99,6 +101,7 @@ export function resolveOptions(options: HttpHandlerOptions = {}): ResolvedHttpOp
     stepUp: (reply) => insufficientScopeChallenge(reply, metadataUrl),
     cors,
     onError: options.onError ?? (() => undefined),
+    logger: options.logger ?? stderrLogger,
   };
 }
 

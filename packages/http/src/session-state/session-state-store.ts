@@ -8,7 +8,7 @@ import type { ClientCapabilities, Implementation, LoggingLevel } from '@armature
  */
 export interface StoredSession {
   readonly id: string;
-  /** Client id of the principal that opened it (`AuthInfo.clientId`); only that principal may use it. */
+  /** `principalKey` of the principal that opened it (a digest of issuer, subject and client id); only that principal may use it. */
   readonly principal?: string;
   /** The negotiated protocol version. */
   readonly protocolVersion: string;

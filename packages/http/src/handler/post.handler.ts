@@ -212,8 +212,8 @@ function postStateless(
   if (refuseWhenSaturated(engine.statelessInflight, engine.options.maxStatelessInflight, request.id, res)) return;
   let connected: ConnectedSession | undefined;
   engine.statelessInflight++;
-  const stepUp = extra.authInfo === undefined ? null : engine.options.stepUp;
-  const transport = new StatelessTransport(request, res, engine.options.timing, stepUp, () => {
+  const options = engine.options;
+  const transport = new StatelessTransport(request, res, options.timing, options.answers, extra.authInfo !== undefined, () => {
     engine.statelessInflight--;
     if (connected !== undefined) void connected.close().catch(engine.reportError);
   });

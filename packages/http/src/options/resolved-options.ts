@@ -1,10 +1,8 @@
 import { stderrLogger, type ServerLogger } from '@armature/core';
-import type { JSONRPCMessage } from '@armature/core/wire/2025-11-25';
 import {
   BearerAuthenticator,
   createHostOriginGuard,
   DEFAULT_MAX_ID_LENGTH,
-  insufficientScopeChallenge,
   type DecodeLimits,
   type HostOriginGuard,
 } from '@armature/core/internal';
@@ -16,6 +14,7 @@ import type { SessionStateStore } from '../session-state/session-state-store';
 import { InMemorySessionStore } from '../session-state/in-memory-session-store';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/protocol-version';
 import { CorsPolicy } from '../security/cors.policy';
+import { AnswerHeads } from '../protocol/answer-head';
 import type { SseTiming } from '../sse/sse-connection';
 
 /**
@@ -24,9 +23,6 @@ import type { SseTiming } from '../sse/sse-connection';
  * without waiting cannot pile up unbounded work (issue 16: stateless 2026 HTTP had no cap).
  */
 export const DEFAULT_MAX_STATELESS_INFLIGHT = 1000;
-
-/** The 403 challenge for an authenticated request whose reply is an insufficient-scope error, if it is one. */
-export type StepUpChallenge = (reply: JSONRPCMessage) => string | undefined;
 
 /** Options with every default applied, computed once per handler. */
 export interface ResolvedHttpOptions {
@@ -46,7 +42,8 @@ export interface ResolvedHttpOptions {
   readonly verifyToken: VerifyToken | undefined;
   /** Bearer checks, challenges and the metadata document; `null` without any auth option. */
   readonly auth: BearerAuthenticator | null;
-  readonly stepUp: StepUpChallenge;
+  /** HTTP status and challenge headers of final answers, for both revisions. */
+  readonly answers: AnswerHeads;
   readonly cors: CorsPolicy | null;
   readonly onError: (error: Error) => void;
   readonly logger: Pick<ServerLogger, 'warn' | 'debug'>;
@@ -98,7 +95,7 @@ export function resolveOptions(options: HttpHandlerOptions = {}): ResolvedHttpOp
     versions: new Set(options.protocolVersions ?? SUPPORTED_PROTOCOL_VERSIONS),
     verifyToken: options.verifyToken,
     auth,
-    stepUp: (reply) => insufficientScopeChallenge(reply, metadataUrl),
+    answers: new AnswerHeads(metadataUrl, auth !== null),
     cors,
     onError: options.onError ?? (() => undefined),
     logger: options.logger ?? stderrLogger,

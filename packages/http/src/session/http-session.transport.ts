@@ -158,12 +158,7 @@ export class HttpSessionTransport implements Transport, ChannelHost {
     const opening = message.method === 'initialize' && !this.opened;
     if (opening) this.initializing(message);
     this.writes?.note(message, opening);
-    // Only an authenticated request can be told to step up its scopes with a 403 (MCP 2025-11-25,
-    // authorization §Scope Challenge Handling); an anonymous one gets the JSON-RPC error in-band.
-    this.inflight.set(
-      message.id,
-      new ResponseChannel(responder, this, this.primes, extra.authInfo === undefined ? null : this.options.stepUp),
-    );
+    this.inflight.set(message.id, new ResponseChannel(responder, this, this.primes, this.options.answers, extra.authInfo !== undefined));
     this.onmessage?.(message, extra);
     return true;
   }

@@ -26,6 +26,8 @@ class Http2026Sink implements ExchangeSink {
   private released = false;
   /** The running request, once dispatched and still running (a listen stream leaves `openListens` with it). */
   running: AbortableRequest | undefined = undefined;
+  /** Stops the token expiry watch of a listen stream. */
+  stopWatch: (() => void) | undefined = undefined;
 
   constructor(
     private readonly res: HttpResponder,
@@ -59,6 +61,7 @@ class Http2026Sink implements ExchangeSink {
   release(): void {
     if (this.released) return;
     this.released = true;
+    this.stopWatch?.();
     if (!this.listen) this.engine.statelessInflight--;
     else if (this.running !== undefined) this.engine.openListens.delete(this.running);
   }
@@ -112,7 +115,11 @@ export function postStateless2026(
   const running = kernel.dispatch(request, authInfo, sink, facts);
   if (running === undefined || running.finished) return;
   sink.running = running;
-  if (listen) engine.openListens.add(running);
+  if (listen) {
+    engine.openListens.add(running);
+    // A listen stream ends with its result when its token expires, as at shutdown; the client listens again with a fresh token.
+    sink.stopWatch = engine.watchToken(authInfo, facts, 'listen stream', () => running.shutdown());
+  }
   res.onClientGone?.(() => sink.clientGone());
 }
 

@@ -1,6 +1,13 @@
 import { principalKey, type AuthInfo, type MessageExtraInfo } from '@armature/core';
 import type { JSONRPCRequest } from '@armature/core/wire/2025-11-25';
-import type { AbortableRequest, BearerOutcome, ConnectableApp } from '@armature/core/internal';
+import {
+  bearerReverifier,
+  watchToken,
+  type AbortableRequest,
+  type BearerOutcome,
+  type ConnectableApp,
+  type TokenRequest,
+} from '@armature/core/internal';
 import type { HttpSessionTransport } from '../session/http-session.transport';
 import type { HttpRequestView, HttpResponder } from '../exchange/http-exchange';
 import { SessionStore } from '../session/session-store';
@@ -111,7 +118,7 @@ export class StreamableHttpEngine implements EngineState {
         pending = handlePost(this, req, res, authInfo, facts);
         break;
       case 'GET':
-        pending = handleGet(this, req, res, authInfo);
+        pending = handleGet(this, req, res, authInfo, facts);
         break;
       case 'DELETE':
         pending = handleDelete(this, req, res, authInfo);
@@ -169,6 +176,25 @@ export class StreamableHttpEngine implements EngineState {
     else if (found === 'foreign') this.refuseForeign(res, method);
     else refuse(res, 404, UNKNOWN_SESSION);
     return undefined;
+  }
+
+  /**
+   * Runs `end` when the token `authInfo` came with expires, or once a re-verification (for a
+   * token without `expiresAt`, every `reverifyTokenMs`) refuses it: long-lived streams do not
+   * outlive their token. Returns the stop, or undefined for an anonymous request (nothing to watch).
+   */
+  watchToken(authInfo: AuthInfo | undefined, facts: TokenRequest, what: string, end: () => void): (() => void) | undefined {
+    if (authInfo === undefined) return undefined;
+    const options = this.options;
+    return watchToken({
+      authInfo,
+      reverify: bearerReverifier(options.auth, options.verifyToken, authInfo, facts, this.reportError),
+      reverifyEveryMs: options.reverifyTokenMs,
+      onEnd: (why) => {
+        options.logger.debug(`http: ended a ${what}: its access token ${why === 'expired' ? 'expired' : 'is no longer accepted'}`);
+        end();
+      },
+    });
   }
 
   /**

@@ -82,6 +82,13 @@ export interface HttpHandlerOptions {
    * `protectedResource.resource`; set it when the metadata is hosted elsewhere.
    */
   readonly resourceMetadataUrl?: string;
+  /**
+   * A long-lived stream (a 2025 GET stream, a 2026 `subscriptions/listen` stream) ends when the
+   * token it was opened with expires (`expiresAt`). A token without it (an introspected token
+   * without `exp`, an API key) is verified again this often, in ms, and the stream ended once
+   * it is refused. Default 5 minutes; `0` never re-verifies.
+   */
+  readonly reverifyTokenMs?: number;
   /** CORS for browser clients (preflights, exposed headers). Default: off. */
   readonly cors?: CorsOptions;
   /** Receives transport-level errors (a failed connect, a failing event store). Never writes to stdout. */

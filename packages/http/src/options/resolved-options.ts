@@ -3,6 +3,7 @@ import {
   BearerAuthenticator,
   createHostOriginGuard,
   DEFAULT_MAX_ID_LENGTH,
+  DEFAULT_REVERIFY_TOKEN_MS,
   type DecodeLimits,
   type HostOriginGuard,
 } from '@armature/core/internal';
@@ -44,6 +45,8 @@ export interface ResolvedHttpOptions {
   readonly auth: BearerAuthenticator | null;
   /** HTTP status and challenge headers of final answers, for both revisions. */
   readonly answers: AnswerHeads;
+  /** Re-verification interval of tokens without `expiresAt` on long-lived streams (0: never). */
+  readonly reverifyTokenMs: number;
   readonly cors: CorsPolicy | null;
   readonly onError: (error: Error) => void;
   readonly logger: Pick<ServerLogger, 'warn' | 'debug'>;
@@ -96,6 +99,7 @@ export function resolveOptions(options: HttpHandlerOptions = {}): ResolvedHttpOp
     verifyToken: options.verifyToken,
     auth,
     answers: new AnswerHeads(metadataUrl, auth !== null),
+    reverifyTokenMs: nonNegative('reverifyTokenMs', options.reverifyTokenMs ?? DEFAULT_REVERIFY_TOKEN_MS),
     cors,
     onError: options.onError ?? (() => undefined),
     logger: options.logger ?? stderrLogger,

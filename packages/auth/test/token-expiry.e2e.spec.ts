@@ -104,15 +104,39 @@ describe('token expiry on long-lived connections (WebSocket, 2025 GET stream, 20
     return audience;
   }
 
-  async function serveHttp(): Promise<string> {
+  async function serveHttp(
+    verifier: (audience: string) => VerifyToken = (aud) => jwtVerifier({ issuer: idp.url, audience: aud, jwksUri: idp.jwksUri }),
+    reverifyTokenMs?: number,
+  ): Promise<string> {
     let verify: VerifyToken = () => undefined;
     http = await listenHttp(app, {
       port: 0,
       verifyToken: (token, request) => verify(token, request),
       protectedResource: { authorizationServers: [idp.url] },
+      ...(reverifyTokenMs === undefined ? {} : { reverifyTokenMs }),
     });
-    verify = jwtVerifier({ issuer: idp.url, audience: http.url, jwksUri: idp.jwksUri });
+    verify = verifier(http.url);
     return http.url;
+  }
+
+  /** initialize + notifications/initialized with `token`; the session id. */
+  async function openSession(url: string, token: string): Promise<string> {
+    const auth = { authorization: `Bearer ${token}` };
+    const opened = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...auth },
+      body: JSON.stringify(INITIALIZE),
+    });
+    const sessionId = opened.headers.get('mcp-session-id')!;
+    await opened.text();
+    await (
+      await fetch(url, {
+        method: 'POST',
+        headers: sessionHeaders(sessionId, auth),
+        body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+      })
+    ).text();
+    return sessionId;
   }
 
   it('WebSocket: a JWT that expires closes the socket with 1008 at expiry; the socket served until then', async () => {
@@ -159,20 +183,7 @@ describe('token expiry on long-lived connections (WebSocket, 2025 GET stream, 20
     const url = await serveHttp();
     const token = await mint(key, { iss: idp.url, aud: url, expIn: 3 });
     const auth = { authorization: `Bearer ${token}` };
-    const opened = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...auth },
-      body: JSON.stringify(INITIALIZE),
-    });
-    const sessionId = opened.headers.get('mcp-session-id')!;
-    await opened.text();
-    await (
-      await fetch(url, {
-        method: 'POST',
-        headers: sessionHeaders(sessionId, auth),
-        body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
-      })
-    ).text();
+    const sessionId = await openSession(url, token);
     const get = await fetch(url, { method: 'GET', headers: { ...sessionHeaders(sessionId, auth), accept: 'text/event-stream' } });
     expect(get.status).to.equal(200);
     const reader = new SseReader(get, INITIALIZE);
@@ -182,6 +193,24 @@ describe('token expiry on long-lived connections (WebSocket, 2025 GET stream, 20
     const back = await fetch(url, { method: 'GET', headers: { ...sessionHeaders(sessionId, auth), accept: 'text/event-stream' } });
     expect(back.status).to.equal(401);
     expect(back.headers.get('www-authenticate')).to.match(/^Bearer error="invalid_token"/);
+    await back.text();
+  });
+
+  it('2025 GET stream: an introspected token without exp, revoked while the stream is open, ends it at the next re-verification', async () => {
+    const url = await serveHttp(() => introspectionVerifier({ endpoint: `${idp.url}/introspect`, cache: false }), 200);
+    const token = 'opaque-get-token';
+    idp.introspection[token] = { active: true, client_id: 'app-1', sub: 'alice', scope: 'notes:read', aud: url };
+    const sessionId = await openSession(url, token);
+    const headers = { ...sessionHeaders(sessionId, { authorization: `Bearer ${token}` }), accept: 'text/event-stream' };
+    const get = await fetch(url, { method: 'GET', headers });
+    expect(get.status).to.equal(200);
+    const reader = new SseReader(get, INITIALIZE);
+    readers.push(reader);
+    idp.introspection[token] = { active: false };
+    await ended(reader, 'the GET stream');
+    expect(reader.violations).to.deep.equal([]);
+    const back = await fetch(url, { method: 'GET', headers });
+    expect(back.status).to.equal(401);
     await back.text();
   });
 

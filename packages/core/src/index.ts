@@ -54,6 +54,7 @@ export { RequestContext } from './context/request-context';
 export type { AuthInfo, SessionInfo, SessionScope, AskOptions, RequestLogger } from './context/request-context';
 export type { RequestHeaders, TransportRequestInfo } from './context/request-info';
 export { checkAudience } from './transport/auth/audience.check';
+export { principalKey } from './context/principal';
 
 // Results.
 export { text, image, audio, resourceLink, embeddedResource } from './results/content.helpers';

@@ -30,6 +30,13 @@ export {
 export { checkAudience, canonicalResourceUri } from './transport/auth/audience.check';
 export { bearerChallenge, scopeTokens, isScopeToken, type BearerChallengeParts } from './transport/auth/bearer-challenge';
 export {
+  watchToken,
+  bearerReverifier,
+  DEFAULT_REVERIFY_TOKEN_MS,
+  type TokenWatchOptions,
+  type TokenEnd,
+} from './transport/auth/token-watch';
+export {
   BearerAuthenticator,
   insufficientScopeChallenge,
   type BearerAuthConfig,

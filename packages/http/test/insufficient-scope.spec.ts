@@ -6,6 +6,7 @@ import { INITIALIZE, post, POST_HEADERS } from './support/raw-http';
 import { Opened } from './support/servers';
 import { SseReader } from './support/sse-reader';
 import { assertServerMessage } from './support/wire-check';
+import { checkServerMessage } from '@armature/testing';
 
 const READER: Omit<AuthInfo, 'resource'> = { token: 'reader', clientId: 'reader-client', scopes: ['notes:read'] };
 const call = (id: number, name: string, args: Record<string, unknown> = {}) => ({
@@ -104,6 +105,45 @@ describe('InsufficientScopeError over Streamable HTTP (step-up)', () => {
     assertServerMessage(body, 'tools/call');
     expect(body.error.code).to.equal(-32003);
     expect(body.error.data.missingScopes).to.deep.equal(['notes:read']);
+  });
+
+  it('answers an anonymous caller 401 with the scope and resource_metadata when the endpoint takes bearer tokens, on 2025 and 2026', async () => {
+    // Bearer auth is declared (protectedResource) but verified upstream: a request may arrive without a principal.
+    const handle = await opened.listen(app, { protectedResource: { authorizationServers: ['https://auth.example.com'] } });
+    const metadata = `${new URL(handle.url).origin}/.well-known/oauth-protected-resource/mcp`;
+    const init = await post(handle.url, INITIALIZE);
+    assertServerMessage(await init.json(), 'initialize');
+    const headers = { 'mcp-session-id': init.headers.get('mcp-session-id') as string, 'mcp-protocol-version': '2025-11-25' };
+    await (await post(handle.url, { jsonrpc: '2.0', method: 'notifications/initialized' }, headers)).text();
+    const on2025 = await post(handle.url, call(6, 'search'), headers);
+    expect(on2025.status).to.equal(401);
+    expect(on2025.headers.get('www-authenticate')).to.equal(`Bearer scope="notes:read", resource_metadata="${metadata}"`);
+    const body2025 = (await on2025.json()) as { error: { code: number } };
+    assertServerMessage(body2025, 'tools/call');
+    expect(body2025.error.code).to.equal(-32003);
+
+    const request2026 = {
+      ...call(7, 'search'),
+      params: {
+        name: 'search',
+        arguments: {},
+        _meta: {
+          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+          'io.modelcontextprotocol/clientCapabilities': {},
+          'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1.0.0' },
+        },
+      },
+    };
+    const on2026 = await post(handle.url, request2026, {
+      'mcp-protocol-version': '2026-07-28',
+      'mcp-method': 'tools/call',
+      'mcp-name': 'search',
+    });
+    expect(on2026.status).to.equal(401);
+    expect(on2026.headers.get('www-authenticate')).to.equal(`Bearer scope="notes:read", resource_metadata="${metadata}"`);
+    const body2026 = await on2026.json();
+    expect(checkServerMessage(body2026, request2026)).to.deep.equal([]);
+    expect(body2026).to.have.nested.property('error.code', -32003);
   });
 
   it('steps up a principal set by an upstream layer too, statelessly and through fetch', async () => {

@@ -11,7 +11,7 @@ export const WsCloseCode = {
   UnsupportedData: 1003,
   /** A text frame that is not valid UTF-8 (RFC 6455 §8.1). */
   InvalidPayload: 1007,
-  /** The peer stopped reading: more than `maxBufferedBytes` are queued for it. */
+  /** The peer stopped reading (more than `maxBufferedBytes` queued for it), or its token expired or was revoked. */
   PolicyViolation: 1008,
   /** A message larger than `maxPayload`. */
   MessageTooBig: 1009,
@@ -27,4 +27,6 @@ export const WsCloseReason = {
   shutdown: 'Server shutting down',
   sendBufferFull: (limit: number): string => `Send buffer full: more than ${limit} bytes queued for a client that is not reading`,
   sessionFailed: 'Could not open an MCP session',
+  tokenExpired: 'The access token expired; reconnect with a fresh one',
+  tokenRejected: 'The access token is no longer accepted; reconnect with a fresh one',
 } as const;

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { AuthInfo, TransportRequestInfo } from '@armature/core';
-import type { ConnectableApp } from '@armature/core/internal';
+import { bearerReverifier, watchToken, type ConnectableApp } from '@armature/core/internal';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { WsCloseCode, WsCloseReason } from './close-codes';
 import { Heartbeat } from './heartbeat';
@@ -102,6 +102,22 @@ export class WsGateway {
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
   }
 
+  /** Closes the connection with 1008 when its token expires, or once a re-verification refuses it. */
+  private watchToken(transport: WebSocketServerTransport, authInfo: AuthInfo, requestInfo: TransportRequestInfo): () => void {
+    const options = this.options;
+    return watchToken({
+      authInfo,
+      reverify: bearerReverifier(options.auth, options.verifyToken, authInfo, requestInfo, (error) =>
+        options.onError(error instanceof Error ? error : new Error(String(error))),
+      ),
+      reverifyEveryMs: options.reverifyTokenMs,
+      onEnd: (why) => {
+        options.logger.debug(`closing a WebSocket (1008): its access token ${why === 'expired' ? 'expired' : 'is no longer accepted'}`);
+        void transport.closeWith(WsCloseCode.PolicyViolation, why === 'expired' ? WsCloseReason.tokenExpired : WsCloseReason.tokenRejected);
+      },
+    });
+  }
+
   private accept(ws: WebSocket, requestInfo: TransportRequestInfo, authInfo: AuthInfo | undefined): void {
     explainOversizeClose(ws, this.options.maxPayload);
     this.heartbeat.add(ws);
@@ -121,7 +137,11 @@ export class WsGateway {
     // Until the session installs its own handler (and for anything it passes on).
     transport.onerror = this.options.onError;
     this.connections.add(transport);
-    ws.once('close', () => this.connections.delete(transport));
+    const stopWatch = authInfo === undefined ? undefined : this.watchToken(transport, authInfo, requestInfo);
+    ws.once('close', () => {
+      this.connections.delete(transport);
+      stopWatch?.();
+    });
     // The session ends itself when the transport reports its close (see WebSocketServerTransport).
     this.app.connect(transport).then(
       () => undefined,

@@ -4,6 +4,7 @@ import { stderrLogger, type ServerLogger } from '@armature/core';
 import {
   BearerAuthenticator,
   createHostOriginGuard,
+  DEFAULT_REVERIFY_TOKEN_MS,
   type Allowlist,
   type HostOriginGuard,
   type ProtectedResourceOptions,
@@ -72,6 +73,13 @@ export interface WsOptions {
   readonly protectedResource?: ProtectedResourceOptions;
   /** RFC 9728 metadata URL sent in `WWW-Authenticate` on 401. Default: derived from `protectedResource.resource`. */
   readonly resourceMetadataUrl?: string;
+  /**
+   * A connection whose token has `expiresAt` is closed with 1008 at that instant. A token
+   * without it (an introspected token without `exp`, an API key) is verified again this often,
+   * in ms, and the connection closed with 1008 once it is refused (revoked, inactive). Default
+   * 5 minutes; `0` never re-verifies.
+   */
+  readonly reverifyTokenMs?: number;
   /** Called with errors that have no peer to go to (socket errors, failed connects). Default: ignored. */
   readonly onError?: (error: Error) => void;
 }
@@ -91,6 +99,7 @@ export interface ResolvedWsOptions {
   readonly verifyToken: VerifyToken | undefined;
   /** Bearer checks, challenges and the metadata document; `null` without any auth option. */
   readonly auth: BearerAuthenticator | null;
+  readonly reverifyTokenMs: number;
   readonly onError: (error: Error) => void;
 }
 
@@ -105,7 +114,9 @@ export function resolveWsOptions(options: WsOptions): ResolvedWsOptions {
   const heartbeatIntervalMs = options.heartbeatIntervalMs ?? DEFAULT_HEARTBEAT_INTERVAL_MS;
   const highWaterMark = options.highWaterMark ?? 1024 * 1024;
   const maxBufferedBytes = options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES;
+  const reverifyTokenMs = options.reverifyTokenMs ?? DEFAULT_REVERIFY_TOKEN_MS;
   for (const [name, value] of [
+    ['reverifyTokenMs', reverifyTokenMs],
     ['maxPayload', maxPayload],
     ['heartbeatIntervalMs', heartbeatIntervalMs],
     ['highWaterMark', highWaterMark],
@@ -133,6 +144,7 @@ export function resolveWsOptions(options: WsOptions): ResolvedWsOptions {
       options.verifyToken === undefined && options.protectedResource === undefined && options.resourceMetadataUrl === undefined
         ? null
         : new BearerAuthenticator(options),
+    reverifyTokenMs,
     onError: options.onError ?? (() => undefined),
   };
 }

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { Injectable, Module } from '@armature/di';
-import { Armature, RequestContext, Tool } from '@armature/core';
+import { Armature, RequestContext, Tool, type ArmatureOptions } from '@armature/core';
 
 /** Tools that show what a handler sees of the caller and of the request. */
 @Injectable()
@@ -32,8 +32,8 @@ export class CallerHandlers {
 @Module({ handlers: [CallerHandlers] })
 class CallerModule {}
 
-/** The app; every log line goes to `logs` (to prove no token reaches them). */
-export function createCallerApp(logs: string[] = []): Promise<Armature> {
+/** The app; every log line goes to `logs` (to prove no token reaches them). `options` add to the app's (a shared store). */
+export function createCallerApp(logs: string[] = [], options: Partial<ArmatureOptions> = {}): Promise<Armature> {
   const record = (...parts: unknown[]): void =>
     void logs.push(parts.map((part) => (part instanceof Error ? `${part.message} ${part.stack ?? ''}` : String(part))).join(' '));
   return Armature.create(CallerModule, {
@@ -41,5 +41,6 @@ export function createCallerApp(logs: string[] = []): Promise<Armature> {
     version: '1.0.0',
     manifest: { armature: 1, handlers: {} },
     logger: { error: record, warn: record, debug: record },
+    ...options,
   });
 }

@@ -1,5 +1,6 @@
 import { ArmatureError } from '@armature/di';
 import { invalidClientResult, missingClientCapability } from '../context/client-capability-check';
+import { principalKey } from '../context/principal';
 import { EngineErrorCode } from '../errors/engine-error-codes';
 import { McpWireError } from '../errors/wire-error';
 import { WireErrorCode } from '../errors/wire-error-codes';
@@ -63,7 +64,7 @@ export class InputAsker {
     const sealer = sealerOf(exchange);
     const rounds = new InputRounds(
       sealer,
-      bindingOf(exchange.method, params, exchange.ctx.authInfo?.clientId),
+      bindingOf(exchange.method, params, principalKey(exchange.ctx.authInfo)),
       params.requestState,
       params.inputResponses,
     );
@@ -108,7 +109,7 @@ export class InputAsker {
           exchange,
           new InputRounds(
             sealerOf(exchange),
-            bindingOf(exchange.method, exchange.params, exchange.ctx.authInfo?.clientId),
+            bindingOf(exchange.method, exchange.params, principalKey(exchange.ctx.authInfo)),
             undefined,
             undefined,
           ),

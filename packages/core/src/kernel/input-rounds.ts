@@ -32,10 +32,13 @@ export interface RoundBinding {
   readonly principal: string;
 }
 
-/** The binding of a request's params (`tools/call` name + arguments, `prompts/get` name + arguments, `resources/read` uri). */
-export function bindingOf(method: string, params: Readonly<Record<string, unknown>>, clientId: string | undefined): RoundBinding {
+/**
+ * The binding of a request's params (`tools/call` name + arguments, `prompts/get` name +
+ * arguments, `resources/read` uri) for `principal` (`principalKey` of the caller).
+ */
+export function bindingOf(method: string, params: Readonly<Record<string, unknown>>, principal: string | undefined): RoundBinding {
   const target = typeof params.name === 'string' ? params.name : typeof params.uri === 'string' ? params.uri : '';
-  return { method, target, argsDigest: digest(params.arguments ?? null), principal: clientId === undefined ? '' : digest(clientId) };
+  return { method, target, argsDigest: digest(params.arguments ?? null), principal: principal === undefined ? '' : digest(principal) };
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { RequestContext } from '../context/request-context';
+import { principalKey } from '../context/principal';
 import { McpWireError } from '../errors/wire-error';
 import { WireErrorCode } from '../errors/wire-error-codes';
 
@@ -61,8 +62,8 @@ export class ListenLimits {
 }
 
 function keyOf(ctx: Pick<RequestContext, 'authInfo' | 'requestInfo'>): string | undefined {
-  const clientId = ctx.authInfo?.clientId;
-  if (clientId !== undefined) return `principal:${clientId}`;
+  const principal = principalKey(ctx.authInfo);
+  if (principal !== undefined) return `principal:${principal}`;
   const address = ctx.requestInfo?.remoteAddress;
   return address === undefined ? undefined : `address:${address}`;
 }

@@ -18,7 +18,7 @@ export interface RequestStatePayload {
   readonly t: string;
   /** Digest of the request's arguments: a state is only good for the same call. */
   readonly h: string;
-  /** Digest of the principal (`authInfo.clientId`), '' when unauthenticated. */
+  /** Digest of the principal (`principalKey`: issuer, subject, client id), '' when unauthenticated. */
   readonly s: string;
   /** Expiry, ms since the epoch. */
   readonly e: number;

@@ -3,17 +3,10 @@ import type { RateLimitKey, RateLimitOptions } from './rate-limit.options';
 import type { RateLimitBucket, RateLimitStore } from './rate-limit-store';
 import { type Clock, monotonicClock, TokenBucket } from './token-bucket';
 import { ENVELOPE_VERSIONS } from '../kernel/mcp-2026';
+import { principalKey } from '../context/principal';
 
 /** Most string-keyed buckets kept before full ones are forgotten (a full bucket is the same as none). */
 const DEFAULT_MAX_KEYS = 10_000;
-
-/** The principal key: client id, and the subject when the verifier put one in `extra.sub`. */
-function principalKey(ctx: RequestContext): string | undefined {
-  const auth = ctx.authInfo;
-  if (auth === undefined) return undefined;
-  const sub = auth.extra?.sub;
-  return typeof sub === 'string' ? `${auth.clientId}\u0000${sub}` : auth.clientId;
-}
 
 /**
  * The budget a request without a session spends where a limit names the session (`per:
@@ -23,7 +16,7 @@ function principalKey(ctx: RequestContext): string | undefined {
  * The NUL-prefixed keys cannot collide with a principal's client id.
  */
 function sessionlessKey(ctx: RequestContext): string {
-  const principal = principalKey(ctx);
+  const principal = principalKey(ctx.authInfo);
   if (principal !== undefined) return `\u0000principal:${principal}`;
   const address = ctx.requestInfo?.remoteAddress;
   return address === undefined ? '\u0000anonymous' : `\u0000address:${address}`;
@@ -98,7 +91,7 @@ export class RateLimiter {
     const per = this.per;
     if (per === 'global') return '';
     if (typeof per === 'function') return String(per(ctx));
-    const key = per === 'principal' ? principalKey(ctx) : undefined;
+    const key = per === 'principal' ? principalKey(ctx.authInfo) : undefined;
     if (key !== undefined) return key;
     return isSessionless(ctx) ? sessionlessKey(ctx) : undefined;
   }

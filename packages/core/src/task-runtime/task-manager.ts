@@ -5,6 +5,7 @@ import type { RequestHost } from '../context/request-host';
 import { ToolError } from '../results/tool-error';
 import { invalidClientResult, missingClientCapability } from '../context/client-capability-check';
 import type { AuthInfo } from '../context/request-context';
+import { principalKey } from '../context/principal';
 import { EngineErrorCode } from '../errors/engine-error-codes';
 import { isMcpWireError, McpWireError } from '../errors/wire-error';
 import { WireErrorCode } from '../errors/wire-error-codes';
@@ -113,11 +114,9 @@ interface TaskWatcher {
   readonly send: (detailedTask: Record<string, unknown>) => void;
 }
 
-/** The principal a task belongs to: the client id and, when the verifier gave one, the subject. */
+/** The principal a task belongs to (`principalKey`: issuer, subject and client id), '' without authentication. */
 export function ownerOf(authInfo: AuthInfo | undefined): string {
-  if (authInfo === undefined) return '';
-  const subject = authInfo.extra?.sub;
-  return `${authInfo.clientId}\u0000${typeof subject === 'string' ? subject : ''}`;
+  return principalKey(authInfo) ?? '';
 }
 
 function shownId(taskId: string): string {

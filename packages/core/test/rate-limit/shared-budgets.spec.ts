@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import type { RequestContext } from '../../src/context/request-context';
+import { principalKey } from '../../src';
 import { RateLimiter } from '../../src/rate-limit/rate-limiter';
 import type { RateLimitBucket, RateLimitStore } from '../../src/rate-limit/rate-limit-store';
 import { spendCall } from '../../src/rate-limit/spend-call';
@@ -58,7 +59,10 @@ describe('RateLimiter with a shared RateLimitStore', () => {
     expect(await pending).to.equal(0);
     expect(await perPrincipal.take(request('s2', 'alice')), 'same principal, other session').to.equal(1000);
     expect(await perPrincipal.take(request('s2', 'bob'))).to.equal(0);
-    expect(store.asked).to.deep.equal(['take tool:export key:alice', 'take tool:export key:alice', 'take tool:export key:bob']);
+    // The store is keyed by the principal's digest (`principalKey`), never by a readable client id or subject.
+    const alice = principalKey({ token: 't', clientId: 'alice', scopes: [] });
+    const bob = principalKey({ token: 't', clientId: 'bob', scopes: [] });
+    expect(store.asked).to.deep.equal([`take tool:export key:${alice}`, `take tool:export key:${alice}`, `take tool:export key:${bob}`]);
   });
 
   it('puts a session with an id in the store, and keeps a session without one in the process (synchronous)', async () => {

@@ -1,6 +1,6 @@
 import type { AuthInfo, MessageExtraInfo } from '@armature/core';
 import type { JSONRPCRequest } from '@armature/core/wire/2025-11-25';
-import type { AbortableRequest, ConnectableApp } from '@armature/core/internal';
+import type { AbortableRequest, ConnectableApp, TokenRequest } from '@armature/core/internal';
 import type { HttpResponder } from '../exchange/http-exchange';
 import type { HttpSessionTransport } from '../session/http-session.transport';
 import type { SessionCopies } from '../session/session-copies';
@@ -29,7 +29,11 @@ export interface EngineState {
   readonly copies: SessionCopies;
   initialize(message: JSONRPCRequest, extra: MessageExtraInfo, res: HttpResponder): Promise<void>;
   /** The session `id` names, restored from stored state when no copy is live here; undefined once refused. */
-  restoreSession(id: string, authInfo: AuthInfo | undefined, res: HttpResponder): Promise<HttpSessionTransport | undefined>;
+  restoreSession(id: string, authInfo: AuthInfo | undefined, res: HttpResponder, method: string): Promise<HttpSessionTransport | undefined>;
+  /** Runs `end` when `authInfo`'s token expires or is refused on re-verification; the stop, or undefined when anonymous. */
+  watchToken(authInfo: AuthInfo | undefined, facts: TokenRequest, what: string, end: () => void): (() => void) | undefined;
+  /** Answers a request naming another principal's session as for an unknown one (404), with a warning. */
+  refuseForeign(res: HttpResponder, method: string): void;
   /** Ends a session: only this instance's copy, or `everywhere` (DELETE). */
   endSession(session: HttpSessionTransport, everywhere: boolean): Promise<void>;
   close(drainMs?: number): Promise<void>;

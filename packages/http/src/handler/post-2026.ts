@@ -11,15 +11,14 @@ import { refuseWhenSaturated } from './stateless-limit';
 import type { EngineState as StreamableHttpEngine } from './engine-state';
 
 const JSON_HEADERS: HeaderList = ['content-type', 'application/json'];
-const BUSY_HEADERS: HeaderList = [...JSON_HEADERS, 'retry-after', '1'];
 const SSE_HEADERS: HeaderList = ['content-type', 'text/event-stream', 'cache-control', 'no-cache, no-transform', 'x-accel-buffering', 'no'];
 const META_VERSION = 'io.modelcontextprotocol/protocolVersion';
 
 /**
  * The answer to one MCP 2026-07-28 POST: a JSON body when the response is the only message,
  * otherwise an SSE stream (progress, logs, a subscription's notifications) that ends with the
- * response. No event ids: 2026 requests are not resumable. Error statuses (400, 404) apply
- * while nothing was streamed yet.
+ * response. No event ids: 2026 requests are not resumable. Error statuses (400, 404, 503, and
+ * the 401/403 challenges of `AnswerHeads`, as on 2025) apply while nothing was streamed yet.
  */
 class Http2026Sink implements ExchangeSink {
   private stream: SseStream | null = null;
@@ -27,12 +26,16 @@ class Http2026Sink implements ExchangeSink {
   private released = false;
   /** The running request, once dispatched and still running (a listen stream leaves `openListens` with it). */
   running: AbortableRequest | undefined = undefined;
+  /** Stops the token expiry watch of a listen stream. */
+  stopWatch: (() => void) | undefined = undefined;
 
   constructor(
     private readonly res: HttpResponder,
     private readonly engine: StreamableHttpEngine,
     /** A `subscriptions/listen` stream: counted in `openListens`, not in `statelessInflight`. */
     private readonly listen: boolean,
+    /** Whether the request carried a token (an insufficient scope is then a 403 step-up). */
+    private readonly authenticated: boolean,
   ) {}
 
   notify(message: JSONRPCNotification): Promise<void> {
@@ -49,8 +52,7 @@ class Http2026Sink implements ExchangeSink {
     if (this.done) return;
     this.done = true;
     const json = encodeJsonRpc(message);
-    // A 503 is a limit of the moment (-32004: open listen streams…): say when to come back.
-    if (this.stream === null) this.res.send(status, status === 503 ? BUSY_HEADERS : JSON_HEADERS, json);
+    if (this.stream === null) this.engine.options.answers.send(this.res, message, json, status, JSON_HEADERS, this.authenticated);
     else this.stream.push(message, json, true);
     this.release();
   }
@@ -59,6 +61,7 @@ class Http2026Sink implements ExchangeSink {
   release(): void {
     if (this.released) return;
     this.released = true;
+    this.stopWatch?.();
     if (!this.listen) this.engine.statelessInflight--;
     else if (this.running !== undefined) this.engine.openListens.delete(this.running);
   }
@@ -107,12 +110,16 @@ export function postStateless2026(
   const listen = method === 'subscriptions/listen';
   if (!listen && refuseWhenSaturated(engine.statelessInflight, engine.options.maxStatelessInflight, request.id, res)) return;
   if (!listen) engine.statelessInflight++;
-  const sink = new Http2026Sink(res, engine, listen);
+  const sink = new Http2026Sink(res, engine, listen, authInfo !== undefined);
   // The decoded request is already the `DispatchedRequest` (id, method, params) the kernel takes.
   const running = kernel.dispatch(request, authInfo, sink, facts);
   if (running === undefined || running.finished) return;
   sink.running = running;
-  if (listen) engine.openListens.add(running);
+  if (listen) {
+    engine.openListens.add(running);
+    // A listen stream ends with its result when its token expires, as at shutdown; the client listens again with a fresh token.
+    sink.stopWatch = engine.watchToken(authInfo, facts, 'listen stream', () => running.shutdown());
+  }
   res.onClientGone?.(() => sink.clientGone());
 }
 

@@ -145,11 +145,11 @@ async function postStateful(
   // A session this instance does not hold is served from its stored state (another instance
   // opened it); a live one costs no await.
   const live = engine.sessions.find(sessionId);
-  const session = live ?? (await engine.restoreSession(sessionId, extra.authInfo, res));
+  const session = live ?? (await engine.restoreSession(sessionId, extra.authInfo, res, 'POST'));
   if (session === undefined) return;
   // A session belongs to the principal that opened it: another principal holding its id
   // (stolen or guessed) is told no more than for an unknown id.
-  if (!session.ownedBy(extra.authInfo)) return refuse(res, 404, 'Not Found: unknown or ended session; initialize a new one');
+  if (!session.ownedBy(extra.authInfo)) return engine.refuseForeign(res, 'POST');
   if (live !== undefined) engine.copies.touch(live);
   // A session is initialized once (MCP lifecycle): a second `initialize` on it is a bad
   // request at the HTTP level too, not a 200 carrying the error (issue 16).
@@ -212,8 +212,8 @@ function postStateless(
   if (refuseWhenSaturated(engine.statelessInflight, engine.options.maxStatelessInflight, request.id, res)) return;
   let connected: ConnectedSession | undefined;
   engine.statelessInflight++;
-  const stepUp = extra.authInfo === undefined ? null : engine.options.stepUp;
-  const transport = new StatelessTransport(request, res, engine.options.timing, stepUp, () => {
+  const options = engine.options;
+  const transport = new StatelessTransport(request, res, options.timing, options.answers, extra.authInfo !== undefined, () => {
     engine.statelessInflight--;
     if (connected !== undefined) void connected.close().catch(engine.reportError);
   });

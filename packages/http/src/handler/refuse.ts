@@ -18,6 +18,9 @@ export function refuse(
 
 const JSON_ONLY: readonly string[] = ['content-type', 'application/json'];
 
+/** The 404 of a session id this server does not serve (never held, ended, or another principal's). */
+export const UNKNOWN_SESSION = 'Not Found: unknown or ended session; initialize a new one';
+
 /** 503 + Retry-After: the server is draining and takes no new work. */
 export function shuttingDown(res: HttpResponder): void {
   refuse(res, 503, 'Service Unavailable: the server is shutting down', ['retry-after', '5']);

@@ -6,7 +6,7 @@ import type { HeaderList, HttpResponder } from '../exchange/http-exchange';
 import { isRequest, isResponse } from '../protocol/json-rpc-message';
 import { SseConnection, type SseTiming } from '../sse/sse-connection';
 import { SseStream } from '../sse/sse-stream';
-import type { StepUpChallenge } from '../options/resolved-options';
+import type { AnswerHeads } from '../protocol/answer-head';
 import { ResponseChannel, type ChannelHost } from '../session/response-channel';
 
 const JSON_HEADERS: HeaderList = ['content-type', 'application/json'];
@@ -50,11 +50,12 @@ export class StatelessTransport implements Transport, ChannelHost {
     private readonly request: JSONRPCRequest,
     responder: HttpResponder,
     private readonly timing: SseTiming,
-    stepUp: StepUpChallenge | null,
+    answers: AnswerHeads,
+    authenticated: boolean,
     private readonly onAnswered: () => void,
   ) {
     this.requestId = request.id;
-    this.channel = new ResponseChannel(responder, this, false, stepUp);
+    this.channel = new ResponseChannel(responder, this, false, answers, authenticated);
   }
 
   start(): Promise<void> {

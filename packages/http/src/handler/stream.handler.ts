@@ -1,11 +1,12 @@
 import type { AuthInfo } from '@armature/core';
-import { ENVELOPE_VERSIONS } from '@armature/core/internal';
+import { ENVELOPE_VERSIONS, type TokenRequest } from '@armature/core/internal';
 import type { HttpRequestView, HttpResponder } from '../exchange/http-exchange';
 import type { EventStore } from '../events/event-store';
 import { requestProtocolVersion } from '../protocol/protocol-version';
 import type { HttpSessionTransport } from '../session/http-session.transport';
 import { acceptsAll } from './media-type';
 import { refuse, shuttingDown } from './refuse';
+import { tokenBoundResponder } from './token-bound-responder';
 import type { EngineState as StreamableHttpEngine } from './engine-state';
 
 const GET_ACCEPT = ['text/event-stream'];
@@ -19,9 +20,13 @@ const STATELESS_ALLOW = ['allow', 'POST'];
 export async function handleGet(
   engine: StreamableHttpEngine,
   req: HttpRequestView,
-  res: HttpResponder,
+  response: HttpResponder,
   authInfo: AuthInfo | undefined,
+  facts: TokenRequest,
 ): Promise<void> {
+  // The stream, once open, ends when the token it was opened with expires (the client comes back with a fresh one).
+  const res =
+    authInfo === undefined ? response : tokenBoundResponder(response, (end) => engine.watchToken(authInfo, facts, 'GET stream', end)!);
   if (speaks2026(req))
     return refuse(res, 405, 'Method Not Allowed: MCP 2026-07-28 has no GET stream; POST subscriptions/listen instead', STATELESS_ALLOW);
   if (engine.options.stateless)
@@ -110,10 +115,10 @@ async function sessionOf(
     refuse(res, 400, 'Bad Request: the Mcp-Session-Id header is required');
     return undefined;
   }
-  const session = engine.sessions.find(sessionId) ?? (await engine.restoreSession(sessionId, authInfo, res));
+  const session = engine.sessions.find(sessionId) ?? (await engine.restoreSession(sessionId, authInfo, res, req.method));
   if (session === undefined) return undefined;
   if (!session.ownedBy(authInfo)) {
-    refuse(res, 404, 'Not Found: unknown or ended session; initialize a new one');
+    engine.refuseForeign(res, req.method);
     return undefined;
   }
   if (requestProtocolVersion(req.header('mcp-protocol-version'), engine.options.versions) === undefined) {

@@ -1,6 +1,13 @@
-import type { AuthInfo, MessageExtraInfo } from '@armature/core';
+import { principalKey, type AuthInfo, type MessageExtraInfo } from '@armature/core';
 import type { JSONRPCRequest } from '@armature/core/wire/2025-11-25';
-import type { AbortableRequest, BearerOutcome, ConnectableApp } from '@armature/core/internal';
+import {
+  bearerReverifier,
+  watchToken,
+  type AbortableRequest,
+  type BearerOutcome,
+  type ConnectableApp,
+  type TokenRequest,
+} from '@armature/core/internal';
 import type { HttpSessionTransport } from '../session/http-session.transport';
 import type { HttpRequestView, HttpResponder } from '../exchange/http-exchange';
 import { SessionStore } from '../session/session-store';
@@ -9,7 +16,7 @@ import { checkBearer } from './bearer-auth';
 import { HttpRequestFacts } from './http-request-facts';
 import { isMetadataRequest, serveMetadata } from './metadata.handler';
 import { handlePost } from './post.handler';
-import { refuse, shuttingDown } from './refuse';
+import { refuse, shuttingDown, UNKNOWN_SESSION } from './refuse';
 import type { EngineState } from './engine-state';
 import type { ResolvedHttpOptions } from '../options/resolved-options';
 import { handleDelete, handleGet } from './stream.handler';
@@ -111,7 +118,7 @@ export class StreamableHttpEngine implements EngineState {
         pending = handlePost(this, req, res, authInfo, facts);
         break;
       case 'GET':
-        pending = handleGet(this, req, res, authInfo);
+        pending = handleGet(this, req, res, authInfo, facts);
         break;
       case 'DELETE':
         pending = handleDelete(this, req, res, authInfo);
@@ -131,7 +138,7 @@ export class StreamableHttpEngine implements EngineState {
         '5',
       ]);
     }
-    const session = this.copies.open(this.sessions.newId(), extra.authInfo?.clientId, this.onSessionClosed);
+    const session = this.copies.open(this.sessions.newId(), principalKey(extra.authInfo), this.onSessionClosed);
     this.sessions.add(session);
     try {
       const prefix = this.copies.replyPrefix;
@@ -150,19 +157,55 @@ export class StreamableHttpEngine implements EngineState {
    * principal's) or 503 (the session store failed, this instance is full, or it is shutting
    * down: the session may have been ended by the shutdown, and another instance can serve it).
    */
-  async restoreSession(id: string, authInfo: AuthInfo | undefined, res: HttpResponder): Promise<HttpSessionTransport | undefined> {
+  async restoreSession(
+    id: string,
+    authInfo: AuthInfo | undefined,
+    res: HttpResponder,
+    method: string,
+  ): Promise<HttpSessionTransport | undefined> {
     if (this.closing) {
       shuttingDown(res);
       return undefined;
     }
-    const found = await this.copies.restore(id, authInfo?.clientId, this.onSessionClosed);
+    const found = await this.copies.restore(id, principalKey(authInfo), this.onSessionClosed);
     if (typeof found !== 'string') return found;
     if (found === 'unavailable')
       refuse(res, 503, 'Service Unavailable: the session store is unavailable right now; retry in a few seconds', ['retry-after', '5']);
     else if (found === 'full')
       refuse(res, 503, 'Service Unavailable: this instance has reached its session limit; retry later', ['retry-after', '5']);
-    else refuse(res, 404, 'Not Found: unknown or ended session; initialize a new one');
+    else if (found === 'foreign') this.refuseForeign(res, method);
+    else refuse(res, 404, UNKNOWN_SESSION);
     return undefined;
+  }
+
+  /**
+   * Runs `end` when the token `authInfo` came with expires, or once a re-verification (for a
+   * token without `expiresAt`, every `reverifyTokenMs`) refuses it: long-lived streams do not
+   * outlive their token. Returns the stop, or undefined for an anonymous request (nothing to watch).
+   */
+  watchToken(authInfo: AuthInfo | undefined, facts: TokenRequest, what: string, end: () => void): (() => void) | undefined {
+    if (authInfo === undefined) return undefined;
+    const options = this.options;
+    return watchToken({
+      authInfo,
+      reverify: bearerReverifier(options.auth, options.verifyToken, authInfo, facts, this.reportError),
+      reverifyEveryMs: options.reverifyTokenMs,
+      onEnd: (why) => {
+        options.logger.debug(`http: ended a ${what}: its access token ${why === 'expired' ? 'expired' : 'is no longer accepted'}`);
+        end();
+      },
+    });
+  }
+
+  /**
+   * A request naming a session another principal opened (its id stolen or guessed): answered
+   * exactly as an unknown session (404), and told to the operator at warn, without token or id.
+   */
+  refuseForeign(res: HttpResponder, method: string): void {
+    this.options.logger.warn(
+      `http: a ${method} named a 2025 session that another principal opened; answered 404 as for an unknown session`,
+    );
+    refuse(res, 404, UNKNOWN_SESSION);
   }
 
   /**

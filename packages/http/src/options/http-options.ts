@@ -1,6 +1,7 @@
 import type { EventStore } from '../events/event-store';
 import type { SessionStateStore } from '../session-state/session-state-store';
 import type { CorsOptions } from '../security/cors.policy';
+import type { ServerLogger } from '@armature/core';
 import type { Allowlist, ProtectedResourceOptions, VerifyToken } from '@armature/core/internal';
 
 /**
@@ -81,10 +82,23 @@ export interface HttpHandlerOptions {
    * `protectedResource.resource`; set it when the metadata is hosted elsewhere.
    */
   readonly resourceMetadataUrl?: string;
+  /**
+   * A long-lived stream (a 2025 GET stream, a 2026 `subscriptions/listen` stream) ends when the
+   * token it was opened with expires (`expiresAt`). A token without it (an introspected token
+   * without `exp`, an API key) is verified again this often, in ms, and the stream ended once
+   * it is refused. Default 5 minutes; `0` never re-verifies.
+   */
+  readonly reverifyTokenMs?: number;
   /** CORS for browser clients (preflights, exposed headers). Default: off. */
   readonly cors?: CorsOptions;
   /** Receives transport-level errors (a failed connect, a failing event store). Never writes to stdout. */
   readonly onError?: (error: Error) => void;
+  /**
+   * Where one-line notes for the operator go (`warn`: a request naming another principal's
+   * session, a stream ended because its token expired). Never a token or a session id.
+   * Default: core's stderr logger.
+   */
+  readonly logger?: Pick<ServerLogger, 'warn' | 'debug'>;
 }
 
 /** SSE stream options (MCP 2025-11-25, transports §Sending Messages and §Resumability). */

@@ -1,9 +1,9 @@
-import type { JSONRPCMessage } from '@armature/core/wire/2025-11-25';
+import { stderrLogger, type ServerLogger } from '@armature/core';
 import {
   BearerAuthenticator,
   createHostOriginGuard,
   DEFAULT_MAX_ID_LENGTH,
-  insufficientScopeChallenge,
+  DEFAULT_REVERIFY_TOKEN_MS,
   type DecodeLimits,
   type HostOriginGuard,
 } from '@armature/core/internal';
@@ -15,6 +15,7 @@ import type { SessionStateStore } from '../session-state/session-state-store';
 import { InMemorySessionStore } from '../session-state/in-memory-session-store';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/protocol-version';
 import { CorsPolicy } from '../security/cors.policy';
+import { AnswerHeads } from '../protocol/answer-head';
 import type { SseTiming } from '../sse/sse-connection';
 
 /**
@@ -23,9 +24,6 @@ import type { SseTiming } from '../sse/sse-connection';
  * without waiting cannot pile up unbounded work (issue 16: stateless 2026 HTTP had no cap).
  */
 export const DEFAULT_MAX_STATELESS_INFLIGHT = 1000;
-
-/** The 403 challenge for an authenticated request whose reply is an insufficient-scope error, if it is one. */
-export type StepUpChallenge = (reply: JSONRPCMessage) => string | undefined;
 
 /** Options with every default applied, computed once per handler. */
 export interface ResolvedHttpOptions {
@@ -45,9 +43,13 @@ export interface ResolvedHttpOptions {
   readonly verifyToken: VerifyToken | undefined;
   /** Bearer checks, challenges and the metadata document; `null` without any auth option. */
   readonly auth: BearerAuthenticator | null;
-  readonly stepUp: StepUpChallenge;
+  /** HTTP status and challenge headers of final answers, for both revisions. */
+  readonly answers: AnswerHeads;
+  /** Re-verification interval of tokens without `expiresAt` on long-lived streams (0: never). */
+  readonly reverifyTokenMs: number;
   readonly cors: CorsPolicy | null;
   readonly onError: (error: Error) => void;
+  readonly logger: Pick<ServerLogger, 'warn' | 'debug'>;
 }
 
 /** 4 MiB: the body limit MCP servers commonly share (and issue 7's default). */
@@ -96,9 +98,11 @@ export function resolveOptions(options: HttpHandlerOptions = {}): ResolvedHttpOp
     versions: new Set(options.protocolVersions ?? SUPPORTED_PROTOCOL_VERSIONS),
     verifyToken: options.verifyToken,
     auth,
-    stepUp: (reply) => insufficientScopeChallenge(reply, metadataUrl),
+    answers: new AnswerHeads(metadataUrl, auth !== null),
+    reverifyTokenMs: nonNegative('reverifyTokenMs', options.reverifyTokenMs ?? DEFAULT_REVERIFY_TOKEN_MS),
     cors,
     onError: options.onError ?? (() => undefined),
+    logger: options.logger ?? stderrLogger,
   };
 }
 

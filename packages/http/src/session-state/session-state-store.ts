@@ -10,7 +10,7 @@ export interface StoredSession {
   readonly id: string;
   /** The session's non-secret key (the lookup part of its id, as the bus names it), for the subscription index. */
   readonly key?: string;
-  /** Client id of the principal that opened it (`AuthInfo.clientId`); only that principal may use it. */
+  /** `principalKey` of the principal that opened it (a digest of issuer, subject and client id); only that principal may use it. */
   readonly principal?: string;
   /** The negotiated protocol version. */
   readonly protocolVersion: string;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { WireErrorCode } from '@armature/core';
+import { principalKey, WireErrorCode } from '@armature/core';
 import { encodeJsonRpc, negotiateProtocolVersion } from '@armature/core/internal';
 import type { AuthInfo, MessageExtraInfo, Transport, TransportSendOptions } from '@armature/core';
 import type { JSONRPCMessage, JSONRPCRequest, RequestId } from '@armature/core/wire/2025-11-25';
@@ -97,7 +97,7 @@ export class HttpSessionTransport implements Transport, ChannelHost {
     readonly sessionId: string,
     private readonly options: ResolvedHttpOptions,
     private readonly onClosed: (transport: HttpSessionTransport) => void,
-    /** Client id of the principal that opened the session; later requests must match it. */
+    /** `principalKey` of the principal that opened the session (issuer, subject, client id); later requests must match it. */
     readonly principal: string | undefined = undefined,
     private readonly copy: SessionCopy | null = null,
   ) {
@@ -137,9 +137,9 @@ export class HttpSessionTransport implements Transport, ChannelHost {
     return false;
   }
 
-  /** Whether a request made as `authInfo` may use this session (the same client id that opened it). */
+  /** Whether a request made as `authInfo` may use this session (the principal that opened it: same issuer, subject and client id). */
   ownedBy(authInfo: AuthInfo | undefined): boolean {
-    return authInfo?.clientId === this.principal;
+    return principalKey(authInfo) === this.principal;
   }
 
   /** Requests of this session still waiting for their answer. */
@@ -158,12 +158,7 @@ export class HttpSessionTransport implements Transport, ChannelHost {
     const opening = message.method === 'initialize' && !this.opened;
     if (opening) this.initializing(message);
     this.writes?.note(message, opening);
-    // Only an authenticated request can be told to step up its scopes with a 403 (MCP 2025-11-25,
-    // authorization §Scope Challenge Handling); an anonymous one gets the JSON-RPC error in-band.
-    this.inflight.set(
-      message.id,
-      new ResponseChannel(responder, this, this.primes, extra.authInfo === undefined ? null : this.options.stepUp),
-    );
+    this.inflight.set(message.id, new ResponseChannel(responder, this, this.primes, this.options.answers, extra.authInfo !== undefined));
     this.onmessage?.(message, extra);
     return true;
   }

@@ -2,7 +2,7 @@ import type { JSONRPCMessage } from '@armature/core/wire/2025-11-25';
 import { encodeJsonRpc } from '@armature/core/internal';
 import type { HeaderList, HttpResponder } from '../exchange/http-exchange';
 import type { SseStream } from '../sse/sse-stream';
-import type { StepUpChallenge } from '../options/resolved-options';
+import type { AnswerHeads } from '../protocol/answer-head';
 
 /** What a response channel needs from the session (or stateless exchange) that owns it. */
 export interface ChannelHost {
@@ -21,10 +21,10 @@ const NO_HEADERS: HeaderList = [];
  * request), ending with the response. Nothing is buffered: the choice is made by the first
  * message.
  *
- * An `InsufficientScopeError` answered before anything was streamed becomes `403` with a
- * `WWW-Authenticate: Bearer error="insufficient_scope", scope="…"` challenge and the JSON-RPC
- * error as body (MCP 2025-11-25, authorization §Runtime Insufficient Scope Errors), so clients
- * can step up; once the SSE stream has started, the status is sent and the error stays in-band.
+ * An answer sent before anything was streamed gets its status and challenge from `AnswerHeads`
+ * (an `InsufficientScopeError` becomes `403` with `WWW-Authenticate: Bearer
+ * error="insufficient_scope", scope="…"`, so clients can step up); once the SSE stream has
+ * started, the status is sent and the error stays in-band.
  */
 export class ResponseChannel {
   private stream: SseStream | null = null;
@@ -34,8 +34,10 @@ export class ResponseChannel {
     private readonly responder: HttpResponder,
     private readonly host: ChannelHost,
     private readonly prime: boolean,
-    /** Set for authenticated requests: turns an insufficient-scope reply into its 403. */
-    private readonly stepUp: StepUpChallenge | null = null,
+    /** The endpoint's mapping of answers to HTTP status and challenges. */
+    private readonly answers: AnswerHeads,
+    /** Whether the request carried a token (a 403 step-up rather than a 401). */
+    private readonly authenticated: boolean,
   ) {}
 
   /** True once the response has been sent. */
@@ -65,9 +67,7 @@ export class ResponseChannel {
     if (this.stream === null) {
       if (final) {
         this.done = true;
-        const challenge = this.stepUp === null ? undefined : this.stepUp(message);
-        if (challenge === undefined) this.responder.send(200, headers, json);
-        else this.responder.send(403, [...headers, 'www-authenticate', challenge], json);
+        this.answers.send(this.responder, message, json, 200, headers, this.authenticated);
         return;
       }
       this.stream = this.host.openRequestStream(this.responder, this.prime);

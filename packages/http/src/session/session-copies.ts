@@ -8,8 +8,8 @@ import type { SessionStateStore } from '../session-state/session-state-store';
 import type { SessionStore } from './session-store';
 import type { OpenedSession, SessionSync } from './session-sync';
 
-/** Why a session could not be served from stored state. */
-export type RestoreFailure = 'unknown' | 'unavailable' | 'full';
+/** Why a session could not be served from stored state (`foreign`: another principal opened it). */
+export type RestoreFailure = 'unknown' | 'foreign' | 'unavailable' | 'full';
 
 /** Slide a shared session's stored TTL at most this often per copy (a Redis round trip each). */
 const TOUCH_EVERY_MS = 5_000;
@@ -186,8 +186,9 @@ export class SessionCopies implements SessionSync {
       this.reportError(error);
       return 'unavailable';
     }
+    if (stored === undefined) return 'unknown';
     // Another principal holding the id (stolen or guessed) learns no more than for an unknown id, and costs no copy.
-    if (stored === undefined || stored.principal !== principal) return 'unknown';
+    if (stored.principal !== principal) return 'foreign';
     const already = this.live.find(id);
     if (already !== undefined) return already;
     if (this.live.full) return 'full';

@@ -8,6 +8,7 @@ import type { AuthInfo } from '../context/request-context';
 import { EngineErrorCode } from '../errors/engine-error-codes';
 import { isMcpWireError, McpWireError } from '../errors/wire-error';
 import { WireErrorCode } from '../errors/wire-error-codes';
+import { wireCodeOf } from '../errors/wire-encoding';
 import { PROTOCOL_2026 } from '../kernel/mcp-2026';
 import type { RequestParamsRecord } from '../protocol/request-params';
 import type { DetachableRequest, ServerFeatures, TasksFeature, ToolsFeature } from '../protocol/server-features';
@@ -24,6 +25,7 @@ import {
   type TaskPatch,
   type TaskRecord,
   type TaskSupport,
+  TASK_ERA_REVISION,
 } from '../tasks/task-model';
 import type { TaskPage, TaskStore } from '../tasks/task-store';
 import type { TaskSignal, TaskSignals } from '../tasks/task-signals';
@@ -752,7 +754,7 @@ export class TaskManager implements TasksFeature {
 
   private taskError(running: Running, thrown: unknown): TaskError {
     if (isMcpWireError(thrown)) {
-      const code = running.era === '2026' && thrown.code === WireErrorCode.ResourceNotFound ? WireErrorCode.InvalidParams : thrown.code;
+      const code = wireCodeOf(TASK_ERA_REVISION[running.era], thrown.code);
       return thrown.data === undefined ? { code, message: thrown.message } : { code, message: thrown.message, data: thrown.data };
     }
     try {

@@ -13,14 +13,14 @@ import { isPlainResult, isThenable } from '../protocol/handler-results';
 import type { JSONRPCErrorResponse, JSONRPCNotification, RequestId } from '../wire/mcp-types.generated';
 import type { RequestParamsRecord } from '../protocol/request-params';
 import type { TransportSendOptions } from '../transport/transport';
-import { InputRequiredSignal } from './input-asker';
+import { InputRequiredSignal } from './input-required-signal';
 import { ObservedSink } from './observed-sink';
 import type { RequestEnvelope, RequestSession } from './request-envelope';
 import { headerLookupOf } from './extra-headers';
 import type { RequestObserver } from './request-observer';
 import { type ExchangeKernel, type Refusal, type RequestSink, type Revision, SERVED_BY_CALLER } from './revision';
 
-export { InputRequiredSignal } from './input-asker';
+export { InputRequiredSignal } from './input-required-signal';
 export type { ExchangeKernel } from './revision';
 
 const RESOLVED: Promise<void> = Promise.resolve();

@@ -152,7 +152,7 @@ async function postStateful(
   if (!session.ownedBy(extra.authInfo)) return refuse(res, 404, 'Not Found: unknown or ended session; initialize a new one');
   if (live !== undefined) engine.copies.touch(live);
   // A session is initialized once (MCP lifecycle): a second `initialize` on it is a bad
-  // request at the HTTP level too, not a 200 carrying the error (issue 16).
+  // request at the HTTP level too, not a 200 carrying the error.
   if (initialize)
     return res.send(
       400,
@@ -173,12 +173,12 @@ async function postStateful(
     if (told !== undefined) await told.catch(() => undefined);
     return accepted(res);
   }
-  // New work is refused once shutdown began, with a status a client can act on (issue 16).
+  // New work is refused once shutdown began, with a status a client can act on.
   if (engine.closing) return shuttingDown(res);
   const request = message as JSONRPCRequest;
   if (!session.receiveRequest(request, extra, res)) {
     // Answers are routed by id within the session; a second request with a live id would
-    // steal the first one's answer, so it is refused on its own exchange (issue 7).
+    // steal the first one's answer, so it is refused on its own exchange.
     res.send(
       200,
       JSON_HEADERS,

@@ -195,7 +195,7 @@ export class HttpSessionTransport implements Transport, ChannelHost {
    * A cancelled request gets no response (MCP 2025-11-25, cancellation), so its answer channel
    * would wait forever: it held its stream and socket objects and kept the session busy (never
    * idle-expired, drained for the whole window on shutdown) — about 6 KB per cancelled call
-   * (issue 16's memory check). The session has aborted the work by now; a response racing the
+   * (measured by the memory check of the hostile-client specs). The session has aborted the work by now; a response racing the
    * cancellation finds no channel and is dropped, as the client ignores it anyway.
    */
   private dropAnswer(id: RequestId): void {
@@ -369,7 +369,7 @@ export class HttpSessionTransport implements Transport, ChannelHost {
   async close(forget = this.forgetsStreams): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    // Every request gets exactly one answer (issue 7): those still open get an error.
+    // Every request gets exactly one answer: those still open get an error.
     for (const [id, channel] of this.inflight) {
       channel.deliver(
         { jsonrpc: '2.0', id, error: { code: WireErrorCode.ConnectionClosed, message: 'Session closed before the request was answered' } },
@@ -382,7 +382,7 @@ export class HttpSessionTransport implements Transport, ChannelHost {
     this.events?.detach();
     const store = this.options.store;
     // A closed session's streams can never be resumed (its id now answers 404): the store may
-    // drop them at once instead of keeping them for a late resume (issue 16's memory check).
+    // drop them at once instead of keeping them for a late resume (bounded memory per closed session).
     if (store !== null) {
       const ids = this.events === null ? [...this.streams.keys()] : [...this.streams.keys(), this.standaloneId];
       for (const id of ids) {

@@ -98,15 +98,6 @@ export class Dispatcher implements ExchangeKernel, RequestKernel {
   }
 
   /** True once the app shuts down (the registry drains): new requests get -32000. */
-  /** 2026 requests have no session to count against; a connection counts its own (`ServerSession`). */
-  get saturated(): boolean {
-    return false;
-  }
-
-  get maxInflightRequests(): number {
-    return Number.POSITIVE_INFINITY;
-  }
-
   get draining(): boolean {
     return this.options.registry?.draining === true;
   }

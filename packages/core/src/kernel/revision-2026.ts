@@ -7,7 +7,7 @@ import { TASK_METHODS_2026 } from '../protocol/task-methods';
 import { isTaskHandle } from '../tasks/task-wire';
 import { methodTable, type Revision } from './revision';
 
-export { PROTOCOL_2026, ENVELOPE_VERSIONS, META, REMOVED_IN_2026, hasEnvelope } from './mcp-2026';
+export { PROTOCOL_2026, ENVELOPE_VERSIONS, META, ONLY_2026, REMOVED_IN_2026, hasEnvelope } from './mcp-2026';
 
 /**
  * The registry's 2026 numbers and statuses; an error whose status it does not fix is 400 when

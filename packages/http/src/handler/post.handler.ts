@@ -6,7 +6,7 @@ import {
   type TransportRequestInfo,
 } from '@armature/core';
 import type { JSONRPCRequest } from '@armature/core/wire/2025-11-25';
-import { ENVELOPE_VERSIONS, hasEnvelope, type ConnectedSession, type ConnectOptions } from '@armature/core/internal';
+import { ENVELOPE_VERSIONS, hasEnvelope, ONLY_2026, type ConnectedSession, type ConnectOptions } from '@armature/core/internal';
 import type { BodyConsumer, HttpRequestView, HttpResponder, ParsedBody } from '../exchange/http-exchange';
 import { errorBody } from '../protocol/http-error';
 import { checkParsed, decodeBody, isInitialize, type DecodedBody } from '../protocol/json-rpc-message';
@@ -243,9 +243,6 @@ function notConnected(engine: StreamableHttpEngine, res: HttpResponder, error: u
   engine.reportError(error);
   refuse(res, 500, 'Internal Server Error: could not open a session');
 }
-
-/** Methods only MCP 2026-07-28 has. */
-const ONLY_2026: ReadonlySet<string> = new Set(['server/discover', 'subscriptions/listen']);
 
 /** Every 2025-era version, served or not: a header naming one stays on the session path (which answers 400 when it is not served). */
 const KNOWN_2025: ReadonlySet<string> = new Set(SUPPORTED_PROTOCOL_VERSIONS);

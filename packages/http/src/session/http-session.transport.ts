@@ -310,14 +310,10 @@ export class HttpSessionTransport implements Transport, ChannelHost {
   }
 
   /**
-   * Resumes the stream `lastEventId` belongs to (MCP 2025-11-25, transports §Resumability):
-   * only a stream of this session, and only its own events. Returns false when the id is
-   * unknown here, so the caller can open a fresh GET stream instead.
-   */
-  /**
-   * Resumes the stream `lastEventId` belongs to on `responder`. `unknown`: the id is not one of
-   * this session's live or retained events (never issued, another session's, or evicted);
-   * `unavailable`: the event store failed. Nothing is written to `responder` unless `resumed`.
+   * Resumes the stream `lastEventId` belongs to on `responder` (MCP 2025-11-25, transports
+   * §Resumability): only a stream of this session, and only its own events. `unknown`: the id
+   * is not one of this session's live or retained events (never issued, another session's, or
+   * evicted); `unavailable`: the event store failed. Nothing is written to `responder` unless `resumed`.
    */
   async resume(responder: HttpResponder, lastEventId: string): Promise<'resumed' | 'unknown' | 'unavailable'> {
     const store = this.options.store;

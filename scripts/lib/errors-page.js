@@ -1,6 +1,7 @@
 'use strict';
 // docs/errors.md from the packages' error registries (the one `ErrorRegistry` shape of
-// @armature/di's defineErrors). Read from the built packages: run `npm run build` first.
+// @armature/di's defineErrors; wire entries add each revision's number and HTTP status, from
+// @armature/core's defineWireErrors). Read from the built packages: run `npm run build` first.
 const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -34,10 +35,12 @@ function table(registry) {
     : ['| code | meaning | fix |', '|---|---|---|'];
   for (const entry of registry.entries) {
     if (wire) {
-      const numbering = entry.wire ? entry.wire.jsonRpc : {};
-      const status = entry.wire && entry.wire.httpStatus !== undefined ? entry.wire.httpStatus : '';
+      // Each revision's form: { code, httpStatus? } (@armature/core's errors/wire-numbering.ts).
+      const form2025 = entry.wire ? entry.wire['2025-11-25'] : {};
+      const form2026 = entry.wire ? entry.wire['2026-07-28'] : {};
+      const status = form2026.httpStatus !== undefined ? form2026.httpStatus : '';
       lines.push(
-        `| \`${entry.code}\` | ${entry.name} | ${numbering['2025-11-25']} | ${numbering['2026-07-28']} | ${status} | ${cell(entry.meaning)} | ${cell(entry.fix)} |`,
+        `| \`${entry.code}\` | ${entry.name} | ${form2025.code} | ${form2026.code} | ${status} | ${cell(entry.meaning)} | ${cell(entry.fix)} |`,
       );
     } else {
       lines.push(`| \`${entry.code}\` | ${cell(entry.meaning)} | ${cell(entry.fix)} |`);
@@ -57,8 +60,10 @@ function renderErrorsPage() {
     'Every code Armature raises, with what it means and how to fix it. Local errors are',
     '`ArmatureError`s (exported by `@armature/core` and `@armature/di`) whose `code` is a stable',
     '`ARM_ERR_*` string; they never go on the wire. Wire errors are JSON-RPC errors (`McpWireError`',
-    'in code) numbered per protocol revision; the HTTP column is the Streamable HTTP status where it',
-    'is fixed (other errors travel in a 200, or a 400 when refused before dispatch). Build notes',
+    'in code) numbered per protocol revision, as the server sends them; the HTTP column is the',
+    'MCP 2026-07-28 Streamable HTTP status where it is fixed (other 2026 errors travel in a 200, or a',
+    '400 when refused before the method runs; a malformed body is always 400; 2025-11-25 errors',
+    'travel in the body of a 200 or on its stream). Build notes',
     '(`ARM_NOTE_*`) do not fail the build.',
     '',
     ...sections,

@@ -2,17 +2,33 @@
 // auth, testing, telemetry). Not a stable API for applications: anything here may change in a
 // minor release. Applications import from `@armature/core`.
 export { CREDENTIAL_HEADERS, isTransportRequestInfo, withoutCredentials } from './context/request-info';
-export * from './protocol/server-features';
+export type {
+  CompletionsFeature,
+  DetachableRequest,
+  ListContext,
+  ListKind,
+  PromptsFeature,
+  ResourcesFeature,
+  ServerFeatures,
+  TasksFeature,
+  ToolsFeature,
+} from './protocol/server-features';
 export type { ConnectOptions, ConnectedSession, ConnectableApp, SessionChange, SessionMessageRoute } from './session/connectable-app';
 export { EngineErrorCode } from './errors/engine-error-codes';
-export * from './jsonrpc/decode-limits';
-export * from './jsonrpc/json-rpc-decoder';
+export { DEFAULT_DECODE_LIMITS, DEFAULT_MAX_ID_LENGTH, resolveDecodeLimits, type DecodeLimits } from './jsonrpc/decode-limits';
+export { decodeJsonRpc, type DecodeFailure, type DecodeResult, type DecodedMessage } from './jsonrpc/json-rpc-decoder';
 export { encodeJsonRpc, type EncodeFailureHandler } from './jsonrpc/json-rpc-encoder';
 export { errorResponse, isRequestId } from './jsonrpc/json-rpc-errors';
 export { checkJsonRpcShape, type ShapeProblem } from './jsonrpc/json-rpc-shape';
 export { ServerSession } from './session/server-session';
 export type { SessionRegistry } from './protocol/session-registry';
-export * from './session/server-session-options';
+export {
+  DEFAULT_DRAIN_TIMEOUT_MS,
+  DEFAULT_MAX_INFLIGHT_REQUESTS,
+  DEFAULT_PAGE_SIZE,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  type ServerSessionOptions,
+} from './session/server-session-options';
 export { negotiateProtocolVersion } from './protocol/protocol-versions';
 export { LOGGING_LEVELS } from './logging/logging-levels';
 export { serverCapabilities } from './protocol/server-capabilities';
@@ -56,9 +72,9 @@ export type { TokenRequest, VerifyToken } from './transport/auth/verify-token';
 // MCP 2026-07-28: the request-scoped kernel as transports see it.
 export type { RequestKernel, AbortableRequest, HeaderParam } from './kernel/request-kernel';
 export type { ExchangeSink } from './kernel/exchange-sink';
-export type { DispatchedRequest } from './kernel/dispatcher';
+export type { DispatchedRequest } from './kernel/request-kernel';
 export type { CacheHint, CacheHints } from './kernel/cache-hints';
-export { PROTOCOL_2026, ENVELOPE_VERSIONS, META as MCP_META_KEYS, REMOVED_IN_2026, hasEnvelope } from './kernel/revision-2026';
+export { PROTOCOL_2026, ENVELOPE_VERSIONS, META as MCP_META_KEYS, ONLY_2026, REMOVED_IN_2026, hasEnvelope } from './kernel/revision-2026';
 // The notification bus port (broadcasts and 2025 session copies across instances).
 export type { BusEvent, NotificationBus } from './bus/notification-bus';
 export { InMemoryNotificationBus, deliverBusEvent } from './bus/in-memory-notification-bus';

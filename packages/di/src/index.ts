@@ -3,15 +3,7 @@ import 'reflect-metadata';
 // Public API of @armature/di.
 export * from './errors/armature-error';
 export { DI_ERRORS, DI_ERROR_CODES, type DiErrorCode } from './errors/di-error-codes';
-export {
-  defineErrors,
-  meaningsByCode,
-  type ErrorEntry,
-  type ErrorSpec,
-  type ErrorRegistry,
-  type WireNumbering,
-  type WireRevision,
-} from './errors/error-registry';
+export { defineErrors, meaningsByCode, type ErrorEntry, type ErrorSpec, type ErrorRegistry } from './errors/error-registry';
 export { DependencyGraphError } from './errors/di-error';
 export { InjectionToken } from './tokens/injection-token';
 export { type Token } from './tokens/token';

@@ -142,7 +142,7 @@ export async function listenHttp(app: ConnectableApp, options: ListenHttpOptions
       closed ??= (async () => {
         // The port stays open while in-flight work drains, so requests arriving meanwhile get
         // 503 + Retry-After (new work) or 202 (notifications, responses) rather than a refused
-        // or reset connection (issue 16). Idle keep-alive connections are left open (closing
+        // or reset connection. Idle keep-alive connections are left open (closing
         // one races with a client reusing it, which sees a reset); each answer now closes its
         // connection, and what is left is closed at the end.
         closing = true;

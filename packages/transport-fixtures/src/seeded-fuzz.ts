@@ -1,4 +1,4 @@
-// The seeded fuzz corpus of issue 16, shared by the fuzz specs of every transport (stdio in
+// The seeded fuzz corpus of hostile input, shared by the fuzz specs of every transport (stdio in
 // @armature/core, Streamable HTTP, WebSocket): valid JSON-RPC requests, each edited a few times
 // at random, replayable from a seed. Pure data: each spec sends the messages its own way.
 

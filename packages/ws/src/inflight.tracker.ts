@@ -2,7 +2,7 @@ import type { JSONRPCMessage, RequestId } from '@armature/core/wire/2025-11-25';
 
 /**
  * Counts the client's requests that have not been answered yet on one connection, so a
- * graceful shutdown can wait for them (issue 7, point 6). A request is open from its arrival
+ * graceful shutdown can wait for them. A request is open from its arrival
  * until a response with its id is sent, or until the client cancels it (a cancelled request
  * gets no response, MCP 2025-11-25 §Cancellation). Counted per id, so that the error answer
  * to a duplicate id does not close the original request.

@@ -34,7 +34,7 @@ export interface WebSocketServerTransportOptions {
   readonly logger?: Pick<ServerLogger, 'warn' | 'debug'>;
 }
 
-/** 16 MiB: four times the largest accepted message, so a reading client that fires a burst of large calls is not cut off; a 32 MiB backlog (issue 16) is. */
+/** 16 MiB: four times the largest accepted message, so a reading client that fires a burst of large calls is not cut off; a 32 MiB backlog (a client that stops reading) is. */
 export const DEFAULT_MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
 
 /**

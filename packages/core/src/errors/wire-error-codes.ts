@@ -1,24 +1,27 @@
-import { defineErrors, type WireNumbering } from '@armature/di';
+import { defineWireErrors, type WireNumbering } from './wire-numbering';
 
-const same = (code: number, httpStatus?: number): WireNumbering =>
-  httpStatus === undefined
-    ? { jsonRpc: { '2025-11-25': code, '2026-07-28': code } }
-    : { jsonRpc: { '2025-11-25': code, '2026-07-28': code }, httpStatus };
+/** The same number in every revision; `httpStatus2026` where MCP 2026-07-28 fixes the HTTP status. */
+const same = (code: number, httpStatus2026?: number): WireNumbering => ({
+  '2025-11-25': { code },
+  '2026-07-28': httpStatus2026 === undefined ? { code } : { code, httpStatus: httpStatus2026 },
+});
 
 /**
  * The one registry of numeric JSON-RPC error codes Armature puts on the wire, with meaning, fix
- * and each revision's number (`code` is the revision-neutral number the engine raises;
- * `Revision.encodeError` renumbers where MCP 2026-07-28 differs).
+ * and how each revision sends it: `code` is the revision-neutral number the engine raises, and
+ * each revision's `Revision.encodeError` and `Revision.httpStatus` read their numbers and
+ * statuses from here (errors/wire-encoding.ts), as the tasks runtime does for a failed task.
  *
  * -32700…-32600 are JSON-RPC 2.0's own; -32002 and -32042 are defined by MCP 2025-11-25,
  * -32020…-32022 by MCP 2026-07-28; -32000…-32099 is JSON-RPC's "server error" range, where our
  * server-defined codes live (-32000 and -32001 are the values the official SDK uses).
- * `httpStatus` is given where the status does not depend on the moment (Streamable HTTP).
+ * An HTTP status is given where it does not depend on the moment (Streamable HTTP); otherwise
+ * the revision's rule applies (2026: 400 when refused before the method runs, else 200; 2025: 200).
  */
-export const WIRE_ERRORS = defineErrors('@armature/core', 'JSON-RPC errors on the wire', {
+export const WIRE_ERRORS = defineWireErrors('@armature/core', 'JSON-RPC errors on the wire', {
   ParseError: {
     code: -32700,
-    wire: same(-32700, 400),
+    wire: same(-32700),
     meaning: 'Invalid JSON or invalid UTF-8 was received (or a frame over 4 MiB).',
     fix: 'Client: send one UTF-8 JSON object per message.',
   },
@@ -31,7 +34,7 @@ export const WIRE_ERRORS = defineErrors('@armature/core', 'JSON-RPC errors on th
   },
   MethodNotFound: {
     code: -32601,
-    wire: same(-32601),
+    wire: same(-32601, 404),
     meaning: 'The method does not exist or its feature is not served.',
     fix: "Client: call only methods the server's capabilities advertise for the negotiated revision.",
   },
@@ -50,7 +53,7 @@ export const WIRE_ERRORS = defineErrors('@armature/core', 'JSON-RPC errors on th
   },
   ResourceNotFound: {
     code: -32002,
-    wire: { jsonRpc: { '2025-11-25': -32002, '2026-07-28': -32602 } },
+    wire: { '2025-11-25': { code: -32002 }, '2026-07-28': { code: -32602 } },
     meaning: 'MCP: `resources/read` for a URI the server does not serve (`data: { uri }`); MCP 2026-07-28 numbers it -32602.',
     fix: 'Client: read a URI from `resources/list` or one a template matches.',
   },
@@ -81,7 +84,7 @@ export const WIRE_ERRORS = defineErrors('@armature/core', 'JSON-RPC errors on th
   },
   TooManyRequests: {
     code: -32004,
-    wire: same(-32004),
+    wire: same(-32004, 503),
     meaning:
       'Server-defined: the session (or connection, or stateless endpoint) already has its most requests in flight or open `subscriptions/listen` streams (`maxListens`, `maxListensPerPrincipal`), or the in-memory store of spent single-use request states is full. MCP 2026-07-28 over HTTP: 503 with `Retry-After`.',
     fix: 'Client: retry once some requests are answered (or close a listen stream); server: raise `maxInflightRequests` / `maxStatelessInflight` / `maxListens` / `maxListensPerPrincipal` if the load is expected.',

@@ -1,8 +1,8 @@
 import type { NotificationPacing } from '../context/notification-pacing';
 import type { AuthInfo } from '../context/request-context';
 import type { TransportRequestInfo } from '../context/request-info';
-import type { Implementation, RequestId } from '../wire/mcp-types.generated';
-import { NO_PARAMS, type RequestParamsRecord } from '../protocol/request-params';
+import type { Implementation } from '../wire/mcp-types.generated';
+import { NO_PARAMS } from '../protocol/request-params';
 import { serverCapabilities } from '../protocol/server-capabilities';
 import type { ServerFeatures } from '../protocol/server-features';
 import type { ServerLogger } from '../protocol/server-logger';
@@ -14,7 +14,7 @@ import { InflightLedger } from './inflight-ledger';
 import { META } from './mcp-2026';
 import { allSupportedVersions } from './request-envelope';
 import { type RequestExchange, serveRequest } from './request-exchange';
-import type { HeaderParam, RequestKernel } from './request-kernel';
+import type { DispatchedRequest, HeaderParam, RequestKernel } from './request-kernel';
 import type { RequestObserver } from './request-observer';
 import type { RequestStateSealer } from './request-state';
 import { ResultDecoration } from './result-decoration';
@@ -52,13 +52,6 @@ export interface DispatcherOptions {
   readonly maxListens?: number;
   /** Most open listen streams of one principal or client address (default 100). */
   readonly maxListensPerPrincipal?: number;
-}
-
-/** One 2026 request as a transport hands it over. */
-export interface DispatchedRequest {
-  readonly id: RequestId;
-  readonly method: string;
-  readonly params?: RequestParamsRecord | undefined;
 }
 
 /**
@@ -105,15 +98,6 @@ export class Dispatcher implements ExchangeKernel, RequestKernel {
   }
 
   /** True once the app shuts down (the registry drains): new requests get -32000. */
-  /** 2026 requests have no session to count against; a connection counts its own (`ServerSession`). */
-  get saturated(): boolean {
-    return false;
-  }
-
-  get maxInflightRequests(): number {
-    return Number.POSITIVE_INFINITY;
-  }
-
   get draining(): boolean {
     return this.options.registry?.draining === true;
   }

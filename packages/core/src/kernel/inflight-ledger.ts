@@ -1,4 +1,5 @@
 import type { RequestId } from '../wire/mcp-types.generated';
+import { IdleWaiters } from './idle-waiters';
 import type { RequestExchange } from './request-exchange';
 
 /** Deadline resolution: a request times out after between 8/8 and 9/8 of the timeout. */
@@ -25,7 +26,7 @@ export class InflightLedger {
   private timer: NodeJS.Timeout | undefined = undefined;
   private epoch = 0;
   private live = 0;
-  private idleWaiters: (() => void)[] | undefined = undefined;
+  private readonly idle = new IdleWaiters();
 
   /**
    * @param timeoutMs Deadline per request; 0 disables deadlines.
@@ -65,7 +66,7 @@ export class InflightLedger {
     exchange.tracked = false;
     if (--this.live === 0) {
       this.entries.clear();
-      this.wakeIdleWaiters();
+      this.idle.wake();
     } else if (this.entries.size > 2 * this.live + 64) {
       this.compact();
     }
@@ -73,14 +74,7 @@ export class InflightLedger {
 
   /** Resolves true once nothing is in flight, or false after `timeoutMs`. */
   whenIdle(timeoutMs: number): Promise<boolean> {
-    if (this.live === 0) return Promise.resolve(true);
-    return new Promise<boolean>((resolve) => {
-      const timer = setTimeout(() => resolve(false), timeoutMs);
-      (this.idleWaiters ??= []).push(() => {
-        clearTimeout(timer);
-        resolve(true);
-      });
-    });
+    return this.idle.wait(this.live === 0, timeoutMs);
   }
 
   /** Removes and returns every request (the caller is closing), and stops the timer. */
@@ -95,15 +89,8 @@ export class InflightLedger {
     }
     this.entries.clear();
     this.live = 0;
-    this.wakeIdleWaiters();
+    this.idle.wake();
     return all;
-  }
-
-  private wakeIdleWaiters(): void {
-    const waiters = this.idleWaiters;
-    if (waiters === undefined) return;
-    this.idleWaiters = undefined;
-    for (const wake of waiters) wake();
   }
 
   private compact(): void {

@@ -8,16 +8,7 @@ import type { ClientCapabilities } from '../wire/mcp-types.generated';
 import { bindingOf, INPUT_METHODS, InputRounds } from './input-rounds';
 import type { RequestExchange } from './request-exchange';
 import type { RequestStateSealer } from './request-state';
-
-/** The rejection a handler's pending question gets when its attempt ends with `input_required`. */
-export class InputRequiredSignal extends ArmatureError {
-  constructor() {
-    super(
-      EngineErrorCode.INPUT_REQUIRED,
-      'The request ended with input_required: the client answers and retries it, and the handler runs again from the start',
-    );
-  }
-}
+import { InputRequiredSignal } from './input-required-signal';
 
 function requiredCapabilities(path: string): ClientCapabilities {
   // 'elicitation.url' → { elicitation: { url: {} } }

@@ -31,6 +31,12 @@ export const REMOVED_IN_2026: ReadonlySet<string> = new Set([
   'resources/unsubscribe',
 ]);
 
+/**
+ * Methods only 2026-07-28 has: a request for one that carries no envelope still goes to the
+ * 2026 kernel (on a connection that never initialized, or a POST without a session).
+ */
+export const ONLY_2026: ReadonlySet<string> = new Set(['server/discover', 'subscriptions/listen']);
+
 /** True when a request's params carry a 2026-style `_meta` envelope (a protocol version key). */
 export function hasEnvelope(params: unknown): boolean {
   if (typeof params !== 'object' || params === null) return false;

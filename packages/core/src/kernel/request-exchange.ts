@@ -13,14 +13,14 @@ import { isPlainResult, isThenable } from '../protocol/handler-results';
 import type { JSONRPCErrorResponse, JSONRPCNotification, RequestId } from '../wire/mcp-types.generated';
 import type { RequestParamsRecord } from '../protocol/request-params';
 import type { TransportSendOptions } from '../transport/transport';
-import { InputRequiredSignal } from './input-asker';
+import { InputRequiredSignal } from './input-required-signal';
 import { ObservedSink } from './observed-sink';
 import type { RequestEnvelope, RequestSession } from './request-envelope';
 import { headerLookupOf } from './extra-headers';
 import type { RequestObserver } from './request-observer';
 import { type ExchangeKernel, type Refusal, type RequestSink, type Revision, SERVED_BY_CALLER } from './revision';
 
-export { InputRequiredSignal } from './input-asker';
+export { InputRequiredSignal } from './input-required-signal';
 export type { ExchangeKernel } from './revision';
 
 const RESOLVED: Promise<void> = Promise.resolve();
@@ -79,7 +79,8 @@ const serveObserved: ServeRequest = (kernel, revision, id, method, params, authI
 // exchange and context constructors into the caller instead of calling them generically.
 const serveUnobserved: ServeRequest = (kernel, revision, id, method, params, authInfo, requestInfo, sink, session) => {
   const entry = revision.methods.get(method);
-  if (entry === undefined || kernel.draining || kernel.saturated) return refuseAdmission(kernel, revision, id, method, entry, sink);
+  if (entry === undefined || kernel.draining || kernel.saturated === true)
+    return refuseAdmission(kernel, revision, id, method, entry, sink);
   let envelope: RequestEnvelope;
   try {
     envelope = revision.envelopeOf(params, session);
@@ -106,7 +107,7 @@ function refuseAdmission(
   if (entry === undefined)
     return refuse(kernel, revision, id, { code: WireErrorCode.MethodNotFound, message: `Method not found: ${echoed(method)}` }, sink);
   if (kernel.draining) return refuse(kernel, revision, id, SHUTTING_DOWN, sink);
-  return refuse(kernel, revision, id, tooManyRequests(kernel.maxInflightRequests), sink);
+  return refuse(kernel, revision, id, tooManyRequests(kernel.maxInflightRequests ?? Number.POSITIVE_INFINITY), sink);
 }
 
 /** Answers a request refused before it had an exchange. */

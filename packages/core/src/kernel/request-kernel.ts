@@ -1,7 +1,15 @@
 import type { AuthInfo } from '../context/request-context';
 import type { TransportRequestInfo } from '../context/request-info';
-import type { DispatchedRequest } from './dispatcher';
+import type { RequestParamsRecord } from '../protocol/request-params';
+import type { RequestId } from '../wire/mcp-types.generated';
 import type { ExchangeSink } from './exchange-sink';
+
+/** One 2026 request as a transport hands it over. */
+export interface DispatchedRequest {
+  readonly id: RequestId;
+  readonly method: string;
+  readonly params?: RequestParamsRecord | undefined;
+}
 
 /** A 2026 request a transport may abort when its client goes away. */
 export interface AbortableRequest {

@@ -1,7 +1,7 @@
 import { registerEncodedResult } from '../jsonrpc/json-rpc-encoder';
 import type { Implementation } from '../wire/mcp-types.generated';
 import { type CacheHint, type CacheHints, cacheHintOf, DEFAULT_CACHE_HINT } from './cache-hints';
-import { META } from './revision-2026';
+import { META } from './mcp-2026';
 
 const LIST_METHODS: ReadonlySet<string> = new Set(['tools/list', 'resources/list', 'resources/templates/list', 'prompts/list']);
 

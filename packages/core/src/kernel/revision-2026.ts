@@ -1,5 +1,5 @@
 import { McpWireError } from '../errors/wire-error';
-import { encode2026Error, httpStatusOf2026Error } from './error-encoding';
+import { wireEncoding } from '../errors/wire-encoding';
 import { InputAsker } from './input-asker';
 import { ENVELOPE_VERSIONS } from './mcp-2026';
 import { readEnvelope } from './request-envelope';
@@ -7,7 +7,13 @@ import { TASK_METHODS_2026 } from '../protocol/task-methods';
 import { isTaskHandle } from '../tasks/task-wire';
 import { methodTable, type Revision } from './revision';
 
-export { PROTOCOL_2026, ENVELOPE_VERSIONS, META, REMOVED_IN_2026, hasEnvelope } from './mcp-2026';
+export { PROTOCOL_2026, ENVELOPE_VERSIONS, META, ONLY_2026, REMOVED_IN_2026, hasEnvelope } from './mcp-2026';
+
+/**
+ * The registry's 2026 numbers and statuses; an error whose status it does not fix is 400 when
+ * refused before the method runs (a malformed envelope) and travels in a 200 otherwise.
+ */
+const WIRE_2026 = wireEncoding('2026-07-28', (beforeRun) => (beforeRun ? 400 : 200));
 
 /**
  * MCP 2026-07-28: every request describes itself (`_meta` envelope), needs no session and
@@ -22,8 +28,8 @@ export const REVISION_2026: Revision = Object.freeze({
   envelopeOf: (params) => readEnvelope(params),
   gate: () => undefined,
   admit: (exchange) => InputAsker.admit(exchange),
-  encodeError: encode2026Error,
-  httpStatus: httpStatusOf2026Error,
+  encodeError: WIRE_2026.encode,
+  httpStatus: WIRE_2026.httpStatus,
   decorate(exchange, result) {
     const decoration = exchange.kernel.decoration;
     if (decoration === undefined) throw McpWireError.internal('Internal error: this caller cannot decorate a 2026 result');

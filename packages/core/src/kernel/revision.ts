@@ -107,10 +107,14 @@ export interface ExchangeKernel {
   readonly logger: ServerLogger;
   /** True while shutting down: a new request is refused with -32000 (after the method check). */
   readonly draining: boolean;
-  /** True while the caller already runs its most requests at once: a new one is refused with -32004. */
-  readonly saturated: boolean;
-  /** The limit `saturated` applies (named in the -32004 answer). */
-  readonly maxInflightRequests: number;
+  /**
+   * True while the caller already runs its most requests at once: a new one is refused with
+   * -32004. Absent when the caller caps nothing itself (the 2026 dispatcher: a request has no
+   * session to count against; its transport caps stateless requests).
+   */
+  readonly saturated?: boolean;
+  /** The limit `saturated` applies (named in the -32004 answer); given whenever `saturated` is. */
+  readonly maxInflightRequests?: number;
   /** 2026: the app's result decoration (serverInfo, cache hints). */
   readonly decoration?: ResultDecoration;
   /** 2026: what seals and opens `requestState`. */

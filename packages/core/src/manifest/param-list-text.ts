@@ -45,7 +45,7 @@ export function encodeParamList(params: readonly object[]): string | undefined {
  * first `args[name]` read turns one into a reference to the engine's internalized key, so
  * later reads cost a few nanoseconds more than an internalized copy would. Internalizing them
  * here (`Object.keys({ [name]: 0 })`) cost ~2 µs a name on a tool's first call at 10,000 tools,
- * where every new key adds a map transition (bench/README.md, issue 15's seventh slice).
+ * where every new key adds a map transition (bench/README.md, the committed full run).
  */
 export function decodeParamList(text: string): ShortFormParam[] {
   if (text === '') return [];

@@ -11,7 +11,7 @@ import type { ServerLogger } from './server-logger';
  *
  * Never throws: the value may be hostile (a Proxy whose every trap throws, an object whose
  * `message` getter throws, a logger that cannot print it). Such a value still gets its -32603,
- * because every request gets exactly one response (issue 7).
+ * because every request gets exactly one response.
  */
 export function toErrorResponse(id: RequestId, method: string, error: unknown, logger: ServerLogger): JSONRPCErrorResponse {
   try {

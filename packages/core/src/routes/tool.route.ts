@@ -14,7 +14,7 @@ import { type Invoke, withEnhancers } from './route-pipeline';
 import type { RouteSource } from './route-source';
 import { compileToolCall, type ToolCall } from './tool-call';
 import { checkListOptions } from './tool-list-entry';
-import { type CompiledTool, type ListEntryParts, ToolRoute } from './tool-route';
+import { type CompiledTool, type ListEntryParts, ToolRoute } from './compiled-tool';
 import { compileToolSchema, inputSchemaOf, outputSchemaOf } from './tool-schemas';
 
 export type { CompiledTool };

@@ -1,10 +1,14 @@
 import { ArmatureError } from '@armature/di';
 import { EngineErrorCode } from '../errors/engine-error-codes';
+import { wireEncoding } from '../errors/wire-encoding';
 import { McpWireError } from '../errors/wire-error';
 import { gate, LIFECYCLE_METHODS } from './lifecycle-methods';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/protocol-versions';
 import { TASK_METHODS_2025 } from '../protocol/task-methods';
 import { methodTable, type Revision } from '../kernel/revision';
+
+/** The registry's 2025 numbers; a 2025 error travels in the body of a 200 (or on an SSE stream): sessions ignore the status. */
+const WIRE_2025 = wireEncoding('2025-11-25', () => 200);
 
 /**
  * MCP 2025-11-25 (and the earlier versions `initialize` negotiates): a request belongs to a
@@ -24,9 +28,8 @@ export const REVISION_2025: Revision = Object.freeze({
   },
   gate: (method, envelope) => (envelope.session === undefined ? undefined : gate(method, envelope.session.phase)),
   admit: () => undefined,
-  encodeError: (response) => response,
-  // A 2025 error travels in the body of a 200 (or on an SSE stream); sessions ignore the status.
-  httpStatus: () => 200,
+  encodeError: WIRE_2025.encode,
+  httpStatus: WIRE_2025.httpStatus,
   decorate: (_exchange, result) => result,
   ask(exchange, method, params, related) {
     const session = exchange.envelope.session;

@@ -7,7 +7,7 @@ import { WireErrorCode } from '../errors/wire-error-codes';
 import { errorResponse, isRequestId } from '../jsonrpc/json-rpc-errors';
 import { checkJsonRpcShape } from '../jsonrpc/json-rpc-shape';
 import type { ExchangeSink } from '../kernel/exchange-sink';
-import { hasEnvelope } from '../kernel/mcp-2026';
+import { hasEnvelope, ONLY_2026 } from '../kernel/mcp-2026';
 import { serveRequest, tooManyRequests } from '../kernel/request-exchange';
 import type { AbortableRequest, RequestKernel } from '../kernel/request-kernel';
 import { DEFAULT_MAX_LISTENS_PER_PRINCIPAL, tooManyListens } from '../kernel/listen-limits';
@@ -26,9 +26,6 @@ import { closeTransportThen, disposeScopeThen } from './session-closing';
 import { SessionExchanges } from './session-exchanges';
 import { SessionOutbox } from './session-outbox';
 import { Phase } from '../protocol/session-phase';
-
-/** Methods only MCP 2026-07-28 has: on a connection that never initialized they go to the 2026 kernel. */
-const ONLY_2026: ReadonlySet<string> = new Set(['server/discover', 'subscriptions/listen']);
 
 const RESOLVED: Promise<void> = Promise.resolve();
 

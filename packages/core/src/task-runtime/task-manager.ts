@@ -9,6 +9,8 @@ import { principalKey } from '../context/principal';
 import { EngineErrorCode } from '../errors/engine-error-codes';
 import { isMcpWireError, McpWireError } from '../errors/wire-error';
 import { WireErrorCode } from '../errors/wire-error-codes';
+import { wireCodeOf } from '../errors/wire-encoding';
+import { IdleWaiters } from '../kernel/idle-waiters';
 import { PROTOCOL_2026 } from '../kernel/mcp-2026';
 import type { RequestParamsRecord } from '../protocol/request-params';
 import type { DetachableRequest, ServerFeatures, TasksFeature, ToolsFeature } from '../protocol/server-features';
@@ -25,6 +27,7 @@ import {
   type TaskPatch,
   type TaskRecord,
   type TaskSupport,
+  TASK_ERA_REVISION,
 } from '../tasks/task-model';
 import type { TaskPage, TaskStore } from '../tasks/task-store';
 import type { TaskSignal, TaskSignals } from '../tasks/task-signals';
@@ -135,6 +138,8 @@ export class TaskManager implements TasksFeature {
   private readonly ttl: { readonly default: number; readonly max: number };
   private readonly pollIntervalMs: number;
   private readonly running = new Map<string, Running>();
+  /** Who waits for no task to run here (shutdown's drain). */
+  private readonly idle = new IdleWaiters();
   /** 2026 listen streams following tasks (`notifications.taskIds`), by task id. */
   private readonly watchers = new Map<string, Set<TaskWatcher>>();
   /** Keys of 2025 connections without a session id (stdio, in-memory), by their session info object. */
@@ -458,14 +463,8 @@ export class TaskManager implements TasksFeature {
   }
 
   /** Resolves true once no task runs here, or false after `timeoutMs`. */
-  async whenIdle(timeoutMs: number): Promise<boolean> {
-    const deadline = Date.now() + timeoutMs;
-    while (this.running.size > 0) {
-      const left = deadline - Date.now();
-      if (left <= 0) return false;
-      await new Promise((resolve) => setTimeout(resolve, Math.min(left, 50)));
-    }
-    return true;
+  whenIdle(timeoutMs: number): Promise<boolean> {
+    return this.idle.wait(this.running.size === 0, timeoutMs);
   }
 
   /** Shutdown: every task still running is cancelled and stored so; nothing stays "working". */
@@ -696,6 +695,7 @@ export class TaskManager implements TasksFeature {
   private stop(running: Running, abortReason: ArmatureError | undefined, wake = true): void {
     running.done = true;
     this.running.delete(running.taskId);
+    if (this.running.size === 0) this.idle.wake();
     if (abortReason !== undefined) running.ctx.abort(abortReason);
     else running.ctx.finished = true;
     for (const question of running.questions.values())
@@ -751,7 +751,7 @@ export class TaskManager implements TasksFeature {
 
   private taskError(running: Running, thrown: unknown): TaskError {
     if (isMcpWireError(thrown)) {
-      const code = running.era === '2026' && thrown.code === WireErrorCode.ResourceNotFound ? WireErrorCode.InvalidParams : thrown.code;
+      const code = wireCodeOf(TASK_ERA_REVISION[running.era], thrown.code);
       return thrown.data === undefined ? { code, message: thrown.message } : { code, message: thrown.message, data: thrown.data };
     }
     try {

@@ -8,6 +8,7 @@
 export type TaskStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
 
 // Declared with the other author options (metadata/option-shapes.ts).
+import type { WireRevisionName } from '../errors/wire-numbering';
 import type { TaskPolicy, TaskSupport } from '../metadata/option-shapes';
 export type { TaskPolicy, TaskSupport };
 
@@ -32,6 +33,12 @@ export interface TaskError {
   readonly message: string;
   readonly data?: unknown;
 }
+
+/** The revision a task's `era` names: the numbering of its failure. */
+export const TASK_ERA_REVISION: Readonly<Record<TaskRecord['era'], WireRevisionName>> = Object.freeze({
+  '2025': '2025-11-25',
+  '2026': '2026-07-28',
+});
 
 /** The stored state of one task. Records are immutable snapshots: a change is a new record. */
 export interface TaskRecord {

@@ -53,7 +53,7 @@
  *   at most 2 × (program size) steps per character, whatever the URI holds. `match` and
  *   `matchDetailed` never throw.
  *
- * ## Safety defaults (issue 7 point 2), checked after decoding, before any handler runs
+ * ## Safety defaults (docs/SECURITY.md), checked after decoding, before any handler runs
  * - `too-long`: URIs over 8192 UTF-16 code units (`maxUriLength`) are refused unread.
  * - `unsafe-value`, with `check`:
  *   `control-character` (NUL, C0, DEL, C1, raw or `%00`); `dot-segment` (a `.` or `..`

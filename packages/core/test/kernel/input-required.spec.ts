@@ -29,7 +29,7 @@ describe('kernel: 2026 input-required round trips (raw messages over a stream co
   let peer: Peer2026;
 
   before(async () => {
-    // A short drain: refusals raised synchronously leave an exchange counted in flight (see the BUG tests below).
+    // A short drain, so closing the app after these tests never waits long.
     app = await createKernelApp({ drainMs: 200 });
   });
   after(async () => {

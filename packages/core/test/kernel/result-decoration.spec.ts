@@ -1,10 +1,9 @@
 import { expect } from 'chai';
 import { encodeJsonRpc } from '../../src/jsonrpc/json-rpc-encoder';
 import { DEFAULT_CACHE_HINT, isCacheHint } from '../../src/kernel/cache-hints';
-import { encode2026Error, httpStatusOf2026Error } from '../../src/kernel/error-encoding';
 import { headerParamsOf } from '../../src/kernel/header-params';
 import { ResultDecoration } from '../../src/kernel/result-decoration';
-import { META } from '../../src/kernel/revision-2026';
+import { META, REVISION_2026 } from '../../src/kernel/revision-2026';
 import type { JSONRPCErrorResponse, Tool } from '../../src/wire/mcp-types.generated';
 import { serverMessageErrors } from '@armature/testing';
 
@@ -164,6 +163,8 @@ describe('kernel: cache hints', () => {
 });
 
 describe('kernel: 2026 error encoding', () => {
+  const encode2026Error = REVISION_2026.encodeError;
+  const httpStatusOf2026Error = REVISION_2026.httpStatus;
   const error = (code: number, data?: Record<string, unknown>): JSONRPCErrorResponse => ({
     jsonrpc: '2.0',
     id: 3,

@@ -1,18 +1,10 @@
 import type { ArmatureErrorCode } from './armature-error';
 
-/** The MCP revisions whose JSON-RPC numbering an entry may give. */
-export type WireRevision = '2025-11-25' | '2026-07-28';
-
-/** How a wire error goes out: its JSON-RPC number per revision, and the HTTP status where one is fixed. */
-export interface WireNumbering {
-  readonly jsonRpc: Readonly<Record<WireRevision, number>>;
-  readonly httpStatus?: number;
-}
-
 /**
  * One error code of one package: the one shape of every Armature error registry. `code` is what
  * code matches on — a stable `ARM_ERR_*` string for local errors (`ArmatureError.code`, never
- * sent), the JSON-RPC number for wire errors (then `wire` says how each revision numbers it).
+ * sent), or a number for errors a protocol puts on the wire (a registry of those may add how
+ * each protocol revision sends it; @armature/core's wire registry does).
  */
 export interface ErrorEntry {
   readonly code: ArmatureErrorCode | `ARM_NOTE_${string}` | number;
@@ -22,7 +14,6 @@ export interface ErrorEntry {
   readonly meaning: string;
   /** What to change so it does not happen again. */
   readonly fix: string;
-  readonly wire?: WireNumbering;
 }
 
 /** An entry as a registry source writes it: keyed by its name. */

@@ -6,7 +6,7 @@ import {
   type TransportRequestInfo,
 } from '@armature/core';
 import type { JSONRPCRequest } from '@armature/core/wire/2025-11-25';
-import { ENVELOPE_VERSIONS, hasEnvelope, type ConnectedSession, type ConnectOptions } from '@armature/core/internal';
+import { ENVELOPE_VERSIONS, hasEnvelope, ONLY_2026, type ConnectedSession, type ConnectOptions } from '@armature/core/internal';
 import type { BodyConsumer, HttpRequestView, HttpResponder, ParsedBody } from '../exchange/http-exchange';
 import { errorBody } from '../protocol/http-error';
 import { checkParsed, decodeBody, isInitialize, type DecodedBody } from '../protocol/json-rpc-message';
@@ -152,7 +152,7 @@ async function postStateful(
   if (!session.ownedBy(extra.authInfo)) return engine.refuseForeign(res, 'POST');
   if (live !== undefined) engine.copies.touch(live);
   // A session is initialized once (MCP lifecycle): a second `initialize` on it is a bad
-  // request at the HTTP level too, not a 200 carrying the error (issue 16).
+  // request at the HTTP level too, not a 200 carrying the error.
   if (initialize)
     return res.send(
       400,
@@ -173,12 +173,12 @@ async function postStateful(
     if (told !== undefined) await told.catch(() => undefined);
     return accepted(res);
   }
-  // New work is refused once shutdown began, with a status a client can act on (issue 16).
+  // New work is refused once shutdown began, with a status a client can act on.
   if (engine.closing) return shuttingDown(res);
   const request = message as JSONRPCRequest;
   if (!session.receiveRequest(request, extra, res)) {
     // Answers are routed by id within the session; a second request with a live id would
-    // steal the first one's answer, so it is refused on its own exchange (issue 7).
+    // steal the first one's answer, so it is refused on its own exchange.
     res.send(
       200,
       JSON_HEADERS,
@@ -243,9 +243,6 @@ function notConnected(engine: StreamableHttpEngine, res: HttpResponder, error: u
   engine.reportError(error);
   refuse(res, 500, 'Internal Server Error: could not open a session');
 }
-
-/** Methods only MCP 2026-07-28 has. */
-const ONLY_2026: ReadonlySet<string> = new Set(['server/discover', 'subscriptions/listen']);
 
 /** Every 2025-era version, served or not: a header naming one stays on the session path (which answers 400 when it is not served). */
 const KNOWN_2025: ReadonlySet<string> = new Set(SUPPORTED_PROTOCOL_VERSIONS);

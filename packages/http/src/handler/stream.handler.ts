@@ -40,7 +40,7 @@ export async function handleGet(
   const session = found;
   session.lastActivity = Date.now();
   const lastEventId = req.header('last-event-id');
-  // Strict Last-Event-ID (issue 16): a malformed id is 400; one that names no event of this
+  // Strict Last-Event-ID: a malformed id is 400; one that names no event of this
   // session (never issued, another session's, evicted) is 404 — never a silently fresh, empty
   // stream, which would hide the loss. Servers without an event store issue no ids and ignore it.
   if (lastEventId !== undefined && lastEventId !== '' && engine.options.store !== null) {

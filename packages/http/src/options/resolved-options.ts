@@ -21,7 +21,7 @@ import type { SseTiming } from '../sse/sse-connection';
 /**
  * 1 000 stateless requests running at once per endpoint: ten sessions' worth of the per-session
  * limit (100), far above what real clients keep open, low enough that a client firing POSTs
- * without waiting cannot pile up unbounded work (issue 16: stateless 2026 HTTP had no cap).
+ * without waiting cannot pile up unbounded work (stateless 2026 HTTP once had no cap).
  */
 export const DEFAULT_MAX_STATELESS_INFLIGHT = 1000;
 
@@ -52,13 +52,13 @@ export interface ResolvedHttpOptions {
   readonly logger: Pick<ServerLogger, 'warn' | 'debug'>;
 }
 
-/** 4 MiB: the body limit MCP servers commonly share (and issue 7's default). */
+/** 4 MiB: the body limit MCP servers commonly share. */
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 /**
  * 1 000 live sessions: far more than one local or team server's clients, few enough that
  * sessions opened and abandoned by a hostile client (1 100 were accepted under the old
- * 10 000, issue 16) cost bounded memory until idle expiry removes them.
+ * 10 000) cost bounded memory until idle expiry removes them.
  */
 export const DEFAULT_MAX_SESSIONS = 1000;
 

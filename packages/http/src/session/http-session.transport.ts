@@ -190,7 +190,7 @@ export class HttpSessionTransport implements Transport, ChannelHost {
    * A cancelled request gets no response (MCP 2025-11-25, cancellation), so its answer channel
    * would wait forever: it held its stream and socket objects and kept the session busy (never
    * idle-expired, drained for the whole window on shutdown) — about 6 KB per cancelled call
-   * (issue 16's memory check). The session has aborted the work by now; a response racing the
+   * (measured by the memory check of the hostile-client specs). The session has aborted the work by now; a response racing the
    * cancellation finds no channel and is dropped, as the client ignores it anyway.
    */
   private dropAnswer(id: RequestId): void {
@@ -305,14 +305,10 @@ export class HttpSessionTransport implements Transport, ChannelHost {
   }
 
   /**
-   * Resumes the stream `lastEventId` belongs to (MCP 2025-11-25, transports §Resumability):
-   * only a stream of this session, and only its own events. Returns false when the id is
-   * unknown here, so the caller can open a fresh GET stream instead.
-   */
-  /**
-   * Resumes the stream `lastEventId` belongs to on `responder`. `unknown`: the id is not one of
-   * this session's live or retained events (never issued, another session's, or evicted);
-   * `unavailable`: the event store failed. Nothing is written to `responder` unless `resumed`.
+   * Resumes the stream `lastEventId` belongs to on `responder` (MCP 2025-11-25, transports
+   * §Resumability): only a stream of this session, and only its own events. `unknown`: the id
+   * is not one of this session's live or retained events (never issued, another session's, or
+   * evicted); `unavailable`: the event store failed. Nothing is written to `responder` unless `resumed`.
    */
   async resume(responder: HttpResponder, lastEventId: string): Promise<'resumed' | 'unknown' | 'unavailable'> {
     const store = this.options.store;
@@ -364,7 +360,7 @@ export class HttpSessionTransport implements Transport, ChannelHost {
   async close(forget = this.forgetsStreams): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    // Every request gets exactly one answer (issue 7): those still open get an error.
+    // Every request gets exactly one answer: those still open get an error.
     for (const [id, channel] of this.inflight) {
       channel.deliver(
         { jsonrpc: '2.0', id, error: { code: WireErrorCode.ConnectionClosed, message: 'Session closed before the request was answered' } },
@@ -377,7 +373,7 @@ export class HttpSessionTransport implements Transport, ChannelHost {
     this.events?.detach();
     const store = this.options.store;
     // A closed session's streams can never be resumed (its id now answers 404): the store may
-    // drop them at once instead of keeping them for a late resume (issue 16's memory check).
+    // drop them at once instead of keeping them for a late resume (bounded memory per closed session).
     if (store !== null) {
       const ids = this.events === null ? [...this.streams.keys()] : [...this.streams.keys(), this.standaloneId];
       for (const id of ids) {

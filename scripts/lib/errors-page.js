@@ -10,7 +10,7 @@ const PAGE = path.join(ROOT, 'docs', 'errors.md');
 const SOURCES = [
   ['di', ['DI_ERRORS']],
   ['core', ['CORE_ERRORS']],
-  ['schema', ['SCHEMA_PROBLEMS', 'SCHEMA_NOTES']],
+  ['schema', ['SCHEMA_PROBLEMS', 'SCHEMA_NOTES', 'SCHEMA_WARNINGS']],
   ['auth', ['AUTH_ERRORS']],
   ['testing', ['TESTING_ERRORS']],
 ];
@@ -59,7 +59,7 @@ function renderErrorsPage() {
     '`ARM_ERR_*` string; they never go on the wire. Wire errors are JSON-RPC errors (`McpWireError`',
     'in code) numbered per protocol revision; the HTTP column is the Streamable HTTP status where it',
     'is fixed (other errors travel in a 200, or a 400 when refused before dispatch). Build notes',
-    '(`ARM_NOTE_*`) do not fail the build.',
+    '(`ARM_NOTE_*`) do not fail the build; build warnings (`ARM_WARN_*`) fail it only under `armature build --strict`.',
     '',
     ...sections,
   ].join('\n');

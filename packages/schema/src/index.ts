@@ -27,8 +27,18 @@ export {
   type ParamRole,
 } from './manifest/manifest.types';
 export { formatProblem, formatProblems, formatSubject, type BuildProblem } from './problems/build-problem';
-export { formatNote, formatNotes, type BuildNote } from './problems/build-note';
-export { NOTE_CODES, PROBLEM_CODES, SCHEMA_NOTES, SCHEMA_PROBLEMS, type NoteCode, type ProblemCode } from './problems/problem-codes';
+export { formatNote, formatNotes, isWarning, type BuildNote } from './problems/build-note';
+export {
+  NOTE_CODES,
+  PROBLEM_CODES,
+  SCHEMA_NOTES,
+  SCHEMA_PROBLEMS,
+  SCHEMA_WARNINGS,
+  WARNING_CODES,
+  type NoteCode,
+  type ProblemCode,
+  type WarningCode,
+} from './problems/problem-codes';
 export { TypeToSchema, describeUnsupported, type ConversionResult, type DefsMode, type SchemaMode } from './convert/type-to-schema';
 export { DEF_NAME_TAG, DEF_KEY_PATTERN } from './convert/def-names';
 export type { UnsupportedPart } from './convert/unsupported-type-finder';

@@ -5,7 +5,13 @@ import type { CliOutput } from '../output/cli-output';
 
 /** `armature build`: returns the process exit code. */
 export function buildCommand(args: ParsedArgs, output: CliOutput): number {
-  const outcome = runBuild({ project: resolveProject(args.project), output, force: args.force, verbose: args.verbose });
+  const outcome = runBuild({
+    project: resolveProject(args.project),
+    output,
+    force: args.force,
+    verbose: args.verbose,
+    strict: args.strict,
+  });
   if (outcome.exitCode !== 2) output.line(summarizeBuild(outcome));
   return outcome.exitCode;
 }

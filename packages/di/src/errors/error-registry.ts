@@ -15,7 +15,7 @@ export interface WireNumbering {
  * sent), the JSON-RPC number for wire errors (then `wire` says how each revision numbers it).
  */
 export interface ErrorEntry {
-  readonly code: ArmatureErrorCode | `ARM_NOTE_${string}` | number;
+  readonly code: ArmatureErrorCode | `ARM_NOTE_${string}` | `ARM_WARN_${string}` | number;
   /** A short identifier (`UNKNOWN_DEPENDENCY`, `InvalidParams`). */
   readonly name: string;
   /** What happened, in one sentence. */

@@ -48,6 +48,8 @@ export { KNOWN_FORMATS } from './scan/keyword-values';
 export { TOOL_NAME_PATTERN } from './scan/name-registry';
 export { templateVariables, type TemplateVariable } from './scan/uri-template';
 export { ScanCache } from './scan/scan-cache';
+export { sourceWarnings } from './scan/tag-spelling-report';
+export { closestSchemaTag } from './scan/tag-spelling';
 export type { FileScan } from './scan/file-scanner';
 export type { NameClaim } from './scan/name-registry';
 export type { ModuleNode } from './scan/module-reader';

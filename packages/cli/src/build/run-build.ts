@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as ts from 'typescript';
+import { MANIFEST_FILE_NAME, readTsconfig, sourceWarnings } from '@armature/schema';
 import type { CliOutput } from '../output/cli-output';
 import { BuilderEvents } from './builder-events';
 import { scanEntryIfManifestMissing } from './entry-manifest-check';
@@ -73,7 +74,7 @@ export function runBuild(options: BuildOptions): BuildOutcome {
   }
   // After TypeScript errors (in this project or one it references, which then skips it) nothing is scanned.
   if (events.errorCount === 0 && !events.scans.some((scan) => path.resolve(scan.project) === project)) {
-    const scan = scanEntryIfManifestMissing(project);
+    const scan = scanEntryIfManifestMissing(project) ?? (options.strict ? warningsOfUnscanned(project) : undefined);
     if (scan) events.record(scan);
   }
   output.clearStatus();
@@ -91,6 +92,27 @@ export function runBuild(options: BuildOptions): BuildOutcome {
   };
 }
 
+/**
+ * An up-to-date project is not scanned, so the warnings an earlier (not strict) build printed
+ * would pass a strict build unseen: its sources are read again for them (parsing only).
+ */
+function warningsOfUnscanned(project: string): ProjectScan | undefined {
+  const started = performance.now();
+  const parsed = readTsconfig(project);
+  const notes = sourceWarnings(parsed.fileNames, path.dirname(project));
+  if (notes.length === 0) return undefined;
+  const manifestFile = path.join(parsed.options.outDir ?? path.dirname(project), MANIFEST_FILE_NAME);
+  return {
+    project,
+    methodCount: 0,
+    problems: [],
+    notes,
+    manifestFile,
+    manifestChanged: false,
+    scanMs: performance.now() - started,
+  };
+}
+
 /** One line summing up a build: what was written, or what failed. */
 export function summarizeBuild(outcome: BuildOutcome): string {
   const seconds = (outcome.durationMs / 1000).toFixed(2);
@@ -102,7 +124,8 @@ export function summarizeBuild(outcome: BuildOutcome): string {
     if (problems > 0) parts.push(`${problems} schema problem${problems === 1 ? '' : 's'}`);
     if (outcome.strict && outcome.warningCount > 0)
       parts.push(`${outcome.warningCount} warning${outcome.warningCount === 1 ? '' : 's'} (--strict)`);
-    return `armature: build failed with ${parts.join(' and ')}; no manifest written for a project with errors (${seconds}s).`;
+    const unwritten = outcome.errorCount > 0 || outcome.scans.some((scan) => scan.manifestFile === undefined && scan.methodCount > 0);
+    return `armature: build failed with ${parts.join(' and ')}${unwritten ? '; no manifest written for a project with errors' : ''} (${seconds}s).`;
   }
   const written = outcome.scans.filter((scan) => scan.manifestFile).map((scan) => displayPath(scan.manifestFile ?? ''));
   const where = written.length > 0 ? `; manifest: ${written.join(', ')}` : '; everything was up to date';

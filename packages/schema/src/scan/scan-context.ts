@@ -37,7 +37,12 @@ export class ScanContext {
   }
 
   /** Records a note located at `node`: something left out of a schema that does not fail the build. */
-  note(node: ts.Node, code: NoteCode | WarningCode, subject: { readonly className?: string; readonly property?: string }, message: string): void {
+  note(
+    node: ts.Node,
+    code: NoteCode | WarningCode,
+    subject: { readonly className?: string; readonly property?: string },
+    message: string,
+  ): void {
     this.notes.push({ code, ...this.locate(node), ...subject, message });
   }
 

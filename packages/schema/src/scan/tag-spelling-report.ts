@@ -1,18 +1,37 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import * as ts from 'typescript';
-import type { ScanContext } from './scan-context';
+import type { BuildNote } from '../problems/build-note';
 import { findMisspelledTags } from './tag-spelling';
 
-/** Notes a warning for each JSDoc tag of `file` that looks like a misspelled schema tag. */
-export function reportMisspelledTags(file: ts.SourceFile, context: ScanContext): void {
-  for (const { tag, suggestion } of findMisspelledTags(file)) {
-    const written = tag.tagName.text;
-    context.note(
-      tag,
-      'ARM_WARN_UNKNOWN_TAG',
-      ownerOf(tag),
-      `@${written} is not a tag Armature reads, so it is left out of the schema; did you mean @${suggestion}?`,
-    );
-  }
+/** A warning note for each JSDoc tag of `file` that looks like a misspelled schema tag; `relative` names the file in it. */
+export function misspelledTagNotes(file: ts.SourceFile, relative: (fileName: string) => string): BuildNote[] {
+  return findMisspelledTags(file).map(({ tag, suggestion }) => {
+    const { line, character } = file.getLineAndCharacterOfPosition(tag.getStart(file));
+    return {
+      code: 'ARM_WARN_UNKNOWN_TAG',
+      file: relative(file.fileName),
+      line: line + 1,
+      column: character + 1,
+      ...ownerOf(tag),
+      message: `@${tag.tagName.text} is not a tag Armature reads, so it is left out of the schema; did you mean @${suggestion}?`,
+    };
+  });
+}
+
+/**
+ * The build warnings of source files read from disk, without a type checker: what `armature
+ * build --strict` checks in a project the compiler found up to date (so it was not scanned).
+ */
+export function sourceWarnings(fileNames: readonly string[], projectDir: string): BuildNote[] {
+  const relative = (fileName: string): string => path.relative(projectDir, fileName).split(path.sep).join('/');
+  return fileNames
+    .filter((name) => /\.[cm]?tsx?$/.test(name) && !/\.d\.[cm]?ts$/.test(name))
+    .flatMap((name) => {
+      const text = fs.readFileSync(name, 'utf8');
+      if (!text.includes('@')) return [];
+      return misspelledTagNotes(ts.createSourceFile(name, text, ts.ScriptTarget.Latest, true), relative);
+    });
 }
 
 /** The class and member a JSDoc tag documents, for the message's subject. */

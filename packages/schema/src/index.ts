@@ -6,6 +6,7 @@ export { scanProject, scanSources } from './scan-entry-points';
 export { serializeManifest, writeManifest } from './manifest/manifest-writer';
 export { fromManifestDocument, toManifestDocument } from './manifest/manifest-document';
 export { hashSources, type HashedSource } from './manifest/source-hash';
+export { canonicalJson, schemaFingerprint } from './manifest/schema-fingerprint';
 export { generatorName } from './manifest/generator-name';
 export { OutputPaths } from './manifest/output-paths';
 export { JSON_SCHEMA_DIALECT, withDialect } from './manifest/schema-dialect';

@@ -57,7 +57,8 @@ function gitShow(spec: string, cwd: string): string {
   try {
     return execFileSync('git', ['show', spec], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 256 * 1024 * 1024 });
   } catch (error) {
-    const stderr = String((error as { stderr?: unknown }).stderr ?? '').trim();
+    const output = (error as { stderr?: unknown }).stderr;
+    const stderr = typeof output === 'string' ? output.trim() : '';
     throw new ManifestSourceError(
       `git show ${spec} failed${stderr ? `: ${stderr}` : ''} (commit the manifest at that ref, or pass a file).`,
     );

@@ -135,7 +135,7 @@ function compareTypes(x: JsonSchema, y: JsonSchema, push: Push): void {
 }
 
 function describeTypes(schema: JsonSchema): string {
-  return schema.type === undefined ? 'any' : Array.isArray(schema.type) ? schema.type.join(' | ') : String(schema.type);
+  return schema.type === undefined ? 'any' : typeSet(schema).join(' | ');
 }
 
 function enumOf(schema: JsonSchema): readonly JsonValue[] | undefined {

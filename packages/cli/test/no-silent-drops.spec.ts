@@ -139,6 +139,24 @@ export class Notes {
     });
   });
 
+  it('an up-to-date build vouches again for JavaScript a plain tsc re-emitted from the same sources', () => {
+    const dir = createFixture({
+      'src/notes.ts': `import { Tool } from '@armature/core';\nexport class N {\n  @Tool()\n  add(text: string): string {\n    return text;\n  }\n}\n`,
+    });
+    try {
+      expect(runArmature(['build'], dir).status).to.equal(0);
+      const manifestFile = path.join(dir, 'dist/armature.manifest.json');
+      const earlier = new Date(Date.now() - 60_000);
+      fs.utimesSync(manifestFile, earlier, earlier);
+      const compiled = fs.statSync(path.join(dir, 'dist/src/notes.js')).mtimeMs;
+      const rebuilt = runArmature(['build'], dir);
+      expect(rebuilt.stdout).to.contain('everything was up to date');
+      expect(fs.statSync(manifestFile).mtimeMs).to.be.at.least(compiled);
+    } finally {
+      removeFixture(dir);
+    }
+  });
+
   describe('a scaffolded app', () => {
     let dir: string;
     before(() => (dir = scaffoldInWorkspace('drops-app')));

@@ -11,7 +11,7 @@ const PAGE = path.join(ROOT, 'docs', 'errors.md');
 const SOURCES = [
   ['di', ['DI_ERRORS']],
   ['core', ['CORE_ERRORS']],
-  ['schema', ['SCHEMA_PROBLEMS', 'SCHEMA_NOTES']],
+  ['schema', ['SCHEMA_PROBLEMS', 'SCHEMA_NOTES', 'SCHEMA_WARNINGS']],
   ['auth', ['AUTH_ERRORS']],
   ['testing', ['TESTING_ERRORS']],
 ];
@@ -64,7 +64,7 @@ function renderErrorsPage() {
     'MCP 2026-07-28 Streamable HTTP status where it is fixed (other 2026 errors travel in a 200, or a',
     '400 when refused before the method runs; a malformed body is always 400; 2025-11-25 errors',
     'travel in the body of a 200 or on its stream). Build notes',
-    '(`ARM_NOTE_*`) do not fail the build.',
+    '(`ARM_NOTE_*`) do not fail the build; build warnings (`ARM_WARN_*`) fail it only under `armature build --strict`.',
     '',
     ...sections,
   ].join('\n');

@@ -24,7 +24,7 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** Every ARM_ERR_/ARM_NOTE_ code written in a package's source. */
+/** Every ARM_ERR_/ARM_NOTE_/ARM_WARN_ code written in a package's source. */
 function codesInSources(): Map<string, string> {
   const found = new Map<string, string>();
   const packages = join(REPO_ROOT, 'packages');
@@ -32,7 +32,7 @@ function codesInSources(): Map<string, string> {
     const src = join(packages, pkg, 'src');
     if (!statSync(join(packages, pkg)).isDirectory() || !readdirSync(join(packages, pkg)).includes('src')) continue;
     for (const file of sourceFiles(src)) {
-      for (const code of readFileSync(file, 'utf8').match(/\bARM_(?:ERR|NOTE)_[A-Z][A-Z_]*[A-Z]\b/g) ?? []) found.set(code, file);
+      for (const code of readFileSync(file, 'utf8').match(/\bARM_(?:ERR|NOTE|WARN)_[A-Z][A-Z_]*[A-Z]\b/g) ?? []) found.set(code, file);
     }
   }
   return found;

@@ -2,6 +2,7 @@ import { parseArgs, UsageError, USAGE } from './args/argv-parser';
 import { cliVersion } from './cli-version';
 import { buildCommand } from './commands/build.command';
 import { devCommand } from './commands/dev.command';
+import { diffCommand } from './commands/diff.command';
 import { initCommand } from './commands/init.command';
 import { inspectCommand } from './commands/inspect.command';
 import { serveCommand } from './commands/serve.command';
@@ -26,6 +27,8 @@ export async function runCli(argv: readonly string[], output?: { stdout: CliOutp
     switch (args.command) {
       case 'build':
         return buildCommand(args, out.stdout);
+      case 'diff':
+        return diffCommand(args, out.stdout, out.stderr);
       case 'dev':
         // stdout belongs to the server (a stdio MCP server speaks on it).
         return await devCommand(args, out.stderr);

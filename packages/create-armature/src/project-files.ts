@@ -32,23 +32,37 @@ const NEST_DEPENDENCIES: Readonly<Record<string, string>> = {
 /** The scripts of a `--nestjs` project: the Nest application is the server, so no `armature serve`/`dev`/`inspect`. */
 function nestjsScripts(): Record<string, string> {
   return {
-    build: 'armature build',
+    build: 'armature build --strict',
+    prestart: BUILT_CHECK,
     start: 'node dist/src/main.js',
     test: "mocha --require reflect-metadata 'dist/test/**/*.spec.js'",
   };
 }
 
-/** The start scripts: stdio, plus one per network transport. */
+/**
+ * Run before each start script (npm's `pre<name>`): a project that was never built gets the
+ * command to run instead of Node's bare "Cannot find module". Plain node, so production
+ * installs without the CLI run it too.
+ */
+export const BUILT_CHECK =
+  "node -e \"require('fs').existsSync('dist/src/main.js')||(console.error('dist/src/main.js does not exist: the server is not built. Run npm run build (armature build) first.'),process.exit(1))\"";
+
+/** The start scripts: stdio, plus one per network transport, each after the built check. */
 function startScripts(features: ScaffoldFeatures): Record<string, string> {
-  if (features.redis) {
-    // Shared state over Redis is for several instances behind one HTTP endpoint.
-    return { start: 'node dist/src/main.js' };
-  }
-  return {
-    start: 'node dist/src/main.js',
-    ...(features.http ? { 'start:http': 'node dist/src/main.js --http 3000' } : {}),
-    ...(features.ws ? { 'start:ws': 'node dist/src/main.js --ws 3001' } : {}),
-  };
+  // Shared state over Redis is for several instances behind one HTTP endpoint.
+  const starts: Record<string, string> = features.redis
+    ? { start: 'node dist/src/main.js' }
+    : {
+        start: 'node dist/src/main.js',
+        ...(features.http ? { 'start:http': 'node dist/src/main.js --http 3000' } : {}),
+        ...(features.ws ? { 'start:ws': 'node dist/src/main.js --ws 3001' } : {}),
+      };
+  return Object.fromEntries(
+    Object.entries(starts).flatMap(([name, command]) => [
+      [`pre${name}`, BUILT_CHECK],
+      [name, command],
+    ]),
+  );
 }
 
 /** `package.json`: runtime packages as dependencies, the toolchain as devDependencies, the scripts. */
@@ -61,8 +75,9 @@ export function packageJson({ name, armatureRange, features }: ScaffoldInput): s
     description: 'An MCP server built with Armature.',
     main: 'dist/src/main.js',
     scripts: {
-      build: 'armature build',
-      dev: 'armature dev',
+      // --strict: a build warning (a misspelled JSDoc tag, whose constraint would be lost) fails the build.
+      build: 'armature build --strict',
+      dev: 'armature dev --strict',
       ...startScripts(features),
       test: "mocha --require reflect-metadata 'dist/test/**/*.spec.js'",
       inspect: 'armature inspect --entry dist/src/app.module.js',

@@ -63,10 +63,15 @@ describe('create-armature', () => {
     expect(pkg.dependencies['@armature/http']).to.equal(`^${OWN_VERSION}`);
     expect(pkg.devDependencies['@armature/cli']).to.equal(`^${OWN_VERSION}`);
     expect(pkg.scripts).to.include({
+      build: 'armature build --strict',
+      dev: 'armature dev --strict',
       start: 'node dist/src/main.js',
       'start:http': 'node dist/src/main.js --http 3000',
       'start:ws': 'node dist/src/main.js --ws 3001',
     });
+    // Each start script first checks that the server was built (npm runs pre<name> before <name>).
+    for (const name of ['prestart', 'prestart:http', 'prestart:ws'])
+      expect(pkg.scripts[name]).to.contain('Run npm run build (armature build) first.');
     const main = fs.readFileSync(path.join(scratch, 'my-server/src/main.ts'), 'utf8');
     expect(main).to.contain("import '@armature/http/register';").and.to.contain("import '@armature/ws/register';");
     expect(run.stdout()).to.not.contain('?');

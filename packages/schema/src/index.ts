@@ -6,6 +6,7 @@ export { scanProject, scanSources } from './scan-entry-points';
 export { serializeManifest, writeManifest } from './manifest/manifest-writer';
 export { fromManifestDocument, toManifestDocument } from './manifest/manifest-document';
 export { hashSources, type HashedSource } from './manifest/source-hash';
+export { canonicalJson, schemaFingerprint } from './manifest/schema-fingerprint';
 export { generatorName } from './manifest/generator-name';
 export { OutputPaths } from './manifest/output-paths';
 export { JSON_SCHEMA_DIALECT, withDialect } from './manifest/schema-dialect';
@@ -27,8 +28,18 @@ export {
   type ParamRole,
 } from './manifest/manifest.types';
 export { formatProblem, formatProblems, formatSubject, type BuildProblem } from './problems/build-problem';
-export { formatNote, formatNotes, type BuildNote } from './problems/build-note';
-export { NOTE_CODES, PROBLEM_CODES, SCHEMA_NOTES, SCHEMA_PROBLEMS, type NoteCode, type ProblemCode } from './problems/problem-codes';
+export { formatNote, formatNotes, isWarning, type BuildNote } from './problems/build-note';
+export {
+  NOTE_CODES,
+  PROBLEM_CODES,
+  SCHEMA_NOTES,
+  SCHEMA_PROBLEMS,
+  SCHEMA_WARNINGS,
+  WARNING_CODES,
+  type NoteCode,
+  type ProblemCode,
+  type WarningCode,
+} from './problems/problem-codes';
 export { TypeToSchema, describeUnsupported, type ConversionResult, type DefsMode, type SchemaMode } from './convert/type-to-schema';
 export { DEF_NAME_TAG, DEF_KEY_PATTERN } from './convert/def-names';
 export type { UnsupportedPart } from './convert/unsupported-type-finder';
@@ -38,6 +49,8 @@ export { KNOWN_FORMATS } from './scan/keyword-values';
 export { TOOL_NAME_PATTERN } from './scan/name-registry';
 export { templateVariables, type TemplateVariable } from './scan/uri-template';
 export { ScanCache } from './scan/scan-cache';
+export { sourceWarnings } from './scan/tag-spelling-report';
+export { closestSchemaTag } from './scan/tag-spelling';
 export type { FileScan } from './scan/file-scanner';
 export type { NameClaim } from './scan/name-registry';
 export type { ModuleNode } from './scan/module-reader';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { MANIFEST_COMMENT } from '../src';
+import { canonicalJson, MANIFEST_COMMENT, schemaFingerprint, type JsonSchema } from '../src';
 import { scanClean } from './helpers/scan-helpers';
 
 const NOTES = `import { Tool, Prompt, Resource, ResourceTemplate, RequestContext } from '@armature/core';
@@ -63,12 +63,25 @@ describe('manifest shape', () => {
     expect(manifest.generator).to.match(/^@armature\/schema \d+\.\d+\.\d+/);
     expect(manifest.sourceHash).to.match(/^sha256-[0-9a-f]{64}$/);
     expect(Object.keys(manifest.handlers)).to.deep.equal(['src/notes.handlers.js#NotesHandlers']);
+    // The fingerprint hashes the tool's two schemas, whatever their key order.
+    const fingerprintOf = (method: string): string => {
+      const entry = manifest.handlers['src/notes.handlers.js#NotesHandlers']?.methods[method];
+      return schemaFingerprint(entry?.inputSchema, entry?.outputSchema);
+    };
+    expect(fingerprintOf('create')).to.match(/^sha256-[0-9a-f]{32}$/);
+    const create = manifest.handlers['src/notes.handlers.js#NotesHandlers']?.methods.create;
+    const reordered = JSON.parse(canonicalJson(create?.inputSchema)) as JsonSchema;
+    expect(Object.keys(reordered)).to.not.deep.equal(Object.keys(create?.inputSchema ?? {}));
+    expect(schemaFingerprint(reordered, create?.outputSchema)).to.equal(fingerprintOf('create'));
+    expect(fingerprintOf('search')).to.not.equal(fingerprintOf('create'));
     expect(manifest.handlers['src/notes.handlers.js#NotesHandlers']).to.deep.equal({
       className: 'NotesHandlers',
       source: 'src/notes.handlers.ts:5',
       methods: {
         create: {
           kind: 'tool',
+          name: 'create',
+          fingerprint: fingerprintOf('create'),
           description: 'Create a note.',
           argumentStyle: 'positional',
           params: [
@@ -92,6 +105,8 @@ describe('manifest shape', () => {
         },
         search: {
           kind: 'tool',
+          name: 'search',
+          fingerprint: fingerprintOf('search'),
           description: 'Full-text search.',
           argumentStyle: 'positional',
           params: [
@@ -113,14 +128,16 @@ describe('manifest shape', () => {
           },
           outputWrapped: true,
         },
-        index: { kind: 'resource', params: [] },
+        index: { kind: 'resource', uri: 'notes://index', params: [] },
         note: {
           kind: 'resourceTemplate',
+          uri: 'notes://{id}',
           description: 'One note as markdown.',
           params: [{ index: 0, name: 'id', role: 'variable', required: true }],
         },
         summarize: {
           kind: 'prompt',
+          name: 'summarize',
           description: 'Summarize a note.',
           params: [
             { index: 0, name: 'id', role: 'argument', required: true },
@@ -159,6 +176,7 @@ export class H {
     const methods = result.manifest.handlers['src/handlers.js#H']?.methods;
     expect(methods?.raw).to.deep.equal({
       kind: 'tool',
+      name: 'raw',
       argumentStyle: 'dto',
       params: [
         { index: 0, name: 'args', role: 'dto', required: true },
@@ -170,6 +188,10 @@ export class H {
       params: [{ index: 0, name: 'q', role: 'argument', required: true }],
     });
     expect(methods?.named).not.to.have.property('inputSchema');
-    expect(methods?.explicit).to.deep.equal({ kind: 'prompt', params: [{ index: 0, name: 'args', role: 'dto', required: true }] });
+    expect(methods?.explicit).to.deep.equal({
+      kind: 'prompt',
+      name: 'explicit',
+      params: [{ index: 0, name: 'args', role: 'dto', required: true }],
+    });
   });
 });

@@ -3,8 +3,10 @@ import { parseArgs as parseArgTokens } from 'node:util';
 /** The parsed command line of `armature`. */
 export interface ParsedArgs {
   readonly command: string | undefined;
-  /** The operand after the command (`armature init <dir>`). */
+  /** The operand after the command (`armature init <dir>`, the old manifest of `armature diff <old> <new>`). */
   readonly target: string | undefined;
+  /** The second operand of `armature diff <old> <new>`. */
+  readonly second: string | undefined;
   readonly project: string | undefined;
   readonly entry: string | undefined;
   readonly force: boolean;
@@ -17,6 +19,12 @@ export interface ParsedArgs {
   readonly redis: boolean;
   /** init: a NestJS application mounting the MCP endpoint (implies http). */
   readonly nestjs: boolean;
+  /** build, dev: build warnings (a misspelled JSDoc tag) fail the build. */
+  readonly strict: boolean;
+  /** diff, build --check-against: print the report as JSON. */
+  readonly json: boolean;
+  /** build: the manifest (file, or git ref) the new one is compared with; breaking changes fail the build. */
+  readonly checkAgainst: string | undefined;
   readonly help: boolean;
   readonly version: boolean;
   /** Everything after `--`: passed to the server by `armature dev`. */
@@ -40,6 +48,9 @@ const OPTIONS = {
   ws: { type: 'boolean' },
   redis: { type: 'boolean' },
   nestjs: { type: 'boolean' },
+  strict: { type: 'boolean' },
+  json: { type: 'boolean' },
+  'check-against': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const;
@@ -53,10 +64,22 @@ type OptionName = keyof typeof OPTIONS;
  */
 export function parseArgs(argv: readonly string[]): ParsedArgs {
   const { tokens } = parseArgTokens({ args: [...argv], options: OPTIONS, strict: false, allowPositionals: true, tokens: true });
-  const values: { project?: string; entry?: string } = {};
-  const flags = { force: false, verbose: false, http: false, ws: false, redis: false, nestjs: false, help: false, version: false };
+  const values: { project?: string; entry?: string; 'check-against'?: string } = {};
+  const flags = {
+    force: false,
+    verbose: false,
+    http: false,
+    ws: false,
+    redis: false,
+    nestjs: false,
+    strict: false,
+    json: false,
+    help: false,
+    version: false,
+  };
   let command: string | undefined;
   let target: string | undefined;
+  let second: string | undefined;
   let rest: string[] = [];
   for (const token of tokens) {
     if (token.kind === 'option-terminator') {
@@ -65,13 +88,14 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     }
     if (token.kind === 'positional') {
       if (command === undefined) command = token.value;
-      else if (target === undefined && command === 'init') target = token.value;
+      else if (target === undefined && (command === 'init' || command === 'diff')) target = token.value;
+      else if (second === undefined && command === 'diff') second = token.value;
       else throw new UsageError(`unexpected argument ${token.value}.`);
       continue;
     }
     if (!Object.hasOwn(OPTIONS, token.name)) throw new UsageError(`unknown option ${token.rawName}.`);
     const name = token.name as OptionName;
-    if (name === 'project' || name === 'entry') {
+    if (name === 'project' || name === 'entry' || name === 'check-against') {
       if (token.value === undefined || token.value === '') throw new UsageError(`${token.rawName} needs a value.`);
       values[name] = token.value;
     } else {
@@ -79,16 +103,29 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       flags[name] = true;
     }
   }
-  return { command, target, project: values.project, entry: values.entry, ...flags, rest };
+  return {
+    command,
+    target,
+    second,
+    project: values.project,
+    entry: values.entry,
+    checkAgainst: values['check-against'],
+    ...flags,
+    rest,
+  };
 }
 
 /** The help text. */
 export const USAGE = `Usage: armature <command> [options]
        armature init <dir> [--http] [--ws] [--redis] [--nestjs]
+       armature diff <old> <new> [--json]
 
 Commands:
   build    Compile the TypeScript project (and its references) and write
            armature.manifest.json at the root of each output that has handlers.
+  diff     Compare two manifests (files, folders holding one, or git-ref:path)
+           tool by tool, resource by resource, prompt by prompt; classify each
+           change as breaking or compatible; exit 1 when any change breaks clients.
   dev      Watch, rebuild incrementally, rewrite manifests, and restart (or reload)
            the server after each change.
   init     Create a new server project in <dir> (which must be empty or absent);
@@ -107,6 +144,13 @@ Options:
                         (file.js or file.js#Name), booted and listed through an
                         in-memory MCP client
   -f, --force           build: rebuild every project, even when up to date
+      --strict          build, dev: build warnings (a misspelled JSDoc tag) fail
+                        the build
+      --check-against <manifest|git ref>
+                        build: compare the new manifest with this one (a file,
+                        or a git ref whose manifest is read with git show) and
+                        fail on breaking changes
+      --json            diff, build --check-against: print the report as JSON
       --verbose         build, dev: print the TypeScript builder's status messages;
                         inspect: print every tool's full schemas
       --http, --ws      init: serve Streamable HTTP / WebSocket too

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import * as ts from 'typescript';
-import { formatNotes, formatProblems, ScanCache } from '@armature/schema';
+import { formatNotes, formatProblems, isWarning, ScanCache } from '@armature/schema';
 import { formatDiagnostics, type CliOutput } from '../output/cli-output';
 import { scanAndWriteManifest, type ProjectScan } from './manifest-step';
 import { displayPath } from './project-path';
@@ -13,6 +13,10 @@ import { displayPath } from './project-path';
 export class BuilderEvents {
   errorCount = 0;
   readonly scans: ProjectScan[] = [];
+  /** Projects left without a manifest because TypeScript reported errors in them (this round). */
+  readonly failedProjects: string[] = [];
+  /** Errors reported since the last project was emitted: the builder reports a project's diagnostics before its emit callback. */
+  private errorsOfProject = 0;
   /** Watch mode keeps per-file scan results between cycles, per project. */
   private readonly caches: Map<string, ScanCache> | undefined;
 
@@ -22,6 +26,8 @@ export class BuilderEvents {
     /** The tsconfig given on the command line; its project always gets a manifest. */
     private readonly entryProject: string,
     watch = false,
+    /** Build warnings fail the build (`--strict`). */
+    private readonly strict = false,
   ) {
     this.caches = watch ? new Map() : undefined;
   }
@@ -29,11 +35,16 @@ export class BuilderEvents {
   /** Starts a new round (a build, or one watch cycle). */
   reset(): void {
     this.errorCount = 0;
+    this.errorsOfProject = 0;
     this.scans.length = 0;
+    this.failedProjects.length = 0;
   }
 
   readonly reportDiagnostic = (diagnostic: ts.Diagnostic): void => {
-    if (diagnostic.category === ts.DiagnosticCategory.Error) this.errorCount++;
+    if (diagnostic.category === ts.DiagnosticCategory.Error) {
+      this.errorCount++;
+      this.errorsOfProject++;
+    }
     this.output.line(formatDiagnostics([diagnostic], this.output.isTTY));
   };
 
@@ -46,12 +57,25 @@ export class BuilderEvents {
     const configFile = program.getCompilerOptions().configFilePath;
     const project = typeof configFile === 'string' ? configFile : program.getCurrentDirectory();
     const name = displayPath(project);
+    const errors = this.errorsOfProject;
+    this.errorsOfProject = 0;
+    if (errors > 0) {
+      // Types with errors give schemas without their constraints (or none): a manifest written
+      // now would be served as if it were right. The previous one, if any, is left as it was:
+      // it is now older than the JavaScript tsc emitted, so the app refuses to start on it.
+      this.failedProjects.push(project);
+      this.output.line(
+        `armature: ${name} has TypeScript errors: no manifest written. Fix them and run armature build again (the app refuses to start until then).`,
+      );
+      return;
+    }
     this.output.status(`armature: scanning ${name}`);
     let store = this.caches?.get(project);
     if (this.caches && !store) this.caches.set(project, (store = new ScanCache()));
     const scan = scanAndWriteManifest(program, {
       cache: store ? { store, dependenciesOf: (file) => builderProgram.getAllDependencies(file) } : undefined,
       alwaysWrite: path.resolve(project) === this.entryProject,
+      strict: this.strict,
       onProgress: (done, total) => {
         if (total >= 20) this.output.status(`armature: scanning ${name} ${done}/${total} files`);
       },
@@ -63,7 +87,13 @@ export class BuilderEvents {
   record(scan: ProjectScan): void {
     this.output.clearStatus();
     this.scans.push(scan);
-    if (scan.notes.length > 0) this.output.line(formatNotes(scan.notes.map((n) => relocate(n, scan.project))));
+    if (scan.notes.length > 0)
+      this.output.line(
+        formatNotes(
+          scan.notes.map((n) => relocate(n, scan.project)),
+          this.strict,
+        ),
+      );
     if (scan.problems.length > 0) this.output.line(formatProblems(scan.problems.map((p) => relocate(p, scan.project))));
     const validators = scan.validators;
     if (validators && 'error' in validators) {
@@ -78,9 +108,14 @@ export class BuilderEvents {
     }
   }
 
-  /** Schema problems of the current round. */
+  /** Schema problems of the current round (with `--strict`, warnings count as problems). */
   get problemCount(): number {
-    return this.scans.reduce((sum, scan) => sum + scan.problems.length, 0);
+    return this.scans.reduce((sum, scan) => sum + scan.problems.length, 0) + (this.strict ? this.warningCount : 0);
+  }
+
+  /** Build warnings of the current round (a misspelled JSDoc tag). */
+  get warningCount(): number {
+    return this.scans.reduce((sum, scan) => sum + scan.notes.filter(isWarning).length, 0);
   }
 }
 

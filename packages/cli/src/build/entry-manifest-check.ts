@@ -16,7 +16,12 @@ export function scanEntryIfManifestMissing(tsconfig: string): ProjectScan | unde
   const parsed = readTsconfig(tsconfig);
   if (parsed.fileNames.length === 0 || parsed.options.noEmit) return undefined;
   const dir = parsed.options.outDir ?? path.dirname(tsconfig);
-  if (manifestIsCurrent(path.join(dir, MANIFEST_FILE_NAME), path.dirname(tsconfig), parsed.fileNames)) {
+  const manifest = path.join(dir, MANIFEST_FILE_NAME);
+  if (manifestIsCurrent(manifest, path.dirname(tsconfig), parsed.fileNames)) {
+    // It describes these very sources, so it vouches for JavaScript a plain `tsc -b` may have
+    // re-emitted from them since: the app refuses a manifest older than its handlers.
+    const now = new Date();
+    fs.utimesSync(manifest, now, now);
     // A manifest written before validators were precompiled: add them without a rescan.
     if (!fs.existsSync(path.join(dir, VALIDATORS_FILE_NAME))) writeValidators(dir);
     return undefined;

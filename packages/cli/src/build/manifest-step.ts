@@ -1,7 +1,15 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type * as ts from 'typescript';
-import { MANIFEST_FILE_NAME, scanProgram, writeManifest, type BuildNote, type BuildProblem, type ScanOptions } from '@armature/schema';
+import {
+  isWarning,
+  MANIFEST_FILE_NAME,
+  scanProgram,
+  writeManifest,
+  type BuildNote,
+  type BuildProblem,
+  type ScanOptions,
+} from '@armature/schema';
 import { writeValidators, type ValidatorsStep } from './validators-step';
 
 /** What the scan of one compiled project produced. */
@@ -28,13 +36,15 @@ export interface ManifestStepOptions {
   readonly onProgress?: (scannedFiles: number, totalFiles: number) => void;
   /** Per-file results kept across watch cycles (see `ScanCache`). */
   readonly cache?: ScanOptions['cache'];
+  /** Build warnings stop the manifest as problems do (`--strict`). */
+  readonly strict?: boolean;
 }
 
 /**
  * Scans the program the compiler has just type-checked and emitted (no second program is
  * created) and writes `armature.manifest.json` at the root of its output. A project with no
  * decorated methods gets no manifest (unless `alwaysWrite`, or one is already there: it is
- * then emptied). Nothing is written when the scan found problems.
+ * then emptied). Nothing is written when the scan found problems (or warnings, when `strict`).
  */
 export function scanAndWriteManifest(program: ts.Program, options: ManifestStepOptions = {}): ProjectScan {
   const started = performance.now();
@@ -45,7 +55,8 @@ export function scanAndWriteManifest(program: ts.Program, options: ManifestStepO
   let manifestFile: string | undefined;
   let manifestChanged = false;
   let validators: ProjectScan['validators'];
-  if (result.problems.length === 0 && (options.alwaysWrite || result.methodCount > 0 || fs.existsSync(existing))) {
+  const blocked = result.problems.length > 0 || (options.strict === true && result.notes.some(isWarning));
+  if (!blocked && (options.alwaysWrite || result.methodCount > 0 || fs.existsSync(existing))) {
     const written = writeManifest(result.manifestDir, result.manifest);
     manifestFile = written.file;
     manifestChanged = written.written;

@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as ts from 'typescript';
+import { MANIFEST_FILE_NAME, readTsconfig, sourceWarnings } from '@armature/schema';
 import type { CliOutput } from '../output/cli-output';
 import { BuilderEvents } from './builder-events';
 import { scanEntryIfManifestMissing } from './entry-manifest-check';
@@ -16,14 +17,19 @@ export interface BuildOptions {
   readonly force?: boolean;
   /** Print the builder's status messages. */
   readonly verbose?: boolean;
+  /** Build warnings fail the build and stop the manifest. */
+  readonly strict?: boolean;
 }
 
 /** What a build did. */
 export interface BuildOutcome {
-  /** 0: built, manifests written; 1: TypeScript errors or schema problems; 2: the tsconfig is missing. */
+  /** 0: built, manifests written; 1: TypeScript errors or schema problems (or warnings, strict); 2: the tsconfig is missing. */
   readonly exitCode: number;
   readonly errorCount: number;
   readonly problemCount: number;
+  /** Build warnings (counted in `problemCount` too when strict). */
+  readonly warningCount: number;
+  readonly strict: boolean;
   readonly scans: readonly ProjectScan[];
   /** Wall time of the whole build, compile and scans included. */
   readonly durationMs: number;
@@ -41,9 +47,18 @@ export function runBuild(options: BuildOptions): BuildOutcome {
   const { output, project } = options;
   if (!fs.existsSync(project)) {
     output.line(`armature: cannot find ${displayPath(project)}; pass -p <tsconfig.json or folder>.`);
-    return { exitCode: 2, errorCount: 0, problemCount: 0, scans: [], durationMs: 0, scanMs: 0 };
+    return {
+      exitCode: 2,
+      errorCount: 0,
+      problemCount: 0,
+      warningCount: 0,
+      strict: options.strict === true,
+      scans: [],
+      durationMs: 0,
+      scanMs: 0,
+    };
   }
-  const events = new BuilderEvents(output, options.verbose === true, project);
+  const events = new BuilderEvents(output, options.verbose === true, project, false, options.strict === true);
   const host = ts.createSolutionBuilderHost(
     ts.sys,
     ts.createEmitAndSemanticDiagnosticsBuilderProgram,
@@ -57,8 +72,9 @@ export function runBuild(options: BuildOptions): BuildOutcome {
     output.status(`armature: compiling ${displayPath(next.project)}`);
     next.done();
   }
-  if (!events.scans.some((scan) => path.resolve(scan.project) === project)) {
-    const scan = scanEntryIfManifestMissing(project);
+  // After TypeScript errors (in this project or one it references, which then skips it) nothing is scanned.
+  if (events.errorCount === 0 && !events.scans.some((scan) => path.resolve(scan.project) === project)) {
+    const scan = scanEntryIfManifestMissing(project) ?? (options.strict ? warningsOfUnscanned(project) : undefined);
     if (scan) events.record(scan);
   }
   output.clearStatus();
@@ -68,9 +84,32 @@ export function runBuild(options: BuildOptions): BuildOutcome {
     exitCode,
     errorCount: events.errorCount,
     problemCount: events.problemCount,
+    warningCount: events.warningCount,
+    strict: options.strict === true,
     scans: [...events.scans],
     durationMs: performance.now() - started,
     scanMs,
+  };
+}
+
+/**
+ * An up-to-date project is not scanned, so the warnings an earlier (not strict) build printed
+ * would pass a strict build unseen: its sources are read again for them (parsing only).
+ */
+function warningsOfUnscanned(project: string): ProjectScan | undefined {
+  const started = performance.now();
+  const parsed = readTsconfig(project);
+  const notes = sourceWarnings(parsed.fileNames, path.dirname(project));
+  if (notes.length === 0) return undefined;
+  const manifestFile = path.join(parsed.options.outDir ?? path.dirname(project), MANIFEST_FILE_NAME);
+  return {
+    project,
+    methodCount: 0,
+    problems: [],
+    notes,
+    manifestFile,
+    manifestChanged: false,
+    scanMs: performance.now() - started,
   };
 }
 
@@ -81,10 +120,18 @@ export function summarizeBuild(outcome: BuildOutcome): string {
   if (outcome.exitCode !== 0) {
     const parts = [];
     if (outcome.errorCount > 0) parts.push(`${outcome.errorCount} TypeScript error${outcome.errorCount === 1 ? '' : 's'}`);
-    if (outcome.problemCount > 0) parts.push(`${outcome.problemCount} schema problem${outcome.problemCount === 1 ? '' : 's'}`);
-    return `armature: build failed with ${parts.join(' and ')} (${seconds}s).`;
+    const problems = outcome.problemCount - (outcome.strict ? outcome.warningCount : 0);
+    if (problems > 0) parts.push(`${problems} schema problem${problems === 1 ? '' : 's'}`);
+    if (outcome.strict && outcome.warningCount > 0)
+      parts.push(`${outcome.warningCount} warning${outcome.warningCount === 1 ? '' : 's'} (--strict)`);
+    const unwritten = outcome.errorCount > 0 || outcome.scans.some((scan) => scan.manifestFile === undefined && scan.methodCount > 0);
+    return `armature: build failed with ${parts.join(' and ')}${unwritten ? '; no manifest written for a project with errors' : ''} (${seconds}s).`;
   }
   const written = outcome.scans.filter((scan) => scan.manifestFile).map((scan) => displayPath(scan.manifestFile ?? ''));
   const where = written.length > 0 ? `; manifest: ${written.join(', ')}` : '; everything was up to date';
-  return `armature: built in ${seconds}s (${methods} decorated method${methods === 1 ? '' : 's'} scanned${where}).`;
+  const warned =
+    outcome.warningCount > 0
+      ? ` ${outcome.warningCount} warning${outcome.warningCount === 1 ? '' : 's'}: see above (--strict fails on them).`
+      : '';
+  return `armature: built in ${seconds}s (${methods} decorated method${methods === 1 ? '' : 's'} scanned${where}).${warned}`;
 }

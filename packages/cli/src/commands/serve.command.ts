@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import type { Armature, ArmatureOptions, ListenHandle, RootModule } from '@armature/core';
 import { UsageError } from '../args/argv-parser';
 import type { CliOutput } from '../output/cli-output';
-import { loadRootModule } from '../serve/root-module';
+import { loadRootModule, MissingBuildError } from '../serve/root-module';
 import { parseServeArgs, SERVE_USAGE } from '../serve/serve-args';
 import { resolveServeTarget } from '../serve/serve-target';
 
@@ -65,7 +65,8 @@ async function serve(argv: readonly string[], output: CliOutput): Promise<number
     registerTransportOf(args.listen, path.dirname(file));
     app = await core.Armature.create(root, { name: target.name, version: target.version });
   } catch (error) {
-    output.line(`armature: ${target.entry} did not boot: ${error instanceof Error ? error.message : String(error)}`);
+    if (error instanceof MissingBuildError) output.line(`armature: cannot serve ${target.name}: ${error.message}`);
+    else output.line(`armature: ${target.entry} did not boot: ${error instanceof Error ? error.message : String(error)}`);
     return 1;
   }
   let handle: ListenHandle;

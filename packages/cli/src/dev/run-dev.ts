@@ -19,6 +19,8 @@ export interface DevOptions {
   readonly entry?: string;
   readonly args?: readonly string[];
   readonly verbose?: boolean;
+  /** Build warnings fail a cycle as problems do (`--strict`). */
+  readonly strict?: boolean;
   /** Called after every rebuild (tests, benchmarks). */
   readonly onCycle?: (cycle: DevCycle) => void;
 }
@@ -51,7 +53,7 @@ export interface DevSession {
  */
 export function startDev(options: DevOptions): DevSession {
   const { output } = options;
-  const events = new BuilderEvents(output, options.verbose === true, options.project, true);
+  const events = new BuilderEvents(output, options.verbose === true, options.project, true, options.strict === true);
   const server = options.entry ? new ServerProcess(options.entry, options.args ?? [], output) : undefined;
   const resources = new WatchResources();
   let cycleStart = performance.now();
@@ -60,7 +62,7 @@ export function startDev(options: DevOptions): DevSession {
   let queue = Promise.resolve();
 
   const endCycle = (): void => {
-    if (first) {
+    if (first && events.errorCount === 0) {
       const scan = scanEntryIfManifestMissing(options.project);
       if (scan) events.record(scan);
     }

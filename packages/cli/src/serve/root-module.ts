@@ -1,3 +1,4 @@
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { RootModule } from '@armature/core';
 
@@ -19,8 +20,19 @@ export function loadRootModule(entry: string, base = process.cwd()): LoadedRootM
   const hash = entry.lastIndexOf('#');
   const [fileText, exportName] = hash === -1 ? [entry, undefined] : [entry.slice(0, hash), entry.slice(hash + 1)];
   const file = path.resolve(base, fileText);
+  if (!fs.existsSync(file)) throw new MissingBuildError(file);
   const exported = require(file) as Record<string, unknown>;
   return { file, root: pickRoot(exported, exportName, file) };
+}
+
+/** The compiled file to serve does not exist: the project has not been built (or was built elsewhere). */
+export class MissingBuildError extends Error {
+  constructor(readonly file: string) {
+    super(
+      `${path.relative(process.cwd(), file) || file} does not exist: the app is not built. Run \`armature build\` (npm run build) first, then serve it again.`,
+    );
+    this.name = 'MissingBuildError';
+  }
 }
 
 function pickRoot(exported: Record<string, unknown>, name: string | undefined, file: string): RootModule {

@@ -64,7 +64,7 @@ export class AppReloader {
     dropChangedModules(changedFiles, require.main?.filename, packageRootOf(at.file));
     const root = (require(at.file) as Record<string, unknown>)[at.name];
     if (root === undefined || root === null) throw new Error(`${at.file} no longer exports ${at.name}`);
-    const resolver = new ManifestResolver(options.manifest, (message) => logger.warn(message));
+    const resolver = new ManifestResolver(options.manifest, (message) => logger.warn(message), options.allowStaleManifest === true);
     const next = await createHandlerHost(root as RootModule, notifier, options.overrides);
     try {
       const routes = await compileModuleRoutes(next, resolver, routeEnvironment(next, policySettingsOf(options), logger, compiler));

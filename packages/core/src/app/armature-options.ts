@@ -33,6 +33,12 @@ export interface ArmatureOptions {
    */
   readonly manifest?: ArmatureManifest | readonly ArmatureManifest[];
   /**
+   * Start even when a compiled handler file is newer than its `armature.manifest.json` (the
+   * older schemas are served, with a warning). Default false: the boot fails with
+   * ARM_ERR_MANIFEST_STALE, naming the file and the command to run.
+   */
+  readonly allowStaleManifest?: boolean;
+  /**
    * Providers that replace those the modules declare, wherever they are declared (the DI
    * container's `overrides`): fakes in tests, environment-specific services at boot.
    */

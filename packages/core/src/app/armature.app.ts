@@ -157,7 +157,7 @@ export class Armature implements ConnectableApp {
   static async create(root: RootModule, options: ArmatureOptions): Promise<Armature> {
     const serverInfo = serverInfoOf(options);
     const logger = options.logger ?? stderrLogger;
-    const resolver = new ManifestResolver(options.manifest, (message) => logger.warn(message));
+    const resolver = new ManifestResolver(options.manifest, (message) => logger.warn(message), options.allowStaleManifest === true);
     const notifier = new McpNotifier();
     const host = new SwappableHandlerHost(await createHandlerHost(root, notifier, options.overrides));
     try {

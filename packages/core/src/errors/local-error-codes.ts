@@ -27,6 +27,12 @@ export const APP_ERRORS = defineErrors('@armature/core', 'Application layer (loc
     meaning: 'An `armature.manifest.json` cannot be read or is not a format this core reads.',
     fix: 'Rebuild with `armature build` from the same Armature version as the running core.',
   },
+  MANIFEST_STALE: {
+    code: 'ARM_ERR_MANIFEST_STALE',
+    meaning:
+      'A compiled handler file is newer than the `armature.manifest.json` describing it (tsc ran without `armature build`, or the build met TypeScript errors and wrote no manifest), so its schemas describe an earlier build.',
+    fix: 'Run `armature build` and fix what it reports; `allowStaleManifest: true` in the app options starts on the older schemas anyway.',
+  },
   INVALID_SCHEMA: {
     code: 'ARM_ERR_INVALID_SCHEMA',
     meaning: 'A JSON Schema (manifest or override) does not compile, or an input schema is not `type: "object"`.',

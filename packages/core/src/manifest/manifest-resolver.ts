@@ -14,6 +14,11 @@ export interface ResolvedHandlerManifest {
   readonly origin: string;
   /** The file it was read from (one object per read), absent for manifests passed to `Armature.create`. */
   readonly file?: ManifestFile;
+  /**
+   * Set when the compiled handler file is newer than the manifest (and stale manifests are not
+   * allowed): why the app must not start on it.
+   */
+  readonly stale?: string;
 }
 
 /** Clock skew and coarse file-system timestamps: a compiled file this much newer is still fresh. */
@@ -24,8 +29,10 @@ const MTIME_SLACK_MS = 2000;
  * `Armature.create`, then in the nearest `armature.manifest.json` above the class's compiled
  * file, by `<relative path>#<ClassName>` and then by a unique class name.
  *
- * Staleness is checked cheaply: a compiled handler file newer than its manifest means
- * `tsc` ran without `armature build`, so a warning (once per file) goes to `warn`.
+ * Staleness is checked cheaply: a compiled handler file newer than its manifest means `tsc`
+ * ran without `armature build` (or `armature build` met TypeScript errors and wrote no manifest).
+ * The resolution then says so in `stale`, and the boot fails on it; with `allowStale` a warning
+ * (once per file) goes to `warn` instead and the older schemas are used.
  */
 export class ManifestResolver {
   private readonly explicit: readonly LoadedManifest[];
@@ -35,6 +42,7 @@ export class ManifestResolver {
   constructor(
     explicit: ArmatureManifest | readonly ArmatureManifest[] | undefined,
     private readonly warn: (message: string) => void,
+    private readonly allowStale = false,
   ) {
     const list = explicit === undefined ? [] : Array.isArray(explicit) ? explicit : [explicit as ArmatureManifest];
     this.explicit = list.map((m, i) => checkManifest(m, `passed to Armature.create (#${i})`, 'code'));
@@ -53,24 +61,26 @@ export class ManifestResolver {
     const key = `${relative(located.dir, file).split(sep).join('/')}#${cls.name}`;
     const handler = lookup(located.manifest, key, cls.name);
     if (!handler) return undefined;
-    this.checkFresh(file, located.path, located.mtimeMs);
-    return { handler, schemas: located.manifest.schemas, origin: located.path, file: located };
+    const stale = this.checkFresh(file, located.path, located.mtimeMs);
+    return { handler, schemas: located.manifest.schemas, origin: located.path, file: located, stale };
   }
 
-  private checkFresh(file: string, manifestPath: string, manifestMtime: number): void {
-    if (this.warned.has(file)) return;
+  /** The refusal message when `file` is newer than its manifest (undefined: fresh, allowed, or already reported). */
+  private checkFresh(file: string, manifestPath: string, manifestMtime: number): string | undefined {
+    if (this.warned.has(file)) return undefined;
     let compiledMtime: number;
     try {
       compiledMtime = statSync(file).mtimeMs;
     } catch {
-      return;
+      return undefined;
     }
-    if (compiledMtime > manifestMtime + MTIME_SLACK_MS) {
-      this.warned.add(file);
-      this.warn(
-        `Manifest ${manifestPath} is older than ${file}: schemas may be stale. Run \`armature build\` (not plain tsc) to regenerate it.`,
-      );
-    }
+    if (compiledMtime <= manifestMtime + MTIME_SLACK_MS) return undefined;
+    this.warned.add(file);
+    const older = `Manifest ${manifestPath} is older than ${file}, so its schemas describe an earlier build`;
+    if (!this.allowStale)
+      return `${older}. Run \`armature build\` (not plain tsc) to regenerate it, or pass allowStaleManifest: true to Armature.create to start on it anyway.`;
+    this.warn(`${older}: serving them anyway (allowStaleManifest). Run \`armature build\` (not plain tsc) to regenerate it.`);
+    return undefined;
   }
 }
 

@@ -68,6 +68,7 @@ export function scanHandlerClass(
   const records = readHandlerMethods(cls).filter((r) => kinds === undefined || kinds.has(r.kind));
   const prototype = cls.prototype as Record<string, unknown>;
   const manifest = records.length > 0 ? env.resolver.resolve(cls) : undefined;
+  if (manifest?.stale !== undefined) env.problems.add(LocalErrorCode.MANIFEST_STALE, manifest.stale);
   const precompiled = manifest?.file ? validatorsBeside(manifest.file, env.warn) : undefined;
   const seen = new Map<string, string>();
   const sources: RouteSource[] = [];

@@ -59,11 +59,11 @@ describe('manifest location at boot', () => {
     return file;
   }
 
-  async function boot(file: string, className: string, logger = new RecordingLogger()): Promise<Armature> {
+  async function boot(file: string, className: string, logger = new RecordingLogger(), allowStaleManifest?: boolean): Promise<Armature> {
     const cls = (require(file) as Record<string, new () => object>)[className] as new () => object;
     @Module({ handlers: [cls] })
     class Root {}
-    return Armature.create(Root, { name: 'located', version: '1', logger });
+    return Armature.create(Root, { name: 'located', version: '1', logger, allowStaleManifest });
   }
 
   it('finds armature.manifest.json above the compiled file and matches <relative path>#<ClassName>', async () => {
@@ -95,12 +95,30 @@ describe('manifest location at boot', () => {
     expect(error?.message).to.include('BareHandlers.greet');
   });
 
-  it('warns once when the compiled file is newer than the manifest (tsc ran without armature build)', async () => {
+  it('refuses to start when the compiled file is newer than the manifest (tsc ran without armature build), naming both and the command', async () => {
     const file = project('stale', 'StaleHandlers', 'src/StaleHandlers.js#StaleHandlers');
     const old = new Date(Date.now() - 60_000);
-    utimesSync(join(root, 'stale/dist/armature.manifest.json'), old, old);
+    const manifestFile = join(root, 'stale/dist/armature.manifest.json');
+    utimesSync(manifestFile, old, old);
     const logger = new RecordingLogger();
-    const app = await boot(file, 'StaleHandlers', logger);
+    const error = await boot(file, 'StaleHandlers', logger).then(
+      () => undefined,
+      (e: unknown) => e as { code: string; message: string },
+    );
+    expect(error?.code).to.equal('ARM_ERR_MANIFEST_STALE');
+    expect(error?.message).to.include(`Manifest ${manifestFile} is older than ${file}`);
+    expect(error?.message).to.include('Run `armature build`');
+    expect(error?.message).to.include('allowStaleManifest: true');
+    expect(logger.warnings.filter((w) => w.includes('older than'))).to.deep.equal([]);
+  });
+
+  it('with allowStaleManifest, serves the older schemas and warns once', async () => {
+    const file = project('stale-allowed', 'StaleAllowedHandlers', 'src/StaleAllowedHandlers.js#StaleAllowedHandlers');
+    const old = new Date(Date.now() - 60_000);
+    utimesSync(join(root, 'stale-allowed/dist/armature.manifest.json'), old, old);
+    const logger = new RecordingLogger();
+    const app = await boot(file, 'StaleAllowedHandlers', logger, true);
+    expect(app.tools.list()[0]?.inputSchema).to.deep.include({ required: ['name'] });
     await app.close();
     expect(logger.warnings.filter((w) => w.includes('older than'))).to.have.length(1);
     expect(logger.warnings[0]).to.include('armature build');

@@ -7,7 +7,7 @@ import type { ArmatureErrorCode } from './armature-error';
  * each protocol revision sends it; @armature/core's wire registry does).
  */
 export interface ErrorEntry {
-  readonly code: ArmatureErrorCode | `ARM_NOTE_${string}` | number;
+  readonly code: ArmatureErrorCode | `ARM_NOTE_${string}` | `ARM_WARN_${string}` | number;
   /** A short identifier (`UNKNOWN_DEPENDENCY`, `InvalidParams`). */
   readonly name: string;
   /** What happened, in one sentence. */

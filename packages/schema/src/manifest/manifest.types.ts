@@ -39,6 +39,12 @@ export interface ManifestPromptArgument {
 /** What the scanner learned about one decorated method. */
 export interface ManifestMethod {
   readonly kind: MethodKind;
+  /** Tools and prompts: the name clients call it by (the decorator's literal `name`, else the method name). */
+  readonly name?: string;
+  /** Resources and templates: the literal URI or URI template of the decorator. */
+  readonly uri?: string;
+  /** Tools: {@link schemaFingerprint} of the input and output schemas (what `armature diff` compares first). */
+  readonly fingerprint?: string;
   /** From the method's JSDoc when present (the decorator's own `description` wins at run time). */
   readonly description?: string;
   /** Tools only: `positional` (one property per parameter) or `dto` (one class parameter). */

@@ -88,12 +88,29 @@ export const SCHEMA_NOTES = defineErrors('@armature/schema', 'Build-time notes (
   },
 });
 
+/**
+ * Every build-time warning code: something is probably wrong, and the schema lacks what the
+ * author meant. The build succeeds and prints them; `armature build --strict` fails on them.
+ */
+export const SCHEMA_WARNINGS = defineErrors('@armature/schema', 'Build-time warnings (the build prints them; `--strict` fails on them)', {
+  UNKNOWN_TAG: {
+    code: 'ARM_WARN_UNKNOWN_TAG',
+    meaning:
+      'a JSDoc tag is no tag the scanner or typescript-json-schema reads, but is close to one (`@minLenght`): it is ignored, so the constraint it meant is not in the schema',
+    fix: 'Spell the tag as the "did you mean" suggestion says (docs/schemas.md lists the tags).',
+  },
+});
+
 /** A build-time problem code. */
 export type ProblemCode = (typeof SCHEMA_PROBLEMS.codes)[keyof typeof SCHEMA_PROBLEMS.codes];
 /** A build-time note code. */
 export type NoteCode = (typeof SCHEMA_NOTES.codes)[keyof typeof SCHEMA_NOTES.codes];
+/** A build-time warning code. */
+export type WarningCode = (typeof SCHEMA_WARNINGS.codes)[keyof typeof SCHEMA_WARNINGS.codes];
 
 /** Each problem code with its meaning (derived from `SCHEMA_PROBLEMS`). */
 export const PROBLEM_CODES = meaningsByCode(SCHEMA_PROBLEMS) as Readonly<Record<ProblemCode, string>>;
 /** Each note code with its meaning (derived from `SCHEMA_NOTES`). */
 export const NOTE_CODES = meaningsByCode(SCHEMA_NOTES) as Readonly<Record<NoteCode, string>>;
+/** Each warning code with its meaning (derived from `SCHEMA_WARNINGS`). */
+export const WARNING_CODES = meaningsByCode(SCHEMA_WARNINGS) as Readonly<Record<WarningCode, string>>;

@@ -7,6 +7,7 @@ import { scanMember } from './method-scanner';
 import { readModules, type ModuleNode } from './module-reader';
 import type { NameClaim } from './name-registry';
 import type { ScanContext } from './scan-context';
+import { misspelledTagNotes } from './tag-spelling-report';
 
 /** What one source file contributes: its handler classes, problems, name claims and modules. Plain data, so it can be cached. */
 export interface FileScan {
@@ -46,6 +47,7 @@ export function scanFile(file: ts.SourceFile, context: ScanContext): FileScan {
     }
   }
   const modules = readModules(file, context);
+  context.notes.push(...misspelledTagNotes(file, (name) => context.relative(name)));
   // Problems move into the file's result; the scan re-adds them (cached or not) in file order.
   const problems = context.problems.splice(before);
   const notes = context.notes.splice(notesBefore);

@@ -1,5 +1,6 @@
 import * as ts from 'typescript';
 import type { ManifestMethod } from '../manifest/manifest.types';
+import { schemaFingerprint } from '../manifest/schema-fingerprint';
 import { matchDecorators } from './decorator-matcher';
 import { readDecoratorOptions } from './decorator-options';
 import { readMethodDocs } from './jsdoc-reader';
@@ -55,7 +56,23 @@ export function scanMember(member: ts.ClassElement, className: string, context: 
     params: readParameters(member, context),
   };
   const claim = claimName(input, context);
-  return { name: methodName, entry: BUILDERS[first.kind](input, context), ...(claim ? { claim } : {}) };
+  const entry = BUILDERS[first.kind](input, context);
+  return { name: methodName, entry: entry && identify(entry, claim, input), ...(claim ? { claim } : {}) };
+}
+
+/** Adds what clients know the entry by (its name or URI) and, for a tool, its schema fingerprint. */
+function identify(entry: ManifestMethod, claim: NameClaim | undefined, input: MethodInput): ManifestMethod {
+  const uri = input.options.uri?.value;
+  const { kind, ...rest } = entry;
+  return {
+    kind,
+    ...(claim ? { name: claim.name } : {}),
+    ...(uri !== undefined && (entry.kind === 'resource' || entry.kind === 'resourceTemplate') ? { uri } : {}),
+    ...(entry.kind === 'tool' && !input.options.hasInputSchema && !input.options.hasOutputSchema
+      ? { fingerprint: schemaFingerprint(entry.inputSchema, entry.outputSchema) }
+      : {}),
+    ...rest,
+  };
 }
 
 function memberName(name: ts.PropertyName, context: ScanContext): string {

@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import type * as ts from 'typescript';
 import type { BuildNote } from '../problems/build-note';
 import type { BuildProblem } from '../problems/build-problem';
-import type { NoteCode, ProblemCode } from '../problems/problem-codes';
+import type { NoteCode, ProblemCode, WarningCode } from '../problems/problem-codes';
 import { TypeToSchema } from '../convert/type-to-schema';
 import { CoreOrigin } from './core-origin';
 
@@ -37,7 +37,12 @@ export class ScanContext {
   }
 
   /** Records a note located at `node`: something left out of a schema that does not fail the build. */
-  note(node: ts.Node, code: NoteCode, subject: { readonly className?: string; readonly property?: string }, message: string): void {
+  note(
+    node: ts.Node,
+    code: NoteCode | WarningCode,
+    subject: { readonly className?: string; readonly property?: string },
+    message: string,
+  ): void {
     this.notes.push({ code, ...this.locate(node), ...subject, message });
   }
 

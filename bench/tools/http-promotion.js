@@ -33,11 +33,15 @@ async function child(variant, count) {
   const headers = { ...HTTP_HEADERS };
   const post = (body) =>
     new Promise((resolve, reject) => {
-      const req = http.request(url, { method: 'POST', agent, headers: { ...headers, 'content-length': Buffer.byteLength(body) } }, (res) => {
-        if (res.headers['mcp-session-id'] !== undefined) headers['mcp-session-id'] = res.headers['mcp-session-id'];
-        res.resume();
-        res.on('end', resolve);
-      });
+      const req = http.request(
+        url,
+        { method: 'POST', agent, headers: { ...headers, 'content-length': Buffer.byteLength(body) } },
+        (res) => {
+          if (res.headers['mcp-session-id'] !== undefined) headers['mcp-session-id'] = res.headers['mcp-session-id'];
+          res.resume();
+          res.on('end', resolve);
+        },
+      );
       req.on('error', reject);
       req.end(body);
     });
@@ -45,9 +49,9 @@ async function child(variant, count) {
     await post(initializeRequest('init'));
     await post(INITIALIZED_NOTIFICATION);
   }
-  for (let i = 0; i < 1000; i++) await post(addRequest(i + 1));
+  for (let i = 0; i < 3000; i++) await post(addRequest(i + 1)); // past the young generation's growth and tier-up
   process.stdout.write('MEASURE\n');
-  for (let i = 0; i < count; i++) await post(addRequest(i + 1001));
+  for (let i = 0; i < count; i++) await post(addRequest(i + 3001));
   process.stdout.write('DONE\n');
   process.exit(0);
 }

@@ -32,7 +32,7 @@ const needs = (scenario, quick) =>
   scenario === 'startup'
     ? require('./scenarios/startup').startupToolSets(quick)
     : scenario === 'serverless'
-      ? require('./scenarios/serverless').SERVERLESS_TOOL_SETS
+      ? require('./scenarios/serverless').serverlessToolSets(quick)
       : scenario === 'session-heap'
         ? ['20']
         : [];

@@ -27,6 +27,8 @@ const SHAPES = {
   'keep-alive, no version header': { keepAlive: true, freshIds: true, headers: {}, dropVersion: true },
   'keep-alive, chunked body': { keepAlive: true, freshIds: true, headers: {}, chunked: true },
   'fetch (undici), keep-alive': { fetch: true, freshIds: true, headers: {} },
+  // A pause after each answer, as a slower client leaves the server idle between requests.
+  'keep-alive, 1 ms pause between requests': { keepAlive: true, freshIds: true, headers: {}, pauseMs: 1 },
   // The headers Node's fetch adds to the bench's three, sent by http.request instead.
   'keep-alive, fetch header set': {
     keepAlive: true,
@@ -68,6 +70,7 @@ async function load(target, shape, n) {
       const id = next++;
       const body = shape.freshIds ? addRequest(id + 2) : oneBody;
       await (shape.fetch ? postFetch(target.url, body, headers) : post(agent, target.url, body, headers, shape.chunked));
+      if (shape.pauseMs !== undefined) await new Promise((resolve) => setTimeout(resolve, shape.pauseMs));
     }
   };
   await Promise.all(Array.from({ length: connections }, loop));

@@ -23,12 +23,19 @@ const SCENARIOS = {
   http: () => require('./scenarios/http').runHttp,
   'http-2026': () => require('./scenarios/http-2026').runHttp2026,
   startup: () => require('./scenarios/startup').runStartup,
+  serverless: () => require('./scenarios/serverless').runServerless,
   'session-heap': () => require('./scenarios/session-heap').runSessionHeap,
   build: () => require('./scenarios/build').runBuild,
 };
 /** Generated Armature servers (tool sets, generate/tool-set.js) each scenario needs. */
 const needs = (scenario, quick) =>
-  scenario === 'startup' ? require('./scenarios/startup').startupToolSets(quick) : scenario === 'session-heap' ? ['20'] : [];
+  scenario === 'startup'
+    ? require('./scenarios/startup').startupToolSets(quick)
+    : scenario === 'serverless'
+      ? require('./scenarios/serverless').serverlessToolSets(quick)
+      : scenario === 'session-heap'
+        ? ['20']
+        : [];
 const REQUIRED_BUILDS = ['packages/core/dist/src/index.js', 'packages/http/dist/src/index.js', 'packages/cli/dist/src/bin/armature.js'];
 
 const log = (line) => process.stderr.write(`${line}\n`);

@@ -7,11 +7,13 @@ const { ProbeClient } = require('./probe-client');
 const { withTimeout, sleep } = require('./bounded');
 
 /**
- * Spawns `node [execArgv] script ...args` with piped stdio and a probe on its stderr.
+ * Spawns `node [execArgv] script ...args` with piped stdio and a probe on its stderr (`env`: added to this process's environment).
  * @returns {{ child, probe: ProbeClient, stop: () => Promise<void> }}
  */
-function spawnServer(script, args, { execArgv = [] } = {}) {
-  const child = spawn(process.execPath, [...execArgv, script, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+function spawnServer(script, args, { execArgv = [], env } = {}) {
+  const options = { stdio: ['pipe', 'pipe', 'pipe'] };
+  if (env !== undefined) options.env = { ...process.env, ...env };
+  const child = spawn(process.execPath, [...execArgv, script, ...args], options);
   const probe = new ProbeClient(child.pid, child.stderr);
   child.stdin.on('error', () => undefined); // a child that died first must not crash the runner
   return { child, probe, stop: () => stopChild(child) };

@@ -10,17 +10,19 @@ const { runRounds } = require('./rounds');
  * @param {string} o.scenario e.g. 'stdio'
  * @param {string} o.cpuScope whose CPU the per-request figure counts
  * @param {{ via: string, levels: number[], title: (level: number) => string, note?: string,
+ *   servers?: string[],
  *   start: (server: string, budget: object) => Promise<{ warmup(level): Promise, measure(level): Promise<object>, close(): Promise }> }[]} o.setups
  */
 async function runLoadScenario({ scenario, cpuScope, setups, budget, reps, log }) {
   const groups = [];
   for (const setup of setups) {
     // Servers start side by side (start-up is not measured here); each one that fails is recorded.
-    const outcomes = await Promise.allSettled(SERVER_NAMES.map((server) => setup.start(server, budget)));
+    const names = setup.servers ?? SERVER_NAMES;
+    const outcomes = await Promise.allSettled(names.map((server) => setup.start(server, budget)));
     const started = [];
     const setupErrors = [];
     outcomes.forEach((outcome, i) => {
-      const server = SERVER_NAMES[i];
+      const server = names[i];
       if (outcome.status === 'fulfilled') started.push({ server, handle: outcome.value });
       else setupErrors.push({ server, runs: [], summary: {}, error: `setup: ${outcome.reason && outcome.reason.message}` });
     });

@@ -107,6 +107,36 @@ function startupSection(group) {
   return `### ${group.title}\n\nFresh process per run; \`startup\` = loading the server's own modules (handler classes, tool registrations) + construct + initialize + first tools/list; the framework's own modules load before the clock (shown apart) and are inside \`process start → first list\`. Raw wire bytes over the server's own stdio transport on in-memory streams. First / warm tools/call: the median over 20 tools spread across the set, each called once for the first time, then five more times.\n\n${table(head, rows)}`;
 }
 
+function coldStartSection(group) {
+  const rows = group.results.map((r) => {
+    if (r.runs.length === 0) return [r.server, `failed: ${(r.error ?? '').split('\n')[0]}`, '', '', '', '', '', ''];
+    const s = r.summary;
+    const vsFloor = ratio(group, 'coldStartMs', r.server, 'floor');
+    const vsSdk = ratio(group, 'coldStartMs', r.server, 'sdk-v2');
+    return [
+      r.server,
+      fmt(m(s, 'coldStartMs')),
+      spread(s.coldStartMs),
+      vsFloor ? `${times(vsFloor.value)} (${fmt(vsFloor.min)}–${fmt(vsFloor.max)})` : '—',
+      times(vsSdk?.value),
+      fmt(m(s, 'childReadyMs')),
+      fmt(m(s, 'firstCallMs')),
+      String(r.runs.length),
+    ];
+  });
+  const head = [
+    'server',
+    'cold start ms',
+    'spread',
+    '×floor (per-round range)',
+    '×SDK v2',
+    'listening, since process start ms',
+    'first tools/call ms',
+    'runs',
+  ];
+  return `### ${group.title}\n\nFresh process per run; the clock runs from just before the spawn to the end of the answer to the first \`tools/call add\` (MCP 2026-07-28, envelope in \`_meta\`, routing headers), POSTed on a new connection as soon as the child prints its URL; status, content type and result are checked. \`listening\` is the child's own \`performance.now()\` when it printed its URL.\n\n${table(head, rows)}`;
+}
+
 function memorySection(group) {
   const rows = group.results.map((r) => {
     if (r.runs.length === 0) return [r.server, `failed: ${(r.error ?? '').split('\n')[0]}`, '', '', ''];
@@ -136,6 +166,7 @@ function largeBuildSection(group) {
 const SECTIONS = {
   load: loadSection,
   startup: startupSection,
+  coldstart: coldStartSection,
   memory: memorySection,
   build: buildSection,
   'build-large': largeBuildSection,

@@ -37,6 +37,24 @@ const TARGETS = [
     atMost: 1.2,
   },
   {
+    id: 'http-mounted-stateful-cpu',
+    label: 'HTTP stateful, `createHttpHandler` mounted on node:http, 32 connections, server CPU/request ≤ 1.15× the floor',
+    group: 'http/stateful/32',
+    server: 'armature-mounted',
+    metric: 'cpuPerRequestUs',
+    against: 'floor',
+    atMost: 1.15,
+  },
+  {
+    id: 'http-mounted-stateless-cpu',
+    label: 'HTTP stateless, `createHttpHandler` mounted on node:http, 32 connections, server CPU/request ≤ 1.15× the floor',
+    group: 'http/stateless/32',
+    server: 'armature-mounted',
+    metric: 'cpuPerRequestUs',
+    against: 'floor',
+    atMost: 1.15,
+  },
+  {
     id: 'stdio-pipelined',
     label: 'stdio pipelined (256 in flight) req/s ≥ 4× the SDK',
     group: 'stdio/raw-pipelined/256',
@@ -142,6 +160,22 @@ const TARGETS = [
     atMost: 2,
   },
   {
+    id: 'serverless-21',
+    label: 'serverless cold start, 21 tools: process start → first 2026-07-28 tools/call answered ≤ 1.3× the floor',
+    group: 'serverless/21-tools',
+    metric: 'coldStartMs',
+    against: 'floor',
+    atMost: 1.3,
+  },
+  {
+    id: 'serverless-1001',
+    label: 'serverless cold start, 1,001 tools: process start → first 2026-07-28 tools/call answered ≤ 1.3× the floor',
+    group: 'serverless/1001-tools',
+    metric: 'coldStartMs',
+    against: 'floor',
+    atMost: 1.3,
+  },
+  {
     id: 'session-heap',
     label: 'heap per idle HTTP session ≤ 4 KB',
     group: 'session-heap/21-tools',
@@ -186,11 +220,10 @@ function buildValue(groups, { tools, column }) {
 function measure(groups, target) {
   if (target.build) return buildValue(groups, target.build);
   const group = groups.find((g) => g.id === target.group);
+  const server = target.server ?? 'armature';
   if (target.against)
-    return target.inverse
-      ? ratio(group, target.metric, target.against, 'armature')
-      : ratio(group, target.metric, 'armature', target.against);
-  const mine = resultOf(group, 'armature');
+    return target.inverse ? ratio(group, target.metric, target.against, server) : ratio(group, target.metric, server, target.against);
+  const mine = resultOf(group, server);
   const metric = mine && mine.summary[target.metric];
   return metric ? { value: metric.median, min: metric.min, max: metric.max } : undefined;
 }

@@ -4,7 +4,7 @@
 // Mcp-Session-Id; stateless: no session. Request ids are unique.
 // CPU per request is the server child's own CPU.
 const autocannon = require('autocannon');
-const { HTTP_MAIN } = require('../servers/registry');
+const { HTTP_MAIN, HTTP_SERVER_NAMES } = require('../servers/registry');
 const { spawnServer, readyLine } = require('../lib/child');
 const { postMessage } = require('../lib/http-post');
 const { openSession } = require('../lib/http-session');
@@ -104,8 +104,20 @@ async function startServer(server, budget, stateless, { mode = stateless ? 'stat
 const connectionsTitle = (mode) => (n) => `Streamable HTTP ${mode}, ${n} connection${n === 1 ? '' : 's'}`;
 
 const setups = (levels) => [
-  { via: 'stateful', levels, title: connectionsTitle('stateful'), start: (server, budget) => startServer(server, budget, false) },
-  { via: 'stateless', levels, title: connectionsTitle('stateless'), start: (server, budget) => startServer(server, budget, true) },
+  {
+    via: 'stateful',
+    levels,
+    servers: HTTP_SERVER_NAMES,
+    title: connectionsTitle('stateful'),
+    start: (server, budget) => startServer(server, budget, false),
+  },
+  {
+    via: 'stateless',
+    levels,
+    servers: HTTP_SERVER_NAMES,
+    title: connectionsTitle('stateless'),
+    start: (server, budget) => startServer(server, budget, true),
+  },
 ];
 
 function runHttp({ budget, reps, log }) {

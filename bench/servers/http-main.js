@@ -2,6 +2,7 @@
 // Child process entry: `node http-main.js <armature|sdk|floor> <stateful|stateless|2026> [extraTools]`
 // serves Streamable HTTP on 127.0.0.1 (OS-chosen port; `2026`: MCP 2026-07-28 without sessions,
 // the SDK then being the SDK v2), prints `{"url": …}` on stdout when ready, and closes on SIGTERM or when stdin ends. SIGUSR2 reports CPU time and heap on stderr.
+const { performance } = require('node:perf_hooks');
 const { installProbe } = require('../lib/probe');
 const { serverNamed } = require('./registry');
 
@@ -22,7 +23,8 @@ async function main() {
   process.once('SIGTERM', stop);
   process.stdin.once('end', stop);
   process.stdin.resume();
-  process.stdout.write(`${JSON.stringify({ url: handle.url })}\n`);
+  // readyMs: since this process started (serverless scenario).
+  process.stdout.write(`${JSON.stringify({ url: handle.url, readyMs: performance.now() })}\n`);
 }
 
 main().catch((error) => {

@@ -8,6 +8,8 @@
 const path = require('node:path');
 
 const SERVER_NAMES = ['armature', 'sdk', 'floor'];
+/** The 2025 HTTP scenario also measures Armature's handler mounted on plain node:http (servers/armature-mounted.js). */
+const HTTP_SERVER_NAMES = ['armature', 'armature-mounted', 'sdk', 'floor'];
 /** The start-up scenario also measures the SDK v2 (`@modelcontextprotocol/server`) over its stdio transport. */
 const STARTUP_SERVER_NAMES = ['armature', 'sdk', 'sdk-v2', 'floor'];
 
@@ -59,6 +61,14 @@ const servers = {
       const app = await require('./armature-app').createArmatureApp(extraTools);
       const handle = await listenHttp(app, { host: '127.0.0.1', port: 0 });
       return { url: handle.url, close: () => handle.close(1000).then(() => app.close()) };
+    },
+  },
+  // Armature as docs/transports.md "Mounting" shows it: `createHttpHandler(app, { stateless })`
+  // with default options, on a plain `node:http` server created with node's own defaults.
+  'armature-mounted': {
+    async onHttp({ stateless, extraTools }) {
+      const { listenMountedArmature } = require('./armature-mounted');
+      return listenMountedArmature(await require('./armature-app').createArmatureApp(extraTools), { stateless });
     },
   },
   sdk: {
@@ -136,6 +146,7 @@ async function serveTransport(name, transport, extraTools = 0) {
 
 module.exports = {
   SERVER_NAMES,
+  HTTP_SERVER_NAMES,
   STARTUP_SERVER_NAMES,
   serverNamed,
   serveStreams,

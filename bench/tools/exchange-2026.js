@@ -154,7 +154,7 @@ function median(xs) {
   return [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 }
 
-module.exports = { run, check, measureRounds, median };
+module.exports = { run, check, measureRounds, median, StandInResponse };
 
 if (require.main === module) {
   main().catch((error) => {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { WebSocket } from 'ws';
 import type { Armature } from '@armature/core';
-import type { VerifyToken } from '@armature/core/internal';
+import { TOKEN_CLOCK_SKEW_SEC, type VerifyToken } from '@armature/core/internal';
 import { listenHttp, type HttpListenHandle } from '@armature/http';
 import { listenWs, type WsServerHandle } from '@armature/ws';
 import { sessionHeaders, SseReader, within } from '@armature/transport-fixtures';
@@ -141,7 +141,7 @@ describe('token expiry on long-lived connections (WebSocket, 2025 GET stream, 20
 
   it('WebSocket: a JWT that expires closes the socket with 1008 at expiry; the socket served until then', async () => {
     const audience = await serveWs((aud) => jwtVerifier({ issuer: idp.url, audience: aud, jwksUri: idp.jwksUri }));
-    const token = await mint(key, { iss: idp.url, aud: audience, expIn: 2 });
+    const token = await mint(key, { iss: idp.url, aud: audience, expIn: 2 - TOKEN_CLOCK_SKEW_SEC });
     const { socket, closed } = await openSocket(ws!.url, token);
     sockets.push(socket);
     const answer = await ask(socket, INITIALIZE);
@@ -181,7 +181,7 @@ describe('token expiry on long-lived connections (WebSocket, 2025 GET stream, 20
 
   it('2025 GET stream: ends at the token’s expiry; the client’s return with the same token is refused 401 invalid_token', async () => {
     const url = await serveHttp();
-    const token = await mint(key, { iss: idp.url, aud: url, expIn: 3 });
+    const token = await mint(key, { iss: idp.url, aud: url, expIn: 3 - TOKEN_CLOCK_SKEW_SEC });
     const auth = { authorization: `Bearer ${token}` };
     const sessionId = await openSession(url, token);
     const get = await fetch(url, { method: 'GET', headers: { ...sessionHeaders(sessionId, auth), accept: 'text/event-stream' } });
@@ -216,7 +216,7 @@ describe('token expiry on long-lived connections (WebSocket, 2025 GET stream, 20
 
   it('2026 listen stream: ends at the token’s expiry with its SubscriptionsListenResult (a clean end)', async () => {
     const url = await serveHttp();
-    const token = await mint(key, { iss: idp.url, aud: url, expIn: 3 });
+    const token = await mint(key, { iss: idp.url, aud: url, expIn: 3 - TOKEN_CLOCK_SKEW_SEC });
     const request = {
       jsonrpc: '2.0',
       id: 'listen-1',

@@ -1,4 +1,5 @@
 import type { AuthInfo } from '../../context/request-context';
+import { TOKEN_CLOCK_SKEW_SEC } from './clock-skew';
 import type { BearerAuthenticator } from './bearer.authenticator';
 import type { TokenRequest, VerifyToken } from './verify-token';
 
@@ -33,8 +34,8 @@ export interface TokenWatchOptions {
 /**
  * Watches the token of a long-lived connection (a WebSocket, a 2025 GET stream, a 2026 listen
  * stream): a bearer token is checked when the connection opens, and without this the
- * connection would outlive the token. With `expiresAt`, `onEnd('expired')` runs at that
- * instant; without it, the token is verified again every `reverifyEveryMs` and
+ * connection would outlive the token. With `expiresAt`, `onEnd('expired')` runs once it
+ * is past by more than the shared clock skew (`TOKEN_CLOCK_SKEW_SEC`); without it, the token is verified again every `reverifyEveryMs` and
  * `onEnd('rejected')` runs on the first refusal (a revoked or inactive token). One timer at a
  * time, unref'd; the returned function stops it (call it when the connection ends first).
  */
@@ -48,7 +49,9 @@ export function watchToken(options: TokenWatchOptions): () => void {
   };
   const expiresAt = options.authInfo.expiresAt;
   if (typeof expiresAt === 'number' && Number.isFinite(expiresAt)) {
-    const deadline = expiresAt * 1000;
+    // The same instant the transport starts refusing the token (its expiry plus the shared
+    // clock skew), so a client reconnecting inside the skew is not cut again at once.
+    const deadline = (expiresAt + TOKEN_CLOCK_SKEW_SEC) * 1000;
     // Always through a timer, even when already past: `onEnd` never runs inside `watchToken`.
     const arm = (): void => {
       const left = deadline - Date.now();

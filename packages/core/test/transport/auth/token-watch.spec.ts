@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { watchToken, type TokenEnd } from '../../../src/internal';
+import { TOKEN_CLOCK_SKEW_SEC, watchToken, type TokenEnd } from '../../../src/internal';
 
 const settle = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -20,7 +20,7 @@ describe('watchToken', () => {
   it('ends an already expired token through a timer, never inside the call, and once', async () => {
     const ends: TokenEnd[] = [];
     watchToken({
-      authInfo: { token: 't', clientId: 'c', scopes: [], expiresAt: Date.now() / 1000 - 1 },
+      authInfo: { token: 't', clientId: 'c', scopes: [], expiresAt: Date.now() / 1000 - TOKEN_CLOCK_SKEW_SEC - 1 },
       reverify: undefined,
       reverifyEveryMs: 0,
       onEnd: (why) => void ends.push(why),

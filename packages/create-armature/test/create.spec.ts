@@ -5,6 +5,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { runCreate, type CreateIo } from '../src';
+import { BUILT_CHECK } from '../src/project-files';
 
 const BIN = path.join(__dirname, '..', '..', 'bin', 'create-armature.js');
 
@@ -147,7 +148,8 @@ describe('create-armature', () => {
     expect(pkg.dependencies['@armature/nestjs']).to.equal(`^${OWN_VERSION}`);
     // The Nest application is the server: no stdio start, no armature serve.
     expect(pkg.scripts).to.deep.equal({
-      build: 'armature build',
+      build: 'armature build --strict',
+      prestart: BUILT_CHECK,
       start: 'node dist/src/main.js',
       test: "mocha --require reflect-metadata 'dist/test/**/*.spec.js'",
     });

@@ -4,6 +4,7 @@
 // node's own defaults (no timeouts set, no `listenHttp`). The bench's `listenHttp` rows and
 // these show what the mount itself costs.
 const http = require('node:http');
+const { listenLocal } = require('./listen-local');
 
 /** Serves `app` at /mcp on 127.0.0.1 (OS-chosen port); resolves `{ url, close }`. */
 async function listenMountedArmature(app, { stateless }) {
@@ -13,21 +14,7 @@ async function listenMountedArmature(app, { stateless }) {
     if (req.url === '/mcp') void mcp.node(req, res);
     else res.writeHead(404).end();
   });
-  await new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
-  });
-  return {
-    url: `http://127.0.0.1:${server.address().port}/mcp`,
-    close: async () => {
-      await mcp.close(1000);
-      await new Promise((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
-      await app.close();
-    },
-  };
+  return listenLocal(server, { beforeClose: () => mcp.close(1000), afterClose: () => app.close() });
 }
 
 module.exports = { listenMountedArmature };

@@ -5,6 +5,7 @@
 // MCP 2026-07-28 only (no sessions, no 2025 fallback): `floor.answer2026` checks the envelope
 // and the routing headers and answers with the 2026 result.
 const http = require('node:http');
+const { listenLocal } = require('../listen-local');
 const { randomUUID } = require('node:crypto');
 
 const JSON_TYPE = 'application/json';
@@ -62,18 +63,7 @@ function createFloorListener(floor, { stateless, revision2026 = false }) {
 /** Starts the floor HTTP server on 127.0.0.1 (OS-chosen port); resolves `{ url, close }`. */
 async function listenFloorHttp(floor, options) {
   const server = http.createServer(createFloorListener(floor, options));
-  await new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
-  });
-  return {
-    url: `http://127.0.0.1:${server.address().port}/mcp`,
-    close: () =>
-      new Promise((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  return listenLocal(server);
 }
 
 module.exports = { listenFloorHttp, createFloorListener };

@@ -9,6 +9,7 @@
 // adapter, cheaper than what a user of the SDK runs; `nodeAdapter` below is kept for comparison
 // (`BENCH_SDK_V2_ADAPTER=hand`).
 const http = require('node:http');
+const { listenLocal } = require('../listen-local');
 const path = require('node:path');
 const { McpServer, createMcpHandler } = require('@modelcontextprotocol/server');
 const { toNodeHandler, localhostHostValidation, localhostOriginValidation } = require('@modelcontextprotocol/node');
@@ -89,20 +90,7 @@ function sdkNodeHandler(handler) {
 async function listenSdkV2Http({ extraTools = 0 } = {}) {
   const handler = createMcpHandler(() => createSdkV2Server(extraTools), { legacy: 'reject' });
   const server = http.createServer(process.env.BENCH_SDK_V2_ADAPTER === 'hand' ? nodeAdapter(handler) : sdkNodeHandler(handler));
-  await new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
-  });
-  return {
-    url: `http://127.0.0.1:${server.address().port}/mcp`,
-    close: async () => {
-      await handler.close();
-      await new Promise((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
-    },
-  };
+  return listenLocal(server, { beforeClose: () => handler.close() });
 }
 
 module.exports = { listenSdkV2Http, createSdkV2Server };

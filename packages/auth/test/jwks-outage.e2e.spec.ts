@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import type { Armature } from '@armature/core';
 import { jwtVerifier, type JwksOptions } from '../src';
-import { createCallerApp } from './support/app';
-import { inPool, pause, serveGuarded, type GuardedServer } from './support/guarded-server';
-import { IdentityProvider } from './support/identity-provider';
+import { inPool, pause, useGuardedServer } from './support/guarded-server';
 import { generateKey, mint, type TestKey } from './support/keys';
 
 /**
@@ -15,142 +12,125 @@ import { generateKey, mint, type TestKey } from './support/keys';
  */
 describe('JWKS cache under outage (HTTP transport, JWKS on 127.0.0.1)', function () {
   this.timeout(30_000);
-  let idp: IdentityProvider;
-  let key: TestKey;
+  const rig = useGuardedServer('good-key');
   let stranger: TestKey;
-  let app: Armature;
-  let server: GuardedServer;
 
   before(async () => {
-    key = await generateKey('good-key');
     stranger = await generateKey('unpublished-key');
   });
 
-  beforeEach(async () => {
-    idp = await IdentityProvider.start();
-    idp.jwks = { keys: [key.publicJwk] };
-    app = await createCallerApp();
-    server = await serveGuarded(app, idp.url);
-  });
-
-  afterEach(async () => {
-    await server.close();
-    await app.close();
-    await idp.close();
-  });
-
   function useVerifier(jwks: JwksOptions = {}): void {
-    server.use(jwtVerifier({ issuer: idp.url, audience: server.url, jwksUri: idp.jwksUri, jwks }));
+    rig.server.use(jwtVerifier({ issuer: rig.idp.url, audience: rig.server.url, jwksUri: rig.idp.jwksUri, jwks }));
   }
 
-  const good = (): Promise<string> => mint(key, { iss: idp.url, aud: server.url });
+  const good = (): Promise<string> => mint(rig.key, { iss: rig.idp.url, aud: rig.server.url });
   const madeUp = (count: number): Promise<string[]> =>
-    Promise.all(Array.from({ length: count }, () => mint(stranger, { iss: idp.url, aud: server.url, kid: randomUUID() })));
+    Promise.all(Array.from({ length: count }, () => mint(stranger, { iss: rig.idp.url, aud: rig.server.url, kid: randomUUID() })));
 
   for (const concurrency of [2, 1]) {
     it(`nothing cached and the JWKS answering 500: 40 made-up kids, ${concurrency} at a time, cost 1 JWKS request`, async () => {
-      idp.jwksMode = 'fail';
+      rig.idp.jwksMode = 'fail';
       useVerifier({ cooldownMs: 300_000 });
-      const statuses = await inPool(await madeUp(40), concurrency, (token) => server.status(token));
+      const statuses = await inPool(await madeUp(40), concurrency, (token) => rig.server.status(token));
       expect(statuses.every((status) => status === 401)).to.equal(true);
-      expect(idp.hits.jwks).to.equal(1);
-      expect(server.errors).to.have.length(40);
-      expect(server.errors.every((error) => error.code === 'ARM_ERR_AUTH_FETCH_FAILED')).to.equal(true);
-      expect(server.errors[39]!.message).to.contain('answered 500').and.to.contain('next request after the cooldown');
+      expect(rig.idp.hits.jwks).to.equal(1);
+      expect(rig.server.errors).to.have.length(40);
+      expect(rig.server.errors.every((error) => error.code === 'ARM_ERR_AUTH_FETCH_FAILED')).to.equal(true);
+      expect(rig.server.errors[39]!.message).to.contain('answered 500').and.to.contain('next request after the cooldown');
     });
   }
 
-  it('keys held and fresh: 40 made-up kids, 2 at a time, cost 1 refetch; the real key still passes', async () => {
+  it('keys held and fresh: 40 made-up kids, 2 at a time, cost 1 refetch; the real rig.key still passes', async () => {
     useVerifier({ cooldownMs: 300_000 });
-    expect(await server.status(await good())).to.equal(200);
-    const statuses = await inPool(await madeUp(40), 2, (token) => server.status(token));
+    expect(await rig.server.status(await good())).to.equal(200);
+    const statuses = await inPool(await madeUp(40), 2, (token) => rig.server.status(token));
     expect(statuses.every((status) => status === 401)).to.equal(true);
-    expect(idp.hits.jwks).to.equal(2);
-    expect(server.errors.every((error) => error.code === 'ARM_ERR_TOKEN_UNKNOWN_KEY')).to.equal(true);
-    expect(await server.status(await good())).to.equal(200);
-    expect(idp.hits.jwks).to.equal(2);
+    expect(rig.idp.hits.jwks).to.equal(2);
+    expect(rig.server.errors.every((error) => error.code === 'ARM_ERR_TOKEN_UNKNOWN_KEY')).to.equal(true);
+    expect(await rig.server.status(await good())).to.equal(200);
+    expect(rig.idp.hits.jwks).to.equal(2);
   });
 
   it('a failed load is honoured by the cooldown: no request until it ends, even once the JWKS is back', async () => {
-    idp.jwksMode = 'fail';
+    rig.idp.jwksMode = 'fail';
     useVerifier({ cooldownMs: 300_000 });
-    for (let i = 0; i < 5; i++) expect(await server.status(await good())).to.equal(401);
-    expect(idp.hits.jwks).to.equal(1);
-    idp.jwksMode = 'serve';
-    expect(await server.status(await good())).to.equal(401);
-    expect(idp.hits.jwks).to.equal(1);
+    for (let i = 0; i < 5; i++) expect(await rig.server.status(await good())).to.equal(401);
+    expect(rig.idp.hits.jwks).to.equal(1);
+    rig.idp.jwksMode = 'serve';
+    expect(await rig.server.status(await good())).to.equal(401);
+    expect(rig.idp.hits.jwks).to.equal(1);
   });
 
   it('after the cooldown the next token fetches again, and a recovered JWKS lets it in', async () => {
-    idp.jwksMode = 'fail';
+    rig.idp.jwksMode = 'fail';
     useVerifier({ cooldownMs: 200 });
-    expect(await server.status(await good())).to.equal(401);
-    expect(idp.hits.jwks).to.equal(1);
-    idp.jwksMode = 'serve';
+    expect(await rig.server.status(await good())).to.equal(401);
+    expect(rig.idp.hits.jwks).to.equal(1);
+    rig.idp.jwksMode = 'serve';
     await pause(300);
-    expect(await server.status(await good())).to.equal(200);
-    expect(idp.hits.jwks).to.equal(2);
+    expect(await rig.server.status(await good())).to.equal(200);
+    expect(rig.idp.hits.jwks).to.equal(2);
   });
 
   it('stale-while-error: past maxAgeMs with the JWKS failing, the last good keys are served; one request per cooldown', async () => {
     useVerifier({ maxAgeMs: 0, cooldownMs: 300_000 });
-    expect(await server.status(await good())).to.equal(200);
-    expect(idp.hits.jwks).to.equal(1);
-    idp.jwksMode = 'fail';
-    const statuses = await inPool(await Promise.all(Array.from({ length: 10 }, good)), 2, (token) => server.status(token));
+    expect(await rig.server.status(await good())).to.equal(200);
+    expect(rig.idp.hits.jwks).to.equal(1);
+    rig.idp.jwksMode = 'fail';
+    const statuses = await inPool(await Promise.all(Array.from({ length: 10 }, good)), 2, (token) => rig.server.status(token));
     expect(statuses).to.deep.equal(new Array(10).fill(200));
-    expect(idp.hits.jwks).to.equal(2); // the refresh that failed; then the cooldown
-    const flood = await inPool(await madeUp(40), 2, (token) => server.status(token));
+    expect(rig.idp.hits.jwks).to.equal(2); // the refresh that failed; then the cooldown
+    const flood = await inPool(await madeUp(40), 2, (token) => rig.server.status(token));
     expect(flood.every((status) => status === 401)).to.equal(true);
-    expect(idp.hits.jwks).to.equal(2);
-    expect(server.errors.every((error) => error.code === 'ARM_ERR_TOKEN_UNKNOWN_KEY')).to.equal(true);
+    expect(rig.idp.hits.jwks).to.equal(2);
+    expect(rig.server.errors.every((error) => error.code === 'ARM_ERR_TOKEN_UNKNOWN_KEY')).to.equal(true);
   });
 
   it('stale keys are bounded: past maxAgeMs + maxStaleMs with the JWKS failing, tokens are refused', async () => {
     useVerifier({ maxAgeMs: 0, maxStaleMs: 200, cooldownMs: 0 });
-    expect(await server.status(await good())).to.equal(200);
-    idp.jwksMode = 'fail';
+    expect(await rig.server.status(await good())).to.equal(200);
+    rig.idp.jwksMode = 'fail';
     await pause(300);
-    expect(await server.status(await good())).to.equal(401);
-    expect(server.errors.map((error) => error.code)).to.deep.equal(['ARM_ERR_AUTH_FETCH_FAILED']);
-    idp.jwksMode = 'serve';
-    expect(await server.status(await good())).to.equal(200);
+    expect(await rig.server.status(await good())).to.equal(401);
+    expect(rig.server.errors.map((error) => error.code)).to.deep.equal(['ARM_ERR_AUTH_FETCH_FAILED']);
+    rig.idp.jwksMode = 'serve';
+    expect(await rig.server.status(await good())).to.equal(200);
   });
 
   it('maxStaleMs: 0 refuses as soon as the keys are due and their refresh fails', async () => {
     useVerifier({ maxAgeMs: 0, maxStaleMs: 0 });
-    expect(await server.status(await good())).to.equal(200);
-    idp.jwksMode = 'fail';
-    expect(await server.status(await good())).to.equal(401);
-    expect(idp.hits.jwks).to.equal(2);
+    expect(await rig.server.status(await good())).to.equal(200);
+    rig.idp.jwksMode = 'fail';
+    expect(await rig.server.status(await good())).to.equal(401);
+    expect(rig.idp.hits.jwks).to.equal(2);
   });
 
-  it('a valid but empty key set never replaces good keys (refetch on an unknown kid, or refresh past maxAgeMs)', async () => {
+  it('a valid but empty rig.key set never replaces good keys (refetch on an unknown kid, or refresh past maxAgeMs)', async () => {
     useVerifier({ cooldownMs: 0 });
-    expect(await server.status(await good())).to.equal(200);
-    idp.jwks = { keys: [] };
+    expect(await rig.server.status(await good())).to.equal(200);
+    rig.idp.jwks = { keys: [] };
     const [unknown] = await madeUp(1);
-    expect(await server.status(unknown!)).to.equal(401);
-    expect(idp.hits.jwks).to.equal(2);
-    expect(await server.status(await good())).to.equal(200);
-    expect(idp.hits.jwks).to.equal(2); // still fresh: the good keys were kept
+    expect(await rig.server.status(unknown!)).to.equal(401);
+    expect(rig.idp.hits.jwks).to.equal(2);
+    expect(await rig.server.status(await good())).to.equal(200);
+    expect(rig.idp.hits.jwks).to.equal(2); // still fresh: the good keys were kept
     // Past maxAgeMs: the empty answer counts as a failure, the good keys are served stale.
     useVerifier({ maxAgeMs: 0, cooldownMs: 0 });
-    idp.jwks = { keys: [key.publicJwk] };
-    expect(await server.status(await good())).to.equal(200);
-    idp.jwks = { keys: [] };
-    for (let i = 0; i < 3; i++) expect(await server.status(await good())).to.equal(200);
-    expect(idp.hits.jwks).to.equal(6);
-    expect(server.errors.map((error) => error.code)).to.deep.equal(['ARM_ERR_TOKEN_UNKNOWN_KEY']);
+    rig.idp.jwks = { keys: [rig.key.publicJwk] };
+    expect(await rig.server.status(await good())).to.equal(200);
+    rig.idp.jwks = { keys: [] };
+    for (let i = 0; i < 3; i++) expect(await rig.server.status(await good())).to.equal(200);
+    expect(rig.idp.hits.jwks).to.equal(6);
+    expect(rig.server.errors.map((error) => error.code)).to.deep.equal(['ARM_ERR_TOKEN_UNKNOWN_KEY']);
   });
 
-  it('an empty key set with nothing cached refuses with a clear error, and is not fetched again within the cooldown', async () => {
-    idp.jwks = { keys: [] };
+  it('an empty rig.key set with nothing cached refuses with a clear error, and is not fetched again within the cooldown', async () => {
+    rig.idp.jwks = { keys: [] };
     useVerifier();
-    expect(await server.status(await good())).to.equal(401);
-    expect(await server.status(await good())).to.equal(401);
-    expect(idp.hits.jwks).to.equal(1);
-    expect(server.errors.map((error) => error.code)).to.deep.equal(['ARM_ERR_AUTH_BAD_DOCUMENT', 'ARM_ERR_AUTH_BAD_DOCUMENT']);
-    expect(server.errors[0]!.message).to.contain('holds no signing key');
+    expect(await rig.server.status(await good())).to.equal(401);
+    expect(await rig.server.status(await good())).to.equal(401);
+    expect(rig.idp.hits.jwks).to.equal(1);
+    expect(rig.server.errors.map((error) => error.code)).to.deep.equal(['ARM_ERR_AUTH_BAD_DOCUMENT', 'ARM_ERR_AUTH_BAD_DOCUMENT']);
+    expect(rig.server.errors[0]!.message).to.contain('holds no signing key');
   });
 });

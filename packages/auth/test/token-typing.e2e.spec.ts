@@ -1,10 +1,7 @@
 import { expect } from 'chai';
-import type { Armature } from '@armature/core';
 import { AuthError, jwtVerifier, type JwtVerifierOptions } from '../src';
-import { createCallerApp } from './support/app';
-import { serveGuarded, type GuardedServer } from './support/guarded-server';
-import { IdentityProvider } from './support/identity-provider';
-import { generateKey, mint, type MintOptions, type TestKey } from './support/keys';
+import { useGuardedServer } from './support/guarded-server';
+import { mint, type MintOptions } from './support/keys';
 
 /** The application (client) id of the MCP server's registration, as an Entra-style `aud`. */
 const APP_CLIENT_ID = '11111111-1111-1111-1111-111111111111';
@@ -16,62 +13,42 @@ const APP_CLIENT_ID = '11111111-1111-1111-1111-111111111111';
  */
 describe('token typing (HTTP transport, JWKS on 127.0.0.1)', function () {
   this.timeout(20_000);
-  let idp: IdentityProvider;
-  let key: TestKey;
-  let app: Armature;
-  let server: GuardedServer;
-
-  before(async () => {
-    key = await generateKey('typing-key');
-  });
-
-  beforeEach(async () => {
-    idp = await IdentityProvider.start();
-    idp.jwks = { keys: [key.publicJwk] };
-    app = await createCallerApp();
-    // The verifier checks `aud` (the server's URL or a client id, as providers do); the transport's URL check stands aside.
-    server = await serveGuarded(app, idp.url, false);
-  });
-
-  afterEach(async () => {
-    await server.close();
-    await app.close();
-    await idp.close();
-  });
+  // The verifier checks `aud` (the server's URL or a client id, as providers do); the transport's URL check stands aside.
+  const rig = useGuardedServer('typing-key', false);
 
   function useVerifier(options: Partial<JwtVerifierOptions> = {}): void {
-    server.use(jwtVerifier({ issuer: idp.url, audience: [server.url, APP_CLIENT_ID], jwksUri: idp.jwksUri, ...options }));
+    rig.server.use(jwtVerifier({ issuer: rig.idp.url, audience: [rig.server.url, APP_CLIENT_ID], jwksUri: rig.idp.jwksUri, ...options }));
   }
 
-  const token = (options: Partial<MintOptions>): Promise<string> => mint(key, { iss: idp.url, aud: server.url, ...options });
+  const token = (options: Partial<MintOptions>): Promise<string> => mint(rig.key, { iss: rig.idp.url, aud: rig.server.url, ...options });
 
   it('by default accepts at+jwt, application/at+jwt, JWT and no typ (access tokens of real providers)', async () => {
     useVerifier();
     for (const typ of ['at+jwt', 'application/at+jwt', 'AT+JWT', 'JWT', null])
-      expect(await server.status(await token({ typ })), String(typ)).to.equal(200);
+      expect(await rig.server.status(await token({ typ })), String(typ)).to.equal(200);
     // Entra v2 access token for the app's own API: aud is the app's client id, azp the caller.
     const entra = await token({ typ: 'JWT', aud: APP_CLIENT_ID, noClientId: true, claims: { azp: 'caller-app', scp: 'notes.read' } });
-    expect(await server.status(entra)).to.equal(200);
+    expect(await rig.server.status(entra)).to.equal(200);
     // Keycloak access token: payload typ "Bearer", azp the client, aud the resource.
     const keycloak = await token({ typ: 'JWT', noClientId: true, claims: { typ: 'Bearer', azp: 'claude' } });
-    expect(await server.status(keycloak)).to.equal(200);
-    expect(server.errors).to.deep.equal([]);
-    expect(idp.hits.jwks).to.equal(1);
+    expect(await rig.server.status(keycloak)).to.equal(200);
+    expect(rig.server.errors).to.deep.equal([]);
+    expect(rig.idp.hits.jwks).to.equal(1);
   });
 
-  it('by default refuses other explicit types before any key is fetched', async () => {
+  it('by default refuses other explicit types before any rig.key is fetched', async () => {
     useVerifier();
     for (const typ of ['logout+jwt', 'dpop+jwt', 'secevent+jwt', 'id_token+jwt'])
-      expect(await server.status(await token({ typ })), typ).to.equal(401);
-    expect(idp.hits.jwks).to.equal(0);
-    expect(server.errors.every((error) => error instanceof AuthError && error.code === 'ARM_ERR_TOKEN_REJECTED')).to.equal(true);
-    expect(server.errors[0]!.message).to.contain('typ "logout+jwt"').and.to.contain('not an accepted access-token type');
+      expect(await rig.server.status(await token({ typ })), typ).to.equal(401);
+    expect(rig.idp.hits.jwks).to.equal(0);
+    expect(rig.server.errors.every((error) => error instanceof AuthError && error.code === 'ARM_ERR_TOKEN_REJECTED')).to.equal(true);
+    expect(rig.server.errors[0]!.message).to.contain('typ "logout+jwt"').and.to.contain('not an accepted access-token type');
   });
 
   it('refuses ID-token-shaped JWTs typed JWT or untyped: nonce, at_hash, c_hash, Keycloak/Cognito markers, aud = own client', async () => {
     useVerifier();
     const idTokens: [string, Partial<MintOptions>][] = [
-      ['Entra-style ID token (aud = the app client id, nonce)', { aud: APP_CLIENT_ID, noClientId: true, claims: { nonce: 'n-1' } }],
+      ['Entra-style ID token (aud = the rig.app client id, nonce)', { aud: APP_CLIENT_ID, noClientId: true, claims: { nonce: 'n-1' } }],
       ['at_hash', { typ: null, claims: { at_hash: 'x' } }],
       ['c_hash', { claims: { c_hash: 'x' }, typ: 'JWT' }],
       ['Keycloak typ ID', { typ: 'JWT', noClientId: true, claims: { typ: 'ID', azp: 'other-client' } }],
@@ -79,47 +56,50 @@ describe('token typing (HTTP transport, JWKS on 127.0.0.1)', function () {
       ['aud = its own azp', { typ: 'JWT', aud: APP_CLIENT_ID, noClientId: true, claims: { azp: APP_CLIENT_ID } }],
       ['aud = its own client_id', { typ: null, aud: APP_CLIENT_ID, noClientId: true, claims: { client_id: APP_CLIENT_ID } }],
     ];
-    for (const [what, options] of idTokens) expect(await server.status(await token({ typ: 'JWT', ...options })), what).to.equal(401);
-    expect(server.errors).to.have.length(idTokens.length);
-    for (const error of server.errors) {
+    for (const [what, options] of idTokens) expect(await rig.server.status(await token({ typ: 'JWT', ...options })), what).to.equal(401);
+    expect(rig.server.errors).to.have.length(idTokens.length);
+    for (const error of rig.server.errors) {
       expect(error.code).to.equal('ARM_ERR_TOKEN_REJECTED');
       expect(error.message).to.contain('shaped like an OpenID Connect ID token');
     }
-    expect(server.errors[0]!.message).to.contain('"nonce"');
-    expect(server.errors[5]!.message).to.contain('its audience is its own client ("azp")');
+    expect(rig.server.errors[0]!.message).to.contain('"nonce"');
+    expect(rig.server.errors[5]!.message).to.contain('its audience is its own client ("azp")');
   });
 
   it('an explicitly typed at+jwt token is an access token whatever its claims; refuseIdTokens: false relaxes the shape check', async () => {
     useVerifier();
-    expect(await server.status(await token({ typ: 'at+jwt', claims: { nonce: 'n' } }))).to.equal(200);
+    expect(await rig.server.status(await token({ typ: 'at+jwt', claims: { nonce: 'n' } }))).to.equal(200);
     const shaped = await token({ typ: 'JWT', claims: { nonce: 'n' } });
-    expect(await server.status(shaped)).to.equal(401);
+    expect(await rig.server.status(shaped)).to.equal(401);
     useVerifier({ refuseIdTokens: false });
-    expect(await server.status(shaped)).to.equal(200);
+    expect(await rig.server.status(shaped)).to.equal(200);
   });
 
   it('typ configured: only those types pass (at+jwt matching either spelling); JWT and untyped tokens are refused', async () => {
     useVerifier({ typ: 'at+jwt' });
-    expect(await server.status(await token({ typ: 'application/at+jwt' }))).to.equal(200);
-    expect(await server.status(await token({ typ: 'at+jwt' }))).to.equal(200);
-    expect(await server.status(await token({ typ: 'JWT' }))).to.equal(401);
-    expect(await server.status(await token({ typ: null }))).to.equal(401);
-    expect(server.errors.map((error) => error.message)).to.satisfy((messages: string[]) =>
+    expect(await rig.server.status(await token({ typ: 'application/at+jwt' }))).to.equal(200);
+    expect(await rig.server.status(await token({ typ: 'at+jwt' }))).to.equal(200);
+    expect(await rig.server.status(await token({ typ: 'JWT' }))).to.equal(401);
+    expect(await rig.server.status(await token({ typ: null }))).to.equal(401);
+    expect(rig.server.errors.map((error) => error.message)).to.satisfy((messages: string[]) =>
       messages.every((message) => message.includes('not an accepted access-token type')),
     );
     useVerifier({ typ: ['at+jwt', 'vnd.example.access+jwt'] });
-    expect(await server.status(await token({ typ: 'vnd.example.access+jwt' }))).to.equal(200);
-    expect(() => jwtVerifier({ issuer: idp.url, audience: server.url, jwksUri: idp.jwksUri, typ: [] })).to.throw(AuthError, /typ/);
+    expect(await rig.server.status(await token({ typ: 'vnd.example.access+jwt' }))).to.equal(200);
+    expect(() => jwtVerifier({ issuer: rig.idp.url, audience: rig.server.url, jwksUri: rig.idp.jwksUri, typ: [] })).to.throw(
+      AuthError,
+      /typ/,
+    );
   });
 
-  it("the Entra recipe's requiredClaims azp refuses an ID token without nonce (aud = the app client id)", async () => {
+  it("the Entra recipe's requiredClaims azp refuses an ID token without nonce (aud = the rig.app client id)", async () => {
     const idToken = await token({ typ: 'JWT', aud: APP_CLIENT_ID, noClientId: true, claims: { oid: 'o', tid: 't' } });
     useVerifier();
-    expect(await server.status(idToken)).to.equal(200); // nothing in it says ID token, for a generic verifier
+    expect(await rig.server.status(idToken)).to.equal(200); // nothing in it says ID token, for a generic verifier
     useVerifier({ requiredClaims: ['exp', 'azp'] });
-    expect(await server.status(idToken)).to.equal(401);
-    expect(server.errors.at(-1)!.message).to.contain('"azp" claim');
+    expect(await rig.server.status(idToken)).to.equal(401);
+    expect(rig.server.errors.at(-1)!.message).to.contain('"azp" claim');
     const access = await token({ typ: 'JWT', aud: APP_CLIENT_ID, noClientId: true, claims: { azp: 'caller-app', scp: 'notes.read' } });
-    expect(await server.status(access)).to.equal(200);
+    expect(await rig.server.status(access)).to.equal(200);
   });
 });

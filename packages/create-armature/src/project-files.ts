@@ -90,18 +90,25 @@ export function packageJson({ name, armatureRange, features }: ScaffoldInput): s
       ...Object.fromEntries(runtimePackages(features).map((pkg) => [pkg, armatureRange])),
       'reflect-metadata': '^0.2.2',
     },
-    devDependencies: {
-      '@armature/cli': armatureRange,
-      '@armature/testing': armatureRange,
-      '@types/chai': '^4.3.20',
-      '@types/mocha': '^10.0.10',
-      '@types/node': '^20.19.0',
-      chai: '^4.5.0',
-      mocha: '^11.8.0',
-      typescript: '~5.9.3',
-    },
+    devDependencies: devDependencies(armatureRange),
   };
   return `${JSON.stringify(pkg, null, 2)}\n`;
+}
+
+/** The build and test tools every scaffold has, plus `extra`, sorted as npm writes them. */
+function devDependencies(armatureRange: string, extra: Record<string, string> = {}): Record<string, string> {
+  const tools: Record<string, string> = {
+    '@armature/cli': armatureRange,
+    '@armature/testing': armatureRange,
+    '@types/chai': '^4.3.20',
+    '@types/mocha': '^10.0.10',
+    '@types/node': '^20.19.0',
+    chai: '^4.5.0',
+    mocha: '^11.8.0',
+    typescript: '~5.9.3',
+    ...extra,
+  };
+  return Object.fromEntries(Object.entries(tools).sort(([a], [b]) => a.localeCompare(b)));
 }
 
 /** `package.json` of a `--nestjs` project: Nest, Armature's Nest module, the SDK client its test uses. */
@@ -119,17 +126,7 @@ function nestjsPackageJson({ name, armatureRange, features }: ScaffoldInput): st
       ...NEST_DEPENDENCIES,
       'reflect-metadata': '^0.2.2',
     },
-    devDependencies: {
-      '@armature/cli': armatureRange,
-      '@armature/testing': armatureRange,
-      '@modelcontextprotocol/sdk': '^1.32.2',
-      '@types/chai': '^4.3.20',
-      '@types/mocha': '^10.0.10',
-      '@types/node': '^20.19.0',
-      chai: '^4.5.0',
-      mocha: '^11.8.0',
-      typescript: '~5.9.3',
-    },
+    devDependencies: devDependencies(armatureRange, { '@modelcontextprotocol/sdk': '^1.32.2' }),
   };
   return `${JSON.stringify(pkg, null, 2)}\n`;
 }

@@ -1,6 +1,9 @@
 import type { Armature } from '@armature/core';
 import type { VerifyToken } from '@armature/core/internal';
 import { listenHttp, type HttpListenHandle } from '@armature/http';
+import { createCallerApp } from './app';
+import { IdentityProvider } from './identity-provider';
+import { generateKey, type TestKey } from './keys';
 
 /** A Streamable HTTP server on 127.0.0.1 whose `verifyToken` a test sets (and swaps) after it knows the URL. */
 export interface GuardedServer {
@@ -68,4 +71,37 @@ export async function inPool<T, R>(items: readonly T[], concurrency: number, wor
 /** Waits `ms` (a bounded pause so a configured duration has certainly passed). */
 export function pause(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** What `useGuardedServer` sets up for each test. */
+export interface GuardedRig {
+  /** Signs tokens; published by `idp` (made once for the suite). */
+  key: TestKey;
+  idp: IdentityProvider;
+  app: Armature;
+  server: GuardedServer;
+}
+
+/**
+ * Registers the mocha hooks of a suite guarded by a JWKS on 127.0.0.1: a signing key once, then
+ * for each test an identity provider publishing it, the caller app and its guarded server, all
+ * closed after the test. The fields are set once the hooks have run.
+ */
+export function useGuardedServer(keyId: string, validateAudience = true): GuardedRig {
+  const rig = {} as GuardedRig;
+  before(async () => {
+    rig.key = await generateKey(keyId);
+  });
+  beforeEach(async () => {
+    rig.idp = await IdentityProvider.start();
+    rig.idp.jwks = { keys: [rig.key.publicJwk] };
+    rig.app = await createCallerApp();
+    rig.server = await serveGuarded(rig.app, rig.idp.url, validateAudience);
+  });
+  afterEach(async () => {
+    await rig.server.close();
+    await rig.app.close();
+    await rig.idp.close();
+  });
+  return rig;
 }

@@ -1,6 +1,7 @@
 import type { JSONRPCMessage } from '@armature/core/wire/2025-11-25';
 import { encodeJsonRpc } from '@armature/core/internal';
 import type { EventStore } from '../events/event-store';
+import { ConnectionSlot } from './connection-slot';
 import type { SseConnection } from './sse-connection';
 
 /**
@@ -12,7 +13,7 @@ import type { SseConnection } from './sse-connection';
  * with `Last-Event-ID` and gets what was appended meanwhile (within the store's retention).
  */
 export class SessionEventStream {
-  private connection: SseConnection | null = null;
+  private readonly slot = new ConnectionSlot();
   /** The last event id written to `connection` (or the position it started from); `null` while unknown. */
   private cursor: string | null = null;
   /** The read in progress, if any; `again` asks for one more after it. */
@@ -38,7 +39,7 @@ export class SessionEventStream {
 
   /** True while a client connection is attached here. */
   get isAttached(): boolean {
-    return this.connection !== null;
+    return this.slot.current !== null;
   }
 
   /** Appends `message`, then writes what is new to the connection, if any. */
@@ -64,7 +65,7 @@ export class SessionEventStream {
    * gets what this copy appended before the client listened.
    */
   attach(connection: SseConnection, prime: boolean): void {
-    this.swap(connection);
+    this.slot.take(connection);
     const early = this.early;
     this.early = null;
     if (early !== undefined && early !== null) {
@@ -76,7 +77,7 @@ export class SessionEventStream {
     }
     this.cursor = null;
     void this.settle(this.store.position(this.id)).then((position) => {
-      if (this.connection !== connection || position === undefined) return;
+      if (this.slot.current !== connection || position === undefined) return;
       this.cursor = position;
       if (prime) connection.prime(position);
       return this.read();
@@ -85,7 +86,7 @@ export class SessionEventStream {
 
   /** A connection resuming after `lastEventId` (checked to be this stream's): what follows it, then live. */
   async resume(connection: SseConnection, lastEventId: string): Promise<void> {
-    this.swap(connection);
+    this.slot.take(connection);
     this.early = null;
     this.cursor = lastEventId;
     // Re-state the client's position first: a client that then sees no new event still holds a
@@ -96,9 +97,7 @@ export class SessionEventStream {
 
   /** Closes the current connection, if any; the stream goes on in the store. */
   detach(): void {
-    const connection = this.connection;
-    this.connection = null;
-    connection?.end();
+    this.slot.release();
   }
 
   private appendThen(append: () => string | undefined | Promise<string | undefined>, message: JSONRPCMessage): Promise<void> {
@@ -134,8 +133,8 @@ export class SessionEventStream {
   }
 
   private appended(id: string | undefined, message: JSONRPCMessage): Promise<void> | void {
-    if (id !== undefined && this.early === undefined && this.connection === null) this.early = { id, message };
-    if (this.connection !== null) return this.read();
+    if (id !== undefined && this.early === undefined && this.slot.current === null) this.early = { id, message };
+    if (this.slot.current !== null) return this.read();
   }
 
   /** Writes every stored event after the cursor to the connection; one read at a time. */
@@ -154,12 +153,12 @@ export class SessionEventStream {
   private async readLoop(): Promise<void> {
     do {
       this.again = false;
-      const connection = this.connection;
+      const connection = this.slot.current;
       const from = this.cursor;
       if (connection === null || from === null) return;
       try {
         await this.store.replayAfter(from, (id, message) => {
-          if (this.connection !== connection || this.cursor === null) return;
+          if (this.slot.current !== connection || this.cursor === null) return;
           connection.event(id, encodeJsonRpc(message));
           this.cursor = id;
         });
@@ -168,16 +167,6 @@ export class SessionEventStream {
         return;
       }
     } while (this.again);
-  }
-
-  private swap(connection: SseConnection): void {
-    const previous = this.connection;
-    this.connection = connection;
-    connection.onClose(() => {
-      if (this.connection === connection) this.connection = null;
-    });
-    // A new connection takes over from one the server still thinks is open.
-    if (previous !== null && previous !== connection) previous.end();
   }
 
   private settle(value: string | Promise<string>): Promise<string | undefined> {

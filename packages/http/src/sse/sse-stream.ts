@@ -1,6 +1,7 @@
 import type { JSONRPCMessage } from '@armature/core/wire/2025-11-25';
 import { encodeJsonRpc } from '@armature/core/internal';
 import type { EventStore } from '../events/event-store';
+import { ConnectionSlot } from './connection-slot';
 import type { SseConnection } from './sse-connection';
 
 /** An event waiting for a connection: id (if stored), JSON text, and whether it ends the stream. */
@@ -17,7 +18,7 @@ const MAX_EARLY_EVENTS = 1000;
  * written to another stream's connection.
  */
 export class SseStream {
-  private connection: SseConnection | null = null;
+  private readonly slot = new ConnectionSlot();
   /** Pending asynchronous store operations, in order; `null` when none. */
   private tail: Promise<void> | null = null;
   /** While a resume replays, live events wait here. */
@@ -44,7 +45,7 @@ export class SseStream {
 
   /** True while some connection is attached. */
   get isAttached(): boolean {
-    return this.connection !== null;
+    return this.slot.current !== null;
   }
 
   /** Sends one message; `final` ends the stream after it (a request's response). */
@@ -67,7 +68,7 @@ export class SseStream {
    * any messages sent before the first connection. Replaces a previous connection.
    */
   attach(connection: SseConnection, prime: boolean): void {
-    this.swap(connection);
+    this.slot.take(connection);
     const early = this.early;
     this.early = null;
     if (early !== null) for (const [id, json, final] of early) this.write(connection, id, json, final);
@@ -79,7 +80,7 @@ export class SseStream {
         return;
       }
       this.inOrder(position, (id) => {
-        if (this.connection === connection && id !== '') connection.prime(id);
+        if (this.slot.current === connection && id !== '') connection.prime(id);
       });
     }
   }
@@ -92,7 +93,7 @@ export class SseStream {
   async resume(connection: SseConnection, lastEventId: string): Promise<void> {
     const store = this.store;
     if (store === null) return this.attach(connection, false);
-    this.swap(connection);
+    this.slot.take(connection);
     this.early = null;
     const buffered: Pending[] = [];
     this.replaying = buffered;
@@ -105,7 +106,7 @@ export class SseStream {
       while (this.tail !== null) await this.tail;
       await store.replayAfter(lastEventId, (id, message) => {
         seen.add(id);
-        if (this.connection === connection) connection.event(id, encodeJsonRpc(message));
+        if (this.slot.current === connection) connection.event(id, encodeJsonRpc(message));
       });
       // The replay appended to the tail meanwhile; TypeScript still narrows it to null from the loop above.
       // eslint-disable-next-line @typescript-eslint/await-thenable
@@ -115,7 +116,7 @@ export class SseStream {
     }
     for (const [id, json, final] of buffered) {
       if (id !== undefined && seen.has(id)) {
-        if (final && this.connection === connection) connection.end();
+        if (final && this.slot.current === connection) connection.end();
         continue;
       }
       this.write(connection, id, json, final);
@@ -134,24 +135,12 @@ export class SseStream {
 
   /** Closes the current connection, if any, without ending the stream. */
   detach(): void {
-    const connection = this.connection;
-    this.connection = null;
-    connection?.end();
-  }
-
-  private swap(connection: SseConnection): void {
-    const previous = this.connection;
-    this.connection = connection;
-    connection.onClose(() => {
-      if (this.connection === connection) this.connection = null;
-    });
-    // A resume takes over from a connection the server still thinks is open.
-    if (previous !== null && previous !== connection) previous.end();
+    this.slot.release();
   }
 
   private emit(id: string | undefined, json: string, final: boolean): void {
     if (this.replaying !== null) this.replaying.push([id, json, final]);
-    else if (this.connection !== null) this.write(this.connection, id, json, final);
+    else if (this.slot.current !== null) this.write(this.slot.current, id, json, final);
     else if (this.early !== null) {
       this.early.push([id, json, final]);
       if (this.early.length > MAX_EARLY_EVENTS) this.early.shift();
@@ -160,7 +149,7 @@ export class SseStream {
   }
 
   private write(connection: SseConnection, id: string | undefined, json: string, final: boolean): void {
-    if (this.connection !== connection) return;
+    if (this.slot.current !== connection) return;
     connection.event(id, json);
     if (final) connection.end();
   }

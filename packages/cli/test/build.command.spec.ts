@@ -123,7 +123,9 @@ export class Bad {
       'src/bad.handlers.ts:5:21 - error ARM_ERR_TEMPLATE_VARIABLE: Bad.c(id): the URI template variable {id} has no parameter of that name; add a parameter "id: string" or rename the variable.',
       'Found 3 schema problems; no manifest was written.',
     ]);
-    expect(result.stdout).to.match(/armature: build failed with 3 schema problems; no manifest written for a project with errors \(\d+\.\d\ds\)\./);
+    expect(result.stdout).to.match(
+      /armature: build failed with 3 schema problems; no manifest written for a project with errors \(\d+\.\d\ds\)\./,
+    );
     expect(fs.existsSync(path.join(dir, 'dist/armature.manifest.json'))).to.equal(false);
   });
 

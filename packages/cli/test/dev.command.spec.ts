@@ -33,11 +33,15 @@ describe('armature dev', () => {
   let session: DevSession | undefined;
   let cycles: DevCycle[];
 
-  function start(mode: string): void {
+  let output: ReturnType<typeof memoryOutput>;
+
+  function start(mode: string, strict = false): void {
     cycles = [];
+    output = memoryOutput();
     session = startDev({
       project: path.join(dir, 'tsconfig.json'),
-      output: memoryOutput(),
+      output,
+      strict,
       entry: path.join(dir, 'server.js'),
       args: [path.join(dir, 'server.log'), mode],
       onCycle: (cycle) => cycles.push(cycle),
@@ -117,5 +121,29 @@ describe('armature dev', () => {
     const second = await cycle(2);
     expect(second).to.include({ problemCount: 1, server: 'kept' });
     expect(second.changedManifests).to.deep.equal([]);
+  });
+  const MISSPELLED = '  /** @minLenght name 2 */\n  @Tool() greet(name: string): string { return name; }\n';
+
+  it('with --strict, a misspelled JSDoc tag fails the cycle: the server keeps its last good build, and the fix restarts it', async () => {
+    start('plain', true);
+    await cycle(1);
+    await until(() => log().length === 1, 'the server to start', { timeoutMs: 10_000, intervalMs: 50 });
+    writeFiles(dir, { 'src/handlers.ts': HANDLERS(MISSPELLED) });
+    const second = await cycle(2);
+    expect(second).to.include({ errorCount: 0, problemCount: 1, server: 'kept' });
+    expect(output.lines.join('\n')).to.match(/error ARM_WARN_UNKNOWN_TAG: .*@minLenght.*did you mean @minLength\?/);
+    expect(log()).to.have.length(1);
+    writeFiles(dir, { 'src/handlers.ts': HANDLERS(MISSPELLED.replace('@minLenght', '@minLength')) });
+    const third = await cycle(3);
+    expect(third).to.include({ errorCount: 0, problemCount: 0, server: 'restarted' });
+  });
+
+  it('without --strict, the same tag is a warning: the cycle goes through and the server restarts', async () => {
+    start('plain');
+    await cycle(1);
+    writeFiles(dir, { 'src/handlers.ts': HANDLERS(MISSPELLED) });
+    const second = await cycle(2);
+    expect(second).to.include({ errorCount: 0, problemCount: 0, server: 'restarted' });
+    expect(output.lines.join('\n')).to.match(/warning ARM_WARN_UNKNOWN_TAG: .*@minLenght.*did you mean @minLength\?/);
   });
 });

@@ -4,7 +4,9 @@
 // stateful: one McpServer + StreamableHTTPServerTransport per session, found by the
 // Mcp-Session-Id header; stateless: a new server and transport per request with
 // `sessionIdGenerator: undefined`.
+const http = require('node:http');
 const { randomUUID } = require('node:crypto');
+const { listenLocal } = require('../listen-local');
 const { createMcpExpressApp } = require('@modelcontextprotocol/sdk/server/express.js');
 const { StreamableHTTPServerTransport } = require('@modelcontextprotocol/sdk/server/streamableHttp.js');
 const { isInitializeRequest } = require('@modelcontextprotocol/sdk/types.js');
@@ -66,19 +68,8 @@ function statelessRoutes(app, extraTools) {
 async function listenSdkHttp({ stateless, extraTools = 0 }) {
   const app = createMcpExpressApp();
   const closeSessions = stateless ? statelessRoutes(app, extraTools) : statefulRoutes(app, extraTools);
-  const server = await new Promise((resolve, reject) => {
-    const s = app.listen(0, '127.0.0.1', (error) => (error ? reject(error) : resolve(s)));
-  });
-  return {
-    url: `http://127.0.0.1:${server.address().port}/mcp`,
-    close: async () => {
-      await closeSessions();
-      await new Promise((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
-    },
-  };
+  // What `app.listen` does, on the shared listen so every benchmarked server stops the same way.
+  return listenLocal(http.createServer(app), { beforeClose: closeSessions });
 }
 
 module.exports = { listenSdkHttp };

@@ -139,34 +139,36 @@ export class SessionEventStream {
 
   /** Writes every stored event after the cursor to the connection; one read at a time. */
   private read(): Promise<void> {
-    if (this.reading !== null) {
-      this.again = true;
-      return this.reading;
-    }
-    const reading = this.readLoop().finally(() => {
-      this.reading = null;
-    });
-    this.reading = reading;
-    return reading;
+    this.again = true;
+    if (this.reading === null) this.reading = this.readLoop();
+    return this.reading;
   }
 
   private async readLoop(): Promise<void> {
-    do {
-      this.again = false;
-      const connection = this.slot.current;
-      const from = this.cursor;
-      if (connection === null || from === null) return;
-      try {
-        await this.store.replayAfter(from, (id, message) => {
-          if (this.slot.current !== connection || this.cursor === null) return;
-          connection.event(id, encodeJsonRpc(message));
-          this.cursor = id;
-        });
-      } catch (error) {
-        this.report(error);
-        return;
+    // Start on a later tick, so `reading` is set before the loop can end; and clear it in the
+    // same tick the loop sees no request for another pass: a read asked for between the two
+    // would otherwise be lost (it sets `again` on a loop that has already decided to stop).
+    await Promise.resolve();
+    try {
+      while (this.again) {
+        this.again = false;
+        const connection = this.slot.current;
+        const from = this.cursor;
+        if (connection === null || from === null) return;
+        try {
+          await this.store.replayAfter(from, (id, message) => {
+            if (this.slot.current !== connection || this.cursor === null) return;
+            connection.event(id, encodeJsonRpc(message));
+            this.cursor = id;
+          });
+        } catch (error) {
+          this.report(error);
+          return;
+        }
       }
-    } while (this.again);
+    } finally {
+      this.reading = null;
+    }
   }
 
   private settle(value: string | Promise<string>): Promise<string | undefined> {

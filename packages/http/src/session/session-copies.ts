@@ -290,7 +290,7 @@ export class SessionCopies implements SessionSync {
       .finally(() => this.fanningOut.delete(fanOut));
     this.fanningOut.add(fanOut);
     // The request whose handler raised the broadcast answers once the appends are stored.
-    noteAppend(fanOut);
+    void noteAppend(fanOut);
   }
 
   /** Closes this instance's copy of a session that ended elsewhere. */

@@ -54,7 +54,8 @@ export function changeOf(request: JSONRPCRequest): SessionChange | undefined {
 /** What `initialize` params establish (the version is the negotiated one, from the result). */
 export function openedFacts(params: unknown, result: unknown): OpenedSession | undefined {
   const p = params as { capabilities?: unknown; clientInfo?: unknown } | undefined;
-  const answered = result as { protocolVersion?: unknown; capabilities?: Record<string, { listChanged?: unknown } | undefined> } | undefined;
+  const answered = result as
+    { protocolVersion?: unknown; capabilities?: Record<string, { listChanged?: unknown } | undefined> } | undefined;
   const version = answered?.protocolVersion;
   if (typeof version !== 'string' || typeof p?.capabilities !== 'object' || p.capabilities === null) return undefined;
   // The lists the server promised to tell changes of (`capabilities.<list>.listChanged`).

@@ -60,4 +60,24 @@ describe('InMemorySessionStore (the default SessionStateStore)', () => {
     expect(store.subscribersOf('a://1').map((s) => s.streamPrefix)).to.deep.equal(['jkl']);
     expect(new InMemorySessionStore({ maxFanOut: 0 }).subscribersOf('a://1')).to.deep.equal([]);
   });
+
+  it('names every stored session told a list’s changes (the index of all sessions), expired and deleted ones left out, at most maxFanOut', async () => {
+    const store = new InMemorySessionStore({ maxFanOut: 2 });
+    store.create({ ...session, key: 'k1', lists: ['tools', 'resources'] }, 60_000);
+    store.create({ ...session, id: 's2', streamPrefix: 'def', lists: ['tools'] }, 60_000);
+    store.create({ ...session, id: 's3', streamPrefix: 'ghi', lists: ['tools'] }, 1);
+    store.create({ ...session, id: 's4', streamPrefix: 'jkl' }, 60_000);
+    store.create({ ...session, id: 's5', streamPrefix: 'mno', lists: ['tools', 'prompts'] }, 60_000);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(store.sessionsServed('tools')).to.deep.equal([
+      { key: 'k1', streamPrefix: 'abc' },
+      { key: '', streamPrefix: 'def' },
+    ]);
+    expect(store.sessionsServed('resources')).to.deep.equal([{ key: 'k1', streamPrefix: 'abc' }]);
+    expect(store.sessionsServed('prompts').map((s) => s.streamPrefix)).to.deep.equal(['mno']);
+    store.delete('s1');
+    expect(store.sessionsServed('tools').map((s) => s.streamPrefix)).to.deep.equal(['def', 'mno']);
+    expect(store.sessionsServed('resources')).to.deep.equal([]);
+    expect(new InMemorySessionStore({ maxFanOut: 0 }).sessionsServed('tools')).to.deep.equal([]);
+  });
 });

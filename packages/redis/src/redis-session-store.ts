@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { SessionChange } from '@armature/core/internal';
 import type { LoggingLevel } from '@armature/core/wire/2025-11-25';
+import type { ListKind } from '@armature/core/ports';
 import type { IndexedSession, SessionStateStore, StoredSession } from '@armature/http';
 import { RedisConnection, type RedisConnectionOptions } from './redis-connection';
 
@@ -16,6 +17,13 @@ local function member(session)
   local key = facts.key
   if type(key) ~= 'string' then key = '' end
   return key .. ' ' .. facts.streamPrefix
+end
+local function listsOf(session)
+  local state = redis.call('HGET', session, 'state')
+  if not state then return {} end
+  local lists = cjson.decode(state).lists
+  if type(lists) ~= 'table' then return {} end
+  return lists
 end
 local function indexOf(prefix, field)
   return prefix .. 'subs:' .. redis.sha1hex(string.sub(field, 5))
@@ -47,7 +55,12 @@ for i = 4, #ARGV, 2 do
     if ARGV[i + 1] == '' then redis.call('ZREM', indexOf(ARGV[3], ARGV[i]), who) else index(ARGV[3], ARGV[i], who, ttl, now) end
   end
 end
-if ttl > 0 then redis.call('PEXPIRE', KEYS[1], ttl) end
+if ttl > 0 then
+  redis.call('PEXPIRE', KEYS[1], ttl)
+  if who then
+    for _, list in ipairs(listsOf(KEYS[1])) do redis.call('ZADD', ARGV[3] .. 'sessions:' .. list, 'XX', now + ttl, who) end
+  end
+end
 return 1`;
 
 /** Slides the TTL (the session's and its index entries') and notes when it was last served; 1 when it exists. KEYS[1]; ARGV ttl, now, index prefix. */
@@ -62,6 +75,9 @@ if ttl > 0 then
     for _, field in ipairs(redis.call('HKEYS', KEYS[1])) do
       if string.sub(field, 1, 4) == 'sub:' then index(ARGV[3], field, who, ttl, tonumber(ARGV[2])) end
     end
+    for _, list in ipairs(listsOf(KEYS[1])) do
+      redis.call('ZADD', ARGV[3] .. 'sessions:' .. list, 'XX', tonumber(ARGV[2]) + ttl, who)
+    end
   end
 end
 return 1`;
@@ -73,6 +89,7 @@ if who then
   for _, field in ipairs(redis.call('HKEYS', KEYS[1])) do
     if string.sub(field, 1, 4) == 'sub:' then redis.call('ZREM', indexOf(ARGV[1], field), who) end
   end
+  for _, list in ipairs(listsOf(KEYS[1])) do redis.call('ZREM', ARGV[1] .. 'sessions:' .. list, who) end
 end
 return redis.call('DEL', KEYS[1])`;
 
@@ -89,6 +106,7 @@ export interface RedisSessionStoreOptions {
    * Most sessions one `notifications/resources/updated` is appended to by the instance raising
    * it, for sessions no live instance holds (`subscribersOf`). Default 1 000 (the default
    * `maxSessions` of one instance); subscribers beyond it get the update only from a live copy.
+   * The same bound applies to a `list_changed` appended to every stored session (`sessionsServed`).
    */
   readonly maxFanOut?: number;
 }
@@ -100,7 +118,9 @@ export interface RedisSessionStoreOptions {
  * `sub:<uri>` per subscription, so a change is one small script that never brings back a
  * deleted session. The subscription index is a sorted set per URI (`<prefix>subs:<sha1 of the
  * uri>`) of `<session key> <stream prefix>` scored by when the session expires, kept in step by
- * the same scripts, so an expired session leaves the index with its TTL.
+ * the same scripts, so an expired session leaves the index with its TTL. The index of all stored
+ * sessions is a sorted set per list kind (`<prefix>sessions:<tools|resources|prompts>`) of the same
+ * members, scored by expiry, pruned of expired entries when a session is opened and when read.
  */
 export class RedisSessionStore implements SessionStateStore {
   readonly shared = true;
@@ -115,16 +135,22 @@ export class RedisSessionStore implements SessionStateStore {
   }
 
   async create(session: StoredSession, ttlMs: number): Promise<void> {
+    const now = Date.now();
     const key = this.key(session.id);
     const { subscriptions, logLevel, lastSeenAt, ...facts } = session;
     const fields: Record<string, string> = { state: JSON.stringify(facts), seen: String(lastSeenAt) };
     if (logLevel !== undefined) fields.level = logLevel;
     for (const uri of subscriptions) fields[SUB + uri] = '1';
     const member = `${session.key ?? ''} ${session.streamPrefix}`;
-    const expires = ttlMs > 0 ? Date.now() + ttlMs : Number.POSITIVE_INFINITY;
+    const expires = ttlMs > 0 ? now + ttlMs : Number.POSITIVE_INFINITY;
     await this.redis.run('The session store', async (client) => {
       const multi = client.multi().del(key).hSet(key, fields);
       if (ttlMs > 0) multi.pExpire(key, ttlMs);
+      for (const list of session.lists ?? []) {
+        // The index of all sessions has no TTL of its own: each session opened prunes the expired entries.
+        multi.zRemRangeByScore(this.sessionsKey(list), '-inf', `(${now}`);
+        multi.zAdd(this.sessionsKey(list), { score: expires, value: member });
+      }
       for (const uri of subscriptions) {
         multi.zAdd(this.indexKey(uri), { score: expires, value: member });
         if (ttlMs > 0) multi.pExpire(this.indexKey(uri), ttlMs);
@@ -168,10 +194,19 @@ export class RedisSessionStore implements SessionStateStore {
     await this.redis.run('The session store', (client) => client.eval(DELETE, { keys: [this.key(id)], arguments: [this.redis.prefix] }));
   }
 
-  async subscribersOf(uri: string): Promise<IndexedSession[]> {
+  subscribersOf(uri: string): Promise<IndexedSession[]> {
+    return this.indexed(this.indexKey(uri));
+  }
+
+  /** The stored sessions told `list`'s changes (`<prefix>sessions:<list>`, by expiry; expired entries pruned first). */
+  sessionsServed(list: ListKind): Promise<IndexedSession[]> {
+    return this.indexed(this.sessionsKey(list));
+  }
+
+  private async indexed(index: string): Promise<IndexedSession[]> {
     if (this.maxFanOut === 0) return [];
     const members = await this.redis.run('The session store', (client) =>
-      client.eval(SUBSCRIBERS, { keys: [this.indexKey(uri)], arguments: [String(Date.now()), String(this.maxFanOut)] }),
+      client.eval(SUBSCRIBERS, { keys: [index], arguments: [String(Date.now()), String(this.maxFanOut)] }),
     );
     const found: IndexedSession[] = [];
     for (const member of Array.isArray(members) ? members : []) {
@@ -180,6 +215,10 @@ export class RedisSessionStore implements SessionStateStore {
       if (space >= 0) found.push({ key: text.slice(0, space), streamPrefix: text.slice(space + 1) });
     }
     return found;
+  }
+
+  private sessionsKey(list: ListKind): string {
+    return `${this.redis.prefix}sessions:${list}`;
   }
 
   private indexKey(uri: string): string {

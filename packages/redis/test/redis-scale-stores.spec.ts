@@ -203,6 +203,31 @@ describe('the scale-out stores on a real redis-server', function () {
       // Nothing of the index outlives its entries.
       expect(await until(async () => (await redis.connection.client.keys(`${redis.connection.prefix}subs:*`)).length === 0)).to.equal(true);
     });
+
+    it('indexes every session by the lists it is told of: create adds, delete removes, a lapsed TTL drops it; maxFanOut bounds a read', async () => {
+      const store = new RedisSessionStore(redis.connection);
+      const other = 'ZyXwVuTsRq0123456789abcdefghijkl';
+      await store.create(session({ key: 'AbCdEfGhIj', lists: ['tools', 'resources'] }), 60_000);
+      await store.create(session({ id: other, key: 'ZyXwVuTsRq', streamPrefix: 'ffeeddccbbaa', lists: ['tools'] }), 60_000);
+      const byPrefix = (list: readonly { streamPrefix: string }[]): string[] => list.map((s) => s.streamPrefix).sort();
+      expect(byPrefix(await store.sessionsServed('tools'))).to.deep.equal(['a1b2c3d4e5f6', 'ffeeddccbbaa']);
+      expect(await store.sessionsServed('resources')).to.deep.equal([{ key: 'AbCdEfGhIj', streamPrefix: 'a1b2c3d4e5f6' }]);
+      expect(await store.sessionsServed('prompts')).to.deep.equal([]);
+      expect(await new RedisSessionStore(redis.connection, { maxFanOut: 1 }).sessionsServed('tools')).to.have.length(1);
+      expect(await new RedisSessionStore(redis.connection, { maxFanOut: 0 }).sessionsServed('tools')).to.deep.equal([]);
+
+      await store.delete(other);
+      expect(await store.sessionsServed('tools')).to.deep.equal([{ key: 'AbCdEfGhIj', streamPrefix: 'a1b2c3d4e5f6' }]);
+      // A change and a touch slide the entry with the session; a lapse drops it.
+      await store.change(SESSION_ID, { logLevel: 'debug' }, 400);
+      await store.touch(SESSION_ID, 400);
+      expect(await store.sessionsServed('resources')).to.have.length(1);
+      expect(await until(async () => (await store.sessionsServed('tools')).length === 0)).to.equal(true);
+      expect(await store.get(SESSION_ID)).to.equal(undefined);
+      // Pruned on read: the index holds nothing once its sessions are gone.
+      expect(await store.sessionsServed('resources')).to.deep.equal([]);
+      expect(await redis.connection.client.keys(`${redis.connection.prefix}sessions:*`)).to.deep.equal([]);
+    });
   });
 
   describe('RedisNotificationBus', () => {

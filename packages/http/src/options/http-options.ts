@@ -48,6 +48,14 @@ export interface HttpHandlerOptions {
    * is served here from the stored state instead of 404; see docs/deploying.md.
    */
   readonly sessionStore?: SessionStateStore;
+  /**
+   * With a shared session store and an event store, how long the answer to a request waits for
+   * the event-store appends its handler started (a `resources/updated` or `list_changed` it
+   * raised, stored for the GET streams it reaches), so an answered call's events survive the
+   * instance being killed right after answering. Default 5 000 ms; past it the answer goes out
+   * anyway (the appends go on). `0`: answers never wait (events raised just before a crash may be lost).
+   */
+  readonly appendWaitMs?: number;
   /** SSE stream behaviour. */
   readonly sse?: SseOptions;
   /**

@@ -36,6 +36,8 @@ export interface ResolvedHttpOptions {
   readonly store: EventStore | null;
   /** Where 2025 sessions' state is kept (this process by default). */
   readonly sessionStore: SessionStateStore;
+  /** Bound on an answer's wait for the event-store appends its handler started (0: no wait). */
+  readonly appendWaitMs: number;
   readonly priming: boolean;
   readonly timing: SseTiming;
   readonly guard: HostOriginGuard;
@@ -51,6 +53,9 @@ export interface ResolvedHttpOptions {
   readonly onError: (error: Error) => void;
   readonly logger: Pick<ServerLogger, 'warn' | 'debug'>;
 }
+
+/** 5 s: far above a healthy Redis round trip, short enough that a stalled store delays an answer only briefly. */
+export const DEFAULT_APPEND_WAIT_MS = 5_000;
 
 /** 4 MiB: the body limit MCP servers commonly share. */
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -88,6 +93,7 @@ export function resolveOptions(options: HttpHandlerOptions = {}): ResolvedHttpOp
     idleTimeoutMs: nonNegative('sessionIdleTimeoutMs', options.sessionIdleTimeoutMs ?? 30 * 60_000),
     store,
     sessionStore: options.sessionStore ?? new InMemorySessionStore(),
+    appendWaitMs: nonNegative('appendWaitMs', options.appendWaitMs ?? DEFAULT_APPEND_WAIT_MS),
     priming: store !== null && sse.priming !== false,
     timing: {
       keepAliveMs: keepAlive === undefined ? undefined : positive('sse.keepAliveMs', keepAlive),

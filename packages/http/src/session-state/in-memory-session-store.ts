@@ -1,4 +1,5 @@
 import type { SessionChange } from '@armature/core/internal';
+import type { ListKind } from '@armature/core/ports';
 import type { IndexedSession, SessionStateStore, StoredSession } from './session-state-store';
 
 /**
@@ -11,7 +12,7 @@ export class InMemorySessionStore implements SessionStateStore {
   private readonly sessions = new Map<string, { session: StoredSession; expiresAt: number }>();
   private readonly maxFanOut: number;
 
-  /** `maxFanOut`: most sessions `subscribersOf` names for one broadcast (default 1 000, as `RedisSessionStore`). */
+  /** `maxFanOut`: most sessions `subscribersOf` or `sessionsServed` names for one broadcast (default 1 000, as `RedisSessionStore`). */
   constructor(options: { readonly maxFanOut?: number } = {}) {
     this.maxFanOut = options.maxFanOut ?? 1000;
     if (!Number.isInteger(this.maxFanOut) || this.maxFanOut < 0)
@@ -53,10 +54,21 @@ export class InMemorySessionStore implements SessionStateStore {
 
   /** The subscription index, read from the sessions themselves (at most `maxFanOut`). */
   subscribersOf(uri: string): IndexedSession[] {
+    return this.find((session) => session.subscriptions.includes(uri));
+  }
+
+  /** The index of all stored sessions told `list`'s changes, read from the sessions themselves (at most `maxFanOut`). */
+  sessionsServed(list: ListKind): IndexedSession[] {
+    return this.find((session) => session.lists?.includes(list) === true);
+  }
+
+  /** Live sessions matching `test` (expired ones dropped on the way), at most `maxFanOut`. */
+  private find(test: (session: StoredSession) => boolean): IndexedSession[] {
     const found: IndexedSession[] = [];
+    if (this.maxFanOut === 0) return found;
     for (const id of [...this.sessions.keys()]) {
       const session = this.get(id);
-      if (session === undefined || !session.subscriptions.includes(uri)) continue;
+      if (session === undefined || !test(session)) continue;
       found.push({ key: session.key ?? '', streamPrefix: session.streamPrefix });
       if (found.length >= this.maxFanOut) break;
     }

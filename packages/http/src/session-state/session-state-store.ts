@@ -1,4 +1,5 @@
 import type { SessionChange } from '@armature/core/internal';
+import type { ListKind } from '@armature/core/ports';
 import type { ClientCapabilities, Implementation, LoggingLevel } from '@armature/core/wire/2025-11-25';
 
 /**
@@ -18,6 +19,11 @@ export interface StoredSession {
   readonly clientInfo?: Implementation;
   readonly logLevel?: LoggingLevel;
   readonly subscriptions: readonly string[];
+  /**
+   * The lists whose `list_changed` the session is told (the server's capabilities it was
+   * answered at `initialize`), for the index of all stored sessions; absent: none.
+   */
+  readonly lists?: readonly ListKind[];
   /** Prefix of the session's SSE stream ids (its GET stream is `<streamPrefix>.0`). */
   readonly streamPrefix: string;
   /** Ms since epoch. */
@@ -59,6 +65,14 @@ export interface SessionStateStore {
    * `change` (unsubscribe) and `delete`, and gone once the session's TTL lapses.
    */
   subscribersOf?(uri: string): readonly IndexedSession[] | Promise<readonly IndexedSession[]>;
+  /**
+   * Optional index of all stored sessions: those told `notifications/<list>/list_changed` (their
+   * `lists` name it; not expired, at most the store's fan-out limit). The instance that raises a
+   * list change appends it to the GET stream of each such session no copy on it holds, as for
+   * `subscribersOf`. Entries are added by `create`, slid by `touch`, removed by `delete`, and
+   * gone (pruned) once the session's TTL lapses.
+   */
+  sessionsServed?(list: ListKind): readonly IndexedSession[] | Promise<readonly IndexedSession[]>;
 }
 
 /** A stored session as the subscription index names it: enough to reach its GET stream, nothing secret. */

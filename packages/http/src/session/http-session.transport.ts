@@ -14,6 +14,7 @@ import { SseStream } from '../sse/sse-stream';
 import { SessionEventStream } from '../sse/session-event-stream';
 import { instanceOfReply, isBroadcast, storeFailure, type SessionSync } from './session-sync';
 import { StateWrites } from './state-writes';
+import { appendsSettled, collectingAppends } from './answer-appends';
 
 /** Headers of a JSON answer that belongs to no session (a failed `initialize`). */
 
@@ -63,6 +64,8 @@ export class HttpSessionTransport implements Transport, ChannelHost {
   lastActivity = Date.now();
 
   private readonly inflight = new Map<RequestId, ResponseChannel>();
+  /** The event-store appends each request's handler started, which its answer waits for (copies with an event store only). */
+  private readonly appendsOf: Map<RequestId, Set<Promise<unknown>>> | null;
   /** Live streams by id, for `Last-Event-ID` resumption. */
   private readonly streams = new Map<string, SseStream>();
   /** The session's GET stream without an event store (what is not written is lost)… */
@@ -106,6 +109,8 @@ export class HttpSessionTransport implements Transport, ChannelHost {
     this.holdsStandalone = copy?.streamPrefix === undefined;
     this.forgetsStreams = copy?.sharedStore !== true;
     this.writes = copy === null ? null : new StateWrites(copy.sync, this);
+    // Only where another instance may resume the session's streams: elsewhere a crash loses the store with the process.
+    this.appendsOf = copy?.sharedStore === true && options.store !== null && options.appendWaitMs > 0 ? new Map() : null;
     if (copy?.restoredVersion !== undefined) {
       this.opened = true;
       this.primes = options.priming && supportsPriming(copy.restoredVersion);
@@ -159,7 +164,13 @@ export class HttpSessionTransport implements Transport, ChannelHost {
     if (opening) this.initializing(message);
     this.writes?.note(message, opening);
     this.inflight.set(message.id, new ResponseChannel(responder, this, this.primes, this.options.answers, extra.authInfo !== undefined));
-    this.onmessage?.(message, extra);
+    if (this.appendsOf === null) {
+      this.onmessage?.(message, extra);
+      return true;
+    }
+    const appends = new Set<Promise<unknown>>();
+    this.appendsOf.set(message.id, appends);
+    collectingAppends(appends, () => this.onmessage?.(message, extra));
     return true;
   }
 
@@ -198,6 +209,7 @@ export class HttpSessionTransport implements Transport, ChannelHost {
     if (channel === undefined) return;
     this.inflight.delete(id);
     this.writes?.drop(id);
+    this.appendsOf?.delete(id);
     channel.cancel();
   }
 
@@ -210,6 +222,12 @@ export class HttpSessionTransport implements Transport, ChannelHost {
       // carries responses (MCP 2025-11-25, transports §Listening for Messages from the Server).
       if (channel === undefined || id === undefined) return;
       this.inflight.delete(id);
+      const appends = this.appendsOf?.get(id);
+      if (appends !== undefined) {
+        this.appendsOf!.delete(id);
+        // The events the handler raised are stored before the client hears the answer (bounded by appendWaitMs).
+        await appendsSettled(appends, this.options.appendWaitMs);
+      }
       const stored = this.writes?.store(id, message);
       // The state is stored before the answer goes out: the next request may land anywhere.
       const ok =
@@ -368,6 +386,7 @@ export class HttpSessionTransport implements Transport, ChannelHost {
       );
     }
     this.inflight.clear();
+    this.appendsOf?.clear();
     for (const stream of [...this.streams.values()]) stream.detach();
     this.standalone?.detach();
     this.events?.detach();

@@ -1,10 +1,11 @@
-import type { BusEvent, NotificationBus } from '@armature/core/ports';
+import type { BusEvent, ListKind, NotificationBus } from '@armature/core/ports';
 import type { JSONRPCMessage } from '@armature/core/wire/2025-11-25';
 import type { ConnectableApp, SessionChange } from '@armature/core/internal';
 import type { ResolvedHttpOptions } from '../options/resolved-options';
 import { HttpSessionTransport } from './http-session.transport';
 import { lookupKey } from './session-id';
-import type { SessionStateStore } from '../session-state/session-state-store';
+import { noteAppend } from './answer-appends';
+import type { IndexedSession, SessionStateStore } from '../session-state/session-state-store';
 import type { SessionStore } from './session-store';
 import type { OpenedSession, SessionSync } from './session-sync';
 
@@ -221,6 +222,7 @@ export class SessionCopies implements SessionSync {
 
   private hear(event: BusEvent): void {
     if (event.type === 'resource_updated') return this.updateUnheld(event.uri, event.eventKey);
+    if (event.type === 'list_changed') return this.listChangedUnheld(event.list, event.eventKey);
     if (!('sessionKey' in event)) return;
     const session = this.live.findByKey(event.sessionKey);
     if (session === undefined) return;
@@ -250,12 +252,30 @@ export class SessionCopies implements SessionSync {
    * just stopped, and that no other instance has loaded yet, misses nothing when it resumes.
    */
   private updateUnheld(uri: string, eventKey: string | undefined): void {
-    const store = this.options.store;
     const index = this.state.subscribersOf;
-    if (eventKey === undefined || !raisedBy(this.bus, eventKey) || store?.appendOnce === undefined || index === undefined) return;
+    if (index === undefined) return;
     const message: JSONRPCMessage = { jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri } };
+    this.fanOut(message, eventKey, () => index.call(this.state, uri));
+  }
+
+  /** `notifications/<list>/list_changed` raised here: appended, the same way, to every stored session served that list. */
+  private listChangedUnheld(list: ListKind, eventKey: string | undefined): void {
+    const index = this.state.sessionsServed;
+    if (index === undefined) return;
+    const message: JSONRPCMessage = { jsonrpc: '2.0', method: `notifications/${list}/list_changed` };
+    this.fanOut(message, eventKey, () => index.call(this.state, list));
+  }
+
+  /** Appends a broadcast this instance raised to the GET streams of the indexed sessions no copy here holds. */
+  private fanOut(
+    message: JSONRPCMessage,
+    eventKey: string | undefined,
+    sessionsOf: () => readonly IndexedSession[] | Promise<readonly IndexedSession[]>,
+  ): void {
+    const store = this.options.store;
+    if (eventKey === undefined || !raisedBy(this.bus, eventKey) || store?.appendOnce === undefined) return;
     const fanOut = Promise.resolve()
-      .then(() => index.call(this.state, uri))
+      .then(sessionsOf)
       .then((sessions) =>
         Promise.all(
           sessions.map(async ({ key, streamPrefix }) => {
@@ -269,6 +289,8 @@ export class SessionCopies implements SessionSync {
       .catch(this.reportError)
       .finally(() => this.fanningOut.delete(fanOut));
     this.fanningOut.add(fanOut);
+    // The request whose handler raised the broadcast answers once the appends are stored.
+    void noteAppend(fanOut);
   }
 
   /** Closes this instance's copy of a session that ended elsewhere. */

@@ -1,9 +1,12 @@
 import type { SessionChange } from '@armature/core/internal';
+import type { ListKind } from '@armature/core/ports';
 import type { JSONRPCMessage, JSONRPCRequest, LoggingLevel, RequestId } from '@armature/core/wire/2025-11-25';
 import type { StoredSession } from '../session-state/session-state-store';
 
 /** What a session's stored facts are made of at `initialize` (the rest comes from the store's side). */
-export type OpenedSession = Pick<StoredSession, 'protocolVersion' | 'clientCapabilities' | 'clientInfo'>;
+export type OpenedSession = Pick<StoredSession, 'protocolVersion' | 'clientCapabilities' | 'clientInfo' | 'lists'>;
+
+const LIST_KINDS: readonly ListKind[] = ['tools', 'resources', 'prompts'];
 
 /**
  * A session copy as its synchronisation sees it (`HttpSessionTransport` is one; an interface,
@@ -51,10 +54,15 @@ export function changeOf(request: JSONRPCRequest): SessionChange | undefined {
 /** What `initialize` params establish (the version is the negotiated one, from the result). */
 export function openedFacts(params: unknown, result: unknown): OpenedSession | undefined {
   const p = params as { capabilities?: unknown; clientInfo?: unknown } | undefined;
-  const version = (result as { protocolVersion?: unknown } | undefined)?.protocolVersion;
+  const answered = result as
+    { protocolVersion?: unknown; capabilities?: Record<string, { listChanged?: unknown } | undefined> } | undefined;
+  const version = answered?.protocolVersion;
   if (typeof version !== 'string' || typeof p?.capabilities !== 'object' || p.capabilities === null) return undefined;
+  // The lists the server promised to tell changes of (`capabilities.<list>.listChanged`).
+  const lists = LIST_KINDS.filter((list) => answered?.capabilities?.[list]?.listChanged === true);
   return {
     protocolVersion: version,
+    lists,
     clientCapabilities: p.capabilities as OpenedSession['clientCapabilities'],
     ...(typeof p.clientInfo === 'object' && p.clientInfo !== null ? { clientInfo: p.clientInfo as OpenedSession['clientInfo'] } : {}),
   };

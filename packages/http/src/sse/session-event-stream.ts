@@ -1,6 +1,7 @@
 import type { JSONRPCMessage } from '@armature/core/wire/2025-11-25';
 import { encodeJsonRpc } from '@armature/core/internal';
 import type { EventStore } from '../events/event-store';
+import { noteAppend } from '../session/answer-appends';
 import { ConnectionSlot } from './connection-slot';
 import type { SseConnection } from './sse-connection';
 
@@ -119,9 +120,9 @@ export class SessionEventStream {
     if (this.appending === null) {
       const done = run();
       if (done === undefined) return Promise.resolve();
-      return this.track(done);
+      return noteAppend(this.track(done));
     }
-    return this.track(this.appending.then(run));
+    return noteAppend(this.track(this.appending.then(run)));
   }
 
   private track(step: Promise<void>): Promise<void> {

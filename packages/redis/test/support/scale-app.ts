@@ -24,6 +24,15 @@ export class ScaleTools {
     return `told by ${this.instance}`;
   }
 
+  @Tool({
+    description: 'Tells the subscribers of uri that it changed, then answers.',
+    inputSchema: { type: 'object', properties: { uri: { type: 'string' } }, required: ['uri'] },
+  })
+  touch_note(args: { uri: string }): string {
+    this.notifier.resourceUpdated(args.uri);
+    return `updated on ${this.instance}`;
+  }
+
   @Tool({ description: 'Names the instance that served the call.', inputSchema: { type: 'object' } })
   whoami(): string {
     return this.instance;
@@ -100,6 +109,7 @@ export async function startScaleInstance(
     verifyToken?: VerifyToken;
     tasks?: Pick<TaskOptions, 'leaseMs' | 'leaseRenewMs' | 'maxActivePerOwner'>;
     sessions?: RedisSessionStoreOptions;
+    appendWaitMs?: number;
   } = {},
 ): Promise<ScaleInstance> {
   const errors: Error[] = [];
@@ -123,6 +133,7 @@ export async function startScaleInstance(
     ...scale.httpOptions,
     onError: (error) => errors.push(error),
     ...(options.verifyToken === undefined ? {} : { verifyToken: options.verifyToken }),
+    ...(options.appendWaitMs === undefined ? {} : { appendWaitMs: options.appendWaitMs }),
   });
   await scale.ready();
   const sockets = new Set<Socket>();

@@ -13,7 +13,12 @@ async function main(): Promise<void> {
     ...(number('TASK_LEASE_RENEW_MS') === undefined ? {} : { leaseRenewMs: number('TASK_LEASE_RENEW_MS') }),
     ...(number('TASK_MAX_ACTIVE') === undefined ? {} : { maxActivePerOwner: number('TASK_MAX_ACTIVE') }),
   };
-  const instance = await startScaleInstance(process.env.INSTANCE_NAME ?? 'child', redisUrl, { tasks });
+  // APPEND_WAIT_MS: the endpoint's appendWaitMs (0 shows what an answer that does not wait for its events loses).
+  const appendWaitMs = number('APPEND_WAIT_MS');
+  const instance = await startScaleInstance(process.env.INSTANCE_NAME ?? 'child', redisUrl, {
+    tasks,
+    ...(appendWaitMs === undefined ? {} : { appendWaitMs }),
+  });
   process.stdout.write(`${instance.http.url}\n`);
   // Ended by the parent: SIGKILL in the test, SIGTERM (graceful) when the test fails early.
   process.once('SIGTERM', () => void instance.close().then(() => process.exit(0)));

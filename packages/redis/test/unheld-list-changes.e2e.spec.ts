@@ -1,0 +1,118 @@
+import { expect } from 'chai';
+import { McpNotifier } from '@armature/core';
+import { checkServerMessage } from '@armature/testing';
+import { openSession2025 } from '@armature/transport-fixtures';
+import { sessionHeaders, SseReader } from './support/http-peers';
+import { type RedisServer, startRedisServer } from './support/redis-server';
+import { type ScaleInstance, startScaleInstance } from './support/scale-app';
+
+/** Any 2025 request: what the GET stream's messages are checked against (the 2025-11-25 schema). */
+const A_2025_REQUEST = { jsonrpc: '2.0', id: 0, method: 'ping' };
+
+/** A 2025 session opened on `instance`, its GET stream open there; the event id the client holds on it. */
+async function openWatched(instance: ScaleInstance): Promise<{ sessionId: string; get: SseReader; lastEventId: string }> {
+  const sessionId = await openSession2025(instance.http.url);
+  const get = new SseReader(
+    await fetch(instance.http.url, {
+      headers: sessionHeaders(sessionId, { accept: 'text/event-stream' }),
+      signal: AbortSignal.timeout(30_000),
+    }),
+    {},
+  );
+  const primed = await get.until((e) => e.id !== undefined && e.data === '');
+  return { sessionId, get, lastEventId: primed.id! };
+}
+
+function resume(instance: ScaleInstance, sessionId: string, lastEventId: string): Promise<Response> {
+  return fetch(instance.http.url, {
+    headers: sessionHeaders(sessionId, { accept: 'text/event-stream', 'last-event-id': lastEventId }),
+    signal: AbortSignal.timeout(30_000),
+  });
+}
+
+const methodOf = (data: string): string | undefined => (JSON.parse(data) as { method?: string }).method;
+
+/**
+ * `notifications/<list>/list_changed` raised while no instance holds a 2025 session: the raising
+ * instance appends it, from the session store's index of all sessions, to the GET stream of every
+ * stored session served that list, once per broadcast; the client resuming anywhere gets it.
+ */
+describe('list changes for sessions no live instance holds (three apps, real redis-server)', function () {
+  this.timeout(40_000);
+  let redis: RedisServer;
+  const instances: ScaleInstance[] = [];
+  const readers: SseReader[] = [];
+
+  beforeEach(async () => {
+    redis = await startRedisServer();
+  });
+  afterEach(async () => {
+    for (const reader of readers.splice(0)) await reader.cancel().catch(() => undefined);
+    for (const instance of instances.splice(0)) await instance.close();
+    await redis?.stop();
+  });
+
+  async function start(name: string): Promise<ScaleInstance> {
+    const instance = await startScaleInstance(name, redis.url);
+    instances.push(instance);
+    return instance;
+  }
+
+  it('A opens the session and stops; B raises list changes; C resumes the GET stream and gets each served list’s change once', async () => {
+    const [a, b, c] = [await start('opener'), await start('raiser'), await start('resumer')];
+    const watched = await openWatched(a);
+    readers.push(watched.get);
+    // A stops (gracefully): no instance holds the session now, its state stays in Redis.
+    await a.close();
+    const notifier = b.app.get(McpNotifier);
+    notifier.listChanged('tools');
+    // The app serves no prompts: the session was never told it could hear of them.
+    notifier.listChanged('prompts');
+    notifier.listChanged('resources');
+
+    const resumed = new SseReader(await resume(c, watched.sessionId, watched.lastEventId), {});
+    readers.push(resumed);
+    expect(resumed.status).to.equal(200);
+    await resumed.untilCount((e) => e.data !== '', 2);
+    // C now holds the stream: a later change arrives live, after the stored ones.
+    notifier.listChanged('tools');
+    await resumed.untilCount((e) => e.data !== '', 3);
+    const methods = resumed.events.filter((e) => e.data !== '').map((e) => methodOf(e.data));
+    expect(methods).to.deep.equal([
+      'notifications/tools/list_changed',
+      'notifications/resources/list_changed',
+      'notifications/tools/list_changed',
+    ]);
+    for (const message of resumed.messages) expect(checkServerMessage(message, A_2025_REQUEST)).to.deep.equal([]);
+    expect([...b.errors, ...c.errors]).to.deep.equal([]);
+  });
+
+  it('a session a live copy holds gets each broadcast once, though the raiser’s index names it too', async () => {
+    const [holder, raiser] = [await start('holder'), await start('raiser')];
+    const watched = await openWatched(holder);
+    readers.push(watched.get);
+    const notifier = raiser.app.get(McpNotifier);
+    for (let i = 0; i < 10; i++) notifier.listChanged('tools');
+    await watched.get.untilCount((e) => e.data !== '', 10);
+    // A marker raised on the holder itself: everything before it has arrived by then.
+    holder.app.get(McpNotifier).listChanged('resources');
+    await watched.get.until((e) => e.data !== '' && methodOf(e.data) === 'notifications/resources/list_changed');
+    const methods = watched.get.events.filter((e) => e.data !== '').map((e) => methodOf(e.data));
+    expect(methods.filter((m) => m === 'notifications/tools/list_changed')).to.have.length(10);
+    expect(methods).to.have.length(11);
+    const ids = watched.get.events.filter((e) => e.data !== '').map((e) => e.id);
+    expect(new Set(ids).size).to.equal(ids.length);
+  });
+
+  it('a session deleted by its client leaves the index of all sessions', async () => {
+    const [a, b] = [await start('opener'), await start('raiser')];
+    const watched = await openWatched(a);
+    readers.push(watched.get);
+    const members = (): Promise<number> =>
+      b.scale.connection.run('test', (client) => client.zCard(`${b.scale.connection.prefix}sessions:tools`));
+    expect(await members()).to.equal(1);
+    const deleted = await fetch(a.http.url, { method: 'DELETE', headers: sessionHeaders(watched.sessionId) });
+    expect(deleted.status).to.equal(200);
+    expect(await members()).to.equal(0);
+  });
+});

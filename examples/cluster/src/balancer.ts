@@ -27,21 +27,42 @@ export interface Balancer {
 /** Largest request body the balancer holds while it picks a backend (MCP messages are small). */
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
 const CONNECT_FAILURES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ETIMEDOUT']);
+/** Headers about one connection, not the response: the balancer's own connection sets its own. */
+const HOP_BY_HOP = ['connection', 'keep-alive', 'transfer-encoding', 'proxy-connection', 'upgrade'];
 
 /**
  * A round-robin HTTP load balancer on the `http-proxy` library: no sticky sessions (every request,
  * `Mcp-Session-Id` or not, goes to the next instance), responses streamed through as they come
- * (SSE included, nothing buffered). A request whose backend refuses the connection is sent to the
- * next one (its body is held, bounded, for that), and that backend is skipped for `downMs`.
+ * (SSE included, nothing buffered). A request whose backend refuses the connection (or resets
+ * it before answering), or answers 503 + Retry-After because it is draining, is sent to the next
+ * one (its body is held, bounded, for that), and that backend is skipped for `downMs`.
  */
 export async function startBalancer(options: BalancerOptions): Promise<Balancer> {
   if (options.backends.length === 0) throw new Error('startBalancer: no backends');
   const downMs = options.downMs ?? 2_000;
   const agent = new Agent({ keepAlive: true, maxSockets: 512 });
-  const proxy = httpProxy.createProxyServer({ agent, xfwd: true, proxyTimeout: 0 });
-  // An instance that dies mid-response (kill -9) leaves its response unfinished: cut the
-  // client's connection too, so it sees the stream break and resumes (http-proxy would keep it open).
-  proxy.on('proxyRes', (proxyRes, _req, res) => {
+  // The balancer writes the responses itself, so that a draining instance's 503 can be retried
+  // on another instance instead of reaching the client.
+  const proxy = httpProxy.createProxyServer({ agent, xfwd: true, proxyTimeout: 0, selfHandleResponse: true });
+  const attempts = new WeakMap<IncomingMessage, { backend: string; retry: (() => void) | undefined }>();
+  proxy.on('proxyRes', (proxyRes, req, res) => {
+    const attempt = attempts.get(req);
+    // A draining instance admitted nothing (503 + Retry-After): the request is safe to send to
+    // another instance, as a real balancer does (nginx's `proxy_next_upstream http_503`).
+    if (proxyRes.statusCode === 503 && proxyRes.headers['retry-after'] !== undefined && attempt?.retry !== undefined) {
+      proxyRes.resume();
+      downUntil.set(attempt.backend, Date.now() + downMs);
+      attempt.retry();
+      return;
+    }
+    const headers = { ...proxyRes.headers };
+    for (const hopByHop of HOP_BY_HOP) delete headers[hopByHop];
+    res.writeHead(proxyRes.statusCode ?? 502, proxyRes.statusMessage, headers);
+    // Each chunk as it comes (SSE events included): nothing is held back.
+    res.flushHeaders();
+    proxyRes.pipe(res);
+    // An instance that dies mid-response (kill -9) leaves its response unfinished: cut the
+    // client's connection too, so it sees the stream break and resumes.
     proxyRes.once('close', () => {
       if (!proxyRes.complete) res.destroy();
     });
@@ -63,6 +84,8 @@ export async function startBalancer(options: BalancerOptions): Promise<Balancer>
     const backend = pick();
     served.set(backend, (served.get(backend) ?? 0) + 1);
     options.onForward?.(backend, req, body);
+    const retry = attempt + 1 < options.backends.length ? () => forward(req, res, body, attempt + 1) : undefined;
+    attempts.set(req, { backend, retry });
     proxy.web(req, res, { target: backend, buffer: Readable.from([body]) }, (error: NodeJS.ErrnoException) => {
       const refused = CONNECT_FAILURES.has(error.code ?? '') && !res.headersSent;
       if (refused) downUntil.set(backend, Date.now() + downMs);

@@ -163,6 +163,12 @@ describe('examples/cluster: rolling restart under streaming load (child processe
     );
     const refusals = new Set(outcomes.flatMap((o) => (o.kind === 'retryable' ? [o.what.replace(/\d+/g, 'N')] : [])));
     console.log(`      (refusals seen: ${JSON.stringify([...refusals])})`);
+    // A draining instance's 503 + Retry-After never reaches a client: the balancer sends the
+    // request to another instance (one is always up during a rolling restart).
+    expect(
+      [...refusals].filter((r) => /Service Unavailable|HTTP 503/.test(r)),
+      'HTTP 503s that reached a client',
+    ).to.deep.equal([]);
     // Every call is answered: its result, or a refusal the client can retry; none goes 10 s without a word.
     const lost = outcomes.filter((o) => o.kind === 'lost');
     expect(lost, 'calls without an answer').to.deep.equal([]);

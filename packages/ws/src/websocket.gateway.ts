@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { AuthInfo, TransportRequestInfo } from '@armature/core';
-import { bearerReverifier, watchToken, type ConnectableApp } from '@armature/core/internal';
+import { bearerReverifier, Deadline, watchToken, type ConnectableApp } from '@armature/core/internal';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { WsCloseCode, WsCloseReason } from './close-codes';
 import { Heartbeat } from './heartbeat';
@@ -83,22 +83,20 @@ export class WsGateway {
   };
 
   /**
-   * Graceful shutdown: refuses new upgrades (503), waits up to `drainMs` for every request in
-   * flight to be answered, then closes every session with 1001 (requests still running then
-   * have their signals aborted). Does not close the HTTP server the gateway is attached to.
-   * @param drainMs Longest wait for in-flight requests, default 10 s; 0 closes at once.
+   * Graceful shutdown: refuses new upgrades (503), waits for every request in flight to be
+   * answered and for those answers to be written, then closes every session with 1001 (requests
+   * still running then have their signals aborted). All of it within `drainMs`: it ends as soon
+   * as the work is flushed and the peers answer the close, and a peer that does not answer by
+   * the end of the window is dropped. Does not close the HTTP server the gateway is attached to.
+   * @param drainMs Longest the whole shutdown takes, default 10 s; 0 closes at once.
    */
   async close(drainMs = DEFAULT_DRAIN_MS): Promise<void> {
     this.closing = true;
     this.heartbeat.stop();
-    if (drainMs > 0 && this.connections.size > 0) {
-      let timer: NodeJS.Timeout | undefined;
-      const deadline = new Promise<void>((resolve) => (timer = setTimeout(resolve, drainMs)));
-      await Promise.race([Promise.all([...this.connections].map((transport) => transport.whenIdle())), deadline]);
-      clearTimeout(timer);
-    }
-    const closing = [...this.connections].map((transport) => transport.closeWith(WsCloseCode.GoingAway, WsCloseReason.shutdown));
-    await Promise.all(closing);
+    const end = new Deadline(drainMs);
+    const transports = [...this.connections];
+    if (transports.length > 0) await end.race(Promise.all(transports.map((transport) => transport.whenFlushed())), undefined);
+    await Promise.all(transports.map((transport) => transport.closeWith(WsCloseCode.GoingAway, WsCloseReason.shutdown, end.left())));
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
   }
 

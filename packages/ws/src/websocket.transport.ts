@@ -66,6 +66,9 @@ export class WebSocketServerTransport implements Transport {
   private closed = false;
   private readonly closedPromise: Promise<void>;
   private readonly inflight = new InflightTracker();
+  /** Frames handed to the socket whose write has not completed yet. */
+  private unwritten = 0;
+  private flushWaiters: (() => void)[] = [];
 
   constructor(
     private readonly socket: WebSocket,
@@ -91,6 +94,28 @@ export class WebSocketServerTransport implements Transport {
   /** Resolves once every client request received so far has been answered or cancelled. */
   whenIdle(): Promise<void> {
     return this.inflight.whenIdle();
+  }
+
+  /**
+   * Resolves once every request received so far has been answered or cancelled and every frame
+   * sent so far has been written to the network (or the connection is gone): what a graceful
+   * shutdown waits for before it closes the socket.
+   */
+  async whenFlushed(): Promise<void> {
+    await this.whenIdle();
+    if (this.unwritten === 0 || this.closed) return;
+    await new Promise<void>((resolve) => this.flushWaiters.push(resolve));
+  }
+
+  private written(): void {
+    this.unwritten--;
+    if (this.unwritten === 0) this.releaseFlushWaiters();
+  }
+
+  private releaseFlushWaiters(): void {
+    const waiters = this.flushWaiters;
+    this.flushWaiters = [];
+    waiters.forEach((resolve) => resolve());
   }
 
   /** Starts delivering frames; those that arrived before are delivered first, in order. */
@@ -139,8 +164,10 @@ export class WebSocketServerTransport implements Transport {
     }
     this.inflight.outgoing(message);
     const mustWait = this.socket.bufferedAmount > this.highWaterMark;
+    this.unwritten++;
     return new Promise((resolve, reject) => {
       this.socket.send(text, (error) => {
+        this.written();
         if (error === undefined || error === null) {
           if (mustWait) resolve();
           return;
@@ -164,11 +191,15 @@ export class WebSocketServerTransport implements Transport {
     await this.closeWith(WsCloseCode.Normal, '');
   }
 
-  /** Closes with a specific code and reason; used for shutdown (1001) and protocol violations. */
-  async closeWith(code: number, reason: string): Promise<void> {
+  /**
+   * Closes with a specific code and reason; used for shutdown (1001) and protocol violations.
+   * Waits for the peer's close frame at most `closeTimeoutMs`, or `waitMs` when that is
+   * shorter (a shutdown's window has only so much left), then drops the connection.
+   */
+  async closeWith(code: number, reason: string, waitMs = this.closeTimeoutMs): Promise<void> {
     if (this.socket.readyState === WebSocket.CLOSED) return;
     if (this.socket.readyState !== WebSocket.CLOSING) this.socket.close(code, reason);
-    const timer = setTimeout(() => this.socket.terminate(), this.closeTimeoutMs);
+    const timer = setTimeout(() => this.socket.terminate(), Math.min(waitMs, this.closeTimeoutMs));
     try {
       await this.closedPromise;
     } finally {
@@ -240,6 +271,7 @@ export class WebSocketServerTransport implements Transport {
     if (this.closed) return;
     this.closed = true;
     this.inflight.abandon();
+    this.releaseFlushWaiters();
     // Before start() nobody listens yet; start() reports the close instead.
     if (this.started) this.onclose?.();
   }

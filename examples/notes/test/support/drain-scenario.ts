@@ -39,6 +39,8 @@ export interface DrainRun {
   stderr(): string;
   /** Calls `search` (`onprogress` given: with a progress token), classified. */
   search(query: string, onprogress?: () => void): Promise<DrainOutcome>;
+  /** How many `tools/call` requests the server has sent progress for, read off the wire. */
+  callsWithProgress(): number;
   /** Resolves with the exit code (bounded by `ms`; the child is killed and the wait fails after that). */
   exit(ms: number): Promise<number | null>;
   /** Ends everything (after a failed test too). */
@@ -126,6 +128,13 @@ export async function startDrainRun(options: DrainRunOptions): Promise<DrainRun>
     'the client to connect',
     20_000,
   );
+  // What a host does first: list the tools. It is also what makes the stdio SDK v2 run real. A
+  // pinned 2026-07-28 client negotiates on a throw-away sibling process, so `connect()` resolves
+  // the moment the session process is spawned, before it has loaded; without a round trip the
+  // SIGTERM would land on a process that is still starting.
+  const listed: Promise<unknown> = v1 !== undefined ? v1.listTools() : v2!.listTools();
+  await within(listed, 'the first round trip (tools/list)', 20_000);
+  // The process the transport spawned (no shell in between): SIGTERM goes to the server itself.
   if (options.transport === 'stdio') child = (clientTransport as { _process?: ChildProcess })._process!;
   const exited = exitOf(child);
   return {
@@ -139,6 +148,10 @@ export async function startDrainRun(options: DrainRunOptions): Promise<DrainRun>
           ? v1.callTool(params, undefined, { timeout: 60_000, ...(onprogress === undefined ? {} : { onprogress }) })
           : v2!.callTool(params, { timeout: 60_000, ...(onprogress === undefined ? {} : { onprogress }) });
       return (call as Promise<unknown>).then(() => 'result' as const, classify);
+    },
+    callsWithProgress() {
+      const tokens = new Set(wire.messagesWithMethod('notifications/progress').map((m) => progressTokenOf(m)));
+      return wire.sentRequests('tools/call').filter((request) => tokens.has(progressTokenOf(request))).length;
     },
     async exit(ms) {
       try {
@@ -154,6 +167,11 @@ export async function startDrainRun(options: DrainRunOptions): Promise<DrainRun>
       await within(v1 !== undefined ? v1.close() : v2!.close(), 'the client to close', 5000).catch(() => undefined);
     },
   };
+}
+
+function progressTokenOf(message: object): unknown {
+  const params = (message as { params?: { progressToken?: unknown; _meta?: { progressToken?: unknown } } }).params;
+  return params?.progressToken ?? params?._meta?.progressToken;
 }
 
 /** Counts outcomes: `{ result: 48, cancelled: 2 }`. */

@@ -34,35 +34,52 @@ const MAX_ISSUES = 5;
 export function checkServerJson(document: unknown, origins: ReadonlyMap<string, string>): readonly ServerJsonIssue[] {
   const validate = validator();
   if (validate(document)) return [];
-  return pickIssues(validate.errors ?? []).map((error) => {
-    const pointer =
-      error.instancePath === '' && error.keyword === 'required' ? `/${String(error.params.missingProperty)}` : error.instancePath;
+  return pickIssues(validate.errors ?? []).map(({ pointer, message }) => {
     const top = pointer.split('/')[1] ?? '';
     const origin = origins.get(top) ?? (top === 'name' ? 'armature.registry.name' : top === 'description' ? 'description' : top);
     const rest = pointer.split('/').slice(2);
     const field = rest.length > 0 && origin.startsWith('armature.registry') ? `${origin}${rest.map(segment).join('')}` : origin;
-    return { field, pointer: pointer || '/', message: describe(error) };
+    return { field, pointer: pointer || '/', message };
   });
 }
 
-/** The deepest errors first (the branch that came closest), without `anyOf`/`oneOf` summaries, deduplicated. */
-function pickIssues(errors: readonly ErrorObject[]): ErrorObject[] {
-  const specific = errors.filter((e) => !['anyOf', 'oneOf', 'allOf', 'if', 'not'].includes(e.keyword) || errors.length === 1);
-  const pool = specific.length > 0 ? specific : [...errors];
-  const seen = new Set<string>();
-  const picked: ErrorObject[] = [];
-  for (const error of [...pool].sort((a, b) => depth(b) - depth(a))) {
-    const key = `${error.instancePath} ${describe(error)}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    picked.push(error);
-    if (picked.length === MAX_ISSUES) break;
-  }
-  return picked;
+/** Where an error points: a missing property counts as the property's own place. */
+function pointerOf(error: ErrorObject): string {
+  return error.keyword === 'required' ? `${error.instancePath}/${String(error.params.missingProperty)}` : error.instancePath;
 }
 
-function depth(error: ErrorObject): number {
-  return error.instancePath.split('/').length;
+/**
+ * One message per place, for the deepest places of each top-level field (the `anyOf` branch
+ * that came closest), with the allowed values of sibling `enum` branches merged.
+ */
+function pickIssues(errors: readonly ErrorObject[]): { pointer: string; message: string }[] {
+  const specific = errors.filter((e) => !['anyOf', 'oneOf', 'allOf', 'if', 'not'].includes(e.keyword));
+  const pool = specific.length > 0 ? specific : [...errors];
+  const deepest = new Map<string, number>();
+  for (const error of pool) {
+    const top = pointerOf(error).split('/')[1] ?? '';
+    deepest.set(top, Math.max(deepest.get(top) ?? 0, depth(pointerOf(error))));
+  }
+  const byPointer = new Map<string, ErrorObject[]>();
+  for (const error of pool) {
+    const pointer = pointerOf(error);
+    if (depth(pointer) !== deepest.get(pointer.split('/')[1] ?? '')) continue;
+    byPointer.set(pointer, [...(byPointer.get(pointer) ?? []), error]);
+  }
+  return [...byPointer.entries()].slice(0, MAX_ISSUES).map(([pointer, group]) => ({ pointer, message: describeGroup(group) }));
+}
+
+function describeGroup(group: readonly ErrorObject[]): string {
+  const enums = group.filter((e) => e.keyword === 'enum');
+  if (enums.length > 0) {
+    const allowed = enums.flatMap((e) => e.params.allowedValues as unknown[]);
+    return `must be one of ${[...new Set(allowed)].map((v) => JSON.stringify(v)).join(', ')}`;
+  }
+  return [...new Set(group.map(describe))].join('; ');
+}
+
+function depth(pointer: string): number {
+  return pointer.split('/').length;
 }
 
 function segment(part: string): string {
@@ -70,7 +87,7 @@ function segment(part: string): string {
 }
 
 function describe(error: ErrorObject): string {
-  if (error.keyword === 'required') return `is required (missing "${String(error.params.missingProperty)}")`;
+  if (error.keyword === 'required') return 'is required';
   if (error.keyword === 'pattern') return `must match ${String(error.params.pattern)}`;
   if (error.keyword === 'enum')
     return `must be one of ${(error.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;

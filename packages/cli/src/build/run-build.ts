@@ -7,7 +7,7 @@ import { BuilderEvents } from './builder-events';
 import { scanEntryIfManifestMissing } from './entry-manifest-check';
 import type { ProjectScan } from './manifest-step';
 import { displayPath } from './project-path';
-import { formatRegistryIssues, writeServerJson, type RegistryStep } from '../registry/registry-step';
+import { registryStep, type RegistryStep } from '../registry/registry-step';
 
 /** Options of {@link runBuild}. */
 export interface BuildOptions {
@@ -96,20 +96,6 @@ export function runBuild(options: BuildOptions): BuildOutcome {
     scanMs,
     registry,
   };
-}
-
-/** Writes `server.json` beside the entry project's manifest; prints what is wrong with it instead when invalid. */
-export function registryStep(project: string, output: CliOutput): RegistryStep {
-  const parsed = readTsconfig(project);
-  let step: RegistryStep;
-  try {
-    step = writeServerJson(path.dirname(project), parsed.options.outDir ?? path.dirname(project));
-  } catch (error) {
-    if (!(error instanceof SyntaxError)) throw error;
-    step = { kind: 'invalid', packageFile: 'package.json', issues: [{ field: 'package.json', pointer: '-', message: error.message }] };
-  }
-  if (step.kind === 'invalid') output.line(formatRegistryIssues(step, displayPath(step.packageFile)));
-  return step;
 }
 
 /**

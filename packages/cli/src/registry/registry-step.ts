@@ -1,5 +1,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { readTsconfig } from '@armature/schema';
+import { displayPath } from '../build/project-path';
+import type { CliOutput } from '../output/cli-output';
 import { readPackageFacts } from './registry-config';
 import { generateServerJson, type ServerJson } from './server-json';
 import { checkServerJson, type ServerJsonIssue } from './server-json-schema';
@@ -53,4 +56,18 @@ export function formatRegistryIssues(step: Extract<RegistryStep, { kind: 'invali
     (issue) => `  ${issue.field}: ${issue.message}${issue.pointer === '-' ? '' : ` (server.json ${issue.pointer})`}`,
   );
   return [`${shownPackageFile}: server.json would not be valid against the MCP registry schema; none written:`, ...lines].join('\n');
+}
+
+/** Writes `server.json` beside the entry project's manifest; prints what is wrong with it instead when invalid. */
+export function registryStep(project: string, output: CliOutput): RegistryStep {
+  const parsed = readTsconfig(project);
+  let step: RegistryStep;
+  try {
+    step = writeServerJson(path.dirname(project), parsed.options.outDir ?? path.dirname(project));
+  } catch (error) {
+    if (!(error instanceof SyntaxError)) throw error;
+    step = { kind: 'invalid', packageFile: 'package.json', issues: [{ field: 'package.json', pointer: '-', message: error.message }] };
+  }
+  if (step.kind === 'invalid') output.line(formatRegistryIssues(step, displayPath(step.packageFile)));
+  return step;
 }

@@ -7,6 +7,7 @@ import addFormats from 'ajv-formats';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@armature/core';
 import { createKernelApp } from './support/kernel-app';
 import { Opened } from './support/servers';
+import { spawn, type ChildProcess } from 'node:child_process';
 
 const CARD_SCHEMA_FILE = path.join(__dirname, '..', '..', 'schemas', 'server-card', 'server-card.schema.json');
 
@@ -116,6 +117,44 @@ describe('listenHttp experimentalServerCard (SEP-2127 draft), over real HTTP', (
     const response = await fetch(`${handle.url}/server-card`);
     expect(response.status).to.equal(404);
     expect(response.headers.get('content-type')).to.equal('application/json');
+  });
+
+  it('with `true`, finds the server.json armature build put beside the manifest above the entry script', async () => {
+    // A built app's layout: dist/server.json and dist/armature.manifest.json, the entry in dist/src/.
+    // The folder sits inside the package so the entry resolves @armature/http from the workspace.
+    const app = fs.mkdtempSync(path.join(__dirname, '..', '.card-app-'));
+    const child = { process: undefined as ChildProcess | undefined };
+    try {
+      for (const name of ['server.json', 'armature.manifest.json']) fs.copyFileSync(path.join(dir, name), path.join(app, name));
+      fs.mkdirSync(path.join(app, 'src'));
+      fs.writeFileSync(
+        path.join(app, 'src', 'main.js'),
+        `const { listenHttp } = require('@armature/http');
+const app = { connect: () => Promise.reject(new Error('no MCP here')) };
+listenHttp(app, { port: 0, experimentalServerCard: true }).then((h) => process.stdout.write(h.url + '\\n'));
+`,
+      );
+      const started = spawn(process.execPath, [path.join(app, 'src', 'main.js')], { stdio: ['ignore', 'pipe', 'inherit'] });
+      child.process = started;
+      const url = await new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('the child did not listen within 10 s')), 10_000);
+        started.stdout?.once('data', (chunk: Buffer) => {
+          clearTimeout(timer);
+          resolve(chunk.toString('utf8').trim());
+        });
+        started.once('exit', (code) => reject(new Error(`the child exited with ${code}`)));
+      });
+      const card = (await (await fetch(`${url}/server-card`)).json()) as Record<string, unknown>;
+      expect(cardValidator()(card)).to.equal(true);
+      expect(card.name).to.equal('io.github.acme/weather');
+    } finally {
+      if (child.process && child.process.exitCode === null) {
+        const exited = new Promise((resolve) => child.process?.once('exit', resolve));
+        child.process.kill();
+        await exited;
+      }
+      fs.rmSync(app, { recursive: true, force: true });
+    }
   });
 
   it('refuses to listen without a server.json, saying what to run', async () => {

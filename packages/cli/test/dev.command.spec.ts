@@ -87,6 +87,28 @@ describe('armature dev', () => {
     expect(a).not.to.equal(b);
   });
 
+  it('writes server.json after each good cycle; a bad armature.registry is printed and the server still runs', async () => {
+    const pkg = (version: string, name: string): string =>
+      JSON.stringify({ name: 'hello-mcp', version, description: 'Says hello.', armature: { registry: { name } } });
+    writeFiles(dir, { 'package.json': pkg('1.0.0', 'io.github.acme/hello') });
+    start('plain');
+    await cycle(1);
+    const serverJson = path.join(dir, 'dist', 'server.json');
+    expect(readJson(serverJson)).to.include({ name: 'io.github.acme/hello', version: '1.0.0' });
+
+    writeFiles(dir, {
+      'package.json': pkg('1.0.1', 'io.github.acme/hello'),
+      'src/handlers.ts': HANDLERS('  @Tool() bye(): string { return "bye"; }\n'),
+    });
+    expect(await cycle(2)).to.include({ server: 'restarted' });
+    expect(readJson(serverJson)).to.include({ version: '1.0.1' });
+
+    writeFiles(dir, { 'package.json': pkg('1.0.2', 'hello'), 'src/handlers.ts': HANDLERS() });
+    expect(await cycle(3)).to.include({ server: 'restarted' });
+    expect(output.lines.join('\n')).to.contain('armature.registry.name: must match');
+    expect(readJson(serverJson), 'the last good server.json is kept').to.include({ version: '1.0.1' });
+  });
+
   it('reloads in place a server that announced it can', async () => {
     start('reload');
     await cycle(1);

@@ -6,7 +6,7 @@ export type { FetchHandlerInit, HttpHandler } from './create-http-handler';
 export { listenHttp, DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS } from './listen-http';
 export type { HttpListenHandle } from './listen-http';
 export { httpListenTransport } from './listen-transport';
-export type { HttpHandlerOptions, ListenHttpOptions, SseOptions } from './options/http-options';
+export type { HttpHandlerOptions, ListenHttpOptions, ServerCardOptions, SseOptions } from './options/http-options';
 export type { HttpRequestInfo, VerifyToken } from './handler/bearer-auth';
 export type { EventStore } from './events/event-store';
 export { InMemoryEventStore } from './events/in-memory-event-store';

@@ -1,10 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { stderrLogger, WireErrorCode } from '@armature/core';
-import { allowedHostsForBind, type ConnectableApp, Deadline, runWindowMs } from '@armature/core/internal';
+import { allowedHostsForBind, type ConnectableApp, Deadline, ENVELOPE_VERSIONS, runWindowMs } from '@armature/core/internal';
 import { createHttpHandler, type HttpHandler } from './create-http-handler';
 import type { ListenHttpOptions } from './options/http-options';
 import { errorBody } from './protocol/http-error';
+import { SUPPORTED_PROTOCOL_VERSIONS } from './protocol/protocol-version';
+import { buildServerCard, ServerCardResponder } from './server-card/server-card';
+import { readServerCardSource } from './server-card/server-card-source';
 
 /** A running Streamable HTTP server. */
 export interface HttpListenHandle {
@@ -74,8 +77,11 @@ export async function listenHttp(app: ConnectableApp, options: ListenHttpOptions
     path = '/mcp',
     headersTimeout = DEFAULT_HEADERS_TIMEOUT_MS,
     requestTimeout = DEFAULT_REQUEST_TIMEOUT_MS,
+    experimentalServerCard,
     ...handlerOptions
   } = options;
+  const cardPath = `${path.endsWith('/') ? path : `${path}/`}server-card`;
+  let card: ServerCardResponder | undefined;
   checkTimeouts(headersTimeout, requestTimeout);
   // The handler is created once the port is known, so a protected resource can default to this URL.
   let handler: HttpHandler | undefined;
@@ -94,6 +100,10 @@ export async function listenHttp(app: ConnectableApp, options: ListenHttpOptions
       const url = req.url ?? '/';
       const query = url.indexOf('?');
       const requested = query === -1 ? url : url.slice(0, query);
+      if (card !== undefined && requested === cardPath) {
+        card.serve(req, res);
+        return;
+      }
       if (handler === undefined || (requested !== path && !metadataPaths.includes(requested))) {
         res.writeHead(404, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(NOT_FOUND) });
         res.end(NOT_FOUND);
@@ -127,6 +137,16 @@ export async function listenHttp(app: ConnectableApp, options: ListenHttpOptions
           ? undefined
           : { ...handlerOptions.protectedResource, resource: handlerOptions.protectedResource.resource ?? url },
     });
+    if (experimentalServerCard !== undefined && experimentalServerCard !== false) {
+      const cardOptions = experimentalServerCard === true ? {} : experimentalServerCard;
+      const source = readServerCardSource(cardOptions.serverJson);
+      // What this endpoint speaks: 2026-07-28 when the app has the request kernel, then the 2025 revisions.
+      const versions = [
+        ...(app.requestKernel ? ENVELOPE_VERSIONS : []),
+        ...(handlerOptions.protocolVersions ?? SUPPORTED_PROTOCOL_VERSIONS),
+      ];
+      card = new ServerCardResponder(buildServerCard(source, cardOptions.url ?? url, versions, cardOptions.listPrimitives !== false));
+    }
   } catch (error) {
     await new Promise<void>((resolve) => server.close(() => resolve()));
     throw error;

@@ -7,6 +7,7 @@ import { BuilderEvents } from './builder-events';
 import { scanEntryIfManifestMissing } from './entry-manifest-check';
 import type { ProjectScan } from './manifest-step';
 import { displayPath } from './project-path';
+import { registryStep, type RegistryStep } from '../registry/registry-step';
 
 /** Options of {@link runBuild}. */
 export interface BuildOptions {
@@ -35,6 +36,8 @@ export interface BuildOutcome {
   readonly durationMs: number;
   /** Time spent scanning and writing manifests (part of `durationMs`). */
   readonly scanMs: number;
+  /** The registry `server.json` (written beside the manifest when package.json has `armature.registry`). */
+  readonly registry?: RegistryStep;
 }
 
 /**
@@ -79,16 +82,19 @@ export function runBuild(options: BuildOptions): BuildOutcome {
   }
   output.clearStatus();
   const scanMs = events.scans.reduce((sum, scan) => sum + scan.scanMs, 0);
-  const exitCode = events.errorCount > 0 || events.problemCount > 0 ? 1 : 0;
+  const registry = events.errorCount === 0 && events.problemCount === 0 ? registryStep(project, output) : undefined;
+  const registryProblems = registry?.kind === 'invalid' ? registry.issues.length : 0;
+  const exitCode = events.errorCount > 0 || events.problemCount > 0 || registryProblems > 0 ? 1 : 0;
   return {
     exitCode,
     errorCount: events.errorCount,
-    problemCount: events.problemCount,
+    problemCount: events.problemCount + registryProblems,
     warningCount: events.warningCount,
     strict: options.strict === true,
     scans: [...events.scans],
     durationMs: performance.now() - started,
     scanMs,
+    registry,
   };
 }
 
@@ -120,15 +126,20 @@ export function summarizeBuild(outcome: BuildOutcome): string {
   if (outcome.exitCode !== 0) {
     const parts = [];
     if (outcome.errorCount > 0) parts.push(`${outcome.errorCount} TypeScript error${outcome.errorCount === 1 ? '' : 's'}`);
-    const problems = outcome.problemCount - (outcome.strict ? outcome.warningCount : 0);
+    const registryProblems = outcome.registry?.kind === 'invalid' ? outcome.registry.issues.length : 0;
+    const problems = outcome.problemCount - registryProblems - (outcome.strict ? outcome.warningCount : 0);
     if (problems > 0) parts.push(`${problems} schema problem${problems === 1 ? '' : 's'}`);
+    if (outcome.registry?.kind === 'invalid')
+      parts.push(`${outcome.registry.issues.length} server.json problem${outcome.registry.issues.length === 1 ? '' : 's'}`);
     if (outcome.strict && outcome.warningCount > 0)
       parts.push(`${outcome.warningCount} warning${outcome.warningCount === 1 ? '' : 's'} (--strict)`);
     const unwritten = outcome.errorCount > 0 || outcome.scans.some((scan) => scan.manifestFile === undefined && scan.methodCount > 0);
     return `armature: build failed with ${parts.join(' and ')}${unwritten ? '; no manifest written for a project with errors' : ''} (${seconds}s).`;
   }
   const written = outcome.scans.filter((scan) => scan.manifestFile).map((scan) => displayPath(scan.manifestFile ?? ''));
-  const where = written.length > 0 ? `; manifest: ${written.join(', ')}` : '; everything was up to date';
+  const registry =
+    outcome.registry?.kind === 'written' ? `; server.json: ${outcome.registry.files.map((file) => displayPath(file)).join(', ')}` : '';
+  const where = (written.length > 0 ? `; manifest: ${written.join(', ')}` : '; everything was up to date') + registry;
   const warned =
     outcome.warningCount > 0
       ? ` ${outcome.warningCount} warning${outcome.warningCount === 1 ? '' : 's'}: see above (--strict fails on them).`

@@ -4,6 +4,7 @@ import { BuilderEvents } from '../build/builder-events';
 import { reuseUnchangedSourceFiles } from '../build/source-file-reuse';
 import { scanEntryIfManifestMissing } from '../build/entry-manifest-check';
 import type { CliOutput } from '../output/cli-output';
+import { registryStep } from '../registry/registry-step';
 import { ServerProcess } from './server-process';
 import { WatchResources } from './watch-resources';
 
@@ -80,6 +81,9 @@ export function startDev(options: DevOptions): DevSession {
     };
     const wasFirst = first;
     first = false;
+    // server.json follows package.json and the build as in `armature build`; a problem with it is
+    // printed but does not hold the server back (it matters when publishing, not when developing).
+    if (ok && (changed || wasFirst)) registryStep(options.project, output);
     output.line(
       `armature: rebuilt in ${(base.durationMs / 1000).toFixed(2)}s, ${events.errorCount} TypeScript error(s), ${events.problemCount} schema problem(s). Watching for changes.`,
     );

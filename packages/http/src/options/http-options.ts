@@ -146,4 +146,20 @@ export interface ListenHttpOptions extends HttpHandlerOptions {
    * SSE streams included, are not limited by it). Default 30 000; 0 disables.
    */
   readonly requestTimeout?: number;
+  /**
+   * **Experimental**: serves an MCP Server Card (SEP-2127, a draft: the card's shape may change
+   * in a minor release) at `GET <path>/server-card`, as `application/mcp-server-card+json`.
+   * `true` reads the `server.json` `armature build` wrote beside the manifest. Off by default.
+   */
+  readonly experimentalServerCard?: boolean | ServerCardOptions;
+}
+
+/** Options of the experimental server card (see `ListenHttpOptions.experimentalServerCard`). */
+export interface ServerCardOptions {
+  /** The `server.json` to read. Default: the nearest one beside an `armature.manifest.json` above the entry script. */
+  readonly serverJson?: string;
+  /** The endpoint URL clients reach (behind a proxy, the public one). Default: the URL listened on. */
+  readonly url?: string;
+  /** List the manifest's tools, resources and prompts under `_meta["dev.armature/primitives"]`. Default true. */
+  readonly listPrimitives?: boolean;
 }

@@ -45,7 +45,7 @@ describe('appObserver', () => {
     ]);
     // Client-chosen strings are bounded; prompt arguments are not recorded (nothing marks them sensitive).
     expect(events[0]?.uri).to.have.length(257);
-    expect(events[2]).to.not.have.property('arguments');
+    expect(events[2]?.arguments).to.equal(undefined);
     expect(events[2]).to.deep.include({ prompt: 'greet', principal: null, protocolVersion: '2026-07-28' });
   });
 

@@ -1,5 +1,7 @@
 import { expect } from 'chai';
 import { appObserver } from '../../src/audit/app-observer';
+import { JsonLinesAuditSink } from '../../src/audit/json-lines-audit-sink';
+import { principalKey } from '../../src/context/principal';
 import type { AuditEvent } from '../../src/audit/audit-sink';
 import type { ObservedRequest, RequestObserver } from '../../src/kernel/request-observer';
 import { RouteTables } from '../../src/routes/route-tables';
@@ -54,5 +56,32 @@ describe('appObserver', () => {
     const observer = appObserver({ name: 'a', version: '1', audit: { record: (e) => void events.push(e) } }, new RouteTables(), quiet);
     observer?.start(request('tools/call', { name: 'ask' }))?.answered({ jsonrpc: '2.0', id: 1, result: { resultType: 'input_required' } });
     expect(events[1]).to.deep.include({ type: 'call.finished', outcome: 'input_required', tool: 'ask' });
+  });
+
+  it('records the principal as its key (a digest), never the subject', () => {
+    const events: AuditEvent[] = [];
+    const observer = appObserver({ name: 'a', version: '1', audit: { record: (e) => void events.push(e) } }, new RouteTables(), quiet);
+    const authInfo = { token: 't', clientId: 'app', scopes: [], extra: { iss: 'https://issuer', sub: 'ada@example.com' } };
+    observer?.start({ ...request('prompts/get', { name: 'p' }), authInfo });
+    expect(events[0]?.principal).to.equal(principalKey(authInfo)).and.be.a('string');
+    expect(JSON.stringify(events)).to.not.contain('ada@example.com');
+  });
+
+  it('JsonLinesAuditSink writes one JSON line per record to stderr by default', () => {
+    const lines: string[] = [];
+    const write = process.stderr.write;
+    process.stderr.write = ((chunk: string) => lines.push(chunk) > 0) as typeof process.stderr.write;
+    try {
+      const observer = appObserver({ name: 'a', version: '1', audit: new JsonLinesAuditSink() }, new RouteTables(), quiet);
+      observer
+        ?.start(request('resources/read', { uri: 'notes://1' }))
+        ?.answered({ jsonrpc: '2.0', id: 1, error: { code: -32002, message: 'x' } });
+    } finally {
+      process.stderr.write = write;
+    }
+    expect(lines.map((line) => line.endsWith('\n'))).to.deep.equal([true, true]);
+    const parsed = lines.map((line) => JSON.parse(line) as AuditEvent);
+    expect(parsed[0]).to.include({ type: 'call.started', uri: 'notes://1' });
+    expect(parsed[1]).to.include({ type: 'call.failed', outcome: 'error', errorCode: -32002 });
   });
 });

@@ -40,7 +40,7 @@ import { ToolRegistry } from '../registries/tools.registry';
 import type { BusEvent, NotificationBus } from '../bus/notification-bus';
 import { InMemoryNotificationBus } from '../bus/in-memory-notification-bus';
 import type { RequestObserver } from '../kernel/request-observer';
-import { appObserver } from '../audit/app-observer';
+import { appObserver } from './app-observer';
 
 /**
  * Options of `app.listen()`: which signals start a graceful shutdown, whether it ends the

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { appObserver } from '../../src/audit/app-observer';
+import { appObserver } from '../../src/app/app-observer';
 import { JsonLinesAuditSink } from '../../src/audit/json-lines-audit-sink';
 import { principalKey } from '../../src/context/principal';
 import type { AuditEvent } from '../../src/audit/audit-sink';

@@ -1,9 +1,9 @@
-import type { ArmatureOptions } from '../app/armature-options';
+import type { ArmatureOptions } from './armature-options';
 import { observerPair } from '../kernel/observer-pair';
 import type { RequestObserver } from '../kernel/request-observer';
 import type { ServerLogger } from '../protocol/server-logger';
 import type { RouteTables } from '../routes/route-tables';
-import { AuditObserver } from './audit-observer';
+import { AuditObserver } from '../audit/audit-observer';
 
 /**
  * The observer the kernel runs: the app's `requestObserver`, its audit stream (the `audit`

@@ -37,7 +37,11 @@ type AuditedMethod = AuditEvent['method'];
  * every record has one shape: objects built key by key or by spreading were ten times slower.
  */
 class AuditRecord implements AuditEvent {
-  readonly time = new Date().toISOString();
+  // Declared in the order a JSON line shows them.
+  readonly type: AuditEventType;
+  readonly time: string;
+  readonly method: AuditedMethod;
+  readonly requestId: AuditEvent['requestId'];
   readonly principal: string | null;
   readonly session: string | undefined;
   readonly protocolVersion: string | undefined;
@@ -45,17 +49,16 @@ class AuditRecord implements AuditEvent {
   readonly fingerprint: string | undefined;
   readonly prompt: string | undefined;
   readonly uri: string | undefined;
-  arguments: unknown = undefined;
-  durationMs: number | undefined = undefined;
-  outcome: AuditOutcome | undefined = undefined;
-  errorCode: number | undefined = undefined;
+  arguments: unknown;
+  durationMs: number | undefined;
+  outcome: AuditOutcome | undefined;
+  errorCode: number | undefined;
 
-  constructor(
-    readonly type: AuditEventType,
-    readonly method: AuditedMethod,
-    readonly requestId: AuditEvent['requestId'],
-    call: AuditedCall,
-  ) {
+  constructor(type: AuditEventType, method: AuditedMethod, requestId: AuditEvent['requestId'], call: AuditedCall) {
+    this.type = type;
+    this.time = new Date().toISOString();
+    this.method = method;
+    this.requestId = requestId;
     this.principal = call.principal;
     this.session = call.session;
     this.protocolVersion = call.protocolVersion;
@@ -63,6 +66,10 @@ class AuditRecord implements AuditEvent {
     this.fingerprint = call.fingerprint;
     this.prompt = call.prompt;
     this.uri = call.uri;
+    this.arguments = undefined;
+    this.durationMs = undefined;
+    this.outcome = undefined;
+    this.errorCode = undefined;
   }
 }
 

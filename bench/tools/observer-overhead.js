@@ -7,6 +7,7 @@
 //   idle       requestObserver: otelObserver(), no OpenTelemetry SDK registered
 //   sdk        otelObserver() with a registered tracer provider (spans to a no-op exporter
 //              through a SimpleSpanProcessor) and meter provider (histogram kept in memory)
+//   audit      audit: a sink that drops its records (the cost of building them, not of I/O)
 //   floor      the hand-written floor, for scale
 // Usage: node bench/tools/observer-overhead.js [exchanges per round=50000] [rounds=7]
 // Needs the benchmark server built (npm run bench -- --quick builds it, or armature build -p bench/servers/armature).
@@ -36,11 +37,12 @@ class KeepReader extends MetricReader {
   }
 }
 
-async function listener(requestObserver) {
+async function listener(requestObserver, audit) {
   const app = await Armature.create(BenchModule, {
     name: 'armature-bench',
     version: '1.0.0',
     ...(requestObserver === undefined ? {} : { requestObserver }),
+    ...(audit === undefined ? {} : { audit }),
   });
   const handler = createHttpHandler(app);
   return (req, res) => void handler.node(req, res);
@@ -56,6 +58,7 @@ async function main() {
     { name: 'none', listener: await listener(undefined), us: [] },
     { name: 'idle', listener: await listener(otelObserver()), us: [] },
     { name: 'sdk', listener: await listener(otelObserver({ tracerProvider, meterProvider })), us: [] },
+    { name: 'audit', listener: await listener(undefined, { record: () => undefined }), us: [] },
     { name: 'floor', listener: createFloorListener(createFloor(0), { stateless: true, revision2026: true }), us: [] },
   ];
   await measureRounds(servers, count, rounds);

@@ -6,6 +6,7 @@ import type { ServerFeatures } from '../protocol/server-features';
 import type { ServerLogger } from '../protocol/server-logger';
 import type { SessionRegistry } from '../protocol/session-registry';
 import { DEFAULT_PAGE_SIZE, DEFAULT_REQUEST_TIMEOUT_MS } from '../session/server-session-options';
+import type { RequestObserver } from '../kernel/request-observer';
 import type { ArmatureOptions } from './armature-options';
 
 /** The sealer of `requestState`: the app's key, or a random one with a warning on first use. */
@@ -30,6 +31,7 @@ export function createDispatcher(
   logger: ServerLogger,
   features: () => ServerFeatures,
   registry: SessionRegistry,
+  observer: RequestObserver | undefined,
 ): Dispatcher {
   const caps = options.serverCapabilities;
   const extraCapabilities: Record<string, unknown> = {};
@@ -50,6 +52,6 @@ export function createDispatcher(
     extraCapabilities,
     ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
     ...(options.cache === undefined ? {} : { cache: options.cache }),
-    ...(options.requestObserver === undefined ? {} : { observer: options.requestObserver }),
+    ...(observer === undefined ? {} : { observer }),
   });
 }

@@ -11,6 +11,7 @@ import type { RateLimitStore } from '../rate-limit/rate-limit-store';
 import { type CacheHints, isCacheHint } from '../kernel/cache-hints';
 import { isRate } from '../context/notification-pacing';
 import type { RequestObserver } from '../kernel/request-observer';
+import type { AuditSink } from '../audit/audit-sink';
 import type { NotificationBus } from '../bus/notification-bus';
 import type { PolicySettings } from '../routes/route-policy';
 import type { RequestStateNonces } from '../kernel/request-state-nonces';
@@ -151,6 +152,14 @@ export interface ArmatureOptions {
    * and then the request path does no observing work at all.
    */
   readonly requestObserver?: RequestObserver;
+  /**
+   * Where audit records go: one when a `tools/call`, `resources/read` or `prompts/get` starts and
+   * one when it ends, with the principal, tool, schema fingerprint, revision, duration, outcome
+   * and the arguments with `@sensitive` values redacted (`new JsonLinesAuditSink({ file })` from
+   * `@armature/core/observability`). Default: none, and the request path does no audit work.
+   * See docs/observability.md#audit-events.
+   */
+  readonly audit?: AuditSink;
   /**
    * How broadcasts (`McpNotifier`, `app.resources.notifyUpdated`) and the state of 2025 HTTP
    * sessions reach the other instances of this server. Default: this process only

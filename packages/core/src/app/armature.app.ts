@@ -39,6 +39,8 @@ import { SwappableHandlerHost } from '../dev-reload/swappable-host';
 import { ToolRegistry } from '../registries/tools.registry';
 import type { BusEvent, NotificationBus } from '../bus/notification-bus';
 import { InMemoryNotificationBus } from '../bus/in-memory-notification-bus';
+import type { RequestObserver } from '../kernel/request-observer';
+import { appObserver } from './app-observer';
 
 /**
  * Options of `app.listen()`: which signals start a graceful shutdown, whether it ends the
@@ -92,6 +94,8 @@ export class Armature implements ConnectableApp {
   /** Transports' routes to 2025 sessions by id (see `routeSessionMessages`). */
   private readonly sessionRoutes = new Set<SessionMessageRoute>();
   private broadcastCount = 0;
+  /** The app's `requestObserver` and audit stream, as the kernel sees them (undefined: neither). */
+  private readonly observer: RequestObserver | undefined;
 
   private constructor(
     private readonly serverInfo: Implementation,
@@ -141,7 +145,8 @@ export class Armature implements ConnectableApp {
       new ScopedLists(options.allowUnauthenticated === true),
       this.tasks,
     );
-    this.dispatcher = createDispatcher(serverInfo, options, logger, () => this.features.current(), this.sessions);
+    this.observer = appObserver(options, tables, logger);
+    this.dispatcher = createDispatcher(serverInfo, options, logger, () => this.features.current(), this.sessions, this.observer);
   }
 
   /** The request-scoped kernel that serves MCP 2026-07-28 requests (transports call it; see `RequestKernel`). */
@@ -255,7 +260,7 @@ export class Armature implements ConnectableApp {
       registry: this.sessions,
       kernel: this.dispatcher,
       pacing: this.dispatcher.pacing,
-      ...(this.options.requestObserver === undefined ? {} : { observer: this.options.requestObserver }),
+      ...(this.observer === undefined ? {} : { observer: this.observer }),
       ...(this.options.serverCapabilities?.experimental === undefined
         ? {}
         : { experimentalCapabilities: this.options.serverCapabilities.experimental }),
@@ -344,9 +349,10 @@ export class Armature implements ConnectableApp {
     this.shutdown = shutdown;
     this.features.stopWarmup();
     // The signal handlers stay until the end, so a second signal can still cut the drain short.
-    this.closing = shutdown.run(drainMs).finally(() => {
+    this.closing = shutdown.run(drainMs).finally(async () => {
       this.leaveBus();
       this.removeSignalHandlers();
+      await this.options.audit?.close?.().catch((error: unknown) => this.logger.warn('closing the audit sink failed', error));
     });
     return this.closing;
   }

@@ -105,6 +105,7 @@ function loadBuilt(value: Record<string, unknown>, rawHandlers: Record<string, u
   if (!Array.isArray(paramLists)) return fail('"paramLists" is not an array');
   const lists = (paramLists as unknown[]).map((list, i) => loadParamList(list, `"paramLists"[${i}]`, form.listTexts, fail));
   const handlers = mapHandlers(rawHandlers, fail, form.owned, (method, where): LoadedMethod => {
+    checkSensitive(method.sensitive, where, fail);
     if (!isIndex(method.params, lists.length)) fail(`${methodAt(where)} "params" is not an index of "paramLists"`);
     for (const schemaKey of SCHEMA_KEYS) {
       if (method[schemaKey] !== undefined && !isIndex(method[schemaKey], schemas.length))
@@ -117,6 +118,13 @@ function loadBuilt(value: Record<string, unknown>, rawHandlers: Record<string, u
     return method as unknown as LoadedMethod;
   });
   return { handlers, schemas: new SchemaTable(schemas as (JsonSchema | string)[], form.owned, form.origin) };
+}
+
+/** Redaction paths are trusted by the audit stream: anything but a list of JSON Pointers is refused at boot. */
+function checkSensitive(paths: unknown, where: Parameters<typeof methodAt>[0], fail: Fail): void {
+  if (paths === undefined) return;
+  if (!Array.isArray(paths) || !paths.every((p) => typeof p === 'string' && (p === '' || p.startsWith('/'))))
+    fail(`${methodAt(where)} "sensitive" is not a list of JSON Pointers`);
 }
 
 /** A stored parameter list: its objects (checked), or in format 4 its short text (checked by pattern, decoded on use). */

@@ -46,6 +46,13 @@ interface ManifestMethodBase {
   readonly outputWrapped?: boolean;
   /** Prompt arguments (prompts only). */
   readonly arguments?: readonly PromptArgument[];
+  /** Tools: `sha256-…` of the input and output schemas `armature build` wrote (what audit records carry). */
+  readonly fingerprint?: string;
+  /**
+   * Tools: JSON Pointers into the arguments of values marked `@sensitive` (`*` for any array
+   * item or map value); audit records show them as `"[redacted]"`.
+   */
+  readonly sensitive?: readonly string[];
 }
 
 /** One decorated method, its parameters and schemas written in place (the inline form, format 1). */

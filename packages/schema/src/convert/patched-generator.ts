@@ -1,5 +1,6 @@
 import * as ts from 'typescript';
 import { fromEntries, hasOwn } from './own-keys';
+import { SENSITIVE_KEYWORD } from './sensitive-paths';
 import { JsonSchemaGenerator, getDefaultArgs, type Args, type Definition } from 'typescript-json-schema';
 
 /** The name the scanner gives the one type it asks the generator for. */
@@ -49,6 +50,9 @@ export function createGenerator(checker: ts.TypeChecker, type: ts.Type, settings
     noExtraProps: settings.closedObjects,
     excludePrivate: true,
     ignoreErrors: true,
+    // `@sensitive` on a property becomes a `sensitive` mark the tool builder turns into the
+    // manifest's redaction paths and then removes (clients never see it).
+    validationKeywords: [SENSITIVE_KEYWORD],
   };
   const generator = new JsonSchemaGenerator([], { [ROOT_SYMBOL]: type }, {}, {}, checker, args);
   const internals = generator as unknown as GeneratorInternals;

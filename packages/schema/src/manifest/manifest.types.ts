@@ -52,6 +52,11 @@ export interface ManifestMethod {
   readonly params: readonly ManifestParam[];
   /** Tools only; absent when the decorator gives an explicit `inputSchema`. */
   readonly inputSchema?: JsonSchema;
+  /**
+   * Tools only: JSON Pointers into the arguments of the values marked `@sensitive` (`*` for any
+   * array item or map value), which audit records show as `"[redacted]"`.
+   */
+  readonly sensitive?: readonly string[];
   /** Tools only; absent for string, void and content returns, or when the decorator gives one. */
   readonly outputSchema?: JsonSchema;
   /** With `outputSchema`: true when the kernel must shape the value as `{ "result": value }`. */

@@ -1,4 +1,5 @@
 import * as ts from 'typescript';
+import { SENSITIVE_KEYWORD } from '../convert/sensitive-paths';
 
 /** A keyword tag written on a method, e.g. `@minimum age 0`: keyword, target, value. */
 export interface KeywordTag {
@@ -19,6 +20,14 @@ export interface MethodDocs {
   readonly keywordTags: readonly KeywordTag[];
   /** `@schemaDefs` on the method or its class: keep named object types under `$defs`. */
   readonly schemaDefs: boolean;
+  /** `@sensitive <parameter>` tags: parameters an audit record must not show. */
+  readonly sensitive: readonly SensitiveTag[];
+}
+
+/** A `@sensitive <parameter>` tag on a method. */
+export interface SensitiveTag {
+  readonly target: string | undefined;
+  readonly node: ts.JSDocTag;
 }
 
 /** The tag (on a method, or on its class for all its methods) that keeps named object types under `$defs`. */
@@ -47,6 +56,7 @@ export const KEYWORD_TAGS: ReadonlySet<string> = new Set([
 export function readMethodDocs(method: ts.MethodDeclaration): MethodDocs {
   const params = new Map<string, string>();
   const keywordTags: KeywordTag[] = [];
+  const sensitive: SensitiveTag[] = [];
   for (const tag of ts.getJSDocTags(method)) {
     if (ts.isJSDocParameterTag(tag)) {
       const text = cleanParamText(ts.getTextOfJSDocComment(tag.comment));
@@ -55,13 +65,17 @@ export function readMethodDocs(method: ts.MethodDeclaration): MethodDocs {
       continue;
     }
     const keyword = tag.tagName.text;
+    if (keyword === SENSITIVE_KEYWORD) {
+      sensitive.push({ target: /^\S+/.exec(ts.getTextOfJSDocComment(tag.comment)?.trim() ?? '')?.[0], node: tag });
+      continue;
+    }
     if (!KEYWORD_TAGS.has(keyword)) continue;
     const text = (ts.getTextOfJSDocComment(tag.comment) ?? '').trim();
     const match = /^(\S+)\s*([\s\S]*)$/.exec(text);
     keywordTags.push({ keyword, target: match?.[1], value: (match?.[2] ?? '').trim(), node: tag });
   }
   const schemaDefs = [method, method.parent].some((node) => ts.getJSDocTags(node).some((tag) => tag.tagName.text === SCHEMA_DEFS_TAG));
-  return { description: readDescription(method), params, keywordTags, schemaDefs };
+  return { description: readDescription(method), params, keywordTags, schemaDefs, sensitive };
 }
 
 function readDescription(node: ts.Node): string | undefined {

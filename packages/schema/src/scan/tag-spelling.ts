@@ -1,4 +1,5 @@
 import * as ts from 'typescript';
+import { SENSITIVE_KEYWORD } from '../convert/sensitive-paths';
 import { KEYWORD_TAGS, SCHEMA_DEFS_TAG } from './jsdoc-reader';
 
 /**
@@ -8,6 +9,7 @@ import { KEYWORD_TAGS, SCHEMA_DEFS_TAG } from './jsdoc-reader';
 const SCHEMA_TAGS: readonly string[] = [
   ...KEYWORD_TAGS,
   SCHEMA_DEFS_TAG,
+  SENSITIVE_KEYWORD,
   'maxProperties',
   'minProperties',
   'additionalProperties',

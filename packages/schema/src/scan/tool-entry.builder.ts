@@ -1,4 +1,5 @@
-import type { ManifestMethod, ManifestParam } from '../manifest/manifest.types';
+import { argumentPointer, dropSensitive, takeSensitive } from '../convert/sensitive-paths';
+import type { JsonSchema, ManifestMethod, ManifestParam } from '../manifest/manifest.types';
 import { withDialect } from '../manifest/schema-dialect';
 import { buildDtoInput, buildPositionalInput } from './input-schema.builder';
 import { extendGeneratedInput } from './input-schema-extension';
@@ -6,6 +7,30 @@ import { describe, type MethodInput } from './method-input';
 import { buildOutput } from './output-schema.builder';
 import { dtoParameter, paramName, usableParameters, wholeArgumentsParameter } from './parameter-checks';
 import type { ScanContext } from './scan-context';
+
+/**
+ * The pointers of the arguments a method's `@sensitive <name>` tags mark; a tag naming no
+ * argument is a build problem (the value would otherwise be written to audit records).
+ */
+function sensitiveArguments(input: MethodInput, schema: JsonSchema, context: ScanContext): string[] {
+  const properties = schema.properties;
+  const names = typeof properties === 'object' && properties !== null && !Array.isArray(properties) ? Object.keys(properties) : [];
+  const paths: string[] = [];
+  for (const tag of input.docs.sensitive) {
+    if (tag.target !== undefined && names.includes(tag.target)) {
+      paths.push(argumentPointer(tag.target));
+      continue;
+    }
+    const known = names.length === 0 ? 'there are none' : names.join(', ');
+    context.report(
+      tag.node,
+      'ARM_ERR_JSDOC_TAG',
+      { className: input.className, method: input.methodName, parameter: tag.target },
+      `@sensitive must name an argument (@sensitive <name>); "${tag.target ?? ''}" is not one (${known}).`,
+    );
+  }
+  return paths;
+}
 
 /**
  * The manifest entry of a `@Tool` method: parameter roles, input schema (positional or DTO
@@ -26,8 +51,11 @@ export function buildToolEntry(input: MethodInput, context: ScanContext): Manife
   });
   const generated = explicit ? undefined : dto ? buildDtoInput(input, dto, context) : buildPositionalInput(input, args, context);
   // The extension sees the schema as the manifest stores it ($schema first), as the kernel does.
-  const inputSchema = generated ? extendGeneratedInput(input, withDialect(generated), context) : undefined;
-  const output = input.options.hasOutputSchema ? {} : buildOutput(input, context);
+  const extended = generated ? extendGeneratedInput(input, withDialect(generated), context) : undefined;
+  const redaction = extended ? takeSensitive(extended, sensitiveArguments(input, extended, context)) : undefined;
+  const inputSchema = redaction?.schema;
+  const built = input.options.hasOutputSchema ? {} : buildOutput(input, context);
+  const output = built.outputSchema ? { ...built, outputSchema: dropSensitive(built.outputSchema) } : built;
   if (context.problems.length > before) return undefined;
   return {
     kind: 'tool',
@@ -35,6 +63,7 @@ export function buildToolEntry(input: MethodInput, context: ScanContext): Manife
     argumentStyle: dto ? 'dto' : 'positional',
     params: entries,
     ...(inputSchema ? { inputSchema } : {}),
+    ...(redaction && redaction.paths.length > 0 ? { sensitive: redaction.paths } : {}),
     ...(output.outputSchema ? { ...output, outputSchema: withDialect(output.outputSchema) } : output),
   };
 }

@@ -1,4 +1,4 @@
-import { ElicitFormTable } from '../elicitation/elicit-form-table';
+import { ElicitFormTable } from './elicit-form-table';
 import { ArmatureError, type Token } from '@armature/di';
 import { LocalErrorCode } from '../errors/local-error-codes';
 import { ManifestResolver } from '../manifest/manifest-resolver';

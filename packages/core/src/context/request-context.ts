@@ -11,7 +11,7 @@ import type {
   Root,
 } from '../wire/mcp-types.generated';
 import type { TransportRequestInfo } from './request-info';
-import type { ElicitAnswer, ElicitFormOptions } from '../elicitation/typed-elicit.types';
+import type { ElicitAnswer, ElicitFormOptions } from './typed-elicit.types';
 
 /** Who the transport authenticated, if it authenticates (filled by @armature/http and @armature/ws). */
 export interface AuthInfo {

@@ -2,7 +2,7 @@ import type { JSONRPCNotification, RequestId } from '../wire/mcp-types.generated
 import type { TransportSendOptions } from './send-options';
 import type { SessionInfo, SessionScope } from './request-context';
 import type { NotificationPacing } from './notification-pacing';
-import type { ElicitForm } from '../elicitation/elicit-form-table';
+import type { ElicitForm } from './elicit-form';
 
 /**
  * What a request context needs from the session that owns it. The session implements it;

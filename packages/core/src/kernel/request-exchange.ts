@@ -1,4 +1,4 @@
-import type { ElicitForm } from '../elicitation/elicit-form-table';
+import type { ElicitForm } from '../context/elicit-form';
 import type { NotificationPacing } from '../context/notification-pacing';
 import { echoed } from '../errors/client-text';
 import { abortReasons, ActiveRequestContext } from '../context/active-request-context';

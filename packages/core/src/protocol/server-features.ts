@@ -1,4 +1,4 @@
-import type { ElicitForm } from '../elicitation/elicit-form-table';
+import type { ElicitForm } from '../context/elicit-form';
 import type { AuthInfo, RequestContext, SessionInfo, SessionScope } from '../context/request-context';
 import type { TaskRecord, TaskSupport } from '../tasks/task-model';
 import type { TaskPage } from '../tasks/task-store';

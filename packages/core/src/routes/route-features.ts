@@ -1,4 +1,4 @@
-import type { ElicitForm } from '../elicitation/elicit-form-table';
+import type { ElicitForm } from '../context/elicit-form';
 import type { SessionInfo, SessionScope } from '../context/request-context';
 import { quotedEcho as quoted } from '../errors/client-text';
 import { McpWireError } from '../errors/wire-error';

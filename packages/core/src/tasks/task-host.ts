@@ -1,4 +1,4 @@
-import type { ElicitForm } from '../elicitation/elicit-form-table';
+import type { ElicitForm } from '../context/elicit-form';
 import type { NotificationPacing } from '../context/notification-pacing';
 import type { SessionInfo, SessionScope } from '../context/request-context';
 import type { RelatedRequest, RequestHost } from '../context/request-host';

@@ -1,6 +1,6 @@
 import { ArmatureError } from '@armature/di';
 import { EngineErrorCode } from '../errors/engine-error-codes';
-import type { RelatedRequest, RequestHost } from '../context/request-host';
+import type { RelatedRequest, RequestHost } from './request-host';
 import { ElicitAnswerError } from './elicit-answer.error';
 import type { ElicitAnswer, ElicitFormOptions } from './typed-elicit.types';
 

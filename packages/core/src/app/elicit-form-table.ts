@@ -1,14 +1,6 @@
 import type { ManifestResolver } from '../manifest/manifest-resolver';
-import type { JsonSchema } from '../metadata/handler-metadata.types';
 import type { SchemaCompiler } from '../validation/schema-compiler';
-import type { Validator } from '../validation/validation-result';
-
-/** A typed elicitation form ready to ask: the `requestedSchema` sent, and the check of the answer. */
-export interface ElicitForm {
-  readonly schema: JsonSchema;
-  /** Checks accepted content: the form's fields only (closed), each of its type and limits. */
-  readonly validate: Validator;
-}
+import type { ElicitForm } from '../context/elicit-form';
 
 /**
  * The app's typed elicitation forms, found by key in the manifests its handlers were resolved

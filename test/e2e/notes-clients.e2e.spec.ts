@@ -73,6 +73,19 @@ const notes: RevisionScenarioTarget = {
         },
       },
       {
+        // The form is typed (ConfirmDelete): content that does not match it is refused, the note kept.
+        answer: { action: 'accept', content: { confirm: 'yes' } },
+        check: async (result, client) => {
+          expect(result.isError).to.equal(true);
+          expect(result.content[0]).to.deep.include({
+            type: 'text',
+            text: 'The answer to the form "confirm_delete" does not match it: confirm must be a boolean (got string).',
+          });
+          const index = (await client.readResource('notes://index')).contents[0]?.text ?? '[]';
+          expect((JSON.parse(index) as { title: string }[]).map((n) => n.title)).to.include('Draft');
+        },
+      },
+      {
         answer: { action: 'accept', content: { confirm: true } },
         check: async (result, client) => {
           const id = result.structuredContent?.id as string;

@@ -34,3 +34,12 @@ export interface DeleteOutcome {
   /** Why nothing was deleted: no note has that id, or the user did not confirm. */
   reason?: 'not-found' | 'not-confirmed';
 }
+
+/** The form `delete` shows before it deletes (armature build makes its schema from this type). */
+export interface ConfirmDelete {
+  /**
+   * Check to delete the note for good; it cannot be undone.
+   * @title Delete it
+   */
+  confirm: boolean;
+}

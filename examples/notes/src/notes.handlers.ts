@@ -1,7 +1,7 @@
 import { Injectable } from '@armature/di';
 import { McpNotifier, Prompt, RequestContext, Resource, ResourceTemplate, Tool, ToolError, type CompletionContext } from '@armature/core';
 import type { PromptMessage } from '@armature/core/wire/2025-11-25';
-import type { DeleteOutcome, Note, NoteChanges, NoteSummary } from './note.model';
+import type { ConfirmDelete, DeleteOutcome, Note, NoteChanges, NoteSummary } from './note.model';
 import { NoteStore, summarize } from './note.store';
 
 /** The index resource: every note's summary. */
@@ -75,20 +75,12 @@ export class NotesHandlers {
     const note = this.store.get(id);
     if (!note) return { id, deleted: false, reason: 'not-found' };
     if (canAskForm(ctx)) {
-      const answer = await ctx.elicit(
-        {
-          mode: 'form',
-          message: `Delete the note "${note.title}" (${id})? This cannot be undone.`,
-          requestedSchema: {
-            type: 'object',
-            properties: { confirm: { type: 'boolean', title: 'Delete it', description: `Delete "${note.title}" for good.` } },
-            required: ['confirm'],
-          },
-        },
-        // The question's name in a 2026-07-28 round trip (inputRequests / inputResponses).
-        { key: 'confirm_delete' },
-      );
-      if (answer.action !== 'accept' || answer.content?.confirm !== true) return { id, deleted: false, reason: 'not-confirmed' };
+      // The form comes from the ConfirmDelete type (armature build); the key names it in the
+      // manifest and, on 2026-07-28, in the round trip (inputRequests / inputResponses).
+      const answer = await ctx.elicit<ConfirmDelete>(`Delete the note "${note.title}" (${id})? This cannot be undone.`, {
+        key: 'confirm_delete',
+      });
+      if (answer.action !== 'accept' || !answer.content.confirm) return { id, deleted: false, reason: 'not-confirmed' };
     }
     const deleted = this.store.delete(id);
     if (deleted) {

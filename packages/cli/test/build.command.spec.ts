@@ -105,6 +105,35 @@ describe('armature build (end to end, through the binary)', () => {
     expect(fs.existsSync(path.join(dir, 'dist/armature.manifest.json'))).to.equal(true);
   });
 
+  it('stores a typed elicitation form by key, and fails at file:line:col on a form type outside the subset', () => {
+    const asking = (form: string): string => `import { Tool, RequestContext } from '@armature/core';
+${form}
+export class Asking {
+  @Tool() async ask(ctx: RequestContext): Promise<string> {
+    const answer = await ctx.elicit<Form>('Sure?', { key: 'sure' });
+    return answer.action === 'accept' ? String(answer.content.ok) : answer.action;
+  }
+}
+`;
+    dir = createFixture({ 'src/asking.handlers.ts': asking('interface Form {\n  /** @title Go ahead */\n  ok: boolean;\n}') });
+    const built = runArmature(['build'], dir);
+    expect(built.status, built.stdout + built.stderr).to.equal(0);
+    const manifest = fromManifestDocument(readJson(path.join(dir, 'dist/armature.manifest.json')) as ManifestDocument);
+    expect(manifest.elicitForms).to.deep.equal({
+      sure: {
+        source: 'src/asking.handlers.ts:8:26',
+        schema: { type: 'object', properties: { ok: { title: 'Go ahead', type: 'boolean' } }, required: ['ok'] },
+      },
+    });
+
+    fs.writeFileSync(path.join(dir, 'src/asking.handlers.ts'), asking('interface Form { ok: boolean; at: { x: number } }'));
+    const refused = runArmature(['build'], dir);
+    expect(refused.status).to.equal(1);
+    expect(refused.stdout).to.include(
+      'src/asking.handlers.ts:5:37 - error ARM_ERR_ELICIT_FORM: ctx.elicit: the form type Form: property "at" is a nested object;',
+    );
+  });
+
   it('fails with every schema problem at once, writes no manifest, and exits 1', () => {
     dir = createFixture({
       'src/bad.handlers.ts': `import { Tool, ResourceTemplate } from '@armature/core';

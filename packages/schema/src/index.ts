@@ -20,6 +20,7 @@ export {
   type ManifestDocument,
   type ManifestDocumentHandler,
   type ManifestDocumentMethod,
+  type ManifestElicitForm,
   type ManifestHandler,
   type ManifestMethod,
   type ManifestParam,
@@ -49,6 +50,8 @@ export { KNOWN_FORMATS } from './scan/keyword-values';
 export { TOOL_NAME_PATTERN } from './scan/name-registry';
 export { templateVariables, type TemplateVariable } from './scan/uri-template';
 export { ScanCache } from './scan/scan-cache';
+export { toFormSchema, type FormSchemaResult } from './elicit/form-schema';
+export type { ElicitFormSite } from './elicit/elicit-call-scanner';
 export { sourceWarnings } from './scan/tag-spelling-report';
 export { closestSchemaTag } from './scan/tag-spelling';
 export type { FileScan } from './scan/file-scanner';

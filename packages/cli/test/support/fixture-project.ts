@@ -8,7 +8,10 @@ const CORE_TYPES = `export declare function Tool(options?: object): MethodDecora
 export declare function Prompt(options?: object): MethodDecorator;
 export declare function Resource(uri: string, options?: object): MethodDecorator;
 export declare function ResourceTemplate(uriTemplate: string, options?: object): MethodDecorator;
-export declare abstract class RequestContext { abstract readonly requestId: string | number; }
+export declare abstract class RequestContext {
+  abstract readonly requestId: string | number;
+  abstract elicit<T extends object>(message: string, options: { readonly key: string }): Promise<{ action: 'accept'; content: T } | { action: 'decline' | 'cancel' }>;
+}
 export type ContentBlock = { type: 'text'; text: string };
 export type ToolResult = { content: ContentBlock[] };
 `;

@@ -1,3 +1,4 @@
+import { ElicitFormTable } from './elicit-form-table';
 import { ArmatureError, type Token } from '@armature/di';
 import { LocalErrorCode } from '../errors/local-error-codes';
 import { ManifestResolver } from '../manifest/manifest-resolver';
@@ -139,11 +140,13 @@ export class Armature implements ConnectableApp {
     this.tasks.notifySession = (sessionId, message) => {
       for (const route of this.sessionRoutes) route(sessionId, message);
     };
+    const forms = new ElicitFormTable(() => reloader.resolver, boot.compiler);
     this.features = new AppFeatures(
       tables,
       (session) => host.openSession(session),
       new ScopedLists(options.allowUnauthenticated === true),
       this.tasks,
+      (key) => forms.get(key),
     );
     this.observer = appObserver(options, tables, logger);
     this.dispatcher = createDispatcher(serverInfo, options, logger, () => this.features.current(), this.sessions, this.observer);

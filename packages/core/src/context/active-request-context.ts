@@ -15,6 +15,8 @@ import { loggingLevelRank } from '../logging/logging-levels';
 import type { TransportSendOptions } from './send-options';
 import { type AskOptions, type AuthInfo, RequestContext, type RequestLogger, type SessionInfo, type SessionScope } from './request-context';
 import type { TransportRequestInfo } from './request-info';
+import { askTypedForm } from './typed-elicit';
+import type { ElicitAnswer, ElicitFormOptions } from './typed-elicit.types';
 import type { RelatedRequest, RequestHost } from './request-host';
 import { createRequestLogger, type LogEmitter } from './request-logger';
 import { DEFAULT_PACING } from './notification-pacing';
@@ -180,7 +182,14 @@ export class ActiveRequestContext extends RequestContext implements LogEmitter, 
     return this.host.notify({ jsonrpc: '2.0', method: 'notifications/message', params }, this.finished ? undefined : this);
   }
 
-  elicit(params: ElicitRequestFormParams | ElicitRequestURLParams, options?: AskOptions): Promise<ElicitResult> {
+  elicit(params: ElicitRequestFormParams | ElicitRequestURLParams, options?: AskOptions): Promise<ElicitResult>;
+  elicit<T extends object>(message: string, options: ElicitFormOptions): Promise<ElicitAnswer<T>>;
+  elicit(
+    params: ElicitRequestFormParams | ElicitRequestURLParams | string,
+    options?: AskOptions,
+  ): Promise<ElicitResult> | Promise<ElicitAnswer<object>> {
+    if (typeof params === 'string')
+      return askTypedForm(this.host, this, params, options as ElicitFormOptions | undefined) as Promise<ElicitAnswer<object>>;
     return this.host.request(
       'elicitation/create',
       params as unknown as Record<string, unknown>,

@@ -11,6 +11,7 @@ import type {
   Root,
 } from '../wire/mcp-types.generated';
 import type { TransportRequestInfo } from './request-info';
+import type { ElicitAnswer, ElicitFormOptions } from './typed-elicit.types';
 
 /** Who the transport authenticated, if it authenticates (filled by @armature/http and @armature/ws). */
 export interface AuthInfo {
@@ -90,6 +91,15 @@ export abstract class RequestContext {
    * again when the client retries with the answer (see docs/protocol-revisions.md).
    */
   abstract elicit(params: ElicitRequestFormParams | ElicitRequestURLParams, options?: AskOptions): Promise<ElicitResult>;
+  /**
+   * Typed elicitation: asks the user to fill in the form `armature build` made from `T` (a flat
+   * object of string, number, integer, boolean and string-enum properties; titles,
+   * descriptions, defaults, formats and limits from JSDoc) and stored under `options.key`.
+   * Accepted content is checked against the form before it is returned as `T` (a mismatch
+   * rejects with `ElicitAnswerError`); `decline` and `cancel` carry nothing. Asked like the
+   * untyped form on both revisions and inside tasks. See docs/request-context.md.
+   */
+  abstract elicit<T extends object>(message: string, options: ElicitFormOptions): Promise<ElicitAnswer<T>>;
   /** `sampling/createMessage`; rejects when the client did not declare `sampling`. */
   abstract sample(params: CreateMessageRequestParams, options?: AskOptions): Promise<CreateMessageResult>;
   /** `roots/list`; rejects when the client did not declare `roots`. */

@@ -2,6 +2,7 @@ import type { JSONRPCNotification, RequestId } from '../wire/mcp-types.generated
 import type { TransportSendOptions } from './send-options';
 import type { SessionInfo, SessionScope } from './request-context';
 import type { NotificationPacing } from './notification-pacing';
+import type { ElicitForm } from './elicit-form';
 
 /**
  * What a request context needs from the session that owns it. The session implements it;
@@ -19,6 +20,8 @@ export interface RequestHost {
    * error. `key` names the question in a 2026 input-required round (ignored on 2025).
    */
   request(method: string, params: Record<string, unknown>, related: RelatedRequest, key?: string): Promise<Record<string, unknown>>;
+  /** The typed elicitation form stored under `key` (see `ctx.elicit<T>`), if the app has one. */
+  elicitForm?(key: string): ElicitForm | undefined;
   /** A task's host: `ctx.progress` becomes the task's status message (with or without a progress token). */
   reportProgress?(progress: number, total: number | undefined, message: string | undefined): void;
   /** `ctx.startTask()`: turns the running request into a task (see `RequestContext.startTask`). */

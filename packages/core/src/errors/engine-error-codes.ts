@@ -51,6 +51,18 @@ export const ENGINE_ERRORS = defineErrors('@armature/core', 'Protocol engine (lo
       'MCP 2026-07-28: a question (`elicit`, `sample`, `listRoots`) ended this attempt of the request with `input_required`; the client answers and retries, and the handler runs again. The rejection of the pending question and the `signal` reason.',
     fix: 'Rethrow it if you catch it, and keep work before a question idempotent (the handler runs again).',
   },
+  ELICIT_FORM_MISSING: {
+    code: 'ARM_ERR_ELICIT_FORM_MISSING',
+    meaning:
+      'A typed `ctx.elicit<T>(message, { key })` found no form under its key in the manifest: the app was not built with `armature build` since the call was added, or the key is not a literal.',
+    fix: 'Run `armature build` (it makes the form from `T` and reports a type outside the form subset); or pass ElicitRequestFormParams with a requestedSchema.',
+  },
+  ELICIT_ANSWER_INVALID: {
+    code: 'ARM_ERR_ELICIT_ANSWER_INVALID',
+    meaning:
+      'The client accepted a typed elicitation with content that does not match the form (`ElicitAnswerError`; left uncaught in a tool it is answered like a ToolError, naming the wrong fields).',
+    fix: 'Nothing to fix on the server; catch `ElicitAnswerError` to ask again or fall back.',
+  },
   INPUT_NOT_ALLOWED: {
     code: 'ARM_ERR_INPUT_NOT_ALLOWED',
     meaning: 'MCP 2026-07-28: a question asked outside `tools/call`, `prompts/get` and `resources/read`.',

@@ -1,3 +1,4 @@
+import type { ElicitForm } from '../context/elicit-form';
 import type { NotificationPacing } from '../context/notification-pacing';
 import { echoed } from '../errors/client-text';
 import { abortReasons, ActiveRequestContext } from '../context/active-request-context';
@@ -181,6 +182,10 @@ export class RequestExchange implements RequestHost {
 
   get finished(): boolean {
     return this.ctx.finished;
+  }
+
+  elicitForm(key: string): ElicitForm | undefined {
+    return this.kernel.features.elicitForm?.(key);
   }
 
   get pacing(): NotificationPacing | undefined {

@@ -27,6 +27,13 @@ export interface ManifestFile {
 export class ManifestFileCache {
   private readonly byDir = new Map<string, ManifestFile | null>();
 
+  /** Every manifest read so far, each once. */
+  loaded(): ManifestFile[] {
+    const files = new Set<ManifestFile>();
+    for (const file of this.byDir.values()) if (file !== null) files.add(file);
+    return [...files];
+  }
+
   /** The nearest `armature.manifest.json` above `file`, not past its package root. */
   nearest(file: string): ManifestFile | undefined {
     const visited: string[] = [];

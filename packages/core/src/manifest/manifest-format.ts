@@ -6,6 +6,7 @@ import {
   MANIFEST_FORMAT_VERSION,
   OBJECT_SCHEMAS_MANIFEST_FORMAT,
   TEXT_SCHEMAS_MANIFEST_FORMAT,
+  type BuiltElicitForm,
   type BuiltManifestMethod,
   type ManifestHandler,
   type ManifestMethod,
@@ -30,6 +31,8 @@ export interface LoadedManifest {
   /** Keyed by `<compiled file relative to the manifest's folder>#<ClassName>`. */
   readonly handlers: { readonly [key: string]: ManifestHandler<LoadedMethod> };
   readonly schemas: SchemaTable;
+  /** Typed elicitation forms by key, each schema an index into `schemas`. */
+  readonly elicitForms: ReadonlyMap<string, BuiltElicitForm>;
 }
 
 /**
@@ -68,7 +71,7 @@ export function checkManifest(value: unknown, origin: string, from: ManifestOrig
     );
   }
   if (!isObject(value.handlers)) return fail('"handlers" is not an object');
-  if (inline) return loadInline(value.handlers, fail);
+  if (inline) return loadInline(value.handlers, value.elicitForms, fail);
   return loadBuilt(value, value.handlers, fail, { owned: from === 'file', texts, listTexts, origin });
 }
 
@@ -117,7 +120,12 @@ function loadBuilt(value: Record<string, unknown>, rawHandlers: Record<string, u
     method.params = params;
     return method as unknown as LoadedMethod;
   });
-  return { handlers, schemas: new SchemaTable(schemas as (JsonSchema | string)[], form.owned, form.origin) };
+  const elicitForms = new Map<string, BuiltElicitForm>();
+  forEachForm(value.elicitForms, fail, (key, raw) => {
+    if (!isIndex(raw.schema, schemas.length)) fail(`"elicitForms" ${JSON.stringify(key)} "schema" is not an index of "schemas"`);
+    elicitForms.set(key, { source: typeof raw.source === 'string' ? raw.source : undefined, schema: raw.schema as number });
+  });
+  return { handlers, schemas: new SchemaTable(schemas as (JsonSchema | string)[], form.owned, form.origin), elicitForms };
 }
 
 /** Redaction paths are trusted by the audit stream: anything but a list of JSON Pointers is refused at boot. */
@@ -135,7 +143,7 @@ function loadParamList(list: unknown, where: string, texts: boolean, fail: Fail)
 }
 
 /** The inline form loaded: each schema object becomes a table entry (the same object once). */
-function loadInline(rawHandlers: Record<string, unknown>, fail: Fail): LoadedManifest {
+function loadInline(rawHandlers: Record<string, unknown>, rawForms: unknown, fail: Fail): LoadedManifest {
   const schemas: JsonSchema[] = [];
   const indexOf = new Map<JsonSchema, number>();
   const handlers = mapHandlers(rawHandlers, fail, false, (raw, where): LoadedMethod => {
@@ -154,5 +162,21 @@ function loadInline(rawHandlers: Record<string, unknown>, fail: Fail): LoadedMan
     }
     return entry as unknown as LoadedMethod;
   });
-  return { handlers, schemas: new SchemaTable(schemas) };
+  const elicitForms = new Map<string, BuiltElicitForm>();
+  forEachForm(rawForms, fail, (key, raw) => {
+    if (!isObject(raw.schema)) fail(`"elicitForms" ${JSON.stringify(key)} "schema" is not an object`);
+    const schema = schemas.push(raw.schema as JsonSchema) - 1;
+    elicitForms.set(key, { source: typeof raw.source === 'string' ? raw.source : undefined, schema });
+  });
+  return { handlers, schemas: new SchemaTable(schemas), elicitForms };
+}
+
+/** Calls `each` for every entry of a manifest's `elicitForms` (absent: none), failing on a malformed one. */
+function forEachForm(raw: unknown, fail: Fail, each: (key: string, form: Record<string, unknown>) => void): void {
+  if (raw === undefined) return;
+  if (!isObject(raw)) fail('"elicitForms" is not an object');
+  for (const [key, form] of Object.entries(raw as Record<string, unknown>)) {
+    if (!isObject(form)) fail(`"elicitForms" ${JSON.stringify(key)} is not an object`);
+    each(key, form as Record<string, unknown>);
+  }
 }

@@ -5,6 +5,7 @@ import { checkManifest, type LoadedManifest, type LoadedMethod } from './manifes
 import { ManifestFileCache, type ManifestFile } from './manifest-file';
 import type { ArmatureManifest, ManifestHandler } from './manifest.types';
 import type { SchemaTable } from './schema-table';
+import type { JsonSchema } from '../metadata/handler-metadata.types';
 
 /** A handler's manifest entry and where it came from (for messages). */
 export interface ResolvedHandlerManifest {
@@ -19,6 +20,12 @@ export interface ResolvedHandlerManifest {
    * allowed): why the app must not start on it.
    */
   readonly stale?: string;
+}
+
+/** A typed elicitation form of a manifest: its `requestedSchema` and where it was written. */
+export interface ResolvedElicitForm {
+  readonly schema: JsonSchema;
+  readonly origin: string;
 }
 
 /** Clock skew and coarse file-system timestamps: a compiled file this much newer is still fresh. */
@@ -63,6 +70,28 @@ export class ManifestResolver {
     if (!handler) return undefined;
     const stale = this.checkFresh(file, located.path, located.mtimeMs);
     return { handler, schemas: located.manifest.schemas, origin: located.path, file: located, stale };
+  }
+
+  /**
+   * The typed elicitation form stored under `key`: in a manifest passed to `Armature.create`,
+   * else in a manifest file a handler class was resolved from (so ask after the boot).
+   */
+  elicitForm(key: string): ResolvedElicitForm | undefined {
+    const found = (manifest: LoadedManifest, origin: string): ResolvedElicitForm | undefined => {
+      const form = manifest.elicitForms.get(key);
+      return (
+        form && { schema: manifest.schemas.get(form.schema), origin: form.source === undefined ? origin : `${form.source} (${origin})` }
+      );
+    };
+    for (const manifest of this.explicit) {
+      const form = found(manifest, 'the manifest passed to Armature.create');
+      if (form) return form;
+    }
+    for (const file of this.files.loaded()) {
+      const form = found(file.manifest, file.path);
+      if (form) return form;
+    }
+    return undefined;
   }
 
   /** The refusal message when `file` is newer than its manifest (undefined: fresh, allowed, or already reported). */

@@ -88,6 +88,21 @@ interface ManifestHeader {
 }
 
 /**
+ * A typed elicitation form as `armature build` stores it: where the (first) call is, and its
+ * `requestedSchema` as an index into `schemas`.
+ */
+export interface BuiltElicitForm {
+  readonly source?: string;
+  readonly schema: number;
+}
+
+/** A typed elicitation form written in place (the inline form). */
+export interface InlineElicitForm {
+  readonly source?: string;
+  readonly schema: JsonSchema;
+}
+
+/**
  * A manifest with its schemas written in place (format 1): convenient for manifests written
  * by hand and passed to `Armature.create` (tests). A file in this form was written by an
  * older `armature build` and is refused.
@@ -96,6 +111,8 @@ export interface InlineManifest extends ManifestHeader {
   readonly armature: typeof INLINE_MANIFEST_FORMAT;
   /** Keyed by `<compiled file relative to the manifest's folder>#<ClassName>`. */
   readonly handlers: { readonly [key: string]: ManifestHandler };
+  /** Typed elicitation forms by key (`ctx.elicit<T>(message, { key })`). */
+  readonly elicitForms?: { readonly [key: string]: InlineElicitForm };
 }
 
 /**
@@ -110,6 +127,8 @@ export interface BuiltManifest extends ManifestHeader {
   readonly schemas: readonly string[];
   /** Keyed by `<compiled file relative to the manifest's folder>#<ClassName>`. */
   readonly handlers: { readonly [key: string]: ManifestHandler<BuiltManifestMethod> };
+  /** Typed elicitation forms by key (`ctx.elicit<T>(message, { key })`); absent when the app has none. */
+  readonly elicitForms?: { readonly [key: string]: BuiltElicitForm };
 }
 
 /** Format 3, written by earlier `armature build`s: format 4 with every parameter list as objects. */

@@ -1,3 +1,4 @@
+import type { ElicitForm } from '../context/elicit-form';
 import type { AuthInfo, RequestContext, SessionInfo, SessionScope } from '../context/request-context';
 import type { TaskRecord, TaskSupport } from '../tasks/task-model';
 import type { TaskPage } from '../tasks/task-store';
@@ -91,6 +92,8 @@ export interface ServerFeatures {
    * The application layer uses it to hold the DI session-scope resolution context.
    */
   openSession?(session: SessionInfo): SessionScope;
+  /** The typed elicitation form stored under `key` in the app's manifests (`ctx.elicit<T>`). */
+  elicitForm?(key: string): ElicitForm | undefined;
 }
 
 /**

@@ -33,6 +33,9 @@ function classify(error: unknown): Verdict {
   // A hostile throw (a Proxy whose traps throw, a getter on `message`) must not escape here.
   try {
     if (isToolError(error)) return { kind: 'message', text: String(error.message) };
+    // A typed elicitation's answer did not match its form: the caller should read which fields.
+    if (error instanceof Error && (error as { code?: unknown }).code === EngineErrorCode.ELICIT_ANSWER_INVALID)
+      return { kind: 'message', text: String(error.message) };
     // MCP 2026-07-28: the attempt already ended with input_required; and a request (or task)
     // cancelled, timed out or closed was answered already: nothing to answer or log.
     if (typeof error === 'object' && error !== null && ENDED.has((error as { code?: unknown }).code)) return { kind: 'rethrow' };

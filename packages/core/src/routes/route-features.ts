@@ -1,3 +1,4 @@
+import type { ElicitForm } from '../context/elicit-form';
 import type { SessionInfo, SessionScope } from '../context/request-context';
 import { quotedEcho as quoted } from '../errors/client-text';
 import { McpWireError } from '../errors/wire-error';
@@ -98,6 +99,7 @@ export class AppFeatures {
     private readonly openSession: (session: SessionInfo) => SessionScope,
     private readonly scoped: ScopedLists,
     private readonly tasks: TaskManager,
+    private readonly elicitForm: (key: string) => ElicitForm | undefined = () => undefined,
   ) {}
 
   /** Stops idle preparation (the app is closing). */
@@ -127,6 +129,7 @@ export class AppFeatures {
       ...(has.completions ? { completions: completionsFeature(t) } : {}),
       ...(has.tasks ? { tasks: this.tasks } : {}),
       openSession: this.openSession,
+      elicitForm: this.elicitForm,
     };
     this.cached = { key, features };
     return features;

@@ -19,6 +19,7 @@ import type { MessageExtraInfo, Transport, TransportSendOptions } from '../trans
 import { negotiateAssumed } from './lifecycle-methods';
 import type { JSONRPCMessage, JSONRPCNotification, RequestId } from '../wire/mcp-types.generated';
 import { NO_PARAMS, type RequestParamsRecord } from '../protocol/request-params';
+import type { ElicitForm } from '../context/elicit-form';
 import type { ListKind } from '../protocol/server-features';
 import { type ServerLogger, stderrLogger } from '../protocol/server-logger';
 import { DEFAULT_DRAIN_TIMEOUT_MS, type ServerSessionOptions } from './server-session-options';
@@ -231,6 +232,10 @@ export class ServerSession implements RequestHost, ConnectedSession {
   }
 
   /** RequestHost: whether a log of this severity rank passes `logging/setLevel`. */
+  elicitForm(key: string): ElicitForm | undefined {
+    return this.options.features.elicitForm?.(key);
+  }
+
   logEnabled(rank: number): boolean {
     return rank >= this.requests.logRank;
   }

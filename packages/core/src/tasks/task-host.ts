@@ -1,3 +1,4 @@
+import type { ElicitForm } from '../context/elicit-form';
 import type { NotificationPacing } from '../context/notification-pacing';
 import type { SessionInfo, SessionScope } from '../context/request-context';
 import type { RelatedRequest, RequestHost } from '../context/request-host';
@@ -52,6 +53,10 @@ export class TaskHost implements RequestHost {
 
   reportProgress(progress: number, total: number | undefined, message: string | undefined): void {
     this.reporter.progress(typeof message === 'string' ? message : typeof total === 'number' ? `${progress}/${total}` : `${progress}`);
+  }
+
+  elicitForm(key: string): ElicitForm | undefined {
+    return this.creator.elicitForm?.(key);
   }
 
   logEnabled(rank: number): boolean {

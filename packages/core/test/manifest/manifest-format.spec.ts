@@ -15,6 +15,10 @@ const inline = manifestFor({
 const built = builtManifest(inline);
 const KEY = 'test/Search.js#Search';
 
+function copy(value: object): object {
+  return JSON.parse(JSON.stringify(value)) as object;
+}
+
 function errorOf(run: () => unknown): string {
   try {
     run();
@@ -67,6 +71,21 @@ describe('checkManifest', () => {
     );
   });
 
+  it('loads typed elicitation forms by key, built (schema by index) or inline (schema in place)', () => {
+    const FORM = { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] };
+    const withForm = { ...inline, elicitForms: { confirm: { source: 'src/a.ts:3:5', schema: FORM } } };
+    for (const [value, from] of [
+      [JSON.parse(JSON.stringify(builtManifest(withForm))), 'file'],
+      [withForm, 'code'],
+    ] as const) {
+      const loaded = checkManifest(value, 'm.json', from);
+      const form = loaded.elicitForms.get('confirm');
+      expect(form?.source).to.equal('src/a.ts:3:5');
+      expect(loaded.schemas.get(form?.schema ?? -1)).to.deep.equal(FORM);
+    }
+    expect(checkManifest(built, 'm.json', 'code').elicitForms.size).to.equal(0);
+  });
+
   it('names what is wrong in a damaged built manifest', () => {
     const method = built.handlers[KEY]?.methods.one;
     const withMethod = (patch: object): object => ({
@@ -84,6 +103,10 @@ describe('checkManifest', () => {
       [withMethod({ params: 9 }), `${KEY} method "one" "params" is not an index of "paramLists"`],
       [withMethod({ outputSchema: -1 }), `${KEY} method "one" "outputSchema" is not an index of "schemas"`],
       [withMethod({ kind: 'widget' }), `${KEY} method "one" has no valid "kind"`],
+      // Copies: a file's manifest is loaded in place, and these get past the handlers.
+      [copy({ ...built, elicitForms: [] }), '"elicitForms" is not an object'],
+      [copy({ ...built, elicitForms: { confirm: 1 } }), '"elicitForms" "confirm" is not an object'],
+      [copy({ ...built, elicitForms: { confirm: { schema: 7 } } }), '"elicitForms" "confirm" "schema" is not an index of "schemas"'],
     ];
     for (const [value, why] of cases) expect(errorOf(() => checkManifest(value, 'm.json'))).to.include(why);
   });

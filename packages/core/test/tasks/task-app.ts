@@ -68,6 +68,12 @@ export class TaskTools {
     return `${String(answer.content?.name)} ${ctx.taskId === undefined ? 'without a task' : 'in a task'}`;
   }
 
+  @Tool({ description: 'Asks a typed form inside its task.', task: 'required', inputSchema: OBJECT })
+  async typedInTask(_args: object, ctx: RequestContext): Promise<string> {
+    const answer = await ctx.elicit<{ confirm: boolean }>('go on?', { key: 'go_on' });
+    return answer.action === 'accept' ? `confirm=${answer.content.confirm}` : answer.action;
+  }
+
   @Tool({ description: 'Never a task.', inputSchema: OBJECT })
   plain(): string {
     return 'plain';
@@ -85,7 +91,8 @@ export async function createTaskApp(options: Partial<ArmatureOptions> = {}): Pro
   return Armature.create(TaskModule, {
     name: 'tasks',
     version: '1.0.0',
-    manifest: { armature: 1, handlers: {} },
+    // The form armature build would store for typedInTask's ctx.elicit<{ confirm: boolean }>.
+    manifest: { armature: 1, handlers: {}, elicitForms: { go_on: { source: 'task-app.ts', schema: CONFIRM } } },
     logger: quiet,
     requestStateKey: 'task-test-request-state-key-32bytes!!',
     ...options,

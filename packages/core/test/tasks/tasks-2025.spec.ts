@@ -32,6 +32,7 @@ describe("tasks on MCP 2025-11-25 (the official SDK v1 client's experimental tas
       protocolFails: 'required',
       twoQuestions: 'required',
       askThenTask: 'optional',
+      typedInTask: 'required',
       plain: undefined,
     });
   });
@@ -99,6 +100,39 @@ describe("tasks on MCP 2025-11-25 (the official SDK v1 client's experimental tas
     expect(created.status).to.equal('working');
     const result = await conn.client.experimental.tasks.getTaskResult(created.taskId, CallToolResultSchema);
     expect(result.content).to.deep.equal([{ type: 'text', text: 'Cy in a task' }]);
+  });
+
+  it('a typed ctx.elicit<T> inside a 2025 task sends the built form as a related-task request and checks the answer', async () => {
+    await conn.close();
+    const answers: object[] = [
+      { action: 'accept', content: { confirm: false } },
+      { action: 'accept', content: { confirm: 'no' } },
+    ];
+    const schemas: unknown[] = [];
+    conn = await connectClient(app, {
+      capabilities: { elicitation: {} },
+      configure: (client) =>
+        client.setRequestHandler(ElicitRequestSchema, (request) => {
+          schemas.push(request.params.mode === 'url' ? undefined : request.params.requestedSchema);
+          return answers.shift() as { action: 'accept'; content: { confirm: boolean } };
+        }),
+    });
+    const run = async (): Promise<unknown> => {
+      const { taskId } = (
+        await conn.client.request(
+          { method: 'tools/call', params: { name: 'typedInTask', arguments: {}, task: {} } },
+          CreateTaskResultSchema,
+        )
+      ).task;
+      return conn.client.experimental.tasks.getTaskResult(taskId, CallToolResultSchema);
+    };
+    expect(await run()).to.deep.include({ content: [{ type: 'text', text: 'confirm=false' }] });
+    expect(await run()).to.deep.include({
+      content: [{ type: 'text', text: 'The answer to the form "go_on" does not match it: confirm must be a boolean (got string).' }],
+      isError: true,
+    });
+    const form = { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] };
+    expect(schemas).to.deep.equal([form, form]);
   });
 
   it('questions inside a 2025 task are server->client requests tagged with related-task; the task waits in input_required and completes', async () => {

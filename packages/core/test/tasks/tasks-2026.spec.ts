@@ -137,6 +137,41 @@ describe('tasks on MCP 2026-07-28 (the tasks extension, raw messages, every mess
     expect(done.result!.result).to.deep.equal({ content: [{ type: 'text', text: 'accept/decline' }] });
   });
 
+  it('a typed ctx.elicit<T> inside a task: its form is an inputRequests entry, tasks/update answers it, a mismatch fails the call readably', async () => {
+    const ask = async (): Promise<{ taskId: string; params: Record<string, unknown> }> => {
+      const taskId = (await peer.call('typedInTask', {}, next(), { caps: ELICIT_TASKS })).result!.taskId as string;
+      const waiting = await until(taskId, 'input_required', ELICIT_TASKS);
+      const request = (waiting.result!.inputRequests as Record<string, { method: string; params: Record<string, unknown> }>).go_on!;
+      expect(request.method).to.equal('elicitation/create');
+      return { taskId, params: request.params };
+    };
+    const first = await ask();
+    expect(first.params).to.deep.include({ mode: 'form', message: 'go on?' });
+    expect(first.params.requestedSchema).to.deep.equal({
+      type: 'object',
+      properties: { confirm: { type: 'boolean' } },
+      required: ['confirm'],
+    });
+    const answer = (taskId: string, response: object): Promise<unknown> =>
+      peer.request('tasks/update', { taskId, inputResponses: { go_on: response } }, next(), { caps: ELICIT_TASKS });
+    await answer(first.taskId, { action: 'accept', content: { confirm: true } });
+    const accepted = await until(first.taskId, 'completed', ELICIT_TASKS);
+    expect(accepted.result!.result).to.deep.equal({ content: [{ type: 'text', text: 'confirm=true' }] });
+
+    const second = await ask();
+    await answer(second.taskId, { action: 'accept', content: { confirm: 'yes' } });
+    const mismatched = await until(second.taskId, 'completed', ELICIT_TASKS);
+    expect(mismatched.result!.result).to.deep.equal({
+      content: [{ type: 'text', text: 'The answer to the form "go_on" does not match it: confirm must be a boolean (got string).' }],
+      isError: true,
+    });
+
+    const third = await ask();
+    await answer(third.taskId, { action: 'cancel' });
+    const cancelled = await until(third.taskId, 'completed', ELICIT_TASKS);
+    expect(cancelled.result!.result).to.deep.equal({ content: [{ type: 'text', text: 'cancel' }] });
+  });
+
   it('ctx.startTask(): the questions before it are input_required rounds of the request, the retry answers with the task handle', async () => {
     const first = await peer.call('askThenTask', {}, next(), { caps: ELICIT_TASKS });
     expect(first.result!.resultType).to.equal('input_required');

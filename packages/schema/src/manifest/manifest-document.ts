@@ -7,6 +7,7 @@ import {
   type ManifestDocument,
   type ManifestDocumentHandler,
   type ManifestDocumentMethod,
+  type ManifestElicitForm,
   type ManifestHandler,
   type ManifestMethod,
   type ManifestParam,
@@ -57,6 +58,11 @@ export function toManifestDocument(manifest: Manifest): ManifestDocument {
     }
     setOwn(handlers, key, { ...handler, methods });
   }
+  let elicitForms: Record<string, { source: string; schema: number }> | undefined;
+  for (const [key, form] of Object.entries(manifest.elicitForms ?? {})) {
+    elicitForms ??= {};
+    setOwn(elicitForms, key, { source: form.source, schema: schemas.indexOf(form.schema) });
+  }
   return {
     armature: MANIFEST_DOCUMENT_FORMAT,
     comment: manifest.comment,
@@ -65,6 +71,7 @@ export function toManifestDocument(manifest: Manifest): ManifestDocument {
     paramLists: paramLists.values.map((list) => encodeParamList(list) ?? list),
     schemas: schemas.texts,
     handlers,
+    ...(elicitForms === undefined ? {} : { elicitForms }),
   };
 }
 
@@ -93,7 +100,19 @@ export function fromManifestDocument(document: ManifestDocument): Manifest {
     }
     setOwn(handlers, key, { ...handler, methods });
   }
-  return { armature: 1, comment: document.comment, generator: document.generator, sourceHash: document.sourceHash, handlers };
+  let elicitForms: Record<string, ManifestElicitForm> | undefined;
+  for (const [key, form] of Object.entries(document.elicitForms ?? {})) {
+    elicitForms ??= {};
+    setOwn(elicitForms, key, { source: form.source, schema: entryAt(schemas, 'schemas', form.schema, `elicitForms ${key}`) });
+  }
+  return {
+    armature: 1,
+    comment: document.comment,
+    generator: document.generator,
+    sourceHash: document.sourceHash,
+    handlers,
+    ...(elicitForms === undefined ? {} : { elicitForms }),
+  };
 }
 
 function entryAt<T>(table: readonly T[], tableName: string, index: unknown, where: string): T {

@@ -73,6 +73,14 @@ export interface ManifestHandler {
   readonly methods: Readonly<Record<string, ManifestMethod>>;
 }
 
+/** A typed elicitation's form (`ctx.elicit<T>(message, { key })`), under its key. */
+export interface ManifestElicitForm {
+  /** `<file relative to the project>:<line>:<column>` of the (first) call. */
+  readonly source: string;
+  /** The MCP form schema (`requestedSchema`) made from the call's type argument. */
+  readonly schema: JsonSchema;
+}
+
 /**
  * A scanned manifest, every schema written in place (format 1, the inline form). This is what
  * {@link scanProgram} returns; on disk it is stored as a {@link ManifestDocument} (format 4).
@@ -85,6 +93,8 @@ export interface Manifest {
   readonly sourceHash: string;
   /** Keyed by `<compiled file relative to the manifest's folder>#<ClassName>`. */
   readonly handlers: Readonly<Record<string, ManifestHandler>>;
+  /** Typed elicitation forms by key; absent when the app has none. */
+  readonly elicitForms?: Readonly<Record<string, ManifestElicitForm>>;
 }
 
 /**
@@ -129,6 +139,8 @@ export interface ManifestDocument {
   /** JSON texts of schema objects. */
   readonly schemas: readonly string[];
   readonly handlers: Readonly<Record<string, ManifestDocumentHandler>>;
+  /** Typed elicitation forms by key, each schema an index into `schemas`; absent when the app has none. */
+  readonly elicitForms?: Readonly<Record<string, { readonly source: string; readonly schema: number }>>;
 }
 
 /** The file name the manifest is written under, at the root of the compiled output (core's). */

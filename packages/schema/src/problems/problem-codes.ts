@@ -67,6 +67,12 @@ export const SCHEMA_PROBLEMS = defineErrors('@armature/schema', 'Build-time prob
       'a headers entry (or x-mcp-header) names no top-level parameter, a parameter not typed string, integer or boolean, a header name that is not an RFC 9110 token, or one used twice (ignoring case)',
     fix: 'Map each header to one top-level string, integer or boolean parameter, with a distinct token name.',
   },
+  ELICIT_FORM: {
+    code: 'ARM_ERR_ELICIT_FORM',
+    meaning:
+      'a typed `ctx.elicit<T>(message, { key })` has no type argument, no literal key, a key used by another form, or a type outside the MCP form subset (a flat object of string, number, integer, boolean and string-enum properties)',
+    fix: 'Give the call a flat form type and a literal key unique to the app (docs/request-context.md, "Typed elicitation"); or pass ElicitRequestFormParams to write the schema by hand.',
+  },
 });
 
 /**

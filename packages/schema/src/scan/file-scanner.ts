@@ -8,6 +8,7 @@ import { readModules, type ModuleNode } from './module-reader';
 import type { NameClaim } from './name-registry';
 import type { ScanContext } from './scan-context';
 import { misspelledTagNotes } from './tag-spelling-report';
+import { scanElicitCalls, type ElicitFormSite } from '../elicit/elicit-call-scanner';
 
 /** What one source file contributes: its handler classes, problems, name claims and modules. Plain data, so it can be cached. */
 export interface FileScan {
@@ -19,6 +20,8 @@ export interface FileScan {
   /** The modules the file declares (and the dynamic modules they import), for per-server name checks. */
   readonly modules: readonly ModuleNode[];
   readonly methodCount: number;
+  /** The typed elicitations of the file (`ctx.elicit<T>(message, { key })`), in source order. */
+  readonly elicitForms: readonly ElicitFormSite[];
 }
 
 /** Scans the top-level classes of one source file. */
@@ -47,9 +50,10 @@ export function scanFile(file: ts.SourceFile, context: ScanContext): FileScan {
     }
   }
   const modules = readModules(file, context);
+  const elicitForms = scanElicitCalls(file, context);
   context.notes.push(...misspelledTagNotes(file, (name) => context.relative(name)));
   // Problems move into the file's result; the scan re-adds them (cached or not) in file order.
   const problems = context.problems.splice(before);
   const notes = context.notes.splice(notesBefore);
-  return { handlers, problems, notes, claims, modules, methodCount };
+  return { handlers, problems, notes, claims, modules, methodCount, elicitForms };
 }

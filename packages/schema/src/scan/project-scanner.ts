@@ -12,6 +12,7 @@ import type { ModuleNode } from './module-reader';
 import type { NameClaim } from './name-registry';
 import type { ScanCache } from './scan-cache';
 import { ScanContext } from './scan-context';
+import { ElicitFormTable } from '../elicit/elicit-form-table';
 
 /** Options of {@link scanProgram}. */
 export interface ScanOptions {
@@ -65,6 +66,7 @@ export function scanProgram(program: ts.Program, options: ScanOptions = {}): Sca
   const modules: ModuleNode[] = [];
   const notes = new Map<string, BuildNote>();
   let methodCount = 0;
+  const forms = new ElicitFormTable();
   files.forEach((file, i) => {
     const cache = options.cache;
     const scanned = cache
@@ -76,6 +78,7 @@ export function scanProgram(program: ts.Program, options: ScanOptions = {}): Sca
     claims.push(...scanned.claims);
     modules.push(...scanned.modules);
     methodCount += scanned.methodCount;
+    for (const site of scanned.elicitForms) forms.add(site, context);
     for (const handler of scanned.handlers) {
       handlers[`${relativeKey(manifestDir, outputs.jsFileOf(file.fileName))}#${handler.className}`] = handler;
     }
@@ -91,6 +94,7 @@ export function scanProgram(program: ts.Program, options: ScanOptions = {}): Sca
     generator: generatorName(),
     sourceHash: hashSources(files.map((f) => ({ path: context.relative(f.fileName), text: f.text }))),
     handlers: sortKeys(handlers),
+    ...(forms.size > 0 ? { elicitForms: forms.entries() } : {}),
   };
   return { manifest, problems, notes: [...notes.values()].sort(byPlace), manifestDir, projectDir, methodCount };
 }

@@ -1,5 +1,6 @@
 import type { JsonSchema } from '../../../src/metadata/handler-metadata.types';
 import type {
+  BuiltElicitForm,
   BuiltManifest,
   BuiltManifestMethod,
   InlineManifest,
@@ -56,10 +57,12 @@ export function builtManifest(manifest: InlineManifest): BuiltManifest {
     }
     handlers[key] = { ...handler, methods };
   }
-  const { armature: _inline, handlers: _handlers, ...header } = manifest;
+  const { armature: _inline, handlers: _handlers, elicitForms: inlineForms, ...header } = manifest;
+  const elicitForms: Record<string, BuiltElicitForm> = {};
+  for (const [key, form] of Object.entries(inlineForms ?? {})) elicitForms[key] = { ...form, schema: schemaTable.ref(form.schema) };
   const schemas = schemaTable.values.map((schema) => JSON.stringify(schema));
   const paramLists = lists.values.map((list) => encodeParamList(list) ?? list);
-  return { armature: 4, ...header, paramLists, schemas, handlers };
+  return { armature: 4, ...header, paramLists, schemas, handlers, ...(inlineForms === undefined ? {} : { elicitForms }) };
 }
 
 /** Shorthand: a string argument parameter. */

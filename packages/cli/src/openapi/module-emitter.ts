@@ -198,7 +198,7 @@ function clientFile(header: string, constant: string, base: string, baseUrl: str
     `export const ${constant}_CLIENT = new InjectionToken<OpenApiClient>('${constant}_CLIENT');`,
     '',
     `/** Options from ${constant}_BASE_URL, ${constant}_BEARER_TOKEN, ${constant}_HEADERS, ${constant}_TIMEOUT_MS, ${constant}_MAX_RESPONSE_BYTES. */`,
-    `export function ${camelCase(base, 'api')}OptionsFromEnv(env: Readonly<Record<string, string | undefined>> = process.env): OpenApiClientOptions {`,
+    `export function ${camelCase(base, 'api')}OptionsFromEnv(env?: Readonly<Record<string, string | undefined>>): OpenApiClientOptions {`,
     `  return openApiOptionsFromEnv('${constant}', { baseUrl: ${constant}_DEFAULT_BASE_URL }, env);`,
     '}',
     '',

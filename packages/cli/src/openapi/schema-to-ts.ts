@@ -41,7 +41,8 @@ export class SchemaToTs {
     if (schema === false) return 'never';
     if (!isObject(schema)) throw new OpenApiError('a schema must be an object or a boolean.');
     if (typeof schema.$ref === 'string') return this.reference(schema.$ref, indent);
-    const nullable = schema.nullable === true;
+    // An enum says null itself (core adds it for a nullable enum).
+    const nullable = schema.nullable === true && !Array.isArray(schema.enum);
     let text = this.core(schema, indent);
     if (nullable && text !== 'unknown' && text !== 'null') text = `${wrap(text)} | null`;
     return text;
@@ -105,10 +106,10 @@ export class SchemaToTs {
       if (Array.isArray(list) && list.length > 0) parts.push(union(list.map((item) => this.type(item, indent))));
     }
     if (Array.isArray(schema.allOf) && schema.allOf.length > 0) {
-      parts.push(...schema.allOf.map((item: unknown) => wrap(this.type(item, indent))));
+      parts.push(...schema.allOf.map((item: unknown) => this.type(item, indent)));
     }
     const own = this.ownType(schema, indent);
-    if (own !== undefined) parts.push(wrap(own));
+    if (own !== undefined) parts.push(own);
     if (parts.length === 0) return 'unknown';
     return parts.length === 1 ? parts[0]! : parts.map(wrap).join(' & ');
   }

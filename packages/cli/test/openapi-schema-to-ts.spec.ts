@@ -1,6 +1,9 @@
 import { expect } from 'chai';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { camelCase, NameScope, pascalCase, toolName } from '../src/openapi/identifiers';
-import { checkDocument, OpenApiError, type OpenApiDocument } from '../src/openapi/openapi-document';
+import { checkDocument, OpenApiError, readOpenApiDocument, type OpenApiDocument } from '../src/openapi/openapi-document';
 import { readOperations } from '../src/openapi/operations';
 import { SchemaToTs } from '../src/openapi/schema-to-ts';
 
@@ -163,5 +166,23 @@ describe('armature openapi: names and operations', () => {
       OpenApiError,
       'old.json: only OpenAPI 3.0 and 3.1 are supported, found Swagger 2.0.',
     );
+  });
+
+  it('bounds YAML alias expansion (a "billion laughs" document is refused, not expanded)', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'armature-openapi-'));
+    try {
+      const levels = ['a: &a [x, x, x, x, x, x, x, x, x, x]'];
+      for (let i = 1; i < 9; i++)
+        levels.push(
+          `l${i}: &l${i} [${Array(10)
+            .fill(i === 1 ? '*a' : `*l${i - 1}`)
+            .join(', ')}]`,
+        );
+      const file = path.join(dir, 'bomb.yaml');
+      fs.writeFileSync(file, `openapi: 3.1.0\n${levels.join('\n')}\npaths: {}\n`);
+      expect(() => readOpenApiDocument(file)).to.throw(OpenApiError, /bomb\.yaml is not valid YAML: .*alias/i);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,6 +1,8 @@
 import { camelCase, NameScope, pascalCase, toolName } from './identifiers';
 import { isObject, type OpenApiDocument } from './openapi-document';
 import type { Operation } from './operations';
+import { clientFile, moduleFile } from './module-files';
+import { toolsFile, type PlannedTool } from './tools-file';
 import { docText, jsdoc, SchemaToTs } from './schema-to-ts';
 
 /** What to generate: the module's name (from the output folder), the spec's file name, options. */
@@ -15,14 +17,6 @@ export interface EmitOptions {
 
 /** File name → text. */
 export type GeneratedFiles = Readonly<Record<string, string>>;
-
-interface PlannedTool {
-  readonly operation: Operation;
-  readonly tool: string;
-  readonly method: string;
-  readonly inputType: string | undefined;
-  readonly args: readonly { readonly key: string; readonly source: 'path' | 'query' | 'header' | 'body'; readonly name: string }[];
-}
 
 /**
  * Writes the module for a set of operations: `<name>.types.ts` (component schemas and each
@@ -114,119 +108,6 @@ function namedType(writer: SchemaToTs, name: string, schema: unknown): string {
   return [...doc, `export type ${name} = ${writer.type(schema, '')};`, ''].join('\n');
 }
 
-function toolsFile(
-  header: string,
-  className: string,
-  planned: readonly PlannedTool[],
-  writer: SchemaToTs,
-  name: string,
-  constant: string,
-): string {
-  writer.takeReferenced();
-  const imports = new Set<string>();
-  const lines: string[] = [];
-  for (const tool of planned) {
-    const op = tool.operation;
-    const result = op.result === undefined ? 'null' : writer.type(op.result.schema, '  ');
-    for (const word of writer.takeReferenced()) imports.add(word);
-    if (tool.inputType !== undefined) imports.add(tool.inputType);
-    const doc: string[] = [];
-    const summary = op.summary?.trim();
-    const description = op.description?.trim();
-    if (summary) doc.push(...docText(summary));
-    if (description && description !== summary) doc.push(...(doc.length > 0 ? [''] : []), ...docText(description));
-    if (doc.length === 0) doc.push(`${op.method.toUpperCase()} ${op.path}`);
-    if (op.deprecated) doc.push('@deprecated');
-    const readOnly = op.method === 'get' || op.method === 'head';
-    const annotations = `annotations: { readOnlyHint: ${readOnly}, idempotentHint: ${readOnly || op.method === 'put' || op.method === 'delete'}, openWorldHint: true }`;
-    const title = summary === undefined || summary === '' ? '' : `, title: ${JSON.stringify(summary.split('\n')[0]!.slice(0, 120))}`;
-    const request: string[] = [`method: '${op.method.toUpperCase()}'`, `path: ${JSON.stringify(op.path)}`];
-    for (const source of ['path', 'query', 'header'] as const) {
-      const args = tool.args.filter((a) => a.source === source);
-      if (args.length > 0) {
-        const field = source === 'path' ? 'pathParams' : source === 'query' ? 'query' : 'headers';
-        request.push(`${field}: { ${args.map((a) => `${JSON.stringify(a.name)}: input[${JSON.stringify(a.key)}]`).join(', ')} }`);
-      }
-    }
-    const body = tool.args.find((a) => a.source === 'body');
-    if (body !== undefined) {
-      request.push(`body: input[${JSON.stringify(body.key)}]`);
-      if (op.body?.type !== 'json') request.push(`bodyType: '${op.body?.type ?? 'json'}'`);
-    }
-    const params = tool.inputType === undefined ? 'ctx: RequestContext' : `input: ${tool.inputType}, ctx: RequestContext`;
-    lines.push(
-      '',
-      ...jsdoc(doc, '  '),
-      `  @Tool({ name: ${JSON.stringify(tool.tool)}${title}, ${annotations} })`,
-      `  async ${tool.method}(${params}): Promise<${result}> {`,
-      `    return (await this.client.call({ ${request.join(', ')} }, ctx.signal)) as ${wrapType(result)};`,
-      '  }',
-    );
-  }
-  const typeImports = [...imports].sort();
-  return [
-    header.trimEnd(),
-    "import { Inject, Injectable } from '@armature/di';",
-    "import { RequestContext, Tool } from '@armature/core';",
-    "import { OpenApiClient } from '@armature/core/openapi';",
-    `import { ${constant}_CLIENT } from './${name}.client';`,
-    ...(typeImports.length > 0 ? [`import { ${typeImports.join(', ')} } from './${name}.types';`] : []),
-    '',
-    `/** Calls the service's operations through its client; every schema comes from these signatures. */`,
-    '@Injectable()',
-    `export class ${className} {`,
-    `  constructor(@Inject(${constant}_CLIENT) private readonly client: OpenApiClient) {}`,
-    ...lines,
-    '}',
-    '',
-  ].join('\n');
-}
-
-function clientFile(header: string, constant: string, base: string, baseUrl: string | undefined): string {
-  return [
-    header.trimEnd(),
-    "import { InjectionToken } from '@armature/di';",
-    "import { OpenApiClient, openApiOptionsFromEnv, type OpenApiClientOptions } from '@armature/core/openapi';",
-    '',
-    `/** The base URL used when ${constant}_BASE_URL is not set. */`,
-    `export const ${constant}_DEFAULT_BASE_URL = ${JSON.stringify(baseUrl ?? 'http://localhost')};`,
-    '',
-    `/** The client's options; override it to configure ${base} in code instead of the environment. */`,
-    `export const ${constant}_OPTIONS = new InjectionToken<OpenApiClientOptions>('${constant}_OPTIONS');`,
-    '',
-    `/** The client the ${base} tools call. */`,
-    `export const ${constant}_CLIENT = new InjectionToken<OpenApiClient>('${constant}_CLIENT');`,
-    '',
-    `/** Options from ${constant}_BASE_URL, ${constant}_BEARER_TOKEN, ${constant}_HEADERS, ${constant}_TIMEOUT_MS, ${constant}_MAX_RESPONSE_BYTES. */`,
-    `export function ${camelCase(base, 'api')}OptionsFromEnv(env?: Readonly<Record<string, string | undefined>>): OpenApiClientOptions {`,
-    `  return openApiOptionsFromEnv('${constant}', { baseUrl: ${constant}_DEFAULT_BASE_URL }, env);`,
-    '}',
-    '',
-  ].join('\n');
-}
-
-function moduleFile(header: string, base: string, constant: string, name: string, classFiles: ReadonlyMap<string, string>): string {
-  const classes = [...classFiles.keys()];
-  return [
-    header.trimEnd(),
-    "import { Module } from '@armature/di';",
-    "import { OpenApiClient, type OpenApiClientOptions } from '@armature/core/openapi';",
-    `import { ${constant}_CLIENT, ${constant}_OPTIONS, ${camelCase(base, 'api')}OptionsFromEnv } from './${name}.client';`,
-    ...[...classFiles].map(([cls, file]) => `import { ${cls} } from './${file}';`),
-    '',
-    `/** The service's operations as tools; options from the environment unless ${constant}_OPTIONS is overridden. */`,
-    '@Module({',
-    '  providers: [',
-    `    { provide: ${constant}_OPTIONS, useFactory: () => ${camelCase(base, 'api')}OptionsFromEnv() },`,
-    `    { provide: ${constant}_CLIENT, useFactory: (options: OpenApiClientOptions) => new OpenApiClient(options), inject: [${constant}_OPTIONS] },`,
-    '  ],',
-    `  handlers: [${classes.join(', ')}],`,
-    '})',
-    `export class ${base}Module {}`,
-    '',
-  ].join('\n');
-}
-
 function describeInfo(document: OpenApiDocument): string {
   const title = document.info?.title;
   const version = document.info?.version;
@@ -245,8 +126,4 @@ function kebab(name: string): string {
     .replace(/_+/g, '-')
     .toLowerCase()
     .replace(/^-+/, '');
-}
-
-function wrapType(type: string): string {
-  return /[|&]/.test(type) ? `(${type})` : type;
 }

@@ -5,6 +5,7 @@ import { devCommand } from './commands/dev.command';
 import { diffCommand } from './commands/diff.command';
 import { initCommand } from './commands/init.command';
 import { inspectCommand } from './commands/inspect.command';
+import { openapiCommand } from './commands/openapi.command';
 import { serveCommand } from './commands/serve.command';
 import { streamOutput, type CliOutput } from './output/cli-output';
 
@@ -36,6 +37,8 @@ export async function runCli(argv: readonly string[], output?: { stdout: CliOutp
         return initCommand(args, out.stdout);
       case 'inspect':
         return await inspectCommand(args, out.stdout);
+      case 'openapi':
+        return openapiCommand(args, out.stdout, out.stderr);
       default:
         throw new UsageError(`unknown command ${args.command}.`);
     }

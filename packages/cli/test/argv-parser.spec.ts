@@ -11,6 +11,10 @@ describe('armature argv (node:util parseArgs underneath)', () => {
       project: 'tsconfig.json',
       entry: 'dist/main.js',
       checkAgainst: undefined,
+      out: undefined,
+      tags: [],
+      operations: [],
+      baseUrl: undefined,
       force: true,
       verbose: true,
       http: false,
@@ -29,6 +33,26 @@ describe('armature argv (node:util parseArgs underneath)', () => {
     expect(parseArgs(['init', 'my-server']).target).to.equal('my-server');
     expect(parseArgs(['init', 'my-server', '--http', '--redis'])).to.include({ target: 'my-server', http: true, ws: false, redis: true });
     expect(() => parseArgs(['build', 'extra'])).to.throw(UsageError, 'unexpected argument extra.');
+  });
+
+  it('reads openapi: the document, --out, repeated --tag and --operation, --base-url', () => {
+    expect(
+      parseArgs([
+        'openapi',
+        'spec.yaml',
+        '-o',
+        'src/pets',
+        '--tag',
+        'pet',
+        '--tag=store',
+        '--operation',
+        'getPetById',
+        '--base-url',
+        'http://x',
+      ]),
+    ).to.deep.include({ target: 'spec.yaml', out: 'src/pets', tags: ['pet', 'store'], operations: ['getPetById'], baseUrl: 'http://x' });
+    expect(() => parseArgs(['openapi', 'spec.yaml', '--tag'])).to.throw(UsageError, '--tag needs a value.');
+    expect(() => parseArgs(['openapi', 'a.yaml', 'b.yaml'])).to.throw(UsageError, 'unexpected argument b.yaml.');
   });
 
   it('says which option is unknown or lacks its value', () => {

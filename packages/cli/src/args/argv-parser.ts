@@ -25,6 +25,14 @@ export interface ParsedArgs {
   readonly json: boolean;
   /** build: the manifest (file, or git ref) the new one is compared with; breaking changes fail the build. */
   readonly checkAgainst: string | undefined;
+  /** openapi: the folder of the generated module. */
+  readonly out: string | undefined;
+  /** openapi: only operations with one of these tags (repeatable; none means all). */
+  readonly tags: readonly string[];
+  /** openapi: only these operationIds (repeatable; none means all). */
+  readonly operations: readonly string[];
+  /** openapi: the base URL used when the environment gives none. */
+  readonly baseUrl: string | undefined;
   readonly help: boolean;
   readonly version: boolean;
   /** Everything after `--`: passed to the server by `armature dev`. */
@@ -51,6 +59,10 @@ const OPTIONS = {
   strict: { type: 'boolean' },
   json: { type: 'boolean' },
   'check-against': { type: 'string' },
+  out: { type: 'string', short: 'o' },
+  tag: { type: 'string', multiple: true },
+  operation: { type: 'string', multiple: true },
+  'base-url': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const;
@@ -64,7 +76,9 @@ type OptionName = keyof typeof OPTIONS;
  */
 export function parseArgs(argv: readonly string[]): ParsedArgs {
   const { tokens } = parseArgTokens({ args: [...argv], options: OPTIONS, strict: false, allowPositionals: true, tokens: true });
-  const values: { project?: string; entry?: string; 'check-against'?: string } = {};
+  const values: { project?: string; entry?: string; 'check-against'?: string; out?: string; 'base-url'?: string } = {};
+  const tags: string[] = [];
+  const operations: string[] = [];
   const flags = {
     force: false,
     verbose: false,
@@ -88,16 +102,19 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     }
     if (token.kind === 'positional') {
       if (command === undefined) command = token.value;
-      else if (target === undefined && (command === 'init' || command === 'diff')) target = token.value;
+      else if (target === undefined && (command === 'init' || command === 'diff' || command === 'openapi')) target = token.value;
       else if (second === undefined && command === 'diff') second = token.value;
       else throw new UsageError(`unexpected argument ${token.value}.`);
       continue;
     }
     if (!Object.hasOwn(OPTIONS, token.name)) throw new UsageError(`unknown option ${token.rawName}.`);
     const name = token.name as OptionName;
-    if (name === 'project' || name === 'entry' || name === 'check-against') {
+    if (name === 'project' || name === 'entry' || name === 'check-against' || name === 'out' || name === 'base-url') {
       if (token.value === undefined || token.value === '') throw new UsageError(`${token.rawName} needs a value.`);
       values[name] = token.value;
+    } else if (name === 'tag' || name === 'operation') {
+      if (token.value === undefined || token.value === '') throw new UsageError(`${token.rawName} needs a value.`);
+      (name === 'tag' ? tags : operations).push(token.value);
     } else {
       if (token.inlineValue === true) throw new UsageError(`${token.rawName} takes no value.`);
       flags[name] = true;
@@ -110,6 +127,10 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     project: values.project,
     entry: values.entry,
     checkAgainst: values['check-against'],
+    out: values.out,
+    tags,
+    operations,
+    baseUrl: values['base-url'],
     ...flags,
     rest,
   };
@@ -119,6 +140,8 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
 export const USAGE = `Usage: armature <command> [options]
        armature init <dir> [--http] [--ws] [--redis] [--nestjs]
        armature diff <old> <new> [--json]
+       armature openapi <spec.yaml|json> --out <dir> [--tag t] [--operation id]
+                        [--base-url url]
 
 Commands:
   build    Compile the TypeScript project (and its references) and write
@@ -132,6 +155,9 @@ Commands:
            the same project as npm create armature.
   inspect  Print a built server's tools, resources, templates and prompts with
            their schemas; exit 1 when its manifest is missing, stale or invalid.
+  openapi  Generate a module of @Tool classes from an OpenAPI 3.0/3.1 document:
+           one tool per operation, typed inputs and results; the client reads
+           <NAME>_BASE_URL, <NAME>_BEARER_TOKEN, <NAME>_HEADERS from the env.
   serve    Serve a built app's root module over --stdio (default), --http
            [host:]port or --ws [host:]port, without a hand-written main
            (armature serve --help for its options).
@@ -150,6 +176,11 @@ Options:
                         build: compare the new manifest with this one (a file,
                         or a git ref whose manifest is read with git show) and
                         fail on breaking changes
+  -o, --out <dir>       openapi: the folder of the generated module (its name
+                        names the module: src/petstore → PetstoreModule)
+      --tag <tag>       openapi: only operations with this tag (repeatable)
+      --operation <id>  openapi: only this operationId (repeatable)
+      --base-url <url>  openapi: the default base URL (else the first server)
       --json            diff, build --check-against: print the report as JSON
       --verbose         build, dev: print the TypeScript builder's status messages;
                         inspect: print every tool's full schemas

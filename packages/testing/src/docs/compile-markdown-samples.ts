@@ -45,7 +45,7 @@ export function compileMarkdownSamples(pages: readonly string[], options: Compil
       const blocks = [...readFileSync(page, 'utf8').matchAll(/```(\w*)\n([\s\S]*?)```/g)].filter((m) => m[1] === 'ts');
       blocks.forEach((m, i) => {
         const code = m[2] ?? '';
-        const named = /^\/\/ ([\w-]+\.ts)\n/.exec(code)?.[1];
+        const named = /^\/\/ ([\w.-]+\.ts)\n/.exec(code)?.[1];
         const file = join(dir, named ?? `${p}-${name}-${i}.ts`);
         writeFileSync(file, `${code}\nexport {};\n`);
         samples.push(file);

@@ -47,6 +47,14 @@ describe('compileMarkdownSamples', () => {
         "import { greeting } from './greeting';",
         'const text: string = greeting;',
         '```',
+        '```ts',
+        '// greeting.tools.ts',
+        "export const tools = ['greet'];",
+        '```',
+        '```ts',
+        "import { tools } from './greeting.tools';",
+        'const names: string[] = tools;',
+        '```',
         '',
       ].join('\n'),
     );
@@ -66,7 +74,12 @@ describe('compileMarkdownSamples', () => {
   it('writes a block that names itself on its first line under that name, so later blocks can import it', function () {
     this.timeout(60_000);
     const result = compileMarkdownSamples([join(pages, 'named.md')], { workDir });
-    expect(result.samples.map((file) => file.slice(workDir.length + 1))).to.deep.equal(['greeting.ts', '0-named-1.ts']);
+    expect(result.samples.map((file) => file.slice(workDir.length + 1))).to.deep.equal([
+      'greeting.ts',
+      '0-named-1.ts',
+      'greeting.tools.ts',
+      '0-named-3.ts',
+    ]);
     expect(result.diagnostics).to.deep.equal([]);
   });
 

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fromManifestDocument, type ManifestDocument } from '@armature/schema';
-import { readJson, removeFixture, runArmature } from './support/fixture-project';
+import { NODE16_FIXTURE_TSCONFIG, readJson, removeFixture, runArmature } from './support/fixture-project';
 import { createRealProject } from './support/real-project';
 
 /** An OpenAPI 3.1 document with the cases the Petstore lacks. */
@@ -49,22 +49,7 @@ const DOCUMENT = {
   },
 };
 
-const TSCONFIG = {
-  compilerOptions: {
-    target: 'ES2022',
-    module: 'Node16',
-    moduleResolution: 'Node16',
-    strict: true,
-    experimentalDecorators: true,
-    emitDecoratorMetadata: true,
-    useDefineForClassFields: false,
-    skipLibCheck: true,
-    rootDir: '.',
-    outDir: 'dist',
-    types: [],
-  },
-  include: ['src'],
-};
+const TSCONFIG = NODE16_FIXTURE_TSCONFIG;
 
 describe('armature openapi: a 3.1 document through the scanner (real build)', function () {
   this.timeout(120_000);

@@ -7,7 +7,7 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { Client as ClientV2 } from '@modelcontextprotocol/client';
 import { StdioClientTransport as StdioTransportV2 } from '@modelcontextprotocol/client/stdio';
 import { checkServerMessage } from '@armature/testing';
-import { removeFixture, runArmature } from './support/fixture-project';
+import { NODE16_FIXTURE_TSCONFIG, removeFixture, runArmature } from './support/fixture-project';
 import { createRealProject } from './support/real-project';
 import { PETSTORE_KEY, startPetstoreServer, type PetstoreServer } from './support/petstore-server';
 
@@ -20,22 +20,7 @@ import { PetstoreModule } from './petstore/petstore.module';
 void Armature.create(PetstoreModule, { name: 'petstore', version: '1.0.0' }).then((app) => app.listen());
 `;
 
-const TSCONFIG = {
-  compilerOptions: {
-    target: 'ES2022',
-    module: 'Node16',
-    moduleResolution: 'Node16',
-    strict: true,
-    experimentalDecorators: true,
-    emitDecoratorMetadata: true,
-    useDefineForClassFields: false,
-    skipLibCheck: true,
-    rootDir: '.',
-    outDir: 'dist',
-    types: [],
-  },
-  include: ['src'],
-};
+const TSCONFIG = NODE16_FIXTURE_TSCONFIG;
 
 interface TextResult {
   readonly isError?: boolean;

@@ -34,6 +34,12 @@ export const FIXTURE_COMPILER_OPTIONS = {
   types: [],
 };
 
+/** A tsconfig for fixtures that import the real packages' subpaths (Node16 resolution). */
+export const NODE16_FIXTURE_TSCONFIG = {
+  compilerOptions: { ...FIXTURE_COMPILER_OPTIONS, module: 'Node16', moduleResolution: 'Node16' },
+  include: ['src'],
+};
+
 /** Creates a temporary project folder with the stand-in core; returns its path. */
 export function createFixture(files: Readonly<Record<string, string>>, tsconfig: object = defaultTsconfig()): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'armature-cli-'));

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { appendsSettled, collectingAppends, noteAppend } from '../src/session/answer-appends';
+import { appendsSettled, collectingAppends, noteAppend } from '../src/events/answer-appends';
 import { DEFAULT_APPEND_WAIT_MS, resolveOptions } from '../src/options/resolved-options';
 
 /** A promise and its resolver. */

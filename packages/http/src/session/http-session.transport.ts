@@ -14,7 +14,7 @@ import { SseStream } from '../sse/sse-stream';
 import { SessionEventStream } from '../sse/session-event-stream';
 import { instanceOfReply, isBroadcast, storeFailure, type SessionSync } from './session-sync';
 import { StateWrites } from './state-writes';
-import { appendsSettled, collectingAppends } from './answer-appends';
+import { appendsSettled, collectingAppends } from '../events/answer-appends';
 
 /** Headers of a JSON answer that belongs to no session (a failed `initialize`). */
 

@@ -4,7 +4,7 @@ import type { ConnectableApp, SessionChange } from '@armature/core/internal';
 import type { ResolvedHttpOptions } from '../options/resolved-options';
 import { HttpSessionTransport } from './http-session.transport';
 import { lookupKey } from './session-id';
-import { noteAppend } from './answer-appends';
+import { noteAppend } from '../events/answer-appends';
 import type { IndexedSession, SessionStateStore } from '../session-state/session-state-store';
 import type { SessionStore } from './session-store';
 import type { OpenedSession, SessionSync } from './session-sync';

@@ -1,7 +1,7 @@
 import type { JSONRPCMessage } from '@armature/core/wire/2025-11-25';
 import { encodeJsonRpc } from '@armature/core/internal';
 import type { EventStore } from '../events/event-store';
-import { noteAppend } from '../session/answer-appends';
+import { noteAppend } from '../events/answer-appends';
 import { ConnectionSlot } from './connection-slot';
 import type { SseConnection } from './sse-connection';
 

@@ -1,6 +1,12 @@
 import type { RequestContext } from '../context/request-context';
 import type { CanActivate } from '../guards/can-activate';
-import { CallExecutionContext, type ExecutionContext, type HandlerType, type RouteDescriptor, type RouteKind } from '../guards/execution-context';
+import {
+  CallExecutionContext,
+  type ExecutionContext,
+  type HandlerType,
+  type RouteDescriptor,
+  type RouteKind,
+} from '../guards/execution-context';
 import { ForbiddenError } from '../guards/forbidden.error';
 import type { Interceptor } from '../interceptors/interceptor';
 
@@ -16,7 +22,10 @@ export type Enhance = (args: Readonly<Record<string, unknown>>, ctx: RequestCont
  * another framework's enhancers (`@armature/nestjs` runs Nest's guards, interceptors, pipes
  * and filters through it).
  */
-export type AroundHandler = (context: ExecutionContext, call: (args: Readonly<Record<string, unknown>>) => Promise<unknown>) => Promise<unknown>;
+export type AroundHandler = (
+  context: ExecutionContext,
+  call: (args: Readonly<Record<string, unknown>>) => Promise<unknown>,
+) => Promise<unknown>;
 
 /** A route as `ArmatureOptions.aroundHandler` sees it, once, at boot. */
 export interface RouteInfo {

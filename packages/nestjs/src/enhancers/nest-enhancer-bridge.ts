@@ -54,7 +54,8 @@ export class NestEnhancerBridge implements OnModuleInit {
 
   private async resolve(refs: EnhancerRefs, route: RouteInfo): Promise<ResolvedEnhancers> {
     const where = `${route.handlerClass?.name ?? 'a registered definition'}.${route.method}`;
-    const all = <T>(list: readonly unknown[], role: Role) => Promise.all(list.map((ref) => this.instance(ref, role, where))) as Promise<T[]>;
+    const all = <T>(list: readonly unknown[], role: Role) =>
+      Promise.all(list.map((ref) => this.instance(ref, role, where))) as Promise<T[]>;
     const [guards, interceptors, pipes, filters] = await Promise.all([
       all<ResolvedEnhancers['guards'][number]>(refs.guards, 'guard'),
       all<ResolvedEnhancers['interceptors'][number]>(refs.interceptors, 'interceptor'),

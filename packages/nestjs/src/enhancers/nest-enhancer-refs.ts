@@ -11,7 +11,6 @@ export interface EnhancerRefs {
   readonly filters: readonly unknown[];
 }
 
-
 function declared(key: string, target: object | undefined): readonly unknown[] {
   if (target === undefined) return [];
   const value: unknown = Reflect.getMetadata(key, target);

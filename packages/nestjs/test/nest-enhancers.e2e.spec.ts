@@ -194,6 +194,19 @@ for (const platform of ['express', 'fastify'] as const) {
           expect(missing.message).to.contain('The archive was moved to notes://index.');
         });
 
+        it('a Nest exception reaches the client as a bounded message (4xx), a 5xx as the generic internal error', async () => {
+          const client = await connect(revision, 'ada');
+          const conflict = await within(client.callTool({ name: 'import', arguments: { text: 'y'.repeat(5000) } }), 'import');
+          expect(isErrorOf(conflict)).to.equal(true);
+          const text = textOf(conflict);
+          expect(text).to.have.length(1001);
+          expect(text.startsWith('Cannot import yyy')).to.equal(true);
+          expect(text.endsWith('y…')).to.equal(true);
+          const crash = await within(client.callTool({ name: 'crash', arguments: {} }), 'crash');
+          expect(isErrorOf(crash)).to.equal(true);
+          expect(textOf(crash)).to.not.contain('password').and.to.not.contain('db.internal');
+        });
+
         it("an interceptor's rxjs timeout gives up on a slow tool: its RequestTimeoutException answers isError", async () => {
           const client = await connect(revision, 'ada');
           const late = await within(client.callTool({ name: 'slow', arguments: {} }), 'the slow tool');

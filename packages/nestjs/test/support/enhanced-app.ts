@@ -3,6 +3,8 @@ import type { IncomingMessage } from 'node:http';
 import {
   BadRequestException,
   Catch,
+  ConflictException,
+  InternalServerErrorException,
   ForbiddenException,
   Injectable as NestInjectable,
   Module as NestModule,
@@ -224,6 +226,20 @@ export class GuardedNotes {
   @Tool({ description: 'Removes every note.', inputSchema: { type: 'object', additionalProperties: false } })
   purge(): string {
     throw new ForbiddenException('Only administrators may purge notes.');
+  }
+
+  @Tool({
+    description: 'Imports notes.',
+    inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'], additionalProperties: false },
+  })
+  import(args: { text: string }): string {
+    // A message quoting everything the client sent: the answer carries a bounded prefix.
+    throw new ConflictException(`Cannot import ${args.text}`);
+  }
+
+  @Tool({ description: 'Breaks.', inputSchema: { type: 'object', additionalProperties: false } })
+  crash(): string {
+    throw new InternalServerErrorException('database password rejected at db.internal:5432');
   }
 
   @UseInterceptors(Deadline)

@@ -143,6 +143,21 @@ for (const platform of ['express', 'fastify'] as const) {
               data: { title: '  groceries ' },
             },
           ]);
+          // prompts/get and resources/read of the decorated class run the same chain.
+          journal.events.length = 0;
+          const prompt = (await within(client.getPrompt({ name: 'summary' }), 'the prompt')) as {
+            messages: { content: { text: string } }[];
+          };
+          expect(prompt.messages[0]?.content.text).to.equal('Summarise the notes. (timed)');
+          const read = (await within(client.readResource({ uri: 'notes://index' }), 'the resource')) as { contents: { text: string }[] };
+          expect(read.contents[0]?.text).to.equal('the index (timed)');
+          expect(journal.events.filter((e) => e.startsWith('guard:'))).to.deep.equal([
+            'guard:module',
+            'guard:class',
+            'guard:module',
+            'guard:class',
+          ]);
+          expect(journal.seen.slice(1).map((s) => s.name)).to.deep.equal(['summary', 'notes://index']);
         });
 
         it('a guard denies by principal: the tool answers isError, the prompt and the resource -32003; the handler never runs', async () => {

@@ -10,11 +10,14 @@ import { isObservable, lastValueFrom } from 'rxjs';
 import { MCP_CONTEXT_TYPE, type McpContext } from '../mcp-context';
 import { toMcpError } from './http-exception-mapping';
 
-/** A route's Nest enhancers as instances; filters method-first, each with the exceptions it catches. */
+/**
+ * A route's Nest enhancers as instances; filters method-first, each with the exceptions it
+ * catches. The lists are never changed: mutable only because Nest's consumers take them so.
+ */
 export interface ResolvedEnhancers {
-  readonly guards: readonly CanActivate[];
-  readonly interceptors: readonly NestInterceptor[];
-  readonly pipes: readonly PipeTransform[];
+  readonly guards: CanActivate[];
+  readonly interceptors: NestInterceptor[];
+  readonly pipes: PipeTransform[];
   readonly filters: readonly { readonly filter: ExceptionFilter; readonly catches: readonly Function[] }[];
 }
 
@@ -74,19 +77,21 @@ export class NestCall {
     const handler = this.route.handler as (...args: unknown[]) => unknown;
     try {
       const { guards, interceptors, pipes } = enhancers;
-      if (guards.length > 0 && !(await guardsConsumer.tryActivate([...guards], args, this.target, handler, MCP_CONTEXT_TYPE))) {
+      if (guards.length > 0 && !(await guardsConsumer.tryActivate(guards, args, this.target, handler, MCP_CONTEXT_TYPE))) {
         throw refusal(facts);
       }
       const run = async (): Promise<unknown> =>
         call(
           pipes.length === 0
             ? context.args
-            : ((await pipesConsumer.applyPipes(context.args, { type: 'body', metatype: this.metatype as never, data: undefined }, [
-                ...pipes,
-              ])) as Readonly<Record<string, unknown>>),
+            : ((await pipesConsumer.applyPipes(
+                context.args,
+                { type: 'body', metatype: this.metatype as never, data: undefined },
+                pipes,
+              )) as Readonly<Record<string, unknown>>),
         );
       if (interceptors.length === 0) return await run();
-      return await settled(interceptorsConsumer.intercept([...interceptors], args, this.target, handler, run, MCP_CONTEXT_TYPE));
+      return await settled(interceptorsConsumer.intercept(interceptors, args, this.target, handler, run, MCP_CONTEXT_TYPE));
     } catch (error) {
       const chosen = enhancers.filters.find(({ catches }) => catches.length === 0 || catches.some((type) => error instanceof type));
       if (chosen === undefined) throw toMcpError(error, facts);

@@ -1,12 +1,13 @@
 import { expect } from 'chai';
-import type { INestApplication } from '@nestjs/common';
+import { Module as NestModule, type CanActivate, type INestApplication } from '@nestjs/common';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from '@modelcontextprotocol/client';
 import { checkServerMessage } from '@armature/testing';
 import { within } from '@armature/transport-fixtures';
 import type { JSONRPCMessage } from '@armature/core/wire/2025-11-25';
-import { EnhancedAppModule, gate, Journal } from './support/enhanced-app';
+import { ArmatureModule, mcpContext } from '../src';
+import { ENHANCED_OPTIONS, EnhancedAppModule, gate, Journal, JournalModule } from './support/enhanced-app';
 import { startNest } from './support/start-nest';
 
 type Revision = '2025-11-25' | '2026-07-28';
@@ -232,3 +233,38 @@ for (const platform of ['express', 'fastify'] as const) {
     }
   });
 }
+
+describe('@armature/nestjs: module-wide enhancers with ArmatureModule.forRootAsync', () => {
+  it('runs the `enhancers` option (here a guard instance) on every MCP route', async () => {
+    const closedShop: CanActivate = { canActivate: (context) => mcpContext(context).name !== 'echo' };
+
+    @NestModule({
+      imports: [
+        JournalModule,
+        ArmatureModule.forRootAsync({
+          imports: [JournalModule],
+          providers: [Journal],
+          enhancers: { guards: [closedShop] },
+          useFactory: () => ENHANCED_OPTIONS,
+        }),
+      ],
+    })
+    class AsyncEnhancedApp {}
+
+    const { nest, base } = await startNest(AsyncEnhancedApp, 'express');
+    const client = new Client({ name: 'nest-async-enhancers', version: '1.0.0' });
+    const wire: Wire = { sent: new Map(), received: [] };
+    try {
+      const transport = new StreamableHTTPClientTransport(new URL(`${base}/mcp`));
+      await within(client.connect(transport), 'connect');
+      watch(transport as unknown as WatchableTransport, wire);
+      const refused = await within(client.callTool({ name: 'echo', arguments: { text: 'hi' } }), 'echo');
+      expect(refused.isError).to.equal(true);
+      expect(textOf(refused)).to.equal('Forbidden: you are not allowed to call tool "echo".');
+      expect(wire.received.flatMap((m) => checkServerMessage(m, 'id' in m ? wire.sent.get(m.id) : undefined))).to.deep.equal([]);
+    } finally {
+      await client.close();
+      await nest.close();
+    }
+  });
+});

@@ -261,7 +261,9 @@ describe('@armature/nestjs: module-wide enhancers with ArmatureModule.forRootAsy
       const refused = await within(client.callTool({ name: 'echo', arguments: { text: 'hi' } }), 'echo');
       expect(refused.isError).to.equal(true);
       expect(textOf(refused)).to.equal('Forbidden: you are not allowed to call tool "echo".');
-      expect(wire.received.flatMap((m) => checkServerMessage(m, 'id' in m ? wire.sent.get(m.id) : undefined))).to.deep.equal([]);
+      expect(
+        wire.received.flatMap((m) => checkServerMessage(m, 'id' in m && !('method' in m) ? wire.sent.get(m.id) : undefined)),
+      ).to.deep.equal([]);
     } finally {
       await client.close();
       await nest.close();

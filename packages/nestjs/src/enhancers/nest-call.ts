@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import type { CanActivate, ExceptionFilter, NestInterceptor, PipeTransform } from '@nestjs/common';
-// Nest's own consumers, from the subpaths @nestjs/microservices and @nestjs/websockets import them from.
+// Nest's own consumers: @nestjs/core's root does not export them, its subpaths do (Nest's
+// microservices and websockets packages take them from @nestjs/core's subpaths too).
 import { GuardsConsumer } from '@nestjs/core/guards';
 import { InterceptorsConsumer } from '@nestjs/core/interceptors';
 import { PipesConsumer } from '@nestjs/core/pipes';

@@ -1,9 +1,15 @@
+import { UseGuards, UseInterceptors } from '@nestjs/common';
 import { Injectable, Module } from '@armature/di';
 import { Tool } from '@armature/core';
+import { CallTiming, NoteLimitGuard } from './notes.enhancers';
 import { NotesService, type Note } from './notes.service';
 
-/** The MCP side: Armature handlers injecting the Nest service (bridged by ArmatureModule). */
+/**
+ * The MCP side: Armature handlers injecting the Nest service (bridged by ArmatureModule), with
+ * Nest's own guard and interceptor decorators.
+ */
 @Injectable()
+@UseInterceptors(CallTiming)
 export class NotesTools {
   constructor(private readonly notes: NotesService) {}
 
@@ -12,6 +18,7 @@ export class NotesTools {
    * @param title The note's title.
    * @minLength title 1
    */
+  @UseGuards(NoteLimitGuard)
   @Tool()
   create(title: string): Note {
     return this.notes.create(title);

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ensureManifest } from '@armature/testing';
+import { MAX_NOTES } from '../src/notes.enhancers';
 import { startServer, type ExampleServer } from '../src/server';
 
 const PROJECT = join(__dirname, '../..');
@@ -46,5 +47,21 @@ describe('examples/nestjs', () => {
     expect(await (await fetch(rest)).json()).to.have.length(2);
     // The schema armature build wrote from the JSDoc refuses an empty title.
     expect((await client!.callTool({ name: 'create', arguments: { title: '' } })).isError).to.equal(true);
+  });
+
+  it("runs Nest's guard on the create tool: past the limit it answers isError with the guard's reason", async () => {
+    const rest = server!.url.replace('/mcp', '/notes');
+    for (let i = 0; i < MAX_NOTES; i++) {
+      const posted = await fetch(rest, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ title: `n${i}` }),
+      });
+      expect(posted.status).to.equal(201);
+    }
+    const refused = await client!.callTool({ name: 'create', arguments: { title: 'one more' } });
+    expect(refused.isError).to.equal(true);
+    expect((refused.content as { text: string }[])[0]?.text).to.equal(`The notebook is full (${MAX_NOTES} notes); it takes no more.`);
+    expect(await (await fetch(rest)).json()).to.have.length(MAX_NOTES);
   });
 });

@@ -78,3 +78,5 @@ export { PROTOCOL_2026, ENVELOPE_VERSIONS, META as MCP_META_KEYS, ONLY_2026, REM
 // The notification bus port (broadcasts and 2025 session copies across instances).
 export type { BusEvent, NotificationBus } from './bus/notification-bus';
 export { InMemoryNotificationBus, deliverBusEvent } from './bus/in-memory-notification-bus';
+// What an integration runs innermost around route handlers (`ArmatureOptions.aroundHandler`).
+export type { AroundHandler, AroundHandlerFactory, RouteInfo } from './routes/route-pipeline';

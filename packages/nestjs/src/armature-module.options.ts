@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { InjectionToken, ModuleMetadata } from '@nestjs/common';
+import type { CanActivate, ExceptionFilter, InjectionToken, ModuleMetadata, NestInterceptor, PipeTransform, Type } from '@nestjs/common';
 import type { ArmatureOptions, AuthInfo, RootModule } from '@armature/core';
 import type { HttpHandlerOptions } from '@armature/http';
 
@@ -35,6 +35,20 @@ export interface NestBridgeOptions {
    * the instances as values and never runs their hooks. Default-scoped (singleton) providers only.
    */
   readonly providers?: readonly InjectionToken[];
+  /**
+   * Nest guards, interceptors, pipes and filters run on every MCP route (tools, prompts,
+   * resources), before those a handler class or method declares with `@UseGuards`… (the
+   * "global" ones of MCP: those of `app.useGlobalGuards()` and `APP_GUARD` serve HTTP only).
+   */
+  readonly enhancers?: McpEnhancers;
+}
+
+/** Nest enhancers for every MCP route: classes (built by Nest's DI) or instances. */
+export interface McpEnhancers {
+  readonly guards?: readonly (Type<CanActivate> | CanActivate)[];
+  readonly interceptors?: readonly (Type<NestInterceptor> | NestInterceptor)[];
+  readonly pipes?: readonly (Type<PipeTransform> | PipeTransform)[];
+  readonly filters?: readonly (Type<ExceptionFilter> | ExceptionFilter)[];
 }
 
 /** `ArmatureModule.forRootAsync` options: module options from a Nest factory. */

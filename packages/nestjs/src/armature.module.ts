@@ -1,5 +1,5 @@
 import { type DynamicModule, Module, type InjectionToken, type Provider } from '@nestjs/common';
-import { Armature } from '@armature/core';
+import { Armature, type ArmatureOptions } from '@armature/core';
 import type {
   ArmatureModuleAsyncOptions,
   ArmatureModuleOptions,
@@ -7,8 +7,9 @@ import type {
   NestBridgeOptions,
 } from './armature-module.options';
 import { bridgedRoot } from './bridged-root';
+import { NestEnhancerBridge } from './enhancers/nest-enhancer-bridge';
 import { McpEndpoint } from './mcp-endpoint';
-import { ARMATURE_MODULE_OPTIONS, ARMATURE_NEST_PROVIDERS } from './tokens';
+import { ARMATURE_MCP_ENHANCERS, ARMATURE_MODULE_OPTIONS, ARMATURE_NEST_PROVIDERS } from './tokens';
 
 /**
  * Serves an Armature MCP server from a Nest application: the endpoint is mounted on Nest's
@@ -47,15 +48,24 @@ export class ArmatureModule {
           useFactory: (...instances: unknown[]) => new Map(tokens.map((token, i) => [token, instances[i]])),
           inject: [...tokens],
         },
+        { provide: ARMATURE_MCP_ENHANCERS, useValue: bridge.enhancers ?? {} },
+        NestEnhancerBridge,
         {
           provide: Armature,
-          useFactory: (options: ArmatureModuleOptions, instances: ReadonlyMap<InjectionToken, unknown>) =>
-            Armature.create(bridgedRoot(options.root, instances), options.app),
-          inject: [ARMATURE_MODULE_OPTIONS, ARMATURE_NEST_PROVIDERS],
+          useFactory: (options: ArmatureModuleOptions, instances: ReadonlyMap<InjectionToken, unknown>, enhancers: NestEnhancerBridge) =>
+            Armature.create(bridgedRoot(options.root, instances), withNestEnhancers(options.app, enhancers)),
+          inject: [ARMATURE_MODULE_OPTIONS, ARMATURE_NEST_PROVIDERS, NestEnhancerBridge],
         },
         McpEndpoint,
       ],
       exports: [Armature],
     };
   }
+}
+
+/** The app's options with Nest's enhancers around the handlers that declare some (before any `aroundHandler` of the app's own). */
+function withNestEnhancers(app: ArmatureOptions, enhancers: NestEnhancerBridge): ArmatureOptions {
+  const own = app.aroundHandler;
+  const nest = enhancers.aroundHandler;
+  return { ...app, aroundHandler: own === undefined ? nest : (route) => nest(route) ?? own(route) };
 }

@@ -4,6 +4,8 @@ export type {
   ArmatureModuleAsyncOptions,
   ArmatureModuleOptions,
   ArmatureModuleRootOptions,
+  McpEnhancers,
   NestBridgeOptions,
 } from './armature-module.options';
+export { MCP_CONTEXT_TYPE, mcpContext, type McpContext } from './mcp-context';
 export { ARMATURE_MODULE_OPTIONS } from './tokens';

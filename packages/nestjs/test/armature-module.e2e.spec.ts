@@ -1,9 +1,5 @@
 import { expect } from 'chai';
-import type { AddressInfo } from 'node:net';
 import { Module as NestModule, type INestApplication } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import { ExpressAdapter } from '@nestjs/platform-express';
-import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from '@modelcontextprotocol/client';
@@ -11,21 +7,7 @@ import { Armature } from '@armature/core';
 import { within } from '@armature/transport-fixtures';
 import { ArmatureModule } from '../src';
 import { AppModule, Clock, MCP_OPTIONS, NotesController, NotesModule, NotesService } from './support/notes-app';
-
-type Platform = 'express' | 'fastify';
-
-/** A Nest application on `platform`, listening on 127.0.0.1 at a free port; its base URL. */
-async function startNest(
-  module: Parameters<typeof NestFactory.create>[0],
-  platform: Platform,
-): Promise<{ nest: INestApplication; base: string }> {
-  const adapter = platform === 'express' ? new ExpressAdapter() : new FastifyAdapter();
-  // forceCloseConnections: a client's idle keep-alive connections must not hold the shutdown.
-  const nest = await NestFactory.create(module, adapter, { logger: false, forceCloseConnections: true });
-  await nest.listen(0, '127.0.0.1');
-  const { port } = nest.getHttpServer().address() as AddressInfo;
-  return { nest, base: `http://127.0.0.1:${port}` };
-}
+import { startNest } from './support/start-nest';
 
 function textOf(result: unknown): string {
   return ((result as { content: { text: string }[] }).content[0] ?? { text: '' }).text;

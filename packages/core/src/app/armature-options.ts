@@ -14,6 +14,7 @@ import type { RequestObserver } from '../kernel/request-observer';
 import type { AuditSink } from '../audit/audit-sink';
 import type { NotificationBus } from '../bus/notification-bus';
 import type { PolicySettings } from '../routes/route-policy';
+import type { AroundHandlerFactory } from '../routes/route-pipeline';
 import type { RequestStateNonces } from '../kernel/request-state-nonces';
 
 /** Options of `Armature.create`. */
@@ -91,6 +92,12 @@ export interface ArmatureOptions {
   readonly guards?: readonly GuardRef[];
   /** Interceptors around every route, outside class and method interceptors. */
   readonly interceptors?: readonly InterceptorRef[];
+  /**
+   * For integrations with other frameworks (`@armature/nestjs` sets it): called once per route
+   * at boot; what it returns runs innermost around the handler, after guards and interceptors,
+   * and may pass other arguments on. A route it returns `null` for pays nothing per call.
+   */
+  readonly aroundHandler?: AroundHandlerFactory;
   /**
    * A rate limit every tool call spends from (one budget per key across all tools), on top
    * of tools' own limits; tools with `rateLimit: false` are exempt. Default: none.
@@ -185,6 +192,7 @@ export function policySettingsOf(options: ArmatureOptions): PolicySettings {
     rateLimit: options.rateLimit,
     ...(options.rateLimitStore === undefined ? {} : { rateLimitStore: options.rateLimitStore }),
     allowUnauthenticated: options.allowUnauthenticated === true,
+    ...(options.aroundHandler === undefined ? {} : { aroundHandler: options.aroundHandler }),
   };
 }
 

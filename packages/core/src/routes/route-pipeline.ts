@@ -1,6 +1,12 @@
 import type { RequestContext } from '../context/request-context';
 import type { CanActivate } from '../guards/can-activate';
-import { CallExecutionContext, type RouteDescriptor } from '../guards/execution-context';
+import {
+  CallExecutionContext,
+  type ExecutionContext,
+  type HandlerType,
+  type RouteDescriptor,
+  type RouteKind,
+} from '../guards/execution-context';
 import { ForbiddenError } from '../guards/forbidden.error';
 import type { Interceptor } from '../interceptors/interceptor';
 
@@ -10,10 +16,37 @@ export type Invoke = (args: Readonly<Record<string, unknown>>, ctx: RequestConte
 /** Runs guards, then interceptors around `run`, for one call. */
 export type Enhance = (args: Readonly<Record<string, unknown>>, ctx: RequestContext, run: () => Promise<unknown>) => Promise<unknown>;
 
-/** A route's guards and interceptors, resolved at boot. */
+/**
+ * Runs innermost around a route's handler, after its guards and interceptors, and may pass
+ * other arguments on (`call(args)`) or answer without calling it. For integrations that run
+ * another framework's enhancers (`@armature/nestjs` runs Nest's guards, interceptors, pipes
+ * and filters through it).
+ */
+export type AroundHandler = (
+  context: ExecutionContext,
+  call: (args: Readonly<Record<string, unknown>>) => Promise<unknown>,
+) => Promise<unknown>;
+
+/** A route as `ArmatureOptions.aroundHandler` sees it, once, at boot. */
+export interface RouteInfo {
+  /** `tool`, `resource`, `resourceTemplate` or `prompt`. */
+  readonly kind: Exclude<RouteKind, 'completion'>;
+  /** The handler class; undefined for a route registered as a plain definition. */
+  readonly handlerClass: HandlerType | undefined;
+  /** The handler method's name. */
+  readonly method: string;
+  /** The handler method (the definition's handler function for a registered definition). */
+  readonly handler: (...args: never[]) => unknown;
+}
+
+/** Chooses, once per route at boot, what runs around its handler; `null`: nothing (the route pays nothing). */
+export type AroundHandlerFactory = (route: RouteInfo) => AroundHandler | null;
+
+/** A route's guards and interceptors, resolved at boot, and what runs innermost around its handler. */
 export interface RouteEnhancers {
   readonly guards: readonly CanActivate[];
   readonly interceptors: readonly Interceptor[];
+  readonly around?: AroundHandler | null;
 }
 
 function refusal(route: RouteDescriptor): ForbiddenError {
@@ -68,7 +101,10 @@ export function compileEnhance(route: RouteDescriptor, enhancers: RouteEnhancers
 
 /** `bare` itself when there is nothing to run around it, else `bare` behind the guards and interceptors. */
 export function withEnhancers(bare: Invoke, route: RouteDescriptor, enhancers: RouteEnhancers | null): Invoke {
+  const around = enhancers?.around ?? null;
+  const inner: Invoke =
+    around === null ? bare : (args, ctx) => around(new CallExecutionContext(route, frozen(args), ctx), (given) => bare(given, ctx));
   const enhance = compileEnhance(route, enhancers);
-  if (enhance === null) return bare;
-  return (args, ctx) => enhance(args, ctx, () => bare(args, ctx));
+  if (enhance === null) return inner;
+  return (args, ctx) => enhance(args, ctx, () => inner(args, ctx));
 }

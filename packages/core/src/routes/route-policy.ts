@@ -7,7 +7,8 @@ import { checkRateLimitOptions, type RateLimitOptions } from '../rate-limit/rate
 import { RateLimiter } from '../rate-limit/rate-limiter';
 import type { RateLimitStore } from '../rate-limit/rate-limit-store';
 import type { Clock } from '../rate-limit/token-bucket';
-import type { RouteEnhancers } from './route-pipeline';
+import type { AroundHandler, AroundHandlerFactory, RouteEnhancers } from './route-pipeline';
+import type { HandlerType } from '../guards/execution-context';
 import type { RoutePolicy } from './route-environment';
 import type { RouteSource } from './route-source';
 import type { EnhancerResolver } from './enhancer-resolver';
@@ -21,6 +22,8 @@ export interface PolicySettings {
   readonly rateLimitStore?: RateLimitStore;
   readonly allowUnauthenticated: boolean;
   readonly clock?: Clock;
+  /** What runs innermost around each route's handler (an integration's enhancers). */
+  readonly aroundHandler?: AroundHandlerFactory;
 }
 
 const NOT_LIMITED = Object.freeze({ limiter: null, exempt: false });
@@ -34,6 +37,7 @@ export class AppRoutePolicy implements RoutePolicy {
   private readonly globalInterceptors: readonly Interceptor[];
   private readonly clock: Clock | undefined;
   private readonly store: RateLimitStore | undefined;
+  private readonly aroundHandler: AroundHandlerFactory | undefined;
 
   /** Resolves the global enhancers now, so a bad one fails `Armature.create`. */
   constructor(
@@ -43,6 +47,7 @@ export class AppRoutePolicy implements RoutePolicy {
     this.allowUnauthenticated = settings.allowUnauthenticated;
     this.clock = settings.clock;
     this.store = settings.rateLimitStore;
+    this.aroundHandler = settings.aroundHandler;
     this.globalGuards = settings.guards.map(
       (g, i) => resolver.resolve(g, 'guard', undefined, `Armature.create guards[${i}]`) as CanActivate,
     );
@@ -67,7 +72,20 @@ export class AppRoutePolicy implements RoutePolicy {
       ownInterceptors,
       (x) => this.resolver.resolve(x, 'interceptor', handlerClass, `${owner} @UseInterceptors`) as Interceptor,
     );
+    const around = this.around(source);
+    if (around !== null) return { guards, interceptors, around };
     return guards.length === 0 && interceptors.length === 0 ? null : { guards, interceptors };
+  }
+
+  private around(source: RouteSource): AroundHandler | null {
+    if (this.aroundHandler === undefined) return null;
+    const { record, handlerClass, fn } = source;
+    return this.aroundHandler({
+      kind: record.kind,
+      handlerClass: handlerClass as HandlerType | undefined,
+      method: record.method,
+      handler: fn as (...args: never[]) => unknown,
+    });
   }
 
   scopes(source: RouteSource): readonly string[] | null {

@@ -245,6 +245,8 @@ export class StreamableHttpEngine implements EngineState {
     while (this.inflight > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
     this.sessions.stopSweeper();
     await Promise.all(this.sessions.all().map((session) => this.endSession(session, false)));
-    await this.copies.close();
+    // Appends raised before now (by a handler or a timer) are stored before the app closes its
+    // stores: within what is left of the window, and at least as long as an answer waits for its own.
+    await this.copies.close(Math.max(deadline - Date.now(), this.options.appendWaitMs));
   }
 }

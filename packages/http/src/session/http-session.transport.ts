@@ -130,7 +130,15 @@ export class HttpSessionTransport implements Transport, ChannelHost {
     const store = options.store;
     this.standalone = store === null ? this.createStream(this.standaloneId) : null;
     this.events =
-      store === null ? null : new SessionEventStream(this.standaloneId, store, options.onError, copy?.streamPrefix === undefined);
+      store === null
+        ? null
+        : new SessionEventStream(
+            this.standaloneId,
+            store,
+            options.onError,
+            copy?.streamPrefix === undefined,
+            copy === null ? undefined : (append) => copy.sync.pending(append),
+          );
   }
 
   async start(): Promise<void> {}

@@ -73,6 +73,20 @@ export class ScaleTools {
     return `${args.n} steps on ${this.instance}`;
   }
 
+  @Tool({
+    description: 'As a task: logs at info and at error, then asks the client to confirm, and says who asked.',
+    task: 'required',
+    inputSchema: { type: 'object' },
+  })
+  async ask_in_task(_args: object, ctx: RequestContext): Promise<string> {
+    await ctx.log.info(`info from ${this.instance}`);
+    await ctx.log.error(`error from ${this.instance}`);
+    const answer = await ctx.elicit({ mode: 'form', message: 'Go on?', requestedSchema: CONFIRM });
+    return answer.action === 'accept' && answer.content?.confirm === true
+      ? `confirmed on ${this.instance}`
+      : `declined on ${this.instance}`;
+  }
+
   @Tool({ description: 'Answers at once and logs a moment later, when its request is over.', inputSchema: { type: 'object' } })
   late_log(_args: object, ctx: RequestContext): string {
     setTimeout(() => void ctx.log.warning(`late from ${this.instance}`), 20).unref();

@@ -102,6 +102,47 @@ describe('session messages while no instance holds the GET stream', function () 
     }
   });
 
+  describe('the wait for an answer is bounded (clientAnswerTimeoutMs)', () => {
+    let app: Armature | undefined;
+    let http: HttpListenHandle | undefined;
+    let client: TaskClient | undefined;
+    afterEach(async () => {
+      await client?.close().catch(() => undefined);
+      await app?.close({ drainMs: 0 });
+      await http?.close(0);
+      app = http = client = undefined;
+    });
+
+    it('sdk-v1: a question nobody answers in time fails the asking handler with a clear error; the client, back later, is told it was cancelled', async () => {
+      app = await Armature.create(ScaleModule, {
+        name: 'solo',
+        version: '1.0.0',
+        manifest: { armature: 1, handlers: {} },
+        overrides: [{ provide: INSTANCE, useValue: 'solo' }],
+        logger: { error: () => undefined, warn: () => undefined, debug: () => undefined },
+      });
+      http = await listenHttp(app, { port: 0, clientAnswerTimeoutMs: 300 });
+      const url = http.url;
+      const tap = new StreamTap(() => url);
+      client = await connectTaskClient('sdk-v1', url, tap.fetch);
+      await until('the GET stream', () => tap.openGets === 1);
+      tap.cutGets();
+      const asking = await client.createTask('ask_in_task', {});
+      await until('the task ends', async () => !['working', 'input_required'].includes(await client!.taskStatus(asking)));
+      const result = await client.taskResult(asking);
+      expect(result).to.contain('No answer from the client to elicitation/create within 300 ms');
+
+      tap.releaseGets();
+      await until('the replay', () => tap.events.some((e) => methodOf(e.message) === 'notifications/cancelled'));
+      const question = tap.events.find((e) => methodOf(e.message) === 'elicitation/create')!.message as { id: unknown };
+      const cancelled = tap.events.find((e) => methodOf(e.message) === 'notifications/cancelled')!.message as {
+        params: { requestId: unknown };
+      };
+      expect(cancelled.params.requestId).to.equal(question.id);
+      expectCleanStream(tap);
+    });
+  });
+
   describe('on Redis (real redis-server; the instance holding the stream and running a task killed -9, then started again)', () => {
     let redis: RedisServer;
     const children: ChildInstance[] = [];

@@ -81,7 +81,12 @@ export class ScaleTools {
   async ask_in_task(_args: object, ctx: RequestContext): Promise<string> {
     await ctx.log.info(`info from ${this.instance}`);
     await ctx.log.error(`error from ${this.instance}`);
-    const answer = await ctx.elicit({ mode: 'form', message: 'Go on?', requestedSchema: CONFIRM });
+    let answer;
+    try {
+      answer = await ctx.elicit({ mode: 'form', message: 'Go on?', requestedSchema: CONFIRM });
+    } catch (error) {
+      return `no answer on ${this.instance}: ${error instanceof Error ? error.message : String(error)}`;
+    }
     return answer.action === 'accept' && answer.content?.confirm === true
       ? `confirmed on ${this.instance}`
       : `declined on ${this.instance}`;

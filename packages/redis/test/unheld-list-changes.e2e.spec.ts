@@ -115,4 +115,49 @@ describe('list changes for sessions no live instance holds (three apps, real red
     expect(deleted.status).to.equal(200);
     expect(await members()).to.equal(0);
   });
+
+  it('a session stored before the index of all sessions (no lists) joins it when an instance loads it; a change raised while it is unheld then reaches it', async () => {
+    const [a, b, c] = [await start('opener'), await start('loader'), await start('raiser')];
+    const watched = await openWatched(a);
+    readers.push(watched.get);
+    const prefix = a.scale.connection.prefix;
+    // Make it what an older version stored: its state without `lists`, and in no index of all sessions.
+    await a.scale.connection.run('test', async (client) => {
+      const [key] = await client.keys(`${prefix}session:*`);
+      const state = JSON.parse((await client.hGet(key!, 'state'))!) as Record<string, unknown>;
+      delete state.lists;
+      await client.hSet(key!, 'state', JSON.stringify(state));
+      for (const list of ['tools', 'resources', 'prompts']) await client.del(`${prefix}sessions:${list}`);
+    });
+    await a.close();
+    const members = (): Promise<number> => c.scale.connection.run('test', (client) => client.zCard(`${prefix}sessions:resources`));
+    // Unheld and unindexed: this change cannot reach it.
+    c.app.get(McpNotifier).listChanged('tools');
+    // B loads it (any request does), which fills in its lists and indexes it; then B stops too.
+    const ping = await fetch(b.http.url, {
+      method: 'POST',
+      headers: sessionHeaders(watched.sessionId, { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }),
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+    });
+    expect(ping.status).to.equal(200);
+    await ping.text();
+    const deadline = Date.now() + 5_000;
+    while ((await members()) !== 1 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await members()).to.equal(1);
+    await b.close();
+    c.app.get(McpNotifier).listChanged('resources');
+
+    const resumed = new SseReader(await resume(c, watched.sessionId, watched.lastEventId), {});
+    readers.push(resumed);
+    expect(resumed.status).to.equal(200);
+    await resumed.until((e) => e.data !== '');
+    c.app.get(McpNotifier).listChanged('tools');
+    await resumed.untilCount((e) => e.data !== '', 2);
+    expect(resumed.events.filter((e) => e.data !== '').map((e) => methodOf(e.data))).to.deep.equal([
+      'notifications/resources/list_changed',
+      'notifications/tools/list_changed',
+    ]);
+    for (const message of resumed.messages) expect(checkServerMessage(message, A_2025_REQUEST)).to.deep.equal([]);
+    expect(c.errors).to.deep.equal([]);
+  });
 });

@@ -3,7 +3,7 @@ import { Armature } from '@armature/core';
 import { listenHttp, type HttpListenHandle } from '@armature/http';
 import { checkServerMessage } from '@armature/testing';
 import { type ChildInstance, startChildInstance } from './support/child-instance';
-import { isRequestFor } from './support/http-peers';
+import { isRequestFor, SseReader } from './support/http-peers';
 import { type RedisServer, startRedisServer } from './support/redis-server';
 import { until } from './support/router';
 import { INSTANCE, ScaleModule, type ScaleInstance, startScaleInstance } from './support/scale-app';
@@ -221,5 +221,49 @@ describe('session messages while no instance holds the GET stream', function () 
         expect(tap.lastEventIds.filter((id) => id !== null).length).to.be.greaterThan(0);
       });
     }
+
+    it('2026 subscriptions/listen streams stay non-resumable (as the 2026-07-28 revision says): no event ids, nothing stored, a Last-Event-ID gets no replay', async () => {
+      const a = await startScaleInstance('instance-a', redis.url);
+      instances.push(a);
+      const headers = {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': '2026-07-28',
+        'mcp-method': 'subscriptions/listen',
+      };
+      const body = {
+        jsonrpc: '2.0',
+        id: 'listen-1',
+        method: 'subscriptions/listen',
+        params: {
+          notifications: { resourceSubscriptions: ['notes://9'] },
+          _meta: {
+            'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+            'io.modelcontextprotocol/clientCapabilities': {},
+            'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1.0.0' },
+          },
+        },
+      };
+      const listen = new SseReader(await fetch(a.http.url, { method: 'POST', headers, body: JSON.stringify(body) }), body);
+      try {
+        await listen.until((e) => e.data.includes('notifications/subscriptions/acknowledged'));
+        a.app.resources.notifyUpdated('notes://9');
+        a.app.resources.notifyUpdated('notes://9');
+        await listen.untilCount((e) => e.data.includes('notifications/resources/updated'), 2);
+        expect(listen.events.every((e) => e.id === undefined)).to.equal(true);
+        expect(listen.violations).to.deep.equal([]);
+      } finally {
+        await listen.cancel();
+      }
+      const stored = await a.scale.connection.run('test', (client) => client.keys(`${a.scale.connection.prefix}events:*`));
+      expect(stored).to.deep.equal([]);
+      // No stream of the listen can be named: a 2026 GET with a Last-Event-ID replays nothing.
+      const resumed = await fetch(a.http.url, {
+        headers: { accept: 'text/event-stream', 'mcp-protocol-version': '2026-07-28', 'last-event-id': 'listen-1_1' },
+      });
+      const text = await resumed.text();
+      expect(resumed.status).to.be.within(400, 499);
+      expect(text).to.not.contain('notifications/resources/updated');
+    });
   });
 });

@@ -20,6 +20,11 @@ export class ClientAnswerTimers {
     private readonly expire: (answer: JSONRPCMessage, cancel: JSONRPCMessage) => void,
   ) {}
 
+  /** Requests awaiting their answer. */
+  get size(): number {
+    return this.timers.size;
+  }
+
   /** A request went out on the GET stream: its answer is awaited from now on. */
   asked(request: JSONRPCMessage): void {
     const { id, method } = request as { id?: RequestId; method?: string };

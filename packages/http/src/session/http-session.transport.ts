@@ -154,6 +154,8 @@ export class HttpSessionTransport implements Transport, ChannelHost {
   /** True while the session has work in flight or a client holds a stream open. */
   get busy(): boolean {
     if (this.inflight.size > 0 || this.standalone?.isAttached === true || this.events?.isAttached === true) return true;
+    // A question on the GET stream awaits its answer here: the copy stays until it comes (or times out).
+    if (this.answers.size > 0) return true;
     for (const stream of this.streams.values()) if (stream.isAttached) return true;
     return false;
   }

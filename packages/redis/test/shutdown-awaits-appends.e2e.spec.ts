@@ -23,7 +23,7 @@ async function storedUpdates(instance: ScaleInstance): Promise<number> {
 /**
  * A broadcast raised outside any request (a timer) right before shutdown: its appends are under
  * way, and nothing waits for them but the shutdown. `close(drainMs)` waits for them (within the
- * drain window, and at least `appendWaitMs`) before the app's Redis connection closes, so what
+ * drain window) before the app's Redis connection closes, so what
  * was raised is on the stream the client resumes elsewhere. Redis is paused (`CLIENT PAUSE`) while
  * the timer fires, so the appends are still queued when the shutdown starts.
  */
@@ -72,8 +72,8 @@ describe('shutdown waits for the appends of broadcasts raised outside a request 
       }, 0),
     );
     home = b.http.url;
-    // Graceful stop with no drain window: the appends are still awaited (appendWaitMs, 5 s).
-    await a.close();
+    // A graceful stop with a 3 s window: the appends are awaited within it.
+    await a.close(3_000);
     expect(await storedUpdates(b)).to.equal(2);
     await until('both updates after the resume on B', () => updates.length === 2);
     expect(updates).to.deep.equal(['notes://t1', 'notes://t2']);

@@ -246,7 +246,7 @@ export class StreamableHttpEngine implements EngineState {
     this.sessions.stopSweeper();
     await Promise.all(this.sessions.all().map((session) => this.endSession(session, false)));
     // Appends raised before now (by a handler or a timer) are stored before the app closes its
-    // stores: within what is left of the window, and at least as long as an answer waits for its own.
-    await this.copies.close(Math.max(deadline - Date.now(), this.options.appendWaitMs));
+    // stores, within what is left of the window (a stalled store cannot hold a shutdown past it).
+    await this.copies.close(Math.max(0, deadline - Date.now()));
   }
 }

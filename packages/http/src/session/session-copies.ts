@@ -1,6 +1,6 @@
 import type { BusEvent, ListKind, NotificationBus } from '@armature/core/ports';
-import type { JSONRPCMessage, LoggingLevel } from '@armature/core/wire/2025-11-25';
-import { LOGGING_LEVELS, type ConnectableApp, type SessionChange } from '@armature/core/internal';
+import type { JSONRPCMessage } from '@armature/core/wire/2025-11-25';
+import type { ConnectableApp, SessionChange } from '@armature/core/internal';
 import type { EventStore } from '../events/event-store';
 import type { ResolvedHttpOptions } from '../options/resolved-options';
 import { HttpSessionTransport } from './http-session.transport';
@@ -267,12 +267,11 @@ export class SessionCopies implements SessionSync {
   }
 
   private async appendTo(id: string, store: EventStore, message: JSONRPCMessage): Promise<void> {
-    const here = this.live.find(id);
-    // A log follows the session's `logging/setLevel`, which the stored state has.
-    const stored = here === undefined || isLog(message) ? await this.state.get(id) : undefined;
-    if (isLog(message) && (stored === undefined || !passesLevel(message, stored.logLevel))) return;
     // A copy here appends it and wakes the holder itself.
+    const here = this.live.find(id);
     if (here !== undefined && !here.isClosed) return here.send(message);
+    const stored = await this.state.get(id);
+    // The session ended (or lapsed): nothing can resume its stream.
     if (stored === undefined) return;
     await store.append(`${stored.streamPrefix}.0`, message);
     await this.bus!.publish({ type: 'stream_appended', sessionKey: keyOf(id) });
@@ -364,17 +363,6 @@ export class SessionCopies implements SessionSync {
 /** Whether this instance raised a broadcast: the app keys each one `<instanceId>.<count>` (instance ids have no dot). */
 function raisedBy(bus: NotificationBus | undefined, eventKey: string): boolean {
   return bus?.shared === true && eventKey.startsWith(`${bus.instanceId}.`);
-}
-
-function isLog(message: JSONRPCMessage): boolean {
-  return (message as { method?: unknown }).method === 'notifications/message';
-}
-
-/** Whether a `notifications/message` is at or above the session's chosen level (no level chosen: every log passes). */
-function passesLevel(message: JSONRPCMessage, level: LoggingLevel | undefined): boolean {
-  if (level === undefined) return true;
-  const logged = (message as { params?: { level?: unknown } }).params?.level;
-  return LOGGING_LEVELS.indexOf(logged as LoggingLevel) >= LOGGING_LEVELS.indexOf(level);
 }
 
 /** The non-secret key of a session id that names it on the bus. */

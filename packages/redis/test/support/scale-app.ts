@@ -114,8 +114,8 @@ export interface ScaleInstance {
   readonly http: HttpListenHandle;
   readonly scale: RedisScaleOut;
   readonly errors: Error[];
-  /** Graceful: the app drains, the endpoint closes, the connection goes. */
-  close(): Promise<void>;
+  /** Graceful: the app drains, the endpoint closes (within `drainMs`, default 0), the connection goes. */
+  close(drainMs?: number): Promise<void>;
   /** Abrupt: every socket destroyed mid-stream, nothing drained (what a crash looks like to clients). */
   crash(): Promise<void>;
 }
@@ -167,11 +167,11 @@ export async function startScaleInstance(
     http,
     scale,
     errors,
-    async close() {
+    async close(drainMs = 0) {
       if (closed) return;
       closed = true;
       await app.close({ drainMs: 0 });
-      await http.close(0);
+      await http.close(drainMs);
       await scale.close();
     },
     async crash() {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { McpNotifier } from '@armature/core';
 import { checkServerMessage } from '@armature/testing';
-import { openSession2025 } from '@armature/transport-fixtures';
+import { openSession2025, request2025 } from '@armature/transport-fixtures';
 import { sessionHeaders, SseReader } from './support/http-peers';
 import { type RedisServer, startRedisServer } from './support/redis-server';
 import { type ScaleInstance, startScaleInstance } from './support/scale-app';
@@ -131,8 +131,14 @@ describe('list changes for sessions no live instance holds (three apps, real red
     });
     await a.close();
     const members = (): Promise<number> => c.scale.connection.run('test', (client) => client.zCard(`${prefix}sessions:resources`));
-    // Unheld and unindexed: this change cannot reach it.
-    c.app.get(McpNotifier).listChanged('tools');
+    // Unheld and unindexed: this change cannot reach it. Raised by a call of another session, whose
+    // answer waits until the raiser's fan-out is done (so it cannot see the index filled in below).
+    const other = await openSession2025(c.http.url);
+    expect((await request2025(c.http.url, other, 'tools/call', { name: 'tools_changed', arguments: {} })).result).to.have.property(
+      'content',
+    );
+    // Only the other session is indexed so far.
+    expect(await members()).to.equal(1);
     // B loads it (any request does), which fills in its lists and indexes it; then B stops too.
     const ping = await fetch(b.http.url, {
       method: 'POST',
@@ -142,8 +148,8 @@ describe('list changes for sessions no live instance holds (three apps, real red
     expect(ping.status).to.equal(200);
     await ping.text();
     const deadline = Date.now() + 5_000;
-    while ((await members()) !== 1 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(await members()).to.equal(1);
+    while ((await members()) !== 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await members()).to.equal(2);
     await b.close();
     c.app.get(McpNotifier).listChanged('resources');
 

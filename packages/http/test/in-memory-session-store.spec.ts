@@ -80,4 +80,19 @@ describe('InMemorySessionStore (the default SessionStateStore)', () => {
     expect(store.sessionsServed('resources')).to.deep.equal([]);
     expect(new InMemorySessionStore({ maxFanOut: 0 }).sessionsServed('tools')).to.deep.equal([]);
   });
+
+  it('gives a session stored without lists (an older version) its lists once, which joins it to the index; never overwrites', () => {
+    const store = new InMemorySessionStore();
+    store.create({ ...session }, 60_000);
+    store.create({ ...session, id: 's2', streamPrefix: 'def', lists: ['prompts'] }, 60_000);
+    expect(store.sessionsServed('tools')).to.deep.equal([]);
+    store.indexLists('s1', ['tools', 'resources'], 60_000);
+    store.indexLists('s1', ['prompts'], 60_000);
+    store.indexLists('s2', ['tools'], 60_000);
+    store.indexLists('gone', ['tools'], 60_000);
+    expect(store.get('s1')?.lists).to.deep.equal(['tools', 'resources']);
+    expect(store.sessionsServed('tools')).to.deep.equal([{ key: '', streamPrefix: 'abc' }]);
+    expect(store.sessionsServed('prompts')).to.deep.equal([{ key: '', streamPrefix: 'def' }]);
+    expect(store.size).to.equal(2);
+  });
 });

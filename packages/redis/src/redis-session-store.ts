@@ -93,6 +93,25 @@ if who then
 end
 return redis.call('DEL', KEYS[1])`;
 
+/**
+ * Gives a session stored without `lists` its lists and adds it to the index of all sessions, if
+ * its state is still the one read (compare and set: never overwrites a concurrent change). Scored
+ * by the session's own remaining TTL. KEYS[1] session; ARGV state read, new state, now, index prefix, lists….
+ */
+const INDEX_LISTS = `${INDEX_HELPERS}
+if redis.call('HGET', KEYS[1], 'state') ~= ARGV[1] then return 0 end
+redis.call('HSET', KEYS[1], 'state', ARGV[2])
+local who = member(KEYS[1])
+local left = redis.call('PTTL', KEYS[1])
+local score = 'inf'
+if left > 0 then score = tonumber(ARGV[3]) + left end
+for i = 5, #ARGV do
+  local at = ARGV[4] .. 'sessions:' .. ARGV[i]
+  redis.call('ZREMRANGEBYSCORE', at, '-inf', '(' .. ARGV[3])
+  redis.call('ZADD', at, score, who)
+end
+return 1`;
+
 /** The index's live members (expired ones dropped first), at most ARGV[2]. KEYS[1] index; ARGV now, limit. */
 const SUBSCRIBERS = `
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', '(' .. ARGV[1])
@@ -192,6 +211,19 @@ export class RedisSessionStore implements SessionStateStore {
 
   async delete(id: string): Promise<void> {
     await this.redis.run('The session store', (client) => client.eval(DELETE, { keys: [this.key(id)], arguments: [this.redis.prefix] }));
+  }
+
+  /** A session stored before `lists` were kept (an older version) gets them and joins `<prefix>sessions:<list>`. */
+  async indexLists(id: string, lists: readonly ListKind[]): Promise<void> {
+    const key = this.key(id);
+    await this.redis.run('The session store', async (client) => {
+      const state = await client.hGet(key, 'state');
+      if (typeof state !== 'string') return;
+      const facts = JSON.parse(state) as { lists?: unknown };
+      if (facts.lists !== undefined) return;
+      const next = JSON.stringify({ ...facts, lists });
+      await client.eval(INDEX_LISTS, { keys: [key], arguments: [state, next, String(Date.now()), this.redis.prefix, ...lists] });
+    });
   }
 
   subscribersOf(uri: string): Promise<IndexedSession[]> {

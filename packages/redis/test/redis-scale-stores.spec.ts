@@ -230,6 +230,31 @@ describe('the scale-out stores on a real redis-server', function () {
     });
   });
 
+  describe('RedisSessionStore: sessions stored before the index of all sessions', () => {
+    it('indexLists gives a session stored without lists its lists and an index entry scored by its own TTL, once; a session with lists is never changed', async () => {
+      const store = new RedisSessionStore(redis.connection);
+      const other = 'ZyXwVuTsRq0123456789abcdefghijkl';
+      // As an older version stored it: no `lists`, so in no index of all sessions.
+      await store.create(session({ key: 'AbCdEfGhIj' }), 60_000);
+      await store.create(session({ id: other, key: 'ZyXwVuTsRq', streamPrefix: 'ffeeddccbbaa', lists: ['prompts'] }), 60_000);
+      expect(await store.sessionsServed('tools')).to.deep.equal([]);
+
+      await store.indexLists(SESSION_ID, ['tools', 'resources']);
+      await store.indexLists(SESSION_ID, ['prompts']);
+      await store.indexLists(other, ['tools']);
+      await store.indexLists('unknownUnknown0123456789abcdefgh', ['tools']);
+      expect((await store.get(SESSION_ID))?.lists).to.deep.equal(['tools', 'resources']);
+      expect((await store.get(other))?.lists).to.deep.equal(['prompts']);
+      expect(await store.sessionsServed('tools')).to.deep.equal([{ key: 'AbCdEfGhIj', streamPrefix: 'a1b2c3d4e5f6' }]);
+      expect(await store.sessionsServed('prompts')).to.deep.equal([{ key: 'ZyXwVuTsRq', streamPrefix: 'ffeeddccbbaa' }]);
+      const score = await redis.connection.client.zScore(`${redis.connection.prefix}sessions:tools`, 'AbCdEfGhIj a1b2c3d4e5f6');
+      expect(score).to.be.within(Date.now(), Date.now() + 60_000);
+      // From now on the entry follows the session: a delete removes it.
+      await store.delete(SESSION_ID);
+      expect(await store.sessionsServed('resources')).to.deep.equal([]);
+    });
+  });
+
   describe('RedisNotificationBus', () => {
     it('delivers here at once and on the other instance once; an instance never hears its own event twice', async () => {
       const other = new RedisConnection({ url: redis.server.url, keyPrefix: redis.connection.prefix });

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { McpNotifier } from '@armature/core';
 import { checkServerMessage } from '@armature/testing';
-import { openSession2025 } from '@armature/transport-fixtures';
+import { openSession2025, request2025 } from '@armature/transport-fixtures';
 import { sessionHeaders, SseReader } from './support/http-peers';
 import { type RedisServer, startRedisServer } from './support/redis-server';
 import { type ScaleInstance, startScaleInstance } from './support/scale-app';
@@ -114,5 +114,56 @@ describe('list changes for sessions no live instance holds (three apps, real red
     const deleted = await fetch(a.http.url, { method: 'DELETE', headers: sessionHeaders(watched.sessionId) });
     expect(deleted.status).to.equal(200);
     expect(await members()).to.equal(0);
+  });
+
+  it('a session stored before the index of all sessions (no lists) joins it when an instance loads it; a change raised while it is unheld then reaches it', async () => {
+    const [a, b, c] = [await start('opener'), await start('loader'), await start('raiser')];
+    const watched = await openWatched(a);
+    readers.push(watched.get);
+    const prefix = a.scale.connection.prefix;
+    // Make it what an older version stored: its state without `lists`, and in no index of all sessions.
+    await a.scale.connection.run('test', async (client) => {
+      const [key] = await client.keys(`${prefix}session:*`);
+      const state = JSON.parse((await client.hGet(key!, 'state'))!) as Record<string, unknown>;
+      delete state.lists;
+      await client.hSet(key!, 'state', JSON.stringify(state));
+      for (const list of ['tools', 'resources', 'prompts']) await client.del(`${prefix}sessions:${list}`);
+    });
+    await a.close();
+    const members = (): Promise<number> => c.scale.connection.run('test', (client) => client.zCard(`${prefix}sessions:resources`));
+    // Unheld and unindexed: this change cannot reach it. Raised by a call of another session, whose
+    // answer waits until the raiser's fan-out is done (so it cannot see the index filled in below).
+    const other = await openSession2025(c.http.url);
+    expect((await request2025(c.http.url, other, 'tools/call', { name: 'tools_changed', arguments: {} })).result).to.have.property(
+      'content',
+    );
+    // Only the other session is indexed so far.
+    expect(await members()).to.equal(1);
+    // B loads it (any request does), which fills in its lists and indexes it; then B stops too.
+    const ping = await fetch(b.http.url, {
+      method: 'POST',
+      headers: sessionHeaders(watched.sessionId, { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }),
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+    });
+    expect(ping.status).to.equal(200);
+    await ping.text();
+    const deadline = Date.now() + 5_000;
+    while ((await members()) !== 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await members()).to.equal(2);
+    await b.close();
+    c.app.get(McpNotifier).listChanged('resources');
+
+    const resumed = new SseReader(await resume(c, watched.sessionId, watched.lastEventId), {});
+    readers.push(resumed);
+    expect(resumed.status).to.equal(200);
+    await resumed.until((e) => e.data !== '');
+    c.app.get(McpNotifier).listChanged('tools');
+    await resumed.untilCount((e) => e.data !== '', 2);
+    expect(resumed.events.filter((e) => e.data !== '').map((e) => methodOf(e.data))).to.deep.equal([
+      'notifications/resources/list_changed',
+      'notifications/tools/list_changed',
+    ]);
+    for (const message of resumed.messages) expect(checkServerMessage(message, A_2025_REQUEST)).to.deep.equal([]);
+    expect(c.errors).to.deep.equal([]);
   });
 });

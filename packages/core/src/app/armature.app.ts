@@ -205,6 +205,12 @@ export class Armature implements ConnectableApp {
     return () => void this.sessionRoutes.delete(route);
   }
 
+  /** The lists a 2025 session opened now is told the changes of (its `initialize` answers `listChanged` for each). */
+  listsServed(): readonly ListKind[] {
+    const features = this.features.current();
+    return (['tools', 'resources', 'prompts'] as const).filter((list) => features[list] !== undefined);
+  }
+
   /**
    * A broadcast from any instance (this one included) reaches this instance's sessions and
    * listen streams. Run-time registry changes (`app.tools.register`…) change this instance's

@@ -1,4 +1,5 @@
 import type { NotificationBus } from '../bus/notification-bus';
+import type { ListKind } from '../protocol/server-features';
 import type { RequestKernel } from '../kernel/request-kernel';
 import type { Transport } from '../transport/transport';
 import type { ClientCapabilities, Implementation, JSONRPCMessage, LoggingLevel } from '../wire/mcp-types.generated';
@@ -93,6 +94,12 @@ export interface ConnectableApp {
    * that writes the session's stream. Returns the route's removal.
    */
   routeSessionMessages?(route: SessionMessageRoute): () => void;
+  /**
+   * Optional: the lists whose `list_changed` a 2025 session opened now would be told (the
+   * `listChanged` capabilities `initialize` answers). A transport that stores sessions uses it to
+   * fill in what a session stored before it recorded those lists lacks.
+   */
+  listsServed?(): readonly ListKind[];
 }
 
 /** Sends `message` towards the 2025 session `sessionId`, if the session is of this route's transport. */

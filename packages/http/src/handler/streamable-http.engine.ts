@@ -245,6 +245,8 @@ export class StreamableHttpEngine implements EngineState {
     while (this.inflight > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
     this.sessions.stopSweeper();
     await Promise.all(this.sessions.all().map((session) => this.endSession(session, false)));
-    await this.copies.close();
+    // Appends raised before now (by a handler or a timer) are stored before the app closes its
+    // stores, within what is left of the window (a stalled store cannot hold a shutdown past it).
+    await this.copies.close(Math.max(0, deadline - Date.now()));
   }
 }

@@ -56,6 +56,15 @@ export interface HttpHandlerOptions {
    * anyway (the appends go on). `0`: answers never wait (events raised just before a crash may be lost).
    */
   readonly appendWaitMs?: number;
+  /**
+   * How long a server→client request sent on a 2025 session's GET stream (a task's elicitation,
+   * sampling or roots request, stored for a client that may be away and resume later) waits for
+   * the client's answer, on whichever instance it is POSTed. Past it the handler's `ctx.elicit`
+   * (…) rejects with a `ClientRequestError` of code -32001 saying no answer came, and the client
+   * is sent `notifications/cancelled` for it. Default 600 000 ms (10 min: a person may be
+   * answering); `0`: no limit (the request waits as long as its task or session lives).
+   */
+  readonly clientAnswerTimeoutMs?: number;
   /** SSE stream behaviour. */
   readonly sse?: SseOptions;
   /**

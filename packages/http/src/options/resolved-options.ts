@@ -38,6 +38,8 @@ export interface ResolvedHttpOptions {
   readonly sessionStore: SessionStateStore;
   /** Bound on an answer's wait for the event-store appends its handler started (0: no wait). */
   readonly appendWaitMs: number;
+  /** Bound on a GET-stream server→client request's wait for the client's answer (0: none). */
+  readonly clientAnswerTimeoutMs: number;
   readonly priming: boolean;
   readonly timing: SseTiming;
   readonly guard: HostOriginGuard;
@@ -56,6 +58,9 @@ export interface ResolvedHttpOptions {
 
 /** 5 s: far above a healthy Redis round trip, short enough that a stalled store delays an answer only briefly. */
 export const DEFAULT_APPEND_WAIT_MS = 5_000;
+
+/** 10 min: a server→client request on the GET stream may wait for a person, or for a client that resumes later. */
+export const DEFAULT_CLIENT_ANSWER_TIMEOUT_MS = 600_000;
 
 /** 4 MiB: the body limit MCP servers commonly share. */
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -94,6 +99,7 @@ export function resolveOptions(options: HttpHandlerOptions = {}): ResolvedHttpOp
     store,
     sessionStore: options.sessionStore ?? new InMemorySessionStore(),
     appendWaitMs: nonNegative('appendWaitMs', options.appendWaitMs ?? DEFAULT_APPEND_WAIT_MS),
+    clientAnswerTimeoutMs: nonNegative('clientAnswerTimeoutMs', options.clientAnswerTimeoutMs ?? DEFAULT_CLIENT_ANSWER_TIMEOUT_MS),
     priming: store !== null && sse.priming !== false,
     timing: {
       keepAliveMs: keepAlive === undefined ? undefined : positive('sse.keepAliveMs', keepAlive),

@@ -62,6 +62,14 @@ export class InMemorySessionStore implements SessionStateStore {
     return this.find((session) => session.lists?.includes(list) === true);
   }
 
+  /** Gives a session stored without `lists` the lists it is told (once; see `SessionStateStore.indexLists`). */
+  indexLists(id: string, lists: readonly ListKind[], ttlMs: number): void {
+    const entry = this.get(id) === undefined ? undefined : this.sessions.get(id);
+    if (entry === undefined || entry.session.lists !== undefined) return;
+    entry.session = { ...entry.session, lists: [...lists] };
+    entry.expiresAt = expiry(ttlMs);
+  }
+
   /** Live sessions matching `test` (expired ones dropped on the way), at most `maxFanOut`. */
   private find(test: (session: StoredSession) => boolean): IndexedSession[] {
     const found: IndexedSession[] = [];

@@ -73,6 +73,13 @@ export interface SessionStateStore {
    * gone (pruned) once the session's TTL lapses.
    */
   sessionsServed?(list: ListKind): readonly IndexedSession[] | Promise<readonly IndexedSession[]>;
+  /**
+   * Optional, with `sessionsServed`: a session stored before its store kept `lists` (an older
+   * version wrote it) gets them now and joins the index of all sessions, so a `list_changed`
+   * raised while no instance holds it still reaches it. Called when an instance loads such a
+   * session; a no-op when the session is gone or has its `lists` already (never overwritten).
+   */
+  indexLists?(id: string, lists: readonly ListKind[], ttlMs: number): void | Promise<void>;
 }
 
 /** A stored session as the subscription index names it: enough to reach its GET stream, nothing secret. */

@@ -15,6 +15,7 @@ import { SessionEventStream } from '../sse/session-event-stream';
 import { instanceOfReply, isBroadcast, storeFailure, type SessionSync } from './session-sync';
 import { StateWrites } from './state-writes';
 import { appendsSettled, collectingAppends } from '../events/answer-appends';
+import { ClientAnswerTimers } from './client-answer-timers';
 
 /** Headers of a JSON answer that belongs to no session (a failed `initialize`). */
 
@@ -89,6 +90,8 @@ export class HttpSessionTransport implements Transport, ChannelHost {
    * (`forgetStreams`: DELETE, a failed initialize), since other copies may still write or resume them.
    */
   private forgetsStreams: boolean;
+  /** Server→client requests sent on the GET stream, awaiting the client's answer (bounded). */
+  private readonly answers: ClientAnswerTimers;
   private initializeId: RequestId | undefined;
   /** Set once the first initialize has been answered. */
   private opened = false;
@@ -127,10 +130,23 @@ export class HttpSessionTransport implements Transport, ChannelHost {
       sessionId,
     ];
     this.standaloneId = `${this.streamPrefix}.0`;
+    this.answers = new ClientAnswerTimers(options.clientAnswerTimeoutMs, (answer, cancel) => {
+      if (this.closed) return;
+      this.onmessage?.(answer);
+      void this.send(cancel);
+    });
     const store = options.store;
     this.standalone = store === null ? this.createStream(this.standaloneId) : null;
     this.events =
-      store === null ? null : new SessionEventStream(this.standaloneId, store, options.onError, copy?.streamPrefix === undefined);
+      store === null
+        ? null
+        : new SessionEventStream(
+            this.standaloneId,
+            store,
+            options.onError,
+            copy?.streamPrefix === undefined,
+            copy === null ? undefined : (append) => copy.sync.pending(append),
+          );
   }
 
   async start(): Promise<void> {}
@@ -138,6 +154,8 @@ export class HttpSessionTransport implements Transport, ChannelHost {
   /** True while the session has work in flight or a client holds a stream open. */
   get busy(): boolean {
     if (this.inflight.size > 0 || this.standalone?.isAttached === true || this.events?.isAttached === true) return true;
+    // A question on the GET stream awaits its answer here: the copy stays until it comes (or times out).
+    if (this.answers.size > 0) return true;
     for (const stream of this.streams.values()) if (stream.isAttached) return true;
     return false;
   }
@@ -181,6 +199,7 @@ export class HttpSessionTransport implements Transport, ChannelHost {
    */
   receive(message: JSONRPCMessage, extra: MessageExtraInfo): void | Promise<void> {
     const copy = this.copy;
+    if (isResponse(message)) this.answers.answered((message as { id?: RequestId }).id);
     if (copy?.replyPrefix !== undefined && isResponse(message)) {
       // An answer to a server→client request another instance's copy issued: send it there.
       const id = (message as { id?: RequestId }).id;
@@ -254,6 +273,7 @@ export class HttpSessionTransport implements Transport, ChannelHost {
       // server→client request can still be answered over the GET stream.
       if (!isRequest(message)) return;
     }
+    if (isRequest(message)) this.answers.asked(message);
     if (this.events !== null) return this.toEventStream(this.events, message, options?.eventKey);
     // Without an event store one copy writes the session's GET stream (see docs/ARCHITECTURE.md,
     // "Many instances"): the others leave broadcasts to it and send it what only they have.
@@ -387,6 +407,7 @@ export class HttpSessionTransport implements Transport, ChannelHost {
     }
     this.inflight.clear();
     this.appendsOf?.clear();
+    this.answers.clear();
     for (const stream of [...this.streams.values()]) stream.detach();
     this.standalone?.detach();
     this.events?.detach();

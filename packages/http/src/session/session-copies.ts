@@ -1,10 +1,11 @@
 import type { BusEvent, ListKind, NotificationBus } from '@armature/core/ports';
 import type { JSONRPCMessage } from '@armature/core/wire/2025-11-25';
 import type { ConnectableApp, SessionChange } from '@armature/core/internal';
+import type { EventStore } from '../events/event-store';
 import type { ResolvedHttpOptions } from '../options/resolved-options';
 import { HttpSessionTransport } from './http-session.transport';
 import { lookupKey } from './session-id';
-import { noteAppend } from '../events/answer-appends';
+import { appendsSettled, noteAppend } from '../events/answer-appends';
 import type { IndexedSession, SessionStateStore } from '../session-state/session-state-store';
 import type { SessionStore } from './session-store';
 import type { OpenedSession, SessionSync } from './session-sync';
@@ -24,8 +25,12 @@ const TOUCH_EVERY_MS = 5_000;
  */
 export class SessionCopies implements SessionSync {
   private readonly restoring = new Map<string, Promise<HttpSessionTransport | RestoreFailure>>();
-  /** Appends of broadcasts to unheld sessions still under way (closing waits for them: they were acknowledged). */
-  private readonly fanningOut = new Set<Promise<unknown>>();
+  /**
+   * Event-store appends still under way: broadcasts fanned out to unheld sessions, messages
+   * routed to a session by id, and every append of a copy's GET stream, inside a request or not
+   * (a timer's broadcast). Closing waits for them, within the drain window.
+   */
+  private readonly appending = new Set<Promise<unknown>>();
   private readonly touched = new WeakMap<HttpSessionTransport, number>();
   private readonly leaveBus: () => void;
   private readonly leaveRoutes: () => void;
@@ -44,14 +49,10 @@ export class SessionCopies implements SessionSync {
   ) {
     this.replyPrefix = bus?.shared === true ? `${bus.instanceId}-` : undefined;
     this.leaveBus = bus?.shared === true ? bus.subscribe((event) => this.hear(event)) : () => undefined;
-    // A message for a session by id (a task's status told by an instance that did not run it)
-    // goes on the bus; the copy that writes the session's GET stream, here or elsewhere, sends it.
+    // A message for a session by id (a task's status told by an instance that did not run it).
     this.leaveRoutes =
       bus?.shared === true && app.routeSessionMessages !== undefined
-        ? app.routeSessionMessages((id, message) => {
-            if (lookupKey(id) !== undefined)
-              void Promise.resolve(bus.publish({ type: 'session_message', sessionKey: keyOf(id), message })).catch(this.reportError);
-          })
+        ? app.routeSessionMessages((id, message) => this.toSession(id, message))
         : () => undefined;
     // A copy that only streams (a GET held open, no POSTs) must keep its stored state alive too.
     if (state.shared && options.idleTimeoutMs > 0) {
@@ -107,12 +108,22 @@ export class SessionCopies implements SessionSync {
     await this.bus?.publish({ type: 'session_ended', sessionKey: keyOf(id) });
   }
 
-  /** Stops hearing the bus; resolves once the appends already under way are done (each bounded by the stores' time-outs). */
-  async close(): Promise<void> {
+  /**
+   * Stops hearing the bus; resolves once the appends under way (and those they start) are
+   * done, or after `waitMs`: what a handler or a timer raised before shutdown is stored before
+   * the app closes its event store.
+   */
+  async close(waitMs: number): Promise<void> {
     this.leaveBus();
     this.leaveRoutes();
     if (this.keepAlive !== undefined) clearInterval(this.keepAlive);
-    await Promise.all([...this.fanningOut]);
+    await appendsSettled(this.appending, waitMs);
+  }
+
+  pending(append: Promise<unknown>): void {
+    this.appending.add(append);
+    const settled = (): void => void this.appending.delete(append);
+    append.then(settled, settled);
   }
 
   opened(session: HttpSessionTransport, facts: OpenedSession): void | Promise<void> {
@@ -190,6 +201,7 @@ export class SessionCopies implements SessionSync {
     if (stored === undefined) return 'unknown';
     // Another principal holding the id (stolen or guessed) learns no more than for an unknown id, and costs no copy.
     if (stored.principal !== principal) return 'foreign';
+    if (stored.lists === undefined) this.indexLists(id);
     const already = this.live.find(id);
     if (already !== undefined) return already;
     if (this.live.full) return 'full';
@@ -218,6 +230,51 @@ export class SessionCopies implements SessionSync {
     }
     this.live.add(copy);
     return copy;
+  }
+
+  /**
+   * A session stored by a version that kept no `lists` joins the index of all sessions now, with
+   * the lists this app serves (what a live copy is told), so list changes reach it while unheld.
+   */
+  private indexLists(id: string): void {
+    const index = this.state.indexLists;
+    const lists = this.app.listsServed?.();
+    if (index === undefined || lists === undefined) return;
+    this.pending(
+      Promise.resolve()
+        .then(() => index.call(this.state, id, lists, this.options.idleTimeoutMs))
+        .catch(this.reportError),
+    );
+  }
+
+  /**
+   * A message for the 2025 session `id` that no request here carries (a task's status after the
+   * instance running it stopped). With an event store it is appended to the session's GET
+   * stream once, here, whether or not any instance holds that stream, and the holder (if any) is
+   * woken; a client resuming with `Last-Event-ID` anywhere gets it. Without one, it goes on the
+   * bus to the copy that writes the stream, and is lost when none does.
+   */
+  private toSession(id: string, message: JSONRPCMessage): void {
+    if (lookupKey(id) === undefined) return;
+    const store = this.options.store;
+    if (store === null || !this.state.shared) {
+      void Promise.resolve(this.bus!.publish({ type: 'session_message', sessionKey: keyOf(id), message })).catch(this.reportError);
+      return;
+    }
+    const append = this.appendTo(id, store, message).catch(this.reportError);
+    this.pending(append);
+    void noteAppend(append);
+  }
+
+  private async appendTo(id: string, store: EventStore, message: JSONRPCMessage): Promise<void> {
+    // A copy here appends it and wakes the holder itself.
+    const here = this.live.find(id);
+    if (here !== undefined && !here.isClosed) return here.send(message);
+    const stored = await this.state.get(id);
+    // The session ended (or lapsed): nothing can resume its stream.
+    if (stored === undefined) return;
+    await store.append(`${stored.streamPrefix}.0`, message);
+    await this.bus!.publish({ type: 'stream_appended', sessionKey: keyOf(id) });
   }
 
   private hear(event: BusEvent): void {
@@ -286,9 +343,8 @@ export class SessionCopies implements SessionSync {
           }),
         ),
       )
-      .catch(this.reportError)
-      .finally(() => this.fanningOut.delete(fanOut));
-    this.fanningOut.add(fanOut);
+      .catch(this.reportError);
+    this.pending(fanOut);
     // The request whose handler raised the broadcast answers once the appends are stored.
     void noteAppend(fanOut);
   }

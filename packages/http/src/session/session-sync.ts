@@ -34,6 +34,8 @@ export interface SessionSync {
   forward(session: SyncedSession, message: JSONRPCMessage, to: string): void;
   /** The session's initialize failed storing its state: whatever of it reached the store goes (best effort). */
   abandoned(session: SyncedSession): void;
+  /** An event-store append of the session under way, which shutdown waits for (within its window) before the store closes. */
+  pending(append: Promise<unknown>): void;
 }
 
 /** The change a request makes to its session's state if it succeeds (setLevel, subscribe, unsubscribe), else undefined. */

@@ -28,12 +28,14 @@ export class SessionEventStream {
   /**
    * @param id the stream id (`<prefix>.0`), the store's key.
    * @param opening whether this copy opened the session (it alone can know the client never listened yet).
+   * @param track told of each append under way (a shutdown waits for them, requests or not).
    */
   constructor(
     readonly id: string,
     private readonly store: EventStore,
     private readonly onError: (error: Error) => void,
     opening: boolean,
+    private readonly track: ((append: Promise<unknown>) => void) | undefined = undefined,
   ) {
     this.early = opening ? undefined : null;
   }
@@ -120,12 +122,18 @@ export class SessionEventStream {
     if (this.appending === null) {
       const done = run();
       if (done === undefined) return Promise.resolve();
-      return noteAppend(this.track(done));
+      return this.note(this.inOrder(done));
     }
-    return noteAppend(this.track(this.appending.then(run)));
+    return this.note(this.inOrder(this.appending.then(run)));
   }
 
-  private track(step: Promise<void>): Promise<void> {
+  /** The request whose handler started the append waits for it; so does a shutdown. */
+  private note(append: Promise<void>): Promise<void> {
+    this.track?.(append);
+    return noteAppend(append);
+  }
+
+  private inOrder(step: Promise<void>): Promise<void> {
     const next = step.finally(() => {
       if (this.appending === next) this.appending = null;
     });

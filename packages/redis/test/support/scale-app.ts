@@ -73,6 +73,25 @@ export class ScaleTools {
     return `${args.n} steps on ${this.instance}`;
   }
 
+  @Tool({
+    description: 'As a task: logs at info and at error, then asks the client to confirm, and says who asked.',
+    task: 'required',
+    inputSchema: { type: 'object' },
+  })
+  async ask_in_task(_args: object, ctx: RequestContext): Promise<string> {
+    await ctx.log.info(`info from ${this.instance}`);
+    await ctx.log.error(`error from ${this.instance}`);
+    let answer;
+    try {
+      answer = await ctx.elicit({ mode: 'form', message: 'Go on?', requestedSchema: CONFIRM });
+    } catch (error) {
+      return `no answer on ${this.instance}: ${error instanceof Error ? error.message : String(error)}`;
+    }
+    return answer.action === 'accept' && answer.content?.confirm === true
+      ? `confirmed on ${this.instance}`
+      : `declined on ${this.instance}`;
+  }
+
   @Tool({ description: 'Answers at once and logs a moment later, when its request is over.', inputSchema: { type: 'object' } })
   late_log(_args: object, ctx: RequestContext): string {
     setTimeout(() => void ctx.log.warning(`late from ${this.instance}`), 20).unref();
@@ -95,8 +114,8 @@ export interface ScaleInstance {
   readonly http: HttpListenHandle;
   readonly scale: RedisScaleOut;
   readonly errors: Error[];
-  /** Graceful: the app drains, the endpoint closes, the connection goes. */
-  close(): Promise<void>;
+  /** Graceful: the app drains, the endpoint closes (within `drainMs`, default 0), the connection goes. */
+  close(drainMs?: number): Promise<void>;
   /** Abrupt: every socket destroyed mid-stream, nothing drained (what a crash looks like to clients). */
   crash(): Promise<void>;
 }
@@ -148,11 +167,11 @@ export async function startScaleInstance(
     http,
     scale,
     errors,
-    async close() {
+    async close(drainMs = 0) {
       if (closed) return;
       closed = true;
       await app.close({ drainMs: 0 });
-      await http.close(0);
+      await http.close(drainMs);
       await scale.close();
     },
     async crash() {

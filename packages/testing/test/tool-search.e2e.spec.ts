@@ -50,7 +50,10 @@ const FLAVOURS: readonly Flavour[] = [
     label: 'MCP 2025-11-25, SDK v1 client',
     connect: async (url, token, fetch) => {
       const client = new ClientV1({ name: 'search-v1', version: '1.0.0' });
-      await within(client.connect(new HttpTransportV1(url, { fetch, requestInit: { headers: { Authorization: `Bearer ${token}` } } })), 'connect');
+      await within(
+        client.connect(new HttpTransportV1(url, { fetch, requestInit: { headers: { Authorization: `Bearer ${token}` } } })),
+        'connect',
+      );
       return client as unknown as AnyClient;
     },
   },
@@ -58,7 +61,10 @@ const FLAVOURS: readonly Flavour[] = [
     label: 'MCP 2026-07-28, SDK v2 client',
     connect: async (url, token, fetch) => {
       const client = new ClientV2({ name: 'search-v2', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
-      await within(client.connect(new HttpTransportV2(url, { fetch, requestInit: { headers: { Authorization: `Bearer ${token}` } } })), 'connect');
+      await within(
+        client.connect(new HttpTransportV2(url, { fetch, requestInit: { headers: { Authorization: `Bearer ${token}` } } })),
+        'connect',
+      );
       expect(client.getNegotiatedProtocolVersion()).to.equal('2026-07-28');
       return client as unknown as AnyClient;
     },
@@ -135,7 +141,9 @@ describe('tool search (armature build index → app with toolSearch → SDK clie
   }
 
   async function search(c: AnyClient, query: string, limit?: number): Promise<FoundTool[]> {
-    return found(await within(c.callTool({ name: 'search_tools', arguments: { query, ...(limit === undefined ? {} : { limit }) } }), query));
+    return found(
+      await within(c.callTool({ name: 'search_tools', arguments: { query, ...(limit === undefined ? {} : { limit }) } }), query),
+    );
   }
 
   for (const flavour of FLAVOURS) {
@@ -147,7 +155,10 @@ describe('tool search (armature build index → app with toolSearch → SDK clie
         expect((await reader.listTools()).tools.map((t) => t.name)).to.deep.equal(['search_tools', 'call_tool', 'health']);
         const listed = (await admin.listTools()).tools;
         expect(listed.map((t) => t.name)).to.deep.equal(['search_tools', 'call_tool', 'health', 'deleteAllNotes']);
-        const searchTool = listed[0] as unknown as { inputSchema: { properties: Record<string, unknown>; required: string[] }; outputSchema: object };
+        const searchTool = listed[0] as unknown as {
+          inputSchema: { properties: Record<string, unknown>; required: string[] };
+          outputSchema: object;
+        };
         expect(searchTool.inputSchema.required).to.deep.equal(['query']);
         expect(searchTool.inputSchema.properties.query).to.deep.include({ type: 'string', maxLength: 1000 });
         expect(searchTool.inputSchema.properties.limit).to.deep.include({ type: 'integer', minimum: 1, maximum: 20 });
@@ -196,7 +207,10 @@ describe('tool search (armature build index → app with toolSearch → SDK clie
         const direct = (await reader.callTool({ name: 'getWeatherForecast', arguments: { city: 'Porto', days: 1 } })) as ToolResult;
         expect(direct.structuredContent).to.deep.equal({ days: [{ date: 'day 1', highC: 20, lowC: 12, summary: 'sunny in Porto' }] });
         // The called tool's own validation still applies through call_tool.
-        const invalid = (await reader.callTool({ name: 'call_tool', arguments: { name: 'convertCurrency', arguments: { amount: 'ten' } } })) as ToolResult;
+        const invalid = (await reader.callTool({
+          name: 'call_tool',
+          arguments: { name: 'convertCurrency', arguments: { amount: 'ten' } },
+        })) as ToolResult;
         expect(invalid.isError).to.equal(true);
         expect(invalid.content[0]?.text).to.include('convertCurrency');
       });
@@ -207,10 +221,16 @@ describe('tool search (armature build index → app with toolSearch → SDK clie
         const admin = await client(flavour, url, 'admin');
         expect((await search(reader, 'refund a payment')).map((t) => t.name)).to.not.include('refundPayment');
         expect((await search(admin, 'refund a payment'))[0]?.name).to.equal('refundPayment');
-        const refused = (await reader.callTool({ name: 'call_tool', arguments: { name: 'refundPayment', arguments: { paymentId: 'p1' } } })) as ToolResult;
+        const refused = (await reader.callTool({
+          name: 'call_tool',
+          arguments: { name: 'refundPayment', arguments: { paymentId: 'p1' } },
+        })) as ToolResult;
         expect(refused.isError).to.equal(true);
         expect(refused.content[0]?.text).to.equal('No tool named "refundPayment" is available; search_tools lists the tools you can call.');
-        const allowed = (await admin.callTool({ name: 'call_tool', arguments: { name: 'refundPayment', arguments: { paymentId: 'p1' } } })) as ToolResult;
+        const allowed = (await admin.callTool({
+          name: 'call_tool',
+          arguments: { name: 'refundPayment', arguments: { paymentId: 'p1' } },
+        })) as ToolResult;
         expect(allowed.content).to.deep.equal([{ type: 'text', text: 'refunded all of p1' }]);
 
         app?.tools.disable('sendEmail');
@@ -252,7 +272,10 @@ describe('tool search (armature build index → app with toolSearch → SDK clie
     v1.setNotificationHandler(ToolListChangedNotificationSchema, () => {
       changed++;
     });
-    await within(v1.connect(new HttpTransportV1(url, { fetch: checkingFetch, requestInit: { headers: { Authorization: 'Bearer reader' } } })), 'connect');
+    await within(
+      v1.connect(new HttpTransportV1(url, { fetch: checkingFetch, requestInit: { headers: { Authorization: 'Bearer reader' } } })),
+      'connect',
+    );
     clients.push(v1 as unknown as AnyClient);
     await v1.listTools();
     app?.tools.register({
@@ -266,7 +289,9 @@ describe('tool search (armature build index → app with toolSearch → SDK clie
     const booked = (await v1.callTool({ name: 'call_tool', arguments: { name: 'bookFlight', arguments: { from: 'LIS' } } })) as ToolResult;
     expect(booked.content).to.deep.equal([{ type: 'text', text: 'booked from LIS' }]);
     app?.tools.remove('bookFlight');
-    expect(found(await v1.callTool({ name: 'search_tools', arguments: { query: 'book a flight' } })).map((t) => t.name)).to.not.include('bookFlight');
+    expect(found(await v1.callTool({ name: 'search_tools', arguments: { query: 'book a flight' } })).map((t) => t.name)).to.not.include(
+      'bookFlight',
+    );
     for (let i = 0; i < 50 && changed < 2; i++) await new Promise((resolve) => setTimeout(resolve, 20));
     expect(changed).to.be.at.least(2);
   });
@@ -280,7 +305,9 @@ describe('tool search (armature build index → app with toolSearch → SDK clie
       rmSync(saved, { force: true });
     });
 
-    async function bootError(extra: Partial<Parameters<typeof Armature.create>[1]> = {}): Promise<{ code?: string; message: string } | undefined> {
+    async function bootError(
+      extra: Partial<Parameters<typeof Armature.create>[1]> = {},
+    ): Promise<{ code?: string; message: string } | undefined> {
       return serve(extra).then(
         () => undefined,
         (error: unknown) => error as { code?: string; message: string },

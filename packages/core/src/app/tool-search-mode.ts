@@ -43,6 +43,7 @@ export function startToolSearch(
     tools.register(definition);
   }
   for (const name of resolved.pinned)
-    if (!tools.has(name)) logger.warn(`toolSearch: pinned tool ${JSON.stringify(name)} is not served (yet); it is listed once it is registered.`);
+    if (!tools.has(name))
+      logger.warn(`toolSearch: pinned tool ${JSON.stringify(name)} is not served (yet); it is listed once it is registered.`);
   return search;
 }

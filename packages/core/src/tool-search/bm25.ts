@@ -77,12 +77,7 @@ export class MemorySegment implements SearchSegment {
  * `weight`. A segment's shadowed documents are left out; document numbers out of range (a file
  * edited by hand) are ignored.
  */
-export function addBm25Scores(
-  segments: readonly SearchSegment[],
-  terms: readonly string[],
-  scores: Map<string, number>,
-  weight = 1,
-): void {
+export function addBm25Scores(segments: readonly SearchSegment[], terms: readonly string[], scores: Map<string, number>, weight = 1): void {
   let count = 0;
   let total = 0;
   for (const segment of segments) {

@@ -88,11 +88,15 @@ export function searchToolDefinitions(search: ToolSearch): ToolDefinition[] {
     rateLimit: false,
     handler: (args: Record<string, unknown>, ctx: RequestContext) => {
       const name = args.name as string;
-      if (name === SEARCH_TOOL_NAME || name === CALL_TOOL_NAME) throw new ToolError(`${CALL_TOOL_NAME} calls the tools ${SEARCH_TOOL_NAME} finds, not ${quotedEcho(name)}.`);
+      if (name === SEARCH_TOOL_NAME || name === CALL_TOOL_NAME)
+        throw new ToolError(`${CALL_TOOL_NAME} calls the tools ${SEARCH_TOOL_NAME} finds, not ${quotedEcho(name)}.`);
       const route = search.visible(name, ctx.authInfo);
-      if (route === undefined) throw new ToolError(`No tool named ${quotedEcho(name)} is available; ${SEARCH_TOOL_NAME} lists the tools you can call.`);
+      if (route === undefined)
+        throw new ToolError(`No tool named ${quotedEcho(name)} is available; ${SEARCH_TOOL_NAME} lists the tools you can call.`);
       if (route.taskSupport === 'required')
-        throw new ToolError(`Tool ${quotedEcho(name)} runs as a task: call it directly (tools/call with a task), not through ${CALL_TOOL_NAME}.`);
+        throw new ToolError(
+          `Tool ${quotedEcho(name)} runs as a task: call it directly (tools/call with a task), not through ${CALL_TOOL_NAME}.`,
+        );
       return route.call((args.arguments ?? {}) as Record<string, unknown>, ctx);
     },
   };

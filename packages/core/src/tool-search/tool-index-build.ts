@@ -82,7 +82,11 @@ export function writeToolIndexBeside(manifestDir: string, manifestObject?: unkno
   const dir = resolve(manifestDir);
   const manifestFile = join(dir, MANIFEST_FILE_NAME);
   const bytes = readFileSync(manifestFile);
-  const manifest = checkManifest(manifestObject ?? JSON.parse(bytes.toString('utf8')), manifestFile, manifestObject === undefined ? 'file' : 'code');
+  const manifest = checkManifest(
+    manifestObject ?? JSON.parse(bytes.toString('utf8')),
+    manifestFile,
+    manifestObject === undefined ? 'file' : 'code',
+  );
   const document = buildToolIndex(manifestTools(manifest), createHash('sha256').update(bytes).digest('hex'));
   const text = `${JSON.stringify(document)}\n`;
   const file = join(dir, TOOL_INDEX_FILE_NAME);

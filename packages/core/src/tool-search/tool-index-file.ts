@@ -38,7 +38,12 @@ export function loadToolIndex(manifest: ManifestFile): LoadedToolIndex {
   if (!isObject(value) || value.armatureToolIndex !== TOOL_INDEX_FORMAT)
     return { ok: false, missing: false, file, why: `it is not a tool index of format ${TOOL_INDEX_FORMAT}` };
   if (value.tokenizer !== TOKENIZER_VERSION)
-    return { ok: false, missing: false, file, why: `it was tokenized by another Armature version (tokenizer ${String(value.tokenizer)}, this core uses ${TOKENIZER_VERSION})` };
+    return {
+      ok: false,
+      missing: false,
+      file,
+      why: `it was tokenized by another Armature version (tokenizer ${String(value.tokenizer)}, this core uses ${TOKENIZER_VERSION})`,
+    };
   if (value.manifestDigest !== manifest.digest)
     return { ok: false, missing: false, file, why: `it was built for other bytes of ${manifest.path}` };
   const { tools, lengths, terms } = value;

@@ -7,7 +7,13 @@ import type { TaskManager } from '../task-runtime/task-manager';
 import type { RouteTables } from './route-tables';
 import { RouteWarmup } from './route-warmup';
 import type { ScopedLists } from './scoped-lists';
-import type { ToolSearch } from '../tool-search/tool-search';
+import type { CompiledTool } from './tool.route';
+import type { Tool } from '../wire/mcp-types.generated';
+
+/** What `tools/list` answers in search mode (the `toolSearch` option): the routes to list and their entries, per table version. */
+export interface SearchModeList {
+  listRoutes(): { readonly routes: readonly CompiledTool[]; readonly entries: readonly Tool[] };
+}
 
 /** The client's already-resolved arguments, without undefined entries, on a prototype-free record. */
 function definedValues(given: Readonly<Record<string, string | undefined>> | undefined): Readonly<Record<string, string>> {
@@ -16,7 +22,7 @@ function definedValues(given: Readonly<Record<string, string | undefined>> | und
   return out;
 }
 
-function toolsFeature(tables: RouteTables, scoped: ScopedLists, warmup: RouteWarmup, search: ToolSearch | undefined): ToolsFeature {
+function toolsFeature(tables: RouteTables, scoped: ScopedLists, warmup: RouteWarmup, search: SearchModeList | undefined): ToolsFeature {
   return {
     list: (ctx) => {
       const routes = tables.tools.routes();
@@ -105,7 +111,7 @@ export class AppFeatures {
     private readonly tasks: TaskManager,
     private readonly elicitForm: (key: string) => ElicitForm | undefined = () => undefined,
     /** Tool search (the `toolSearch` option), when on. */
-    private readonly toolSearch?: ToolSearch,
+    private readonly toolSearch?: SearchModeList,
   ) {}
 
   /** Stops idle preparation (the app is closing). */

@@ -6,7 +6,14 @@
 const { parseToolSet } = require('../generate/tool-set');
 
 const NOUNS = ['region', 'owner', 'status', 'label', 'score', 'folder', 'branch', 'account', 'channel', 'stage', 'vendor', 'metric'];
-const COMMON = ['look up records', 'records in a collection', 'text to look for', 'match whole words only', 'most results to return', 'sort order labels'];
+const COMMON = [
+  'look up records',
+  'records in a collection',
+  'text to look for',
+  'match whole words only',
+  'most results to return',
+  'sort order labels',
+];
 const UNKNOWN = ['quantum', 'zebra', 'invoice', 'weather', 'teleport', 'saxophone'];
 
 /** `count` queries over the tool set, deterministic. */

@@ -4,8 +4,7 @@
 // fresh children in interleaved rounds — each round one without tool search and one with it, in
 // alternating order, so a change in machine load lands on both — and prints the medians: start-up
 // (module load + Armature.create + initialize + first tools/list), the index load alone, and the
-// search_tools round trip (p50/p99 over the queries after the first, and the first query apart:
-// it indexes titles and tools no index file describes).
+// search_tools round trip (p50/p99 over the queries after the first, and the first query apart).
 const { spawnSync } = require('node:child_process');
 const os = require('node:os');
 const path = require('node:path');
@@ -33,7 +32,9 @@ for (let round = 0; round < Number(roundArg); round++) {
   const order = round % 2 === 0 ? ['plain', 'search'] : ['search', 'plain'];
   for (const mode of order) runs[mode].push(runChild(mode));
   const ratio = runs.search[round].startupMs / runs.plain[round].startupMs;
-  process.stdout.write(`round ${round + 1}: start-up plain ${runs.plain[round].startupMs.toFixed(1)} ms, search ${runs.search[round].startupMs.toFixed(1)} ms (${ratio.toFixed(2)}×)\n`);
+  process.stdout.write(
+    `round ${round + 1}: start-up plain ${runs.plain[round].startupMs.toFixed(1)} ms, search ${runs.search[round].startupMs.toFixed(1)} ms (${ratio.toFixed(2)}×)\n`,
+  );
 }
 const med = (mode, key) => median(runs[mode].map((r) => r[key]));
 const ratios = runs.search.map((r, i) => r.startupMs / runs.plain[i].startupMs);
@@ -50,6 +51,7 @@ const summary = {
   firstListPlain: `${runs.plain[0].listedTools} tools, ${runs.plain[0].listBytes} bytes`,
   firstListSearch: `${runs.search[0].listedTools} tools, ${runs.search[0].listBytes} bytes`,
   indexLoadMs: med('search', 'indexLoadMs'),
+  indexBodyParseMs: med('search', 'indexBodyParseMs'),
   indexBytes: runs.search[0].indexBytes,
   firstQueryMs: med('search', 'firstQueryMs'),
   queryP50Ms: med('search', 'queryP50Ms'),

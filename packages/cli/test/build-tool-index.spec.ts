@@ -2,7 +2,14 @@ import { createHash } from 'node:crypto';
 import { expect } from 'chai';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { createFixture, readJson, removeFixture, runArmature } from './support/fixture-project';
+import { createFixture, removeFixture, runArmature } from './support/fixture-project';
+
+/** The index file: a header line, then the body line (postings). */
+function readIndex(file: string): ToolIndex {
+  const [header, body, rest] = fs.readFileSync(file, 'utf8').split('\n');
+  expect(rest).to.equal('');
+  return { ...(JSON.parse(header as string) as object), ...(JSON.parse(body as string) as object) } as ToolIndex;
+}
 
 const HANDLERS = `import { Tool } from '@armature/core';
 
@@ -28,6 +35,7 @@ interface ToolIndex {
   readonly armatureToolIndex: number;
   readonly tokenizer: number;
   readonly manifestDigest: string;
+  readonly toolCount: number;
   readonly tools: readonly string[];
   readonly lengths: readonly number[];
   readonly terms: Readonly<Record<string, readonly number[]>>;
@@ -42,11 +50,12 @@ describe('armature build: the tool-search index', () => {
     const result = runArmature(['build'], dir);
     expect(result.status, result.stdout + result.stderr).to.equal(0);
     expect(result.stdout).to.not.include('warning');
-    const index = readJson(path.join(dir, 'dist/armature.tool-index.json')) as ToolIndex;
+    const index = readIndex(path.join(dir, 'dist/armature.tool-index.json'));
     const bytes = fs.readFileSync(path.join(dir, 'dist/armature.manifest.json'));
     expect(index.armatureToolIndex).to.equal(1);
     expect(index.manifestDigest).to.equal(createHash('sha256').update(bytes).digest('hex'));
     expect(index.tools).to.deep.equal(['getWeatherForecast', 'book_flight']);
+    expect(index.toolCount).to.equal(2);
     // camelCase and snake_case names are split into words; JSDoc and parameter docs are indexed.
     expect(index.terms.weather?.[0]).to.equal(0);
     expect(index.terms.flight?.[0]).to.equal(1);

@@ -322,11 +322,20 @@ describe('tool search (armature build index → app with toolSearch → SDK clie
     });
 
     it('an index built for other manifest bytes is stale', async () => {
-      const document = JSON.parse(readFileSync(index, 'utf8')) as Record<string, unknown>;
-      writeFileSync(index, JSON.stringify({ ...document, manifestDigest: '0'.repeat(64) }));
+      const [header, body] = readFileSync(index, 'utf8').split('\n');
+      writeFileSync(index, `${JSON.stringify({ ...(JSON.parse(header as string) as object), manifestDigest: '0'.repeat(64) })}\n${body}\n`);
       const error = await bootError();
       expect(error?.code).to.equal('ARM_ERR_TOOL_INDEX_STALE');
       expect(error?.message).to.include('built for other bytes');
+    });
+
+    it('a body that does not parse is reported when first read, and its tools are indexed in process', async () => {
+      const [header] = readFileSync(index, 'utf8').split('\n');
+      writeFileSync(index, `${header}\n{"tools": [truncated\n`);
+      const url = await serve();
+      const reader = await client(FLAVOURS[1] as Flavour, url, 'reader');
+      expect((await search(reader, 'weather forecast'))[0]?.name).to.equal('getWeatherForecast');
+      expect(warnings.some((w) => w.includes('not JSON after its header') && w.includes('in process'))).to.equal(true);
     });
 
     it('with allowStaleManifest, a missing index is a warning and the tools are indexed in process', async () => {

@@ -1,5 +1,5 @@
 import type { ToolTerms } from './tool-document';
-import type { ToolIndexDocument } from './tool-index-format';
+import type { ToolIndexBody } from './tool-index-format';
 
 /** BM25's term-frequency saturation and length normalisation (the usual values). */
 const K1 = 1.2;
@@ -17,32 +17,55 @@ export interface SearchSegment {
   readonly shadowed?: ReadonlySet<string>;
 }
 
-/** The segment of an index file, used as it was parsed. */
+const EMPTY_BODY: ToolIndexBody = Object.freeze({ tools: [], lengths: [], terms: {} });
+
+/**
+ * The segment of an index file. Its body is parsed when first read (the first search, or idle
+ * time after the first `tools/list`); a body that does not parse is reported once and counts as
+ * empty, so its tools are indexed in process instead.
+ */
 export class IndexFileSegment implements SearchSegment {
+  private parsed: ToolIndexBody | undefined;
   private total: number | undefined;
   private nameSet: ReadonlySet<string> | undefined;
   shadowed: ReadonlySet<string> | undefined;
 
-  constructor(private readonly document: ToolIndexDocument) {}
+  constructor(
+    private readonly read: () => ToolIndexBody,
+    private readonly onUnreadable: (error: unknown) => void = () => undefined,
+  ) {}
+
+  private get body(): ToolIndexBody {
+    if (this.parsed === undefined) {
+      try {
+        this.parsed = this.read();
+      } catch (error) {
+        this.parsed = EMPTY_BODY;
+        this.onUnreadable(error);
+      }
+    }
+    return this.parsed;
+  }
 
   get names(): readonly string[] {
-    return this.document.tools;
+    return this.body.tools;
   }
 
   get lengths(): readonly number[] {
-    return this.document.lengths;
+    return this.body.lengths;
   }
 
   get totalLength(): number {
-    return (this.total ??= this.document.lengths.reduce((sum, length) => sum + (typeof length === 'number' ? length : 0), 0));
+    return (this.total ??= this.body.lengths.reduce((sum, length) => sum + (typeof length === 'number' ? length : 0), 0));
   }
 
   has(name: string): boolean {
-    return (this.nameSet ??= new Set(this.document.tools)).has(name);
+    return (this.nameSet ??= new Set(this.body.tools)).has(name);
   }
 
   postings(term: string): readonly number[] | undefined {
-    return Object.hasOwn(this.document.terms, term) ? this.document.terms[term] : undefined;
+    const terms = this.body.terms;
+    return Object.hasOwn(terms, term) ? terms[term] : undefined;
   }
 }
 
@@ -72,38 +95,40 @@ export class MemorySegment implements SearchSegment {
 }
 
 /**
- * Adds the BM25 scores of `terms` over `segments`, taken as one collection (document count,
- * average length and document frequencies summed over them), to `scores` by tool name, times
- * `weight`. A segment's shadowed documents are left out; document numbers out of range (a file
- * edited by hand) are ignored.
+ * The BM25 scores of `terms` over `segments`, taken as one collection (document count, average
+ * length and document frequencies summed over them): one array per segment, by document number
+ * (undefined where no document matched). A segment's shadowed documents are left out; document
+ * numbers out of range (a file edited by hand) are ignored.
  */
-export function addBm25Scores(segments: readonly SearchSegment[], terms: readonly string[], scores: Map<string, number>, weight = 1): void {
+export function bm25Scores(segments: readonly SearchSegment[], terms: readonly string[]): (Float64Array | undefined)[] {
+  const scores: (Float64Array | undefined)[] = segments.map(() => undefined);
   let count = 0;
   let total = 0;
   for (const segment of segments) {
     count += segment.names.length;
     total += segment.totalLength;
   }
-  if (count === 0 || total <= 0) return;
+  if (count === 0 || total <= 0) return scores;
   const average = total / count;
   for (const term of terms) {
     let df = 0;
     for (const segment of segments) df += (segment.postings(term)?.length ?? 0) / 2;
     if (df === 0) continue;
     const idf = Math.log(1 + (count - df + 0.5) / (df + 0.5));
-    for (const segment of segments) {
+    segments.forEach((segment, s) => {
       const list = segment.postings(term);
-      if (list === undefined) continue;
+      if (list === undefined) return;
       const { names, lengths, shadowed } = segment;
+      const into = (scores[s] ??= new Float64Array(names.length));
       for (let i = 0; i + 1 < list.length; i += 2) {
-        const name = names[list[i] as number];
+        const doc = list[i] as number;
         const tf = list[i + 1] as number;
-        if (name === undefined || !(tf > 0)) continue;
-        if (shadowed !== undefined && shadowed.has(name)) continue;
-        const length = (lengths[list[i] as number] as number) || average;
-        const score = (idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * length) / average));
-        scores.set(name, (scores.get(name) ?? 0) + weight * score);
+        if (!Number.isInteger(doc) || doc < 0 || doc >= into.length || !(tf > 0)) continue;
+        if (shadowed !== undefined && shadowed.has(names[doc] as string)) continue;
+        const length = (lengths[doc] as number) || average;
+        into[doc] = (into[doc] as number) + (idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * length) / average));
       }
-    }
+    });
   }
+  return scores;
 }

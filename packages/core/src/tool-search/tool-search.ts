@@ -8,7 +8,7 @@ import type { ServerLogger } from '../protocol/server-logger';
 import type { RouteTables } from '../routes/route-tables';
 import type { CompiledTool } from '../routes/tool.route';
 import type { Tool } from '../wire/mcp-types.generated';
-import { addBm25Scores, IndexFileSegment, MemorySegment, type SearchSegment } from './bm25';
+import { bm25Scores, IndexFileSegment, MemorySegment, type SearchSegment } from './bm25';
 import { searchTokens } from './search-tokens';
 import { FIELD_WEIGHTS, toolTerms } from './tool-document';
 import { loadToolIndex } from './tool-index-file';
@@ -45,8 +45,11 @@ function loadFileIndexes(resolver: ManifestResolver, allowStale: boolean, logger
   for (const file of resolver.manifestFiles()) {
     if (!hasTools(file)) continue;
     const loaded = loadToolIndex(file);
-    if (loaded.ok) indexes.push({ segment: new IndexFileSegment(loaded.document), schemas: file.manifest.schemas });
-    else problems.push({ missing: loaded.missing, text: `the tool-search index ${loaded.file} cannot be used: ${loaded.why}` });
+    if (loaded.ok) {
+      const unreadable = (error: unknown): void =>
+        logger.warn(`toolSearch: ${(error as Error).message}; indexing its tools in process. Run \`armature build\` to rebuild it.`);
+      indexes.push({ segment: new IndexFileSegment(loaded.body, unreadable), schemas: file.manifest.schemas });
+    } else problems.push({ missing: loaded.missing, text: `the tool-search index ${loaded.file} cannot be used: ${loaded.why}` });
   }
   if (problems.length > 0) {
     const fix = 'Run `armature build` (it writes the index beside the manifest)';
@@ -98,6 +101,9 @@ export class ToolSearch {
   listRoutes(): Listed {
     const tools = this.tables.tools;
     if (this.listed?.revision === tools.revision) return this.listed;
+    // A client that lists tools searches next: parse the index bodies and index what they do
+    // not describe in idle time, so the first search does not pay for it.
+    if (this.listed === undefined) setImmediate(() => this.prepare());
     const routes: CompiledTool[] = [];
     for (const name of [SEARCH_TOOL_NAME, CALL_TOOL_NAME, ...this.options.pinned]) {
       const route = tools.get(name);
@@ -125,22 +131,16 @@ export class ToolSearch {
     const exact = this.visible(query.trim(), auth);
     if (terms.length === 0) return exact === undefined ? [] : [exact.listEntry];
     this.refresh();
-    const scores = new Map<string, number>();
-    addBm25Scores(this.content, terms, scores);
-    addBm25Scores([this.titles], terms, scores, FIELD_WEIGHTS.title);
-    const best: { readonly route: CompiledTool; readonly score: number }[] = [];
-    if (exact !== undefined) {
-      best.push({ route: exact, score: Infinity });
-      scores.delete(exact.name);
-    }
-    for (const [name, score] of scores) {
+    const best: { readonly route: CompiledTool; readonly score: number }[] = exact === undefined ? [] : [{ route: exact, score: Infinity }];
+    const consider = (name: string, score: number): void => {
       // Visibility is checked only for a tool that would enter the best so far.
       if (best.length >= limit) {
         const last = best[best.length - 1] as (typeof best)[number];
-        if (score < last.score || (score === last.score && name > last.route.name)) continue;
+        if (score < last.score || (score === last.score && name > last.route.name)) return;
       }
+      if (best.some((hit) => hit.route.name === name)) return;
       const route = this.visible(name, auth);
-      if (route === undefined) continue;
+      if (route === undefined) return;
       let at = best.length;
       while (at > 0) {
         const before = best[at - 1] as (typeof best)[number];
@@ -149,8 +149,46 @@ export class ToolSearch {
       }
       best.splice(at, 0, { route, score });
       if (best.length > limit) best.pop();
+    };
+    // Title matches, by name: added to the tool's content score, or considered alone.
+    let titled: Map<string, number> | undefined;
+    const [titleScores] = bm25Scores([this.titles], terms);
+    if (titleScores !== undefined) {
+      titled = new Map();
+      for (let doc = 0; doc < titleScores.length; doc++) {
+        const score = titleScores[doc] as number;
+        if (score > 0) titled.set(this.titles.names[doc] as string, FIELD_WEIGHTS.title * score);
+      }
     }
+    const scores = bm25Scores(this.content, terms);
+    this.content.forEach((segment, s) => {
+      const byDoc = scores[s];
+      if (byDoc === undefined) return;
+      const names = segment.names;
+      for (let doc = 0; doc < byDoc.length; doc++) {
+        let score = byDoc[doc] as number;
+        if (!(score > 0)) continue;
+        const name = names[doc];
+        if (typeof name !== 'string') continue;
+        const title = titled?.get(name);
+        if (title !== undefined) {
+          score += title;
+          titled?.delete(name);
+        }
+        consider(name, score);
+      }
+    });
+    if (titled !== undefined) for (const [name, score] of titled) consider(name, score);
     return best.map((hit) => hit.route.listEntry);
+  }
+
+  /** Parses the index bodies and indexes what they do not describe, ahead of the first search. */
+  private prepare(): void {
+    try {
+      this.refresh();
+    } catch (error) {
+      this.logger.warn('toolSearch: preparing the index failed; the first search tries again', error);
+    }
   }
 
   /**

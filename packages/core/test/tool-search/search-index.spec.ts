@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { addBm25Scores, IndexFileSegment, MemorySegment } from '../../src/tool-search/bm25';
+import { bm25Scores, IndexFileSegment, MemorySegment, type SearchSegment } from '../../src/tool-search/bm25';
 import { searchTokens, stem } from '../../src/tool-search/search-tokens';
 import { toolTerms, type SearchableTool } from '../../src/tool-search/tool-document';
 import { buildToolIndex } from '../../src/tool-search/tool-index-build';
@@ -18,11 +18,22 @@ const CORPUS: readonly SearchableTool[] = [
   { name: 'constructor', description: 'A tool whose name is an Object.prototype key.' },
 ];
 
-function rank(query: string): string[] {
-  const segment = new IndexFileSegment(buildToolIndex(CORPUS, 'digest'));
+/** Scores by name over segments scored as one collection. */
+function scored(segments: readonly SearchSegment[], terms: readonly string[]): Map<string, number> {
   const scores = new Map<string, number>();
-  addBm25Scores([segment], [...new Set(searchTokens(query))], scores);
-  return [...scores].sort((a, b) => b[1] - a[1]).map(([name]) => name);
+  bm25Scores(segments, terms).forEach((byDoc, s) =>
+    byDoc?.forEach((score, doc) => {
+      const name = segments[s]?.names[doc] as string;
+      if (score > 0) scores.set(name, (scores.get(name) ?? 0) + score);
+    }),
+  );
+  return scores;
+}
+
+const fileSegment = (document = buildToolIndex(CORPUS, 'digest')): IndexFileSegment => new IndexFileSegment(() => document.body);
+
+function rank(query: string): string[] {
+  return [...scored([fileSegment()], [...new Set(searchTokens(query))])].sort((a, b) => b[1] - a[1]).map(([name]) => name);
 }
 
 describe('tool search: tokens and ranking', () => {
@@ -54,27 +65,32 @@ describe('tool search: tokens and ranking', () => {
   });
 
   it('a segment made in process and a file segment rank as one collection; shadowed documents do not count', () => {
-    const file = new IndexFileSegment(buildToolIndex(CORPUS, 'digest'));
+    const file = fileSegment();
     const memory = new MemorySegment();
     memory.add('bookFlight', toolTerms({ name: 'bookFlight', description: 'Book a flight ticket.' }));
     memory.add('createNote', toolTerms({ name: 'createNote', description: 'Make a flight note.' }));
     file.shadowed = new Set(['createNote']);
-    const scores = new Map<string, number>();
-    addBm25Scores([file, memory], ['flight', 'creat'], scores);
+    const scores = scored([file, memory], ['flight', 'creat']);
     expect([...scores.keys()].sort()).to.deep.equal(['bookFlight', 'createNote']);
     const once = scores.get('createNote') as number;
     file.shadowed = undefined;
-    const twice = new Map<string, number>();
-    addBm25Scores([file, memory], ['flight', 'creat'], twice);
-    expect(twice.get('createNote')).to.be.above(once);
+    expect(scored([file, memory], ['flight', 'creat']).get('createNote')).to.be.above(once);
   });
 
-  it('ignores document numbers out of range in a hand-edited file', () => {
-    const document = buildToolIndex(CORPUS, 'digest');
-    const segment = new IndexFileSegment({ ...document, terms: { ...document.terms, note: [99, 1, -1, 5, 0, 'x' as unknown as number] } });
-    const scores = new Map<string, number>();
-    addBm25Scores([segment], ['note'], scores);
-    expect([...scores.keys()]).to.deep.equal([]);
+  it('ignores document numbers out of range in a hand-edited file; a body that does not parse counts as empty, reported once', () => {
+    const { body } = buildToolIndex(CORPUS, 'digest');
+    const edited = { ...body, terms: { ...body.terms, note: [99, 1, -1, 5, 1.5, 2, 'x' as unknown as number, 1] } };
+    expect([...scored([new IndexFileSegment(() => edited)], ['note']).keys()]).to.deep.equal([]);
+    const reported: unknown[] = [];
+    const broken = new IndexFileSegment(
+      () => {
+        throw new Error('not JSON');
+      },
+      (error) => reported.push(error),
+    );
+    expect(broken.has('createNote')).to.equal(false);
+    expect(scored([broken], ['note']).size).to.equal(0);
+    expect(reported).to.have.length(1);
   });
 
   it('checks the options: positive integers, defaults within the maximum, pinned names', () => {

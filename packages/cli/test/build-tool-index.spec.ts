@@ -74,5 +74,10 @@ describe('armature build: the tool-search index', () => {
     fs.rmSync(file);
     expect(runArmature(['build'], dir).status).to.equal(0);
     expect(fs.readFileSync(file, 'utf8')).to.equal(text);
+    // An index another tokenizer wrote (an upgraded core) is rebuilt by a build with nothing to compile.
+    const [header, body] = text.split('\n');
+    fs.writeFileSync(file, `${JSON.stringify({ ...(JSON.parse(header as string) as object), tokenizer: 0 })}\n${body}\n`);
+    expect(runArmature(['build'], dir).status).to.equal(0);
+    expect(fs.readFileSync(file, 'utf8')).to.equal(text);
   });
 });

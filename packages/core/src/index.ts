@@ -27,7 +27,6 @@ export type { HeaderParameters, JsonSchemaExtension } from './routes/schema-exte
 // The application.
 export { Armature } from './app/armature.app';
 export type { ArmatureOptions } from './app/armature-options';
-export type { ToolSearchOptions } from './tool-search/tool-search-options';
 export type { ListenOptions } from './app/armature.app';
 export type { ListenHandle } from './listen/listen';
 export type { RootModule } from './app/di-handler-host';

@@ -1,6 +1,3 @@
-/** The file core loads the tool-search index from, beside `armature.manifest.json`. */
-export const TOOL_INDEX_FILE_NAME = 'armature.tool-index.json';
-
 /** What writing the tool-search index did (see core's `tool-search/tool-index-build.ts`). */
 export interface ToolIndexStep {
   readonly file: string;
@@ -14,7 +11,7 @@ interface ToolIndexBuildEntry {
 }
 
 /**
- * Writes `armature.tool-index.json` beside the manifest in `manifestDir` with the project's own
+ * Writes `armature.tool-index.json` (the tool-search index) beside the manifest in `manifestDir` with the project's own
  * `@armature/core/build` (resolved from the output folder, else the CLI's copy), so the index is
  * tokenized by the core that will search it. Returns undefined when that core has no such step
  * (an older release); never throws: an app with tool search then refuses to start, naming the fix.

@@ -1,8 +1,8 @@
 /**
  * The words tool search indexes and looks up. `armature build` tokenizes the manifest with this
  * code and the server tokenizes queries with it, so both sides must agree: a change to what a
- * text turns into bumps {@link TOKENIZER_VERSION}, and an index written by another version is
- * stale.
+ * text turns into (or to the field weights of `tool-document.ts`) bumps {@link TOKENIZER_VERSION};
+ * an index written by another version is stale, and `armature build` rewrites it.
  */
 export const TOKENIZER_VERSION = 1;
 

@@ -9,7 +9,7 @@ import { MANIFEST_FILE_NAME } from '../manifest/manifest.types';
 import type { JsonSchema } from '../metadata/handler-metadata.types';
 import { TOKENIZER_VERSION } from './search-tokens';
 import { toolTerms, type SearchableTool } from './tool-document';
-import { TOOL_INDEX_FILE_NAME, TOOL_INDEX_FORMAT, toolIndexText, type ToolIndexDocument } from './tool-index-format';
+import { TOOL_INDEX_FILE_NAME, TOOL_INDEX_FORMAT, toolIndexText, type ToolIndexDocument, type ToolIndexHeader } from './tool-index-format';
 
 /** What {@link writeToolIndexBeside} did. */
 export interface ToolIndexBuildResult {
@@ -19,8 +19,19 @@ export interface ToolIndexBuildResult {
   readonly written: boolean;
   /** Tools indexed. */
   readonly tools: number;
-  /** Distinct terms. */
+  /** Distinct terms (-1 when the file was current and not rebuilt). */
   readonly terms: number;
+}
+
+/** The header line of the index file at `file`, when it is one of this format. */
+function currentHeader(file: string): ToolIndexHeader | undefined {
+  try {
+    const text = readFileSync(file, 'latin1');
+    const header = JSON.parse(text.slice(0, text.indexOf('\n'))) as Partial<ToolIndexHeader>;
+    return header.armatureToolIndex === TOOL_INDEX_FORMAT && typeof header.toolCount === 'number' ? (header as ToolIndexHeader) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The tools of a manifest as tool search reads them (decorator overrides are not in the manifest). */
@@ -76,21 +87,27 @@ export function buildToolIndex(tools: readonly SearchableTool[], manifestDigest:
 /**
  * Writes `armature.tool-index.json` beside the `armature.manifest.json` in `manifestDir`: the
  * BM25 postings of every tool the manifest describes, bound to the manifest's bytes by their
- * digest; written only when the text changes. `manifestObject`: the manifest just written there
- * (saves reading it back); without it the file is read.
+ * digest; nothing is done when the index there was built from the same manifest bytes by the
+ * same tokenizer, and the file is written only when its text changes. `manifestObject`: the
+ * manifest just written there (saves reading it back); without it the file is read.
  */
 export function writeToolIndexBeside(manifestDir: string, manifestObject?: unknown): ToolIndexBuildResult {
   const dir = resolve(manifestDir);
   const manifestFile = join(dir, MANIFEST_FILE_NAME);
   const bytes = readFileSync(manifestFile);
+  const digest = createHash('sha256').update(bytes).digest('hex');
+  const file = join(dir, TOOL_INDEX_FILE_NAME);
+  // Same manifest bytes, same tokenizer: the index on disk is the one this would write.
+  const current = currentHeader(file);
+  if (current !== undefined && current.manifestDigest === digest && current.tokenizer === TOKENIZER_VERSION)
+    return { file, written: false, tools: current.toolCount, terms: -1 };
   const manifest = checkManifest(
     manifestObject ?? JSON.parse(bytes.toString('utf8')),
     manifestFile,
     manifestObject === undefined ? 'file' : 'code',
   );
-  const document = buildToolIndex(manifestTools(manifest), createHash('sha256').update(bytes).digest('hex'));
+  const document = buildToolIndex(manifestTools(manifest), digest);
   const text = toolIndexText(document);
-  const file = join(dir, TOOL_INDEX_FILE_NAME);
   const written = !existsSync(file) || readFileSync(file, 'utf8') !== text;
   if (written) writeFileSync(file, text);
   return { file, written, tools: document.body.tools.length, terms: Object.keys(document.body.terms).length };

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, readdirSync, statSync, utimesSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type * as Schema from '@armature/schema';
-import { TOOL_INDEX_FILE_NAME, writeToolIndexBeside } from '@armature/core/build';
+import { writeToolIndexBeside } from '@armature/core/build';
 import { testingError } from '../errors/testing-error';
 import { requireOptionalPeer } from '../errors/optional-peer';
 
@@ -45,8 +45,8 @@ export function ensureManifest(project: string): string {
   const file = join(outDir, MANIFEST);
   const fresh = existsSync(file) && existsSync(outDir) && statSync(file).mtimeMs >= newestJs(outDir);
   if (fresh && formatOf(file) === schema.MANIFEST_DOCUMENT_FORMAT) {
-    // A manifest from before tool search: add its index, as `armature build` does.
-    if (!existsSync(join(outDir, TOOL_INDEX_FILE_NAME))) writeToolIndexBeside(outDir);
+    // The tool-search index, as `armature build` keeps it (a header check when it is current).
+    writeToolIndexBeside(outDir);
     return file;
   }
   const scan = schema.scanProject(tsconfig);

@@ -58,6 +58,18 @@ const FLAVOURS: readonly Flavour[] = [
     },
   },
   {
+    label: 'MCP 2025-11-25, SDK v2 client',
+    connect: async (url, token, fetch) => {
+      const client = new ClientV2({ name: 'search-v2-2025', version: '1.0.0' }, { versionNegotiation: { mode: 'legacy' } });
+      await within(
+        client.connect(new HttpTransportV2(url, { fetch, requestInit: { headers: { Authorization: `Bearer ${token}` } } })),
+        'connect',
+      );
+      expect(client.getNegotiatedProtocolVersion()).to.equal('2025-11-25');
+      return client as unknown as AnyClient;
+    },
+  },
+  {
     label: 'MCP 2026-07-28, SDK v2 client',
     connect: async (url, token, fetch) => {
       const client = new ClientV2({ name: 'search-v2', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
@@ -333,7 +345,7 @@ describe('tool search (armature build index → app with toolSearch → SDK clie
       const [header] = readFileSync(index, 'utf8').split('\n');
       writeFileSync(index, `${header}\n{"tools": [truncated\n`);
       const url = await serve();
-      const reader = await client(FLAVOURS[1] as Flavour, url, 'reader');
+      const reader = await client(FLAVOURS[2] as Flavour, url, 'reader');
       expect((await search(reader, 'weather forecast'))[0]?.name).to.equal('getWeatherForecast');
       expect(warnings.some((w) => w.includes('not JSON after its header') && w.includes('in process'))).to.equal(true);
     });

@@ -66,10 +66,14 @@ async function main() {
     const times = [];
     let firstQueryMs;
     let hits = 0;
-    for (const { query, expect } of queries) {
+    const byKind = {};
+    for (const { kind, query, expect } of queries) {
       const { ms, text } = await session.callTool('search_tools', { query, limit: 5 });
       if (firstQueryMs === undefined) firstQueryMs = ms;
-      else times.push(ms);
+      else {
+        times.push(ms);
+        (byKind[kind] ??= []).push(ms);
+      }
       const names = JSON.parse(text).tools.map((t) => t.name);
       if (expect !== undefined && names[0] === expect) hits++;
     }
@@ -81,6 +85,7 @@ async function main() {
       queryP99Ms: quantile(times, 0.99),
       queryMaxMs: Math.max(...times),
       rightFirst: `${hits}/${expected}`,
+      byKind: Object.fromEntries(Object.entries(byKind).map(([kind, list]) => [kind, { p50: median(list), p99: quantile(list, 0.99) }])),
     });
   }
   global.gc?.();

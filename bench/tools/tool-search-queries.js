@@ -28,9 +28,9 @@ function searchQueries(count, toolSet) {
   for (let i = 0; i < count; i++) {
     const tool = next(extra);
     const noun = NOUNS[tool % NOUNS.length];
-    if (i % 3 === 0) queries.push({ query: `find the ${noun} ${tool} in collection ${tool}`, expect: `lookup_${tool}` });
-    else if (i % 3 === 1) queries.push({ query: COMMON[next(COMMON.length)] });
-    else queries.push({ query: `${UNKNOWN[next(UNKNOWN.length)]} ${COMMON[next(COMMON.length)]} ${noun}` });
+    if (i % 3 === 0) queries.push({ kind: 'naming', query: `find the ${noun} ${tool} in collection ${tool}`, expect: `lookup_${tool}` });
+    else if (i % 3 === 1) queries.push({ kind: 'common', query: COMMON[next(COMMON.length)] });
+    else queries.push({ kind: 'mixed', query: `${UNKNOWN[next(UNKNOWN.length)]} ${COMMON[next(COMMON.length)]} ${noun}` });
   }
   return queries;
 }

@@ -58,6 +58,12 @@ const summary = {
   queryP99Ms: med('search', 'queryP99Ms'),
   queryMaxMs: med('search', 'queryMaxMs'),
   rightFirst: runs.search.map((r) => r.rightFirst).join(', '),
+  byKind: Object.fromEntries(
+    Object.keys(runs.search[0].byKind).map((kind) => [
+      kind,
+      { p50: median(runs.search.map((r) => r.byKind[kind].p50)), p99: median(runs.search.map((r) => r.byKind[kind].p99)) },
+    ]),
+  ),
   heapPlainMb: med('plain', 'heapAfterGcMb'),
   heapSearchMb: med('search', 'heapAfterGcMb'),
 };

@@ -36,7 +36,7 @@ export const APP_ERRORS = defineErrors('@armature/core', 'Application layer (loc
   TOOL_INDEX_MISSING: {
     code: 'ARM_ERR_TOOL_INDEX_MISSING',
     meaning:
-      'The app has `toolSearch` on, but no `armature.tool-index.json` is beside a manifest its tools come from (the manifest was written by plain `tsc`-era tooling or an older `armature build`).',
+      'The app has `toolSearch` on, but no `armature.tool-index.json` is beside a manifest its tools come from (an older `armature build` wrote the manifest, or the index was not shipped with it).',
     fix: 'Run `armature build`, which writes the index beside the manifest; `allowStaleManifest: true` indexes those tools in process on the first search instead.',
   },
   TOOL_INDEX_STALE: {

@@ -2,6 +2,7 @@ import { ArmatureError } from '@armature/di';
 import type { AuthInfo } from '../context/request-context';
 import { LocalErrorCode } from '../errors/local-error-codes';
 import { hasScopes } from '../guards/required-scopes';
+import type { ManifestFile } from '../manifest/manifest-file';
 import type { ManifestResolver } from '../manifest/manifest-resolver';
 import type { SchemaTable } from '../manifest/schema-table';
 import type { ServerLogger } from '../protocol/server-logger';
@@ -27,10 +28,9 @@ interface Listed {
   readonly entries: readonly Tool[];
 }
 
-function hasTools(resolverFile: { readonly manifest: { readonly handlers: object } }): boolean {
-  for (const handler of Object.values(resolverFile.manifest.handlers) as { methods: Record<string, { kind: string }> }[]) {
+function hasTools(file: ManifestFile): boolean {
+  for (const handler of Object.values(file.manifest.handlers))
     for (const method of Object.values(handler.methods)) if (method.kind === 'tool') return true;
-  }
   return false;
 }
 

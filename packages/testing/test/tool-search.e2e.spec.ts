@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport as HttpTransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { Client as ClientV2, StreamableHTTPClientTransport as HttpTransportV2 } from '@modelcontextprotocol/client';
@@ -276,6 +277,33 @@ describe('tool search (armature build index → app with toolSearch → SDK clie
       });
     });
   }
+
+  it('stdio (SDK v1 client, real child process): the list, a search and both ways to call', async () => {
+    const stdio = new ClientV1({ name: 'search-stdio', version: '1.0.0' });
+    await within(
+      stdio.connect(
+        new StdioClientTransport({ command: process.execPath, args: [join(COMPILED_DIR, 'catalog-stdio.js')], stderr: 'ignore' }),
+      ),
+      'connect over stdio',
+    );
+    clients.push(stdio as unknown as AnyClient);
+    expect((await stdio.listTools()).tools.map((t) => t.name)).to.deep.equal(['search_tools', 'call_tool', 'health']);
+    const tools = found(
+      await within(stdio.callTool({ name: 'search_tools', arguments: { query: 'open an issue on github', limit: 3 } }), 'search'),
+    );
+    expect(tools.map((t) => t.name)[0]).to.equal('createGithubIssue');
+    // A caller no transport authenticated sees no scoped tool (stdio has no token).
+    expect(
+      found(await stdio.callTool({ name: 'search_tools', arguments: { query: 'delete all notes' } })).map((t) => t.name),
+    ).to.not.include('deleteAllNotes');
+    const through = (await stdio.callTool({
+      name: 'call_tool',
+      arguments: { name: 'createGithubIssue', arguments: { repo: 'a/b', title: 'Bug' } },
+    })) as ToolResult;
+    expect(through.structuredContent).to.deep.equal({ number: 6 });
+    const direct = (await stdio.callTool({ name: 'translateText', arguments: { text: 'hello', language: 'fr' } })) as ToolResult;
+    expect(direct.content).to.deep.equal([{ type: 'text', text: '[fr] hello' }]);
+  });
 
   it('a tool registered at run time is found (list_changed reaches a 2025 session), and gone once removed', async () => {
     const url = await serve();

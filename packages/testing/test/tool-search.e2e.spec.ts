@@ -252,6 +252,14 @@ describe('tool search (armature build index → app with toolSearch → SDK clie
         expect(disabled.isError).to.equal(true);
         app?.tools.enable('sendEmail');
         expect((await search(admin, 'send an email'))[0]?.name).to.equal('sendEmail');
+        // A tool that always runs as a task is found, but call_tool cannot hand on a task handle.
+        expect((await search(admin, 'export a table to CSV'))[0]?.name).to.equal('exportTable');
+        const task = (await admin.callTool({
+          name: 'call_tool',
+          arguments: { name: 'exportTable', arguments: { table: 't' } },
+        })) as ToolResult;
+        expect(task.isError).to.equal(true);
+        expect(task.content[0]?.text).to.include('runs as a task: call it directly');
         const meta = (await admin.callTool({ name: 'call_tool', arguments: { name: 'call_tool', arguments: {} } })) as ToolResult;
         expect(meta.isError).to.equal(true);
         expect((await search(admin, 'search tools call tool')).map((t) => t.name)).to.not.include.members(['search_tools', 'call_tool']);

@@ -24,3 +24,5 @@ export {
 export * from './routes/schema-extension';
 export { writeValidatorsBeside, manifestSchemas, type ValidatorsBuildResult } from './routes/validators-build';
 export { isDevMessage, type DevMessage } from './dev-reload/reload-protocol';
+export { writeToolIndexBeside, type ToolIndexBuildResult } from './tool-search/tool-index-build';
+export { TOOL_INDEX_FILE_NAME, TOOL_INDEX_FORMAT, type ToolIndexDocument } from './tool-search/tool-index-format';

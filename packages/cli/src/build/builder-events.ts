@@ -106,6 +106,11 @@ export class BuilderEvents {
           `armature: warning: a schema of ${displayPath(scan.project)} does not compile (${why}); the server will refuse to start.`,
         );
     }
+    const toolIndex = scan.toolIndex;
+    if (toolIndex && 'error' in toolIndex)
+      this.output.line(
+        `armature: warning: no tool-search index for ${displayPath(scan.project)} (${toolIndex.error}); an app with toolSearch will refuse to start.`,
+      );
   }
 
   /** Schema problems of the current round (with `--strict`, warnings count as problems). */

@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { createProgramFromTsconfig, generatorName, MANIFEST_DOCUMENT_FORMAT, MANIFEST_FILE_NAME, readTsconfig } from '@armature/schema';
 import { scanAndWriteManifest, type ProjectScan } from './manifest-step';
 import { VALIDATORS_FILE_NAME, writeValidators } from './validators-step';
+import { writeToolIndex } from './tool-index-step';
 import { currentSourceHash } from './source-state';
 
 /**
@@ -24,6 +25,9 @@ export function scanEntryIfManifestMissing(tsconfig: string): ProjectScan | unde
     fs.utimesSync(manifest, now, now);
     // A manifest written before validators were precompiled: add them without a rescan.
     if (!fs.existsSync(path.join(dir, VALIDATORS_FILE_NAME))) writeValidators(dir);
+    // …and a tool-search index, or a new one when this core tokenizes differently (a header
+    // check when it is current: its digest names the manifest bytes, which the touch left alone).
+    writeToolIndex(dir);
     return undefined;
   }
   return scanAndWriteManifest(createProgramFromTsconfig(tsconfig), { alwaysWrite: true });

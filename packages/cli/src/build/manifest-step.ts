@@ -11,6 +11,7 @@ import {
   type ScanOptions,
 } from '@armature/schema';
 import { writeValidators, type ValidatorsStep } from './validators-step';
+import { writeToolIndex, type ToolIndexStep } from './tool-index-step';
 
 /** What the scan of one compiled project produced. */
 export interface ProjectScan {
@@ -27,6 +28,8 @@ export interface ProjectScan {
   readonly scanMs: number;
   /** The precompiled validators written beside the manifest (undefined: none written). */
   readonly validators?: ValidatorsStep | { readonly error: string };
+  /** The tool-search index written beside the manifest (undefined: none written). */
+  readonly toolIndex?: ToolIndexStep | { readonly error: string };
 }
 
 /** Options of {@link scanAndWriteManifest}. */
@@ -55,12 +58,14 @@ export function scanAndWriteManifest(program: ts.Program, options: ManifestStepO
   let manifestFile: string | undefined;
   let manifestChanged = false;
   let validators: ProjectScan['validators'];
+  let toolIndex: ProjectScan['toolIndex'];
   const blocked = result.problems.length > 0 || (options.strict === true && result.notes.some(isWarning));
   if (!blocked && (options.alwaysWrite || result.methodCount > 0 || fs.existsSync(existing))) {
     const written = writeManifest(result.manifestDir, result.manifest);
     manifestFile = written.file;
     manifestChanged = written.written;
     validators = writeValidators(result.manifestDir, written.document);
+    toolIndex = writeToolIndex(result.manifestDir, written.document);
   }
   return {
     project,
@@ -71,5 +76,6 @@ export function scanAndWriteManifest(program: ts.Program, options: ManifestStepO
     manifestChanged,
     scanMs: performance.now() - started,
     validators,
+    toolIndex,
   };
 }

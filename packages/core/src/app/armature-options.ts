@@ -16,6 +16,7 @@ import type { NotificationBus } from '../bus/notification-bus';
 import type { PolicySettings } from '../routes/route-policy';
 import type { AroundHandlerFactory } from '../routes/route-pipeline';
 import type { RequestStateNonces } from '../kernel/request-state-nonces';
+import { resolveToolSearchOptions, type ToolSearchOptions } from '../tool-search/tool-search-options';
 
 /** Options of `Armature.create`. */
 export interface ArmatureOptions {
@@ -168,6 +169,14 @@ export interface ArmatureOptions {
    */
   readonly audit?: AuditSink;
   /**
+   * Tool search, for servers with more tools than a model's context holds: `tools/list` lists
+   * `search_tools` and `call_tool` (and the `pinned` tools) instead of every tool; `search_tools`
+   * ranks the tools the caller may see with BM25 over names, titles, descriptions and parameter
+   * docs, from the index `armature build` writes beside the manifest; every tool stays callable
+   * directly. `true` takes the defaults. Default: off. See docs/tool-search.md.
+   */
+  readonly toolSearch?: boolean | ToolSearchOptions;
+  /**
    * How broadcasts (`McpNotifier`, `app.resources.notifyUpdated`) and the state of 2025 HTTP
    * sessions reach the other instances of this server. Default: this process only
    * (`InMemoryNotificationBus`); `@armature/redis` has one on Redis pub/sub. See docs/deploying.md.
@@ -245,6 +254,10 @@ export function serverInfoOf(options: ArmatureOptions): Implementation {
   if (options.drainMs !== undefined && !isDrainMs(options.drainMs)) fail('"drainMs" must be 0 or a positive number of milliseconds');
   for (const key of ['maxProgressPerSecond', 'maxLogsPerSecond'] as const) {
     if (options[key] !== undefined && !isRate(options[key])) fail(`"${key}" must be a positive number (Infinity for no cap)`);
+  }
+  if (options.toolSearch !== undefined && options.toolSearch !== false) {
+    const resolved = resolveToolSearchOptions(options.toolSearch);
+    if (typeof resolved === 'string') fail(resolved);
   }
   checkRevisionOptions(options, fail);
   checkTaskOptions(options.tasks, fail);

@@ -42,6 +42,7 @@ import type { BusEvent, NotificationBus } from '../bus/notification-bus';
 import { InMemoryNotificationBus } from '../bus/in-memory-notification-bus';
 import type { RequestObserver } from '../kernel/request-observer';
 import { appObserver } from './app-observer';
+import { startToolSearch } from './tool-search-mode';
 
 /**
  * Options of `app.listen()`: which signals start a graceful shutdown, whether it ends the
@@ -147,6 +148,7 @@ export class Armature implements ConnectableApp {
       new ScopedLists(options.allowUnauthenticated === true),
       this.tasks,
       (key) => forms.get(key),
+      startToolSearch(options, this.tools, tables, () => reloader.resolver, logger),
     );
     this.observer = appObserver(options, tables, logger);
     this.dispatcher = createDispatcher(serverInfo, options, logger, () => this.features.current(), this.sessions, this.observer);

@@ -33,6 +33,18 @@ export const APP_ERRORS = defineErrors('@armature/core', 'Application layer (loc
       'A compiled handler file is newer than the `armature.manifest.json` describing it (tsc ran without `armature build`, or the build met TypeScript errors and wrote no manifest), so its schemas describe an earlier build.',
     fix: 'Run `armature build` and fix what it reports; `allowStaleManifest: true` in the app options starts on the older schemas anyway.',
   },
+  TOOL_INDEX_MISSING: {
+    code: 'ARM_ERR_TOOL_INDEX_MISSING',
+    meaning:
+      'The app has `toolSearch` on, but no `armature.tool-index.json` is beside a manifest its tools come from (an older `armature build` wrote the manifest, or the index was not shipped with it).',
+    fix: 'Run `armature build`, which writes the index beside the manifest; `allowStaleManifest: true` indexes those tools in process on the first search instead.',
+  },
+  TOOL_INDEX_STALE: {
+    code: 'ARM_ERR_TOOL_INDEX_STALE',
+    meaning:
+      'A tool-search index cannot be used: it was built for other manifest bytes, by another tokenizer version, or is not a readable index.',
+    fix: 'Run `armature build` to rebuild the index with the manifest; `allowStaleManifest: true` indexes those tools in process on the first search instead.',
+  },
   INVALID_SCHEMA: {
     code: 'ARM_ERR_INVALID_SCHEMA',
     meaning: 'A JSON Schema (manifest or override) does not compile, or an input schema is not `type: "object"`.',

@@ -94,6 +94,11 @@ export class ManifestResolver {
     return undefined;
   }
 
+  /** Every manifest file read so far (each once): those the resolved handler classes came from. */
+  manifestFiles(): ManifestFile[] {
+    return this.files.loaded();
+  }
+
   /** The refusal message when `file` is newer than its manifest (undefined: fresh, allowed, or already reported). */
   private checkFresh(file: string, manifestPath: string, manifestMtime: number): string | undefined {
     if (this.warned.has(file)) return undefined;

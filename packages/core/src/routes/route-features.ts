@@ -7,6 +7,13 @@ import type { TaskManager } from '../task-runtime/task-manager';
 import type { RouteTables } from './route-tables';
 import { RouteWarmup } from './route-warmup';
 import type { ScopedLists } from './scoped-lists';
+import type { CompiledTool } from './tool.route';
+import type { Tool } from '../wire/mcp-types.generated';
+
+/** What `tools/list` answers in search mode (the `toolSearch` option): the routes to list and their entries, per table version. */
+export interface SearchModeList {
+  listRoutes(): { readonly routes: readonly CompiledTool[]; readonly entries: readonly Tool[] };
+}
 
 /** The client's already-resolved arguments, without undefined entries, on a prototype-free record. */
 function definedValues(given: Readonly<Record<string, string | undefined>> | undefined): Readonly<Record<string, string>> {
@@ -15,13 +22,16 @@ function definedValues(given: Readonly<Record<string, string | undefined>> | und
   return out;
 }
 
-function toolsFeature(tables: RouteTables, scoped: ScopedLists, warmup: RouteWarmup): ToolsFeature {
+function toolsFeature(tables: RouteTables, scoped: ScopedLists, warmup: RouteWarmup, search: SearchModeList | undefined): ToolsFeature {
   return {
     list: (ctx) => {
       const routes = tables.tools.routes();
       // A client that lists tools calls some next: make their pipelines in idle time from now on.
       warmup.start(routes);
-      return scoped.filter(routes, tables.tools.entries(), ctx.authInfo);
+      if (search === undefined) return scoped.filter(routes, tables.tools.entries(), ctx.authInfo);
+      // Search mode: the search tools and the pinned tools, filtered like the whole list.
+      const listed = search.listRoutes();
+      return scoped.filter(listed.routes, listed.entries, ctx.authInfo);
     },
     call: (name, args, ctx) => {
       const tool = tables.tools.get(name);
@@ -100,6 +110,8 @@ export class AppFeatures {
     private readonly scoped: ScopedLists,
     private readonly tasks: TaskManager,
     private readonly elicitForm: (key: string) => ElicitForm | undefined = () => undefined,
+    /** Tool search (the `toolSearch` option), when on. */
+    private readonly toolSearch?: SearchModeList,
   ) {}
 
   /** Stops idle preparation (the app is closing). */
@@ -123,7 +135,7 @@ export class AppFeatures {
     const key = `${+has.tools}${+has.resources}${+has.prompts}${+has.completions}${+has.tasks}`;
     if (this.cached?.key === key) return this.cached.features;
     const features: ServerFeatures = {
-      ...(has.tools ? { tools: toolsFeature(t, this.scoped, this.warmup) } : {}),
+      ...(has.tools ? { tools: toolsFeature(t, this.scoped, this.warmup, this.toolSearch) } : {}),
       ...(has.resources ? { resources: resourcesFeature(t, this.scoped) } : {}),
       ...(has.prompts ? { prompts: promptsFeature(t, this.scoped) } : {}),
       ...(has.completions ? { completions: completionsFeature(t) } : {}),

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, readdirSync, statSync, utimesSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type * as Schema from '@armature/schema';
+import { writeToolIndexBeside } from '@armature/core/build';
 import { testingError } from '../errors/testing-error';
 import { requireOptionalPeer } from '../errors/optional-peer';
 
@@ -31,7 +32,8 @@ function formatOf(file: string): unknown {
  * Makes sure the project's `armature.manifest.json` exists and is not older than its compiled
  * JavaScript and is in the format this `@armature/schema` writes (a file from an older build
  * is rewritten, not left for the kernel to refuse), scanning the sources exactly as `armature build` does when it is stale. Tests
- * then pass after a plain `tsc -b` as well as after `armature build`. `project` is a folder
+ * then pass after a plain `tsc -b` as well as after `armature build`. The tool-search index
+ * (`armature.tool-index.json`) is written beside it too, as `armature build` writes it. `project` is a folder
  * with a `tsconfig.json`, or a tsconfig file. Needs `@armature/schema` (an optional peer).
  * Returns the manifest's path.
  */
@@ -42,7 +44,11 @@ export function ensureManifest(project: string): string {
   const outDir = parsed.options.outDir ?? resolve(tsconfig, '..');
   const file = join(outDir, MANIFEST);
   const fresh = existsSync(file) && existsSync(outDir) && statSync(file).mtimeMs >= newestJs(outDir);
-  if (fresh && formatOf(file) === schema.MANIFEST_DOCUMENT_FORMAT) return file;
+  if (fresh && formatOf(file) === schema.MANIFEST_DOCUMENT_FORMAT) {
+    // The tool-search index, as `armature build` keeps it (a header check when it is current).
+    writeToolIndexBeside(outDir);
+    return file;
+  }
   const scan = schema.scanProject(tsconfig);
   if (scan.problems.length > 0) {
     throw testingError('ARM_ERR_MANIFEST_BUILD_FAILED', `scanning ${tsconfig} found problems:\n${schema.formatProblems(scan.problems)}`);
@@ -50,5 +56,7 @@ export function ensureManifest(project: string): string {
   const written = schema.writeManifest(scan.manifestDir, scan.manifest);
   // An unchanged manifest is not rewritten; mark it fresh so the next call skips the scan.
   if (!written.written) utimesSync(written.file, new Date(), new Date());
+  // The tool-search index beside it, bound to these manifest bytes (rewritten only when it changes).
+  writeToolIndexBeside(outDir);
   return written.file;
 }

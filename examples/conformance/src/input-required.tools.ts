@@ -1,5 +1,7 @@
 import { Prompt, RequestContext, Tool } from '@armature/core';
-import type { ElicitResult, PromptMessage } from '@armature/core/wire/2025-11-25';
+import type { ElicitAnswer } from '@armature/core/elicitation';
+import type { PromptMessage } from '@armature/core/wire/2025-11-25';
+import type { ColorForm, ContextForm, ContinueForm, NameForm, OkForm } from './forms';
 
 /** The text of a sampling answer, whatever shape its content has. */
 function sampledText(content: unknown): string {
@@ -9,11 +11,9 @@ function sampledText(content: unknown): string {
     : JSON.stringify(block);
 }
 
-function accepted(answer: ElicitResult): string {
-  return `action=${answer.action}, content=${JSON.stringify(answer.content ?? {})}`;
+function accepted(answer: ElicitAnswer<object>): string {
+  return `action=${answer.action}, content=${JSON.stringify(answer.action === 'accept' ? answer.content : {})}`;
 }
-
-const NAME_FORM = { type: 'object' as const, properties: { name: { type: 'string' as const } }, required: ['name'] };
 
 /**
  * Questions to the client, written once for both revisions (conformance: input-required-result-*).
@@ -25,7 +25,7 @@ export class InputRequiredTools {
   /** Asks the user's name (form elicitation). */
   @Tool()
   async test_input_required_result_elicitation(ctx: RequestContext): Promise<string> {
-    const answer = await ctx.elicit({ mode: 'form', message: 'What is your name?', requestedSchema: NAME_FORM }, { key: 'user_name' });
+    const answer = await ctx.elicit<NameForm>('What is your name?', { key: 'user_name' });
     return `Hello: ${accepted(answer)}`;
   }
 
@@ -49,14 +49,7 @@ export class InputRequiredTools {
   /** Asks for a confirmation; the answer arrives with the sealed state, which the kernel verified. */
   @Tool()
   async test_input_required_result_request_state(ctx: RequestContext): Promise<string> {
-    const answer = await ctx.elicit(
-      {
-        mode: 'form',
-        message: 'Please confirm',
-        requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
-      },
-      { key: 'confirm' },
-    );
+    const answer = await ctx.elicit<OkForm>('Please confirm', { key: 'confirm' });
     return `state-ok: ${accepted(answer)}`;
   }
 
@@ -64,7 +57,7 @@ export class InputRequiredTools {
   @Tool()
   async test_input_required_result_multiple_inputs(ctx: RequestContext): Promise<string> {
     const [name, greeting, roots] = await Promise.all([
-      ctx.elicit({ mode: 'form', message: 'What is your name?', requestedSchema: NAME_FORM }, { key: 'user_name' }),
+      ctx.elicit<NameForm>('What is your name?', { key: 'user_name' }),
       ctx.sample(
         { messages: [{ role: 'user', content: { type: 'text', text: 'Generate a greeting' } }], maxTokens: 50 },
         { key: 'greeting' },
@@ -77,29 +70,15 @@ export class InputRequiredTools {
   /** Two questions, the second asked only once the first is answered: two rounds. */
   @Tool()
   async test_input_required_result_multi_round(ctx: RequestContext): Promise<string> {
-    const name = await ctx.elicit({ mode: 'form', message: 'Step 1: What is your name?', requestedSchema: NAME_FORM }, { key: 'step1' });
-    const color = await ctx.elicit(
-      {
-        mode: 'form',
-        message: 'Step 2: What is your favorite color?',
-        requestedSchema: { type: 'object', properties: { color: { type: 'string' } }, required: ['color'] },
-      },
-      { key: 'step2' },
-    );
+    const name = await ctx.elicit<NameForm>('Step 1: What is your name?', { key: 'step1' });
+    const color = await ctx.elicit<ColorForm>('Step 2: What is your favorite color?', { key: 'step2' });
     return `step1: ${accepted(name)}; step2: ${accepted(color)}`;
   }
 
   /** Like the elicitation tool; the suite retries it with a tampered state, which must be refused. */
   @Tool()
   async test_input_required_result_tampered_state(ctx: RequestContext): Promise<string> {
-    const answer = await ctx.elicit(
-      {
-        mode: 'form',
-        message: 'Please confirm',
-        requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
-      },
-      { key: 'confirm' },
-    );
+    const answer = await ctx.elicit<OkForm>('Please confirm', { key: 'confirm' });
     return `confirmed: ${accepted(answer)}`;
   }
 
@@ -109,9 +88,7 @@ export class InputRequiredTools {
     const caps = ctx.session.clientCapabilities;
     const parts: string[] = [];
     if (caps.elicitation !== undefined)
-      parts.push(
-        `elicitation: ${accepted(await ctx.elicit({ mode: 'form', message: 'What is your name?', requestedSchema: NAME_FORM }, { key: 'user_name' }))}`,
-      );
+      parts.push(`elicitation: ${accepted(await ctx.elicit<NameForm>('What is your name?', { key: 'user_name' }))}`);
     if (caps.sampling !== undefined) {
       const reply = await ctx.sample(
         { messages: [{ role: 'user', content: { type: 'text', text: 'Say hello' } }], maxTokens: 50 },
@@ -138,10 +115,7 @@ export class InputRequiredTools {
   async test_streaming_elicitation(ctx: RequestContext): Promise<string> {
     await ctx.progress(1, 2, 'about to ask');
     await ctx.log.info('asking the user');
-    const answer = await ctx.elicit(
-      { mode: 'form', message: 'Continue?', requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } } },
-      { key: 'continue' },
-    );
+    const answer = await ctx.elicit<ContinueForm>('Continue?', { key: 'continue' });
     return `streamed: ${accepted(answer)}`;
   }
 
@@ -157,15 +131,8 @@ export class InputRequiredTools {
    */
   @Prompt()
   async test_input_required_result_prompt(ctx: RequestContext): Promise<PromptMessage[]> {
-    const answer = await ctx.elicit(
-      {
-        mode: 'form',
-        message: 'What context should the prompt use?',
-        requestedSchema: { type: 'object', properties: { context: { type: 'string' } }, required: ['context'] },
-      },
-      { key: 'user_context' },
-    );
-    const context = typeof answer.content?.context === 'string' ? answer.content.context : '(none)';
+    const answer = await ctx.elicit<ContextForm>('What context should the prompt use?', { key: 'user_context' });
+    const context = answer.action === 'accept' ? answer.content.context : '(none)';
     return [{ role: 'user', content: { type: 'text', text: `Use this context: ${context}` } }];
   }
 }

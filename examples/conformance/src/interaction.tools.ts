@@ -1,5 +1,6 @@
 import { RequestContext, Tool } from '@armature/core';
 import { pause } from './fixtures';
+import type { UserInfoForm } from './forms';
 
 /** Tools that talk back to the client while they run: logs, progress, sampling, elicitation. */
 export class InteractionTools {
@@ -42,19 +43,8 @@ export class InteractionTools {
    */
   @Tool()
   async test_elicitation(message: string, ctx: RequestContext): Promise<string> {
-    const answer = await ctx.elicit({
-      mode: 'form',
-      message,
-      requestedSchema: {
-        type: 'object',
-        properties: {
-          username: { type: 'string', description: "User's response" },
-          email: { type: 'string', description: "User's email address" },
-        },
-        required: ['username', 'email'],
-      },
-    });
-    return `User response: action=${answer.action}, content=${JSON.stringify(answer.content ?? {})}`;
+    const answer = await ctx.elicit<UserInfoForm>(message, { key: 'user_info' });
+    return `User response: action=${answer.action}, content=${JSON.stringify(answer.action === 'accept' ? answer.content : {})}`;
   }
 
   /**

@@ -1,13 +1,7 @@
 import { McpWireError, RequestContext, Tool, ToolError } from '@armature/core';
-import type { ElicitResult } from '@armature/core/wire/2025-11-25';
+import type { ElicitAnswer } from '@armature/core/elicitation';
 import { pause } from './fixtures';
-
-const CONFIRM_FORM = { type: 'object' as const, properties: { confirm: { type: 'boolean' as const } }, required: ['confirm'] };
-const NAME_FORM = { type: 'object' as const, properties: { name: { type: 'string' as const } }, required: ['name'] };
-
-function confirmed(answer: ElicitResult): boolean {
-  return answer.action === 'accept' && answer.content?.confirm === true;
-}
+import type { ConfirmForm, NameAndConfirmForm, NameForm } from './forms';
 
 /**
  * The tasks extension's fixtures (conformance: tasks-*). Each is an ordinary handler; `task`
@@ -52,11 +46,8 @@ export class TaskTools {
   /** Deletes a file once the user confirms (the task waits in input_required for the answer). */
   @Tool({ task: 'required' })
   async confirm_delete(filename: string, ctx: RequestContext): Promise<string> {
-    const answer = await ctx.elicit(
-      { mode: 'form', message: `Delete ${filename}?`, requestedSchema: CONFIRM_FORM },
-      { key: 'confirm_delete' },
-    );
-    return confirmed(answer) ? `Deleted ${filename}` : `Kept ${filename}`;
+    const answer = await ctx.elicit<ConfirmForm>(`Delete ${filename}?`, { key: 'confirm_delete' });
+    return answer.action === 'accept' && answer.content.confirm ? `Deleted ${filename}` : `Kept ${filename}`;
   }
 
   /**
@@ -65,34 +56,22 @@ export class TaskTools {
    */
   @Tool({ task: { support: 'required', start: 'handler' } })
   async test_tool_with_task(ctx: RequestContext): Promise<string> {
-    const answer = await ctx.elicit({ mode: 'form', message: 'What is your name?', requestedSchema: NAME_FORM }, { key: 'user_name' });
+    const answer = await ctx.elicit<NameForm>('What is your name?', { key: 'user_name' });
     await ctx.startTask();
     await pause(200, ctx.signal);
-    const content = answer.content ?? {};
-    return `Hello, ${String(content.name ?? content.user_name ?? 'stranger')}! (from task ${ctx.taskId ?? 'none'})`;
+    const name = answer.action === 'accept' ? answer.content.name : 'stranger';
+    return `Hello, ${name}! (from task ${ctx.taskId ?? 'none'})`;
   }
 
   /** Asks two questions at once; completes when both are answered. */
   @Tool({ task: 'required' })
   async multi_input(ctx: RequestContext): Promise<string> {
     const [first, second] = await Promise.all([
-      ctx.elicit(
-        {
-          mode: 'form',
-          message: 'First: your name and confirmation',
-          requestedSchema: { ...NAME_FORM, properties: { ...NAME_FORM.properties, confirm: { type: 'boolean' as const } } },
-        },
-        { key: 'first' },
-      ),
-      ctx.elicit(
-        {
-          mode: 'form',
-          message: 'Second: your name and confirmation',
-          requestedSchema: { ...NAME_FORM, properties: { ...NAME_FORM.properties, confirm: { type: 'boolean' as const } } },
-        },
-        { key: 'second' },
-      ),
+      ctx.elicit<NameAndConfirmForm>('First: your name and confirmation', { key: 'first' }),
+      ctx.elicit<NameAndConfirmForm>('Second: your name and confirmation', { key: 'second' }),
     ]);
-    return `first: ${String(first.content?.name)}; second: ${String(second.content?.name)}`;
+    const name = (answer: ElicitAnswer<NameAndConfirmForm>): string =>
+      answer.action === 'accept' ? answer.content.name : `(${answer.action})`;
+    return `first: ${name(first)}; second: ${name(second)}`;
   }
 }

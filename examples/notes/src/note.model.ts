@@ -23,6 +23,7 @@ export interface NoteSummary {
 export interface NoteChanges {
   /** @minLength 1 */
   title?: string;
+  /** @sensitive */
   body?: string;
   tags?: string[];
 }

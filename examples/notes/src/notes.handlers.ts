@@ -1,5 +1,6 @@
 import { Injectable } from '@armature/di';
 import { McpNotifier, Prompt, RequestContext, Resource, ResourceTemplate, Tool, ToolError, type CompletionContext } from '@armature/core';
+import { Sensitive } from '@armature/core/observability';
 import type { PromptMessage } from '@armature/core/wire/2025-11-25';
 import type { ConfirmDelete, DeleteOutcome, Note, NoteChanges, NoteSummary } from './note.model';
 import { NoteStore, summarize } from './note.store';
@@ -42,7 +43,9 @@ export class NotesHandlers {
     title: 'Create a note',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   })
-  create(title: string, body: string, tags: string[] = []): Note {
+  // The body is @Sensitive(): audit records (NOTES_AUDIT_LOG) show "[redacted]" in its place;
+  // armature build stores the path in the manifest, nothing runs for it per call.
+  create(title: string, @Sensitive() body: string, tags: string[] = []): Note {
     const note = this.store.create(title, body, tags);
     this.notifier.resourceUpdated(INDEX_URI);
     return note;

@@ -132,6 +132,13 @@ export class Asking {
     expect(refused.stdout).to.include(
       'src/asking.handlers.ts:5:37 - error ARM_ERR_ELICIT_FORM: ctx.elicit: the form type Form: property "at" is a nested object;',
     );
+
+    fs.writeFileSync(path.join(dir, 'src/asking.handlers.ts'), asking('interface Form { ok: boolean; people: { name: string }[] }'));
+    const arrayOfObjects = runArmature(['build'], dir);
+    expect(arrayOfObjects.status).to.equal(1);
+    expect(arrayOfObjects.stdout).to.include(
+      'src/asking.handlers.ts:5:37 - error ARM_ERR_ELICIT_FORM: ctx.elicit: the form type Form: property "people" is an array of something other than a string enum; a form field is a string, number, integer, boolean, string-literal union or array of one',
+    );
   });
 
   it('fails with every schema problem at once, writes no manifest, and exits 1', () => {

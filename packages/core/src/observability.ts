@@ -6,3 +6,5 @@ export type { HeaderLookup, ObservedRequest, RequestObservation, RequestObserver
 export type { AuditEvent, AuditEventType, AuditOutcome, AuditSink } from './audit/audit-sink';
 export { JsonLinesAuditSink, type JsonLinesAuditOptions } from './audit/json-lines-audit-sink';
 export { REDACTED } from './audit/redaction';
+// `@Sensitive()` on a DTO property or handler parameter: the decorator form of the `@sensitive` tag.
+export { Sensitive } from './audit/sensitive.decorator';

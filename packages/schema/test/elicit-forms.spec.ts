@@ -65,6 +65,100 @@ describe('typed elicitation forms', () => {
     });
   });
 
+  it('writes every enum shape of the spec: untitled and titled single select, legacy enumNames, untitled and titled multi select', () => {
+    const result = scanClean(
+      handlerAsking(`/** Options shown with titles: each member's JSDoc is its title. */
+enum Titled {
+  /** First Option */
+  Value1 = 'value1',
+  /** @title Second Option */
+  Value2 = 'value2',
+}
+enum Plain {
+  A = 'a',
+  B = 'b',
+}
+interface Form {
+  /** Untitled single-select */
+  untitledSingle: 'option1' | 'option2';
+  /**
+   * Titled single-select
+   * @default "value2"
+   */
+  titledSingle?: Titled;
+  /**
+   * Legacy titled enum
+   * @enumNames
+   */
+  legacyEnum?: Titled;
+  plain?: Plain;
+  /**
+   * Untitled multi-select
+   * @minItems 1
+   * @maxItems 2
+   */
+  untitledMulti?: ('option1' | 'option2')[];
+  /** Titled multi-select */
+  titledMulti?: Titled[];
+  /**
+   * A union with titles from tags
+   * @optionTitle low Not urgent
+   * @optionTitle high Do it now
+   */
+  urgency?: 'low' | 'high';
+  /**
+   * @optionTitle x The X
+   * @optionTitle y The Y
+   */
+  picks?: ('x' | 'y')[];
+}`),
+    );
+    const titled = [
+      { const: 'value1', title: 'First Option' },
+      { const: 'value2', title: 'Second Option' },
+    ];
+    expect(result.manifest.elicitForms?.the_form?.schema).to.deep.equal({
+      type: 'object',
+      properties: {
+        untitledSingle: { description: 'Untitled single-select', type: 'string', enum: ['option1', 'option2'] },
+        titledSingle: { description: 'Titled single-select', default: 'value2', type: 'string', oneOf: titled },
+        legacyEnum: {
+          description: 'Legacy titled enum',
+          type: 'string',
+          enum: ['value1', 'value2'],
+          enumNames: ['First Option', 'Second Option'],
+        },
+        plain: { type: 'string', enum: ['a', 'b'] },
+        untitledMulti: {
+          description: 'Untitled multi-select',
+          minItems: 1,
+          maxItems: 2,
+          type: 'array',
+          items: { type: 'string', enum: ['option1', 'option2'] },
+        },
+        titledMulti: { description: 'Titled multi-select', type: 'array', items: { anyOf: titled } },
+        urgency: {
+          description: 'A union with titles from tags',
+          type: 'string',
+          oneOf: [
+            { const: 'high', title: 'Do it now' },
+            { const: 'low', title: 'Not urgent' },
+          ],
+        },
+        picks: {
+          type: 'array',
+          items: {
+            anyOf: [
+              { const: 'x', title: 'The X' },
+              { const: 'y', title: 'The Y' },
+            ],
+          },
+        },
+      },
+      required: ['untitledSingle'],
+    });
+  });
+
   it('keeps the forms through the stored manifest format (the schema interned with the others)', () => {
     const result = scanClean(handlerAsking('interface Form { ok: boolean }'));
     const document = toManifestDocument(result.manifest);
@@ -115,6 +209,41 @@ describe('typed elicitation forms', () => {
       'a function field',
       'interface Form { done: () => void }',
       'src/handlers.ts:5:37 - error ARM_ERR_ELICIT_FORM: ctx.elicit: in the form type Form, property "done" is a function, which JSON cannot carry; pass data instead.',
+    ],
+    [
+      'an array of objects',
+      'interface Form { people: { name: string }[] }',
+      'src/handlers.ts:5:37 - error ARM_ERR_ELICIT_FORM: ctx.elicit: the form type Form: property "people" is an array of something other than a string enum; a form field is a string, number, integer, boolean, string-literal union or array of one (flatten nested objects into fields, drop null).',
+    ],
+    [
+      'an array of numbers',
+      'interface Form { scores: number[] }',
+      'src/handlers.ts:5:37 - error ARM_ERR_ELICIT_FORM: ctx.elicit: the form type Form: property "scores" is an array of something other than a string enum; a form field is a string, number, integer, boolean, string-literal union or array of one (flatten nested objects into fields, drop null).',
+    ],
+    [
+      'a numeric enum',
+      'enum Level { Low, High }\ninterface Form { level: Level }',
+      'src/handlers.ts:6:37 - error ARM_ERR_ELICIT_FORM: ctx.elicit: the form type Form: property "level" is a non-string literal; a form field is a string, number, integer, boolean, string-literal union or array of one (flatten nested objects into fields, drop null).',
+    ],
+    [
+      'a field marked sensitive',
+      'interface Form {\n  /** @sensitive */\n  password: string;\n}',
+      'src/handlers.ts:8:37 - error ARM_ERR_ELICIT_FORM: ctx.elicit: the form type Form: property "password" is marked sensitive; a form must not ask for sensitive information (ask for it with a URL-mode elicitation instead).',
+    ],
+    [
+      'an enum whose options are titled only in part',
+      'enum Pick {\n  /** The A */\n  A = "a",\n  B = "b",\n}\ninterface Form { pick: Pick }',
+      'src/handlers.ts:7:18 - error ARM_ERR_ELICIT_FORM: ctx.elicit: the form type Form: property "pick" gives some options a title but not "b"; give every option a title or none.',
+    ],
+    [
+      'an @optionTitle naming no option',
+      'interface Form {\n  /** @optionTitle c The C */\n  pick: "a" | "b";\n}',
+      'src/handlers.ts:3:7 - error ARM_ERR_ELICIT_FORM: ctx.elicit: the form type Form: property "pick": @optionTitle names "c", which is not one of its options ("a", "b").',
+    ],
+    [
+      '@enumNames on a multi select',
+      'interface Form {\n  /**\n   * @optionTitle a The A\n   * @enumNames\n   */\n  picks: "a"[];\n}',
+      'src/handlers.ts:7:3 - error ARM_ERR_ELICIT_FORM: ctx.elicit: the form type Form: property "picks": @enumNames is for a single select; a multi select writes its titles as items.anyOf.',
     ],
   ];
   for (const [what, declaration, line] of refused) {

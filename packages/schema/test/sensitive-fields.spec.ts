@@ -83,4 +83,58 @@ export class Handlers {
     });
     expect(result.notes.map((n) => n.message).join('\n')).to.contain('@sensitive');
   });
+
+  describe('the @Sensitive() decorator', () => {
+    const DECORATED = `import { Tool } from '@armature/core';
+import { Sensitive } from '@armature/core/observability';
+import * as observability from '@armature/core/observability';
+export class Card {
+  holder!: string;
+  @Sensitive() number!: string;
+}
+export class SignInDto {
+  user!: string;
+  @observability.Sensitive() password!: string;
+  cards!: Card[];
+}
+export class Handlers {
+  @Tool() signIn(input: SignInDto): string { return input.user; }
+  @Tool() connect(host: string, @Sensitive() apiKey: string, card?: Card): string { return host; }
+  @Tool() whole(@Sensitive() input: SignInDto): string { return input.user; }
+  @Tool() shown(card: Card): Card { return card; }
+}
+`;
+
+    it('marks DTO properties (nested and in arrays included) exactly as the JSDoc tag does', () => {
+      const result = scanClean(DECORATED);
+      const signIn = methodOf(result, 'Handlers', 'signIn');
+      expect(signIn.sensitive).to.deep.equal(['/cards/*/number', '/password']);
+      expect(JSON.stringify(signIn.inputSchema)).to.not.contain('"sensitive"');
+    });
+
+    it('marks a parameter, and a decorated DTO parameter is the whole arguments object', () => {
+      const result = scanClean(DECORATED);
+      expect(methodOf(result, 'Handlers', 'connect').sensitive).to.deep.equal(['/apiKey', '/card/number']);
+      expect(methodOf(result, 'Handlers', 'whole').sensitive).to.deep.equal(['', '/cards/*/number', '/password']);
+    });
+
+    it('keeps the mark out of output schemas', () => {
+      const shown = methodOf(scanClean(DECORATED), 'Handlers', 'shown');
+      expect(JSON.stringify(shown.outputSchema)).to.not.contain('"sensitive"');
+      expect(shown.outputSchema).to.have.nested.property('properties.number');
+    });
+
+    it('ignores a decorator of the same name from another package', () => {
+      const result = scan({
+        'src/mine.ts': 'export function Sensitive(): PropertyDecorator { return () => undefined; }\n',
+        'src/handlers.ts': `import { Tool } from '@armature/core';
+import { Sensitive } from './mine';
+export class Dto { @Sensitive() password!: string; }
+export class Handlers { @Tool() go(input: Dto): string { return input.password; } }
+`,
+      });
+      expect(result.problems).to.deep.equal([]);
+      expect(methodOf(result, 'Handlers', 'go')).to.not.have.property('sensitive');
+    });
+  });
 });

@@ -60,7 +60,7 @@ export const ENGINE_ERRORS = defineErrors('@armature/core', 'Protocol engine (lo
   ELICIT_ANSWER_INVALID: {
     code: 'ARM_ERR_ELICIT_ANSWER_INVALID',
     meaning:
-      'The client accepted a typed elicitation with content that does not match the form (`ElicitAnswerError`; left uncaught in a tool it is answered like a ToolError, naming the wrong fields).',
+      'The client accepted a typed elicitation with content that does not match the form (`ElicitAnswerError`). Left uncaught, a tool answers it like a ToolError (`isError: true` naming the wrong fields); a prompt or resource answers -32602 (invalid params) with the same message, on both revisions.',
     fix: 'Nothing to fix on the server; catch `ElicitAnswerError` to ask again or fall back.',
   },
   INPUT_NOT_ALLOWED: {

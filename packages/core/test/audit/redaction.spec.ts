@@ -50,4 +50,10 @@ describe('redactArguments', () => {
     expect(redactArguments(args, undefined)).to.equal(args);
     expect(redactArguments(args, [])).to.equal(args);
   });
+
+  it('redacts the whole arguments object at the empty pointer (a decorated DTO parameter), whatever other paths say', () => {
+    const args = { user: 'ada', password: 'p' };
+    expect(redactArguments(args, ['', '/password'])).to.equal(REDACTED);
+    expect(args).to.deep.equal({ user: 'ada', password: 'p' });
+  });
 });

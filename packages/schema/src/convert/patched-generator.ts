@@ -20,6 +20,8 @@ export interface GeneratorSettings {
   readonly closedObjects: boolean;
   /** Named object types become definitions referenced by `$ref` (the `@schemaDefs` opt-in); else only recursion does. */
   readonly namedDefs: boolean;
+  /** Whether a property is marked sensitive other than by JSDoc (the `@Sensitive()` decorator). */
+  readonly markedSensitive?: (property: ts.Symbol) => boolean;
 }
 
 /** A generator, and the type behind each definition name it hands out (for `@defName`). */
@@ -65,6 +67,16 @@ export function createGenerator(checker: ts.TypeChecker, type: ts.Type, settings
     releaseOptionalProperties(checker, classType, result);
     return result;
   };
+  const markedSensitive = settings.markedSensitive;
+  if (markedSensitive !== undefined) {
+    // Marked like the `@sensitive` tag (the generator copies that one from JSDoc itself).
+    const getDefinitionForProperty = internals.getDefinitionForProperty;
+    internals.getDefinitionForProperty = function patched(this: GeneratorInternals, prop, node) {
+      const result = getDefinitionForProperty.call(this, prop, node);
+      if (result !== null && markedSensitive(prop)) (result as Record<string, unknown>)[SENSITIVE_KEYWORD] = true;
+      return result;
+    };
+  }
   const getTypeDefinition = internals.getTypeDefinition;
   internals.getTypeDefinition = function patched(this: GeneratorInternals, type, ...rest) {
     if (type.flags & ts.TypeFlags.StringMapping) return { type: 'string' };

@@ -32,7 +32,11 @@ export class TypeToSchema {
   /** Types are interned by the checker, so one type object converts once per scan, mode and defs mode. */
   private readonly caches = new Map<string, Map<ts.Type, ConversionResult>>();
 
-  constructor(private readonly checker: ts.TypeChecker) {}
+  constructor(
+    private readonly checker: ts.TypeChecker,
+    /** Whether a property carries a sensitive mark the generator cannot see in JSDoc (a decorator). */
+    private readonly markedSensitive?: (property: ts.Symbol) => boolean,
+  ) {}
 
   /** Converts one type. Never throws: a failure comes back as a reason. The result is the caller's to change. */
   convert(type: ts.Type, mode: SchemaMode, defs: DefsMode = 'recursive'): ConversionResult {
@@ -53,6 +57,7 @@ export class TypeToSchema {
     const { generator, typesByName } = createGenerator(this.checker, type, {
       closedObjects: mode === 'input',
       namedDefs: defs === 'named',
+      ...(this.markedSensitive === undefined ? {} : { markedSensitive: this.markedSensitive }),
     });
     // The generator reports non-literal class initializers on console.warn; they are not
     // problems here (such properties are simply optional), so keep the build output clean.

@@ -3,6 +3,7 @@ import { describeUnsupported } from '../convert/type-to-schema';
 import type { JsonSchema } from '../manifest/manifest.types';
 import type { ScanContext } from '../scan/scan-context';
 import { toFormSchema } from './form-schema';
+import { readOptionTitles } from './option-titles';
 
 /** One typed `ctx.elicit<T>(message, { key })` call: the form its type argument describes. */
 export interface ElicitFormSite {
@@ -79,16 +80,22 @@ function readSite(call: ts.CallExpression, context: ScanContext): ElicitFormSite
     return undefined;
   }
   const typeText = typeNode.getText();
-  const converted = context.converter.convert(context.checker.getTypeFromTypeNode(typeNode), 'input');
+  const formType = context.checker.getTypeFromTypeNode(typeNode);
+  const converted = context.converter.convert(formType, 'input');
   if (!converted.ok) {
     context.report(typeNode, 'ARM_ERR_ELICIT_FORM', SUBJECT, describeUnsupported('form', typeText, converted.problem));
+    return undefined;
+  }
+  const titles = readOptionTitles(formType, context.checker);
+  if (!titles.ok) {
+    context.report(titles.node, 'ARM_ERR_ELICIT_FORM', SUBJECT, `the form type ${typeText}: ${titles.reason}.`);
     return undefined;
   }
   // A recursive type has `$defs`; a form cannot refer to anything, so that is refused too.
   const form =
     Object.keys(converted.value.defs).length > 0
       ? { ok: false as const, reason: 'refers to itself; a form is a flat object of string, number, integer, boolean or enum properties' }
-      : toFormSchema(converted.value.schema);
+      : toFormSchema(converted.value.schema, titles.byProperty);
   if (!form.ok) {
     context.report(typeNode, 'ARM_ERR_ELICIT_FORM', SUBJECT, `the form type ${typeText}: ${form.reason}.`);
     return undefined;

@@ -12,6 +12,12 @@ const ALLOWED: Readonly<Record<'string' | 'number' | 'boolean' | 'enum' | 'multi
   multi: ['type', 'title', 'description', 'default', 'items', 'minItems', 'maxItems'],
 };
 
+/** The titles of one enum property's options (see option-titles.ts), and whether they go in legacy `enumNames`. */
+export interface FormOptionTitles {
+  readonly titles: ReadonlyMap<string, string>;
+  readonly legacy: boolean;
+}
+
 /** A form schema, or why the type is not one (a phrase naming the property, and what to change). */
 export type FormSchemaResult = { readonly ok: true; readonly schema: JsonSchema } | { readonly ok: false; readonly reason: string };
 
@@ -25,8 +31,11 @@ function isObject(value: JsonValue | undefined): value is { [key: string]: JsonV
  * integers (minimum, maximum), booleans, string enums (single select) or arrays of a string
  * enum (multi select), each with title, description and default. Anything else is refused
  * with the property it is about; `additionalProperties` is dropped (forms are closed anyway).
+ * An enum property with option titles becomes the titled shape: `oneOf: [{ const, title }]`
+ * (single select), `items.anyOf: [{ const, title }]` (multi select), or, asked for, the
+ * legacy `enum` + `enumNames`.
  */
-export function toFormSchema(converted: JsonSchema): FormSchemaResult {
+export function toFormSchema(converted: JsonSchema, optionTitles: ReadonlyMap<string, FormOptionTitles> = new Map()): FormSchemaResult {
   if (converted.type !== 'object' || !isObject(converted.properties)) {
     return { ok: false, reason: 'is not an object type; a form is a flat object of string, number, integer, boolean or enum properties' };
   }
@@ -35,7 +44,7 @@ export function toFormSchema(converted: JsonSchema): FormSchemaResult {
   }
   const properties: { [key: string]: JsonValue } = {};
   for (const [name, property] of Object.entries(converted.properties)) {
-    const checked = formProperty(property);
+    const checked = formProperty(property, optionTitles.get(name));
     if (typeof checked === 'string') return { ok: false, reason: `property "${name}" ${checked}` };
     properties[name] = checked;
   }
@@ -45,8 +54,11 @@ export function toFormSchema(converted: JsonSchema): FormSchemaResult {
 }
 
 /** The property as a form field, or why it cannot be one. */
-function formProperty(property: JsonValue): JsonSchema | string {
+function formProperty(property: JsonValue, titled: FormOptionTitles | undefined): JsonSchema | string {
   if (!isObject(property)) return 'has no schema';
+  if (Object.hasOwn(property, 'sensitive')) {
+    return 'is marked sensitive; a form must not ask for sensitive information (ask for it with a URL-mode elicitation instead)';
+  }
   const kind = kindOf(property);
   if (kind === undefined) {
     return `is ${describe(property)}; a form field is a string, number, integer, boolean, string-literal union or array of one (flatten nested objects into fields, drop null)`;
@@ -57,7 +69,31 @@ function formProperty(property: JsonValue): JsonSchema | string {
   if (kind === 'string' && property.format !== undefined && (typeof property.format !== 'string' || !FORMATS.includes(property.format))) {
     return `has format ${JSON.stringify(property.format)}; forms allow ${FORMATS.join(', ')}`;
   }
+  if (kind === 'enum') return titled === undefined ? { ...property } : titledSingle(property, titled);
+  if (kind === 'multi') {
+    const items = property.items as { [key: string]: JsonValue };
+    const values = items.enum as string[];
+    // The items keep only the options: a description the enum type carries is not the field's.
+    return {
+      ...property,
+      items: titled === undefined ? { type: 'string', enum: values } : { anyOf: options(values, titled) },
+    };
+  }
+  if (titled !== undefined) return 'has option titles but is no enum; titles are for a string-literal union or string enum';
   return { ...property };
+}
+
+function options(values: readonly string[], titled: FormOptionTitles): JsonValue[] {
+  return values.map((value) => ({ const: value, title: titled.titles.get(value) ?? value }));
+}
+
+/** A single select with titles: `oneOf` of `{ const, title }`, or the legacy `enum` + `enumNames`. */
+function titledSingle(property: { [key: string]: JsonValue }, titled: FormOptionTitles): JsonSchema {
+  const values = property.enum as string[];
+  if (titled.legacy) return { ...property, enumNames: values.map((value) => titled.titles.get(value) ?? value) };
+  const rest: JsonSchema = { ...property };
+  delete rest.enum;
+  return { ...rest, oneOf: options(values, titled) };
 }
 
 function kindOf(property: { [key: string]: JsonValue }): keyof typeof ALLOWED | undefined {
@@ -68,9 +104,10 @@ function kindOf(property: { [key: string]: JsonValue }): keyof typeof ALLOWED | 
   if (type === 'boolean') return property.enum === undefined ? 'boolean' : undefined;
   if (type === 'array' && isObject(property.items)) {
     const items = property.items;
+    // A documented enum type brings its description (and title) into the items; nothing else may be there.
     const keys = Object.keys(items);
     const stringEnum = items.type === 'string' && Array.isArray(items.enum) && items.enum.every((v) => typeof v === 'string');
-    return stringEnum && keys.every((k) => k === 'type' || k === 'enum') ? 'multi' : undefined;
+    return stringEnum && keys.every((k) => ['type', 'enum', 'description', 'title'].includes(k)) ? 'multi' : undefined;
   }
   return undefined;
 }

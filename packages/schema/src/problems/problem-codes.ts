@@ -70,7 +70,7 @@ export const SCHEMA_PROBLEMS = defineErrors('@armature/schema', 'Build-time prob
   ELICIT_FORM: {
     code: 'ARM_ERR_ELICIT_FORM',
     meaning:
-      'a typed `ctx.elicit<T>(message, { key })` has no type argument, no literal key, a key used by another form, or a type outside the MCP form subset (a flat object of string, number, integer, boolean and string-enum properties)',
+      'a typed `ctx.elicit<T>(message, { key })` has no type argument, no literal key, a key used by another form, or a type outside the MCP form subset (a flat object of string, number, integer, boolean and string-enum properties; no nested object, no array of anything but options, no field marked sensitive), or select options titled only in part (enum member JSDoc, `@optionTitle`)',
     fix: 'Give the call a flat form type and a literal key unique to the app (docs/request-context.md, "Typed elicitation"); or pass ElicitRequestFormParams to write the schema by hand.',
   },
 });

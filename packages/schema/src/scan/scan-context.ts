@@ -5,6 +5,7 @@ import type { BuildProblem } from '../problems/build-problem';
 import type { NoteCode, ProblemCode, WarningCode } from '../problems/problem-codes';
 import { TypeToSchema } from '../convert/type-to-schema';
 import { CoreOrigin } from './core-origin';
+import { isSensitiveProperty } from './sensitive-decorator';
 
 /** Who a problem is about. */
 export interface ProblemSubject {
@@ -28,7 +29,8 @@ export class ScanContext {
   ) {
     this.checker = program.getTypeChecker();
     this.origin = new CoreOrigin(this.checker);
-    this.converter = new TypeToSchema(this.checker);
+    const origin = this.origin;
+    this.converter = new TypeToSchema(this.checker, (property) => isSensitiveProperty(property, origin));
   }
 
   /** Records a problem located at `node`. */

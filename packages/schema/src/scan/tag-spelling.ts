@@ -1,5 +1,6 @@
 import * as ts from 'typescript';
 import { SENSITIVE_KEYWORD } from '../convert/sensitive-paths';
+import { ENUM_NAMES_TAG, OPTION_TITLE_TAG } from '../elicit/option-titles';
 import { KEYWORD_TAGS, SCHEMA_DEFS_TAG } from './jsdoc-reader';
 
 /**
@@ -10,6 +11,8 @@ const SCHEMA_TAGS: readonly string[] = [
   ...KEYWORD_TAGS,
   SCHEMA_DEFS_TAG,
   SENSITIVE_KEYWORD,
+  OPTION_TITLE_TAG,
+  ENUM_NAMES_TAG,
   'maxProperties',
   'minProperties',
   'additionalProperties',

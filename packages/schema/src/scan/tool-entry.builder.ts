@@ -6,16 +6,31 @@ import { extendGeneratedInput } from './input-schema-extension';
 import { describe, type MethodInput } from './method-input';
 import { buildOutput } from './output-schema.builder';
 import { dtoParameter, paramName, usableParameters, wholeArgumentsParameter } from './parameter-checks';
+import type { ParamInfo } from './parameter-reader';
 import type { ScanContext } from './scan-context';
+import { hasSensitiveDecorator } from './sensitive-decorator';
 
 /**
- * The pointers of the arguments a method's `@sensitive <name>` tags mark; a tag naming no
- * argument is a build problem (the value would otherwise be written to audit records).
+ * The pointers of the arguments a method's `@sensitive <name>` tags and its parameters'
+ * `@Sensitive()` decorators mark (a decorated DTO parameter is the whole arguments object);
+ * a tag naming no argument is a build problem (the value would otherwise be written to audit
+ * records).
  */
-function sensitiveArguments(input: MethodInput, schema: JsonSchema, context: ScanContext): string[] {
+function sensitiveArguments(
+  input: MethodInput,
+  params: readonly ParamInfo[],
+  dto: ParamInfo | undefined,
+  schema: JsonSchema,
+  context: ScanContext,
+): string[] {
   const properties = schema.properties;
   const names = typeof properties === 'object' && properties !== null && !Array.isArray(properties) ? Object.keys(properties) : [];
   const paths: string[] = [];
+  for (const param of params) {
+    if (param.isContext || !hasSensitiveDecorator(param.node, context.origin)) continue;
+    if (param === dto) paths.push('');
+    else if (names.includes(paramName(param))) paths.push(argumentPointer(paramName(param)));
+  }
   for (const tag of input.docs.sensitive) {
     if (tag.target !== undefined && names.includes(tag.target)) {
       paths.push(argumentPointer(tag.target));
@@ -52,7 +67,7 @@ export function buildToolEntry(input: MethodInput, context: ScanContext): Manife
   const generated = explicit ? undefined : dto ? buildDtoInput(input, dto, context) : buildPositionalInput(input, args, context);
   // The extension sees the schema as the manifest stores it ($schema first), as the kernel does.
   const extended = generated ? extendGeneratedInput(input, withDialect(generated), context) : undefined;
-  const redaction = extended ? takeSensitive(extended, sensitiveArguments(input, extended, context)) : undefined;
+  const redaction = extended ? takeSensitive(extended, sensitiveArguments(input, params, dto, extended, context)) : undefined;
   const inputSchema = redaction?.schema;
   const built = input.options.hasOutputSchema ? {} : buildOutput(input, context);
   const output = built.outputSchema ? { ...built, outputSchema: dropSensitive(built.outputSchema) } : built;

@@ -1,0 +1,108 @@
+import * as ts from 'typescript';
+
+/** The property tag giving one option of a string-literal union its title: `@optionTitle value Title`. */
+export const OPTION_TITLE_TAG = 'optionTitle';
+/** The property tag asking for the legacy `enum` + `enumNames` shape instead of `oneOf` (single select only). */
+export const ENUM_NAMES_TAG = 'enumNames';
+
+/** The option titles a form property's declaration gives, and how to write them. */
+export interface OptionTitles {
+  /** Title by option value; every option of the property has one. */
+  readonly titles: ReadonlyMap<string, string>;
+  /** Written as the deprecated `enumNames` list (`@enumNames`). */
+  readonly legacy: boolean;
+  /** Where the property is declared (problems about its titles are reported there). */
+  readonly node: ts.Node;
+}
+
+/** The titles of a form type's properties, or a problem (a phrase, and the node it is about). */
+export type OptionTitlesResult =
+  | { readonly ok: true; readonly byProperty: ReadonlyMap<string, OptionTitles> }
+  | { readonly ok: false; readonly node: ts.Node; readonly reason: string };
+
+/**
+ * Reads the titles of the options of a form type's enum properties, in the two spellings:
+ * - a TypeScript string enum whose members have JSDoc: the member's `@title`, else its
+ *   comment text, is the option's title (`/** First Option *\/ Value1 = 'value1'`);
+ * - a string-literal union property with `@optionTitle <value> <title>` tags.
+ * Both work for a single select and for an array of one (multi select). An option left
+ * without a title when others have one, or a title for a value that is no option, is a
+ * problem: a client shows every option's title or none.
+ */
+export function readOptionTitles(form: ts.Type, checker: ts.TypeChecker): OptionTitlesResult {
+  const byProperty = new Map<string, OptionTitles>();
+  for (const property of checker.getPropertiesOfType(form)) {
+    const node = property.valueDeclaration ?? property.declarations?.[0];
+    if (node === undefined) continue;
+    const read = readProperty(property.name, node, checker.getTypeOfSymbolAtLocation(property, node), checker);
+    if (read === undefined) continue;
+    if ('reason' in read) return { ok: false, node: read.node, reason: read.reason };
+    byProperty.set(property.name, read);
+  }
+  return { ok: true, byProperty };
+}
+
+type PropertyRead = OptionTitles | { readonly node: ts.Node; readonly reason: string } | undefined;
+
+function readProperty(name: string, node: ts.Node, declared: ts.Type, checker: ts.TypeChecker): PropertyRead {
+  const type = checker.getNonNullableType(declared);
+  const multi = checker.isArrayType(type);
+  const element = multi ? checker.getNonNullableType(checker.getTypeArguments(type as ts.TypeReference)[0] ?? type) : type;
+  const options = (element.isUnion() ? element.types : [element]).filter((t): t is ts.StringLiteralType => t.isStringLiteral());
+  const tags = ts.getJSDocTags(node);
+  const legacy = tags.some((tag) => tag.tagName.text === ENUM_NAMES_TAG);
+  const titles = new Map<string, string>();
+  for (const option of options) {
+    const title = memberTitle(option);
+    if (title !== undefined) titles.set(option.value, title);
+  }
+  const values = new Set(options.map((o) => o.value));
+  for (const tag of tags) {
+    if (tag.tagName.text !== OPTION_TITLE_TAG) continue;
+    const match = /^(\S+)\s+([\s\S]+)$/.exec((ts.getTextOfJSDocComment(tag.comment) ?? '').trim());
+    if (match === null) return { node: tag, reason: `property "${name}": write @${OPTION_TITLE_TAG} <value> <title>` };
+    const [, value = '', title = ''] = match;
+    if (!values.has(value)) {
+      const known = [...values].map((v) => JSON.stringify(v)).join(', ') || 'none';
+      return {
+        node: tag,
+        reason: `property "${name}": @${OPTION_TITLE_TAG} names ${JSON.stringify(value.slice(0, 64))}, which is not one of its options (${known})`,
+      };
+    }
+    titles.set(value, title.trim());
+  }
+  if (titles.size === 0) {
+    return legacy
+      ? {
+          node,
+          reason: `property "${name}" has @${ENUM_NAMES_TAG} but its options have no titles; give each one (enum member JSDoc or @${OPTION_TITLE_TAG})`,
+        }
+      : undefined;
+  }
+  const untitled = [...values].filter((v) => !titles.has(v));
+  if (untitled.length > 0) {
+    return {
+      node,
+      reason: `property "${name}" gives some options a title but not ${untitled.map((v) => JSON.stringify(v)).join(', ')}; give every option a title or none`,
+    };
+  }
+  if (legacy && multi)
+    return {
+      node,
+      reason: `property "${name}": @${ENUM_NAMES_TAG} is for a single select; a multi select writes its titles as items.anyOf`,
+    };
+  return { titles, legacy, node };
+}
+
+/** The title of an enum member option: its `@title` tag, else its JSDoc text. */
+function memberTitle(option: ts.StringLiteralType): string | undefined {
+  if ((option.flags & ts.TypeFlags.EnumLiteral) === 0) return undefined;
+  const member = option.getSymbol()?.valueDeclaration;
+  if (member === undefined || !ts.isEnumMember(member)) return undefined;
+  const tag = ts.getJSDocTags(member).find((t) => t.tagName.text === 'title');
+  const fromTag = tag === undefined ? undefined : ts.getTextOfJSDocComment(tag.comment)?.trim();
+  if (fromTag) return fromTag;
+  const docs = ts.getJSDocCommentsAndTags(member).filter(ts.isJSDoc);
+  const text = ts.getTextOfJSDocComment(docs[docs.length - 1]?.comment)?.trim();
+  return text ? text : undefined;
+}

@@ -70,11 +70,6 @@ describe('repository guards: what must not come back', () => {
    * allowance is lowered (or its line removed) here.
    */
   const ALLOWED: Readonly<Record<string, { readonly count: number; readonly why: string }>> = {
-    // The task runtime still stores an `era` string instead of its revision (tasks are not yet a
-    // member of `Revision`): admission, the creating session, a 2025 tool error, result delivery.
-    'packages/core/src/task-runtime/task-manager.ts': { count: 5, why: 'tasks branch on era (not yet Revision.tasks)' },
-    'packages/core/src/tasks/task-host.ts': { count: 3, why: 'a task host logs, notifies and asks by era' },
-    'packages/core/src/tasks/task-wire.ts': { count: 1, why: 'a task record picks its wire shape by era' },
     // The test kit checks the server from outside: it picks the schema of the revision a message
     // belongs to from what the peer sent, and has no Revision object to ask.
     'packages/testing/src/wire/wire-checked.transport.ts': { count: 2, why: 'schema checker picks the revision of a message' },

@@ -1,11 +1,12 @@
 import type { ActiveRequestContext } from '../context/active-request-context';
 import type { NotificationPacing } from '../context/notification-pacing';
 import type { RelatedRequest } from '../context/request-host';
-import { FEATURE_METHODS, type FeatureMethod } from '../protocol/feature-methods';
+import { callToolWith, FEATURE_METHODS, type FeatureMethod } from '../protocol/feature-methods';
 import type { JSONRPCErrorResponse, JSONRPCMessage, JSONRPCNotification, RequestId } from '../wire/mcp-types.generated';
 import type { RequestParamsRecord } from '../protocol/request-params';
 import type { ServerFeatures } from '../protocol/server-features';
 import type { ServerLogger } from '../protocol/server-logger';
+import type { RevisionTasks } from '../tasks/revision-tasks';
 import type { TransportSendOptions } from '../transport/transport';
 import type { RequestEnvelope, RequestSession } from './request-envelope';
 import type { RequestObserver } from './request-observer';
@@ -22,14 +23,16 @@ export const SERVED_BY_CALLER = null;
 export type MethodEntry = FeatureMethod | typeof SERVED_BY_CALLER;
 
 /**
- * The feature methods (shared by every revision), the revision's own feature methods (its
- * task methods), and the methods a revision's caller serves.
+ * The feature methods (shared by every revision; `tools/call` bound to the revision's `tasks`),
+ * the revision's own feature methods (its task methods), and the methods a revision's caller serves.
  */
 export function methodTable(
   callerMethods: readonly string[],
   ownMethods: ReadonlyMap<string, FeatureMethod> = new Map(),
+  tasks?: RevisionTasks,
 ): ReadonlyMap<string, MethodEntry> {
   const table = new Map<string, MethodEntry>(FEATURE_METHODS);
+  if (tasks !== undefined) table.set('tools/call', callToolWith(tasks));
   for (const [method, feature] of ownMethods) table.set(method, feature);
   for (const method of callerMethods) table.set(method, SERVED_BY_CALLER);
   return table;
@@ -90,6 +93,11 @@ export interface Refusal {
 export interface Revision {
   /** The protocol versions of this revision, newest first. */
   readonly versions: readonly string[];
+  /**
+   * How this revision runs tools as tasks (admission, host, outcome, handle, announcements);
+   * absent when it runs none. Its `tools/call` entry in `methods` is bound to it (`methodTable`).
+   */
+  readonly tasks?: RevisionTasks;
   /** Every method a client of this revision may call (anything else is -32601). */
   readonly methods: ReadonlyMap<string, MethodEntry>;
   /**

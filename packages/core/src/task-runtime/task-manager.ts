@@ -9,9 +9,7 @@ import { principalKey } from '../context/principal';
 import { EngineErrorCode } from '../errors/engine-error-codes';
 import { isMcpWireError, McpWireError } from '../errors/wire-error';
 import { WireErrorCode } from '../errors/wire-error-codes';
-import { wireCodeOf } from '../errors/wire-encoding';
 import { IdleWaiters } from '../kernel/idle-waiters';
-import { PROTOCOL_2026 } from '../kernel/mcp-2026';
 import type { RequestParamsRecord } from '../protocol/request-params';
 import type { DetachableRequest, ServerFeatures, TasksFeature, ToolsFeature } from '../protocol/server-features';
 import type { ServerLogger } from '../logging/server-logger';
@@ -27,12 +25,13 @@ import {
   type TaskPatch,
   type TaskRecord,
   type TaskSupport,
-  TASK_ERA_REVISION,
 } from '../tasks/task-model';
+import type { RevisionTasks, TaskAdmission } from '../tasks/revision-tasks';
+import { TASKS_2025 } from '../tasks/tasks-2025';
+import { TASKS_2026 } from '../tasks/tasks-2026';
 import type { TaskPage, TaskStore } from '../tasks/task-store';
 import type { TaskSignal, TaskSignals } from '../tasks/task-signals';
-import { declaresTasks, missingTasksExtension } from '../tasks/tasks-extension';
-import { createTaskResult, detailedTask2026, task2025 } from '../tasks/task-wire';
+import { detailedTask2026 } from '../tasks/task-wire';
 import type { JSONRPCMessage } from '../wire/mcp-types.generated';
 import { TaskLeases } from './task-leases';
 
@@ -82,18 +81,17 @@ interface Question extends TaskInputRequest {
   readonly reject: (error: unknown) => void;
 }
 
-/** What a request that takes a task gets: its revision, retention and the tool's support. */
-interface Admission {
-  readonly era: '2025' | '2026';
-  readonly ttlMs: number;
-  readonly support: 'optional' | 'required';
+/** What a request that takes a task gets: its revision's tasks, retention and the tool's support. */
+interface Admission extends TaskAdmission {
+  readonly tasks: RevisionTasks;
 }
 
 /** A task this process runs: its handler's context and what it waits on. */
 interface Running {
   readonly taskId: string;
   readonly toolName: string;
-  readonly era: '2025' | '2026';
+  /** How its revision runs tasks. */
+  readonly tasks: RevisionTasks;
   /** Epoch ms past which the record is gone: the work stops then. */
   readonly expiresAt: number;
   readonly ctx: ActiveRequestContext;
@@ -148,6 +146,8 @@ export class TaskManager implements TasksFeature {
   private readonly signals: TaskSignals | undefined;
   private readonly unsubscribe: (() => void) | undefined;
   private readonly leases: TaskLeases;
+  /** The task behaviour of each revision a record may name (the built-in ones, and any that created a task here). */
+  private readonly revisions = new Map<string, RevisionTasks>([TASKS_2025, TASKS_2026].map((tasks) => [tasks.revision, tasks]));
 
   constructor(
     options: TaskOptions,
@@ -209,6 +209,7 @@ export class TaskManager implements TasksFeature {
    * task where the tool takes none or none where it needs one; 2026 -32021 without the extension).
    */
   call(
+    tasks: RevisionTasks,
     features: ServerFeatures,
     tools: ToolsFeature,
     name: string,
@@ -218,7 +219,7 @@ export class TaskManager implements TasksFeature {
   ): Promise<object> | undefined {
     const support = tools.taskSupport?.(name);
     if (support === undefined) return undefined;
-    const admitted = this.admission(support, name, params, ctx);
+    const admitted = this.admission(tasks, support, name, params, ctx);
     // A handler that starts its task itself (`ctx.startTask()`) runs as an ordinary call until then.
     if (admitted === undefined || tools.taskStart?.(name) === 'handler') return undefined;
     return this.start(admitted, features, tools, name, args, params, ctx);
@@ -236,7 +237,9 @@ export class TaskManager implements TasksFeature {
     const support = typeof name === 'string' ? features.tools?.taskSupport?.(name) : undefined;
     if (exchange.method !== 'tools/call' || typeof name !== 'string' || support === undefined || ctx.taskId !== undefined || ctx.finished)
       return;
-    const admitted = this.admission(support, name, exchange.params, ctx);
+    const tasks = exchange.revision.tasks;
+    if (tasks === undefined) return;
+    const admitted = this.admission(tasks, support, name, exchange.params, ctx);
     if (admitted === undefined) return;
     const record = await this.created(admitted, name, ctx);
     if (record instanceof TaskCapacityError) {
@@ -244,51 +247,31 @@ export class TaskManager implements TasksFeature {
       throw new ToolError(record.message);
     }
     if (ctx.finished) return;
-    const running = this.hosted(record, features, ctx, exchange.params, ctx);
+    const running = this.hosted(record, tasks, features, ctx, exchange.params, ctx);
     ctx.rehost(running.host);
     this.enlist(running);
     exchange.becomeTask(
-      createTaskResult(record),
+      tasks.handle(record),
       (scope) => running.host.adoptScope(scope),
       (result, error) => void this.settle(running, result as Record<string, unknown> | undefined, error),
     );
   }
 
   /**
-   * Whether this request takes a task for a tool of `support`: its revision, retention and
-   * support; undefined to run it as an ordinary call; throws the revision's refusal (2025 -32601
-   * for a task where the tool takes none or none where it needs one; 2026 -32021 without the extension).
+   * Whether this request takes a task for a tool of `support`, as its revision's `tasks` decide:
+   * its admission, or undefined to run it as an ordinary call; throws the revision's refusal.
    */
-  private admission(support: TaskSupport, name: string, params: RequestParamsRecord, ctx: ActiveRequestContext): Admission | undefined {
-    if (ctx.session.protocolVersion === PROTOCOL_2026) {
-      // 2026: task creation is the server's choice; a legacy `task` param is ignored.
-      if (support === 'forbidden') return undefined;
-      if (!declaresTasks(ctx)) {
-        if (support === 'required') throw missingTasksExtension(`tool "${name}"`);
-        return undefined;
-      }
-      return { era: '2026', ttlMs: this.ttl.default, support };
-    }
-    const asked = params.task;
-    if (asked === undefined) {
-      if (support === 'required')
-        throw new McpWireError(
-          WireErrorCode.MethodNotFound,
-          `Tool "${name}" requires task augmentation (execution.taskSupport "required"): call it with params.task`,
-        );
-      return undefined;
-    }
-    if (typeof asked !== 'object' || asked === null || Array.isArray(asked))
-      throw McpWireError.invalidParams('Invalid params: "task" must be an object ({ ttl?: integer })');
-    if (support === 'forbidden')
-      throw new McpWireError(
-        WireErrorCode.MethodNotFound,
-        `Tool "${name}" does not support task augmentation (execution.taskSupport "forbidden"): call it without params.task`,
-      );
-    const ttl = (asked as { ttl?: unknown }).ttl;
-    if (ttl !== undefined && !(Number.isInteger(ttl) && (ttl as number) > 0))
-      throw McpWireError.invalidParams('Invalid params: "task.ttl" must be a positive integer (milliseconds)');
-    return { era: '2025', ttlMs: ttl === undefined ? this.ttl.default : Math.min(ttl as number, this.ttl.max), support };
+  private admission(
+    tasks: RevisionTasks,
+    support: TaskSupport,
+    name: string,
+    params: RequestParamsRecord,
+    ctx: ActiveRequestContext,
+  ): Admission | undefined {
+    const admitted = tasks.admit(support, name, params, ctx, this.ttl);
+    if (admitted === undefined) return undefined;
+    this.revisions.set(tasks.revision, tasks);
+    return { tasks, ttlMs: admitted.ttlMs, support: admitted.support };
   }
 
   /** The task `taskId` as `ctx`'s principal may see it; -32602 when unknown, expired or someone else's. */
@@ -494,8 +477,8 @@ export class TaskManager implements TasksFeature {
   /** Another instance's task was failed here (its lease lapsed): its watchers hear it, as if its runner had said so. */
   private lapsed(record: TaskRecord): void {
     this.tellWatchers(record);
-    if (record.era === '2025' && record.sessionId !== undefined)
-      this.notifySession?.(record.sessionId, { jsonrpc: '2.0', method: 'notifications/tasks/status', params: task2025(record) });
+    const notification = this.revisions.get(record.revision)?.announce(record);
+    if (notification !== undefined && record.sessionId !== undefined) this.notifySession?.(record.sessionId, notification);
   }
 
   /** The 2025 session's id, or a key of its connection when the transport has no session ids. */
@@ -517,8 +500,8 @@ export class TaskManager implements TasksFeature {
     const record: TaskRecord = {
       taskId: randomUUID(),
       owner: ownerOf(ctx.authInfo),
-      sessionId: admitted.era === '2025' ? this.sessionKeyOf(ctx) : undefined,
-      era: admitted.era,
+      sessionId: admitted.tasks.throughSession ? this.sessionKeyOf(ctx) : undefined,
+      revision: admitted.tasks.revision,
       toolName: name,
       status: 'working',
       createdAt: now,
@@ -552,7 +535,7 @@ export class TaskManager implements TasksFeature {
       if (admitted.support === 'optional') return tools.call(name, args, creator);
       return errorResult(record.message);
     }
-    const running = this.hosted(record, features, creator, params, undefined);
+    const running = this.hosted(record, admitted.tasks, features, creator, params, undefined);
     running.ctx.rehost(running.host);
     this.enlist(running);
     // The handler starts after the handle is on its way (the store has the task already).
@@ -569,7 +552,7 @@ export class TaskManager implements TasksFeature {
         (error: unknown) => this.settle(running, undefined, error),
       );
     });
-    return createTaskResult(record);
+    return admitted.tasks.handle(record);
   }
 
   private enlist(running: Running): void {
@@ -585,6 +568,7 @@ export class TaskManager implements TasksFeature {
    */
   private hosted(
     record: TaskRecord,
+    tasks: RevisionTasks,
     features: ServerFeatures,
     creator: ActiveRequestContext,
     params: RequestParamsRecord,
@@ -606,12 +590,12 @@ export class TaskManager implements TasksFeature {
       },
     };
     const creatorHost = creator.host;
-    const host = new TaskHost(taskId, record.era, creatorHost, creator.session, features.openSession, reporter);
+    const host = new TaskHost(taskId, tasks.throughSession, creatorHost, creator.session, features.openSession, reporter);
     const ctx = own ?? new ActiveRequestContext(host, creator.requestId, 'tools/call', params, creator.authInfo, creator.requestInfo);
     running = {
       taskId,
       toolName: record.toolName,
-      era: record.era,
+      tasks,
       expiresAt: record.createdAt + record.ttlMs,
       ctx,
       host,
@@ -665,9 +649,7 @@ export class TaskManager implements TasksFeature {
     if (running.done) return Promise.resolve();
     let patch: TaskPatch;
     if (result !== undefined && thrown === undefined) {
-      // 2025 counts a tool error as failed; 2026 keeps failed for JSON-RPC errors only.
-      const failed = running.era === '2025' && result.isError === true;
-      patch = { status: failed ? 'failed' : 'completed', result, inputRequests: undefined };
+      patch = { status: running.tasks.outcome(result), result, inputRequests: undefined };
     } else {
       const error = this.taskError(running, thrown);
       patch = { status: 'failed', error, statusMessage: error.message, inputRequests: undefined };
@@ -723,8 +705,8 @@ export class TaskManager implements TasksFeature {
    * in the spec; clients poll); 2026 listen streams following the task get `notifications/tasks`.
    */
   private announce(running: Running, record: TaskRecord): void {
-    if (running.era === '2025')
-      void running.creatorHost.notify({ jsonrpc: '2.0', method: 'notifications/tasks/status', params: task2025(record) }, undefined);
+    const notification = running.tasks.announce(record);
+    if (notification !== undefined) void running.creatorHost.notify(notification, undefined);
     this.tellWatchers(record);
   }
 
@@ -751,7 +733,7 @@ export class TaskManager implements TasksFeature {
 
   private taskError(running: Running, thrown: unknown): TaskError {
     if (isMcpWireError(thrown)) {
-      const code = wireCodeOf(TASK_ERA_REVISION[running.era], thrown.code);
+      const code = running.tasks.errorCode(thrown.code);
       return thrown.data === undefined ? { code, message: thrown.message } : { code, message: thrown.message, data: thrown.data };
     }
     try {

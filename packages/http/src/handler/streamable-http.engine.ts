@@ -232,17 +232,9 @@ export class StreamableHttpEngine implements EngineState {
   get statelessInflight(): number {
     return this.stateless;
   }
-
   set statelessInflight(count: number) {
     this.stateless = count;
     if (count === 0) this.statelessIdle.wake();
-  }
-
-  /** Requests still waiting for an answer, across all sessions. */
-  get inflight(): number {
-    let count = this.statelessInflight;
-    for (const session of this.sessions.all()) count += session.inflightCount;
-    return count;
   }
 
   /**

@@ -149,11 +149,6 @@ export class HttpSessionTransport implements Transport, ChannelHost {
     return principalKey(authInfo) === this.principal;
   }
 
-  /** Requests of this session still waiting for their answer. */
-  get inflightCount(): number {
-    return this.inflight.size;
-  }
-
   /** Resolves true once no request of this session waits for its answer, or false after `timeoutMs`. */
   whenAnswered(timeoutMs: number): Promise<boolean> {
     return this.answered.wait(this.inflight.size === 0, timeoutMs);

@@ -1,7 +1,7 @@
 import type { AuthInfo } from '../context/request-context';
 import type { JSONRPCErrorResponse, JSONRPCMessage, JSONRPCNotification, JSONRPCResponse, RequestId } from '../wire/mcp-types.generated';
 import type { RequestParamsRecord } from '../protocol/request-params';
-import type { ServerLogger } from '../protocol/server-logger';
+import type { ServerLogger } from '../logging/server-logger';
 import { Phase } from '../protocol/session-phase';
 import type { TransportSendOptions } from '../transport/transport';
 import { META } from './mcp-2026';

@@ -5,7 +5,7 @@ import { callToolWith, FEATURE_METHODS, type FeatureMethod } from '../protocol/f
 import type { JSONRPCErrorResponse, JSONRPCMessage, JSONRPCNotification, RequestId } from '../wire/mcp-types.generated';
 import type { RequestParamsRecord } from '../protocol/request-params';
 import type { ServerFeatures } from '../protocol/server-features';
-import type { ServerLogger } from '../protocol/server-logger';
+import type { ServerLogger } from '../logging/server-logger';
 import type { RevisionTasks } from '../tasks/revision-tasks';
 import type { TransportSendOptions } from '../transport/transport';
 import type { RequestEnvelope, RequestSession } from './request-envelope';

@@ -2,8 +2,8 @@
 // The import graph of a package's src/: which files import which (relative imports only, type
 // imports included: a type cycle still ties two folders together), folded to folders (the first
 // directory under src/; files at the root of src/ are "."). Cycles are the strongly connected
-// components with more than one member; a file circle must be broken, or baselined as a whole
-// with the reason it stays. Used by scripts/check-import-graph.js and its test.
+// components with more than one member; a file circle must be broken (folder cycles may be
+// baselined, so that list only shrinks). Used by scripts/check-import-graph.js and its test.
 const fs = require('node:fs');
 const path = require('node:path');
 
@@ -92,12 +92,9 @@ function explain(graph, component) {
 
 module.exports = { packageGraph, cycles, explain };
 
-/** The packages whose folder graph must stay acyclic (beyond the recorded baseline). */
+/** The packages whose import graph must stay acyclic (folders: beyond the recorded baseline). */
 const CHECKED_PACKAGES = ['core', 'http', 'di'];
 const BASELINE = path.join(ROOT, 'scripts', 'import-graph-baseline.json');
-
-/** What a `--write` puts where a baselined file circle needs its reason; the check refuses it. */
-const NO_REASON = 'TODO: say why this circle stays, or break it';
 
 /**
  * Every edge that lies on a cycle, per package and level, and the file circles themselves
@@ -120,56 +117,34 @@ function cycleEdges() {
   return result;
 }
 
-/**
- * The baseline for `current`: its edges, and each file circle with the reason it stays (kept
- * from `previous` when the circle was already there, else `NO_REASON`, which the check refuses).
- */
-function baselineOf(current, previous) {
+/** The baseline for `current`: its folder cycle edges only (a file circle is never baselined). */
+function baselineOf(current) {
   const result = {};
-  for (const name of CHECKED_PACKAGES) {
-    const known = new Map(((previous[name] && previous[name].circles) || []).map((c) => [c.files.join(' '), c.reason]));
-    result[name] = {
-      folders: current[name].folders,
-      files: current[name].files,
-      circles: current[name].circles.map((files) => ({ files, reason: known.get(files.join(' ')) || NO_REASON })),
-    };
-  }
+  for (const name of CHECKED_PACKAGES) result[name] = { folders: current[name].folders };
   return result;
 }
 
 /**
- * Problems against the baseline: new cycle edges (a regression), baseline edges no longer on a
- * cycle (update it), and every file circle that is not baselined, as a whole, with a reason.
+ * Problems against the baseline: new folder cycle edges (a regression), baseline edges no
+ * longer on a cycle (update it), and every file circle (break it: there is no baseline for one).
  */
 function compareWithBaseline(current, baseline) {
   const problems = [];
   for (const name of CHECKED_PACKAGES) {
-    for (const level of ['folders', 'files']) {
-      const known = new Set((baseline[name] && baseline[name][level]) || []);
-      const now = new Set(current[name][level]);
-      for (const edge of now) if (!known.has(edge)) problems.push(`new ${level} cycle edge in packages/${name}/src: ${edge}`);
-      for (const edge of known)
-        if (!now.has(edge))
-          problems.push(`packages/${name}/src: ${edge} is no longer on a cycle: remove it from scripts/import-graph-baseline.json`);
-    }
-    const reasons = new Map(((baseline[name] && baseline[name].circles) || []).map((c) => [c.files.join(' '), c.reason]));
-    const now = new Set(current[name].circles.map((files) => files.join(' ')));
-    for (const circle of now) {
-      const reason = reasons.get(circle);
-      if (reason === undefined) problems.push(`file circle in packages/${name}/src: ${circle} (break it, or baseline it with a reason)`);
-      else if (typeof reason !== 'string' || reason.trim().length < 20 || reason === NO_REASON)
-        problems.push(`file circle in packages/${name}/src: ${circle} is baselined without a reason: say why it stays`);
-    }
-    for (const circle of reasons.keys())
-      if (!now.has(circle))
-        problems.push(`packages/${name}/src: the circle ${circle} is gone: remove it from scripts/import-graph-baseline.json`);
+    const known = new Set((baseline[name] && baseline[name].folders) || []);
+    const now = new Set(current[name].folders);
+    for (const edge of now) if (!known.has(edge)) problems.push(`new folders cycle edge in packages/${name}/src: ${edge}`);
+    for (const edge of known)
+      if (!now.has(edge))
+        problems.push(`packages/${name}/src: ${edge} is no longer on a cycle: remove it from scripts/import-graph-baseline.json`);
+    for (const circle of current[name].circles)
+      problems.push(`file circle in packages/${name}/src: ${circle.join(' ')} (break it; a file circle cannot be baselined)`);
   }
   return problems;
 }
 
 module.exports.CHECKED_PACKAGES = CHECKED_PACKAGES;
 module.exports.BASELINE = BASELINE;
-module.exports.NO_REASON = NO_REASON;
 module.exports.cycleEdges = cycleEdges;
 module.exports.baselineOf = baselineOf;
 module.exports.compareWithBaseline = compareWithBaseline;

@@ -28,7 +28,7 @@ describe('public surface: each package export list matches its committed snapsho
     });
   }
 
-  it('keeps @armature/core root at most a third of the 312 names issue 18 counted', () => {
+  it('keeps @armature/core root at most a third of the 312 names it once had', () => {
     expect(surfaces['@armature/core']?.['.']?.length).to.be.at.most(104);
   });
 

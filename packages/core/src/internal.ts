@@ -34,6 +34,7 @@ export { LOGGING_LEVELS } from './logging/logging-levels';
 export { serverCapabilities } from './protocol/server-capabilities';
 export { SENT } from './transport/sent';
 export { Deadline, flushReserveMs, runWindowMs } from './shutdown/drain-window';
+export { IdleWaiters } from './kernel/idle-waiters';
 export {
   LOOPBACK_HOSTS,
   allowedHostsForBind,

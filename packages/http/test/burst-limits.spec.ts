@@ -6,7 +6,7 @@ import { Opened } from './support/servers';
 const BURST = 2000;
 
 /**
- * Issue 16 over Streamable HTTP with the official SDK client: a burst of 2,000 tool calls on
+ * Over Streamable HTTP with the official SDK client: a burst of 2,000 tool calls on
  * one session. The default in-flight limit (100) holds: never more than 100 run at once (each
  * ends -32001 at its deadline), the others are refused -32004 at once (how many depends on how
  * fast the POSTs arrive against the 1 s deadlines); each call gets exactly one answer.

@@ -26,7 +26,7 @@ async function cancel(url: string, session: string, requestId: number): Promise<
 }
 
 /**
- * Issue 16 (found by the memory check): a cancelled request on a 2025 session gets no response,
+ * Found by the memory check: a cancelled request on a 2025 session gets no response,
  * and its answer channel used to wait for one forever — holding its stream and socket objects
  * (~6 KB a call) and keeping the session busy, so it never idle-expired. Now the cancellation
  * releases the answer: an SSE answer ends without a response event and cannot be resumed (404),

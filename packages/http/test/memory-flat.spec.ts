@@ -67,7 +67,7 @@ function openGetStream(url: string, session: string): Promise<ClientRequest> {
 }
 
 /**
- * Issue 16, memory under churn: the server runs in a child forked with --expose-gc and reports
+ * Memory under churn: the server runs in a child forked with --expose-gc and reports
  * its live heap after full GC (`HeapChild`), so the numbers are the server's alone. Every wait
  * is bounded; the bounds are generous and no timing is asserted.
  */

@@ -13,7 +13,7 @@ const ENVELOPE = {
 type Era = { readonly name: string; headers(): Record<string, string>; readonly params: string };
 
 /**
- * Issue 16 over Streamable HTTP: ids that cannot be echoed faithfully are refused (400,
+ * Over Streamable HTTP: ids that cannot be echoed faithfully are refused (400,
  * -32600, no id), a readable id survives a depth refusal, for a 2025 session and for 2026
  * requests; the raw answer text is checked, since JSON.parse would blur a rounded id.
  */

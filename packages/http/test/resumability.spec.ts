@@ -121,7 +121,7 @@ for (const peer of PEERS) {
       await own.body?.cancel();
     });
 
-    it('answers a well-formed but unknown Last-Event-ID with 404, not a fresh empty stream (issue 16)', async () => {
+    it('answers a well-formed but unknown Last-Event-ID with 404, not a fresh empty stream', async () => {
       const handle = await opened.listen(peer.create());
       const sessionId = await openSession(handle.url);
       for (const unknown of ['no-such-event_7', 'aaaaaaaaaaaa.0_999999']) {
@@ -137,7 +137,7 @@ for (const peer of PEERS) {
       await fresh.body?.cancel();
     });
 
-    it('answers a malformed Last-Event-ID with 400 (issue 16)', async () => {
+    it('answers a malformed Last-Event-ID with 400', async () => {
       const handle = await opened.listen(peer.create());
       const sessionId = await openSession(handle.url);
       for (const malformed of ['no-sequence', 'stream_x1', 'a b_1', 'x'.repeat(300) + '_1', 'stream_1234567890123456']) {

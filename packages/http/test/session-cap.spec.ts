@@ -4,7 +4,7 @@ import { createKernelApp } from './support/kernel-app';
 import { INITIALIZE, post, sessionHeaders } from './support/raw-http';
 import { Opened } from './support/servers';
 
-/** Issue 16: 1,100 sessions were accepted; the default cap now holds at 1,000, through the real server. */
+/** 1,100 sessions were accepted; the default cap now holds at 1,000, through the real server. */
 describe('the default session cap', function () {
   this.timeout(60_000);
   const opened = new Opened();

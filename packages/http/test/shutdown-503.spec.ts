@@ -4,7 +4,7 @@ import { INITIALIZE, openSession, post, POST_HEADERS, rawRequest, sessionHeaders
 import { Opened } from './support/servers';
 
 /**
- * Issue 16: POSTs that arrive while the server drains get 503 + Retry-After (new work) or 202
+ * POSTs that arrive while the server drains get 503 + Retry-After (new work) or 202
  * (notifications), not a refused or reset connection; the work in flight still gets its answer.
  */
 for (const peer of PEERS) {

@@ -17,7 +17,7 @@ function tally(outcomes: readonly Outcome[]): Record<string, number> {
 }
 
 /**
- * Issue 16: SIGTERM with 50 slow calls in flight (each streaming progress), against an app
+ * SIGTERM with 50 slow calls in flight (each streaming progress), against an app
  * served by `app.listen()` in a real child process, over stdio and over Streamable HTTP (the
  * official SDK client). Each call is finished and answered within the drain window, or
  * answered -32000 when the window ends; never silence. Requests read after SIGTERM are

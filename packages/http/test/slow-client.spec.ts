@@ -38,7 +38,7 @@ function trickle(url: string, head: string, body: string, maxBytes: number): Pro
   });
 }
 
-/** Issue 16: a body or headers trickled one byte at a time must not hold a socket open. */
+/** A body or headers trickled one byte at a time must not hold a socket open. */
 describe('listenHttp request and header timeouts', () => {
   const opened = new Opened();
   afterEach(() => opened.closeAll());

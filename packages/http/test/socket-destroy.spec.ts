@@ -7,7 +7,7 @@ import { Opened } from './support/servers';
 const SOCKETS = 200;
 
 /**
- * Issue 16: 200 sockets destroyed in the middle of an SSE response (a call streaming progress),
+ * 200 sockets destroyed in the middle of an SSE response (a call streaming progress),
  * then cancelled. No unhandled rejection, every call's work ends, and the session keeps serving.
  */
 describe('Streamable HTTP: 200 sockets destroyed mid-SSE-response', function () {

@@ -36,7 +36,7 @@ function expectRefused(answer: { status: number; retryAfter: string | null; body
 }
 
 /**
- * Issue 16: stateless requests (MCP 2026-07-28 POSTs without a session, and `stateless: true`)
+ * Stateless requests (MCP 2026-07-28 POSTs without a session, and `stateless: true`)
  * had no in-flight cap. `maxStatelessInflight` bounds how many run at once on the endpoint;
  * one more gets 503 + Retry-After with -32004 under its id, through real sockets.
  */

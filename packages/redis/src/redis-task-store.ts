@@ -1,5 +1,5 @@
 import { McpWireError, TaskCapacityError } from '@armature/core';
-import type { TaskLimits, TaskPage, TaskPatch, TaskRecord, TaskStore } from '@armature/core/tasks';
+import { storedTaskRecord, type TaskLimits, type TaskPage, type TaskPatch, type TaskRecord, type TaskStore } from '@armature/core/tasks';
 import { RedisConnection, type RedisConnectionOptions } from './redis-connection';
 import { CREATE, FAIL_LAPSED, RENEW, SWEEP, UPDATE } from './task-scripts';
 
@@ -11,7 +11,7 @@ const FIELDS = [
   'taskId',
   'owner',
   'sessionId',
-  'era',
+  'revision',
   'toolName',
   'status',
   'statusMessage',
@@ -45,7 +45,10 @@ function patchFields(patch: TaskPatch): string[] {
   return out;
 }
 
-/** A record from HGETALL (a flat list in RESP2, a map in RESP3); undefined when empty. */
+/**
+ * A record from HGETALL (a flat list in RESP2, a map in RESP3); undefined when empty. A record
+ * an older Armature wrote (an `era` member instead of `revision`) loads as its revision.
+ */
 function recordOf(reply: unknown): TaskRecord | undefined {
   const entries: [string, string][] = [];
   if (Array.isArray(reply)) {
@@ -56,7 +59,7 @@ function recordOf(reply: unknown): TaskRecord | undefined {
   if (entries.length === 0) return undefined;
   const record: Record<string, unknown> = {};
   for (const [key, value] of entries) record[key] = JSON.parse(value) as unknown;
-  return record as unknown as TaskRecord;
+  return storedTaskRecord(record);
 }
 
 function requestorOf(owner: string, sessionId: string | undefined): string {

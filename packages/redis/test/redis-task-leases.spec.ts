@@ -19,7 +19,7 @@ function record(taskId: string, runner: string, leaseExpiresAt: number, override
     taskId,
     owner: 'ada',
     sessionId: undefined,
-    era: '2026',
+    revision: '2026-07-28',
     toolName: 'job',
     status: 'working',
     createdAt: now,

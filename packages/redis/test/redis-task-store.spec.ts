@@ -11,7 +11,7 @@ function record(n: number, overrides: Partial<TaskRecord> = {}): TaskRecord {
     taskId: `t${n}`,
     owner: 'ada',
     sessionId: undefined,
-    era: '2026',
+    revision: '2026-07-28',
     toolName: 'job',
     status: 'working',
     createdAt: now,
@@ -55,6 +55,23 @@ describe('RedisTaskStore (a real redis-server)', function () {
     expect(done).to.not.have.property('inputRequests');
     expect(await store.get('nope')).to.equal(undefined);
     expect(await store.update('nope', { status: 'cancelled' }, Date.now())).to.equal(undefined);
+  });
+
+  it('loads a record an older Armature wrote (an era member instead of revision) as its revision, and keeps changing it', async () => {
+    // The hash as the earlier store wrote it: every member JSON text, `era` where `revision` is now.
+    const legacy = record(1, { sessionId: 's1' });
+    await store.create(legacy, { maxTasks: 10, maxActivePerOwner: 10 });
+    const key = `${redis.connection.prefix}task:t1`;
+    await redis.connection.run('the test', async (client) => {
+      await client.hDel(key, 'revision');
+      await client.hSet(key, 'era', JSON.stringify('2025'));
+    });
+    expect(await store.get('t1')).to.deep.equal({ ...legacy, revision: '2025-11-25' });
+    const done = await store.update('t1', { status: 'completed', result: { content: [] } }, legacy.createdAt + 3);
+    expect(done).to.deep.include({ revision: '2025-11-25', status: 'completed' });
+    expect(done).to.not.have.property('era');
+    const page = await store.list('ada', 's1', undefined, 10);
+    expect(page.tasks.map((task) => task.revision)).to.deep.equal(['2025-11-25']);
   });
 
   it('a finished record never changes again', async () => {

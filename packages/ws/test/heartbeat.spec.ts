@@ -37,7 +37,7 @@ describe('Heartbeat', () => {
     expect(pings).to.be.within(1, 2);
   });
 
-  it('drops a silent peer within 30 s by default (issue 16: one survived 35 s with a 30 s interval)', async () => {
+  it('drops a silent peer within 30 s by default (one survived 35 s with a 30 s interval)', async () => {
     const defaults = await listenWs(sdkApp(), { port: 0 });
     try {
       expect(defaults.gateway.options.heartbeatIntervalMs).to.equal(DEFAULT_HEARTBEAT_INTERVAL_MS);

@@ -8,7 +8,7 @@ import { DEFAULT_MAX_BUFFERED_BYTES, listenWs } from '../src';
 import { deferred, within } from '@armature/transport-fixtures';
 import { closed, openRaw } from './support/raw-client';
 
-/** Issue 16: a peer that never reads must not make the server buffer without bound. */
+/** A peer that never reads must not make the server buffer without bound. */
 describe('WebSocket send-buffer cap', () => {
   it('closes with 1008 once more than maxBufferedBytes are queued for a peer that does not read', async () => {
     const connected = deferred<Transport>();

@@ -38,7 +38,7 @@ describe('WebSocketServerTransport', () => {
     socket.close();
   });
 
-  it('closes with 1007 and a reason on a text frame that is not UTF-8 (RFC 6455 §8.1, issue 16)', async () => {
+  it('closes with 1007 and a reason on a text frame that is not UTF-8 (RFC 6455 §8.1)', async () => {
     const socket = await openRaw(handle.url);
     const next = inbox(socket);
     // A valid request first, so the session is live when the bad frame arrives.
@@ -58,7 +58,7 @@ describe('WebSocketServerTransport', () => {
     socket.close();
   });
 
-  // Issue 7, point 1: each class of bad input gets its spec-shaped answer on WebSocket too,
+  // Each class of bad input gets its spec-shaped answer on WebSocket too,
   // and the connection then serves a fresh request.
   const badInputs: { what: string; frame: string; code: number; id?: string | number }[] = [
     { what: 'a non-object message', frame: '42', code: -32600 },

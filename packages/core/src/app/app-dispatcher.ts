@@ -3,7 +3,7 @@ import { resolvePacing } from '../context/notification-pacing';
 import { RequestStateSealer } from '../kernel/request-state';
 import type { Implementation } from '../wire/mcp-types.generated';
 import type { ServerFeatures } from '../protocol/server-features';
-import type { ServerLogger } from '../protocol/server-logger';
+import type { ServerLogger } from '../logging/server-logger';
 import type { SessionRegistry } from '../protocol/session-registry';
 import { DEFAULT_PAGE_SIZE, DEFAULT_REQUEST_TIMEOUT_MS } from '../session/server-session-options';
 import type { RequestObserver } from '../kernel/request-observer';

@@ -1,7 +1,7 @@
 import type { ArmatureOptions } from './armature-options';
 import { observerPair } from '../kernel/observer-pair';
 import type { RequestObserver } from '../kernel/request-observer';
-import type { ServerLogger } from '../protocol/server-logger';
+import type { ServerLogger } from '../logging/server-logger';
 import type { RouteTables } from '../routes/route-tables';
 import { AuditObserver } from '../audit/audit-observer';
 

@@ -1,6 +1,6 @@
 import { ManifestResolver } from '../manifest/manifest-resolver';
 import type { ListKind } from '../protocol/server-features';
-import type { ServerLogger } from '../protocol/server-logger';
+import type { ServerLogger } from '../logging/server-logger';
 import type { SchemaCompiler } from '../validation/schema-compiler';
 import { policySettingsOf, type ArmatureOptions } from './armature-options';
 import { createHandlerHost, type RootModule } from './di-handler-host';

@@ -6,7 +6,7 @@ import type { Implementation } from '../wire/mcp-types.generated';
 import type { ListKind } from '../protocol/server-features';
 import { ServerSession } from '../session/server-session';
 import { SENT } from '../transport/sent';
-import { stderrLogger, type ServerLogger } from '../protocol/server-logger';
+import { stderrLogger, type ServerLogger } from '../logging/server-logger';
 import type { ServerSessionOptions } from '../session/server-session-options';
 import type { RouteEnvironment } from '../routes/route-environment';
 import type { ConnectableApp, ConnectedSession, ConnectOptions, SessionMessageRoute } from '../session/connectable-app';

@@ -1,5 +1,5 @@
 import type { ListKind } from '../protocol/server-features';
-import type { ServerLogger } from '../protocol/server-logger';
+import type { ServerLogger } from '../logging/server-logger';
 import type { RegisteredSession, SessionRegistry } from '../protocol/session-registry';
 
 /**

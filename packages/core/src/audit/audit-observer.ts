@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { principalKey } from '../context/principal';
 import type { ObservedRequest, RequestObservation, RequestObserver } from '../kernel/request-observer';
-import type { ServerLogger } from '../protocol/server-logger';
+import type { ServerLogger } from '../logging/server-logger';
 import type { JSONRPCErrorResponse, JSONRPCResponse } from '../wire/mcp-types.generated';
 import type { AuditEvent, AuditEventType, AuditOutcome, AuditSink } from './audit-sink';
 import { redactArguments } from './redaction';

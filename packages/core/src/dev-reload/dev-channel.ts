@@ -1,5 +1,5 @@
 import { isReloadRequest, type DevMessage } from './reload-protocol';
-import type { ServerLogger } from '../protocol/server-logger';
+import type { ServerLogger } from '../logging/server-logger';
 
 type DevReply = Extract<DevMessage, { type: 'armature:dev-ready' | 'armature:reloaded' }>;
 

@@ -5,7 +5,7 @@ import type { Implementation } from '../wire/mcp-types.generated';
 import { NO_PARAMS } from '../protocol/request-params';
 import { serverCapabilities } from '../protocol/server-capabilities';
 import type { ServerFeatures } from '../protocol/server-features';
-import type { ServerLogger } from '../protocol/server-logger';
+import type { ServerLogger } from '../logging/server-logger';
 import type { SessionRegistry } from '../protocol/session-registry';
 import type { CacheHints } from './cache-hints';
 import type { ExchangeSink } from './exchange-sink';

@@ -6,8 +6,8 @@ import { McpWireError } from '../errors/wire-error';
 import { WireErrorCode } from '../errors/wire-error-codes';
 import type { ClientCapabilities } from '../wire/mcp-types.generated';
 import { bindingOf, INPUT_METHODS, InputRounds } from './input-rounds';
-import type { RequestExchange } from './request-exchange';
 import type { RequestStateSealer } from './request-state';
+import type { Exchange } from './revision';
 import { InputRequiredSignal } from './input-required-signal';
 
 function requiredCapabilities(path: string): ClientCapabilities {
@@ -17,14 +17,14 @@ function requiredCapabilities(path: string): ClientCapabilities {
 }
 
 /** The sealer of a 2026 exchange's kernel (the dispatcher always has one). */
-function sealerOf(exchange: RequestExchange): RequestStateSealer {
+function sealerOf(exchange: Exchange): RequestStateSealer {
   const sealer = exchange.kernel.sealer;
   if (sealer === undefined) throw McpWireError.internal('Internal error: this caller cannot seal a requestState');
   return sealer;
 }
 
 /** Whether the states of `exchange`'s rounds are single-use (a tool that says so, by default a destructive one). */
-function singleUseState(exchange: RequestExchange): boolean {
+function singleUseState(exchange: Exchange): boolean {
   const name = exchange.params.name;
   return exchange.method === 'tools/call' && typeof name === 'string' && exchange.kernel.features.tools?.singleUseState?.(name) === true;
 }
@@ -41,7 +41,7 @@ export class InputAsker {
   private waiting: ((error: Error) => void)[] = [];
 
   private constructor(
-    private readonly exchange: RequestExchange,
+    private readonly exchange: Exchange,
     private readonly rounds: InputRounds,
   ) {}
 
@@ -49,7 +49,7 @@ export class InputAsker {
    * Opens the rounds of a retry (its `requestState` / `inputResponses`) before the method
    * runs, so that a tampered, expired or foreign state is refused even if the handler asks nothing.
    */
-  static admit(exchange: RequestExchange): void | Promise<void> {
+  static admit(exchange: Exchange): void | Promise<void> {
     const params = exchange.params;
     if ((params.requestState === undefined && params.inputResponses === undefined) || !INPUT_METHODS.has(exchange.method)) return;
     const sealer = sealerOf(exchange);
@@ -66,7 +66,7 @@ export class InputAsker {
 
   /** A question for the client on behalf of `exchange`; see the class comment. */
   static ask(
-    exchange: RequestExchange,
+    exchange: Exchange,
     method: string,
     params: Record<string, unknown>,
     askedKey: string | undefined,

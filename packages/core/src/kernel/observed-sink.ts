@@ -1,14 +1,13 @@
 import type { AuthInfo } from '../context/request-context';
 import type { JSONRPCErrorResponse, JSONRPCMessage, JSONRPCNotification, JSONRPCResponse, RequestId } from '../wire/mcp-types.generated';
 import type { RequestParamsRecord } from '../protocol/request-params';
-import type { ServerLogger } from '../protocol/server-logger';
+import type { ServerLogger } from '../logging/server-logger';
 import { Phase } from '../protocol/session-phase';
 import type { TransportSendOptions } from '../transport/transport';
 import { META } from './mcp-2026';
 import type { RequestSession } from './request-envelope';
-import type { RequestExchange } from './request-exchange';
 import type { HeaderLookup, ObservedRequest, RequestObservation, RequestObserver } from './request-observer';
-import type { RequestSink } from './revision';
+import type { Exchange, RequestSink } from './revision';
 
 /**
  * A request's sink with a `RequestObserver` watching: it describes the request to the
@@ -59,7 +58,7 @@ export class ObservedSink implements RequestSink, ObservedRequest {
     return this.inner.notify(message, related);
   }
 
-  respond(message: JSONRPCMessage, status: number, exchange: RequestExchange | undefined): void {
+  respond(message: JSONRPCMessage, status: number, exchange: Exchange | undefined): void {
     try {
       this.inner.respond(message, status, exchange);
     } finally {

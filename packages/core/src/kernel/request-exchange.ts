@@ -19,7 +19,7 @@ import { ObservedSink } from './observed-sink';
 import type { RequestEnvelope, RequestSession } from './request-envelope';
 import { headerLookupOf } from './extra-headers';
 import type { RequestObserver } from './request-observer';
-import { type ExchangeKernel, type Refusal, type RequestSink, type Revision, SERVED_BY_CALLER } from './revision';
+import { type Exchange, type ExchangeKernel, type Refusal, type RequestSink, type Revision, SERVED_BY_CALLER } from './revision';
 
 export { InputRequiredSignal } from './input-required-signal';
 export type { ExchangeKernel } from './revision';
@@ -146,7 +146,7 @@ function isRefusal(value: unknown): value is Refusal {
  * went away). A 2026 request is its own unit: its DI session scope is opened on first use and
  * disposed with it, and nothing is sent for it once answered.
  */
-export class RequestExchange implements RequestHost {
+export class RequestExchange implements RequestHost, Exchange {
   readonly ctx: ActiveRequestContext;
   /** In-flight bookkeeping of the kernel's ledger: the tick the request was admitted in. */
   epoch: number;

@@ -5,6 +5,7 @@ import { ENVELOPE_VERSIONS } from './mcp-2026';
 import { readEnvelope } from './request-envelope';
 import { TASK_METHODS_2026 } from '../protocol/task-methods';
 import { isTaskHandle } from '../tasks/task-wire';
+import { TASKS_2026 } from '../tasks/tasks-2026';
 import { methodTable, type Revision } from './revision';
 
 export { PROTOCOL_2026, ENVELOPE_VERSIONS, META, ONLY_2026, REMOVED_IN_2026, hasEnvelope } from './mcp-2026';
@@ -24,7 +25,8 @@ const WIRE_2026 = wireEncoding('2026-07-28', (beforeRun) => (beforeRun ? 400 : 2
  */
 export const REVISION_2026: Revision = Object.freeze({
   versions: ENVELOPE_VERSIONS,
-  methods: methodTable(['server/discover', 'subscriptions/listen'], TASK_METHODS_2026),
+  tasks: TASKS_2026,
+  methods: methodTable(['server/discover', 'subscriptions/listen'], TASK_METHODS_2026, TASKS_2026),
   envelopeOf: (params) => readEnvelope(params),
   gate: () => undefined,
   admit: (exchange) => InputAsker.admit(exchange),

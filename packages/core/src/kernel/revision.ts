@@ -1,13 +1,14 @@
+import type { ActiveRequestContext } from '../context/active-request-context';
 import type { NotificationPacing } from '../context/notification-pacing';
 import type { RelatedRequest } from '../context/request-host';
-import { FEATURE_METHODS, type FeatureMethod } from '../protocol/feature-methods';
-import type { JSONRPCErrorResponse, JSONRPCMessage, JSONRPCNotification } from '../wire/mcp-types.generated';
+import { callToolWith, FEATURE_METHODS, type FeatureMethod } from '../protocol/feature-methods';
+import type { JSONRPCErrorResponse, JSONRPCMessage, JSONRPCNotification, RequestId } from '../wire/mcp-types.generated';
 import type { RequestParamsRecord } from '../protocol/request-params';
 import type { ServerFeatures } from '../protocol/server-features';
-import type { ServerLogger } from '../protocol/server-logger';
+import type { ServerLogger } from '../logging/server-logger';
+import type { RevisionTasks } from '../tasks/revision-tasks';
 import type { TransportSendOptions } from '../transport/transport';
 import type { RequestEnvelope, RequestSession } from './request-envelope';
-import type { RequestExchange } from './request-exchange';
 import type { RequestObserver } from './request-observer';
 import type { RequestStateSealer } from './request-state';
 import type { ResultDecoration } from './result-decoration';
@@ -22,17 +23,58 @@ export const SERVED_BY_CALLER = null;
 export type MethodEntry = FeatureMethod | typeof SERVED_BY_CALLER;
 
 /**
- * The feature methods (shared by every revision), the revision's own feature methods (its
- * task methods), and the methods a revision's caller serves.
+ * The feature methods (shared by every revision; `tools/call` bound to the revision's `tasks`),
+ * the revision's own feature methods (its task methods), and the methods a revision's caller serves.
  */
 export function methodTable(
   callerMethods: readonly string[],
   ownMethods: ReadonlyMap<string, FeatureMethod> = new Map(),
+  tasks?: RevisionTasks,
 ): ReadonlyMap<string, MethodEntry> {
   const table = new Map<string, MethodEntry>(FEATURE_METHODS);
+  if (tasks !== undefined) table.set('tools/call', callToolWith(tasks));
   for (const [method, feature] of ownMethods) table.set(method, feature);
   for (const method of callerMethods) table.set(method, SERVED_BY_CALLER);
   return table;
+}
+
+/**
+ * One request being served, as a revision, a sink and the caller see it: the public face of
+ * `Exchange` (request-exchange.ts), declared here so the revision seam and the exchange
+ * do not import each other.
+ */
+export interface Exchange {
+  readonly kernel: ExchangeKernel;
+  readonly revision: Revision;
+  readonly id: RequestId;
+  readonly method: string;
+  readonly params: RequestParamsRecord;
+  readonly envelope: RequestEnvelope;
+  readonly ctx: ActiveRequestContext;
+  /** True once answered, aborted or handed to a task. */
+  readonly finished: boolean;
+  /** In-flight bookkeeping of the kernel's ledger: the tick the request was admitted in. */
+  epoch: number;
+  /** True while the request is in its kernel's in-flight ledger. */
+  tracked: boolean;
+  /** Set for a `subscriptions/listen` stream: how it ends gracefully (with its result). */
+  gracefulEnd?: () => void;
+  /** The revision's per-request asking state (2026: the input-required rounds), created on first use. */
+  askState?: object;
+  /** Answers with a method's result, decorated by the revision. */
+  answer(value: unknown): void;
+  /** Answers with an error (what the method threw, or a refusal). */
+  fail(error: unknown): void;
+  /** Answers with a result already in its final form. */
+  respondRaw(result: object): void;
+  /** The client went away or cancelled: stop the work, answer nothing. */
+  abort(reason: unknown): void;
+  /** The deadline passed: -32001. */
+  expire(timeoutMs: number): void;
+  /** The server or session is closing: -32000 with `message`. */
+  close(message: string): void;
+  /** Ends the request for a server shutdown: a listen stream with its result, anything else -32000. */
+  shutdown(): void;
 }
 
 /** Why a request is refused before its method runs. */
@@ -51,6 +93,11 @@ export interface Refusal {
 export interface Revision {
   /** The protocol versions of this revision, newest first. */
   readonly versions: readonly string[];
+  /**
+   * How this revision runs tools as tasks (admission, host, outcome, handle, announcements);
+   * absent when it runs none. Its `tools/call` entry in `methods` is bound to it (`methodTable`).
+   */
+  readonly tasks?: RevisionTasks;
   /** Every method a client of this revision may call (anything else is -32601). */
   readonly methods: ReadonlyMap<string, MethodEntry>;
   /**
@@ -65,19 +112,19 @@ export interface Revision {
    * params (2026: a retry's `requestState`); throws to refuse. A promise when the check waits on
    * a store (a single-use state's nonce): the method runs once it resolves, and not if it rejects.
    */
-  admit(exchange: RequestExchange): void | Promise<void>;
+  admit(exchange: Exchange): void | Promise<void>;
   /** The one encode seam: a revision-neutral error response numbered the way this revision numbers it. */
   encodeError(response: JSONRPCErrorResponse): JSONRPCErrorResponse;
   /** The HTTP status of an error response; `beforeRun` when the request was refused before its method ran. */
   httpStatus(code: number, beforeRun: boolean): number;
   /** A method's result as this revision sends it (2026: `resultType`, `serverInfo`, cache hints). */
-  decorate(exchange: RequestExchange, result: object): object;
+  decorate(exchange: Exchange, result: object): object;
   /**
    * How a handler's question (`ctx.elicit`, `ctx.sample`, `ctx.listRoots`) reaches the client:
    * 2025 sends a server→client request, 2026 ends the attempt with `input_required`.
    */
   ask(
-    exchange: RequestExchange,
+    exchange: Exchange,
     method: string,
     params: Record<string, unknown>,
     related: RelatedRequest,
@@ -93,7 +140,7 @@ export interface RequestSink {
   /** A notification for the request (`related` as the request context passes it); never rejects. */
   notify(message: JSONRPCNotification, related: TransportSendOptions | undefined): Promise<void>;
   /** The request's single answer; `exchange` is undefined for a request refused before it had one. */
-  respond(message: JSONRPCMessage, status: number, exchange: RequestExchange | undefined): void;
+  respond(message: JSONRPCMessage, status: number, exchange: Exchange | undefined): void;
   /** Optional: the request ended without an answer (cancelled, or its client went away). */
   aborted?(reason: unknown): void;
 }
@@ -120,11 +167,11 @@ export interface ExchangeKernel {
   /** 2026: what seals and opens `requestState`. */
   readonly sealer?: RequestStateSealer;
   /** Starts tracking an exchange that answers asynchronously (deadline, cancellation, drain). */
-  track(exchange: RequestExchange): void;
+  track(exchange: Exchange): void;
   /** Stops tracking it (answered, aborted, expired or closed); called once, for an exchange that was tracked or is a listen stream. */
-  untrack(exchange: RequestExchange): void;
+  untrack(exchange: Exchange): void;
   /** Serves a `SERVED_BY_CALLER` method; it answers the exchange itself. */
-  serveOwn(exchange: RequestExchange): void;
+  serveOwn(exchange: Exchange): void;
   /** What watches every request (telemetry); undefined when nothing does. */
   readonly observer?: RequestObserver;
   /** How fast one request may send progress and log notifications (default `DEFAULT_PACING`). */

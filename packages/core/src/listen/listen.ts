@@ -1,4 +1,4 @@
-import type { ServerLogger } from '../protocol/server-logger';
+import type { ServerLogger } from '../logging/server-logger';
 import type { DrainableSession } from '../shutdown/graceful-shutdown';
 import { Deadline, runWindowMs } from '../shutdown/drain-window';
 import { StdioServerTransport } from '../transport/stdio.transport';

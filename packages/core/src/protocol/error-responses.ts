@@ -2,7 +2,7 @@ import { isMcpWireError } from '../errors/wire-error';
 import { WireErrorCode } from '../errors/wire-error-codes';
 import { errorResponse } from '../jsonrpc/json-rpc-errors';
 import type { JSONRPCErrorResponse, RequestId } from '../wire/mcp-types.generated';
-import type { ServerLogger } from './server-logger';
+import type { ServerLogger } from '../logging/server-logger';
 
 /**
  * The error response for something a method threw. An `McpWireError` goes out as it is;

@@ -2,6 +2,7 @@ import type { ActiveRequestContext } from '../context/active-request-context';
 import { McpWireError } from '../errors/wire-error';
 import { decodeCursor, listPage } from './list-pages';
 import type { CompleteRequestParams } from '../wire/mcp-types.generated';
+import type { RevisionTasks } from '../tasks/revision-tasks';
 import { optionalObject, optionalStringRecord, type RequestParamsRecord, requiredString } from './request-params';
 import { checkUriLength, requiredResourceUri } from './resource-uri';
 import type { ServerFeatures } from './server-features';
@@ -37,15 +38,18 @@ const listTools: FeatureMethod = (features, params, ctx, { pageSize }) => {
   return listPage('tools', tools.list(ctx), offset, pageSize);
 };
 
-const callTool: FeatureMethod = (features, params, ctx) => {
-  const tools = features.tools;
-  if (!tools) throw absent('tools/call');
-  const name = requiredString(params, 'name');
-  const args = optionalObject(params, 'arguments');
-  // A tool that may run as a task: the task manager answers with a handle, or lets it run as usual.
-  const task = features.tasks?.call(features, tools, name, args, params, ctx);
-  return task ?? tools.call(name, args, ctx);
-};
+/** `tools/call` under a revision whose tasks are `tasks` (undefined: it runs no tool as a task). */
+export function callToolWith(tasks: RevisionTasks | undefined): FeatureMethod {
+  return (features, params, ctx) => {
+    const tools = features.tools;
+    if (!tools) throw absent('tools/call');
+    const name = requiredString(params, 'name');
+    const args = optionalObject(params, 'arguments');
+    // A tool that may run as a task: the task manager answers with a handle, or lets it run as usual.
+    const task = tasks === undefined ? undefined : features.tasks?.call(tasks, features, tools, name, args, params, ctx);
+    return task ?? tools.call(name, args, ctx);
+  };
+}
 
 const listResources: FeatureMethod = (features, params, ctx, { pageSize }) => {
   const resources = features.resources;
@@ -106,10 +110,13 @@ const complete: FeatureMethod = async (features, params, ctx, { maxUriLength }) 
   return result;
 };
 
-/** Method name → feature method, for every method served by a feature. */
+/**
+ * Method name → feature method, for every method served by a feature (`tools/call` without
+ * tasks: a revision with tasks binds its own, `callToolWith(revision.tasks)`).
+ */
 export const FEATURE_METHODS: ReadonlyMap<string, FeatureMethod> = new Map<string, FeatureMethod>([
   ['tools/list', listTools],
-  ['tools/call', callTool],
+  ['tools/call', callToolWith(undefined)],
   ['resources/list', listResources],
   ['resources/templates/list', listResourceTemplates],
   ['resources/read', readResource],

@@ -2,6 +2,7 @@ import type { ElicitForm } from '../context/elicit-form';
 import type { AuthInfo, RequestContext, SessionInfo, SessionScope } from '../context/request-context';
 import type { TaskRecord, TaskSupport } from '../tasks/task-model';
 import type { TaskPage } from '../tasks/task-store';
+import type { RevisionTasks } from '../tasks/revision-tasks';
 import type { ActiveRequestContext } from '../context/active-request-context';
 import type { ListEntries } from './list-pages';
 import type { RequestParamsRecord } from './request-params';
@@ -111,6 +112,8 @@ export interface DetachableRequest {
   readonly method: string;
   readonly params: RequestParamsRecord;
   readonly kernel: { readonly features: ServerFeatures };
+  /** The request's revision: how its task behaves (absent `tasks`: the revision runs no task). */
+  readonly revision: { readonly tasks?: RevisionTasks };
   becomeTask(handle: object, adopt: (scope: SessionScope | undefined) => void, settled: (value: unknown, error: unknown) => void): void;
 }
 
@@ -119,8 +122,12 @@ export interface DetachableRequest {
  * (`task-runtime/`) implements it. Every call is scoped to `ctx`'s principal.
  */
 export interface TasksFeature {
-  /** A `tools/call` that runs as a task: the handle to answer with, or undefined to run it as an ordinary call. */
+  /**
+   * A `tools/call` that runs as a task under the revision whose tasks are `tasks`: the handle to
+   * answer with, or undefined to run it as an ordinary call.
+   */
   call(
+    tasks: RevisionTasks,
     features: ServerFeatures,
     tools: ToolsFeature,
     name: string,

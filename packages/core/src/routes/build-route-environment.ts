@@ -1,4 +1,4 @@
-import type { ServerLogger } from '../protocol/server-logger';
+import type { ServerLogger } from '../logging/server-logger';
 import type { RouteEnvironment } from './route-environment';
 import { SchemaCompiler } from '../validation/schema-compiler';
 import { EnhancerResolver } from './enhancer-resolver';

@@ -1,4 +1,4 @@
-import type { ServerLogger } from '../protocol/server-logger';
+import type { ServerLogger } from '../logging/server-logger';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
 import type { SchemaCompiler } from '../validation/schema-compiler';
 import type { RouteEnhancers } from './route-pipeline';

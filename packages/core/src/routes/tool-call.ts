@@ -1,7 +1,7 @@
 import type { RequestContext } from '../context/request-context';
 import { McpWireError } from '../errors/wire-error';
 import type { CallToolResult } from '../wire/mcp-types.generated';
-import type { ServerLogger } from '../protocol/server-logger';
+import type { ServerLogger } from '../logging/server-logger';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
 import { rateLimitedResult } from '../rate-limit/rate-limit-result';
 import { spendCall } from '../rate-limit/spend-call';

@@ -5,6 +5,7 @@ import { McpWireError } from '../errors/wire-error';
 import { gate, LIFECYCLE_METHODS } from './lifecycle-methods';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/protocol-versions';
 import { TASK_METHODS_2025 } from '../protocol/task-methods';
+import { TASKS_2025 } from '../tasks/tasks-2025';
 import { methodTable, type Revision } from '../kernel/revision';
 
 /** The registry's 2025 numbers; a 2025 error travels in the body of a 200 (or on an SSE stream): sessions ignore the status. */
@@ -20,7 +21,8 @@ const WIRE_2025 = wireEncoding('2025-11-25', () => 200);
  */
 export const REVISION_2025: Revision = Object.freeze({
   versions: SUPPORTED_PROTOCOL_VERSIONS,
-  methods: methodTable([...LIFECYCLE_METHODS.keys()], TASK_METHODS_2025),
+  tasks: TASKS_2025,
+  methods: methodTable([...LIFECYCLE_METHODS.keys()], TASK_METHODS_2025, TASKS_2025),
   envelopeOf(_params, session) {
     // Only a ServerSession serves this revision, and it always passes itself.
     if (session === undefined) throw McpWireError.internal('Internal error: a 2025-11-25 request needs its session');

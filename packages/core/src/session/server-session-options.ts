@@ -3,7 +3,7 @@ import type { ConnectOptions } from './connectable-app';
 import type { Implementation, LoggingLevel } from '../wire/mcp-types.generated';
 import type { ServerFeatures } from '../protocol/server-features';
 import type { SessionRegistry } from '../protocol/session-registry';
-import type { ServerLogger } from '../protocol/server-logger';
+import type { ServerLogger } from '../logging/server-logger';
 
 /** Options of one `ServerSession`. */
 export interface ServerSessionOptions {

@@ -21,7 +21,7 @@ import type { JSONRPCMessage, JSONRPCNotification, RequestId } from '../wire/mcp
 import { NO_PARAMS, type RequestParamsRecord } from '../protocol/request-params';
 import type { ElicitForm } from '../context/elicit-form';
 import type { ListKind } from '../protocol/server-features';
-import { type ServerLogger, stderrLogger } from '../protocol/server-logger';
+import { type ServerLogger, stderrLogger } from '../logging/server-logger';
 import { DEFAULT_DRAIN_TIMEOUT_MS, type ServerSessionOptions } from './server-session-options';
 import { closeTransportThen, disposeScopeThen } from './session-closing';
 import { SessionExchanges } from './session-exchanges';

@@ -1,6 +1,6 @@
 import type { SessionScope } from '../context/request-context';
 import type { Transport } from '../transport/transport';
-import type { ServerLogger } from '../protocol/server-logger';
+import type { ServerLogger } from '../logging/server-logger';
 import { SENT } from '../transport/sent';
 
 /**

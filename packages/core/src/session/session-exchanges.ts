@@ -19,7 +19,7 @@ import { OutgoingRequests } from './outgoing-requests';
 import type { RequestParamsRecord } from '../protocol/request-params';
 import { DEFAULT_MAX_URI_LENGTH } from '../protocol/resource-uri';
 import type { ServerFeatures } from '../protocol/server-features';
-import type { ServerLogger } from '../protocol/server-logger';
+import type { ServerLogger } from '../logging/server-logger';
 import {
   DEFAULT_MAX_INFLIGHT_REQUESTS,
   DEFAULT_PAGE_SIZE,

@@ -3,7 +3,7 @@ import { errorResponse, isRequestId } from '../jsonrpc/json-rpc-errors';
 import { SENT } from '../transport/sent';
 import type { Transport, TransportSendOptions } from '../transport/transport';
 import type { JSONRPCMessage, JSONRPCNotification } from '../wire/mcp-types.generated';
-import type { ServerLogger } from '../protocol/server-logger';
+import type { ServerLogger } from '../logging/server-logger';
 
 const RESOLVED: Promise<void> = Promise.resolve();
 

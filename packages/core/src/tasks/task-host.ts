@@ -20,9 +20,10 @@ export interface TaskReporter {
 
 /**
  * The `RequestHost` of a task's handler: the creating request's facts (session info, log
- * level), its own DI session scope, and messages shaped for tasks. On 2025 notifications and
- * questions go to the creating session with the related-task `_meta`; on 2026 there is no
- * channel (progress is the status message, questions become `inputRequests`).
+ * level), its own DI session scope, and messages shaped for tasks. Through a session (2025)
+ * notifications and questions go to the creating session with the related-task `_meta`;
+ * otherwise (2026) there is no channel (progress is the status message, questions become
+ * `inputRequests`).
  */
 export class TaskHost implements RequestHost {
   private scope: SessionScope | undefined;
@@ -30,7 +31,8 @@ export class TaskHost implements RequestHost {
 
   constructor(
     readonly taskId: string,
-    private readonly era: '2025' | '2026',
+    /** The revision's `RevisionTasks.throughSession`: logs, notifications and questions go through the creating session. */
+    private readonly throughSession: boolean,
     private readonly creator: RequestHost,
     readonly info: SessionInfo,
     private readonly openSession: ((session: SessionInfo) => SessionScope) | undefined,
@@ -60,16 +62,16 @@ export class TaskHost implements RequestHost {
   }
 
   logEnabled(rank: number): boolean {
-    return this.era === '2025' && this.creator.logEnabled(rank);
+    return this.throughSession && this.creator.logEnabled(rank);
   }
 
   notify(notification: JSONRPCNotification, _related: TransportSendOptions | undefined): Promise<void> {
-    if (this.era === '2026') return Promise.resolve();
+    if (!this.throughSession) return Promise.resolve();
     return this.creator.notify(withRelatedTask(notification, this.taskId), this.related());
   }
 
   request(method: string, params: Record<string, unknown>, related: RelatedRequest, key?: string): Promise<Record<string, unknown>> {
-    if (this.era === '2026') return this.reporter.ask(method, params, key);
+    if (!this.throughSession) return this.reporter.ask(method, params, key);
     const meta = { ...(params._meta as Record<string, unknown> | undefined), [RELATED_TASK]: { taskId: this.taskId } };
     const asked: RelatedRequest = {
       relatedRequestId: this.reporter.resultRequestId ?? related.relatedRequestId,

@@ -8,7 +8,6 @@
 export type TaskStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
 
 // Declared with the other author options (metadata/option-shapes.ts).
-import type { WireRevisionName } from '../errors/wire-numbering';
 import type { TaskPolicy, TaskSupport } from '../metadata/option-shapes';
 export type { TaskPolicy, TaskSupport };
 
@@ -34,12 +33,6 @@ export interface TaskError {
   readonly data?: unknown;
 }
 
-/** The revision a task's `era` names: the numbering of its failure. */
-export const TASK_ERA_REVISION: Readonly<Record<TaskRecord['era'], WireRevisionName>> = Object.freeze({
-  '2025': '2025-11-25',
-  '2026': '2026-07-28',
-});
-
 /** The stored state of one task. Records are immutable snapshots: a change is a new record. */
 export interface TaskRecord {
   readonly taskId: string;
@@ -47,8 +40,11 @@ export interface TaskRecord {
   readonly owner: string;
   /** The 2025 session that created it (what an unauthenticated `tasks/list` is scoped to). */
   readonly sessionId: string | undefined;
-  /** The revision of the request that created it: its wire shape everywhere. */
-  readonly era: '2025' | '2026';
+  /**
+   * The revision of the request that created it (its `RevisionTasks.revision`, e.g.
+   * '2026-07-28'): its wire shape everywhere.
+   */
+  readonly revision: string;
   readonly toolName: string;
   readonly status: TaskStatus;
   readonly statusMessage?: string;
@@ -90,4 +86,24 @@ export class TaskCapacityError extends Error {
     super(message);
     this.name = 'TaskCapacityError';
   }
+}
+
+/**
+ * Records stored before tasks named their revision carry an `era` ('2025' | '2026') instead:
+ * the revision each era stood for.
+ */
+const ERA_REVISIONS: ReadonlyMap<unknown, string> = new Map([
+  ['2025', '2025-11-25'],
+  ['2026', '2026-07-28'],
+]);
+
+/**
+ * A record as a store reads it back: one written by an older Armature (an `era` instead of a
+ * `revision`) gets the revision its era stood for, so tasks stored before an upgrade still load.
+ */
+export function storedTaskRecord(fields: Readonly<Record<string, unknown>>): TaskRecord {
+  const legacy = fields.revision === undefined ? ERA_REVISIONS.get(fields.era) : undefined;
+  if (legacy === undefined) return fields as unknown as TaskRecord;
+  const { era: _era, ...rest } = fields;
+  return { ...rest, revision: legacy } as unknown as TaskRecord;
 }

@@ -44,9 +44,8 @@ export function detailedTask2026(record: TaskRecord): Record<string, unknown> {
   return task;
 }
 
-/** The answer to a task-creating `tools/call`: 2025 `{ task }`, 2026 the flat task marked as a handle. */
-export function createTaskResult(record: TaskRecord): object {
-  if (record.era === '2025') return { task: task2025(record) };
+/** The 2026 answer to a task-creating request: the flat task, marked as a handle (`resultType: "task"`). */
+export function taskHandle2026(record: TaskRecord): object {
   const handle = task2026(record);
   Object.defineProperty(handle, TASK_HANDLE, { value: true, enumerable: false });
   return handle;

@@ -40,7 +40,7 @@ function create(name: string, bus: InMemoryNotificationBus): Promise<Armature> {
 }
 
 /**
- * The app's broadcasts go through its `NotificationBus` (issue 14): two apps on one bus stand
+ * The app's broadcasts go through its `NotificationBus`: two apps on one bus stand
  * for two instances on a shared one; what either raises reaches the other's sessions.
  */
 describe('Armature broadcasts on a NotificationBus', () => {

@@ -5,7 +5,7 @@ import { Armature } from '../../src/app/armature.app';
 import { RequestContext } from '../../src/context/request-context';
 import { Tool } from '../../src/decorators/tool.decorator';
 import type { JSONRPCMessage } from '../../src/wire/mcp-types.generated';
-import { silentLogger } from '../../src/protocol/server-logger';
+import { silentLogger } from '../../src/logging/server-logger';
 import type { ConnectedSession, ConnectOptions } from '../../src/session/connectable-app';
 import { SENT } from '../../src/transport/sent';
 import type { Transport } from '../../src/transport/transport';

@@ -4,7 +4,7 @@
  * Not a test: it prints a number and asserts nothing.
  */
 import { ServerSession } from '../../src/session/server-session';
-import { silentLogger } from '../../src/protocol/server-logger';
+import { silentLogger } from '../../src/logging/server-logger';
 import type { ServerFeatures } from '../../src/protocol/server-features';
 import type { JSONRPCMessage } from '../../src/wire/mcp-types.generated';
 import type { MessageExtraInfo, Transport } from '../../src/transport/transport';

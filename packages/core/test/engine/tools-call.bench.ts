@@ -6,7 +6,7 @@
  */
 import { PassThrough, Writable } from 'node:stream';
 import { ServerSession } from '../../src/session/server-session';
-import { silentLogger } from '../../src/protocol/server-logger';
+import { silentLogger } from '../../src/logging/server-logger';
 import type { ServerFeatures } from '../../src/protocol/server-features';
 import { StdioServerTransport } from '../../src/transport/stdio.transport';
 

@@ -12,7 +12,7 @@ import {
   mcpAppView,
   type McpAppContents,
 } from '../../src/extensions/mcp-apps';
-import type { ServerLogger } from '../../src/protocol/server-logger';
+import type { ServerLogger } from '../../src/logging/server-logger';
 import { Peer2026 } from '../kernel/support/peer-2026';
 
 const view = mcpAppView('ui://test/view.html', {

@@ -7,7 +7,7 @@ import { Injectable, Module } from '@armature/di';
 import { Armature } from '../../src/app/armature.app';
 import { Tool } from '../../src/decorators/tool.decorator';
 import type { JSONRPCMessage, RequestId } from '../../src/wire/mcp-types.generated';
-import { silentLogger } from '../../src/protocol/server-logger';
+import { silentLogger } from '../../src/logging/server-logger';
 import { InMemoryTransport } from '../../src/transport/in-memory.transport';
 import { waitUntil } from '../support/wait';
 import { serverMessageErrors } from '../support/wire-schema';

@@ -11,7 +11,7 @@ import type { ExecutionContext } from '../../src/guards/execution-context';
 import { ForbiddenError } from '../../src/guards/forbidden.error';
 import { SetMetadata } from '../../src/guards/set-metadata.decorator';
 import { UseGuards } from '../../src/guards/use-guards.decorator';
-import { silentLogger } from '../../src/protocol/server-logger';
+import { silentLogger } from '../../src/logging/server-logger';
 import { RecordingLogger } from '../app/support/app-client';
 import { manifestFor } from '../app/support/manifest-builder';
 import { connectAs, firstText, principal, rpcError } from './support/authed-client';

@@ -10,7 +10,7 @@ import { ResourceTemplate } from '../../src/decorators/resource-template.decorat
 import { Tool } from '../../src/decorators/tool.decorator';
 import { InsufficientScopeError, isInsufficientScopeError } from '../../src/guards/insufficient-scope.error';
 import { RequireScopes } from '../../src/guards/require-scopes.decorator';
-import { silentLogger } from '../../src/protocol/server-logger';
+import { silentLogger } from '../../src/logging/server-logger';
 import { manifestFor } from '../app/support/manifest-builder';
 import { connectAs, firstText, principal, rpcError } from './support/authed-client';
 

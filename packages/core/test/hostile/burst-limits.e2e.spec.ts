@@ -34,7 +34,7 @@ function frames(
 }
 
 /**
- * Issue 16: a burst of 2,000 tool calls from one client over a real stdio pipe. The default
+ * A burst of 2,000 tool calls from one client over a real stdio pipe. The default
  * in-flight limit (100) and a configured rate limit hold, every request gets exactly one
  * answer with its own id, and the server keeps serving.
  */

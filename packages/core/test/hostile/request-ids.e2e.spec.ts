@@ -6,7 +6,7 @@ import { type ChildMessage, forEachEra, suiteAppChild } from './support/app-chil
 const FIXTURE = path.join(__dirname, 'support/hostile-app.fixture.js');
 
 /**
- * Issue 16: ids the server cannot echo faithfully, frames refused before parsing that still
+ * Ids the server cannot echo faithfully, frames refused before parsing that still
  * carry a readable id, and an over-size line, over a real stdio pipe, for 2026 envelope
  * requests (before initialize) and for a 2025 session (after).
  */

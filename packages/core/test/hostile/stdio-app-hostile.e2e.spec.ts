@@ -7,7 +7,7 @@ const FIXTURE = path.join(__dirname, 'support/hostile-app.fixture.js');
 const INIT = { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'hostile', version: '1' } };
 
 /**
- * Issue 7 point 1 against an Armature app (decorated handlers, DI, result shaping) over a real
+ * Hostile input against an Armature app (decorated handlers, DI, result shaping) over a real
  * stdio pipe: each hostile input gets its exact code, and the server then answers a fresh request.
  */
 describe('hostile input against an Armature app over stdio (real child process)', function () {

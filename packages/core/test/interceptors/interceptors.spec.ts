@@ -8,7 +8,7 @@ import type { ExecutionContext } from '../../src/guards/execution-context';
 import { UseGuards } from '../../src/guards/use-guards.decorator';
 import type { CallHandler, Interceptor } from '../../src/interceptors/interceptor';
 import { UseInterceptors } from '../../src/interceptors/use-interceptors.decorator';
-import { silentLogger } from '../../src/protocol/server-logger';
+import { silentLogger } from '../../src/logging/server-logger';
 import { ToolError } from '../../src/results/tool-error';
 import { connectAs, firstText } from '../guards/support/authed-client';
 

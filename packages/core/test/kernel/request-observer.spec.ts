@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Armature } from '../../src/app/armature.app';
 import type { ObservedRequest, RequestObservation, RequestObserver } from '../../src/kernel/request-observer';
-import type { ServerLogger } from '../../src/protocol/server-logger';
+import type { ServerLogger } from '../../src/logging/server-logger';
 import { connectClient, type AppConnection } from '../app/support/app-client';
 import { waitUntil } from '../support/wait';
 import { createKernelApp, probe } from './support/kernel-app';

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { McpWireError } from '../../src/errors/wire-error';
 import { toErrorResponse } from '../../src/protocol/error-responses';
 import type { ServerFeatures } from '../../src/protocol/server-features';
-import type { ServerLogger } from '../../src/protocol/server-logger';
+import type { ServerLogger } from '../../src/logging/server-logger';
 import { RawPeer } from '../support/connect';
 
 /** A value every inspection of which throws: `instanceof`, property reads, `util.inspect`. */

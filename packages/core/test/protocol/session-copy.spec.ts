@@ -9,7 +9,7 @@ import { createFixtureFeatures } from '../support/fixture-features';
 import { serverMessageErrors } from '../support/wire-schema';
 
 /**
- * What lets one 2025 session be served by copies on several instances (issue 14): a copy
+ * What lets one 2025 session be served by copies on several instances: a copy
  * restored from stored state (log level, subscriptions), changes another copy made, and
  * server→client request ids that name the instance that asked.
  */

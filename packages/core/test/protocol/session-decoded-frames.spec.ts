@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { ServerSession } from '../../src/session/server-session';
-import { silentLogger } from '../../src/protocol/server-logger';
+import { silentLogger } from '../../src/logging/server-logger';
 import { InMemoryTransport } from '../../src/transport/in-memory.transport';
 import type { JSONRPCMessage } from '../../src/wire/mcp-types.generated';
 import { testSessionOptions } from '../support/connect';

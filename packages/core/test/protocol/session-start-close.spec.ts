@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { SessionScope } from '../../src/context/request-context';
 import type { JSONRPCMessage } from '../../src/wire/mcp-types.generated';
 import type { ServerFeatures } from '../../src/protocol/server-features';
-import type { ServerLogger } from '../../src/protocol/server-logger';
+import type { ServerLogger } from '../../src/logging/server-logger';
 import { ServerSession } from '../../src/session/server-session';
 import type { SessionRegistry } from '../../src/protocol/session-registry';
 import type { Transport } from '../../src/transport/transport';

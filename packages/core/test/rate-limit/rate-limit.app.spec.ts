@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import { Injectable, Module } from '@armature/di';
 import { Armature } from '../../src/app/armature.app';
 import { Tool } from '../../src/decorators/tool.decorator';
-import { silentLogger } from '../../src/protocol/server-logger';
+import { silentLogger } from '../../src/logging/server-logger';
 import { RateLimit } from '../../src/rate-limit/rate-limit.decorator';
 import { RETRY_AFTER_META } from '../../src/rate-limit/rate-limit-result';
 import { connectAs, firstText, principal } from '../guards/support/authed-client';

@@ -4,7 +4,7 @@ import { Injectable, Module } from '@armature/di';
 import { Armature } from '../../src/app/armature.app';
 import { RequestContext } from '../../src/context/request-context';
 import { Tool } from '../../src/decorators/tool.decorator';
-import { silentLogger } from '../../src/protocol/server-logger';
+import { silentLogger } from '../../src/logging/server-logger';
 import { Database, lifecycleEvents, SessionResource } from '../support/lifecycle-recorder';
 import { deferred, waitUntil } from '../support/wait';
 import { connectAs, firstText, rpcError } from '../guards/support/authed-client';

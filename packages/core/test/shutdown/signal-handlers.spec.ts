@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import { Injectable, Module } from '@armature/di';
 import { Armature } from '../../src/app/armature.app';
 import { Tool } from '../../src/decorators/tool.decorator';
-import { silentLogger } from '../../src/protocol/server-logger';
+import { silentLogger } from '../../src/logging/server-logger';
 import { installSignalHandlers } from '../../src/shutdown/signal-handlers';
 import { deferred, waitUntil } from '../support/wait';
 // Registers `--ws` with app.listen(), as an app's entry file would.

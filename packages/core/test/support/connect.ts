@@ -3,7 +3,7 @@ import type { Transport as SdkTransport } from '@modelcontextprotocol/sdk/shared
 import type { ClientCapabilities, JSONRPCMessage, RequestId } from '../../src/wire/mcp-types.generated';
 import { ServerSession } from '../../src/session/server-session';
 import type { ServerSessionOptions } from '../../src/session/server-session-options';
-import { silentLogger } from '../../src/protocol/server-logger';
+import { silentLogger } from '../../src/logging/server-logger';
 import type { ServerFeatures } from '../../src/protocol/server-features';
 import { type InMemorySendOptions, InMemoryTransport } from '../../src/transport/in-memory.transport';
 import type { Transport } from '../../src/transport/transport';

@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import type { DecodeLimits } from '../../src/jsonrpc/decode-limits';
-import { silentLogger } from '../../src/protocol/server-logger';
+import { silentLogger } from '../../src/logging/server-logger';
 import { StdioServerTransport } from '../../src/transport/stdio.transport';
 
 /** Core's stdio transport on in-memory streams: write lines to `stdin`, read what it wrote as parsed lines. */

@@ -7,7 +7,7 @@ function record(n: number, overrides: Partial<TaskRecord> = {}): TaskRecord {
     taskId: `t${n}`,
     owner: 'ada',
     sessionId: undefined,
-    era: '2026',
+    revision: '2026-07-28',
     toolName: 'job',
     status: 'working',
     createdAt: 1_000 + n,

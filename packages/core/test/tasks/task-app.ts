@@ -4,7 +4,7 @@ import type { ArmatureOptions } from '../../src/app/armature-options';
 import { RequestContext } from '../../src/context/request-context';
 import { Tool } from '../../src/decorators/tool.decorator';
 import { McpWireError } from '../../src/errors/wire-error';
-import type { ServerLogger } from '../../src/protocol/server-logger';
+import type { ServerLogger } from '../../src/logging/server-logger';
 import { ToolError } from '../../src/results/tool-error';
 
 const OBJECT = { type: 'object' as const };

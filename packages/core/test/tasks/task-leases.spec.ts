@@ -18,7 +18,7 @@ function record(taskId: string, runner: string, leaseExpiresAt: number): TaskRec
     taskId,
     owner: 'ada',
     sessionId: undefined,
-    era: '2026',
+    revision: '2026-07-28',
     toolName: 'job',
     status: 'working',
     createdAt: 1_000,

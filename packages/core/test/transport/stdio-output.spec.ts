@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { PassThrough, Writable } from 'node:stream';
 import type { JSONRPCMessage } from '../../src/wire/mcp-types.generated';
-import type { ServerLogger } from '../../src/protocol/server-logger';
-import { silentLogger } from '../../src/protocol/server-logger';
+import type { ServerLogger } from '../../src/logging/server-logger';
+import { silentLogger } from '../../src/logging/server-logger';
 import { StdioServerTransport } from '../../src/transport/stdio.transport';
 import { waitUntil } from '../support/wait';
 

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { PassThrough, Writable } from 'node:stream';
 import type { JSONRPCMessage } from '../../src/wire/mcp-types.generated';
-import { silentLogger } from '../../src/protocol/server-logger';
+import { silentLogger } from '../../src/logging/server-logger';
 import { LineSplitter } from '../../src/transport/line-splitter';
 import { StdioServerTransport } from '../../src/transport/stdio.transport';
 import { stdioOverStreams } from '../support/stdio-streams';

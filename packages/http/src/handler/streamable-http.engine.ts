@@ -2,6 +2,7 @@ import { principalKey, type AuthInfo, type MessageExtraInfo } from '@armature/co
 import type { JSONRPCRequest } from '@armature/core/wire/2025-11-25';
 import {
   bearerReverifier,
+  IdleWaiters,
   watchToken,
   type AbortableRequest,
   type BearerOutcome,
@@ -33,8 +34,9 @@ export class StreamableHttpEngine implements EngineState {
   readonly sessions: SessionStore;
   /** Set by `close()`: new sessions are refused with 503 while in-flight work drains. */
   closing = false;
-  /** Stateless requests still waiting for their answer. */
-  statelessInflight = 0;
+  private stateless = 0;
+  /** Who waits for no stateless request to be in flight (the drain). */
+  private readonly statelessIdle = new IdleWaiters();
   /** Open MCP 2026-07-28 `subscriptions/listen` streams, ended with their result by `close()`. */
   readonly openListens = new Set<AbortableRequest>();
   readonly reportError: (error: unknown) => void;
@@ -226,11 +228,13 @@ export class StreamableHttpEngine implements EngineState {
     if (everywhere) await this.copies.forget(session.sessionId);
   }
 
-  /** Requests still waiting for an answer, across all sessions. */
-  get inflight(): number {
-    let count = this.statelessInflight;
-    for (const session of this.sessions.all()) count += session.inflightCount;
-    return count;
+  /** Stateless requests still waiting for their answer (the handlers count them; the drain is woken at zero). */
+  get statelessInflight(): number {
+    return this.stateless;
+  }
+  set statelessInflight(count: number) {
+    this.stateless = count;
+    if (count === 0) this.statelessIdle.wake();
   }
 
   /**
@@ -241,8 +245,11 @@ export class StreamableHttpEngine implements EngineState {
     this.closing = true;
     for (const listen of [...this.openListens]) listen.shutdown();
     this.openListens.clear();
-    const deadline = Date.now() + drainMs;
-    while (this.inflight > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    // No new request is taken from here on: wait (woken, not polled) for those in flight, at most drainMs.
+    await Promise.all([
+      this.statelessIdle.wait(this.stateless === 0, drainMs),
+      ...this.sessions.all().map((session) => session.whenAnswered(drainMs)),
+    ]);
     this.sessions.stopSweeper();
     await Promise.all(this.sessions.all().map((session) => this.endSession(session, false)));
     // Appends raised before now (by a handler or a timer) are stored before the app closes its

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { principalKey, WireErrorCode } from '@armature/core';
-import { encodeJsonRpc, negotiateProtocolVersion } from '@armature/core/internal';
+import { encodeJsonRpc, IdleWaiters, negotiateProtocolVersion } from '@armature/core/internal';
 import type { AuthInfo, MessageExtraInfo, Transport, TransportSendOptions } from '@armature/core';
 import type { JSONRPCMessage, JSONRPCRequest, RequestId } from '@armature/core/wire/2025-11-25';
 import type { ConnectedSession, SessionChange } from '@armature/core/internal';
@@ -65,6 +65,8 @@ export class HttpSessionTransport implements Transport, ChannelHost {
   lastActivity = Date.now();
 
   private readonly inflight = new Map<RequestId, ResponseChannel>();
+  /** Who waits for every request of this session to be answered (the endpoint's drain). */
+  private readonly answered = new IdleWaiters();
   /** The event-store appends each request's handler started, which its answer waits for (copies with an event store only). */
   private readonly appendsOf: Map<RequestId, Set<Promise<unknown>>> | null;
   /** Live streams by id, for `Last-Event-ID` resumption. */
@@ -165,9 +167,15 @@ export class HttpSessionTransport implements Transport, ChannelHost {
     return principalKey(authInfo) === this.principal;
   }
 
-  /** Requests of this session still waiting for their answer. */
-  get inflightCount(): number {
-    return this.inflight.size;
+  /** Resolves true once no request of this session waits for its answer, or false after `timeoutMs`. */
+  whenAnswered(timeoutMs: number): Promise<boolean> {
+    return this.answered.wait(this.inflight.size === 0, timeoutMs);
+  }
+
+  /** A request's answer channel is gone: wakes the drain once none is left. */
+  private forgetAnswer(id: RequestId): void {
+    this.inflight.delete(id);
+    if (this.inflight.size === 0) this.answered.wake();
   }
 
   get isClosed(): boolean {
@@ -226,7 +234,7 @@ export class HttpSessionTransport implements Transport, ChannelHost {
   private dropAnswer(id: RequestId): void {
     const channel = this.inflight.get(id);
     if (channel === undefined) return;
-    this.inflight.delete(id);
+    this.forgetAnswer(id);
     this.writes?.drop(id);
     this.appendsOf?.delete(id);
     channel.cancel();
@@ -240,7 +248,7 @@ export class HttpSessionTransport implements Transport, ChannelHost {
       // A response belongs on its request's answer and nowhere else; the GET stream never
       // carries responses (MCP 2025-11-25, transports §Listening for Messages from the Server).
       if (channel === undefined || id === undefined) return;
-      this.inflight.delete(id);
+      this.forgetAnswer(id);
       const appends = this.appendsOf?.get(id);
       if (appends !== undefined) {
         this.appendsOf!.delete(id);
@@ -406,6 +414,7 @@ export class HttpSessionTransport implements Transport, ChannelHost {
       );
     }
     this.inflight.clear();
+    this.answered.wake();
     this.appendsOf?.clear();
     this.answers.clear();
     for (const stream of [...this.streams.values()]) stream.detach();

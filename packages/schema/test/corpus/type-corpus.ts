@@ -17,7 +17,7 @@ export interface TypeCase {
 
 const note = { title: 't', created: '2024-01-01T00:00:00Z' };
 
-/** The shapes of issue 4 point 2, each JSDoc keyword, and the parameter forms. */
+/** The shapes the scanner must handle, each JSDoc keyword, and the parameter forms. */
 export const TYPE_CORPUS: readonly TypeCase[] = [
   { name: 'string', params: 'value: string', accept: ['', 'x'], reject: [1, null, true, {}], expect: { type: 'string' } },
   { name: 'number', params: 'value: number', accept: [0, 1.5, -3], reject: ['1', null, []], expect: { type: 'number' } },

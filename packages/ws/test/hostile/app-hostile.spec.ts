@@ -68,7 +68,7 @@ class HostileWsHandlers {
 class HostileWsModule {}
 
 /**
- * Issue 7 point 1, session-level classes, over WebSocket with an Armature app: each gets its
+ * Hostile input, session-level classes, over WebSocket with an Armature app: each gets its
  * exact code and the connection then answers a fresh request. (Frame-level classes —
  * invalid JSON/UTF-8, batches, bad ids, size and depth limits — are in websocket.transport.spec.)
  */

@@ -19,7 +19,7 @@ class BigAnswersModule {}
 
 type Line = { level: string; message: string; detail: unknown };
 
-/** Issue 16: a client dropping its connection is a short debug line, never a warn with a stack. */
+/** A client dropping its connection is a short debug line, never a warn with a stack. */
 describe('a WebSocket client dropping its connection', () => {
   it('logs one short debug line, no warning and no stack, while the server keeps serving', async () => {
     const lines: Line[] = [];

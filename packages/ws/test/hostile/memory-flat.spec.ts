@@ -12,7 +12,7 @@ const FLAT_BYTES = 512 * 1024;
 const MiB = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(2)} MiB`;
 
 /**
- * Issue 16, memory after 200 WebSocket connections terminated mid-progress-stream: the server
+ * Memory after 200 WebSocket connections terminated mid-progress-stream: the server
  * runs in a child forked with --expose-gc and reports its live heap after full GC
  * (`HeapChild`), so the numbers are the server's alone. Every wait is bounded; no timing is asserted.
  */

@@ -23,7 +23,7 @@ class IdHandlers {
 class IdModule {}
 
 /**
- * Issue 16 over WebSocket: ids that cannot be echoed faithfully are refused (-32600, no id), a
+ * Over WebSocket: ids that cannot be echoed faithfully are refused (-32600, no id), a
  * readable id survives a depth refusal; for a 2025 session and for 2026 envelope requests.
  */
 describe('WebSocket: request ids the server cannot echo faithfully', function () {

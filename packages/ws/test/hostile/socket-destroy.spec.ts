@@ -7,7 +7,7 @@ import { WsPeer } from './ws-peer';
 const SOCKETS = 200;
 
 /**
- * Issue 16: 200 WebSocket connections terminated while a call streams progress to them. No
+ * 200 WebSocket connections terminated while a call streams progress to them. No
  * unhandled rejection, every call's work is aborted, and the server keeps serving.
  */
 describe('WebSocket: 200 sockets destroyed mid-message stream', function () {

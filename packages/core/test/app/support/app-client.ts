@@ -1,6 +1,6 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Armature } from '../../../src/app/armature.app';
-import type { ServerLogger } from '../../../src/protocol/server-logger';
+import type { ServerLogger } from '../../../src/logging/server-logger';
 import { InMemoryTransport } from '../../../src/transport/in-memory.transport';
 import type { ConnectedSession } from '../../../src/session/connectable-app';
 import type { WireCheckedTransport } from '@armature/testing';

@@ -5,7 +5,7 @@ import type { ArmatureOptions } from '../../../src/app/armature-options';
 import { RequestContext } from '../../../src/context/request-context';
 import { Tool } from '../../../src/decorators/tool.decorator';
 import { ToolError } from '../../../src/results/tool-error';
-import type { ServerLogger } from '../../../src/protocol/server-logger';
+import type { ServerLogger } from '../../../src/logging/server-logger';
 
 /**
  * What the handlers of the 2026 test app saw: how often each ran (a 2026 handler re-runs on

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Module } from '@armature/di';
 import { Armature } from '../../../src/app/armature.app';
-import type { ServerLogger } from '../../../src/protocol/server-logger';
+import type { ServerLogger } from '../../../src/logging/server-logger';
 
 /**
  * Writes a compiled-looking project in `dir`: a package.json, the handler module

@@ -6,7 +6,7 @@
  * `MAX_OUTPUT_BACKLOG` sets the transport's `maxOutputBacklog`. Run with `--expose-gc`.
  */
 import type { JSONRPCMessage } from '../../../src/wire/mcp-types.generated';
-import { silentLogger } from '../../../src/protocol/server-logger';
+import { silentLogger } from '../../../src/logging/server-logger';
 import { StdioServerTransport } from '../../../src/transport/stdio.transport';
 
 const transport = new StdioServerTransport({ logger: silentLogger, maxOutputBacklog: Number(process.env.MAX_OUTPUT_BACKLOG) });

@@ -1,7 +1,7 @@
 import { ArmatureError } from '@armature/di';
 import { LocalErrorCode } from '../errors/local-error-codes';
 import type { ManifestResolver } from '../manifest/manifest-resolver';
-import type { ServerLogger } from '../protocol/server-logger';
+import type { ServerLogger } from '../logging/server-logger';
 import type { ToolRegistry } from '../registries/tools.registry';
 import type { RouteTables } from '../routes/route-tables';
 import { searchToolDefinitions } from '../tool-search/search-tool-definitions';

@@ -5,7 +5,7 @@ import { hasScopes } from '../guards/required-scopes';
 import type { ManifestFile } from '../manifest/manifest-file';
 import type { ManifestResolver } from '../manifest/manifest-resolver';
 import type { SchemaTable } from '../manifest/schema-table';
-import type { ServerLogger } from '../protocol/server-logger';
+import type { ServerLogger } from '../logging/server-logger';
 import type { RouteTables } from '../routes/route-tables';
 import type { CompiledTool } from '../routes/tool.route';
 import type { Tool } from '../wire/mcp-types.generated';

@@ -8,7 +8,7 @@ import type { CallHandler, Interceptor } from '../../src/interceptors/intercepto
 import { UseInterceptors } from '../../src/interceptors/use-interceptors.decorator';
 import type { ExecutionContext } from '../../src/guards/execution-context';
 import type { AroundHandler, RouteInfo } from '../../src/routes/route-pipeline';
-import { silentLogger } from '../../src/protocol/server-logger';
+import { silentLogger } from '../../src/logging/server-logger';
 import { connectAs, firstText } from '../guards/support/authed-client';
 
 const events: string[] = [];

@@ -245,6 +245,7 @@ export class StreamableHttpEngine implements EngineState {
     this.closing = true;
     for (const listen of [...this.openListens]) listen.shutdown();
     this.openListens.clear();
+    const deadline = Date.now() + drainMs;
     // No new request is taken from here on: wait (woken, not polled) for those in flight, at most drainMs.
     await Promise.all([
       this.statelessIdle.wait(this.stateless === 0, drainMs),

@@ -99,7 +99,10 @@ describe('two workspace plugin packages that both serve a `search` tool', functi
         it('reads a templated resource and a fixed one through the prefix', async () => {
           const page = await client.readResource('docs://docs/pages/install');
           expect(page.contents[0]).to.deep.include({ uri: 'docs://docs/pages/install', mimeType: 'text/plain', text: 'Run npm install.' });
-          expect((await client.readResource('code://code/index')).contents[0]).to.deep.include({ uri: 'code://code/index', text: 'main.ts' });
+          expect((await client.readResource('code://code/index')).contents[0]).to.deep.include({
+            uri: 'code://code/index',
+            text: 'main.ts',
+          });
         });
 
         it('gets a prompt and completes its argument and the template variable through the prefix', async () => {

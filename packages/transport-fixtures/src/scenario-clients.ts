@@ -83,7 +83,8 @@ export interface ElicitAnswer {
 }
 
 /** What `completion/complete` completes: a prompt's argument, or a resource template's variable. */
-export type CompletionRef = { readonly type: 'ref/prompt'; readonly name: string } | { readonly type: 'ref/resource'; readonly uri: string };
+export type CompletionRef =
+  { readonly type: 'ref/prompt'; readonly name: string } | { readonly type: 'ref/resource'; readonly uri: string };
 
 /** One `notifications/resources/updated` the client received. */
 export interface ResourceUpdate {

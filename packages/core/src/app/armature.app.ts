@@ -182,7 +182,8 @@ export class Armature implements ConnectableApp {
       notifier.attach({
         // A mounted module's handlers name URIs in their own namespace: announce them as served.
         resourceUpdated: (uri) => {
-          for (const served of servedUris(tables, uri)) void app.bus.publish({ type: 'resource_updated', uri: served, eventKey: app.eventKey() });
+          for (const served of servedUris(tables, uri))
+            void app.bus.publish({ type: 'resource_updated', uri: served, eventKey: app.eventKey() });
         },
         listChanged: (list) => void app.bus.publish({ type: 'list_changed', list, eventKey: app.eventKey() }),
       });

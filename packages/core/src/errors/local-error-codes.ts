@@ -57,7 +57,7 @@ export const APP_ERRORS = defineErrors('@armature/core', 'Application layer (loc
   DUPLICATE_NAME: {
     code: 'ARM_ERR_DUPLICATE_NAME',
     meaning: 'Two tools, prompts, resources (same URI) or templates (same template) share a name.',
-    fix: 'Give one of them another name (or URI), or serve only one of the two modules.',
+    fix: 'Give one of them another name (or URI), serve one of the modules under a prefix (`mount(Module, { prefix })`), or serve only one of the two.',
   },
   MOUNT_PREFIX: {
     code: 'ARM_ERR_MOUNT_PREFIX',

@@ -59,7 +59,11 @@ export function packageModules(modules: readonly ModuleNode[], context: ScanCont
     const manifestDir = manifestDirOf(declaration);
     if (manifestDir === undefined) continue;
     if (!manifests.has(manifestDir)) manifests.set(manifestDir, readServed(manifestDir));
-    const compiled = path.relative(manifestDir, declaration).split(path.sep).join('/').replace(/\.d\.ts$/, '.js');
+    const compiled = path
+      .relative(manifestDir, declaration)
+      .split(path.sep)
+      .join('/')
+      .replace(/\.d\.ts$/, '.js');
     const served = manifests.get(manifestDir)?.[`${compiled}#${className}`] ?? [];
     const handlers = new Set<string>();
     for (const entry of served) {

@@ -48,11 +48,25 @@ export function mountPaths(container: Container): ReadonlyMap<ModuleInfo, MountP
   if (root !== undefined) visit(root, NO_MOUNT);
 
   const result = new Map<ModuleInfo, MountPath>();
+  const pathOfClass = new Map<object, MountPath>();
   for (const ref of container.handlers) {
+    // One handler class serves one set of routes: two modules (two `forRoot()`s) listing it cannot serve it under two paths.
+    const path = found.get(ref.module)?.values().next().value ?? NO_MOUNT;
+    const earlier = pathOfClass.get(ref.type);
+    if (earlier !== undefined && earlier.join('/') !== path.join('/')) {
+      problems.push(
+        new ArmatureError(
+          LocalErrorCode.MOUNT_AMBIGUOUS,
+          `${ref.type.name} is a handler of modules mounted ${shownPath(earlier)} and ${shownPath(path)}; a handler class is served once. ` +
+            'Mount the module once, or give each mount handler classes of its own.',
+        ),
+      );
+    }
+    pathOfClass.set(ref.type, path);
     if (result.has(ref.module)) continue;
     const paths = [...(found.get(ref.module)?.values() ?? [])];
     if (paths.length > 1) {
-      const shown = paths.map((p) => (p.length === 0 ? 'without a prefix' : `under "${p.join('/')}"`)).join(' and ');
+      const shown = paths.map(shownPath).join(' and ');
       problems.push(
         new ArmatureError(
           LocalErrorCode.MOUNT_AMBIGUOUS,
@@ -65,6 +79,10 @@ export function mountPaths(container: Container): ReadonlyMap<ModuleInfo, MountP
   }
   throwAll(problems);
   return result;
+}
+
+function shownPath(path: MountPath): string {
+  return path.length === 0 ? 'without a prefix' : `under "${path.join('/')}"`;
 }
 
 function throwAll(problems: readonly ArmatureError[]): void {

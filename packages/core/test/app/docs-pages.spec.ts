@@ -15,6 +15,7 @@ const PAGES = [
   'protocol-revisions.md',
   'tasks.md',
   'extensions.md',
+  'composition.md',
 ];
 const read = (page: string): string => readFileSync(join(REPO, 'docs', page), 'utf8');
 

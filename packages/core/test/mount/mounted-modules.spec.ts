@@ -214,6 +214,15 @@ describe('mount(): problems refuse the boot', () => {
     expect(error.message).to.include('Plain declares handlers and is imported under "one" and under "two"');
   });
 
+  it('one handler class in two modules mounted apart (two forRoot()s): ARM_ERR_MOUNT_AMBIGUOUS', async () => {
+    const twice = (prefix: string) => mount({ module: Plain, providers: [] }, { prefix });
+    @Module({ imports: [twice('one'), twice('two')] })
+    class TwoRoots {}
+    const error = await bootError(TwoRoots);
+    expect(error.code).to.equal('ARM_ERR_MOUNT_AMBIGUOUS');
+    expect(error.message).to.include('RepoHandlers is a handler of modules mounted under "one" and under "two"');
+  });
+
   it('two modules serving one name unmounted: ARM_ERR_DUPLICATE_NAME, which a mount resolves', async () => {
     @Injectable()
     class Other {

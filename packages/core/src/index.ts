@@ -31,8 +31,6 @@ export type { ListenOptions } from './app/armature.app';
 export type { ListenHandle } from './listen/listen';
 export type { RootModule } from './app/di-handler-host';
 export { McpNotifier } from './app/mcp-notifier';
-export { mount, type MountOptions } from './mount/mount';
-export { prefixedName, prefixedUri, unprefixedName, unprefixedUri } from './mount/mount-naming';
 export type { ToolRegistry } from './registries/tools.registry';
 export type { ResourceRegistry } from './registries/resources.registry';
 export type { PromptRegistry } from './registries/prompts.registry';

@@ -129,7 +129,7 @@ export class R {
     'src/b.handlers.ts': B,
     'src/x.handlers.ts': "import { Tool } from '@armature/core';\nexport class X {\n  @Tool() x_search(): string { return ''; }\n}\n",
     'src/app.module.ts': `import { Module } from '@armature/di';
-import { mount } from '@armature/core';
+import { mount } from '@armature/core/mount';
 import { A } from './a.handlers';
 import { B } from './b.handlers';
 import { X } from './x.handlers';

@@ -10,7 +10,8 @@ const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
 
 const COMPILER_OPTIONS = {
   target: 'ES2022',
-  module: 'commonjs',
+  module: 'Node16',
+  moduleResolution: 'Node16',
   strict: true,
   experimentalDecorators: true,
   emitDecoratorMetadata: true,
@@ -111,7 +112,7 @@ export class AppModule {}
 
 /** The app module that mounts each plugin under a prefix. */
 export const MOUNTED_APP = `import { Module } from '@armature/di';
-import { mount } from '@armature/core';
+import { mount } from '@armature/core/mount';
 import { DocsModule } from '@fixture/search-docs';
 import { CodeModule } from '@fixture/search-code';
 

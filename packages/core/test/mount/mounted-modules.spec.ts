@@ -11,7 +11,7 @@ import { Tool } from '../../src/decorators/tool.decorator';
 import type { CanActivate } from '../../src/guards/can-activate';
 import type { ExecutionContext } from '../../src/guards/execution-context';
 import { UseGuards } from '../../src/guards/use-guards.decorator';
-import { mount } from '../../src/mount/mount';
+import { mount } from '../../src/mount';
 import { silentLogger } from '../../src/protocol/server-logger';
 import { RateLimit } from '../../src/rate-limit/rate-limit.decorator';
 import { connectClient, type AppConnection } from '../app/support/app-client';

@@ -3,7 +3,14 @@ import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
 import { Armature, silentLogger, type RootModule } from '@armature/core';
 import { listenHttp } from '@armature/http';
-import { CLIENT_KINDS, connectScenarioClient, until, type ClientKind, type ScenarioClient } from '@armature/transport-fixtures';
+import {
+  CLIENT_KINDS,
+  connectScenarioClient,
+  until,
+  type ClientKind,
+  type ScenarioClient,
+  type ScenarioEndpoint,
+} from '@armature/transport-fixtures';
 import { CLASHING_APP, MOUNTED_APP, createSearchWorkspace, removeSearchWorkspace, writeAppModule } from './support/search-plugins';
 
 const ARMATURE_BIN = path.resolve(__dirname, '../../../packages/cli/dist/src/bin/armature.js');
@@ -21,6 +28,60 @@ function appModule(dir: string): RootModule {
 
 function textOf(result: { readonly content: readonly unknown[] }): string {
   return (result.content[0] as { text?: string } | undefined)?.text ?? '';
+}
+
+/** The mounted app's surface, driven by each official SDK client (SDK v1 on 2025-11-25, SDK v2 on 2026-07-28). */
+function servedToEveryClient(endpoint: () => ScenarioEndpoint): void {
+  for (const kind of Object.keys(CLIENT_KINDS) as ClientKind[]) {
+    describe(CLIENT_KINDS[kind].title, () => {
+      let client: ScenarioClient;
+      before(async () => {
+        client = await connectScenarioClient(kind, endpoint());
+        expect(client.negotiatedVersion()).to.equal(CLIENT_KINDS[kind].revision);
+      });
+      after(async () => {
+        client.wire.assertClean();
+        await client.close();
+      });
+
+      it('lists and calls both search tools under their prefixes', async () => {
+        expect((await client.listToolNames()).sort()).to.deep.equal(['code_search', 'docs_edit', 'docs_search']);
+        expect(textOf(await client.callTool('docs_search', { query: 'npm' }))).to.equal('install');
+        expect(textOf(await client.callTool('code_search', { query: 'parse' }))).to.equal('code matching parse');
+      });
+
+      it('reads a templated resource and a fixed one through the prefix', async () => {
+        const page = await client.readResource('docs://docs/pages/install');
+        expect(page.contents[0]).to.deep.include({ uri: 'docs://docs/pages/install', mimeType: 'text/plain', text: 'Run npm install.' });
+        expect((await client.readResource('code://code/index')).contents[0]).to.deep.include({ uri: 'code://code/index', text: 'main.ts' });
+      });
+
+      it('gets a prompt and completes its argument and the template variable through the prefix', async () => {
+        const prompt = await client.getPrompt('docs_summarize', { slug: 'install' });
+        expect(JSON.stringify(prompt.messages)).to.include('Run npm install.');
+        expect(await client.complete({ type: 'ref/prompt', name: 'docs_summarize' }, { name: 'slug', value: 'in' })).to.deep.equal([
+          'intro',
+          'install',
+        ]);
+        expect(
+          await client.complete({ type: 'ref/resource', uri: 'docs://docs/pages/{slug}' }, { name: 'slug', value: 'ins' }),
+        ).to.deep.equal(['install']);
+      });
+
+      it('sends resources/updated under the prefix when the plugin reports its own URI', async () => {
+        const watch = await client.watch('docs://docs/pages/intro');
+        try {
+          expect(watch.honoured).to.deep.equal(['docs://docs/pages/intro']);
+          await client.callTool('docs_edit', { slug: 'intro', text: `Edited by ${kind}.` });
+          await until(() => watch.updates.length > 0, 'the resources/updated notification', 10_000);
+          expect(watch.updates.map((u) => u.uri)).to.deep.equal(['docs://docs/pages/intro']);
+          expect((await client.readResource('docs://docs/pages/intro')).contents[0]?.text).to.equal(`Edited by ${kind}.`);
+        } finally {
+          await watch.close();
+        }
+      });
+    });
+  }
 }
 
 describe('two workspace plugin packages that both serve a `search` tool', function () {
@@ -56,80 +117,41 @@ describe('two workspace plugin packages that both serve a `search` tool', functi
     expect(error?.message).to.include('DocsHandlers.search').and.to.include('CodeHandlers.search');
   });
 
-  describe('mounted under prefixes, served over Streamable HTTP to the SDK clients of both revisions', () => {
-    let app: Armature;
-    let close: () => Promise<void>;
-    let url: string;
-
-    before(async () => {
+  describe('mounted under prefixes', () => {
+    before(() => {
       writeAppModule(dir, MOUNTED_APP);
       const { status, output } = armatureBuild(dir);
       expect(status, output).to.equal(0);
-      app = await Armature.create(appModule(dir), { name: 'mounts', version: '1.0.0', logger: silentLogger });
-      const http = await listenHttp(app, { port: 0, host: '127.0.0.1' });
-      url = http.url;
-      close = async () => {
-        try {
-          await http.close(100);
-        } finally {
-          await app.close();
-        }
-      };
     });
-    after(() => close?.());
 
-    for (const kind of Object.keys(CLIENT_KINDS) as ClientKind[]) {
-      describe(CLIENT_KINDS[kind].title, () => {
-        let client: ScenarioClient;
-        before(async () => {
-          client = await connectScenarioClient(kind, { kind: 'http', url });
-          expect(client.negotiatedVersion()).to.equal(CLIENT_KINDS[kind].revision);
-        });
-        after(async () => {
-          client.wire.assertClean();
-          await client.close();
-        });
+    describe('over Streamable HTTP (127.0.0.1, a free port)', () => {
+      let close: (() => Promise<void>) | undefined;
+      let url = '';
 
-        it('lists and calls both search tools under their prefixes', async () => {
-          expect((await client.listToolNames()).sort()).to.deep.equal(['code_search', 'docs_edit', 'docs_search']);
-          expect(textOf(await client.callTool('docs_search', { query: 'npm' }))).to.equal('install');
-          expect(textOf(await client.callTool('code_search', { query: 'parse' }))).to.equal('code matching parse');
-        });
-
-        it('reads a templated resource and a fixed one through the prefix', async () => {
-          const page = await client.readResource('docs://docs/pages/install');
-          expect(page.contents[0]).to.deep.include({ uri: 'docs://docs/pages/install', mimeType: 'text/plain', text: 'Run npm install.' });
-          expect((await client.readResource('code://code/index')).contents[0]).to.deep.include({
-            uri: 'code://code/index',
-            text: 'main.ts',
-          });
-        });
-
-        it('gets a prompt and completes its argument and the template variable through the prefix', async () => {
-          const prompt = await client.getPrompt('docs_summarize', { slug: 'install' });
-          expect(JSON.stringify(prompt.messages)).to.include('Run npm install.');
-          expect(await client.complete({ type: 'ref/prompt', name: 'docs_summarize' }, { name: 'slug', value: 'in' })).to.deep.equal([
-            'intro',
-            'install',
-          ]);
-          expect(
-            await client.complete({ type: 'ref/resource', uri: 'docs://docs/pages/{slug}' }, { name: 'slug', value: 'ins' }),
-          ).to.deep.equal(['install']);
-        });
-
-        it('sends resources/updated under the prefix when the plugin reports its own URI', async () => {
-          const watch = await client.watch('docs://docs/pages/intro');
-          try {
-            expect(watch.honoured).to.deep.equal(['docs://docs/pages/intro']);
-            await client.callTool('docs_edit', { slug: 'intro', text: `Edited by ${kind}.` });
-            await until(() => watch.updates.length > 0, 'the resources/updated notification', 10_000);
-            expect(watch.updates.map((u) => u.uri)).to.deep.equal(['docs://docs/pages/intro']);
-            expect((await client.readResource('docs://docs/pages/intro')).contents[0]?.text).to.equal(`Edited by ${kind}.`);
-          } finally {
-            await watch.close();
-          }
-        });
+      before(async () => {
+        const app = await Armature.create(appModule(dir), { name: 'mounts', version: '1.0.0', logger: silentLogger });
+        try {
+          const http = await listenHttp(app, { port: 0, host: '127.0.0.1' });
+          url = http.url;
+          close = async () => {
+            try {
+              await http.close(100);
+            } finally {
+              await app.close();
+            }
+          };
+        } catch (error) {
+          await app.close();
+          throw error;
+        }
       });
-    }
+      after(() => close?.());
+
+      servedToEveryClient(() => ({ kind: 'http', url }));
+    });
+
+    describe('over stdio (each client spawns the built app)', () => {
+      servedToEveryClient(() => ({ kind: 'stdio', command: process.execPath, args: [path.join(dir, 'app/dist/src/main.js')] }));
+    });
   });
 });

@@ -155,6 +155,14 @@ export function createSearchWorkspace(appModule: string): string {
     'app/package.json': JSON.stringify({ name: 'mounts-app', private: true }),
     'app/tsconfig.json': tsconfig(['../search-docs', '../search-code']),
     'app/src/app.module.ts': appModule,
+    // The app over stdio, for clients that spawn it.
+    'app/src/main.ts': `import 'reflect-metadata';
+import { Armature, silentLogger } from '@armature/core';
+import { AppModule } from './app.module';
+
+// A failed start rejects unhandled, which ends the process with the error on stderr.
+void Armature.create(AppModule, { name: 'mounts', version: '1.0.0', logger: silentLogger }).then((app) => app.listen(['--stdio']));
+`,
   });
   return dir;
 }

@@ -164,6 +164,12 @@ export class AppModule {}
     ]);
   });
 
+  it('refuses a literal prefix that is not 1-64 tool-name characters', () => {
+    expect(problemLines(scan(MOUNTS("mount(AModule, { prefix: 'git hub' }), BModule")))).to.deep.equal([
+      'src/app.module.ts:18:46 - error ARM_ERR_MOUNT_PREFIX: AppModule: mount prefix "git hub" may only contain letters, digits, "_", "-" and "."; use 1-64 characters of A-Z a-z 0-9 _ . - (e.g. "github").',
+    ]);
+  });
+
   it('leaves out what a mount with a computed prefix serves', () => {
     expect(problemLines(scan(MOUNTS('mount(AModule, { prefix: computed }), BModule')))).to.deep.equal([]);
   });

@@ -1,4 +1,5 @@
 import * as ts from 'typescript';
+import { mountPrefixProblem } from '@armature/core/naming';
 import type { ScanContext } from './scan-context';
 
 /** Packages whose `Module` decorator declares a module. */
@@ -43,6 +44,7 @@ export function readModules(file: ts.SourceFile, context: ScanContext): ModuleNo
     if (!ts.isClassDeclaration(statement) || !statement.name) continue;
     const decorator = moduleDecorator(statement, context);
     if (decorator === undefined) continue;
+    reader.owner = statement.name.text;
     const literal = decorator.metadata === undefined ? undefined : reader.objectLiteral(decorator.metadata, 0);
     const at = context.locate(statement.name);
     reader.add({
@@ -69,6 +71,8 @@ function moduleDecorator(node: ts.ClassDeclaration, context: ScanContext): { rea
 
 class ModuleReader {
   readonly nodes: ModuleNode[] = [];
+  /** The module class being read, for problems. */
+  owner = '';
   private readonly seen = new Set<string>();
 
   constructor(private readonly context: ScanContext) {}
@@ -166,6 +170,15 @@ class ModuleReader {
     );
     const value = property === undefined ? undefined : this.resolve(property.initializer, depth);
     const prefix = value !== undefined && (ts.isStringLiteral(value) || ts.isNoSubstitutionTemplateLiteral(value)) ? value.text : undefined;
+    const why = prefix === undefined ? undefined : mountPrefixProblem(prefix);
+    if (why !== undefined && value !== undefined) {
+      this.context.report(
+        value,
+        'ARM_ERR_MOUNT_PREFIX',
+        { className: this.owner },
+        `mount prefix ${JSON.stringify(prefix).slice(0, 80)} ${why}; use 1-64 characters of A-Z a-z 0-9 _ . - (e.g. "github").`,
+      );
+    }
     this.nodes.push({
       key,
       label: `mount(${module.getText()}, ${prefix === undefined ? 'a computed prefix' : JSON.stringify(prefix)}) (${at.file}:${at.line})`,

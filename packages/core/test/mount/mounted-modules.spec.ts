@@ -10,6 +10,7 @@ import { ResourceTemplate } from '../../src/decorators/resource-template.decorat
 import { Tool } from '../../src/decorators/tool.decorator';
 import type { CanActivate } from '../../src/guards/can-activate';
 import type { ExecutionContext } from '../../src/guards/execution-context';
+import type { AuditEvent } from '../../src/audit/audit-sink';
 import { UseGuards } from '../../src/guards/use-guards.decorator';
 import { mount } from '../../src/mount';
 import { silentLogger } from '../../src/protocol/server-logger';
@@ -19,6 +20,7 @@ import { manifestFor } from '../app/support/manifest-builder';
 import { waitUntil as until } from '../support/wait';
 
 const guarded: string[] = [];
+const audited: AuditEvent[] = [];
 
 class RecordingGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
@@ -106,7 +108,13 @@ describe('mount(): a module served under a prefix', () => {
   let conn: AppConnection;
 
   before(async () => {
-    app = await Armature.create(AppModule, { name: 'mounts', version: '1.0.0', logger: silentLogger, manifest: MANIFEST });
+    app = await Armature.create(AppModule, {
+      name: 'mounts',
+      version: '1.0.0',
+      logger: silentLogger,
+      manifest: MANIFEST,
+      audit: { record: (event) => void audited.push(event) },
+    });
     conn = await connectClient(app);
   });
   after(async () => {
@@ -170,6 +178,12 @@ describe('mount(): a module served under a prefix', () => {
     // Two calls a minute (the first was an earlier test's): the third is refused, counted under the served name.
     const limited = await conn.client.callTool({ name: 'a_b_search', arguments: { q: 'z' } });
     expect(limited.isError).to.equal(true);
+  });
+
+  it('writes audit records with the served tool name and URI', () => {
+    expect(audited.filter((e) => e.method === 'tools/call' && e.tool === 'a_b_search').length).to.be.at.least(2);
+    expect(audited.some((e) => e.method === 'tools/call' && e.tool === 'search')).to.equal(true); // the unknown name, as sent
+    expect(audited.some((e) => e.method === 'resources/read' && e.uri === 'repo://a/b/alpha/issues')).to.equal(true);
   });
 
   it('keeps the mounted module’s exports injectable where it is imported (through re-exports)', async () => {

@@ -29,17 +29,17 @@ describe('examples/plugin-app: an app importing the plugin package', () => {
 
   after(() => server.close());
 
-  it('serves the plugin tools next to its own, each with its schema', async () => {
+  it('serves the plugin tools under its mount prefix next to its own, each with its schema', async () => {
     const surface = await matchSurfaceSnapshot(server.client, join(PROJECT, 'test/__snapshots__/plugin-app-surface.json'));
-    expect(surface.tools.map((t) => t.name)).to.deep.equal(['change_case', 'count_words', 'review_draft', 'slugify']);
+    expect(surface.tools.map((t) => t.name)).to.deep.equal(['review_draft', 'text_change_case', 'text_count_words', 'text_slugify']);
     const review = surface.tools.find((t) => t.name === 'review_draft');
     // WordCount comes from the plugin package's types, inlined into the app's output schema.
     expect(review?.outputSchema?.properties?.counts).to.deep.include({ type: 'object' });
   });
 
   it('configures the plugin through forRoot (Turkish case rules, a length limit)', async () => {
-    expect(await callToolText(server.client, 'change_case', { text: 'istanbul', to: 'upper' })).to.equal('İSTANBUL');
-    expect(await expectToolError(server.client, 'slugify', { text: 'x'.repeat(20_001) })).to.include('at most 20000');
+    expect(await callToolText(server.client, 'text_change_case', { text: 'istanbul', to: 'upper' })).to.equal('İSTANBUL');
+    expect(await expectToolError(server.client, 'text_slugify', { text: 'x'.repeat(20_001) })).to.include('at most 20000');
   });
 
   it('uses the service the plugin exports in its own handlers', async () => {
@@ -60,7 +60,7 @@ describe('examples/plugin-app: an app importing the plugin package', () => {
     try {
       const report = await callTool<DraftReport>(faked.client, 'review_draft', { draft: 'anything' });
       expect(report.readingMinutes).to.equal(5);
-      expect(await callTool<WordCount>(faked.client, 'count_words', { text: 'a' })).to.deep.include({ words: 1000 });
+      expect(await callTool<WordCount>(faked.client, 'text_count_words', { text: 'a' })).to.deep.include({ words: 1000 });
     } finally {
       await faked.close();
     }

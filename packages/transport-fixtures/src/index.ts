@@ -20,6 +20,7 @@ export {
   connectScenarioClient,
   type CallOptions,
   type ClientKind,
+  type CompletionRef,
   type ElicitAnswer,
   type ElicitQuestion,
   type ResourceReadResult,

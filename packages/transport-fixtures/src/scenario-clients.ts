@@ -82,6 +82,10 @@ export interface ElicitAnswer {
   readonly content?: Record<string, string | number | boolean | string[]>;
 }
 
+/** What `completion/complete` completes: a prompt's argument, or a resource template's variable. */
+export type CompletionRef =
+  { readonly type: 'ref/prompt'; readonly name: string } | { readonly type: 'ref/resource'; readonly uri: string };
+
 /** One `notifications/resources/updated` the client received. */
 export interface ResourceUpdate {
   readonly uri: string;
@@ -133,6 +137,8 @@ export interface ScenarioClient {
   callTool(name: string, args: Record<string, unknown>, options?: CallOptions): Promise<ToolCallResult>;
   readResource(uri: string): Promise<ResourceReadResult>;
   getPrompt(name: string, args: Record<string, string>): Promise<{ readonly messages: readonly unknown[] }>;
+  /** `completion/complete`: the values the server suggests for one argument of a prompt or template. */
+  complete(ref: CompletionRef, argument: { readonly name: string; readonly value: string }): Promise<readonly string[]>;
   /** How the client answers `elicitation/create` from now on (default: decline). */
   answerElicitations(answer: (question: ElicitQuestion) => ElicitAnswer): void;
   watch(uri: string): Promise<ResourceWatch>;
@@ -305,6 +311,10 @@ class SdkV1Client extends ScenarioClientBase implements ScenarioClient {
     return this.client.getPrompt({ name, arguments: args }, { timeout: CALL_MS });
   }
 
+  async complete(ref: CompletionRef, argument: { readonly name: string; readonly value: string }): Promise<readonly string[]> {
+    return (await this.client.complete({ ref: { ...ref }, argument: { ...argument } }, { timeout: CALL_MS })).completion.values;
+  }
+
   async watch(uri: string): Promise<ResourceWatch> {
     await this.client.subscribeResource({ uri }, { timeout: CALL_MS });
     const seen = this.updatesOf(uri);
@@ -391,6 +401,10 @@ class SdkV2Client extends ScenarioClientBase implements ScenarioClient {
 
   getPrompt(name: string, args: Record<string, string>): Promise<{ readonly messages: readonly unknown[] }> {
     return this.client.getPrompt({ name, arguments: args }, { timeout: CALL_MS });
+  }
+
+  async complete(ref: CompletionRef, argument: { readonly name: string; readonly value: string }): Promise<readonly string[]> {
+    return (await this.client.complete({ ref: { ...ref }, argument: { ...argument } }, { timeout: CALL_MS })).completion.values;
   }
 
   async watch(uri: string): Promise<ResourceWatch> {

@@ -32,6 +32,7 @@ import { ResourceRegistry } from '../registries/resources.registry';
 import type { CompiledRoutes } from '../routes/route-compiler';
 import { routeEnvironment } from '../routes/build-route-environment';
 import { RouteTables } from '../routes/route-tables';
+import { servedUris } from '../routes/served-uris';
 import { SessionSet } from './session-set';
 import { createDispatcher } from './app-dispatcher';
 import type { Dispatcher } from '../kernel/dispatcher';
@@ -181,7 +182,11 @@ export class Armature implements ConnectableApp {
       tables.templates.add(routes.templates);
       const app = new Armature(serverInfo, options, host, logger, tables, env, { root, routes, resolver, notifier, compiler });
       notifier.attach({
-        resourceUpdated: (uri) => void app.bus.publish({ type: 'resource_updated', uri, eventKey: app.eventKey() }),
+        // A mounted module's handlers name URIs in their own namespace: announce them as served.
+        resourceUpdated: (uri) => {
+          for (const served of servedUris(tables, uri))
+            void app.bus.publish({ type: 'resource_updated', uri: served, eventKey: app.eventKey() });
+        },
         listChanged: (list) => void app.bus.publish({ type: 'list_changed', list, eventKey: app.eventKey() }),
       });
       return app;

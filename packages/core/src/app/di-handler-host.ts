@@ -4,6 +4,7 @@ import {
   type DynamicModule,
   type HandlerRef,
   type ModuleClass,
+  type ModuleInfo,
   type Provider,
   type ResolutionContext,
   type Token,
@@ -15,6 +16,8 @@ import { fixedInstance, type AcquiredInstance, type HandlerInstances } from '../
 import type { HandlerHost } from '../routes/handler-host';
 import { SENT } from '../transport/sent';
 import { McpNotifier } from './mcp-notifier';
+import { mountPaths } from '../mount/mount-paths';
+import type { MountPath } from '../mount/mount-naming';
 
 /** What `Armature.create` accepts as the root: a `@Module` class or a dynamic module. */
 export type RootModule = ModuleClass | DynamicModule;
@@ -129,6 +132,13 @@ export async function createHandlerHost(
   overrides: readonly Provider[] = [],
 ): Promise<HandlerHost> {
   const container = await Container.create(withCoreProviders(root, notifier), overrides.length > 0 ? { overrides } : {});
+  let paths: ReadonlyMap<ModuleInfo, MountPath>;
+  try {
+    paths = mountPaths(container);
+  } catch (error) {
+    await container.close().catch(() => undefined);
+    throw error;
+  }
   const refs = new Map<HandlerClass, HandlerRef>(container.handlers.map((ref) => [ref.type as HandlerClass, ref]));
   return {
     handlers: [...refs.keys()],
@@ -136,6 +146,10 @@ export async function createHandlerHost(
       const ref = refs.get(cls);
       if (!ref) return Promise.reject(new Error(`${cls.name} is not a handler of this container`));
       return Promise.resolve(instancesOf(container, ref));
+    },
+    mountOf: (cls) => {
+      const ref = refs.get(cls);
+      return (ref && paths.get(ref.module)) ?? [];
     },
     openSession: () => new DiSessionScope(container),
     enhancer: (cls, handlerClass) => {

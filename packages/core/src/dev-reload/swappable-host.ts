@@ -3,6 +3,7 @@ import type { SessionInfo, SessionScope } from '../context/request-context';
 import type { HandlerClass } from '../metadata/handler-metadata';
 import type { HandlerInstances } from '../routes/handler-instances';
 import type { HandlerHost } from '../routes/handler-host';
+import type { MountPath } from '../mount/mount-naming';
 
 /**
  * The app's handler host behind one level of indirection, so a dev reload can put a freshly
@@ -17,6 +18,10 @@ export class SwappableHandlerHost implements HandlerHost {
 
   instancesFor(cls: HandlerClass): Promise<HandlerInstances> {
     return this.current.instancesFor(cls);
+  }
+
+  mountOf(cls: HandlerClass): MountPath {
+    return this.current.mountOf(cls);
   }
 
   openSession(session: SessionInfo): SessionScope {

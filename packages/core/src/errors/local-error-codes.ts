@@ -69,7 +69,17 @@ export const APP_ERRORS = defineErrors('@armature/core', 'Application layer (loc
   DUPLICATE_NAME: {
     code: 'ARM_ERR_DUPLICATE_NAME',
     meaning: 'Two tools, prompts, resources (same URI) or templates (same template) share a name.',
-    fix: 'Give one of them another name (or URI), or serve only one of the two modules.',
+    fix: 'Give one of them another name (or URI), serve one of the modules under a prefix (`mount(Module, { prefix })`), or serve only one of the two.',
+  },
+  MOUNT_PREFIX: {
+    code: 'ARM_ERR_MOUNT_PREFIX',
+    meaning: 'A `mount(module, { prefix })` prefix is not 1–64 characters of `A-Za-z0-9_.-`.',
+    fix: 'Give the mount a short prefix of letters, digits, "_", "-" or "." (it becomes part of tool names and URIs).',
+  },
+  MOUNT_AMBIGUOUS: {
+    code: 'ARM_ERR_MOUNT_AMBIGUOUS',
+    meaning: 'A module that declares handlers is imported under two different mount paths (or both mounted and not).',
+    fix: 'Import a module with handlers in one place; move the services other modules share into a module without handlers.',
   },
   INVALID_RESOURCE_URI: {
     code: 'ARM_ERR_INVALID_RESOURCE_URI',

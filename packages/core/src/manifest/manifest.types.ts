@@ -80,11 +80,27 @@ export interface ManifestHandler<M = ManifestMethod> {
   readonly methods: { readonly [method: string]: M };
 }
 
+/**
+ * A name, URI or template a module class serves, recorded by `armature build` so that the
+ * build of an app importing the module (from another package) can report clashes.
+ */
+export interface ManifestServedName {
+  readonly kind: MethodKind;
+  /** As served: the tool or prompt name, the resource URI or the URI template. */
+  readonly name: string;
+  /** `Class.method` declaring it. */
+  readonly owner: string;
+  /** `<source file relative to the manifest's folder>:<line>` of the declaration. */
+  readonly source: string;
+}
+
 /** Fields every manifest may carry besides its handlers. */
 interface ManifestHeader {
   readonly comment?: string;
   readonly generator?: string;
   readonly sourceHash?: string;
+  /** What each module class serves, keyed like `handlers` (`<compiled file>#<ModuleClass>`); the runtime does not read it. */
+  readonly modules?: { readonly [key: string]: readonly ManifestServedName[] };
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Token } from '@armature/di';
 import type { SessionInfo, SessionScope } from '../context/request-context';
 import type { HandlerClass } from '../metadata/handler-metadata';
 import type { HandlerInstances } from './handler-instances';
+import type { MountPath } from '../mount/mount-naming';
 
 /**
  * What the application layer needs of the DI container: the handler classes, a way to get
@@ -12,6 +13,8 @@ export interface HandlerHost {
   readonly handlers: readonly HandlerClass[];
   /** How routes of `cls` get their instance; resolves singletons now. */
   instancesFor(cls: HandlerClass): Promise<HandlerInstances>;
+  /** The mount path `cls` is served under (empty when no `mount()` is above its module). */
+  mountOf(cls: HandlerClass): MountPath;
   /** The per-session DI scope (`ServerFeatures.openSession`). */
   openSession(session: SessionInfo): SessionScope;
   /**

@@ -3,6 +3,7 @@ import { LocalErrorCode } from '../errors/local-error-codes';
 import type { ManifestResolver } from '../manifest/manifest-resolver';
 import { BootProblems } from './boot-problems';
 import { scanHandlerClass } from './handler-scan';
+import { mountedSource } from './mounted-source';
 import type { RouteEnvironment } from './route-environment';
 import type { RouteSource } from './route-source';
 import type { HandlerHost } from './handler-host';
@@ -18,7 +19,10 @@ export async function compileModuleRoutes(host: HandlerHost, resolver: ManifestR
   const problems = new BootProblems();
   const scan = { resolver, problems, warn: (message: string) => env.logger.warn(message) };
   const sources: RouteSource[] = [];
-  for (const cls of host.handlers) sources.push(...scanHandlerClass(cls, await host.instancesFor(cls), scan));
+  for (const cls of host.handlers) {
+    const path = host.mountOf(cls);
+    for (const source of scanHandlerClass(cls, await host.instancesFor(cls), scan)) sources.push(mountedSource(source, path));
+  }
   const routes = compileRoutes(sources, env, new RouteTables(), problems);
   problems.throwIfAny();
   return routes;

@@ -32,7 +32,7 @@ function claim(
   if (first !== undefined) {
     problems.add(
       LocalErrorCode.DUPLICATE_NAME,
-      `${label} ${JSON.stringify(key)} is declared by ${first} and by ${owner}; it must be unique per server (set a different name).`,
+      `${label} ${JSON.stringify(key)} is declared by ${first} and by ${owner}; it must be unique per server (set a different name, or serve one of the modules under a prefix: mount(Module, { prefix })).`,
     );
     return false;
   }

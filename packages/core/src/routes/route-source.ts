@@ -6,6 +6,7 @@ import type { DtoClass } from '../validation/dto-validation';
 import type { PrecompiledValidators } from '../validation/precompiled-validators';
 import type { HandlerInstances } from './handler-instances';
 import type { ParamSlot } from './param-slots';
+import type { MountPath } from '../mount/mount-naming';
 
 /** A completer bound at boot: called with the handler instance of the call. */
 export type BoundCompleter = (
@@ -38,4 +39,6 @@ export interface RouteSource {
   readonly completers: ReadonlyMap<string, BoundCompleter>;
   /** The handler class (undefined for registered definitions). */
   readonly handlerClass: object | undefined;
+  /** The mount path it is served under (`mount()`), outermost prefix first; absent when not mounted. */
+  readonly mount?: MountPath;
 }

@@ -16,6 +16,7 @@ const PAGES = [
   'tasks.md',
   'extensions.md',
   'tool-search.md',
+  'composition.md',
 ];
 const read = (page: string): string => readFileSync(join(REPO, 'docs', page), 'utf8');
 

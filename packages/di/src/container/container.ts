@@ -72,6 +72,11 @@ export class Container {
     return container;
   }
 
+  /** The modules `module` imports, in declared order (the edges of the module graph). */
+  importsOf(module: ModuleInfo): readonly ModuleInfo[] {
+    return (this.nodeOf.get(module)?.imports ?? []).map((node) => node.info);
+  }
+
   /** True when `token` is provided (seen from `from`, else from the root module, else any module). */
   has(token: Token, from?: ModuleInfo): boolean {
     return this.recordOf(token, from) !== undefined;

@@ -54,6 +54,12 @@ describe('modules', () => {
       'BModule',
       'DatabaseModule*',
     ]);
+    // The edges of the graph: each module's imports, in declared order.
+    const [app, a, aDatabase, b, bDatabase] = c.modules;
+    expect(app && c.importsOf(app)).to.deep.equal([a, b]);
+    expect(a && c.importsOf(a)).to.deep.equal([aDatabase]);
+    expect(b && c.importsOf(b)).to.deep.equal([bDatabase]);
+    expect(aDatabase && c.importsOf(aDatabase)).to.deep.equal([]);
   });
 
   it('a module class imported from several places is one module with one set of singletons', async () => {

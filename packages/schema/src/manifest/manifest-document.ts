@@ -72,6 +72,7 @@ export function toManifestDocument(manifest: Manifest): ManifestDocument {
     schemas: schemas.texts,
     handlers,
     ...(elicitForms === undefined ? {} : { elicitForms }),
+    ...(manifest.modules === undefined ? {} : { modules: manifest.modules }),
   };
 }
 
@@ -112,6 +113,7 @@ export function fromManifestDocument(document: ManifestDocument): Manifest {
     sourceHash: document.sourceHash,
     handlers,
     ...(elicitForms === undefined ? {} : { elicitForms }),
+    ...(document.modules === undefined ? {} : { modules: document.modules }),
   };
 }
 

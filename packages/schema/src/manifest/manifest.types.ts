@@ -82,6 +82,21 @@ export interface ManifestElicitForm {
 }
 
 /**
+ * A name, URI or template a module class of the project serves (its own handlers' and those of
+ * the modules it imports inside the project, under the mounts written there), so that the
+ * build of an app importing the module can report clashes with both places.
+ */
+export interface ManifestServedName {
+  readonly kind: 'tool' | 'prompt' | 'resource' | 'resourceTemplate';
+  /** As served: the tool or prompt name, the resource URI or the URI template. */
+  readonly name: string;
+  /** `Class.method` declaring it. */
+  readonly owner: string;
+  /** `<source file relative to the manifest's folder>:<line>` of the declaration. */
+  readonly source: string;
+}
+
+/**
  * A scanned manifest, every schema written in place (format 1, the inline form). This is what
  * {@link scanProgram} returns; on disk it is stored as a {@link ManifestDocument} (format 4).
  */
@@ -95,6 +110,8 @@ export interface Manifest {
   readonly handlers: Readonly<Record<string, ManifestHandler>>;
   /** Typed elicitation forms by key; absent when the app has none. */
   readonly elicitForms?: Readonly<Record<string, ManifestElicitForm>>;
+  /** What each module class serves, keyed like `handlers`; absent when no module class serves anything. */
+  readonly modules?: Readonly<Record<string, readonly ManifestServedName[]>>;
 }
 
 /**
@@ -141,6 +158,8 @@ export interface ManifestDocument {
   readonly handlers: Readonly<Record<string, ManifestDocumentHandler>>;
   /** Typed elicitation forms by key, each schema an index into `schemas`; absent when the app has none. */
   readonly elicitForms?: Readonly<Record<string, { readonly source: string; readonly schema: number }>>;
+  /** What each module class serves (stored as scanned). */
+  readonly modules?: Readonly<Record<string, readonly ManifestServedName[]>>;
 }
 
 /** The file name the manifest is written under, at the root of the compiled output (core's). */

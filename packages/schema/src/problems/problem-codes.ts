@@ -17,8 +17,14 @@ export const SCHEMA_PROBLEMS = defineErrors('@armature/schema', 'Build-time prob
   },
   DUPLICATE_NAME: {
     code: 'ARM_ERR_DUPLICATE_NAME',
-    meaning: 'two tools (or two prompts) of one server (one class, or one module with its imports) share a name',
-    fix: 'Give one of them another name, or serve the two modules from different servers.',
+    meaning:
+      'two tools or two prompts (by name), resources (by URI) or templates of one server (one class, or one module with its imports, those of other packages included) are served alike',
+    fix: 'Give one of them another name, import one of the modules with `mount(Module, { prefix })`, or serve the two modules from different servers.',
+  },
+  MOUNT_PREFIX: {
+    code: 'ARM_ERR_MOUNT_PREFIX',
+    meaning: 'a literal `mount()` prefix is not 1-64 characters of A-Z a-z 0-9 _ . -',
+    fix: 'Give the mount a short prefix of those characters (it becomes part of tool names and URIs).',
   },
   TEMPLATE_VARIABLE: {
     code: 'ARM_ERR_TEMPLATE_VARIABLE',

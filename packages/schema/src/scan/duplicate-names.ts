@@ -1,13 +1,16 @@
 import type { ModuleNode } from './module-reader';
-import type { NameClaim } from './name-registry';
+import { claimLabel, type NameClaim } from './name-registry';
 import type { ScanContext } from './scan-context';
+import { servedClaims } from './served-names';
 
 /**
- * Tool and prompt names must be unique per server. A server is what one module serves: the
- * handlers it lists plus those of the modules it imports, transitively. The build sees the
- * module graph only as far as it is written statically (`@Module` classes, dynamic module
- * literals); two classes that no visible module brings together are not compared here, and
- * the kernel refuses their clash at boot if one happens. Within one class names are always
+ * Tool and prompt names, resource URIs and templates must be unique per server. A server is
+ * what one module serves: the handlers it lists plus those of the modules it imports,
+ * transitively, under the prefixes of the `mount()`s on the way; modules of other packages
+ * count with what their manifests say they serve. The build sees the module graph only as far
+ * as it is written statically (`@Module` classes, dynamic module literals, `mount()` with a
+ * literal prefix); two classes that no visible module brings together are not compared here,
+ * and the kernel refuses their clash at boot if one happens. Within one class names are always
  * compared.
  */
 export function reportDuplicateNames(claims: readonly NameClaim[], modules: readonly ModuleNode[], context: ScanContext): void {
@@ -19,7 +22,9 @@ export function reportDuplicateNames(claims: readonly NameClaim[], modules: read
     context.problems.push({
       code: 'ARM_ERR_DUPLICATE_NAME',
       ...claim.at,
-      message: `the ${claim.kind} name ${JSON.stringify(claim.name)} is already used by ${first.owner}${where}; names must be unique per server.`,
+      message:
+        `the ${claimLabel(claim.kind)} ${JSON.stringify(claim.name)} is already used by ${first.owner}${where}; names must be unique per server` +
+        (where === '' ? '.' : ' (or import one of the modules with mount(Module, { prefix })).'),
     });
   };
   const byClass = new Map<string, NameClaim[]>();
@@ -29,9 +34,7 @@ export function reportDuplicateNames(claims: readonly NameClaim[], modules: read
   }
   const nodes = new Map(modules.map((node) => [node.key, node]));
   for (const node of modules) {
-    const served = handlersOf(node, nodes);
-    const together = claims.filter((claim) => served.has(claim.classKey));
-    for (const [claim, first] of duplicates(together)) {
+    for (const [claim, first] of duplicates(servedClaims(node, nodes, claims))) {
       if (claim.classKey !== first.classKey) report(claim, first, `, and both are served by ${node.label}`);
     }
   }
@@ -48,21 +51,4 @@ function duplicates(claims: readonly NameClaim[]): Array<[NameClaim, NameClaim]>
     else owners.set(key, claim);
   }
   return found;
-}
-
-/** The class keys of every handler a module serves: its own and its imports', transitively. */
-function handlersOf(root: ModuleNode, nodes: ReadonlyMap<string, ModuleNode>): Set<string> {
-  const handlers = new Set<string>();
-  const visited = new Set<string>();
-  const stack = [root.key];
-  while (stack.length > 0) {
-    const key = stack.pop() as string;
-    if (visited.has(key)) continue;
-    visited.add(key);
-    const node = nodes.get(key);
-    if (!node) continue;
-    for (const handler of node.handlers) handlers.add(handler);
-    stack.push(...node.imports);
-  }
-  return handlers;
 }

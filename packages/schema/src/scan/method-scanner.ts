@@ -66,7 +66,7 @@ function identify(entry: ManifestMethod, claim: NameClaim | undefined, input: Me
   const { kind, ...rest } = entry;
   return {
     kind,
-    ...(claim ? { name: claim.name } : {}),
+    ...(claim && (claim.kind === 'tool' || claim.kind === 'prompt') ? { name: claim.name } : {}),
     ...(uri !== undefined && (entry.kind === 'resource' || entry.kind === 'resourceTemplate') ? { uri } : {}),
     ...(entry.kind === 'tool' && !input.options.hasInputSchema && !input.options.hasOutputSchema
       ? { fingerprint: schemaFingerprint(entry.inputSchema, entry.outputSchema) }

@@ -1,4 +1,5 @@
 import * as ts from 'typescript';
+import { mountPrefixProblem } from '@armature/core/naming';
 import type { ScanContext } from './scan-context';
 
 /** Packages whose `Module` decorator declares a module. */
@@ -20,6 +21,10 @@ export interface ModuleNode {
   readonly handlers: readonly string[];
   /** Keys of the modules imported (class keys or literal keys). */
   readonly imports: readonly string[];
+  /** A `mount(module, { prefix })` node: the prefix it serves its imports under. */
+  readonly prefix?: string;
+  /** A mount whose prefix is not a literal: what it serves cannot be named at build time. */
+  readonly opaque?: boolean;
 }
 
 /** The `<file>#<Class>` key of a class, as claims and module nodes name it. */
@@ -39,6 +44,7 @@ export function readModules(file: ts.SourceFile, context: ScanContext): ModuleNo
     if (!ts.isClassDeclaration(statement) || !statement.name) continue;
     const decorator = moduleDecorator(statement, context);
     if (decorator === undefined) continue;
+    reader.owner = statement.name.text;
     const literal = decorator.metadata === undefined ? undefined : reader.objectLiteral(decorator.metadata, 0);
     const at = context.locate(statement.name);
     reader.add({
@@ -65,6 +71,8 @@ function moduleDecorator(node: ts.ClassDeclaration, context: ScanContext): { rea
 
 class ModuleReader {
   readonly nodes: ModuleNode[] = [];
+  /** The module class being read, for problems. */
+  owner = '';
   private readonly seen = new Set<string>();
 
   constructor(private readonly context: ScanContext) {}
@@ -121,6 +129,7 @@ class ModuleReader {
     const bare = unwrap(expression);
     if (ts.isCallExpression(bare)) {
       const [first] = bare.arguments;
+      if (first && this.isMount(bare)) return [this.mountKey(bare, first, depth + 1)];
       if (
         ts.isIdentifier(bare.expression) &&
         bare.expression.text === 'forwardRef' &&
@@ -130,12 +139,54 @@ class ModuleReader {
       ) {
         return this.importKeys(first.body, depth + 1);
       }
-      return this.returnedLiterals(bare).map((literal) => this.dynamicKey(literal, depth + 1));
+      const literals = this.returnedLiterals(bare);
+      if (literals.length > 0) return literals.map((literal) => this.dynamicKey(literal, depth + 1));
+      // `Module.forRoot()` of a package (only its declarations are visible): the module class itself.
+      const owner = ts.isPropertyAccessExpression(bare.expression) ? this.classOf(bare.expression.expression) : undefined;
+      return owner === undefined ? [] : [owner];
     }
     const literal = this.objectLiteral(bare, depth);
     if (literal) return [this.dynamicKey(literal, depth + 1)];
     const cls = this.classOf(bare);
     return cls === undefined ? [] : [cls];
+  }
+
+  /** True for a call of core's `mount()`. */
+  private isMount(call: ts.CallExpression): boolean {
+    if (!ts.isIdentifier(call.expression)) return false;
+    const { from, name } = this.context.origin.fromPackages(call.expression, ['@armature/core']);
+    return name === 'mount' && from === true;
+  }
+
+  /** A node for `mount(module, { prefix })`: its one import, served under the literal prefix. */
+  private mountKey(call: ts.CallExpression, module: ts.Expression, depth: number): string {
+    const at = this.context.locate(call);
+    const key = `${at.file}:${at.line}:${at.column}`;
+    if (this.seen.has(key)) return key;
+    this.seen.add(key);
+    const options = call.arguments[1] === undefined ? undefined : this.objectLiteral(call.arguments[1], depth);
+    const property = options?.properties.find(
+      (p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && p.name.text === 'prefix',
+    );
+    const value = property === undefined ? undefined : this.resolve(property.initializer, depth);
+    const prefix = value !== undefined && (ts.isStringLiteral(value) || ts.isNoSubstitutionTemplateLiteral(value)) ? value.text : undefined;
+    const why = prefix === undefined ? undefined : mountPrefixProblem(prefix);
+    if (why !== undefined && value !== undefined) {
+      this.context.report(
+        value,
+        'ARM_ERR_MOUNT_PREFIX',
+        { className: this.owner },
+        `mount prefix ${JSON.stringify(prefix).slice(0, 80)} ${why}; use 1-64 characters of A-Z a-z 0-9 _ . - (e.g. "github").`,
+      );
+    }
+    this.nodes.push({
+      key,
+      label: `mount(${module.getText()}, ${prefix === undefined ? 'a computed prefix' : JSON.stringify(prefix)}) (${at.file}:${at.line})`,
+      handlers: [],
+      imports: this.importKeys(module, depth),
+      ...(prefix === undefined ? { opaque: true } : { prefix }),
+    });
+    return key;
   }
 
   private dynamicKey(literal: ts.ObjectLiteralExpression, depth: number): string {

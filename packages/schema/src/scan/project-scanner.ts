@@ -8,6 +8,7 @@ import { MANIFEST_COMMENT, type Manifest, type ManifestHandler } from '../manife
 import { generatorName } from '../manifest/generator-name';
 import { scanFile } from './file-scanner';
 import { reportDuplicateNames } from './duplicate-names';
+import { packageModules, servedByModules } from './package-modules';
 import type { ModuleNode } from './module-reader';
 import type { NameClaim } from './name-registry';
 import type { ScanCache } from './scan-cache';
@@ -84,7 +85,17 @@ export function scanProgram(program: ts.Program, options: ScanOptions = {}): Sca
     }
     options.onProgress?.(i + 1, files.length);
   });
-  reportDuplicateNames(claims, modules, context);
+  // Modules imported from other packages take part with what their manifests say they serve.
+  const imported = packageModules(modules, context);
+  const allModules = [...modules, ...imported.nodes];
+  const allClaims = [...claims, ...imported.claims];
+  reportDuplicateNames(allClaims, allModules, context);
+  const served = servedByModules(allModules, allClaims, context, manifestDir, (node) => {
+    const match = /^(.*)#([^#]+)$/.exec(node.key);
+    if (match === null || match[1]?.endsWith('.d.ts') === true || node.key.includes('::')) return undefined;
+    const source = path.resolve(projectDir, match[1] ?? '');
+    return `${relativeKey(manifestDir, outputs.jsFileOf(source))}#${match[2] ?? ''}`;
+  });
   const byPlace = (a: BuildProblem | BuildNote, b: BuildProblem | BuildNote): number =>
     a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column;
   const problems = [...context.problems].sort(byPlace);
@@ -95,6 +106,7 @@ export function scanProgram(program: ts.Program, options: ScanOptions = {}): Sca
     sourceHash: hashSources(files.map((f) => ({ path: context.relative(f.fileName), text: f.text }))),
     handlers: sortKeys(handlers),
     ...(forms.size > 0 ? { elicitForms: forms.entries() } : {}),
+    ...(served === undefined ? {} : { modules: sortKeys(served) }),
   };
   return { manifest, problems, notes: [...notes.values()].sort(byPlace), manifestDir, projectDir, methodCount };
 }

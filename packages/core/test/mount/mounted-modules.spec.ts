@@ -13,7 +13,7 @@ import type { ExecutionContext } from '../../src/guards/execution-context';
 import type { AuditEvent } from '../../src/audit/audit-sink';
 import { UseGuards } from '../../src/guards/use-guards.decorator';
 import { mount } from '../../src/mount';
-import { silentLogger } from '../../src/protocol/server-logger';
+import { silentLogger } from '../../src/logging/server-logger';
 import { RateLimit } from '../../src/rate-limit/rate-limit.decorator';
 import { connectClient, type AppConnection } from '../app/support/app-client';
 import { manifestFor } from '../app/support/manifest-builder';

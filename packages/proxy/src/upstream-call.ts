@@ -1,0 +1,76 @@
+import type { RequestContext } from '@armature/core';
+import { isInputRequiredResult, type Client, type RequestOptions } from '@modelcontextprotocol/client';
+import type { ActiveCall, ActiveCalls } from './active-calls';
+import type { UpstreamLink } from './upstream-link';
+
+/** Rounds of a 2026-07-28 upstream's `input_required` answers one call may take. */
+const MAX_INPUT_ROUNDS = 8;
+
+/** What each forwarded request needs: the link, the calls in flight, the per-caller headers, the time-out. */
+export interface CallEnvironment {
+  readonly link: UpstreamLink;
+  readonly calls: ActiveCalls;
+  readonly headers: (ctx: RequestContext) => Readonly<Record<string, string>> | undefined;
+  readonly timeoutMs: number;
+}
+
+type Send = (client: Client, params: Record<string, unknown>, options: RequestOptions) => Promise<unknown>;
+
+/** The SDK request options of one leg: cancellation follows the downstream request, progress flows back to it. */
+function legOptions(env: CallEnvironment, ctx: RequestContext, signal: AbortSignal): RequestOptions {
+  const headers = env.headers(ctx);
+  const wantsProgress = ctx.meta?.progressToken !== undefined;
+  return {
+    signal,
+    timeout: env.timeoutMs,
+    resetTimeoutOnProgress: true,
+    allowInputRequired: true,
+    ...(wantsProgress ? { onprogress: (p) => void ctx.progress(p.progress, p.total, p.message).catch(() => undefined) } : {}),
+    ...(headers === undefined ? {} : { headers }),
+  };
+}
+
+/**
+ * Sends one downstream request upstream, on the link's connected client: cancelled when the
+ * downstream request is, progress relayed, the upstream's questions answered by the downstream
+ * client — routed by the active-call set for a 2025-11-25 upstream, and for a 2026-07-28 one
+ * answered from its `input_required` result and retried with `inputResponses` and `requestState`.
+ */
+export async function forward(env: CallEnvironment, ctx: RequestContext, params: Record<string, unknown>, send: Send): Promise<unknown> {
+  const abort = new AbortController();
+  const onAbort = (): void => abort.abort(ctx.signal.reason);
+  if (ctx.signal.aborted) onAbort();
+  else ctx.signal.addEventListener('abort', onAbort, { once: true });
+  const call = env.calls.begin(ctx);
+  try {
+    const work = env.link.use((client) => rounds(call, params, (p) => send(client, p, legOptions(env, ctx, abort.signal))));
+    return await Promise.race([work, call.failed]);
+  } finally {
+    // A call that failed on a downstream question stops upstream too.
+    if (!abort.signal.aborted) abort.abort();
+    ctx.signal.removeEventListener('abort', onAbort);
+    env.calls.end(call);
+  }
+}
+
+async function rounds(call: ActiveCall, first: Record<string, unknown>, leg: (p: Record<string, unknown>) => Promise<unknown>): Promise<unknown> {
+  let params = first;
+  for (let round = 0; ; round++) {
+    const result = await leg(params);
+    if (!isInputRequiredResult(result)) return withoutResultType(result);
+    if (round >= MAX_INPUT_ROUNDS) throw new Error(`the upstream asked for input more than ${MAX_INPUT_ROUNDS} times in one call`);
+    const inputResponses: Record<string, unknown> = {};
+    for (const [key, request] of Object.entries(result.inputRequests ?? {})) {
+      const { method, params: questionParams } = request as { method: string; params?: Record<string, unknown> };
+      inputResponses[key] = await call.ask(method, questionParams, key);
+    }
+    params = { ...first, inputResponses, ...(result.requestState === undefined ? {} : { requestState: result.requestState }) };
+  }
+}
+
+/** A 2026-07-28 result's `resultType: 'complete'` is the upstream revision's; the kernel writes its own. */
+function withoutResultType(result: unknown): unknown {
+  if (typeof result !== 'object' || result === null || !('resultType' in result)) return result;
+  const { resultType: _resultType, ...rest } = result as Record<string, unknown>;
+  return rest;
+}

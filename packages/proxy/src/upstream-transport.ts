@@ -1,0 +1,18 @@
+import { StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { isStdioUpstream, type McpProxyOptions } from './proxy-options';
+
+/** A fresh SDK client transport to the upstream (one per connection attempt). */
+export function upstreamTransport(options: McpProxyOptions): Transport {
+  if (isStdioUpstream(options)) {
+    return new StdioClientTransport({
+      command: options.command,
+      args: [...(options.args ?? [])],
+      ...(options.env === undefined ? {} : { env: { ...options.env } }),
+      ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+      stderr: options.stderr ?? 'inherit',
+    });
+  }
+  const headers = options.headers ?? {};
+  return new StreamableHTTPClientTransport(new URL(options.url), { requestInit: { headers: { ...headers } } });
+}

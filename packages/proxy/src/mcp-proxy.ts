@@ -2,6 +2,7 @@ import type { Armature, RequestContext, ServerLogger } from '@armature/core';
 import { stderrLogger } from '@armature/core';
 import type { Client } from '@modelcontextprotocol/client';
 import { ActiveCalls } from './active-calls';
+import { CallerLinks } from './caller-links';
 import { MountNaming } from './mount-naming';
 import { invalidPrefix } from './prefix-rule';
 import { ProxyConfigError } from './proxy-errors';
@@ -29,6 +30,7 @@ function resolveLimits(options: McpProxyOptions): ResolvedLimits {
     maxWaiting: positive('maxWaiting', options.maxWaiting, d.maxWaiting),
     waitWhileDownMs: positive('waitWhileDownMs', options.waitWhileDownMs, d.waitWhileDownMs, true),
     maxSubscriptions: positive('maxSubscriptions', options.maxSubscriptions, d.maxSubscriptions, true),
+    maxCallerSessions: positive('maxCallerSessions', (options as { maxCallerSessions?: number }).maxCallerSessions, d.maxCallerSessions),
     reconnect: {
       initialDelayMs: positive('reconnect.initialDelayMs', r.initialDelayMs, d.reconnect.initialDelayMs),
       maxDelayMs: positive('reconnect.maxDelayMs', r.maxDelayMs, d.reconnect.maxDelayMs),
@@ -57,13 +59,13 @@ function checkOptions(options: McpProxyOptions): void {
   }
 }
 
-/** The `Authorization` header a call forwards, per the options' `forwardAuth`. */
-function forwardedHeaders(options: McpProxyOptions): (ctx: RequestContext) => Readonly<Record<string, string>> | undefined {
+/** The `Authorization` value a call forwards, per the options' `forwardAuth`. */
+function forwardedAuth(options: McpProxyOptions): (ctx: RequestContext) => string | undefined {
   if (isStdioUpstream(options) || options.forwardAuth === undefined || options.forwardAuth === false) return () => undefined;
   const pick = options.forwardAuth === true ? (ctx: RequestContext) => ctx.authInfo?.token : options.forwardAuth;
   return (ctx) => {
     const token = pick(ctx);
-    return token === undefined ? undefined : { Authorization: `Bearer ${token}` };
+    return token === undefined ? undefined : `Bearer ${token}`;
   };
 }
 
@@ -78,6 +80,7 @@ export class McpProxy {
   private readonly naming: MountNaming;
   private readonly calls = new ActiveCalls();
   private readonly link: UpstreamLink;
+  private readonly callers: CallerLinks | undefined;
   private routes: ServedRoutes | undefined;
   private follower: ResourceFollower | undefined;
   private logger: ServerLogger = stderrLogger;
@@ -101,11 +104,27 @@ export class McpProxy {
       },
       this.label,
     );
+    if (!isStdioUpstream(options) && options.forwardAuth !== undefined && options.forwardAuth !== false) {
+      const callerEvents = {
+        connected: () => Promise.resolve(),
+        listChanged: () => undefined,
+        resourceUpdated: () => undefined,
+        serverRequest: (method: string, params: Record<string, unknown> | undefined) => this.calls.route(method, params),
+        log: (level: 'info' | 'warn', message: string, error?: unknown) =>
+          (level === 'info' ? this.logger.debug : this.logger.warn).call(this.logger, `proxy: ${message}`, error),
+      };
+      this.callers = new CallerLinks(options, this.limits, callerEvents, this.label, this.limits.maxCallerSessions);
+    }
   }
 
   /** The connection's state: `idle` before `mount`, `connecting`, `up`, `down` (reconnecting), `gave-up`, `closed`. */
   get state(): LinkState {
     return this.link.state;
+  }
+
+  /** The process id of the stdio child serving as the upstream, while it runs (undefined for a URL). */
+  get upstreamPid(): number | undefined {
+    return this.link.pid();
   }
 
   /** The MCP revision negotiated with the upstream, while connected. */
@@ -123,9 +142,10 @@ export class McpProxy {
     if (this.routes !== undefined) throw new ProxyConfigError('this proxy is already mounted');
     if (logger !== undefined) this.logger = logger;
     const env: CallEnvironment = {
-      link: this.link,
+      linkFor: (authorization) =>
+        authorization === undefined || this.callers === undefined || this.link.era() !== 'legacy' ? this.link : this.callers.linkFor(authorization),
       calls: this.calls,
-      headers: forwardedHeaders(this.options),
+      authorization: forwardedAuth(this.options),
       timeoutMs: this.limits.requestTimeoutMs,
     };
     const warn = (message: string, error?: unknown): void => this.logger.warn(`proxy: ${message}`, error);
@@ -142,7 +162,7 @@ export class McpProxy {
 
   /** Closes the upstream connection (a stdio child is stopped). What it served stays registered, answering "unavailable". */
   async close(): Promise<void> {
-    await this.link.close();
+    await Promise.all([this.link.close(), this.callers?.closeAll()]);
   }
 
   /** DI: the app's container closes it with the app. */

@@ -27,6 +27,12 @@ export interface HttpUpstream {
    * prompts/get, completion). List refreshes are the proxy's own and use `headers`.
    */
   readonly forwardAuth?: boolean | ((ctx: RequestContext) => string | undefined);
+  /**
+   * With `forwardAuth` and a 2025-11-25 upstream (whose sessions belong to the token that
+   * opened them): upstream sessions opened for callers at once, least recently used closed
+   * first. Default 64.
+   */
+  readonly maxCallerSessions?: number;
 }
 
 /** When the upstream connection is lost: how the proxy reconnects, and what callers meanwhile get. */
@@ -80,6 +86,7 @@ export interface ResolvedLimits {
   readonly maxWaiting: number;
   readonly waitWhileDownMs: number;
   readonly maxSubscriptions: number;
+  readonly maxCallerSessions: number;
   readonly reconnect: Required<ReconnectOptions>;
 }
 
@@ -90,6 +97,7 @@ export const PROXY_DEFAULTS: ResolvedLimits = Object.freeze({
   maxWaiting: 64,
   waitWhileDownMs: 2000,
   maxSubscriptions: 256,
+  maxCallerSessions: 64,
   reconnect: Object.freeze({ initialDelayMs: 200, maxDelayMs: 10_000, maxAttempts: 0 }),
 });
 

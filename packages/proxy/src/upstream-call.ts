@@ -1,6 +1,7 @@
 import type { RequestContext } from '@armature/core';
 import { isInputRequiredResult, type Client, type RequestOptions } from '@modelcontextprotocol/client';
 import type { ActiveCall, ActiveCalls } from './active-calls';
+import { forwardedAuthorization } from './forwarded-auth';
 import type { UpstreamLink } from './upstream-link';
 
 /** Rounds of a 2026-07-28 upstream's `input_required` answers one call may take. */
@@ -8,9 +9,11 @@ const MAX_INPUT_ROUNDS = 8;
 
 /** What each forwarded request needs: the link, the calls in flight, the per-caller headers, the time-out. */
 export interface CallEnvironment {
-  readonly link: UpstreamLink;
+  /** The link a caller's request goes over: the proxy's own, or the caller's session (a forwarded token on 2025-11-25). */
+  readonly linkFor: (authorization: string | undefined) => UpstreamLink | Promise<UpstreamLink>;
   readonly calls: ActiveCalls;
-  readonly headers: (ctx: RequestContext) => Readonly<Record<string, string>> | undefined;
+  /** The `Authorization` value to forward for the caller (`forwardAuth`), if any. */
+  readonly authorization: (ctx: RequestContext) => string | undefined;
   readonly timeoutMs: number;
 }
 
@@ -18,7 +21,6 @@ type Send = (client: Client, params: Record<string, unknown>, options: RequestOp
 
 /** The SDK request options of one leg: cancellation follows the downstream request, progress flows back to it. */
 function legOptions(env: CallEnvironment, ctx: RequestContext, signal: AbortSignal): RequestOptions {
-  const headers = env.headers(ctx);
   const wantsProgress = ctx.meta?.progressToken !== undefined;
   return {
     signal,
@@ -26,7 +28,6 @@ function legOptions(env: CallEnvironment, ctx: RequestContext, signal: AbortSign
     resetTimeoutOnProgress: true,
     allowInputRequired: true,
     ...(wantsProgress ? { onprogress: (p) => void ctx.progress(p.progress, p.total, p.message).catch(() => undefined) } : {}),
-    ...(headers === undefined ? {} : { headers }),
   };
 }
 
@@ -43,7 +44,12 @@ export async function forward(env: CallEnvironment, ctx: RequestContext, params:
   else ctx.signal.addEventListener('abort', onAbort, { once: true });
   const call = env.calls.begin(ctx);
   try {
-    const work = env.link.use((client) => rounds(call, params, (p) => send(client, p, legOptions(env, ctx, abort.signal))));
+    const authorization = env.authorization(ctx);
+    const link = await env.linkFor(authorization);
+    const leg = (client: Client, p: Record<string, unknown>): Promise<unknown> => send(client, p, legOptions(env, ctx, abort.signal));
+    const work = link.use((client) =>
+      rounds(call, params, (p) => (authorization === undefined ? leg(client, p) : forwardedAuthorization.run(authorization, () => leg(client, p)))),
+    );
     return await Promise.race([work, call.failed]);
   } finally {
     // A call that failed on a downstream question stops upstream too.

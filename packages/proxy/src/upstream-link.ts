@@ -1,5 +1,5 @@
-import { Client, ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
-import type { ClientCapabilities, RequestMethod } from '@modelcontextprotocol/client';
+import { Client, ProtocolError, SdkError, SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
+import type { ClientCapabilities, RequestMethod, Transport } from '@modelcontextprotocol/client';
 import { backoffDelay } from './backoff';
 import { PROXY_ERRORS } from './proxy-errors';
 import type { McpProxyOptions, ResolvedLimits } from './proxy-options';
@@ -26,13 +26,24 @@ export type LinkState = 'idle' | 'connecting' | 'up' | 'down' | 'gave-up' | 'clo
 /** What the proxy says it can do for the upstream's questions (answered by the downstream client through the call's context). */
 const CAPABILITIES: ClientCapabilities = { elicitation: { form: {}, url: {} }, sampling: {}, roots: { listChanged: false } };
 
-/** Whether a failed upstream request means the connection is gone (rather than an answer from the upstream). */
+const LOSS_CODES: ReadonlySet<string> = new Set([
+  SdkErrorCode.ConnectionClosed,
+  SdkErrorCode.SendFailed,
+  SdkErrorCode.NotConnected,
+  SdkErrorCode.NotInitialized,
+  SdkErrorCode.ClientHttpFailedToOpenStream,
+]);
+
+/**
+ * Whether a failed upstream request means the connection is gone (rather than an answer from
+ * the upstream, a time-out, or a failure of the caller's own): the SDK's closed/not-connected
+ * errors, an HTTP 404 (the upstream forgot the session: it restarted) or 5xx, a failed fetch.
+ */
 export function isConnectionLoss(error: unknown): boolean {
   if (error instanceof ProtocolError) return false;
-  if (error instanceof SdkError) {
-    return error.code !== SdkErrorCode.RequestTimeout && error.code !== SdkErrorCode.InvalidResult;
-  }
-  return !(error instanceof Error && error.name === 'AbortError');
+  if (error instanceof SdkHttpError) return error.status === 404 || error.status >= 500 || LOSS_CODES.has(error.code);
+  if (error instanceof SdkError) return LOSS_CODES.has(error.code);
+  return error instanceof TypeError && /fetch failed/i.test(error.message);
 }
 
 /**
@@ -44,6 +55,7 @@ export function isConnectionLoss(error: unknown): boolean {
 export class UpstreamLink {
   state: LinkState = 'idle';
   private client: Client | undefined;
+  private transport: Transport | undefined;
   private attempt = 0;
   private timer: NodeJS.Timeout | undefined;
   private inflight = 0;
@@ -68,6 +80,16 @@ export class UpstreamLink {
   /** The negotiated upstream revision, while connected. */
   revision(): string | undefined {
     return this.client?.getNegotiatedProtocolVersion();
+  }
+
+  /** The negotiated era (`modern`: 2026-07-28, `legacy`: 2025-11-25), while connected. */
+  era(): 'modern' | 'legacy' | undefined {
+    return this.client?.getProtocolEra();
+  }
+
+  /** The stdio child's process id, while one runs. */
+  pid(): number | undefined {
+    return (this.transport as { pid?: number | null } | undefined)?.pid ?? undefined;
   }
 
   /** Runs `fn` with a connected client, counting it against `maxInflight`; a lost connection is noticed here. */
@@ -127,8 +149,10 @@ export class UpstreamLink {
   private async connectOnce(): Promise<boolean> {
     this.state = 'connecting';
     const client = this.newClient();
+    const transport = upstreamTransport(this.options);
+    this.transport = transport;
     try {
-      await withTimeout(client.connect(upstreamTransport(this.options)), this.limits.connectTimeoutMs, `connecting to ${this.label}`);
+      await withTimeout(client.connect(transport), this.limits.connectTimeoutMs, `connecting to ${this.label}`);
       if (this.isClosed()) {
         await client.close().catch(() => undefined);
         return false;

@@ -1,5 +1,6 @@
 import { StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { fetchWithForwardedAuth } from './forwarded-auth';
 import { isStdioUpstream, type McpProxyOptions } from './proxy-options';
 
 /** A fresh SDK client transport to the upstream (one per connection attempt). */
@@ -14,5 +15,9 @@ export function upstreamTransport(options: McpProxyOptions): Transport {
     });
   }
   const headers = options.headers ?? {};
-  return new StreamableHTTPClientTransport(new URL(options.url), { requestInit: { headers: { ...headers } } });
+  const forwards = options.forwardAuth !== undefined && options.forwardAuth !== false;
+  return new StreamableHTTPClientTransport(new URL(options.url), {
+    requestInit: { headers: { ...headers } },
+    ...(forwards ? { fetch: fetchWithForwardedAuth } : {}),
+  });
 }

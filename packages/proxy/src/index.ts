@@ -7,3 +7,4 @@ export type { LinkState } from './upstream-link';
 export type { NamePattern } from './name-filter';
 export { PROXY_ERRORS, PROXY_ERROR_CODES, ProxyConfigError, type ProxyErrorCode } from './proxy-errors';
 export { prefixName, prefixUri, unprefixName, unprefixUri } from './prefix-rule';
+export { PROXY_ERROR_META } from './refusal-answers';

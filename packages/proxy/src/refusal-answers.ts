@@ -23,16 +23,20 @@ function describe(error: unknown, label: string): { code: string; message: strin
   };
 }
 
+/** The `_meta` key of a failed forwarded call's `{ code, retryable }`. */
+export const PROXY_ERROR_META = 'armature/proxyError';
+
 /**
  * A failed `tools/call`, as a tool result the model can read: `isError: true`, the reason in
- * text, and `{ code, retryable }` in `structuredContent` (only when the tool has no output
- * schema, whose shape the error would not match).
+ * text, and `{ code, retryable }` in `_meta['armature/proxyError']` — and in
+ * `structuredContent` when the tool has no output schema (whose shape the error would not match).
  */
 export function toolFailure(error: unknown, label: string, hasOutputSchema: boolean): ToolResult {
   const { code, message, retryable } = describe(error, label);
   return ToolResult({
     content: [{ type: 'text', text: `${code}: ${message}` }],
     isError: true,
+    _meta: { [PROXY_ERROR_META]: { code, retryable } },
     ...(hasOutputSchema ? {} : { structuredContent: { code, retryable } }),
   });
 }

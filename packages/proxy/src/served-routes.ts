@@ -110,6 +110,9 @@ export class ServedRoutes {
   private registerTool(served: string, tool: Tool): void {
     const { env, label } = this.settings;
     const hasOutputSchema = tool.outputSchema !== undefined;
+    // The app checks structured content against the output schema downstream; the SDK's own check would
+    // also run on a 2026-07-28 input_required answer (which carries none), so the client gets the tool without it.
+    const { outputSchema: _checkedDownstream, ...unchecked } = tool;
     const definition = {
       name: served,
       ...optional({ title: tool.title, description: tool.description, icons: tool.icons, annotations: tool.annotations, _meta: tool._meta }),
@@ -118,7 +121,7 @@ export class ServedRoutes {
       handler: async (args: Record<string, unknown>, ctx: RequestContext): Promise<ToolResult> => {
         try {
           const result = await forward(env, ctx, { name: tool.name, arguments: args }, (client, params, options) =>
-            client.callTool(params as { name: string; arguments: Record<string, unknown> }, { ...options, toolDefinition: tool }),
+            client.callTool(params as { name: string; arguments: Record<string, unknown> }, { ...options, toolDefinition: unchecked }),
           );
           // Branded: the kernel's result shaping passes the upstream's result through unchanged.
           return ToolResult(result as CallToolResult as Parameters<typeof ToolResult>[0]);

@@ -19,15 +19,30 @@ export interface CallEnvironment {
 
 type Send = (client: Client, params: Record<string, unknown>, options: RequestOptions) => Promise<unknown>;
 
+/** Progress relayed downstream for one call, in order; awaited before the call's result is returned (so none trails it). */
+class ProgressRelay {
+  private last: Promise<void> = Promise.resolve();
+
+  constructor(private readonly ctx: RequestContext) {}
+
+  relay(progress: number, total: number | undefined, message: string | undefined): void {
+    this.last = this.last.then(() => this.ctx.progress(progress, total, message)).catch(() => undefined);
+  }
+
+  flushed(): Promise<void> {
+    return this.last;
+  }
+}
+
 /** The SDK request options of one leg: cancellation follows the downstream request, progress flows back to it. */
-function legOptions(env: CallEnvironment, ctx: RequestContext, signal: AbortSignal): RequestOptions {
+function legOptions(env: CallEnvironment, ctx: RequestContext, signal: AbortSignal, progress: ProgressRelay): RequestOptions {
   const wantsProgress = ctx.meta?.progressToken !== undefined;
   return {
     signal,
     timeout: env.timeoutMs,
     resetTimeoutOnProgress: true,
     allowInputRequired: true,
-    ...(wantsProgress ? { onprogress: (p) => void ctx.progress(p.progress, p.total, p.message).catch(() => undefined) } : {}),
+    ...(wantsProgress ? { onprogress: (p) => progress.relay(p.progress, p.total, p.message) } : {}),
   };
 }
 
@@ -46,11 +61,14 @@ export async function forward(env: CallEnvironment, ctx: RequestContext, params:
   try {
     const authorization = env.authorization(ctx);
     const link = await env.linkFor(authorization);
-    const leg = (client: Client, p: Record<string, unknown>): Promise<unknown> => send(client, p, legOptions(env, ctx, abort.signal));
+    const progress = new ProgressRelay(ctx);
+    const leg = (client: Client, p: Record<string, unknown>): Promise<unknown> => send(client, p, legOptions(env, ctx, abort.signal, progress));
     const work = link.use((client) =>
       rounds(call, params, (p) => (authorization === undefined ? leg(client, p) : forwardedAuthorization.run(authorization, () => leg(client, p)))),
     );
-    return await Promise.race([work, call.failed]);
+    const result = await Promise.race([work, call.failed]);
+    await progress.flushed();
+    return result;
   } finally {
     // A call that failed on a downstream question stops upstream too.
     if (!abort.signal.aborted) abort.abort();

@@ -23,6 +23,9 @@ export interface LinkEvents {
 
 export type LinkState = 'idle' | 'connecting' | 'up' | 'down' | 'gave-up' | 'closed';
 
+/** How long the liveness ping after a transport error may take (ms). */
+const PING_MS = 2000;
+
 /** What the proxy says it can do for the upstream's questions (answered by the downstream client through the call's context). */
 const CAPABILITIES: ClientCapabilities = { elicitation: { form: {}, url: {} }, sampling: {}, roots: { listChanged: false } };
 
@@ -61,6 +64,7 @@ export class UpstreamLink {
   private inflight = 0;
   private readonly waiting: WaitQueue<Client>;
   private connecting: Promise<boolean> | undefined;
+  private checking = false;
 
   constructor(
     private readonly options: McpProxyOptions,
@@ -158,6 +162,7 @@ export class UpstreamLink {
         return false;
       }
       client.onclose = () => this.lost(client, new Error('the connection closed'));
+      client.onerror = (error) => this.suspect(client, error);
       this.client = client;
       await this.events.connected(client);
       if (this.client !== client) return false;
@@ -180,6 +185,29 @@ export class UpstreamLink {
   /** Whether `close()` was called (read after an await, where it may have been). */
   private isClosed(): boolean {
     return this.state === 'closed';
+  }
+
+  /**
+   * A transport error (a dropped SSE stream, a failed POST) may or may not mean the upstream is
+   * gone; a ping (`server/discover` on 2026-07-28) says which. On a lost connection the client is closed, which fails the
+   * requests still waiting on it (the SDK would otherwise wait for their time-outs).
+   */
+  private suspect(client: Client, error: unknown): void {
+    if (this.client !== client || this.checking) return;
+    this.checking = true;
+    // 2026-07-28 has no ping; server/discover is its cheapest request.
+    const probe = client.getProtocolEra() === 'modern' ? client.discover({ timeout: PING_MS }) : client.ping({ timeout: PING_MS });
+    probe
+      .then(
+        () => undefined,
+        (pingError: unknown) => {
+          const timedOut = pingError instanceof SdkError && pingError.code === SdkErrorCode.RequestTimeout;
+          if (timedOut || isConnectionLoss(pingError)) this.lost(client, error);
+        },
+      )
+      .finally(() => {
+        this.checking = false;
+      });
   }
 
   private lost(client: Client, error: unknown): void {

@@ -20,7 +20,12 @@ export interface Downstream {
     name: string,
     args: Record<string, unknown>,
     options?: { onprogress?: (p: { progress: number; total?: number }) => void; signal?: AbortSignal },
-  ): Promise<{ content: { type: string; text?: string }[]; structuredContent?: Record<string, unknown>; isError?: boolean }>;
+  ): Promise<{
+    content: { type: string; text?: string }[];
+    structuredContent?: Record<string, unknown>;
+    isError?: boolean;
+    _meta?: Record<string, unknown>;
+  }>;
   readResource(uri: string): Promise<{ contents: { uri: string; text?: string }[] }>;
   getPrompt(name: string, args: Record<string, string>): Promise<{ messages: { content: { type: string; text?: string } }[] }>;
   complete(uriTemplate: string, name: string, value: string): Promise<string[]>;

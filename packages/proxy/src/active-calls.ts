@@ -11,7 +11,7 @@ const INTERNAL_ERROR = -32603;
 /** A question the downstream client did not answer; `cause` is what asking it threw, rethrown to the kernel as is. */
 export class DownstreamAskFailed extends Error {
   constructor(override readonly cause: unknown) {
-    super('the downstream client did not answer the upstream\'s question');
+    super("the downstream client did not answer the upstream's question");
     this.name = 'DownstreamAskFailed';
   }
 }

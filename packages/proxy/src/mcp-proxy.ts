@@ -100,7 +100,8 @@ export class McpProxy {
         listChanged: (kind) => void this.refresh(kind),
         resourceUpdated: (uri) => this.resourceUpdated(uri),
         serverRequest: (method, params) => this.calls.route(method, params),
-        log: (level, message, error) => (level === 'info' ? this.logger.debug : this.logger.warn).call(this.logger, `proxy: ${message}`, error),
+        log: (level, message, error) =>
+          (level === 'info' ? this.logger.debug : this.logger.warn).call(this.logger, `proxy: ${message}`, error),
       },
       this.label,
     );
@@ -143,13 +144,22 @@ export class McpProxy {
     if (logger !== undefined) this.logger = logger;
     const env: CallEnvironment = {
       linkFor: (authorization) =>
-        authorization === undefined || this.callers === undefined || this.link.era() !== 'legacy' ? this.link : this.callers.linkFor(authorization),
+        authorization === undefined || this.callers === undefined || this.link.era() !== 'legacy'
+          ? this.link
+          : this.callers.linkFor(authorization),
       calls: this.calls,
       authorization: forwardedAuth(this.options),
       timeoutMs: this.limits.requestTimeoutMs,
     };
     const warn = (message: string, error?: unknown): void => this.logger.warn(`proxy: ${message}`, error);
-    this.routes = new ServedRoutes(app, { naming: this.naming, include: this.options.include, exclude: this.options.exclude, env, label: this.label, warn });
+    this.routes = new ServedRoutes(app, {
+      naming: this.naming,
+      include: this.options.include,
+      exclude: this.options.exclude,
+      env,
+      label: this.label,
+      warn,
+    });
     this.follower = new ResourceFollower(this.limits.maxSubscriptions, warn);
     this.app = app;
     return this.link.start();
@@ -188,9 +198,9 @@ export class McpProxy {
 
   private async followResources(client: Client): Promise<void> {
     if (this.routes === undefined || this.follower === undefined) return;
-    await this.follower.follow(client, this.routes.servedResourceUris()).catch((error: unknown) =>
-      this.logger.warn(`proxy: ${this.label}: following resource updates failed`, error),
-    );
+    await this.follower
+      .follow(client, this.routes.servedResourceUris())
+      .catch((error: unknown) => this.logger.warn(`proxy: ${this.label}: following resource updates failed`, error));
   }
 
   private resourceUpdated(uri: string): void {

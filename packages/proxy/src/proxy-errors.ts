@@ -26,7 +26,7 @@ export const PROXY_ERRORS = defineErrors('@armature/proxy', 'MCP proxy', {
   PROXY_UPSTREAM_FAILED: {
     code: 'ARM_ERR_PROXY_UPSTREAM_FAILED',
     meaning: 'the upstream answered a forwarded request with an error, or the connection failed while the request was in flight',
-    fix: 'Read the message (the upstream\'s, cut to 500 characters); a lost connection is retryable once the proxy has reconnected.',
+    fix: "Read the message (the upstream's, cut to 500 characters); a lost connection is retryable once the proxy has reconnected.",
   },
 });
 

@@ -1,5 +1,13 @@
 import { ToolResult, type Armature, type DefinitionCompleter, type RequestContext } from '@armature/core';
-import { UriTemplate, type CallToolResult, type Client, type Prompt, type Resource, type ResourceTemplateType, type Tool } from '@modelcontextprotocol/client';
+import {
+  UriTemplate,
+  type CallToolResult,
+  type Client,
+  type Prompt,
+  type Resource,
+  type ResourceTemplateType,
+  type Tool,
+} from '@modelcontextprotocol/client';
 import { DownstreamAskFailed } from './active-calls';
 import type { MountNaming } from './mount-naming';
 import { isServed, type NamePattern } from './name-filter';
@@ -29,7 +37,12 @@ type Served = Map<string, string>;
  * are skipped with a warning.
  */
 export class ServedRoutes {
-  private readonly served: Record<Kind | 'templates', Served> = { tools: new Map(), prompts: new Map(), resources: new Map(), templates: new Map() };
+  private readonly served: Record<Kind | 'templates', Served> = {
+    tools: new Map(),
+    prompts: new Map(),
+    resources: new Map(),
+    templates: new Map(),
+  };
 
   constructor(
     private readonly app: Armature,
@@ -42,18 +55,36 @@ export class ServedRoutes {
     const listOptions = { cacheMode: 'bypass' as const, timeout: this.settings.env.timeoutMs };
     if (kinds.includes('tools')) {
       const tools = caps.tools ? (await client.listTools(undefined, listOptions)).tools : [];
-      this.sync('tools', tools, (t) => t.name, (served, tool) => this.registerTool(served, tool));
+      this.sync(
+        'tools',
+        tools,
+        (t) => t.name,
+        (served, tool) => this.registerTool(served, tool),
+      );
     }
     if (kinds.includes('prompts')) {
       const prompts = caps.prompts ? (await client.listPrompts(undefined, listOptions)).prompts : [];
-      this.sync('prompts', prompts, (p) => p.name, (served, prompt) => this.registerPrompt(served, prompt, Boolean(caps.completions)));
+      this.sync(
+        'prompts',
+        prompts,
+        (p) => p.name,
+        (served, prompt) => this.registerPrompt(served, prompt, Boolean(caps.completions)),
+      );
     }
     if (kinds.includes('resources')) {
       const resources = caps.resources ? (await client.listResources(undefined, listOptions)).resources : [];
       const templates = caps.resources ? (await client.listResourceTemplates(undefined, listOptions)).resourceTemplates : [];
-      this.sync('resources', resources, (r) => r.uri, (served, resource) => this.registerResource(served, resource));
-      this.sync('templates', templates, (t) => t.uriTemplate, (served, template) =>
-        this.registerTemplate(served, template, Boolean(caps.completions)),
+      this.sync(
+        'resources',
+        resources,
+        (r) => r.uri,
+        (served, resource) => this.registerResource(served, resource),
+      );
+      this.sync(
+        'templates',
+        templates,
+        (t) => t.uriTemplate,
+        (served, template) => this.registerTemplate(served, template, Boolean(caps.completions)),
       );
     }
   }
@@ -71,7 +102,12 @@ export class ServedRoutes {
     for (const served of Object.values(this.served)) served.clear();
   }
 
-  private sync<T>(kind: Kind | 'templates', entries: readonly T[], key: (entry: T) => string, register: (served: string, entry: T) => void): void {
+  private sync<T>(
+    kind: Kind | 'templates',
+    entries: readonly T[],
+    key: (entry: T) => string,
+    register: (served: string, entry: T) => void,
+  ): void {
     const { naming, include, exclude } = this.settings;
     const desired = new Map<string, { entry: T; json: string }>();
     for (const entry of entries) {
@@ -79,7 +115,9 @@ export class ServedRoutes {
       if (!isServed(upstream, include, exclude)) continue;
       const served = kind === 'tools' || kind === 'prompts' ? naming.servedName(upstream) : naming.servedUri(upstream);
       if (served === undefined) {
-        this.settings.warn(`${this.settings.label}: not serving ${kind} ${JSON.stringify(upstream.slice(0, 200))} (no URI scheme to prefix)`);
+        this.settings.warn(
+          `${this.settings.label}: not serving ${kind} ${JSON.stringify(upstream.slice(0, 200))} (no URI scheme to prefix)`,
+        );
         continue;
       }
       desired.set(served, { entry, json: JSON.stringify(entry) });
@@ -115,7 +153,13 @@ export class ServedRoutes {
     const { outputSchema: _checkedDownstream, ...unchecked } = tool;
     const definition = {
       name: served,
-      ...optional({ title: tool.title, description: tool.description, icons: tool.icons, annotations: tool.annotations, _meta: tool._meta }),
+      ...optional({
+        title: tool.title,
+        description: tool.description,
+        icons: tool.icons,
+        annotations: tool.annotations,
+        _meta: tool._meta,
+      }),
       inputSchema: tool.inputSchema as Record<string, unknown>,
       ...(hasOutputSchema ? { outputSchema: tool.outputSchema as Record<string, unknown> } : {}),
       handler: async (args: Record<string, unknown>, ctx: RequestContext): Promise<ToolResult> => {
@@ -139,8 +183,15 @@ export class ServedRoutes {
     const names = (prompt.arguments ?? []).map((a) => a.name);
     this.app.prompts.register({
       name: served,
-      ...optional({ title: prompt.title, description: prompt.description, icons: prompt.icons, _meta: prompt._meta, arguments: prompt.arguments }),
-      handler: (args, ctx) => this.forwardOrFail(ctx, { name: prompt.name, arguments: { ...args } }, (c, p, o) => c.getPrompt(p as { name: string }, o), label),
+      ...optional({
+        title: prompt.title,
+        description: prompt.description,
+        icons: prompt.icons,
+        _meta: prompt._meta,
+        arguments: prompt.arguments,
+      }),
+      handler: (args, ctx) =>
+        this.forwardOrFail(ctx, { name: prompt.name, arguments: { ...args } }, (c, p, o) => c.getPrompt(p as { name: string }, o), label),
       ...(completions ? { complete: this.completers(names, { type: 'ref/prompt', name: prompt.name }) } : {}),
     });
   }
@@ -159,7 +210,10 @@ export class ServedRoutes {
         icons: resource.icons,
         _meta: resource._meta,
       }),
-      handler: async (ctx) => naming.servedContents(await this.forwardOrFail(ctx, { uri: resource.uri }, (c, p, o) => c.readResource(p as { uri: string }, o), label)),
+      handler: async (ctx) =>
+        naming.servedContents(
+          await this.forwardOrFail(ctx, { uri: resource.uri }, (c, p, o) => c.readResource(p as { uri: string }, o), label),
+        ),
     });
   }
 

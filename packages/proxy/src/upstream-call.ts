@@ -62,9 +62,12 @@ export async function forward(env: CallEnvironment, ctx: RequestContext, params:
     const authorization = env.authorization(ctx);
     const link = await env.linkFor(authorization);
     const progress = new ProgressRelay(ctx);
-    const leg = (client: Client, p: Record<string, unknown>): Promise<unknown> => send(client, p, legOptions(env, ctx, abort.signal, progress));
+    const leg = (client: Client, p: Record<string, unknown>): Promise<unknown> =>
+      send(client, p, legOptions(env, ctx, abort.signal, progress));
     const work = link.use((client) =>
-      rounds(call, params, (p) => (authorization === undefined ? leg(client, p) : forwardedAuthorization.run(authorization, () => leg(client, p)))),
+      rounds(call, params, (p) =>
+        authorization === undefined ? leg(client, p) : forwardedAuthorization.run(authorization, () => leg(client, p)),
+      ),
     );
     const result = await Promise.race([work, call.failed]);
     await progress.flushed();
@@ -77,7 +80,11 @@ export async function forward(env: CallEnvironment, ctx: RequestContext, params:
   }
 }
 
-async function rounds(call: ActiveCall, first: Record<string, unknown>, leg: (p: Record<string, unknown>) => Promise<unknown>): Promise<unknown> {
+async function rounds(
+  call: ActiveCall,
+  first: Record<string, unknown>,
+  leg: (p: Record<string, unknown>) => Promise<unknown>,
+): Promise<unknown> {
   let params = first;
   for (let round = 0; ; round++) {
     const result = await leg(params);

@@ -98,7 +98,8 @@ export class UpstreamLink {
 
   /** Runs `fn` with a connected client, counting it against `maxInflight`; a lost connection is noticed here. */
   async use<T>(fn: (client: Client) => Promise<T>): Promise<T> {
-    if (this.inflight >= this.limits.maxInflight) throw new ProxyRefusal(PROXY_ERRORS.codes.PROXY_BUSY, `${this.label} has too many calls in flight`);
+    if (this.inflight >= this.limits.maxInflight)
+      throw new ProxyRefusal(PROXY_ERRORS.codes.PROXY_BUSY, `${this.label} has too many calls in flight`);
     const client = this.client ?? (await this.waitForClient());
     this.inflight++;
     try {
@@ -130,10 +131,13 @@ export class UpstreamLink {
 
   private waitForClient(): Promise<Client> {
     if (this.state === 'closed' || this.state === 'gave-up' || this.limits.waitWhileDownMs === 0) {
-      return Promise.reject(this.unavailable(this.state === 'gave-up' ? 'could not be reached (gave up reconnecting)' : 'is not connected'));
+      return Promise.reject(
+        this.unavailable(this.state === 'gave-up' ? 'could not be reached (gave up reconnecting)' : 'is not connected'),
+      );
     }
     const waited = this.waiting.wait(this.limits.waitWhileDownMs);
-    if (waited === undefined) return Promise.reject(new ProxyRefusal(PROXY_ERRORS.codes.PROXY_BUSY, `${this.label} has too many calls waiting for it`));
+    if (waited === undefined)
+      return Promise.reject(new ProxyRefusal(PROXY_ERRORS.codes.PROXY_BUSY, `${this.label} has too many calls waiting for it`));
     return waited.catch(() => {
       throw this.unavailable('is not connected (reconnecting)');
     });
@@ -248,10 +252,14 @@ export class UpstreamLink {
         },
       },
     );
-    client.setNotificationHandler('notifications/resources/updated', (notification) => this.events.resourceUpdated(notification.params.uri));
+    client.setNotificationHandler('notifications/resources/updated', (notification) =>
+      this.events.resourceUpdated(notification.params.uri),
+    );
     for (const method of ['elicitation/create', 'sampling/createMessage', 'roots/list'] as const satisfies readonly RequestMethod[]) {
-      client.setRequestHandler(method, (request, ctx) =>
-        this.events.serverRequest(method, request.params as Record<string, unknown> | undefined, ctx.mcpReq.signal) as never,
+      client.setRequestHandler(
+        method,
+        (request, ctx) =>
+          this.events.serverRequest(method, request.params as Record<string, unknown> | undefined, ctx.mcpReq.signal) as never,
       );
     }
     return client;

@@ -113,7 +113,13 @@ describe('@armature/proxy: an Armature HTTP upstream (a child process) behind a 
               'the cancelled call to end',
               10_000,
             );
-            await eventually(async () => textOf(await client.callTool('up_cancelled_calls', {})).split(',').includes(label), 'the upstream to see the cancellation');
+            await eventually(
+              async () =>
+                textOf(await client.callTool('up_cancelled_calls', {}))
+                  .split(',')
+                  .includes(label),
+              'the upstream to see the cancellation',
+            );
           });
 
           it('passes an elicitation round trip from the upstream to the downstream client and back', async () => {

@@ -40,7 +40,9 @@ describe('@armature/proxy: examples/notes as a stdio child behind a gateway', fu
     // Pinned to 2025-11-25: the SDK v2 client (2.4.0) does not hand a 2026-07-28 stdio connection's
     // progress notifications to `onprogress` (docs/proxy.md); the killed-child test below speaks 2026-07-28.
     it(`${kind}: serves the notes (MCP 2025-11-25 upstream) under "notes", with progress and the delete confirmation round trip; app.close() stops the child`, async () => {
-      const gateway = await startGateway([{ command: process.execPath, args: [NOTES_MAIN], prefix: 'notes', stderr: 'ignore', upstreamRevision: '2025-11-25' }]);
+      const gateway = await startGateway([
+        { command: process.execPath, args: [NOTES_MAIN], prefix: 'notes', stderr: 'ignore', upstreamRevision: '2025-11-25' },
+      ]);
       const proxy = gateway.proxies[0];
       const pid = proxy?.upstreamPid;
       try {
@@ -75,7 +77,13 @@ describe('@armature/proxy: examples/notes as a stdio child behind a gateway', fu
 
   it('a stdio upstream killed mid-call: the call gets a retryable error, the child is respawned, calls succeed again', async () => {
     const gateway = await startGateway([
-      { command: process.execPath, args: [NOTES_MAIN], prefix: 'notes', stderr: 'ignore', reconnect: { initialDelayMs: 50, maxDelayMs: 500 } },
+      {
+        command: process.execPath,
+        args: [NOTES_MAIN],
+        prefix: 'notes',
+        stderr: 'ignore',
+        reconnect: { initialDelayMs: 50, maxDelayMs: 500 },
+      },
     ]);
     const proxy = gateway.proxies[0];
     const first = proxy?.upstreamPid as number;
@@ -151,7 +159,10 @@ describe('@armature/proxy: an HTTP upstream killed mid-call and restarted', func
           expect(whileDown.isError).to.equal(true);
           expect(textOf(whileDown)).to.match(/ARM_ERR_PROXY_(UNAVAILABLE|UPSTREAM_FAILED)/);
           upstream = await spawnUpstream(port);
-          await eventually(async () => (await client.callTool('up_echo', { text: 'back' })).structuredContent?.text === 'back', 'calls to succeed again');
+          await eventually(
+            async () => (await client.callTool('up_echo', { text: 'back' })).structuredContent?.text === 'back',
+            'calls to succeed again',
+          );
           expect(gateway.proxies[0]?.state).to.equal('up');
           expect(client.wire.violations).to.deep.equal([]);
         } finally {

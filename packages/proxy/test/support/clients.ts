@@ -1,6 +1,11 @@
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as HttpTransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { CreateMessageRequestSchema, ElicitRequestSchema, ResourceUpdatedNotificationSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CreateMessageRequestSchema,
+  ElicitRequestSchema,
+  ResourceUpdatedNotificationSchema,
+  ToolListChangedNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 import { Client as ClientV2, StreamableHTTPClientTransport as HttpTransportV2 } from '@modelcontextprotocol/client';
 import { WireTap, within } from '@armature/transport-fixtures';
 
@@ -42,7 +47,9 @@ export async function connectDownstream(kind: DownstreamKind, url: string, token
   const requestInit = { headers: { Authorization: `Bearer ${token}` } };
   const wire = new WireTap();
   const heard: string[] = [];
-  const self = { elicit: (_message: string) => ({ action: 'accept' as const, content: { color: 'teal' } as Record<string, string | boolean> }) };
+  const self = {
+    elicit: (_message: string) => ({ action: 'accept' as const, content: { color: 'teal' } as Record<string, string | boolean> }),
+  };
   const sample = { model: 'test-model', role: 'assistant' as const, content: { type: 'text' as const, text: 'autumn moonlight' } };
   if (kind === 'sdk-v1 (2025-11-25)') {
     const client = new ClientV1(INFO, { capabilities: { elicitation: { form: {} }, sampling: {} } });
@@ -55,13 +62,21 @@ export async function connectDownstream(kind: DownstreamKind, url: string, token
       wire,
       heard,
       listTools: async () => (await client.listTools(undefined, { timeout: MS })).tools,
-      callTool: async (name: string, args: Record<string, unknown>, options: { onprogress?: (p: { progress: number }) => void; signal?: AbortSignal } = {}) =>
-        (await client.callTool({ name, arguments: args }, undefined, { timeout: MS, ...options })) as Awaited<ReturnType<Downstream['callTool']>>,
-      readResource: async (uri: string) => (await client.readResource({ uri }, { timeout: MS })) as Awaited<ReturnType<Downstream['readResource']>>,
+      callTool: async (
+        name: string,
+        args: Record<string, unknown>,
+        options: { onprogress?: (p: { progress: number }) => void; signal?: AbortSignal } = {},
+      ) =>
+        (await client.callTool({ name, arguments: args }, undefined, { timeout: MS, ...options })) as Awaited<
+          ReturnType<Downstream['callTool']>
+        >,
+      readResource: async (uri: string) =>
+        (await client.readResource({ uri }, { timeout: MS })) as Awaited<ReturnType<Downstream['readResource']>>,
       getPrompt: async (name: string, args: Record<string, string>) =>
         (await client.getPrompt({ name, arguments: args }, { timeout: MS })) as Awaited<ReturnType<Downstream['getPrompt']>>,
       complete: async (uriTemplate: string, name: string, value: string) =>
-        (await client.complete({ ref: { type: 'ref/resource', uri: uriTemplate }, argument: { name, value } }, { timeout: MS })).completion.values,
+        (await client.complete({ ref: { type: 'ref/resource', uri: uriTemplate }, argument: { name, value } }, { timeout: MS })).completion
+          .values,
       subscribe: async (uri: string) => void (await client.subscribeResource({ uri }, { timeout: MS })),
       close: () => client.close(),
     });
@@ -80,14 +95,18 @@ export async function connectDownstream(kind: DownstreamKind, url: string, token
     wire,
     heard,
     listTools: async () => (await client.listTools(undefined, { timeout: MS, cacheMode: 'bypass' })).tools,
-    callTool: async (name: string, args: Record<string, unknown>, options: { onprogress?: (p: { progress: number }) => void; signal?: AbortSignal } = {}) =>
-      (await client.callTool({ name, arguments: args }, { timeout: MS, ...options })) as Awaited<ReturnType<Downstream['callTool']>>,
+    callTool: async (
+      name: string,
+      args: Record<string, unknown>,
+      options: { onprogress?: (p: { progress: number }) => void; signal?: AbortSignal } = {},
+    ) => (await client.callTool({ name, arguments: args }, { timeout: MS, ...options })) as Awaited<ReturnType<Downstream['callTool']>>,
     readResource: async (uri: string) =>
       (await client.readResource({ uri }, { timeout: MS, cacheMode: 'bypass' })) as Awaited<ReturnType<Downstream['readResource']>>,
     getPrompt: async (name: string, args: Record<string, string>) =>
       (await client.getPrompt({ name, arguments: args }, { timeout: MS })) as Awaited<ReturnType<Downstream['getPrompt']>>,
     complete: async (uriTemplate: string, name: string, value: string) =>
-      (await client.complete({ ref: { type: 'ref/resource', uri: uriTemplate }, argument: { name, value } }, { timeout: MS })).completion.values,
+      (await client.complete({ ref: { type: 'ref/resource', uri: uriTemplate }, argument: { name, value } }, { timeout: MS })).completion
+        .values,
     subscribe: async (uri: string) => void listens.push(await client.listen({ resourceSubscriptions: [uri] }, { timeout: MS })),
     close: async () => {
       for (const listen of listens) await listen.close().catch(() => undefined);

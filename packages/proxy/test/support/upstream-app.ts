@@ -86,7 +86,7 @@ export async function startUpstream(options: { port?: number; verifyToken?: Veri
   });
   app.tools.register({
     name: 'whoami',
-    description: "Says which bearer token reached the upstream (by its client id).",
+    description: 'Says which bearer token reached the upstream (by its client id).',
     handler: (_args, ctx) => {
       record.tokens.push(ctx.authInfo?.token);
       if (ctx.authInfo === undefined) throw new ToolError('no token reached the upstream');
@@ -131,7 +131,10 @@ export async function startUpstream(options: { port?: number; verifyToken?: Veri
   });
   let http: HttpListenHandle;
   try {
-    http = await listenHttp(app, { port: options.port ?? 0, ...(options.verifyToken === undefined ? {} : { verifyToken: options.verifyToken }) });
+    http = await listenHttp(app, {
+      port: options.port ?? 0,
+      ...(options.verifyToken === undefined ? {} : { verifyToken: options.verifyToken }),
+    });
   } catch (error) {
     await app.close();
     throw error;

@@ -62,7 +62,8 @@ function runProxy({ budget, reps, log }) {
         servers: ['upstream', 'proxy'],
         title: (n) => `Proxied tools/call, MCP 2026-07-28 over Streamable HTTP, ${n} connection${n === 1 ? '' : 's'}`,
         note: NOTE,
-        start: (server) => (server === 'proxy' ? startProxied(budget) : startServer('armature', budget, true, { mode: '2026', wire: WIRE_2026 })),
+        start: (server) =>
+          server === 'proxy' ? startProxied(budget) : startServer('armature', budget, true, { mode: '2026', wire: WIRE_2026 }),
       },
     ],
     budget,

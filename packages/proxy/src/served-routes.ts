@@ -13,6 +13,7 @@ import type { MountNaming } from './mount-naming';
 import { isServed, type NamePattern } from './name-filter';
 import { toolFailure, wireFailure } from './refusal-answers';
 import { forward, type CallEnvironment } from './upstream-call';
+import { callToolUpstream } from './upstream-requests';
 
 type Kind = 'tools' | 'prompts' | 'resources';
 
@@ -148,9 +149,6 @@ export class ServedRoutes {
   private registerTool(served: string, tool: Tool): void {
     const { env, label } = this.settings;
     const hasOutputSchema = tool.outputSchema !== undefined;
-    // The app checks structured content against the output schema downstream; the SDK's own check would
-    // also run on a 2026-07-28 input_required answer (which carries none), so the client gets the tool without it.
-    const { outputSchema: _checkedDownstream, ...unchecked } = tool;
     const definition = {
       name: served,
       ...optional({
@@ -165,7 +163,7 @@ export class ServedRoutes {
       handler: async (args: Record<string, unknown>, ctx: RequestContext): Promise<ToolResult> => {
         try {
           const result = await forward(env, ctx, { name: tool.name, arguments: args }, (client, params, options) =>
-            client.callTool(params as { name: string; arguments: Record<string, unknown> }, { ...options, toolDefinition: unchecked }),
+            callToolUpstream(client, tool, params, options),
           );
           // Branded: the kernel's result shaping passes the upstream's result through unchanged.
           return ToolResult(result as CallToolResult as Parameters<typeof ToolResult>[0]);

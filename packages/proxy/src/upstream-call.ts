@@ -88,7 +88,7 @@ async function rounds(
   let params = first;
   for (let round = 0; ; round++) {
     const result = await leg(params);
-    if (!isInputRequiredResult(result)) return withoutResultType(result);
+    if (!isInputRequiredResult(result)) return withoutUpstreamEnvelope(result);
     if (round >= MAX_INPUT_ROUNDS) throw new Error(`the upstream asked for input more than ${MAX_INPUT_ROUNDS} times in one call`);
     const inputResponses: Record<string, unknown> = {};
     for (const [key, request] of Object.entries(result.inputRequests ?? {})) {
@@ -99,9 +99,17 @@ async function rounds(
   }
 }
 
-/** A 2026-07-28 result's `resultType: 'complete'` is the upstream revision's; the kernel writes its own. */
-function withoutResultType(result: unknown): unknown {
-  if (typeof result !== 'object' || result === null || !('resultType' in result)) return result;
-  const { resultType: _resultType, ...rest } = result as Record<string, unknown>;
-  return rest;
+const RESERVED_META = 'io.modelcontextprotocol/';
+
+/**
+ * The upstream's result without what belongs to its own revision and identity: a 2026-07-28
+ * `resultType` and the reserved `io.modelcontextprotocol/*` keys of `_meta` (its serverInfo):
+ * the app's kernel writes its own.
+ */
+function withoutUpstreamEnvelope(result: unknown): unknown {
+  if (typeof result !== 'object' || result === null) return result;
+  const { resultType: _resultType, _meta, ...rest } = result as Record<string, unknown>;
+  if (typeof _meta !== 'object' || _meta === null) return rest;
+  const kept = Object.entries(_meta).filter(([key]) => !key.startsWith(RESERVED_META));
+  return kept.length === 0 ? rest : { ...rest, _meta: Object.fromEntries(kept) };
 }

@@ -163,7 +163,7 @@ describe('@armature/proxy: an HTTP upstream killed mid-call and restarted', func
             async () => (await client.callTool('up_echo', { text: 'back' })).structuredContent?.text === 'back',
             'calls to succeed again',
           );
-          expect(gateway.proxies[0]?.state).to.equal('up');
+          await eventually(() => gateway.proxies[0]?.state === 'up', 'the proxy to be up (lists re-read)');
           expect(client.wire.violations).to.deep.equal([]);
         } finally {
           await client.close();

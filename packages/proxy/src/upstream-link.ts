@@ -1,5 +1,5 @@
 import { Client, ProtocolError, SdkError, SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
-import type { ClientCapabilities, RequestMethod, Transport } from '@modelcontextprotocol/client';
+import type { ClientCapabilities, RequestMethod, Transport, VersionNegotiationMode } from '@modelcontextprotocol/client';
 import { backoffDelay } from './backoff';
 import { PROXY_ERRORS } from './proxy-errors';
 import type { McpProxyOptions, ResolvedLimits } from './proxy-options';
@@ -22,6 +22,13 @@ export interface LinkEvents {
 }
 
 export type LinkState = 'idle' | 'connecting' | 'up' | 'down' | 'gave-up' | 'closed';
+
+/** The SDK client's version negotiation for each `upstreamRevision`. */
+const NEGOTIATION: Readonly<Record<NonNullable<McpProxyOptions['upstreamRevision']>, VersionNegotiationMode>> = {
+  auto: 'auto',
+  '2025-11-25': 'legacy',
+  '2026-07-28': { pin: '2026-07-28' },
+};
 
 /** How long the liveness ping after a transport error may take (ms). */
 const PING_MS = 2000;
@@ -243,7 +250,7 @@ export class UpstreamLink {
       { name: this.options.clientName ?? 'armature-proxy', version: '0.1.0' },
       {
         capabilities: CAPABILITIES,
-        versionNegotiation: { mode: revision === 'auto' ? 'auto' : revision === '2026-07-28' ? { pin: revision } : 'legacy' },
+        versionNegotiation: { mode: NEGOTIATION[revision] },
         inputRequired: { autoFulfill: false },
         listChanged: {
           tools: { autoRefresh: false, debounceMs: 0, onChanged: () => this.events.listChanged('tools') },

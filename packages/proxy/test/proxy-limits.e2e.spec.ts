@@ -30,7 +30,9 @@ describe('@armature/proxy: limits', function () {
         const abort = new AbortController();
         let started!: () => void;
         const running = new Promise<void>((resolve) => (started = resolve));
-        const first = client.callTool('up_wait', { label: 'hold' }, { signal: abort.signal, onprogress: () => started() }).catch(() => undefined);
+        const first = client
+          .callTool('up_wait', { label: 'hold' }, { signal: abort.signal, onprogress: () => started() })
+          .catch(() => undefined);
         await within(running, 'the first call to run upstream', 10_000);
         const second = await client.callTool('up_echo', { text: 'x' });
         expect(second.isError).to.equal(true);

@@ -175,7 +175,7 @@ export class UpstreamLink {
       client.onclose = () => this.lost(client, new Error('the connection closed'));
       client.onerror = (error) => this.suspect(client, error);
       this.client = client;
-      await this.events.connected(client);
+      await withTimeout(this.events.connected(client), this.limits.connectTimeoutMs, `reading the lists of ${this.label}`);
       if (this.client !== client) return false;
       this.state = 'up';
       this.attempt = 0;

@@ -8,11 +8,15 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  */
 export const forwardedAuthorization = new AsyncLocalStorage<string>();
 
-/** `fetch`, with the forwarded `Authorization` (when a forwarded request is being sent) replacing the proxy's own. */
-export function fetchWithForwardedAuth(url: string | URL, init?: RequestInit): Promise<Response> {
-  const authorization = forwardedAuthorization.getStore();
-  if (authorization === undefined) return fetch(url, init);
-  const headers = new Headers(init?.headers);
-  headers.set('authorization', authorization);
-  return fetch(url, { ...init, headers });
+type Fetch = (url: string | URL, init?: RequestInit) => Promise<Response>;
+
+/** `send`, with the forwarded `Authorization` (when a forwarded request is being sent) replacing the proxy's own. */
+export function withForwardedAuth(send: Fetch): Fetch {
+  return (url, init) => {
+    const authorization = forwardedAuthorization.getStore();
+    if (authorization === undefined) return send(url, init);
+    const headers = new Headers(init?.headers);
+    headers.set('authorization', authorization);
+    return send(url, { ...init, headers });
+  };
 }

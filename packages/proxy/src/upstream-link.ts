@@ -1,6 +1,7 @@
 import { Client, ProtocolError, SdkError, SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
 import type { ClientCapabilities, RequestMethod, Transport, VersionNegotiationMode } from '@modelcontextprotocol/client';
 import { backoffDelay } from './backoff';
+import { nodeHttpFetch } from './node-http-fetch';
 import { PROXY_ERRORS } from './proxy-errors';
 import type { McpProxyOptions, ResolvedLimits } from './proxy-options';
 import { ProxyRefusal } from './proxy-refusal';
@@ -72,6 +73,8 @@ export class UpstreamLink {
   private readonly waiting: WaitQueue<Client>;
   private connecting: Promise<boolean> | undefined;
   private checking = false;
+  /** The HTTP upstream's `fetch` (keep-alive agents of this link). */
+  private readonly http = nodeHttpFetch();
 
   constructor(
     private readonly options: McpProxyOptions,
@@ -127,6 +130,7 @@ export class UpstreamLink {
     const client = this.client;
     this.client = undefined;
     await client?.close().catch(() => undefined);
+    this.http.close();
   }
 
   /** Starts over after the supervisor gave up (`reconnect.maxAttempts`). */
@@ -164,7 +168,7 @@ export class UpstreamLink {
   private async connectOnce(): Promise<boolean> {
     this.state = 'connecting';
     const client = this.newClient();
-    const transport = upstreamTransport(this.options);
+    const transport = upstreamTransport(this.options, this.http.fetch);
     this.transport = transport;
     try {
       await withTimeout(client.connect(transport), this.limits.connectTimeoutMs, `connecting to ${this.label}`);

@@ -1,10 +1,10 @@
 import { StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { fetchWithForwardedAuth } from './forwarded-auth';
+import { withForwardedAuth } from './forwarded-auth';
 import { isStdioUpstream, type McpProxyOptions } from './proxy-options';
 
-/** A fresh SDK client transport to the upstream (one per connection attempt). */
-export function upstreamTransport(options: McpProxyOptions): Transport {
+/** A fresh SDK client transport to the upstream (one per connection attempt); `send` is the HTTP upstream's `fetch`. */
+export function upstreamTransport(options: McpProxyOptions, send: (url: string | URL, init?: RequestInit) => Promise<Response>): Transport {
   if (isStdioUpstream(options)) {
     return new StdioClientTransport({
       command: options.command,
@@ -18,6 +18,6 @@ export function upstreamTransport(options: McpProxyOptions): Transport {
   const forwards = options.forwardAuth !== undefined && options.forwardAuth !== false;
   return new StreamableHTTPClientTransport(new URL(options.url), {
     requestInit: { headers: { ...headers } },
-    ...(forwards ? { fetch: fetchWithForwardedAuth } : {}),
+    fetch: forwards ? withForwardedAuth(send) : send,
   });
 }

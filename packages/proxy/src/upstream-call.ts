@@ -72,9 +72,11 @@ export async function forward(env: CallEnvironment, ctx: RequestContext, params:
     const result = await Promise.race([work, call.failed]);
     await progress.flushed();
     return result;
-  } finally {
-    // A call that failed on a downstream question stops upstream too.
+  } catch (error) {
+    // A call that failed on a downstream question (or otherwise) stops what is still open upstream.
     if (!abort.signal.aborted) abort.abort();
+    throw error;
+  } finally {
     ctx.signal.removeEventListener('abort', onAbort);
     env.calls.end(call);
   }

@@ -101,4 +101,42 @@ describe('@armature/proxy: limits', function () {
       await upstream.close();
     }
   });
+
+  it('a 2025-11-25 upstream question while several calls are in flight is refused, not guessed at (the client is never asked)', async () => {
+    const upstream = await startUpstream();
+    const gateway = await startGateway([{ url: upstream.url, prefix: 'up', upstreamRevision: '2025-11-25' }]);
+    try {
+      const client = await connectDownstream('sdk-v1 (2025-11-25)', gateway.url, TOKENS.alice as string);
+      try {
+        let asked = 0;
+        client.elicit = () => {
+          asked++;
+          return { action: 'accept', content: { color: 'red' } };
+        };
+        const abort = new AbortController();
+        let started!: () => void;
+        const running = new Promise<void>((resolve) => (started = resolve));
+        const holder = client
+          .callTool('up_wait', { label: 'holder' }, { signal: abort.signal, onprogress: () => started() })
+          .catch(() => undefined);
+        await within(running, 'the holding call to run upstream', 10_000);
+        const outcome = await client.callTool('up_ask_color', {}).then(
+          (result) => (result.isError === true ? 'tool error' : textOf(result)),
+          () => 'json-rpc error',
+        );
+        expect(outcome).to.be.oneOf(['tool error', 'json-rpc error']);
+        expect(asked).to.equal(0);
+        abort.abort();
+        await holder;
+        // With one call in flight the question is routed to it.
+        expect(textOf(await client.callTool('up_ask_color', {}))).to.equal('color: red');
+        expect(asked).to.equal(1);
+      } finally {
+        await client.close();
+      }
+    } finally {
+      await gateway.close();
+      await upstream.close();
+    }
+  });
 });

@@ -139,4 +139,21 @@ describe('@armature/proxy: limits', function () {
       await upstream.close();
     }
   });
+
+  it('maxSubscriptions: the proxy follows at most that many upstream resources (resources/subscribe on 2025-11-25)', async () => {
+    for (const [maxSubscriptions, expected] of [
+      [1, 1],
+      [0, 0],
+    ] as const) {
+      const upstream = await startUpstream();
+      const gateway = await startGateway([{ url: upstream.url, prefix: 'up', upstreamRevision: '2025-11-25', maxSubscriptions }]);
+      try {
+        expect(gateway.proxies[0]?.state).to.equal('up');
+        expect(upstream.record.methods.filter((m) => m === 'resources/subscribe')).to.have.length(expected);
+      } finally {
+        await gateway.close();
+        await upstream.close();
+      }
+    }
+  });
 });

@@ -11,6 +11,8 @@ export interface UpstreamRecord {
   readonly cancelled: string[];
   /** The bearer tokens `whoami` was called with. */
   readonly tokens: (string | undefined)[];
+  /** The method of every request the upstream served, in order. */
+  readonly methods: string[];
 }
 
 export interface TestUpstream {
@@ -27,8 +29,18 @@ export interface TestUpstream {
  * a resource, a template and a prompt.
  */
 export async function startUpstream(options: { port?: number; verifyToken?: VerifyToken } = {}): Promise<TestUpstream> {
-  const record: { cancelled: string[]; tokens: (string | undefined)[] } = { cancelled: [], tokens: [] };
-  const app = await Armature.create(UpstreamModule, { name: 'test-upstream', version: '1.0.0', logger: silentLogger });
+  const record: UpstreamRecord = { cancelled: [], tokens: [], methods: [] };
+  const app = await Armature.create(UpstreamModule, {
+    name: 'test-upstream',
+    version: '1.0.0',
+    logger: silentLogger,
+    requestObserver: {
+      start: (request) => {
+        record.methods.push(request.method);
+        return undefined;
+      },
+    },
+  });
   app.tools.register({
     name: 'echo',
     description: 'Echoes the text.',

@@ -156,4 +156,26 @@ describe('@armature/proxy: limits', function () {
       }
     }
   });
+
+  it('reconnect.maxAttempts: the supervisor gives up after that many attempts; reconnect() starts over and finds the upstream back', async () => {
+    const upstream = await startUpstream();
+    const url = upstream.url;
+    const port = Number(new URL(url).port);
+    await upstream.close();
+    const gateway = await startGateway([
+      { url, prefix: 'up', connectTimeoutMs: 2000, reconnect: { initialDelayMs: 20, maxDelayMs: 40, maxAttempts: 2 } },
+    ]);
+    let again: Awaited<ReturnType<typeof startUpstream>> | undefined;
+    try {
+      const proxy = gateway.proxies[0];
+      await eventually(() => proxy?.state === 'gave-up', 'the supervisor to give up');
+      again = await startUpstream({ port });
+      proxy?.reconnect();
+      await eventually(() => proxy?.state === 'up', 'the proxy to connect after reconnect()');
+      expect(gateway.app.tools.has('up_echo')).to.equal(true);
+    } finally {
+      await gateway.close();
+      await again?.close();
+    }
+  });
 });

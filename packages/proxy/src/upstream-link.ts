@@ -176,7 +176,7 @@ export class UpstreamLink {
         await client.close().catch(() => undefined);
         return false;
       }
-      client.onclose = () => this.lost(client, new Error('the connection closed'));
+      client.onclose = () => this.lost(client, undefined);
       client.onerror = (error) => this.suspect(client, error);
       this.client = client;
       await withTimeout(this.events.connected(client), this.limits.connectTimeoutMs, `reading the lists of ${this.label}`);
@@ -228,7 +228,13 @@ export class UpstreamLink {
   private lost(client: Client, error: unknown): void {
     if (this.client !== client || this.state === 'closed') return;
     this.client = undefined;
-    this.events.log('warn', `${this.label}: connection lost; reconnecting`, error);
+    this.events.log(
+      'warn',
+      error === undefined
+        ? `${this.label}: the connection closed (a stdio child exited); reconnecting`
+        : `${this.label}: connection lost; reconnecting`,
+      error,
+    );
     void client.close().catch(() => undefined);
     this.scheduleReconnect();
   }

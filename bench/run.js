@@ -22,6 +22,7 @@ const SCENARIOS = {
   stdio: () => require('./scenarios/stdio').runStdio,
   http: () => require('./scenarios/http').runHttp,
   'http-2026': () => require('./scenarios/http-2026').runHttp2026,
+  proxy: () => require('./scenarios/proxy').runProxy,
   startup: () => require('./scenarios/startup').runStartup,
   serverless: () => require('./scenarios/serverless').runServerless,
   'session-heap': () => require('./scenarios/session-heap').runSessionHeap,

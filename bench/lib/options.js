@@ -2,7 +2,7 @@
 // Command line of `npm run bench`: `--quick`, `--only a,b`, `--reps N`, `--out dir`.
 const path = require('node:path');
 
-const SCENARIOS = ['in-process', 'stdio', 'http', 'http-2026', 'startup', 'serverless', 'session-heap', 'build'];
+const SCENARIOS = ['in-process', 'stdio', 'http', 'http-2026', 'proxy', 'startup', 'serverless', 'session-heap', 'build'];
 
 const USAGE = `Usage: node bench/run.js [--quick] [--only ${SCENARIOS.join(',')}] [--reps N] [--out dir]
   --quick   one short run of every scenario (under a minute); results go to bench/results/quick/

@@ -55,6 +55,15 @@ const TARGETS = [
     atMost: 1.15,
   },
   {
+    id: 'proxy-cpu',
+    label: 'proxied tools/call (HTTP 2026-07-28, 32 connections): the proxy process CPU/request ≤ 1.5× the upstream server alone',
+    group: 'proxy/http-2026/32',
+    server: 'proxy',
+    metric: 'cpuPerRequestUs',
+    against: 'upstream',
+    atMost: 1.5,
+  },
+  {
     id: 'stdio-pipelined',
     label: 'stdio pipelined (256 in flight) req/s ≥ 4× the SDK',
     group: 'stdio/raw-pipelined/256',

@@ -124,4 +124,4 @@ function runHttp({ budget, reps, log }) {
   return runLoadScenario({ scenario: 'http', cpuScope: 'server process', setups: setups(budget.httpConnections), budget, reps, log });
 }
 
-module.exports = { runHttp, startServer, connectionsTitle };
+module.exports = { runHttp, startServer, connectionsTitle, cannon, warmup, checkAnswer };

@@ -14,6 +14,7 @@ const SOURCES = [
   ['schema', ['SCHEMA_PROBLEMS', 'SCHEMA_NOTES', 'SCHEMA_WARNINGS']],
   ['auth', ['AUTH_ERRORS']],
   ['testing', ['TESTING_ERRORS']],
+  ['proxy', ['PROXY_ERRORS']],
 ];
 
 function registries() {

@@ -76,7 +76,10 @@ describe('titled options in tool schemas', () => {
     expect(warnings(result)).to.deep.equal([]);
     const plain: JsonSchema = {
       type: 'object',
-      properties: { seat: { type: 'string', enum: ['eco', 'biz'] }, extras: { type: 'array', items: { type: 'string', enum: ['wifi', 'meal'] } } },
+      properties: {
+        seat: { type: 'string', enum: ['eco', 'biz'] },
+        extras: { type: 'array', items: { type: 'string', enum: ['wifi', 'meal'] } },
+      },
       required: ['seat'],
       additionalProperties: false,
     };
@@ -177,7 +180,8 @@ export class H {
     expect(propertiesOf(methodOf(result, 'H', 'returns').outputSchema as JsonSchema).temperature).to.deep.equal(temperature);
     expect(warnings(result)).to.deep.equal([]);
     const ajv = createAjv();
-    for (const method of ['positional', 'nested', 'dto', 'named']) expectValidSchema(ajv, methodOf(result, 'H', method).inputSchema as JsonSchema);
+    for (const method of ['positional', 'nested', 'dto', 'named'])
+      expectValidSchema(ajv, methodOf(result, 'H', method).inputSchema as JsonSchema);
   });
 
   it('warns, with file:line:col and the fix, where a title tag has no effect, and keeps the plain schema', () => {
@@ -221,6 +225,28 @@ export class H {
     expect(formatNotes(result.notes, true)).to.include('error ARM_WARN_OPTION_TITLE');
   });
 
+  it('warns about option-title tags on a tool or prompt method, where they title nothing', () => {
+    const result = scanClean(`import { Tool, Prompt } from '@armature/core';
+export class H {
+  /**
+   * Paints.
+   * @optionTitle red Bright red
+   */
+  @Tool() async paint(color: 'red' | 'blue'): Promise<string> { return color; }
+  /** @enumNames */
+  @Prompt() async greet(tone: 'warm' | 'dry'): Promise<string> { return tone; }
+}
+`);
+    expect(propertiesOf(methodOf(result, 'H', 'paint').inputSchema as JsonSchema).color).to.deep.equal({
+      type: 'string',
+      enum: ['blue', 'red'],
+    });
+    expect(warnings(result)).to.deep.equal([
+      "src/handlers.ts:5:6 - warning ARM_WARN_OPTION_TITLE: H.paint: @optionTitle on a method has no effect; put @optionTitle <value> <title> on the property whose options it titles (a DTO or interface property), or give the enum's members @title tags",
+      "src/handlers.ts:8:7 - warning ARM_WARN_OPTION_TITLE: H.greet: @enumNames on a method has no effect; put @optionTitle <value> <title> on the property whose options it titles (a DTO or interface property), or give the enum's members @title tags",
+    ]);
+  });
+
   it('warns about an enum titled only in part by member @title tags', () => {
     const result = scanClean(
       dtoTool(`enum Size {
@@ -232,6 +258,8 @@ interface Input { size: Size }`),
     );
     expect(propertiesOf(inputOf(result)).size).to.deep.equal({ type: 'string', enum: ['s', 'l'] });
     expect(warnings(result)).to.have.length(1);
-    expect(warnings(result)[0]).to.match(/^src\/handlers\.ts:\d+:\d+ - warning ARM_WARN_OPTION_TITLE: .*not "l"; give every option a title or none/);
+    expect(warnings(result)[0]).to.match(
+      /^src\/handlers\.ts:\d+:\d+ - warning ARM_WARN_OPTION_TITLE: .*not "l"; give every option a title or none/,
+    );
   });
 });

@@ -5,7 +5,7 @@ import { setOwn } from '../convert/own-keys';
 import { inlineRootRef } from '../convert/named-defs';
 import { describeUnsupported } from '../convert/type-to-schema';
 import { applyDtoConstraints } from './dto-constraints';
-import { reportConversionFindings } from './conversion-findings';
+import { reportConversionFindings } from './option-title-notes';
 import { applyKeywordTags } from './keyword-tags';
 import type { MethodInput } from './method-input';
 import { paramName } from './parameter-checks';

@@ -4,7 +4,7 @@ import { DefsPool } from '../convert/defs-pool';
 import { inlineRootRef } from '../convert/named-defs';
 import { describeUnsupported } from '../convert/type-to-schema';
 import { isContentType, isContentTypeNode } from './content-types';
-import { reportConversionFindings } from './conversion-findings';
+import { reportConversionFindings } from './option-title-notes';
 import type { MethodInput } from './method-input';
 import type { ScanContext } from './scan-context';
 

@@ -247,6 +247,31 @@ export class H {
     ]);
   });
 
+  it('narrows titled options, not an added enum, under class-validator @IsIn on a DTO property', () => {
+    const result = scanClean(`import { Tool } from '@armature/core';
+import { IsIn } from 'class-validator';
+export class Input {
+  /**
+   * @optionTitle s Small
+   * @optionTitle m Medium
+   * @optionTitle l Large
+   */
+  @IsIn(['s', 'l'])
+  size!: 's' | 'm' | 'l';
+}
+export class H {
+  @Tool() async t(input: Input): Promise<string> { return input.size; }
+}
+`);
+    expect(propertiesOf(methodOf(result, 'H', 't').inputSchema as JsonSchema).size).to.deep.equal({
+      type: 'string',
+      oneOf: [
+        { const: 'l', title: 'Large' },
+        { const: 's', title: 'Small' },
+      ],
+    });
+  });
+
   it('warns about an enum titled only in part by member @title tags', () => {
     const result = scanClean(
       dtoTool(`enum Size {

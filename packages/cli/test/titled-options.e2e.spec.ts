@@ -2,6 +2,8 @@ import { expect } from 'chai';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { Client as ClientV2 } from '@modelcontextprotocol/client';
+import { StdioClientTransport as StdioTransportV2 } from '@modelcontextprotocol/client/stdio';
 import { checkServerMessage } from '@armature/testing';
 import { NODE16_FIXTURE_TSCONFIG, removeFixture, runArmature } from './support/fixture-project';
 import { createRealProject } from './support/real-project';
@@ -53,7 +55,7 @@ interface ToolResult {
   readonly content: { readonly type: string; readonly text: string }[];
 }
 
-describe('titled options through armature build and an SDK v1 client (stdio)', function () {
+describe('titled options through armature build and the SDK clients (stdio)', function () {
   this.timeout(120_000);
   let dir: string;
   let buildOutput: string;
@@ -139,5 +141,23 @@ describe('titled options through armature build and an SDK v1 client (stdio)', f
       checkServerMessage(m, 'id' in m && m.id !== undefined && !('method' in m) ? sent.get(m.id) : undefined),
     );
     expect(problems.flat()).to.deep.equal([]);
+  });
+
+  it('MCP 2026-07-28 (SDK v2): the same titled schema, the same answers', async () => {
+    const transport = new StdioTransportV2({ command: process.execPath, args: ['dist/src/main.js'], cwd: dir, stderr: 'pipe' });
+    const client = new ClientV2({ name: 'titled-v2', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+    await client.connect(transport);
+    closers.push(() => client.close());
+    const { tools } = await client.listTools();
+    const properties = tools[0]?.inputSchema.properties as Record<string, { oneOf?: unknown }>;
+    expect(properties.size?.oneOf).to.deep.equal([
+      { const: 's', title: 'Small (250 ml)' },
+      { const: 'l', title: 'Large (500 ml)' },
+    ]);
+    const ok = (await client.callTool({ name: 'order', arguments: { size: 's', temperature: 'hot' } })) as ToolResult;
+    expect(ok.content[0]?.text).to.equal('s/hot');
+    const refused = (await client.callTool({ name: 'order', arguments: { size: 'm', temperature: 'hot' } })) as ToolResult;
+    expect(refused.isError).to.equal(true);
+    expect(refused.content.map((c) => c.text).join('\n')).to.contain('size: must be one of "s", "l"');
   });
 });

@@ -122,6 +122,23 @@ export const CASES: readonly Case[] = [
     label: 'input.enum',
   },
   {
+    title: 'input titled option removed',
+    before: tool(
+      input({
+        s: {
+          type: 'string',
+          oneOf: [
+            { const: 'a', title: 'A' },
+            { const: 'b', title: 'B' },
+          ],
+        },
+      }),
+    ),
+    after: tool(input({ s: { type: 'string', oneOf: [{ const: 'a', title: 'A' }] } })),
+    verdict: 'breaking',
+    label: 'input.enum',
+  },
+  {
     title: 'input enum value added',
     before: tool(input({ s: { type: 'string', enum: ['a'] } })),
     after: tool(input({ s: { type: 'string', enum: ['a', 'b'] } })),
@@ -303,6 +320,49 @@ describe('armature diff: hand-picked change kinds', () => {
       for (const change of changes) expect(change.reason).to.match(/\w{3}/);
     });
   }
+
+  it('giving an enum titled options (enum → oneOf / items.anyOf of { const, title }, same values) is no change', () => {
+    const plain = tool(
+      input({ s: { type: 'string', enum: ['a', 'b'] }, m: { type: 'array', items: { type: 'string', enum: ['x', 'y'] } } }),
+      output({ s: { type: 'string', enum: ['a', 'b'] } }),
+    );
+    const titled = tool(
+      input({
+        s: {
+          type: 'string',
+          oneOf: [
+            { const: 'a', title: 'A' },
+            { const: 'b', title: 'B' },
+          ],
+        },
+        m: {
+          type: 'array',
+          items: {
+            type: 'string',
+            anyOf: [
+              { const: 'x', title: 'X' },
+              { const: 'y', title: 'Y' },
+            ],
+          },
+        },
+      }),
+      output({
+        s: {
+          type: 'string',
+          oneOf: [
+            { const: 'b', title: 'B' },
+            { const: 'a', title: 'A' },
+          ],
+        },
+      }),
+    );
+    expect(diffManifests(surface(plain), surface(titled))).to.deep.equal([]);
+    expect(diffManifests(surface(titled), surface(plain))).to.deep.equal([]);
+    // A oneOf repeating a const accepts less than the enum (that value matches two branches): not taken as the enum.
+    const repeated = tool(input({ s: { type: 'string', oneOf: [{ const: 'a' }, { const: 'a', title: 'A' }, { const: 'b' }] }, m: Q }));
+    const changes = diffManifests(surface(tool(input({ s: { type: 'string', enum: ['a', 'b'] }, m: Q }))), surface(repeated));
+    expect(verdictOf(changes)).to.equal('breaking');
+  });
 
   it('no change at all is no change', () => {
     const parts = tool(input({ q: Q }), output({ id: Q }), { fingerprint: 'sha256-0' });

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as ts from 'typescript';
-import { createInMemoryProgram, KEYWORD_TAGS, NOTE_CODES, PROBLEM_CODES, scanProgram, type JsonSchema } from '../src';
+import { createInMemoryProgram, KEYWORD_TAGS, NOTE_CODES, PROBLEM_CODES, scanProgram, WARNING_CODES, type JsonSchema } from '../src';
 
 const SCHEMAS_DOC = path.join(__dirname, '..', '..', '..', '..', 'docs', 'schemas.md');
 const PACKAGE_DIR = path.join(__dirname, '..', '..');
@@ -18,6 +18,11 @@ describe('docs/schemas.md', () => {
   it('documents every build note code, and no other', () => {
     const documented = [...doc.matchAll(/^\| `(ARM_NOTE_[A-Z_]+)` \|/gm)].map((m) => m[1]);
     expect(documented).to.have.members(Object.keys(NOTE_CODES));
+  });
+
+  it('documents every build warning code, and no other', () => {
+    const documented = [...doc.matchAll(/^\| `(ARM_WARN_[A-Z_]+)` \|/gm)].map((m) => m[1]);
+    expect(documented).to.have.members(Object.keys(WARNING_CODES));
   });
 
   it('documents every JSDoc keyword tag', () => {
@@ -47,6 +52,41 @@ describe('docs/schemas.md', () => {
       type: 'string',
       minLength: 2,
       maxLength: 40,
+    });
+  });
+
+  it('has a titled-options sample that compiles (strict) and builds the shapes its comments show, without notes', function () {
+    this.timeout(60_000);
+    const match = /<!-- titled-options-sample -->\n```ts\n([\s\S]*?)```/.exec(doc);
+    expect(match, 'the marked sample').to.not.equal(null);
+    const program = createInMemoryProgram({ 'src/cafe.ts': (match as RegExpExecArray)[1] as string }, PACKAGE_DIR);
+    const diagnostics = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+    expect(diagnostics).to.deep.equal([]);
+    const result = scanProgram(program, { projectDir: PACKAGE_DIR });
+    expect(result.problems).to.deep.equal([]);
+    expect(result.notes).to.deep.equal([]);
+    const handler = Object.values(result.manifest.handlers).find((h) => h.className === 'Cafe');
+    const properties = (handler?.methods.order?.inputSchema as JsonSchema).properties as Record<string, JsonSchema>;
+    expect(properties.size).to.deep.equal({
+      type: 'string',
+      oneOf: [
+        { const: 's', title: 'Small (250 ml)' },
+        { const: 'l', title: 'Large (500 ml)' },
+      ],
+    });
+    expect(properties.temperature?.oneOf).to.deep.equal([
+      { const: 'hot', title: 'Served hot' },
+      { const: 'iced', title: 'Over ice' },
+    ]);
+    expect(properties.extras).to.deep.equal({
+      type: 'array',
+      items: {
+        type: 'string',
+        anyOf: [
+          { const: 'meal', title: 'Hot meal' },
+          { const: 'wifi', title: 'On-board Wi-Fi' },
+        ],
+      },
     });
   });
 });

@@ -81,8 +81,8 @@ function walk(a: Schema, b: Schema, path: string, out: SchemaDelta[]): void {
     if (a !== b) push(a === false ? 'looser' : 'tighter', 'allowed', a === false ? 'now allowed' : 'no longer allowed');
     return;
   }
-  const x: JsonSchema = a === true ? {} : a;
-  const y: JsonSchema = b === true ? {} : b;
+  const x: JsonSchema = a === true ? {} : optionsAsEnum(a);
+  const y: JsonSchema = b === true ? {} : optionsAsEnum(b);
   for (const key of new Set([...Object.keys(x), ...Object.keys(y)])) {
     if (ANNOTATIONS.has(key) || HANDLED.has(key)) continue;
     if (!sameJson(x[key], y[key])) push('changed', key, `${key} changed (not compared)`);
@@ -106,6 +106,36 @@ function walk(a: Schema, b: Schema, path: string, out: SchemaDelta[]): void {
   } else if (x.items !== undefined || y.items !== undefined) walk(asSchema(x.items), asSchema(y.items), join(path, '[]'), out);
   compareObjects(x, y, path, out);
   compareAnyOf(x, y, path, out, push);
+}
+
+/** Keywords a titled option may carry besides its `const`. */
+const OPTION_KEYS: ReadonlySet<string> = new Set(['const', 'title', 'description']);
+
+/**
+ * Titled options (`oneOf`/`anyOf` of `{ const, title }`, what a titled enum becomes) accept
+ * exactly the values of an `enum` of their consts, so they are compared as that enum: giving an
+ * enum's options titles changes no verdict. A `oneOf` with a repeated const is left alone (that
+ * value would match two branches, so it accepts less than the enum).
+ */
+function optionsAsEnum(schema: JsonSchema): JsonSchema {
+  const list = schema.oneOf !== undefined ? 'oneOf' : 'anyOf';
+  const branches = schema[list];
+  if (!Array.isArray(branches) || branches.length === 0 || (schema.oneOf !== undefined && schema.anyOf !== undefined)) return schema;
+  const values: JsonValue[] = [];
+  for (const branch of branches) {
+    if (typeof branch !== 'object' || branch === null || Array.isArray(branch) || !Object.hasOwn(branch, 'const')) return schema;
+    if (!Object.keys(branch).every((k) => OPTION_KEYS.has(k))) return schema;
+    const value = branch.const as JsonValue;
+    if (values.some((v) => sameJson(v, value))) {
+      if (list === 'oneOf') return schema;
+      continue;
+    }
+    values.push(value);
+  }
+  const rest: JsonSchema = { ...schema };
+  delete rest[list];
+  const kept = Array.isArray(schema.enum) ? values.filter((v) => (schema.enum as JsonValue[]).some((e) => sameJson(e, v))) : values;
+  return { ...rest, enum: kept };
 }
 
 type Push = (direction: Direction, aspect: string, detail: string) => void;

@@ -45,6 +45,39 @@ describe('SchemaCompiler', () => {
     expect(message).to.not.include('nope');
   });
 
+  it('answers a value outside titled options (oneOf / items.anyOf of { const, title }) as one "must be one of" issue', () => {
+    const titled = compiler.compile(
+      {
+        type: 'object',
+        properties: {
+          size: {
+            type: 'string',
+            oneOf: [
+              { const: 's', title: 'Small' },
+              { const: 'l', title: 'Large' },
+            ],
+          },
+          extras: { type: 'array', items: { type: 'string', anyOf: [{ const: 'wifi', title: 'Wi-Fi' }, { const: 'meal' }] } },
+          // A oneOf of schemas other than options keeps ajv's own wording.
+          either: { oneOf: [{ type: 'string' }, { type: 'integer' }] },
+        },
+        additionalProperties: false,
+      },
+      'titled',
+    );
+    expect(titled({ size: 'l', extras: ['meal'] }).valid).to.equal(true);
+    const verdict = titled({ size: 'Large', extras: ['wifi', 'bar'], either: true });
+    expect(verdict.valid).to.equal(false);
+    if (verdict.valid) return;
+    expect(verdict.issues.map((i) => `${i.path}: ${i.message}`)).to.deep.equal([
+      'size: must be one of "s", "l"',
+      'extras[1]: must be one of "wifi", "meal"',
+      'either: must be a string (got boolean)',
+      'either: must be an integer (got boolean)',
+      'either: must match exactly one schema in oneOf',
+    ]);
+  });
+
   it('words length limits for people and models', () => {
     const verdict = validate({ title: '' });
     expect(verdict.valid).to.equal(false);

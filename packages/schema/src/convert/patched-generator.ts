@@ -2,6 +2,8 @@ import * as ts from 'typescript';
 import { fromEntries, hasOwn } from './own-keys';
 import { SENSITIVE_KEYWORD } from './sensitive-paths';
 import { JsonSchemaGenerator, getDefaultArgs, type Args, type Definition } from 'typescript-json-schema';
+import { ENUM_NAMES_TAG, readPropertyTitles } from '../elicit/option-titles';
+import { OPTION_TITLES_MARK, type ConversionFinding, type MarkedTitles } from './option-title-marks';
 
 /** The name the scanner gives the one type it asks the generator for. */
 export const ROOT_SYMBOL = '__ArmatureRoot';
@@ -22,12 +24,21 @@ export interface GeneratorSettings {
   readonly namedDefs: boolean;
   /** Whether a property is marked sensitive other than by JSDoc (the `@Sensitive()` decorator). */
   readonly markedSensitive?: (property: ts.Symbol) => boolean;
+  /**
+   * Properties with option titles (`@optionTitle`, `@title` on enum members) are marked for
+   * `applyOptionTitleMarks`. Off for elicitation forms, which read titles themselves.
+   */
+  readonly optionTitles: boolean;
 }
 
 /** A generator, and the type behind each definition name it hands out (for `@defName`). */
 export interface PatchedGenerator {
   readonly generator: JsonSchemaGenerator;
   readonly typesByName: ReadonlyMap<string, ts.Type>;
+  /** The titles behind each option-titles mark, by the mark's value. */
+  readonly marks: MarkedTitles[];
+  /** Title tags that could not be honoured, found while generating. */
+  readonly findings: readonly ConversionFinding[];
 }
 
 /**
@@ -68,15 +79,17 @@ export function createGenerator(checker: ts.TypeChecker, type: ts.Type, settings
     return result;
   };
   const markedSensitive = settings.markedSensitive;
-  if (markedSensitive !== undefined) {
+  const marks: MarkedTitles[] = [];
+  const findings: ConversionFinding[] = [];
+  const getDefinitionForProperty = internals.getDefinitionForProperty;
+  internals.getDefinitionForProperty = function patched(this: GeneratorInternals, prop, node) {
+    const result = getDefinitionForProperty.call(this, prop, node);
+    if (result === null) return result;
     // Marked like the `@sensitive` tag (the generator copies that one from JSDoc itself).
-    const getDefinitionForProperty = internals.getDefinitionForProperty;
-    internals.getDefinitionForProperty = function patched(this: GeneratorInternals, prop, node) {
-      const result = getDefinitionForProperty.call(this, prop, node);
-      if (result !== null && markedSensitive(prop)) (result as Record<string, unknown>)[SENSITIVE_KEYWORD] = true;
-      return result;
-    };
-  }
+    if (markedSensitive?.(prop) === true) (result as Record<string, unknown>)[SENSITIVE_KEYWORD] = true;
+    if (settings.optionTitles) markOptionTitles(checker, prop, node, result, marks, findings);
+    return result;
+  };
   const getTypeDefinition = internals.getTypeDefinition;
   internals.getTypeDefinition = function patched(this: GeneratorInternals, type, ...rest) {
     if (type.flags & ts.TypeFlags.StringMapping) return { type: 'string' };
@@ -90,7 +103,40 @@ export function createGenerator(checker: ts.TypeChecker, type: ts.Type, settings
     typesByName.set(name, named);
     return name;
   };
-  return { generator, typesByName };
+  return { generator, typesByName, marks, findings };
+}
+
+/**
+ * Reads a property's option titles (see elicit/option-titles.ts, `schema` reading) and marks its
+ * definition with them. `@enumNames` asks for a shape only elicitation forms have: it is
+ * reported, and the titles are written the standard way.
+ */
+function markOptionTitles(
+  checker: ts.TypeChecker,
+  prop: ts.Symbol,
+  node: ts.Node,
+  definition: Definition,
+  marks: MarkedTitles[],
+  findings: ConversionFinding[],
+): void {
+  const declaration = prop.valueDeclaration ?? prop.declarations?.[0];
+  if (declaration === undefined) return;
+  const enumNames = ts.getJSDocTags(declaration).find((tag) => tag.tagName.text === ENUM_NAMES_TAG);
+  if (enumNames !== undefined) {
+    findings.push({
+      node: enumNames,
+      property: prop.name,
+      message: `@${ENUM_NAMES_TAG} is only for elicitation forms (the legacy enumNames list is no JSON Schema keyword) and is ignored here; give the options titles with @optionTitle <value> <title> (written as oneOf)`,
+    });
+  }
+  const read = readPropertyTitles(prop.name, declaration, checker.getTypeOfSymbolAtLocation(prop, node), checker, 'schema');
+  if (read === undefined) return;
+  if ('reason' in read) {
+    findings.push({ node: read.node, property: prop.name, message: `${read.reason}; the schema lists its options without titles` });
+    return;
+  }
+  (definition as Record<string, unknown>)[OPTION_TITLES_MARK] = marks.length;
+  marks.push({ titles: read.titles, property: prop.name, node: declaration });
 }
 
 /**

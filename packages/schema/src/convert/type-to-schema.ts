@@ -1,6 +1,8 @@
 import type * as ts from 'typescript';
 import { DEF_KEY_PATTERN, readDefName } from './def-names';
 import { keepObjectDefs } from './named-defs';
+import { applyOptionTitleMarks, OPTION_TITLES_MARK, type ConversionFinding, type MarkedTitles } from './option-title-marks';
+import { readTypeTitles } from '../elicit/option-titles';
 import { createGenerator, ROOT_SYMBOL } from './patched-generator';
 import { normalizeSchema, type NormalizedSchema } from './schema-normalizer';
 import { findUnsupportedType, type UnsupportedPart } from './unsupported-type-finder';
@@ -11,9 +13,19 @@ import { findUnsupportedType, type UnsupportedPart } from './unsupported-type-fi
  */
 export type SchemaMode = 'input' | 'output';
 
-/** A converted type, or why the type cannot be a schema. */
+/**
+ * A converted type (with what it could not honour: option-title tags that have no effect where
+ * they are written, for the caller to report), or why the type cannot be a schema.
+ */
 export type ConversionResult =
-  { readonly ok: true; readonly value: NormalizedSchema } | { readonly ok: false; readonly problem: UnsupportedPart };
+  | { readonly ok: true; readonly value: NormalizedSchema; readonly findings: readonly ConversionFinding[] }
+  | { readonly ok: false; readonly problem: UnsupportedPart };
+
+/**
+ * `schema` (tool inputs and outputs): options with titles become `oneOf` / `items.anyOf` of
+ * `{ const, title }`. `form`: enums stay plain, the elicitation form builder titles them.
+ */
+export type ConversionPurpose = 'schema' | 'form';
 
 /**
  * `recursive` (the default): shared types are inlined, only recursion produces `$defs`.
@@ -39,24 +51,25 @@ export class TypeToSchema {
   ) {}
 
   /** Converts one type. Never throws: a failure comes back as a reason. The result is the caller's to change. */
-  convert(type: ts.Type, mode: SchemaMode, defs: DefsMode = 'recursive'): ConversionResult {
-    const key = `${mode}:${defs}`;
+  convert(type: ts.Type, mode: SchemaMode, defs: DefsMode = 'recursive', purpose: ConversionPurpose = 'schema'): ConversionResult {
+    const key = `${mode}:${defs}:${purpose}`;
     let cache = this.caches.get(key);
     if (cache === undefined) this.caches.set(key, (cache = new Map()));
     let result = cache.get(type);
     if (result === undefined) {
-      result = this.convertUncached(type, mode, defs);
+      result = this.convertUncached(type, mode, defs, purpose);
       cache.set(type, result);
     }
-    return result.ok ? { ok: true, value: structuredClone(result.value) } : result;
+    return result.ok ? { ok: true, value: structuredClone(result.value), findings: result.findings } : result;
   }
 
-  private convertUncached(type: ts.Type, mode: SchemaMode, defs: DefsMode): ConversionResult {
+  private convertUncached(type: ts.Type, mode: SchemaMode, defs: DefsMode, purpose: ConversionPurpose): ConversionResult {
     const unsupported = findUnsupportedType(type, this.checker);
     if (unsupported !== undefined) return { ok: false, problem: unsupported };
-    const { generator, typesByName } = createGenerator(this.checker, type, {
+    const { generator, typesByName, marks, findings } = createGenerator(this.checker, type, {
       closedObjects: mode === 'input',
       namedDefs: defs === 'named',
+      optionTitles: purpose === 'schema',
       ...(this.markedSensitive === undefined ? {} : { markedSensitive: this.markedSensitive }),
     });
     // The generator reports non-literal class initializers on console.warn; they are not
@@ -85,13 +98,26 @@ export class TypeToSchema {
         keys.set(name, tag.key);
       }
       const normalized = normalizeSchema(root, definitions, keys);
-      return { ok: true, value: defs === 'named' ? keepObjectDefs(normalized) : normalized };
+      const value = defs === 'named' ? keepObjectDefs(normalized) : normalized;
+      if (purpose === 'form') return { ok: true, value, findings };
+      const rootFindings = this.markRoot(type, value, marks);
+      return { ok: true, value, findings: [...findings, ...rootFindings, ...applyOptionTitleMarks(value, marks)] };
     } catch (error) {
       return { ok: false, problem: { path: [], reason: `cannot be converted to a JSON Schema (${(error as Error).message})` } };
     } finally {
       // eslint-disable-next-line no-console -- silences the generator's own warnings; prints nothing
       console.warn = warn;
     }
+  }
+
+  /** A root that is itself a titled enum (a positional parameter, a return type) gets the property's mark. */
+  private markRoot(type: ts.Type, value: NormalizedSchema, marks: MarkedTitles[]): ConversionFinding[] {
+    const read = readTypeTitles('value', type, this.checker);
+    if (read === undefined) return [];
+    if ('reason' in read) return [{ node: read.node, message: `${read.reason}; the schema lists its options without titles` }];
+    (value.schema as Record<string, unknown>)[OPTION_TITLES_MARK] = marks.length;
+    marks.push({ titles: read.titles, property: 'value', node: read.node });
+    return [];
   }
 }
 

@@ -81,7 +81,7 @@ function readSite(call: ts.CallExpression, context: ScanContext): ElicitFormSite
   }
   const typeText = typeNode.getText();
   const formType = context.checker.getTypeFromTypeNode(typeNode);
-  const converted = context.converter.convert(formType, 'input');
+  const converted = context.converter.convert(formType, 'input', 'recursive', 'form');
   if (!converted.ok) {
     context.report(typeNode, 'ARM_ERR_ELICIT_FORM', SUBJECT, describeUnsupported('form', typeText, converted.problem));
     return undefined;

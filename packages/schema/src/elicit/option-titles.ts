@@ -34,7 +34,7 @@ export function readOptionTitles(form: ts.Type, checker: ts.TypeChecker): Option
   for (const property of checker.getPropertiesOfType(form)) {
     const node = property.valueDeclaration ?? property.declarations?.[0];
     if (node === undefined) continue;
-    const read = readProperty(property.name, node, checker.getTypeOfSymbolAtLocation(property, node), checker);
+    const read = readPropertyTitles(property.name, node, checker.getTypeOfSymbolAtLocation(property, node), checker, 'form');
     if (read === undefined) continue;
     if ('reason' in read) return { ok: false, node: read.node, reason: read.reason };
     byProperty.set(property.name, read);
@@ -42,18 +42,34 @@ export function readOptionTitles(form: ts.Type, checker: ts.TypeChecker): Option
   return { ok: true, byProperty };
 }
 
-type PropertyRead = OptionTitles | { readonly node: ts.Node; readonly reason: string } | undefined;
+/** One property's titles, a problem with them, or undefined when it has none. */
+export type PropertyTitlesRead = OptionTitles | { readonly node: ts.Node; readonly reason: string } | undefined;
 
-function readProperty(name: string, node: ts.Node, declared: ts.Type, checker: ts.TypeChecker): PropertyRead {
+/**
+ * Where titles are read: an elicitation `form` takes an enum member's JSDoc text as its title;
+ * a tool or output `schema` takes only an explicit `@title` on the member, so an enum whose
+ * members merely carry comments keeps the plain `enum` it always had (see docs/schemas.md).
+ */
+export type TitlesReading = 'form' | 'schema';
+
+/** The option titles one property declaration gives (see {@link readOptionTitles}). */
+export function readPropertyTitles(
+  name: string,
+  node: ts.Node,
+  declared: ts.Type,
+  checker: ts.TypeChecker,
+  reading: TitlesReading,
+): PropertyTitlesRead {
   const type = checker.getNonNullableType(declared);
   const multi = checker.isArrayType(type);
   const element = multi ? checker.getNonNullableType(checker.getTypeArguments(type as ts.TypeReference)[0] ?? type) : type;
   const options = (element.isUnion() ? element.types : [element]).filter((t): t is ts.StringLiteralType => t.isStringLiteral());
   const tags = ts.getJSDocTags(node);
-  const legacy = tags.some((tag) => tag.tagName.text === ENUM_NAMES_TAG);
+  // Only a form has the legacy shape; a schema's caller reports the tag instead.
+  const legacy = reading === 'form' && tags.some((tag) => tag.tagName.text === ENUM_NAMES_TAG);
   const titles = new Map<string, string>();
   for (const option of options) {
-    const title = memberTitle(option);
+    const title = memberTitle(option, reading);
     if (title !== undefined) titles.set(option.value, title);
   }
   const values = new Set(options.map((o) => o.value));
@@ -62,6 +78,12 @@ function readProperty(name: string, node: ts.Node, declared: ts.Type, checker: t
     const match = /^(\S+)\s+([\s\S]+)$/.exec((ts.getTextOfJSDocComment(tag.comment) ?? '').trim());
     if (match === null) return { node: tag, reason: `property "${name}": write @${OPTION_TITLE_TAG} <value> <title>` };
     const [, value = '', title = ''] = match;
+    if (values.size === 0) {
+      return {
+        node: tag,
+        reason: `property "${name}" is not a string enum or string-literal union (or an array of one), so @${OPTION_TITLE_TAG} has no effect on it`,
+      };
+    }
     if (!values.has(value)) {
       const known = [...values].map((v) => JSON.stringify(v)).join(', ') || 'none';
       return {
@@ -94,15 +116,28 @@ function readProperty(name: string, node: ts.Node, declared: ts.Type, checker: t
   return { titles, legacy, node };
 }
 
-/** The title of an enum member option: its `@title` tag, else its JSDoc text. */
-function memberTitle(option: ts.StringLiteralType): string | undefined {
+/** The title of an enum member option: its `@title` tag, else (in a form) its JSDoc text. */
+export function memberTitle(option: ts.StringLiteralType, reading: TitlesReading): string | undefined {
   if ((option.flags & ts.TypeFlags.EnumLiteral) === 0) return undefined;
   const member = option.getSymbol()?.valueDeclaration;
   if (member === undefined || !ts.isEnumMember(member)) return undefined;
   const tag = ts.getJSDocTags(member).find((t) => t.tagName.text === 'title');
   const fromTag = tag === undefined ? undefined : ts.getTextOfJSDocComment(tag.comment)?.trim();
   if (fromTag) return fromTag;
+  if (reading === 'schema') return undefined;
   const docs = ts.getJSDocCommentsAndTags(member).filter(ts.isJSDoc);
   const text = ts.getTextOfJSDocComment(docs[docs.length - 1]?.comment)?.trim();
   return text ? text : undefined;
+}
+
+/**
+ * The titles the `@title` tags of enum members give a type that is no property's (a positional
+ * parameter, a return type): `label` names it in a problem. Undefined when no member has one.
+ */
+export function readTypeTitles(label: string, type: ts.Type, checker: ts.TypeChecker): PropertyTitlesRead {
+  const plain = checker.getNonNullableType(type);
+  const element = checker.isArrayType(plain) ? checker.getTypeArguments(plain as ts.TypeReference)[0] : plain;
+  const options = element === undefined ? [] : element.isUnion() ? element.types : [element];
+  const member = options.map((option) => option.getSymbol()?.valueDeclaration).find((d) => d !== undefined && ts.isEnumMember(d));
+  return member === undefined ? undefined : readPropertyTitles(label, member, type, checker, 'schema');
 }

@@ -111,6 +111,12 @@ export const SCHEMA_WARNINGS = defineErrors('@armature/schema', 'Build-time warn
       'a JSDoc tag is no tag the scanner or typescript-json-schema reads, but is close to one (`@minLenght`): it is ignored, so the constraint it meant is not in the schema',
     fix: 'Spell the tag as the "did you mean" suggestion says (docs/schemas.md lists the tags).',
   },
+  OPTION_TITLE: {
+    code: 'ARM_WARN_OPTION_TITLE',
+    meaning:
+      'an option-title tag has no effect where it is written: `@optionTitle` on a property that is not a string enum or string-literal union (or an array of one), naming a value that is no option, titling only some options, or `@enumNames` outside an elicitation form; the schema lists the options without titles',
+    fix: 'Put `@optionTitle <value> <title>` on an enum property, one per option (or `@title` on every enum member); in tool schemas use `@optionTitle` instead of `@enumNames` (docs/schemas.md, "Titled options").',
+  },
 });
 
 /** A build-time problem code. */

@@ -530,15 +530,39 @@ function isSchema(value: JsonValue | undefined): value is JsonSchema {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Sets a keyword; an `enum` already there keeps only the values both lists allow. */
+/**
+ * Sets a keyword; an `enum` already there keeps only the values both lists allow, and so do
+ * titled options (`oneOf` / `anyOf` of `{ const, title }`), which stand for an enum.
+ */
 function setKeyword(target: JsonSchema, keyword: string, value: JsonValue): void {
   const existing = target[keyword];
-  if (keyword === 'enum' && Array.isArray(existing) && Array.isArray(value)) {
+  if (keyword === 'enum' && Array.isArray(value)) {
     const allowed = new Set(value.map((v) => JSON.stringify(v)));
-    target.enum = existing.filter((v) => allowed.has(JSON.stringify(v)));
-    return;
+    if (Array.isArray(existing)) {
+      target.enum = existing.filter((v) => allowed.has(JSON.stringify(v)));
+      return;
+    }
+    const list = titledOptionsKey(target);
+    if (list !== undefined) {
+      target[list] = (target[list] as JsonSchema[]).filter((option) => allowed.has(JSON.stringify(option.const)));
+      return;
+    }
   }
   target[keyword] = value;
+}
+
+/** `oneOf` or `anyOf` when the node's choices are titled options (every branch a `{ const, title? }`). */
+function titledOptionsKey(target: JsonSchema): 'oneOf' | 'anyOf' | undefined {
+  for (const key of ['oneOf', 'anyOf'] as const) {
+    const list = target[key];
+    if (
+      Array.isArray(list) &&
+      list.length > 0 &&
+      list.every((o) => isSchema(o) && Object.hasOwn(o, 'const') && Object.keys(o).every((k) => k === 'const' || k === 'title'))
+    )
+      return key;
+  }
+  return undefined;
 }
 
 function setRequired(owner: JsonSchema, name: string, required: boolean): void {

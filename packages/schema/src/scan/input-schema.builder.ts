@@ -5,6 +5,7 @@ import { setOwn } from '../convert/own-keys';
 import { inlineRootRef } from '../convert/named-defs';
 import { describeUnsupported } from '../convert/type-to-schema';
 import { applyDtoConstraints } from './dto-constraints';
+import { reportConversionFindings } from './option-title-notes';
 import { applyKeywordTags } from './keyword-tags';
 import type { MethodInput } from './method-input';
 import { paramName } from './parameter-checks';
@@ -60,7 +61,10 @@ export function buildDtoInput(input: MethodInput, dto: ParamInfo, context: ScanC
 
 function convertParam(input: MethodInput, param: ParamInfo, context: ScanContext, type = param.type) {
   const result = context.converter.convert(type, 'input', input.docs.schemaDefs ? 'named' : 'recursive');
-  if (result.ok) return result.value;
+  if (result.ok) {
+    reportConversionFindings(result.findings, context);
+    return result.value;
+  }
   const typeText = param.node.type?.getText() ?? context.checker.typeToString(type, undefined, ts.TypeFormatFlags.NoTruncation);
   context.report(
     param.node,

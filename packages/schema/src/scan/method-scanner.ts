@@ -6,6 +6,7 @@ import { readDecoratorOptions } from './decorator-options';
 import { readMethodDocs } from './jsdoc-reader';
 import type { MethodInput } from './method-input';
 import { claimName, type NameClaim } from './name-registry';
+import { reportMethodTitleTags } from './option-title-notes';
 import { readParameters } from './parameter-reader';
 import { buildPromptEntry } from './prompt-entry.builder';
 import { buildResourceEntry, buildTemplateEntry } from './resource-entry.builder';
@@ -55,6 +56,7 @@ export function scanMember(member: ts.ClassElement, className: string, context: 
     docs: readMethodDocs(member),
     params: readParameters(member, context),
   };
+  reportMethodTitleTags(member, className, methodName, context);
   const claim = claimName(input, context);
   const entry = BUILDERS[first.kind](input, context);
   return { name: methodName, entry: entry && identify(entry, claim, input), ...(claim ? { claim } : {}) };

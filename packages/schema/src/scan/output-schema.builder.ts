@@ -4,6 +4,7 @@ import { DefsPool } from '../convert/defs-pool';
 import { inlineRootRef } from '../convert/named-defs';
 import { describeUnsupported } from '../convert/type-to-schema';
 import { isContentType, isContentTypeNode } from './content-types';
+import { reportConversionFindings } from './option-title-notes';
 import type { MethodInput } from './method-input';
 import type { ScanContext } from './scan-context';
 
@@ -38,6 +39,7 @@ export function buildOutput(input: MethodInput, context: ScanContext): OutputEnt
     );
     return {};
   }
+  reportConversionFindings(converted.findings, context);
   const pool = new DefsPool();
   // The top of an output schema describes the result itself, not a $ref (MCP wants `type: "object"` there).
   const value = inlineRootRef(converted.value);

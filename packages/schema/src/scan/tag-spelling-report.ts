@@ -34,10 +34,10 @@ export function sourceWarnings(fileNames: readonly string[], projectDir: string)
     });
 }
 
-/** The class and member a JSDoc tag documents, for the message's subject. */
-function ownerOf(tag: ts.JSDocTag): { className?: string; property?: string } {
+/** The class (or interface, type alias) and member a JSDoc tag or declaration belongs to, for a message's subject. */
+export function ownerOf(start: ts.Node): { className?: string; property?: string } {
   let member: string | undefined;
-  for (let node: ts.Node | undefined = tag.parent; node; node = node.parent) {
+  for (let node: ts.Node | undefined = start; node; node = node.parent) {
     if (member === undefined && (ts.isClassElement(node) || ts.isTypeElement(node)) && node.name && ts.isIdentifier(node.name))
       member = node.name.text;
     if ((ts.isClassLike(node) || ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node)) && node.name) {

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { nodeCrypto } from '../platform/node-crypto';
 import { ArmatureError } from '@armature/di';
 import { abortReasons, ActiveRequestContext } from '../context/active-request-context';
 import type { RequestHost } from '../context/request-host';
@@ -168,7 +168,7 @@ export class TaskManager implements TasksFeature {
     };
     this.leases = new TaskLeases(
       this.store,
-      randomUUID(),
+      () => nodeCrypto().randomUUID(),
       settings,
       {
         runningIds: () => [...this.running.keys()],
@@ -504,7 +504,7 @@ export class TaskManager implements TasksFeature {
     if (info.id !== undefined) return info.id;
     let key = this.connectionKeys.get(info);
     if (key === undefined) {
-      key = randomUUID();
+      key = nodeCrypto().randomUUID();
       this.connectionKeys.set(info, key);
     }
     return key;
@@ -515,7 +515,7 @@ export class TaskManager implements TasksFeature {
     this.followLeases();
     const now = Date.now();
     const record: TaskRecord = {
-      taskId: randomUUID(),
+      taskId: nodeCrypto().randomUUID(),
       owner: ownerOf(ctx.authInfo),
       sessionId: admitted.era === '2025' ? this.sessionKeyOf(ctx) : undefined,
       era: admitted.era,

@@ -47,11 +47,13 @@ function moduleFile(fileCount) {
   return `import { Module } from '@armature/di';\nimport { AddHandlers } from './add.handlers';\n${imports}\n\n/** Generated: add plus the lookup tools. */\n@Module({ handlers: [AddHandlers, ${classes.join(', ')}] })\nexport class BenchModule {}\n`;
 }
 
-/** Writes the project for tool set `toolSet` (`1000`, `1000-shared`); returns its folder. */
+/** Writes the project for tool set `toolSet` (`1000`, `1000-shared`, `1000-comments`); returns its folder. */
 function writeProject(toolSet) {
-  const { extra: extraTools, shared } = parseToolSet(toolSet);
+  const { extra: extraTools, shared, comments } = parseToolSet(toolSet);
   const dir = armatureProjectDir(toolSet);
   const tsconfig = JSON.parse(fs.readFileSync(path.join(ADD_SOURCE_DIR, '..', 'tsconfig.json'), 'utf8'));
+  // TypeScript's default, and so a project not scaffolded by `armature init`: the JavaScript keeps the JSDoc.
+  if (comments) tsconfig.compilerOptions.removeComments = false;
   writeIfChanged(path.join(dir, 'tsconfig.json'), `${JSON.stringify(tsconfig, null, 2)}\n`);
   for (const file of ['add.handlers.ts', 'bench.app.ts'])
     writeIfChanged(path.join(dir, 'src', file), fs.readFileSync(path.join(ADD_SOURCE_DIR, file), 'utf8'));

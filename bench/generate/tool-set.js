@@ -53,9 +53,10 @@ function distinctParams(index) {
 
 /** `1000` → `{ extra: 1000, shared: false }`; `'1000-shared'` → `{ extra: 1000, shared: true }`. */
 function parseToolSet(spec) {
-  const match = /^(\d+)(-shared)?$/.exec(String(spec ?? 0));
-  if (match === null) throw new Error(`bad tool set ${JSON.stringify(spec)}: a count, optionally followed by -shared`);
-  return { extra: Number(match[1]), shared: match[2] !== undefined };
+  const match = /^(\d+)(-shared)?(-comments)?$/.exec(String(spec ?? 0));
+  if (match === null) throw new Error(`bad tool set ${JSON.stringify(spec)}: a count, optionally followed by -shared and -comments`);
+  // `-comments`: the same tools, the Armature project compiled without `removeComments` (its handler modules keep their JSDoc).
+  return { extra: Number(match[1]), shared: match[2] !== undefined, comments: match[3] !== undefined };
 }
 
 /** The parameters of generated tool `index` in the set. */

@@ -20,6 +20,14 @@ const TOOL_SETS = [
 const QUICK_SETS = ['1000'];
 /** The extra row: Armature started with its code cache off (ARMATURE_CODE_CACHE=off), as on its first start after an install. */
 const COLD = { name: 'armature, no code cache', server: 'armature', env: { ARMATURE_CODE_CACHE: 'off' } };
+/**
+ * The extra row of the 1,001-tool set: the same Armature project compiled with TypeScript's
+ * default `removeComments: false` (a project not scaffolded by `armature init`), so its handler
+ * modules keep every tool's JSDoc.
+ */
+const WITH_COMMENTS = { name: 'armature, handler modules with comments', server: 'armature', env: {}, set: '1000-comments' };
+/** Tool sets that get the WITH_COMMENTS row. */
+const COMMENTS_ROW_SETS = ['1000'];
 
 function runChild(server, toolSet, warmCalls, idlePauseMs, env = {}) {
   return new Promise((resolve, reject) => {
@@ -38,19 +46,24 @@ function runChild(server, toolSet, warmCalls, idlePauseMs, env = {}) {
 
 /** The tool sets a run measures (the projects `run.js` builds first). */
 function startupToolSets(quick) {
-  return TOOL_SETS.filter((t) => !quick || QUICK_SETS.includes(t.set)).map((t) => t.set);
+  const sets = TOOL_SETS.filter((t) => !quick || QUICK_SETS.includes(t.set)).map((t) => t.set);
+  return [...sets, ...sets.filter((s) => COMMENTS_ROW_SETS.includes(s)).map((s) => `${s}-comments`)];
 }
 
 async function runStartup({ budget, reps, quick, log }) {
   const groups = [];
   for (const { set, id, title } of TOOL_SETS.filter((t) => startupToolSets(quick).includes(t.set))) {
     log(`  ${id}`);
-    const starts = [...STARTUP_SERVER_NAMES.map((server) => ({ name: server, server, env: {} })), COLD];
-    const contestants = starts.map(({ name, server, env }) => ({
+    const starts = [
+      ...STARTUP_SERVER_NAMES.map((server) => ({ name: server, server, env: {} })),
+      COLD,
+      ...(COMMENTS_ROW_SETS.includes(set) ? [WITH_COMMENTS] : []),
+    ];
+    const contestants = starts.map(({ name, server, env, set: own = set }) => ({
       server: name,
       // Every measured run is a fresh process; this untimed one is the server's earlier run.
-      warmup: () => runChild(server, set, 0, 0, env).then(() => undefined),
-      measure: () => runChild(server, set, budget.warmListCalls, budget.idlePauseMs, env),
+      warmup: () => runChild(server, own, 0, 0, env).then(() => undefined),
+      measure: () => runChild(server, own, budget.warmListCalls, budget.idlePauseMs, env),
     }));
     const results = await runRounds(contestants, Math.max(reps, budget.startupRepeats));
     groups.push({ id, kind: 'startup', title, results });

@@ -33,6 +33,7 @@ export { negotiateProtocolVersion } from './protocol/protocol-versions';
 export { LOGGING_LEVELS } from './logging/logging-levels';
 export { serverCapabilities } from './protocol/server-capabilities';
 export { SENT } from './transport/sent';
+export { nodeCrypto } from './platform/node-crypto';
 export { Deadline, flushReserveMs, runWindowMs } from './shutdown/drain-window';
 export { IdleWaiters } from './kernel/idle-waiters';
 export {

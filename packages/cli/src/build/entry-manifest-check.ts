@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { createProgramFromTsconfig, generatorName, MANIFEST_DOCUMENT_FORMAT, MANIFEST_FILE_NAME, readTsconfig } from '@armature/schema';
 import { scanAndWriteManifest, type ProjectScan } from './manifest-step';
-import { VALIDATORS_FILE_NAME, writeValidators } from './validators-step';
+import { writeValidators } from './validators-step';
 import { writeToolIndex } from './tool-index-step';
 import { currentSourceHash } from './source-state';
 
@@ -23,8 +23,10 @@ export function scanEntryIfManifestMissing(tsconfig: string): ProjectScan | unde
     // re-emitted from them since: the app refuses a manifest older than its handlers.
     const now = new Date();
     fs.utimesSync(manifest, now, now);
-    // A manifest written before validators were precompiled: add them without a rescan.
-    if (!fs.existsSync(path.join(dir, VALIDATORS_FILE_NAME))) writeValidators(dir);
+    // The validators file records the manifest's size and time (so a boot need not hash it):
+    // rewritten for the new time, or added for a manifest written before validators were
+    // precompiled, without a rescan (schemas unchanged: their code is carried over).
+    writeValidators(dir);
     // …and a tool-search index, or a new one when this core tokenizes differently (a header
     // check when it is current: its digest names the manifest bytes, which the touch left alone).
     writeToolIndex(dir);

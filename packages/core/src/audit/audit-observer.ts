@@ -1,4 +1,4 @@
-import { performance } from 'node:perf_hooks';
+// `performance` is Node's global: perf_hooks loads when an audited call first reads it, not when core loads.
 import { principalKey } from '../context/principal';
 import type { ObservedRequest, RequestObservation, RequestObserver } from '../kernel/request-observer';
 import type { ServerLogger } from '../logging/server-logger';

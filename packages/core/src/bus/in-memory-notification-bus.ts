@@ -1,13 +1,18 @@
-import { randomBytes } from 'node:crypto';
+import { nodeCrypto } from '../platform/node-crypto';
 import type { BusEvent, NotificationBus } from './notification-bus';
 
 /** The default bus: one process, local delivery only (what broadcasts always were). */
 export class InMemoryNotificationBus implements NotificationBus {
-  readonly instanceId = randomBytes(6).toString('hex');
   readonly shared = false;
+  private id: string | undefined;
   private readonly listeners = new Set<(event: BusEvent) => void>();
 
   constructor(private readonly onError: (error: unknown) => void = () => undefined) {}
+
+  /** Made when first read (a broadcast), not at boot: most processes never broadcast. */
+  get instanceId(): string {
+    return (this.id ??= nodeCrypto().randomBytes(6).toString('hex'));
+  }
 
   publish(event: BusEvent): void {
     deliverBusEvent(this.listeners, event, this.onError);

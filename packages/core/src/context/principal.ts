@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { nodeCrypto } from '../platform/node-crypto';
 import type { AuthInfo } from './request-context';
 
 /** Keys already computed, per verified token (a verifier returns one `AuthInfo` per request or per cached token). */
@@ -19,7 +19,7 @@ export function principalKey(authInfo: AuthInfo | undefined): string | undefined
     const issuer = authInfo.extra?.iss;
     const subject = authInfo.extra?.sub;
     const parts = [typeof issuer === 'string' ? issuer : null, typeof subject === 'string' ? subject : null, String(authInfo.clientId)];
-    key = createHash('sha256').update(JSON.stringify(parts)).digest('base64url');
+    key = nodeCrypto().createHash('sha256').update(JSON.stringify(parts)).digest('base64url');
     computed.set(authInfo, key);
   }
   return key;

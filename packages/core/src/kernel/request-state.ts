@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { nodeCrypto } from '../platform/node-crypto';
 import { McpWireError } from '../errors/wire-error';
 import { WireErrorCode } from '../errors/wire-error-codes';
 import { InMemoryRequestStateNonces, type RequestStateNonces } from './request-state-nonces';
@@ -49,7 +49,7 @@ function canonicalJson(value: unknown): string {
 
 /** A short digest of any JSON value (arguments, principal). */
 export function digest(value: unknown): string {
-  return createHash('sha256').update(canonicalJson(value)).digest('base64url').slice(0, 22);
+  return nodeCrypto().createHash('sha256').update(canonicalJson(value)).digest('base64url').slice(0, 22);
 }
 
 function refused(reason: string): McpWireError {
@@ -60,7 +60,8 @@ function refused(reason: string): McpWireError {
 
 /** Seals and opens request states with one HMAC-SHA256 key (shared by every instance of a fleet). */
 export class RequestStateSealer {
-  private readonly key: Buffer;
+  /** The key, or (a random key) what makes it when a state is first sealed or opened. */
+  private key: Buffer | (() => Buffer);
   private onFirstSeal: (() => void) | undefined;
   private readonly nonces: RequestStateNonces;
 
@@ -69,20 +70,23 @@ export class RequestStateSealer {
    * @param onFirstSeal Called once, the first time a state is sealed (the random key's warning).
    * @param nonces Where single-use states' nonces are marked used (default: this process).
    */
-  constructor(key: Uint8Array, onFirstSeal?: () => void, nonces?: RequestStateNonces) {
-    this.key = Buffer.from(key);
+  constructor(key: Uint8Array | (() => Buffer), onFirstSeal?: () => void, nonces?: RequestStateNonces) {
+    this.key = typeof key === 'function' ? key : Buffer.from(key);
     this.onFirstSeal = onFirstSeal;
     this.nonces = nonces ?? new InMemoryRequestStateNonces();
   }
 
-  /** A sealer with a random key: states survive only within this process. */
+  /**
+   * A sealer with a random key: states survive only within this process. The key is drawn when
+   * first used, not at boot, so a server that never asks its client anything never loads `node:crypto` for it.
+   */
   static random(onFirstSeal?: () => void, nonces?: RequestStateNonces): RequestStateSealer {
-    return new RequestStateSealer(randomBytes(32), onFirstSeal, nonces);
+    return new RequestStateSealer(() => nodeCrypto().randomBytes(32), onFirstSeal, nonces);
   }
 
   /** A fresh nonce for a single-use state. */
   static nonce(): string {
-    return randomBytes(16).toString('base64url');
+    return nodeCrypto().randomBytes(16).toString('base64url');
   }
 
   /**
@@ -138,7 +142,7 @@ export class RequestStateSealer {
     if (parts.length !== 3 || parts[0] !== 'v1') throw refused('is not a state this server issued');
     const expected = Buffer.from(this.mac(parts[1]!));
     const given = Buffer.from(parts[2]!);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected))
+    if (given.length !== expected.length || !nodeCrypto().timingSafeEqual(given, expected))
       throw refused('failed its integrity check (tampered, or sealed by another server key)');
     let payload: RequestStatePayload;
     try {
@@ -152,6 +156,7 @@ export class RequestStateSealer {
   }
 
   private mac(body: string): string {
-    return createHmac('sha256', this.key).update(body).digest('base64url');
+    if (typeof this.key === 'function') this.key = this.key();
+    return nodeCrypto().createHmac('sha256', this.key).update(body).digest('base64url');
   }
 }

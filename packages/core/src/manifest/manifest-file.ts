@@ -1,9 +1,9 @@
 import { isAscii } from 'node:buffer';
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ArmatureError } from '@armature/di';
 import { LocalErrorCode } from '../errors/local-error-codes';
+import { nodeCrypto } from '../platform/node-crypto';
 import { checkManifest, type LoadedManifest } from './manifest-format';
 import { MANIFEST_FILE_NAME } from './manifest.types';
 
@@ -13,11 +13,24 @@ export interface ManifestFile {
   readonly path: string;
   readonly dir: string;
   readonly mtimeMs: number;
+  /** `<size>:<mtimeMs>` of the bytes read (one `fstat` of the same open file): see {@link manifestStamp}. */
+  readonly stamp: string;
   /**
-   * SHA-256 of the file's bytes (hex): the validators file `armature build` wrote beside it
-   * records the digest of the manifest it checked, so an edited manifest is not taken on trust.
+   * SHA-256 of the file's bytes (hex), computed on first call: the validators file `armature
+   * build` wrote beside it records the digest of the manifest it checked, so an edited manifest
+   * is not taken on trust. Asked only when the stamps differ (a copied or touched manifest).
    */
-  readonly digest: string;
+  digest(): string;
+}
+
+/**
+ * A manifest file's size and modification time, as `armature build` records them in the
+ * validators file it writes beside the manifest. Equal stamps let a boot trust that file
+ * without hashing the manifest (hashing means loading `node:crypto`, ~8 ms of CPU, and reading
+ * every byte twice); when they differ the digest decides.
+ */
+export function manifestStamp(size: number, mtimeMs: number): string {
+  return `${size}:${mtimeMs}`;
 }
 
 /**
@@ -61,11 +74,18 @@ export class ManifestFileCache {
 
 function read(path: string, dir: string): ManifestFile {
   let parsed: unknown;
-  let digest: string;
+  let bytes: Buffer;
+  let mtimeMs: number;
   try {
-    // Read as bytes: they are hashed, and decoding a Buffer is no slower than reading as text.
-    const bytes = readFileSync(path);
-    digest = createHash('sha256').update(bytes).digest('hex');
+    // Size, time and bytes of one open file, so the stamp describes exactly the bytes parsed.
+    // Read as bytes: they may be hashed, and decoding a Buffer is no slower than reading as text.
+    const fd = openSync(path, 'r');
+    try {
+      mtimeMs = fstatSync(fd).mtimeMs;
+      bytes = readFileSync(fd);
+    } finally {
+      closeSync(fd);
+    }
     parsed = JSON.parse(decode(bytes));
   } catch (error) {
     throw new ArmatureError(
@@ -74,7 +94,35 @@ function read(path: string, dir: string): ManifestFile {
       { cause: error },
     );
   }
-  return { manifest: checkManifest(parsed, path, 'file'), path, dir, mtimeMs: statSync(path).mtimeMs, digest };
+  const stamp = manifestStamp(bytes.length, mtimeMs);
+  let digest: string | undefined;
+  return {
+    manifest: checkManifest(parsed, path, 'file'),
+    path,
+    dir,
+    mtimeMs,
+    stamp,
+    digest: () => (digest ??= digestOf(path, stamp)),
+  };
+}
+
+/**
+ * SHA-256 (hex) of the file at `path`, read again rather than kept (a 10,001-tool manifest is
+ * ~10 MB); `''`, which matches no digest, when it is no longer the file that was parsed.
+ */
+function digestOf(path: string, stamp: string): string {
+  try {
+    const fd = openSync(path, 'r');
+    try {
+      const bytes = readFileSync(fd);
+      if (manifestStamp(bytes.length, fstatSync(fd).mtimeMs) !== stamp) return '';
+      return nodeCrypto().createHash('sha256').update(bytes).digest('hex');
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return '';
+  }
 }
 
 /**

@@ -13,7 +13,7 @@ const loaded = new WeakMap<ManifestFile, PrecompiledValidators | null>();
 export function validatorsBeside(manifest: ManifestFile, warn: (message: string) => void): PrecompiledValidators | undefined {
   let validators = loaded.get(manifest);
   if (validators === undefined) {
-    validators = PrecompiledValidators.load(join(manifest.dir, VALIDATORS_FILE_NAME), warn, manifest.digest) ?? null;
+    validators = PrecompiledValidators.load(join(manifest.dir, VALIDATORS_FILE_NAME), warn, manifest) ?? null;
     loaded.set(manifest, validators);
   }
   return validators ?? undefined;

@@ -1,4 +1,5 @@
-import { performance } from 'node:perf_hooks';
+// `performance` is Node's global, whose module (perf_hooks, ten internal modules) loads when it is first
+// read, in the first idle slice, not when core loads.
 
 /** A route that can make, ahead of its first call, what that call would otherwise make. */
 export interface Preparable {

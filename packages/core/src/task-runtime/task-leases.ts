@@ -45,14 +45,21 @@ export class TaskLeases {
   /** Warn once per outage, not every tick. */
   private failing = { renew: false, check: false };
 
+  private runnerId: string | undefined;
+
   constructor(
     private readonly store: TaskStore,
-    /** This instance's id in records (`TaskRecord.runner`). */
-    readonly runner: string,
+    /** Makes this instance's id in records, once, when first needed (most apps never run a task). */
+    private readonly makeRunnerId: () => string,
     readonly settings: LeaseSettings,
     private readonly holder: LeaseHolder,
     private readonly logger: ServerLogger,
   ) {}
+
+  /** This instance's id in records (`TaskRecord.runner`). */
+  get runner(): string {
+    return (this.runnerId ??= this.makeRunnerId());
+  }
 
   /** The lease a task created now gets. */
   leaseFrom(now: number): number {

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { nodeCrypto } from '../platform/node-crypto';
 import { abortReasons, type ActiveRequestContext } from '../context/active-request-context';
 import type { AuthInfo } from '../context/request-context';
 import { McpWireError } from '../errors/wire-error';
@@ -55,7 +55,7 @@ export class TaskManager implements TasksFeature {
       lost: (id: string) => this.runner.lost(id),
       lapsed: (r: TaskRecord) => this.lapsed(r),
     };
-    this.leases = new TaskLeases(this.store, randomUUID(), settings.leases, holder, logger);
+    this.leases = new TaskLeases(this.store, () => nodeCrypto().randomUUID(), settings.leases, holder, logger);
     this.runner = new TaskRunner(this.store, this.feed, logger, () => this.leases.startRenewing());
     this.starter = new TaskStarter(this.store, this.runner, this.leases, settings.start, () => this.followLeases());
     this.unsubscribe = this.signals?.subscribe((signal) => this.onSignal(signal));

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { nodeCrypto } from '../platform/node-crypto';
 import type { ActiveRequestContext } from '../context/active-request-context';
 import type { RequestParamsRecord } from '../protocol/request-params';
 import type { DetachableRequest, ServerFeatures, ToolsFeature } from '../protocol/server-features';
@@ -127,7 +127,7 @@ export class TaskStarter {
     if (info.id !== undefined) return info.id;
     let key = this.connectionKeys.get(info);
     if (key === undefined) {
-      key = randomUUID();
+      key = nodeCrypto().randomUUID();
       this.connectionKeys.set(info, key);
     }
     return key;
@@ -138,7 +138,7 @@ export class TaskStarter {
     this.onTraffic();
     const now = Date.now();
     const record: TaskRecord = {
-      taskId: randomUUID(),
+      taskId: nodeCrypto().randomUUID(),
       owner: ownerOf(ctx.authInfo),
       sessionId: admitted.tasks.throughSession ? this.sessionKeyOf(ctx) : undefined,
       revision: admitted.tasks.revision,

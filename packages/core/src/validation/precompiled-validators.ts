@@ -6,7 +6,7 @@ import { ajvFingerprint } from './ajv-setup';
 /** The file `armature build` writes next to `armature.manifest.json`. */
 export const VALIDATORS_FILE_NAME = 'armature.validators.js';
 
-/** The layout of that file this runtime reads (2: with `manifestDigest` and `failed`). */
+/** The layout of that file this runtime reads (2: with `manifestDigest` and `failed`; `manifestStamp` optional). */
 export const VALIDATORS_FORMAT = 2;
 
 /** A precompiled validator's factory: given a `require` for ajv's run-time helpers, the validate function. */
@@ -23,6 +23,8 @@ export interface ValidatorsModule {
   readonly factories: readonly ValidatorFactory[];
   /** SHA-256 (hex) of the bytes of the manifest file it was generated for. */
   readonly manifestDigest?: string;
+  /** That file's `manifestStamp` (size and modification time) when it was written: a boot that sees the same stamp need not hash it. */
+  readonly manifestStamp?: string;
   /** Texts of the manifest's tool schemas ajv could not compile (the server refuses them at boot). */
   readonly failed: readonly string[];
 }
@@ -50,8 +52,24 @@ function isValidatorsModule(value: unknown): value is ValidatorsModule {
     Array.isArray(m.factories) &&
     m.schemas.length === m.factories.length &&
     Array.isArray(m.failed) &&
-    (m.manifestDigest === undefined || typeof m.manifestDigest === 'string')
+    (m.manifestDigest === undefined || typeof m.manifestDigest === 'string') &&
+    (m.manifestStamp === undefined || typeof m.manifestStamp === 'string')
   );
+}
+
+/** The manifest a validators file is loaded for, as `ManifestFile` describes it. */
+export interface ManifestIdentity {
+  /** `manifestStamp` of the bytes read, when known. */
+  readonly stamp?: string;
+  /** SHA-256 (hex) of those bytes; called only when the stamps do not settle it. */
+  digest(): string;
+}
+
+/** Whether `module` was generated for `manifest`'s bytes: the same stamp, else the same digest. */
+function generatedFor(module: ValidatorsModule, manifest: ManifestIdentity | undefined): boolean {
+  if (manifest === undefined || module.manifestDigest === undefined) return false;
+  if (manifest.stamp !== undefined && module.manifestStamp === manifest.stamp) return true;
+  return module.manifestDigest === manifest.digest();
 }
 
 /**
@@ -97,12 +115,12 @@ export class PrecompiledValidators {
   }
 
   /**
-   * The validators in `file`, or undefined (see {@link readValidatorsModule}). `manifestDigest`:
-   * the manifest file's (`ManifestFile.digest`), to know whether the file was generated for it.
+   * The validators in `file`, or undefined (see {@link readValidatorsModule}). `manifest`: the
+   * manifest file read (`ManifestFile`), to know whether the file was generated for it.
    */
-  static load(file: string, warn: (message: string) => void, manifestDigest?: string): PrecompiledValidators | undefined {
+  static load(file: string, warn: (message: string) => void, manifest?: ManifestIdentity): PrecompiledValidators | undefined {
     const module = readValidatorsModule(file, warn);
-    return module ? new PrecompiledValidators(module, manifestDigest !== undefined && module.manifestDigest === manifestDigest) : undefined;
+    return module ? new PrecompiledValidators(module, generatedFor(module, manifest)) : undefined;
   }
 
   /**

@@ -45,12 +45,14 @@ function previousFactories(file: string | undefined): Map<string, string> {
  * ajv's standalone code generation. `previousFile`: the module written last time, whose
  * factories are reused for schemas whose text has not changed. `manifestDigest`: SHA-256 of the
  * manifest file's bytes, recorded so the runtime knows the file speaks for that manifest's
- * schemas (see `PrecompiledValidators.vouchesFor`).
+ * schemas (see `PrecompiledValidators.vouchesFor`); `manifestStamp`: that file's size and
+ * modification time (`manifestStamp`), which spare a boot the hashing while they still hold.
  */
 export function generateValidatorsModule(
   schemas: readonly JsonSchema[],
   previousFile?: string,
   manifestDigest?: string,
+  manifestStamp?: string,
 ): GeneratedValidators {
   const reuse = previousFactories(previousFile);
   const instances = new Map<Dialect, AjvInstance>();
@@ -93,6 +95,7 @@ export function generateValidatorsModule(
   const source =
     `${HEADER}exports.format = ${VALIDATORS_FORMAT};\nexports.fingerprint = ${JSON.stringify(ajvFingerprint())};\n` +
     (manifestDigest === undefined ? '' : `exports.manifestDigest = ${JSON.stringify(manifestDigest)};\n`) +
+    (manifestStamp === undefined ? '' : `exports.manifestStamp = ${JSON.stringify(manifestStamp)};\n`) +
     `exports.failed = ${JSON.stringify(failures.map((f) => f.schema))};\n` +
     `exports.schemas = [\n${texts.map((t) => `  ${JSON.stringify(t)},\n`).join('')}];\n` +
     `exports.factories = [\n${factories.map((f) => `${f},\n`).join('')}];\n`;

@@ -22,7 +22,7 @@ let count = 0;
 function validatorsFor(schemas: readonly JsonSchema[], digest: string | undefined, loadWith: string | undefined): PrecompiledValidators {
   const file = join(root, `v${count++}.js`);
   writeFileSync(file, generateValidatorsModule(schemas, undefined, digest).source);
-  const loaded = PrecompiledValidators.load(file, () => undefined, loadWith);
+  const loaded = PrecompiledValidators.load(file, () => undefined, loadWith === undefined ? undefined : { digest: () => loadWith });
   if (loaded === undefined) throw new Error('validators not loaded');
   return loaded;
 }
@@ -59,6 +59,30 @@ describe('manifest schemas kept as JSON text (format 3)', () => {
     expect(vouching.vouchesFor(JSON.stringify(BROKEN))).to.equal(false);
     expect(validatorsFor([SEARCH], 'abc', 'other').vouchesFor(texts[0] as string)).to.equal(false);
     expect(validatorsFor([SEARCH], undefined, 'abc').vouchesFor(texts[0] as string)).to.equal(false);
+  });
+
+  it("trusts a validators file on the manifest's stamp alone, and lets the digest decide when the stamps differ", () => {
+    const file = join(root, `v${count++}.js`);
+    writeFileSync(file, generateValidatorsModule([SEARCH], undefined, 'abc', '100:5').source);
+    let hashed = 0;
+    const identity = (stamp: string | undefined, digest: string) => ({
+      stamp,
+      digest: () => {
+        hashed++;
+        return digest;
+      },
+    });
+    const load = (stamp: string | undefined, digest: string) =>
+      (PrecompiledValidators.load(file, () => undefined, identity(stamp, digest)) as PrecompiledValidators).vouchesFor(texts[0] as string);
+    expect(load('100:5', 'abc')).to.equal(true);
+    expect(hashed).to.equal(0);
+    // Copied or touched (same bytes, another time): hashed, and still vouched for.
+    expect(load('100:6', 'abc')).to.equal(true);
+    // Edited: another stamp and another digest.
+    expect(load('101:6', 'other')).to.equal(false);
+    expect(hashed).to.equal(2);
+    // A file written without a stamp (an older CLI): the digest decides.
+    expect(validatorsFor([SEARCH], 'abc', 'abc').vouchesFor(texts[0] as string)).to.equal(true);
   });
 
   it('defers parsing and planning a vouched schema to its first use, and validates as the boot compile does, keeping no parsed copy', () => {

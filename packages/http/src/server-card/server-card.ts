@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { nodeCrypto } from '@armature/core/internal';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ServerCardSource } from './server-card-source';
 
@@ -45,7 +45,7 @@ export class ServerCardResponder {
 
   constructor(card: Record<string, unknown>) {
     this.body = JSON.stringify(card);
-    this.etag = `"${createHash('sha256').update(this.body).digest('base64url').slice(0, 27)}"`;
+    this.etag = `"${nodeCrypto().createHash('sha256').update(this.body).digest('base64url').slice(0, 27)}"`;
   }
 
   serve(req: IncomingMessage, res: ServerResponse): void {

@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { principalKey, WireErrorCode } from '@armature/core';
-import { encodeJsonRpc, IdleWaiters, negotiateProtocolVersion } from '@armature/core/internal';
+import { encodeJsonRpc, IdleWaiters, negotiateProtocolVersion, nodeCrypto } from '@armature/core/internal';
 import type { AuthInfo, MessageExtraInfo, Transport, TransportSendOptions } from '@armature/core';
 import type { JSONRPCMessage, JSONRPCRequest, RequestId } from '@armature/core/wire/2025-11-25';
 import type { ConnectedSession, SessionChange } from '@armature/core/internal';
@@ -109,8 +108,8 @@ export class HttpSessionTransport implements Transport, ChannelHost {
     readonly principal: string | undefined = undefined,
     private readonly copy: SessionCopy | null = null,
   ) {
-    this.streamPrefix = copy?.streamPrefix ?? randomBytes(6).toString('hex');
-    this.streamTag = copy?.streamPrefix === undefined ? '' : `${randomBytes(3).toString('hex')}-`;
+    this.streamPrefix = copy?.streamPrefix ?? nodeCrypto().randomBytes(6).toString('hex');
+    this.streamTag = copy?.streamPrefix === undefined ? '' : `${nodeCrypto().randomBytes(3).toString('hex')}-`;
     this.holdsStandalone = copy?.streamPrefix === undefined;
     this.forgetsStreams = copy?.sharedStore !== true;
     this.writes = copy === null ? null : new StateWrites(copy.sync, this);

@@ -1,4 +1,4 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { nodeCrypto } from '@armature/core/internal';
 
 /**
  * Session ids (MCP 2025-11-25, transports §Session Management): globally unique,
@@ -14,7 +14,7 @@ const LOOKUP_LENGTH = 10;
 
 /** A new random session id. */
 export function newSessionId(): string {
-  return randomBytes(24).toString('base64url');
+  return nodeCrypto().randomBytes(24).toString('base64url');
 }
 
 /** The non-secret part used as the table key; `undefined` for a malformed id. */
@@ -25,5 +25,5 @@ export function lookupKey(id: string): string | undefined {
 /** Constant-time comparison of the secret parts of two well-formed ids. */
 export function sameSecret(a: string, b: string): boolean {
   if (a.length !== SESSION_ID_LENGTH || b.length !== SESSION_ID_LENGTH) return false;
-  return timingSafeEqual(Buffer.from(a.slice(LOOKUP_LENGTH), 'latin1'), Buffer.from(b.slice(LOOKUP_LENGTH), 'latin1'));
+  return nodeCrypto().timingSafeEqual(Buffer.from(a.slice(LOOKUP_LENGTH), 'latin1'), Buffer.from(b.slice(LOOKUP_LENGTH), 'latin1'));
 }

@@ -68,7 +68,7 @@ export function loadToolIndex(manifest: ManifestFile): LoadedToolIndex {
       file,
       why: `it was tokenized by another Armature version (tokenizer ${String(header.tokenizer)}, this core uses ${TOKENIZER_VERSION})`,
     };
-  if (header.manifestDigest !== manifest.digest)
+  if (header.manifestDigest !== manifest.digest())
     return { ok: false, missing: false, file, why: `it was built for other bytes of ${manifest.path}` };
   const toolCount = header.toolCount;
   if (!(Number.isSafeInteger(toolCount) && (toolCount as number) >= 0))

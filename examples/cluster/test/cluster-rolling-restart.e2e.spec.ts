@@ -235,6 +235,9 @@ describe('examples/cluster: rolling restart under streaming load (child processe
     // Acknowledged: a create answered with success. Its notification is in the session's stream.
     expect(load.sessionUpdates(), 'no duplicate on the resumed GET stream').to.be.at.most(load.created.length + load.unsure.length);
     reportGap(load);
+    // An answered create's appends were in the event store before its answer (appendWaitMs), so a
+    // kill right after cannot lose them: the resumed stream has every acknowledged update, no gap.
+    expect(load.sessionUpdates(), 'every acknowledged update on the resumed GET stream').to.be.at.least(load.created.length);
     expect(new Set(load.session.ids).size, 'no event id twice').to.equal(load.session.ids.length);
 
     // Each task reaches a final state within the lease (15 s) plus a poll, whichever instance answers.

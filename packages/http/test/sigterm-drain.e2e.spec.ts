@@ -105,7 +105,11 @@ describe('SIGTERM with 50 slow calls in flight (real child process)', function (
   });
 
   describe('over Streamable HTTP (official SDK client)', () => {
-    async function start(drainMs: number, callMs: number): Promise<{ c: SlowAppChild; url: string; calls: Promise<Outcome>[] }> {
+    async function start(
+      drainMs: number,
+      callMs: number,
+      hold = false,
+    ): Promise<{ c: SlowAppChild; url: string; calls: Promise<Outcome>[] }> {
       const c = (child = new SlowAppChild({ APP_TRANSPORT: '--http', APP_DRAIN_MS: String(drainMs) }));
       const url = await c.url();
       const client = new Client({ name: 'sigterm-test', version: '1.0.0' });
@@ -113,7 +117,7 @@ describe('SIGTERM with 50 slow calls in flight (real child process)', function (
       const progressed = new Set<number>();
       const calls = Array.from({ length: CALLS }, (_, i) =>
         client
-          .callTool({ name: 'slow', arguments: { ms: callMs } }, undefined, { onprogress: () => progressed.add(i), timeout: 30_000 })
+          .callTool({ name: 'slow', arguments: { ms: callMs, hold } }, undefined, { onprogress: () => progressed.add(i), timeout: 30_000 })
           .then(
             (result) => (result.content as { text: string }[])[0]?.text ?? '?',
             (error: { code?: number; message?: string }) => `error ${String(error.code ?? error.message)}`,
@@ -124,13 +128,17 @@ describe('SIGTERM with 50 slow calls in flight (real child process)', function (
     }
 
     it('finishes and answers every call within the window, answers a new POST 503, exits 0', async () => {
-      const { c, url, calls } = await start(10_000, 600);
+      // The calls are held open until the late POST is answered, so it arrives while the drain
+      // still runs however slow the machine is (else they could all finish first, and the
+      // server close before the POST is sent).
+      const { c, url, calls } = await start(10_000, 600, true);
       c.signal('SIGTERM');
       await c.until(() => c.stderr.includes(SHUTTING_DOWN), 'the shutdown note');
       const late = await post(url, INITIALIZE);
       expect(late.status).to.equal(503);
       expect(late.headers.get('retry-after')).to.equal('5');
       await late.text();
+      c.write('release\n');
       expect(tally(await Promise.all(calls))).to.deep.equal({ 'slept 600 ms': CALLS });
       expect((await c.exit()).code).to.equal(0);
     });

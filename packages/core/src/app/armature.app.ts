@@ -212,6 +212,11 @@ export class Armature implements ConnectableApp {
     return () => void this.sessionRoutes.delete(route);
   }
 
+  /** ConnectableApp: no task runs here and each one's final status was stored and told. */
+  whenTasksIdle(timeoutMs: number): Promise<boolean> {
+    return this.tasks.whenIdle(timeoutMs);
+  }
+
   /** The lists a 2025 session opened now is told the changes of (its `initialize` answers `listChanged` for each). */
   listsServed(): readonly ListKind[] {
     const features = this.features.current();

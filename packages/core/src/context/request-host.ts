@@ -30,6 +30,8 @@ export interface RequestHost {
   readonly pacing?: NotificationPacing | undefined;
   /** The task this host runs, if it is a task's. */
   readonly taskId?: string;
+  /** True once the host's session here has closed: what it is handed now is dropped. */
+  readonly sessionClosed?: boolean;
 }
 
 /** The part of a request context a server→client request is bound to. */

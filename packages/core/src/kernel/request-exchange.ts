@@ -1,3 +1,4 @@
+import { Phase } from '../protocol/session-phase';
 import type { ElicitForm } from '../context/elicit-form';
 import type { NotificationPacing } from '../context/notification-pacing';
 import { echoed } from '../errors/client-text';
@@ -329,6 +330,11 @@ export class RequestExchange implements RequestHost, Exchange {
 
   logEnabled(rank: number): boolean {
     return rank >= this.envelope.logRank;
+  }
+
+  /** The request's 2025 session closed here: what is sent through it now is dropped (a task it created routes by session id). */
+  get sessionClosed(): boolean {
+    return this.envelope.session?.phase === Phase.Closed;
   }
 
   notify(notification: JSONRPCNotification, related: TransportSendOptions | undefined): Promise<void> {

@@ -95,6 +95,13 @@ export interface ConnectableApp {
    */
   routeSessionMessages?(route: SessionMessageRoute): () => void;
   /**
+   * Resolves true once no task runs here any more and the final status of each was stored and
+   * told (finished, or cancelled by the app's shutdown when its run window ends), or false after
+   * `timeoutMs`. A transport ends its sessions after this on close, so a 2025 task's last
+   * status reaches its session's stream first.
+   */
+  whenTasksIdle?(timeoutMs: number): Promise<boolean>;
+  /**
    * Optional: the lists whose `list_changed` a 2025 session opened now would be told (the
    * `listChanged` capabilities `initialize` answers). A transport that stores sessions uses it to
    * fill in what a session stored before it recorded those lists lacks.

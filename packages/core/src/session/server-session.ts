@@ -240,6 +240,11 @@ export class ServerSession implements RequestHost, ConnectedSession {
     return rank >= this.requests.logRank;
   }
 
+  /** RequestHost: the session closed here (an HTTP copy idled out, the app shut down); later sends are dropped. */
+  get sessionClosed(): boolean {
+    return this.outbox.closed;
+  }
+
   /** RequestHost: sends a notification (progress, log) for a request; never rejects. */
   notify(notification: JSONRPCNotification, related: TransportSendOptions | undefined): Promise<void> {
     return this.outbox.notify(notification, related);

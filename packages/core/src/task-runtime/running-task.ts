@@ -20,6 +20,8 @@ export interface Question extends TaskInputRequest {
 export interface Running {
   readonly taskId: string;
   readonly toolName: string;
+  /** The creating session's id (2025; see `TaskRecord.sessionId`). */
+  readonly sessionId: string | undefined;
   /** How its revision runs tasks. */
   readonly tasks: RevisionTasks;
   /** Epoch ms past which the record is gone: the work stops then. */

@@ -56,7 +56,13 @@ export class TaskManager implements TasksFeature {
       lapsed: (r: TaskRecord) => this.lapsed(r),
     };
     this.leases = new TaskLeases(this.store, () => nodeCrypto().randomUUID(), settings.leases, holder, logger);
-    this.runner = new TaskRunner(this.store, this.feed, logger, () => this.leases.startRenewing());
+    this.runner = new TaskRunner(
+      this.store,
+      this.feed,
+      logger,
+      () => this.leases.startRenewing(),
+      (sessionId, message) => this.notifySession?.(sessionId, message),
+    );
     this.starter = new TaskStarter(this.store, this.runner, this.leases, settings.start, () => this.followLeases());
     this.unsubscribe = this.signals?.subscribe((signal) => this.onSignal(signal));
     // A store of its own holds this instance's tasks only: nobody else's lease can lapse in it.

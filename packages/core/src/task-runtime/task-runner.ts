@@ -10,6 +10,7 @@ import type { RevisionTasks } from '../tasks/revision-tasks';
 import { TaskHost } from '../tasks/task-host';
 import { isTerminal, type TaskInputRequest, type TaskPatch, type TaskRecord } from '../tasks/task-model';
 import type { TaskStore } from '../tasks/task-store';
+import type { JSONRPCNotification } from '../wire/mcp-types.generated';
 import { failureOf, type Running } from './running-task';
 import type { TaskStatusFeed } from './task-status-feed';
 
@@ -26,6 +27,8 @@ export class TaskRunner {
   private readonly running = new Map<string, Running>();
   /** Who waits for no task to run here (shutdown's drain). */
   private readonly idle = new IdleWaiters();
+  /** Tasks stopped here whose terminal status is still being stored and told: the runner is not idle yet. */
+  private settling = 0;
   private sweeper: NodeJS.Timeout | undefined;
 
   constructor(
@@ -34,6 +37,8 @@ export class TaskRunner {
     private readonly logger: ServerLogger,
     /** A task started running here (the lease renewer starts). */
     private readonly enlisted: () => void,
+    /** A message to a 2025 session by id, wherever it is served (when the creator's copy here closed). */
+    private readonly bySession: (sessionId: string, message: JSONRPCNotification) => void = () => undefined,
   ) {}
 
   /** Tasks running in this process. */
@@ -51,9 +56,13 @@ export class TaskRunner {
     return [...this.running.keys()];
   }
 
-  /** Resolves true once no task runs here, or false after `timeoutMs`. */
+  /** Resolves true once no task runs here and every stopped one's terminal status was stored and told, or false after `timeoutMs`. */
   whenIdle(timeoutMs: number): Promise<boolean> {
-    return this.idle.wait(this.running.size === 0, timeoutMs);
+    return this.idle.wait(this.isIdle(), timeoutMs);
+  }
+
+  private isIdle(): boolean {
+    return this.running.size === 0 && this.settling === 0;
   }
 
   /** Stops sweeping (shutdown). */
@@ -97,11 +106,14 @@ export class TaskRunner {
       },
     };
     const creatorHost = creator.host;
-    const host = new TaskHost(taskId, tasks.throughSession, creatorHost, creator.session, features.openSession, reporter);
+    const sessionId = record.sessionId;
+    const bySession = sessionId === undefined ? undefined : (message: JSONRPCNotification): void => this.bySession(sessionId, message);
+    const host = new TaskHost(taskId, tasks.throughSession, creatorHost, creator.session, features.openSession, reporter, bySession);
     const ctx = own ?? new ActiveRequestContext(host, creator.requestId, 'tools/call', params, creator.authInfo, creator.requestInfo);
     running = {
       taskId,
       toolName: record.toolName,
+      sessionId,
       tasks,
       expiresAt: record.createdAt + record.ttlMs,
       ctx,
@@ -173,18 +185,24 @@ export class TaskRunner {
       if (record !== undefined && running === undefined) this.feed.tell(record);
       return record;
     }
-    this.stop(running, abortReason, false);
-    const record = await this.write(running, patch);
-    for (const wake of running.whenTerminal.splice(0)) wake();
-    if (record !== undefined) this.announce(running, record);
-    return record;
+    this.settling++;
+    try {
+      this.stop(running, abortReason, false);
+      const record = await this.write(running, patch);
+      for (const wake of running.whenTerminal.splice(0)) wake();
+      if (record !== undefined) this.announce(running, record);
+      return record;
+    } finally {
+      this.settling--;
+      if (this.isIdle()) this.idle.wake();
+    }
   }
 
   /** Stops a running task's work here (its terminal status is stored by the caller, or was elsewhere). */
   stop(running: Running, abortReason: ArmatureError | undefined, wake = true): void {
     running.done = true;
     this.running.delete(running.taskId);
-    if (this.running.size === 0) this.idle.wake();
+    if (this.isIdle()) this.idle.wake();
     if (abortReason !== undefined) running.ctx.abort(abortReason);
     else running.ctx.finished = true;
     for (const question of running.questions.values())
@@ -210,7 +228,11 @@ export class TaskRunner {
   /** A status change: to the creating session as the revision announces it (2025), and to the status feed. */
   private announce(running: Running, record: TaskRecord): void {
     const notification = running.tasks.announce(record);
-    if (notification !== undefined) void running.creatorHost.notify(notification, undefined);
+    if (notification !== undefined) {
+      // The creator's session copy here closed (idled out, or the app is shutting down): by session id.
+      if (running.creatorHost.sessionClosed === true && running.sessionId !== undefined) this.bySession(running.sessionId, notification);
+      else void running.creatorHost.notify(notification, undefined);
+    }
     this.feed.tell(record);
   }
 

@@ -37,6 +37,11 @@ export class TaskHost implements RequestHost {
     readonly info: SessionInfo,
     private readonly openSession: ((session: SessionInfo) => SessionScope) | undefined,
     private readonly reporter: TaskReporter,
+    /**
+     * Hands a message to the creating session by its id, wherever it is served (2025 over HTTP:
+     * appended to its event stream), for when the creator's copy here has closed.
+     */
+    private readonly bySession: ((message: JSONRPCNotification) => void) | undefined = undefined,
   ) {}
 
   get pacing(): NotificationPacing | undefined {
@@ -67,7 +72,12 @@ export class TaskHost implements RequestHost {
 
   notify(notification: JSONRPCNotification, _related: TransportSendOptions | undefined): Promise<void> {
     if (!this.throughSession) return Promise.resolve();
-    return this.creator.notify(withRelatedTask(notification, this.taskId), this.related());
+    const message = withRelatedTask(notification, this.taskId);
+    if (this.creator.sessionClosed === true && this.bySession !== undefined) {
+      this.bySession(message);
+      return Promise.resolve();
+    }
+    return this.creator.notify(message, this.related());
   }
 
   request(method: string, params: Record<string, unknown>, related: RelatedRequest, key?: string): Promise<Record<string, unknown>> {

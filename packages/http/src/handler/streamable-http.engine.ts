@@ -23,6 +23,12 @@ import type { ResolvedHttpOptions } from '../options/resolved-options';
 import { handleDelete, handleGet } from './stream.handler';
 
 const ALLOW_STATEFUL = ['allow', 'GET, POST, DELETE'];
+/**
+ * On close, how long past its run window to wait for the app's tasks (at most a quarter of the
+ * window): those still running are cancelled by the app's shutdown when the same window ends,
+ * and their cancelled status is stored and told in this time.
+ */
+const TASK_SETTLE_GRACE_MS = 1000;
 const ALLOW_STATELESS = ['allow', 'POST'];
 
 /**
@@ -251,6 +257,9 @@ export class StreamableHttpEngine implements EngineState {
       this.statelessIdle.wait(this.stateless === 0, drainMs),
       ...this.sessions.all().map((session) => session.whenAnswered(drainMs)),
     ]);
+    // Tasks still running when the app's run window ends are cancelled by its shutdown then: their
+    // final status goes out on their sessions' streams before the sessions end (bounded).
+    await this.app.whenTasksIdle?.(Math.max(0, deadline - Date.now()) + Math.min(TASK_SETTLE_GRACE_MS, drainMs / 4));
     this.sessions.stopSweeper();
     await Promise.all(this.sessions.all().map((session) => this.endSession(session, false)));
     // Appends raised before now (by a handler or a timer) are stored before the app closes its

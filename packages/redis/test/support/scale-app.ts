@@ -9,6 +9,16 @@ import { workFor } from '@armature/transport-fixtures';
 /** The instance a handler runs on. */
 export const INSTANCE = new InjectionToken<string>('instance name');
 
+/** What `log_when_told` waits on: opened by the test (`tellTasks()`), for every instance of this process. */
+let told: () => void = () => undefined;
+let whenTold = new Promise<void>((resolve) => (told = resolve));
+
+/** Lets every `log_when_told` task waiting now go on. */
+export function tellTasks(): void {
+  told();
+  whenTold = new Promise<void>((resolve) => (told = resolve));
+}
+
 const CONFIRM = { type: 'object' as const, properties: { confirm: { type: 'boolean' as const } }, required: ['confirm'] };
 
 @Injectable()
@@ -92,6 +102,18 @@ export class ScaleTools {
       : `declined on ${this.instance}`;
   }
 
+  @Tool({
+    description: 'As a task: waits until the test says so (tellTasks), then logs at error and answers.',
+    task: 'required',
+    inputSchema: { type: 'object' },
+  })
+  async log_when_told(_args: object, ctx: RequestContext): Promise<string> {
+    await Promise.race([whenTold, new Promise((resolve) => ctx.signal.addEventListener('abort', resolve, { once: true }))]);
+    if (ctx.signal.aborted) return 'aborted';
+    await ctx.log.error(`told on ${this.instance}`);
+    return `told on ${this.instance}`;
+  }
+
   @Tool({ description: 'Answers at once and logs a moment later, when its request is over.', inputSchema: { type: 'object' } })
   late_log(_args: object, ctx: RequestContext): string {
     setTimeout(() => void ctx.log.warning(`late from ${this.instance}`), 20).unref();
@@ -116,6 +138,8 @@ export interface ScaleInstance {
   readonly errors: Error[];
   /** Graceful: the app drains, the endpoint closes (within `drainMs`, default 0), the connection goes. */
   close(drainMs?: number): Promise<void>;
+  /** A graceful shutdown as SIGTERM runs it under `app.listen()`: the app and its endpoint close together, in one window of `drainMs`. */
+  shutdown(drainMs: number): Promise<void>;
   /** Abrupt: every socket destroyed mid-stream, nothing drained (what a crash looks like to clients). */
   crash(): Promise<void>;
 }
@@ -129,6 +153,8 @@ export async function startScaleInstance(
     tasks?: Pick<TaskOptions, 'leaseMs' | 'leaseRenewMs' | 'maxActivePerOwner'>;
     sessions?: RedisSessionStoreOptions;
     appendWaitMs?: number;
+    /** The endpoint's `sessionIdleTimeoutMs` (its copies idle out after it). */
+    sessionIdleTimeoutMs?: number;
   } = {},
 ): Promise<ScaleInstance> {
   const errors: Error[] = [];
@@ -153,6 +179,7 @@ export async function startScaleInstance(
     onError: (error) => errors.push(error),
     ...(options.verifyToken === undefined ? {} : { verifyToken: options.verifyToken }),
     ...(options.appendWaitMs === undefined ? {} : { appendWaitMs: options.appendWaitMs }),
+    ...(options.sessionIdleTimeoutMs === undefined ? {} : { sessionIdleTimeoutMs: options.sessionIdleTimeoutMs }),
   });
   await scale.ready();
   const sockets = new Set<Socket>();
@@ -172,6 +199,12 @@ export async function startScaleInstance(
       closed = true;
       await app.close({ drainMs: 0 });
       await http.close(drainMs);
+      await scale.close();
+    },
+    async shutdown(drainMs: number) {
+      if (closed) return;
+      closed = true;
+      await Promise.all([app.close({ drainMs }), http.close(drainMs)]);
       await scale.close();
     },
     async crash() {

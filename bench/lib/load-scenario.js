@@ -10,7 +10,7 @@ const { runRounds } = require('./rounds');
  * @param {string} o.scenario e.g. 'stdio'
  * @param {string} o.cpuScope whose CPU the per-request figure counts
  * @param {{ via: string, levels: number[], title: (level: number) => string, note?: string,
- *   servers?: string[],
+ *   servers?: string[], floor?: string, ratios?: { a: string, b: string, label: string }[],
  *   start: (server: string, budget: object) => Promise<{ warmup(level): Promise, measure(level): Promise<object>, close(): Promise }> }[]} o.setups
  */
 async function runLoadScenario({ scenario, cpuScope, setups, budget, reps, log }) {
@@ -38,6 +38,9 @@ async function runLoadScenario({ scenario, cpuScope, setups, budget, reps, log }
         const results = await runRounds(contestants, reps);
         const group = { id, kind: 'load', title: setup.title(level), cpuScope, results: [...results, ...setupErrors] };
         if (setup.note !== undefined) group.note = setup.note;
+        // The report's `CPU ×floor` column and ratio line, for setups whose servers are not armature/sdk/floor.
+        if (setup.floor !== undefined) group.floor = setup.floor;
+        if (setup.ratios !== undefined) group.ratios = setup.ratios;
         groups.push(group);
       }
     } finally {

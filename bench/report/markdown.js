@@ -32,7 +32,7 @@ function loadSection(group) {
   const rows = group.results.map((r) => {
     if (r.runs.length === 0) return [r.server, `failed: ${(r.error ?? '').split('\n')[0]}`, '', '', '', '', '', '', ''];
     const s = r.summary;
-    const cpuVsFloor = ratio(group, 'cpuPerRequestUs', r.server, 'floor');
+    const cpuVsFloor = ratio(group, 'cpuPerRequestUs', r.server, group.floor ?? 'floor');
     const rpsVsSdk = ratio(group, 'rps', r.server, 'sdk');
     return [
       r.server,
@@ -48,12 +48,20 @@ function loadSection(group) {
   });
   const note = group.note === undefined ? '' : ` ${group.note}`;
   const body = `### ${group.title}\n\nCPU counted: ${group.cpuScope}.${note}\n\n${table(['server', 'req/s', 'spread', 'p50 ms', 'p99 ms', 'CPU µs/req', 'CPU ×floor', 'req/s ×SDK', 'runs'], rows)}`;
+  if (group.ratios !== undefined) return `${body}\n\n${groupRatios(group)}`;
   return group.note === undefined ? body : `${body}\n\n${armatureRatios(group)}`;
+}
+
+const showRatio = (r) => (r ? `${times(r.value)} (${fmt(r.min)}–${fmt(r.max)})` : '—');
+
+/** The group's own CPU ratios (`{r}` in each label: ratio of medians, range of per-round ratios). */
+function groupRatios(group) {
+  return `${group.ratios.map(({ a, b, label }) => label.replace('{r}', showRatio(ratio(group, 'cpuPerRequestUs', a, b)))).join('; ')}.`;
 }
 
 /** Armature against both others in one line: CPU per request and req/s, ratios of medians (range of per-round ratios). */
 function armatureRatios(group) {
-  const show = (r) => (r ? `${times(r.value)} (${fmt(r.min)}–${fmt(r.max)})` : '—');
+  const show = showRatio;
   return [
     `Armature: CPU/request ${show(ratio(group, 'cpuPerRequestUs', 'armature', 'floor'))} the floor's`,
     `SDK CPU/request ${show(ratio(group, 'cpuPerRequestUs', 'sdk', 'armature'))} Armature's`,

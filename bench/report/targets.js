@@ -2,6 +2,7 @@
 // The issue's targets, each checked against one measurement of this run. A missed target is
 // reported, never an error: benchmarks are not tests.
 const { ratio, resultOf } = require('./ratios');
+const { fmt } = require('./format');
 
 const TARGETS = [
   {
@@ -61,6 +62,17 @@ const TARGETS = [
     server: 'proxy',
     metric: 'cpuPerRequestUs',
     against: 'upstream',
+    atMost: 1.5,
+    // What any proxy pays: the hand-written floor proxy's own ratio, shown beside the value.
+    alsoRatio: { server: 'floor-proxy', against: 'upstream', note: "the floor proxy's own" },
+  },
+  {
+    id: 'proxy-cpu-floor',
+    label: 'proxied tools/call (HTTP 2026-07-28, 32 connections): the proxy process CPU/request ≤ 1.5× the hand-written floor proxy',
+    group: 'proxy/http-2026/32',
+    server: 'proxy',
+    metric: 'cpuPerRequestUs',
+    against: 'floor-proxy',
     atMost: 1.5,
   },
   {
@@ -271,6 +283,11 @@ function measure(groups, target) {
   if (target.build) return buildValue(groups, target.build);
   const group = groups.find((g) => g.id === target.group);
   const server = target.server ?? 'armature';
+  if (target.alsoRatio) {
+    const measured = ratio(group, target.metric, server, target.against);
+    const also = ratio(group, target.metric, target.alsoRatio.server, target.alsoRatio.against);
+    return measured && also ? { ...measured, note: `${target.alsoRatio.note} ${fmt(also.value)}×` } : measured;
+  }
   if (target.against)
     return target.inverse ? ratio(group, target.metric, target.against, server) : ratio(group, target.metric, server, target.against);
   const mine = resultOf(group, server);

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { AuthInfo, TransportRequestInfo } from '@armature/core';
-import { bearerReverifier, Deadline, watchToken, type ConnectableApp } from '@armature/core/internal';
+import { bearerReverifier, Deadline, watchToken, type ConnectableApp, type ConnectedSession } from '@armature/core/internal';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { WsCloseCode, WsCloseReason } from './close-codes';
 import { Heartbeat } from './heartbeat';
@@ -25,7 +25,8 @@ export class WsGateway {
   readonly options: ResolvedWsOptions;
   private readonly wss: WebSocketServer;
   private readonly heartbeat: Heartbeat;
-  private readonly connections = new Set<WebSocketServerTransport>();
+  /** Open connections, each with its session once `app.connect` has handed it back. */
+  private readonly connections = new Map<WebSocketServerTransport, ConnectedSession | undefined>();
   private closing = false;
 
   constructor(
@@ -83,9 +84,10 @@ export class WsGateway {
   };
 
   /**
-   * Graceful shutdown: refuses new upgrades (503), waits for every request in flight to be
-   * answered and for those answers to be written, then closes every session with 1001 (requests
-   * still running then have their signals aborted). All of it within `drainMs`: it ends as soon
+   * Graceful shutdown: refuses new upgrades (503), ends every open MCP 2026-07-28
+   * `subscriptions/listen` stream with its result, waits for every request in flight to be
+   * answered and for those answers (and the listen results) to be written, then closes every
+   * session with 1001 (requests still running then have their signals aborted). All of it within `drainMs`: it ends as soon
    * as the work is flushed and the peers answer the close, and a peer that does not answer by
    * the end of the window is dropped. Does not close the HTTP server the gateway is attached to.
    * @param drainMs Longest the whole shutdown takes, default 10 s; 0 closes at once.
@@ -94,10 +96,18 @@ export class WsGateway {
     this.closing = true;
     this.heartbeat.stop();
     const end = new Deadline(drainMs);
-    const transports = [...this.connections];
+    const transports = [...this.connections.keys()];
+    // Listen streams hold no work: they end first, and whenFlushed waits for their results too.
+    this.endListens();
     if (transports.length > 0) await end.race(Promise.all(transports.map((transport) => transport.whenFlushed())), undefined);
+    // A stream opened while the drain ran ends too; ws writes its result ahead of the close frame.
+    this.endListens();
     await Promise.all(transports.map((transport) => transport.closeWith(WsCloseCode.GoingAway, WsCloseReason.shutdown, end.left())));
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
+  }
+
+  private endListens(): void {
+    for (const session of this.connections.values()) session?.endListens?.();
   }
 
   /** Closes the connection with 1008 when its token expires, or once a re-verification refuses it. */
@@ -134,7 +144,7 @@ export class WsGateway {
     });
     // Until the session installs its own handler (and for anything it passes on).
     transport.onerror = this.options.onError;
-    this.connections.add(transport);
+    this.connections.set(transport, undefined);
     const stopWatch = authInfo === undefined ? undefined : this.watchToken(transport, authInfo, requestInfo);
     ws.once('close', () => {
       this.connections.delete(transport);
@@ -142,7 +152,10 @@ export class WsGateway {
     });
     // The session ends itself when the transport reports its close (see WebSocketServerTransport).
     this.app.connect(transport).then(
-      () => undefined,
+      (session) => {
+        // Not after the socket closed: the connection is gone from the map then.
+        if (this.connections.has(transport)) this.connections.set(transport, session);
+      },
       (error: unknown) => {
         this.options.onError(error instanceof Error ? error : new Error(String(error)));
         void transport.closeWith(WsCloseCode.InternalError, WsCloseReason.sessionFailed);

@@ -395,18 +395,13 @@ describe('MCP 2026-07-28 over WebSocket (raw ws client, listenWs)', function () 
     peer.assertClean();
   });
 
-  // Pending, still failing: the drain no longer waits for a listen stream (InflightTracker skips
-  // it), but handle.close() then closes the socket with 1001 without asking the session to end its
-  // 2026 exchanges, so the stream never gets its SubscriptionsListenResult (listenHttp's close()
-  // and app.close() do end open listen streams with their result first). Fixing it needs the
-  // gateway to end a session's exchanges before closing its socket.
-  it.skip('handle.close() ends an open subscriptions/listen stream with its result before the socket closes', async () => {
+  it('handle.close() ends an open subscriptions/listen stream with its result before the socket closes', async () => {
     const peer = await connect();
     const from = peer.received.length;
     peer.send(request2026('sub-end', 'subscriptions/listen', { notifications: { toolsListChanged: true } }));
     await peer.next((m) => m.method === 'notifications/subscriptions/acknowledged', 'the acknowledgement', from);
     const socketClosed = new Promise<number>((resolve) => peer.socket.once('close', (code) => resolve(code)));
-    // A short drain window, so the broken behaviour fails quickly; nothing here depends on its length.
+    // A short drain window: the listen stream holds no work, and nothing here depends on the window's length.
     const closing = handle.close(1000);
     const code = await within(socketClosed, 'the socket to close');
     await within(closing, 'handle.close()');

@@ -49,6 +49,13 @@ export interface ConnectedSession {
    */
   drain?(timeoutMs: number): Promise<boolean>;
   /**
+   * Optional (`ServerSession` has it): ends the connection's open MCP 2026-07-28
+   * `subscriptions/listen` streams with their result at once. A transport that closes its
+   * connections itself (WebSocket) calls it first in a graceful shutdown: the streams hold no
+   * work, and their result must go out before the connection closes.
+   */
+  endListens?(): void;
+  /**
    * Optional (`ServerSession` has it): applies a change another instance's copy of this session
    * made (`logging/setLevel`, `resources/subscribe|unsubscribe`), as if served here.
    */

@@ -192,6 +192,14 @@ export class ServerSession implements RequestHost, ConnectedSession {
     );
   }
 
+  /** Ends this connection's open listen streams with their result (see `ConnectedSession.endListens`). */
+  endListens(): void {
+    const listening = this.listening;
+    if (listening === undefined || listening.size === 0) return;
+    // Each result goes out through the hand-off's sink at once, which also forgets the stream.
+    for (const id of [...listening]) this.handedOff?.get(id)?.shutdown();
+  }
+
   /** Resolves true once no 2026 request of this connection runs, false after `timeoutMs`. */
   private handOffsAnswered(timeoutMs: number): Promise<boolean> {
     return new Promise<boolean>((resolve) => {

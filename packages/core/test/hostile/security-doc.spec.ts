@@ -28,11 +28,13 @@ describe('docs/SECURITY.md', () => {
   });
 
   it('names only error codes that exist', () => {
-    // @armature/auth's codes too (read from its registry's source: core cannot depend on it).
-    const auth =
-      readFileSync(join(REPO, 'packages/auth/src/errors/auth-error-codes.ts'), 'utf8').match(/(?<=code: ')ARM_ERR_[A-Z_]+/g) ?? [];
+    // The registries of @armature/auth and @armature/proxy too (read from their sources: core cannot depend on them).
+    const codesIn = (file: string): string[] => readFileSync(join(REPO, file), 'utf8').match(/(?<=code: ')ARM_ERR_[A-Z_]+/g) ?? [];
+    const auth = codesIn('packages/auth/src/errors/auth-error-codes.ts');
+    const proxy = codesIn('packages/proxy/src/proxy-errors.ts');
     expect(auth.length).to.be.greaterThan(5);
-    const known = new Set<string>([...Object.values(LocalErrorCode), ...auth]);
+    expect(proxy.length).to.be.greaterThan(2);
+    const known = new Set<string>([...Object.values(LocalErrorCode), ...auth, ...proxy]);
     const named = [...new Set(SECURITY.match(/ARM_ERR_[A-Z_]+/g) ?? [])];
     expect(named.filter((code) => !known.has(code))).to.deep.equal([]);
   });

@@ -52,10 +52,10 @@ function firstCall(url) {
   });
 }
 
-/** One cold start of `server` with `toolSet`: resolves its record (ms). */
-async function coldStart(server, toolSet, env) {
+/** One cold start of `server` with `toolSet` (Node flags `execArgv`, entry `main`): resolves its record (ms). */
+async function coldStart(server, toolSet, env, execArgv = [], main = HTTP_MAIN) {
   const started = performance.now();
-  const child = spawnServer(HTTP_MAIN, [server, '2026', toolSet], { env });
+  const child = spawnServer(main, [server, '2026', toolSet], { env, execArgv });
   try {
     const { url, readyMs } = await readyLine(child, 60_000);
     const listening = performance.now();
@@ -104,4 +104,4 @@ async function runServerless({ budget, reps, quick, log }) {
   return groups;
 }
 
-module.exports = { runServerless, serverlessToolSets };
+module.exports = { runServerless, serverlessToolSets, coldStart };

@@ -4,7 +4,9 @@
 // @armature/core and @armature/http (their bundles, evaluated), for `node --snapshot-blob <blob> <main.js>`.
 // With --app <bench project dir>, the snapshot also holds that bench app, created (Armature.create
 // with the project's manifest passed in): its main then only listens (snapshot-app-main.js).
-// Usage: node bench/tools/snapshot-build.js <out.blob> [--no-minify] [--app <dir>]
+// With --warm <bench project dir>, that app is created and closed while building, only so that
+// the framework code it ran is compiled in the snapshot (the main loads and creates the app as usual).
+// Usage: node bench/tools/snapshot-build.js <out.blob> [--no-minify] [--app <dir> | --warm <dir>]
 const fs = require('node:fs');
 const path = require('node:path');
 const { execFileSync } = require('node:child_process');
@@ -20,7 +22,8 @@ const PACKAGES = ['di', 'core', 'http'];
 
 function main() {
   const [out, ...flags] = process.argv.slice(2);
-  const appDir = flags.includes('--app') ? path.resolve(flags[flags.indexOf('--app') + 1]) : undefined;
+  const warm = flags.includes('--warm');
+  const appDir = flags.includes('--app') || warm ? path.resolve(flags[flags.indexOf(warm ? '--warm' : '--app') + 1]) : undefined;
   const blob = path.resolve(out);
   const work = fs.mkdtempSync(path.join(path.dirname(blob), '.snapshot-'));
   const dists = PACKAGES.map((name) => fs.realpathSync(path.join(ROOT, 'packages', name, 'dist')));
@@ -56,7 +59,7 @@ function main() {
   const script = path.join(work, 'snapshot.js');
   fs.writeFileSync(
     script,
-    `${prelude()}\n(function (require, module, exports) {\n${framework}\n})(runtimeRequire, { exports: {} }, {});\n${epilogue()}\n`,
+    `${prelude()}\n(function (require, module, exports) {\n${framework}\n})(runtimeRequire, { exports: {} }, {});\n${epilogue(warm)}\n`,
   );
   execFileSync(process.execPath, ['--snapshot-blob', blob, '--build-snapshot', script], { stdio: ['ignore', 'inherit', 'pipe'] });
   fs.rmSync(work, { recursive: true, force: true });
@@ -82,12 +85,12 @@ Object.defineProperty(runtimeRequire, 'main', { get: () => target.main });
 runtimeRequire.resolve = (...args) => target.resolve(...args);`;
 }
 
-function epilogue() {
+function epilogue(warm) {
   return `const snapshot = globalThis.__armatureSnapshot;
 delete globalThis.__armatureSnapshot;
 for (const { modules } of snapshot.packages) if (modules.index) modules.index();
 if (!hadToSorted) delete Array.prototype.toSorted;
-if (snapshot.app) snapshot.app.then((app) => { globalThis.__armatureSnapshotApp = app; });
+if (snapshot.app) snapshot.app.then((app) => { ${warm ? 'return app.close();' : 'globalThis.__armatureSnapshotApp = app;'} });
 v8.startupSnapshot.setDeserializeMainFunction(() => {
   const Module = target('node:module');
   const path = target('node:path');

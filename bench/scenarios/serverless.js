@@ -8,10 +8,18 @@
 // (`resultType: 'complete'`, `_meta['io.modelcontextprotocol/serverInfo']`). One untimed start
 // per server comes first (the OS file cache warm; Armature's V8 code cache written, as a
 // container image that ran once at build time has it); the extra row `armature, no code cache`
-// starts with ARMATURE_CODE_CACHE=off (an image built without that step).
+// starts with ARMATURE_CODE_CACHE=off (an image built without that step). Two rows start from a
+// Node user-land startup snapshot (tools/snapshot-build.js, built untimed before the warm-up):
+// `armature, snapshot` holds the framework evaluated, `armature, app snapshot` the app created
+// too (only listenHttp and the call at run time; servers/snapshot-app-main.js).
+const fs = require('node:fs');
 const http = require('node:http');
+const os = require('node:os');
+const path = require('node:path');
+const { execFileSync } = require('node:child_process');
 const { performance } = require('node:perf_hooks');
 const { HTTP_MAIN } = require('../servers/registry');
+const { armatureProjectDir } = require('../servers/armature-app');
 const { spawnServer, readyLine } = require('../lib/child');
 const { runRounds } = require('../lib/rounds');
 const { withTimeout } = require('../lib/bounded');
@@ -27,13 +35,34 @@ const TOOL_SETS = [
   },
 ];
 
-/** Who is started: the row's name, the registry's server (whose `onHttp2026` serves the row), extra environment. */
+const SNAPSHOT_BUILD = path.join(__dirname, '..', 'tools', 'snapshot-build.js');
+const SNAPSHOT_APP_MAIN = path.join(__dirname, '..', 'servers', 'snapshot-app-main.js');
+
+/**
+ * Who is started: the row's name, the registry's server (whose `onHttp2026` serves the row),
+ * extra environment, and for the snapshot rows the snapshot-build.js arguments (blob aside) and entry.
+ */
 const STARTS = [
   { name: 'armature', server: 'armature', env: {} },
   { name: 'armature, no code cache', server: 'armature', env: { ARMATURE_CODE_CACHE: 'off' } },
+  { name: 'armature, snapshot', server: 'armature', env: {}, snapshot: () => [] },
+  {
+    name: 'armature, app snapshot',
+    server: 'armature',
+    env: {},
+    snapshot: (set) => ['--app', armatureProjectDir(set)],
+    main: SNAPSHOT_APP_MAIN,
+  },
   { name: 'sdk-v2', server: 'sdk', env: {} },
   { name: 'floor', server: 'floor', env: {} },
 ];
+
+/** Builds the start's snapshot blob into `dir`; resolves the Node flags that start from it. */
+function buildSnapshot(start, set, dir) {
+  const blob = path.join(dir, `${start.name.replace(/\W+/g, '-')}-${set}.blob`);
+  execFileSync(process.execPath, [SNAPSHOT_BUILD, blob, ...start.snapshot(set)], { stdio: ['ignore', 'ignore', 'pipe'], timeout: 120_000 });
+  return ['--snapshot-blob', blob];
+}
 
 /** POSTs the first `tools/call add`; resolves `{ status, contentType, body }`. A fresh connection, as a cold request's. */
 function firstCall(url) {
@@ -52,10 +81,10 @@ function firstCall(url) {
   });
 }
 
-/** One cold start of `server` with `toolSet`: resolves its record (ms). */
-async function coldStart(server, toolSet, env) {
+/** One cold start of `server` with `toolSet` (Node flags `execArgv`, entry `main`): resolves its record (ms). */
+async function coldStart(server, toolSet, env, execArgv = [], main = HTTP_MAIN) {
   const started = performance.now();
-  const child = spawnServer(HTTP_MAIN, [server, '2026', toolSet], { env });
+  const child = spawnServer(main, [server, '2026', toolSet], { env, execArgv });
   try {
     const { url, readyMs } = await readyLine(child, 60_000);
     const listening = performance.now();
@@ -90,18 +119,31 @@ function serverlessToolSets(quick) {
 
 async function runServerless({ budget, reps, quick, log }) {
   const groups = [];
-  for (const { set, id, title } of TOOL_SETS.filter((t) => serverlessToolSets(quick).includes(t.set))) {
-    log(`  ${id}`);
-    const contestants = STARTS.map(({ name, server, env }) => ({
-      server: name,
-      // The untimed start: the file cache warm, the code cache written when the child exits.
-      warmup: () => coldStart(server, set, env).then(() => undefined),
-      measure: () => coldStart(server, set, env),
-    }));
-    const results = await runRounds(contestants, Math.max(reps, budget.startupRepeats));
-    groups.push({ id, kind: 'coldstart', title, results });
+  const snapshots = fs.mkdtempSync(path.join(os.tmpdir(), 'armature-bench-snapshots-'));
+  try {
+    for (const { set, id, title } of TOOL_SETS.filter((t) => serverlessToolSets(quick).includes(t.set))) {
+      log(`  ${id}`);
+      const contestants = STARTS.map((start) => {
+        const { name, server, env, main } = start;
+        let execArgv = [];
+        return {
+          server: name,
+          // The untimed start: the file cache warm, the code cache written when the child exits
+          // (for the snapshot rows, the blob built first).
+          warmup: async () => {
+            if (start.snapshot) execArgv = buildSnapshot(start, set, snapshots);
+            await coldStart(server, set, env, execArgv, main);
+          },
+          measure: () => coldStart(server, set, env, execArgv, main),
+        };
+      });
+      const results = await runRounds(contestants, Math.max(reps, budget.startupRepeats));
+      groups.push({ id, kind: 'coldstart', title, results });
+    }
+  } finally {
+    fs.rmSync(snapshots, { recursive: true, force: true });
   }
   return groups;
 }
 
-module.exports = { runServerless, serverlessToolSets };
+module.exports = { runServerless, serverlessToolSets, coldStart };

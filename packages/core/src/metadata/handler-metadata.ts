@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { ArmatureError } from '@armature/di';
 import { LocalErrorCode } from '../errors/local-error-codes';
-import { frozenCopy } from './frozen-copy';
+import { frozenInPlace } from './frozen-copy';
 import { HANDLER_METHODS } from './metadata.keys';
 import type { MethodRecord } from './handler-metadata.types';
 
@@ -11,7 +11,8 @@ export type HandlerClass = abstract new (...args: never[]) => object;
 /**
  * Appends one decorated method to its class's record list. Called by the decorators only.
  * The list is core's own array, appended in place (copying it per method made a class of n
- * methods cost n² at module load); readers get copies ({@link readHandlerMethods}).
+ * methods cost n² at module load); readers get copies ({@link readHandlerMethods}). `build`
+ * must return a new object each call, which is frozen in place.
  */
 export function recordHandlerMethod(
   decorator: string,
@@ -32,7 +33,9 @@ export function recordHandlerMethod(
     );
   }
   const ctor = target.constructor;
-  const record = frozenCopy(build(propertyKey));
+  // `build` makes a new record per call: frozen in place, its options copied (frozenCopy of the
+  // whole record copied the outer object too, a third of a decorator's cost at load).
+  const record = frozenInPlace(build(propertyKey));
   const own = Reflect.getOwnMetadata(HANDLER_METHODS, ctor) as MethodRecord[] | undefined;
   // A frozen list was written by another copy of core (an older one froze its lists): replace it.
   if (own === undefined || Object.isFrozen(own)) Reflect.defineMetadata(HANDLER_METHODS, [...(own ?? []), record], ctor);

@@ -6,7 +6,7 @@ import {
   type TransportRequestInfo,
 } from '@armature/core';
 import type { JSONRPCRequest } from '@armature/core/wire/2025-11-25';
-import { ENVELOPE_VERSIONS, hasEnvelope, ONLY_2026, type ConnectedSession, type ConnectOptions } from '@armature/core/internal';
+import { envelopeRevisionOf, hasEnvelope, ONLY_2026, type ConnectedSession, type ConnectOptions } from '@armature/core/internal';
 import type { BodyConsumer, HttpRequestView, HttpResponder, ParsedBody } from '../exchange/http-exchange';
 import { errorBody } from '../protocol/http-error';
 import { checkParsed, decodeBody, isInitialize, type DecodedBody } from '../protocol/json-rpc-message';
@@ -254,7 +254,7 @@ const KNOWN_2025: ReadonlySet<string> = new Set(SUPPORTED_PROTOCOL_VERSIONS);
  *   decides. An `Mcp-Session-Id` header is ignored (2026 has no sessions), `initialize` is a
  *   removed method (-32601, 404), a version header that disagrees is -32020;
  * - otherwise an `Mcp-Session-Id` header keeps the POST on its 2025 session;
- * - otherwise a 2026 version header (a 2026 client's `initialize` is a removed method, not the
+ * - otherwise a version header a sessionless revision serves (a 2026 client's `initialize` is a removed method, not the
  *   start of a session), a version header this server has never heard of (a newer client: -32022
  *   tells it what we speak) or a 2026-only method is 2026, and anything else 2025.
  */
@@ -263,7 +263,7 @@ function isRevision2026Post(decoded: Decoded, req: HttpRequestView, versions2025
   if (hasEnvelope(message.params)) return true;
   if (req.header('mcp-session-id') !== undefined) return false;
   const header = req.header('mcp-protocol-version');
-  if (header !== undefined && ENVELOPE_VERSIONS.includes(header)) return true;
+  if (envelopeRevisionOf(header) !== undefined) return true;
   if (decoded.kind === 'request' && isInitialize(decoded.message)) return false;
   if (header !== undefined && versions2025.has(header)) return false;
   if (header !== undefined && header !== '' && !KNOWN_2025.has(header)) return true;

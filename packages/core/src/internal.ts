@@ -77,6 +77,11 @@ export type { ExchangeSink } from './kernel/exchange-sink';
 export type { DispatchedRequest } from './kernel/request-kernel';
 export type { CacheHint, CacheHints } from './kernel/cache-hints';
 export { PROTOCOL_2026, ENVELOPE_VERSIONS, META as MCP_META_KEYS, ONLY_2026, REMOVED_IN_2026, hasEnvelope } from './kernel/revision-2026';
+// The revision seam: what a revision object is built from, and the hook that adds one served per
+// request (a test's fake revision; see docs/ARCHITECTURE.md, "revision seam").
+export { methodTable, type Revision } from './kernel/revision';
+export { readEnvelope } from './kernel/request-envelope';
+export { addEnvelopeRevision, addedRevisionOf, dispatchUnder, envelopeRevisionOf } from './kernel/revision-registry';
 // The notification bus port (broadcasts and 2025 session copies across instances).
 export type { BusEvent, NotificationBus } from './bus/notification-bus';
 export { InMemoryNotificationBus, deliverBusEvent } from './bus/in-memory-notification-bus';

@@ -71,16 +71,17 @@ export function unsupportedVersion(requested: string): McpWireError {
 
 /**
  * Reads and checks the envelope of a 2026 request. Throws -32602 for a missing or malformed
- * envelope and -32022 for a protocol version this server does not serve per request.
+ * envelope and -32022 for a protocol version this server does not serve per request
+ * (`versions`: those of the revision reading it).
  */
-export function readEnvelope(params: Readonly<Record<string, unknown>>): RequestEnvelope {
+export function readEnvelope(params: Readonly<Record<string, unknown>>, versions: readonly string[] = ENVELOPE_VERSIONS): RequestEnvelope {
   const meta = params._meta;
   if (meta === undefined) throw invalidEnvelope('the request has no _meta envelope');
   if (!isObject(meta)) throw invalidEnvelope('"_meta" must be an object');
   const version = meta[META.protocolVersion];
   if (version === undefined) throw invalidEnvelope(`"_meta" lacks "${META.protocolVersion}"`);
   if (typeof version !== 'string' || version.length === 0) throw invalidEnvelope(`"${META.protocolVersion}" must be a non-empty string`);
-  if (!ENVELOPE_VERSIONS.includes(version)) throw unsupportedVersion(version);
+  if (!versions.includes(version)) throw unsupportedVersion(version);
   const capabilities = meta[META.clientCapabilities];
   if (capabilities === undefined) throw invalidEnvelope(`"_meta" lacks "${META.clientCapabilities}" (an empty object declares none)`);
   if (!isObject(capabilities)) throw invalidEnvelope(`"${META.clientCapabilities}" must be an object`);

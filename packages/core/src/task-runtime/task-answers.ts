@@ -1,6 +1,7 @@
 import { invalidClientResult } from '../context/client-capability-check';
 import { isTerminal, type TaskInputRequest, type TaskPatch, type TaskRecord } from '../tasks/task-model';
 import { checkedAnswer, type Question, type Running } from './running-task';
+import { questionsPatch } from './task-questions';
 import type { TaskRunner } from './task-runner';
 
 /**
@@ -17,7 +18,7 @@ export async function answerHere(runner: TaskRunner, running: Running, responses
   }
   if (answered.length === 0) return;
   for (const key of Object.keys(responses)) running.questions.delete(key);
-  await runner.write(running, runner.questionsPatch(running));
+  await runner.write(running, questionsPatch(running));
   for (const [question, answer] of answered) question.resolve(answer);
 }
 
@@ -41,7 +42,7 @@ export function answerSignalled(runner: TaskRunner, running: Running, responses:
     answered.push([question, answer as Record<string, unknown>]);
   }
   if (answered.length === 0) return;
-  void runner.write(running, runner.questionsPatch(running)).then(() => {
+  void runner.write(running, questionsPatch(running)).then(() => {
     for (const [question, answer] of answered) question.resolve(answer);
   });
 }

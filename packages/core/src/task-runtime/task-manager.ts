@@ -9,14 +9,14 @@ import { InMemoryTaskStore } from '../tasks/in-memory-task-store';
 import { isTerminal, type TaskRecord } from '../tasks/task-model';
 import type { RevisionTasks } from '../tasks/revision-tasks';
 import type { TaskPage, TaskStore } from '../tasks/task-store';
-import type { TaskSignal, TaskSignals } from '../tasks/task-signals';
 import type { JSONRPCMessage } from '../wire/mcp-types.generated';
 import { ownerOf, shownId } from './running-task';
-import { answerHere, answersElsewhere, answerSignalled } from './task-answers';
+import { answerHere } from './task-answers';
 import { pollUntilTerminal, untilTerminal } from './task-result-wait';
 import { TaskLeases } from './task-leases';
 import { resolveTaskOptions, type TaskOptions } from './task-options';
 import { TaskRunner } from './task-runner';
+import { TaskSignalling } from './task-signalling';
 import { TaskStarter } from './task-starter';
 import { TaskStatusFeed, type TaskWatcher } from './task-status-feed';
 
@@ -38,8 +38,8 @@ export class TaskManager implements TasksFeature {
   private readonly runner: TaskRunner;
   /** Status changes on their way to 2026 listen streams. */
   private readonly feed = new TaskStatusFeed();
-  private readonly signals: TaskSignals | undefined;
-  private readonly unsubscribe: (() => void) | undefined;
+  /** Cancels and answers for tasks other instances run, and theirs for tasks running here. */
+  private readonly signalling: TaskSignalling;
   private readonly leases: TaskLeases;
 
   constructor(
@@ -47,7 +47,6 @@ export class TaskManager implements TasksFeature {
     private readonly logger: ServerLogger,
   ) {
     this.store = options.store ?? new InMemoryTaskStore();
-    this.signals = options.signals;
     const settings = resolveTaskOptions(options);
     this.pollIntervalMs = settings.start.pollIntervalMs;
     const holder = {
@@ -64,7 +63,7 @@ export class TaskManager implements TasksFeature {
       (sessionId, message) => this.notifySession?.(sessionId, message),
     );
     this.starter = new TaskStarter(this.store, this.runner, this.leases, settings.start, () => this.followLeases());
-    this.unsubscribe = this.signals?.subscribe((signal) => this.onSignal(signal));
+    this.signalling = new TaskSignalling(options.signals, this.store, this.runner, logger);
     // A store of its own holds this instance's tasks only: nobody else's lease can lapse in it.
     this.sharedStore = options.store !== undefined;
   }
@@ -148,7 +147,7 @@ export class TaskManager implements TasksFeature {
       abortReasons.cancelled('tasks/cancel'),
     );
     // Stored as cancelled; the instance that runs it (if not this one) stops the work.
-    if (!local) await this.publish({ kind: 'cancel', taskId });
+    if (!local) await this.signalling.cancelled(taskId);
     return { record: cancelled ?? record, wasTerminal: false };
   }
 
@@ -159,42 +158,8 @@ export class TaskManager implements TasksFeature {
   async update(taskId: string, responses: Record<string, unknown>, ctx: ActiveRequestContext): Promise<void> {
     const record = await this.get(taskId, ctx);
     const running = this.runner.get(taskId);
-    if (running === undefined) return this.updateElsewhere(record, responses);
+    if (running === undefined) return this.signalling.updateElsewhere(record, responses);
     if (!running.done) await answerHere(this.runner, running, responses);
-  }
-
-  /**
-   * `tasks/update` for a task another instance runs: the answers are checked against the stored
-   * questions and the record updated here (a `tasks/get` right after sees it), then the running
-   * instance is signalled so the handler gets them.
-   */
-  private async updateElsewhere(record: TaskRecord, responses: Record<string, unknown>): Promise<void> {
-    const answered = answersElsewhere(record, responses);
-    if (answered === undefined) return;
-    await this.store.update(record.taskId, answered.patch, Date.now());
-    await this.publish({ kind: 'answers', taskId: record.taskId, responses: answered.answers });
-  }
-
-  /** A signal from another instance about a task this one may run. */
-  private onSignal(signal: TaskSignal): void {
-    const running = this.runner.get(signal.taskId);
-    if (running === undefined || running.done) return;
-    if (signal.kind === 'cancel') {
-      // Already stored as cancelled by the instance that received the cancel.
-      this.runner.stop(running, abortReasons.cancelled('tasks/cancel'));
-      return;
-    }
-    answerSignalled(this.runner, running, signal.responses);
-  }
-
-  private async publish(signal: TaskSignal): Promise<void> {
-    if (this.signals === undefined) return;
-    try {
-      await this.signals.publish(signal);
-    } catch (error) {
-      // The record is stored; only the running work misses the signal (a cancel then ends at expiry).
-      this.logger.warn(`signalling ${signal.kind} of task ${signal.taskId} to the other instances failed`, error);
-    }
   }
 
   /** 2025 `tasks/result`: waits until the task is terminal (or the request ends), then its record. */
@@ -242,7 +207,7 @@ export class TaskManager implements TasksFeature {
         this.runner.end(id, { status: 'cancelled', statusMessage: 'The server shut down before the task finished' }, abortReasons.closed()),
       ),
     );
-    this.unsubscribe?.();
+    this.signalling.close();
     this.leases.close();
     this.runner.close();
   }

@@ -1,6 +1,5 @@
 import { ArmatureError } from '@armature/di';
 import { ActiveRequestContext } from '../context/active-request-context';
-import { missingClientCapability } from '../context/client-capability-check';
 import { EngineErrorCode } from '../errors/engine-error-codes';
 import { IdleWaiters } from '../kernel/idle-waiters';
 import type { ServerLogger } from '../logging/server-logger';
@@ -8,17 +7,18 @@ import type { RequestParamsRecord } from '../protocol/request-params';
 import type { ServerFeatures } from '../protocol/server-features';
 import type { RevisionTasks } from '../tasks/revision-tasks';
 import { TaskHost } from '../tasks/task-host';
-import { isTerminal, type TaskInputRequest, type TaskPatch, type TaskRecord } from '../tasks/task-model';
+import { isTerminal, type TaskPatch, type TaskRecord } from '../tasks/task-model';
 import type { TaskStore } from '../tasks/task-store';
 import type { JSONRPCNotification } from '../wire/mcp-types.generated';
 import { failureOf, type Running } from './running-task';
+import { askInTask } from './task-questions';
 import type { TaskStatusFeed } from './task-status-feed';
 
 const SWEEP_EVERY_MS = 5_000;
 
 /**
- * The tasks this process runs: hosts each one's handler (`TaskHost`), turns its questions into
- * input requests, keeps its store writes in order, settles or stops it, wakes whoever waits on
+ * The tasks this process runs: hosts each one's handler (`TaskHost`), whose questions become
+ * input requests (task-questions.ts), keeps its store writes in order, settles or stops it, wakes whoever waits on
  * it (`tasks/result`, the shutdown drain through `whenIdle`), and sweeps the expired ones.
  * Status changes go to the creating session (as the task's revision announces them) and to the
  * status feed.
@@ -94,7 +94,8 @@ export class TaskRunner {
     let running!: Running;
     const reporter = {
       progress: (message: string) => void this.write(running, { statusMessage: message }),
-      ask: (method: string, askedParams: Record<string, unknown>, key: string | undefined) => this.ask(running, method, askedParams, key),
+      ask: (method: string, askedParams: Record<string, unknown>, key: string | undefined) =>
+        askInTask(running, method, askedParams, key, (patch) => void this.write(running, patch)),
       waiting: (waiting: boolean) => {
         running.askedOut += waiting ? 1 : -1;
         if (waiting && running.askedOut === 1) void this.write(running, { status: 'input_required' });
@@ -128,40 +129,6 @@ export class TaskRunner {
       done: false,
     };
     return running;
-  }
-
-  /** 2026: a handler's question inside a task becomes an outstanding input request. */
-  private ask(
-    running: Running,
-    method: string,
-    params: Record<string, unknown>,
-    askedKey: string | undefined,
-  ): Promise<Record<string, unknown>> {
-    if (running.done)
-      return Promise.reject(running.ctx.signal.reason ?? new ArmatureError(EngineErrorCode.REQUEST_CANCELLED, 'The task ended'));
-    const missing = missingClientCapability(method, params, running.ctx.session.clientCapabilities);
-    if (missing !== undefined)
-      return Promise.reject(
-        new ArmatureError(
-          EngineErrorCode.CLIENT_CAPABILITY_MISSING,
-          `Cannot ask ${method} in this task: the client did not declare the "${missing}" capability`,
-        ),
-      );
-    let key = askedKey ?? `input-${running.usedKeys.size + 1}`;
-    // Keys are unique over the task's life: a reused one gets a suffix.
-    for (let n = 2; running.usedKeys.has(key); n += 1) key = `${askedKey ?? 'input'}-${n}`;
-    running.usedKeys.add(key);
-    return new Promise((resolve, reject) => {
-      running.questions.set(key, { method, params, resolve, reject });
-      void this.write(running, this.questionsPatch(running));
-    });
-  }
-
-  questionsPatch(running: Running): TaskPatch {
-    if (running.questions.size === 0) return { status: 'working', inputRequests: undefined };
-    const inputRequests: Record<string, TaskInputRequest> = {};
-    for (const [key, question] of running.questions) inputRequests[key] = { method: question.method, params: question.params };
-    return { status: 'input_required', inputRequests };
   }
 
   settle(running: Running, result: Record<string, unknown> | undefined, thrown: unknown): Promise<unknown> {

@@ -1,6 +1,14 @@
 import { WireErrorCode, type AuthInfo, type TransportRequestInfo } from '@armature/core';
 import type { JSONRPCMessage, JSONRPCNotification, JSONRPCRequest } from '@armature/core/wire/2025-11-25';
-import { ENVELOPE_VERSIONS, encodeJsonRpc, type AbortableRequest, type ExchangeSink, type RequestKernel } from '@armature/core/internal';
+import {
+  addedRevisionOf,
+  dispatchUnder,
+  encodeJsonRpc,
+  envelopeRevisionOf,
+  type AbortableRequest,
+  type ExchangeSink,
+  type RequestKernel,
+} from '@armature/core/internal';
 import type { HeaderList, HttpRequestView, HttpResponder } from '../exchange/http-exchange';
 import { errorBody } from '../protocol/http-error';
 import { checkMcpHeaders } from '../protocol/mcp-headers';
@@ -98,7 +106,9 @@ export function postStateless2026(
 ): void {
   const method = request.method;
   const params = (request.params ?? {}) as Record<string, unknown>;
-  if (kernel.serves(method)) {
+  // A revision added next to 2026-07-28 (addEnvelopeRevision) serves the requests that name it; the kernel's own serves the rest.
+  const added = addedRevisionOf(envelopeVersion(params) ?? req.header('mcp-protocol-version'));
+  if (added === undefined ? kernel.serves(method) : added.methods.has(method)) {
     const problem = checkMcpHeaders(req, method, params, kernel) ?? versionHeaderProblem(req.header('mcp-protocol-version'), params);
     if (problem !== undefined) {
       res.send(400, JSON_HEADERS, errorBody(problem.code, problem.message, request.id));
@@ -112,7 +122,8 @@ export function postStateless2026(
   if (!listen) engine.statelessInflight++;
   const sink = new Http2026Sink(res, engine, listen, authInfo !== undefined);
   // The decoded request is already the `DispatchedRequest` (id, method, params) the kernel takes.
-  const running = kernel.dispatch(request, authInfo, sink, facts);
+  const running =
+    added === undefined ? kernel.dispatch(request, authInfo, sink, facts) : dispatchUnder(added, kernel, request, authInfo, sink, facts);
   if (running === undefined || running.finished) return;
   sink.running = running;
   if (listen) {
@@ -133,9 +144,8 @@ function versionHeaderProblem(
   header: string | undefined,
   params: Readonly<Record<string, unknown>>,
 ): { code: number; message: string } | undefined {
-  const meta = params._meta;
-  const version = typeof meta === 'object' && meta !== null ? (meta as Record<string, unknown>)[META_VERSION] : undefined;
-  if (header === undefined && typeof version === 'string' && ENVELOPE_VERSIONS.includes(version)) {
+  const version = envelopeVersion(params);
+  if (header === undefined && typeof version === 'string' && envelopeRevisionOf(version) !== undefined) {
     return {
       code: WireErrorCode.HeaderMismatch,
       message: `Header mismatch: the MCP-Protocol-Version header is required (send "${version}", the envelope's version)`,
@@ -146,4 +156,10 @@ function versionHeaderProblem(
     code: WireErrorCode.HeaderMismatch,
     message: 'Header mismatch: the MCP-Protocol-Version header does not match _meta "io.modelcontextprotocol/protocolVersion"',
   };
+}
+
+/** The version a request's `_meta` envelope names, when it names one. */
+function envelopeVersion(params: Readonly<Record<string, unknown>>): unknown {
+  const meta = params._meta;
+  return typeof meta === 'object' && meta !== null ? (meta as Record<string, unknown>)[META_VERSION] : undefined;
 }

@@ -6,46 +6,20 @@ import {
   type TransportRequestInfo,
 } from '@armature/core';
 import type { JSONRPCRequest } from '@armature/core/wire/2025-11-25';
-import { ENVELOPE_VERSIONS, hasEnvelope, ONLY_2026, type ConnectedSession, type ConnectOptions } from '@armature/core/internal';
+import { envelopeRevisionOf, hasEnvelope, ONLY_2026 } from '@armature/core/internal';
 import type { BodyConsumer, HttpRequestView, HttpResponder, ParsedBody } from '../exchange/http-exchange';
 import { errorBody } from '../protocol/http-error';
 import { checkParsed, decodeBody, isInitialize, type DecodedBody } from '../protocol/json-rpc-message';
 import { requestProtocolVersion } from '../protocol/protocol-version';
 import { acceptsAll, isJsonContentType } from './media-type';
-import { accepted, refuse, shuttingDown } from './refuse';
+import { accepted, refuse, shuttingDown, unsupportedVersion } from './refuse';
 import type { EngineState as StreamableHttpEngine } from './engine-state';
-import { StatelessTransport } from './stateless.transport';
 import { postStateless2026 } from './post-2026';
-import { refuseWhenSaturated } from './stateless-limit';
+import { postStateless } from './post-stateless';
 
 const POST_ACCEPT = ['application/json', 'text/event-stream'];
 const JSON_HEADERS = ['content-type', 'application/json'];
 type Decoded = Extract<DecodedBody, { ok: true }>;
-
-/**
- * What a stateless session assumes the client can do. Server→client requests are declared so
- * that they reach the stateless transport, which refuses them with a message naming the real
- * reason (no session), rather than a misleading "client lacks the capability".
- */
-const STATELESS_CLIENT_CAPABILITIES = Object.freeze({ elicitation: { form: {}, url: {} }, sampling: {}, roots: {} });
-
-/** A stateless POST is an ephemeral session (see `ConnectOptions.ephemeral`). */
-const STATELESS_INITIALIZE: ConnectOptions = Object.freeze({ ephemeral: true });
-
-/** Connect options of a stateless request per protocol version; keys are accepted versions only, so it stays small. */
-const statelessOptions = new Map<string, ConnectOptions>();
-
-function statelessConnectOptions(version: string): ConnectOptions {
-  let options = statelessOptions.get(version);
-  if (options === undefined) {
-    options = Object.freeze({
-      ephemeral: true,
-      assumeInitialized: Object.freeze({ protocolVersion: version, clientCapabilities: STATELESS_CLIENT_CAPABILITIES }),
-    });
-    statelessOptions.set(version, options);
-  }
-  return options;
-}
 
 /**
  * POST: one JSON-RPC message (MCP 2025-11-25, transports §Sending Messages to the Server). The
@@ -187,63 +161,6 @@ async function postStateful(
   }
 }
 
-/**
- * A 2025 POST without a session: an ephemeral session of its own (see `ConnectOptions.ephemeral`).
- * Not `async`: an app that connects at once (`connectNow`) serves it without a promise or an
- * async resumption; other apps are awaited.
- */
-function postStateless(
-  engine: StreamableHttpEngine,
-  decoded: Decoded,
-  req: HttpRequestView,
-  res: HttpResponder,
-  extra: MessageExtraInfo,
-): Promise<void> | void {
-  // Nothing to route a notification or a response to without a session.
-  if (decoded.kind !== 'request') return accepted(res);
-  const request = decoded.message as JSONRPCRequest;
-  let connectOptions = STATELESS_INITIALIZE;
-  if (!isInitialize(request)) {
-    const version = requestProtocolVersion(req.header('mcp-protocol-version'), engine.options.versions);
-    if (version === undefined) return unsupportedVersion(res);
-    connectOptions = statelessConnectOptions(version);
-  }
-  if (engine.closing) return shuttingDown(res);
-  if (refuseWhenSaturated(engine.statelessInflight, engine.options.maxStatelessInflight, request.id, res)) return;
-  let connected: ConnectedSession | undefined;
-  engine.statelessInflight++;
-  const options = engine.options;
-  const transport = new StatelessTransport(request, res, options.timing, options.answers, extra.authInfo !== undefined, () => {
-    engine.statelessInflight--;
-    if (connected !== undefined) void connected.close().catch(engine.reportError);
-  });
-  let connecting: ConnectedSession | Promise<ConnectedSession>;
-  try {
-    const app = engine.app;
-    connecting = app.connectNow === undefined ? app.connect(transport, connectOptions) : app.connectNow(transport, connectOptions);
-  } catch (error) {
-    return notConnected(engine, res, error);
-  }
-  if (!(connecting instanceof Promise)) {
-    connected = connecting;
-    return transport.dispatch(extra);
-  }
-  return connecting.then(
-    (session) => {
-      connected = session;
-      transport.dispatch(extra);
-    },
-    (error: unknown) => notConnected(engine, res, error),
-  );
-}
-
-/** The ephemeral session of a stateless POST could not be opened: 500 (the cause goes to `onError`). */
-function notConnected(engine: StreamableHttpEngine, res: HttpResponder, error: unknown): void {
-  engine.statelessInflight--;
-  engine.reportError(error);
-  refuse(res, 500, 'Internal Server Error: could not open a session');
-}
-
 /** Every 2025-era version, served or not: a header naming one stays on the session path (which answers 400 when it is not served). */
 const KNOWN_2025: ReadonlySet<string> = new Set(SUPPORTED_PROTOCOL_VERSIONS);
 
@@ -254,7 +171,7 @@ const KNOWN_2025: ReadonlySet<string> = new Set(SUPPORTED_PROTOCOL_VERSIONS);
  *   decides. An `Mcp-Session-Id` header is ignored (2026 has no sessions), `initialize` is a
  *   removed method (-32601, 404), a version header that disagrees is -32020;
  * - otherwise an `Mcp-Session-Id` header keeps the POST on its 2025 session;
- * - otherwise a 2026 version header (a 2026 client's `initialize` is a removed method, not the
+ * - otherwise a version header a sessionless revision serves (a 2026 client's `initialize` is a removed method, not the
  *   start of a session), a version header this server has never heard of (a newer client: -32022
  *   tells it what we speak) or a 2026-only method is 2026, and anything else 2025.
  */
@@ -263,7 +180,7 @@ function isRevision2026Post(decoded: Decoded, req: HttpRequestView, versions2025
   if (hasEnvelope(message.params)) return true;
   if (req.header('mcp-session-id') !== undefined) return false;
   const header = req.header('mcp-protocol-version');
-  if (header !== undefined && ENVELOPE_VERSIONS.includes(header)) return true;
+  if (envelopeRevisionOf(header) !== undefined) return true;
   if (decoded.kind === 'request' && isInitialize(decoded.message)) return false;
   if (header !== undefined && versions2025.has(header)) return false;
   if (header !== undefined && header !== '' && !KNOWN_2025.has(header)) return true;
@@ -272,8 +189,4 @@ function isRevision2026Post(decoded: Decoded, req: HttpRequestView, versions2025
 
 function tooLarge(res: HttpResponder, limit: number): void {
   refuse(res, 413, `Payload Too Large: the body exceeds ${limit} bytes`);
-}
-
-function unsupportedVersion(res: HttpResponder): void {
-  refuse(res, 400, 'Bad Request: unsupported MCP-Protocol-Version');
 }

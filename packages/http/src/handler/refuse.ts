@@ -32,3 +32,8 @@ export function accepted(res: HttpResponder): void {
 }
 
 const EMPTY: readonly string[] = [];
+
+/** 400: the `MCP-Protocol-Version` header names a version this endpoint does not serve. */
+export function unsupportedVersion(res: HttpResponder): void {
+  refuse(res, 400, 'Bad Request: unsupported MCP-Protocol-Version');
+}

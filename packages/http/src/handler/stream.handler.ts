@@ -1,5 +1,5 @@
 import type { AuthInfo } from '@armature/core';
-import { ENVELOPE_VERSIONS, type TokenRequest } from '@armature/core/internal';
+import { envelopeRevisionOf, type TokenRequest } from '@armature/core/internal';
 import type { HttpRequestView, HttpResponder } from '../exchange/http-exchange';
 import type { EventStore } from '../events/event-store';
 import { requestProtocolVersion } from '../protocol/protocol-version';
@@ -100,7 +100,7 @@ export async function handleDelete(
 /** A GET or DELETE from a 2026 client: no session id and a 2026 version header. */
 function speaks2026(req: HttpRequestView): boolean {
   const version = req.header('mcp-protocol-version');
-  return req.header('mcp-session-id') === undefined && version !== undefined && ENVELOPE_VERSIONS.includes(version);
+  return req.header('mcp-session-id') === undefined && envelopeRevisionOf(version) !== undefined;
 }
 
 /** The session a GET or DELETE names, or undefined after answering 400/404. */

@@ -18,14 +18,25 @@ const STOPWORDS = new Set(
   ).split(' '),
 );
 
-/** Runs of letters and digits (any script); everything else separates words. */
-const WORD = /[\p{L}\p{N}]+/gu;
-
 /**
- * Where a word splits into parts: lower → upper (`getWeather`), the last capital of a run before
- * a lower-case letter (`HTTPServer`), and letters ↔ digits (`utf8Text`).
+ * The word and part patterns, made on first use: a regular expression of Unicode properties
+ * costs about a millisecond to create, which a process that never searches (or answers its
+ * first call before it does) should not pay while it loads.
  */
-const PARTS = /\p{Lu}+(?=\p{Lu}\p{Ll})|\p{Lu}?\p{Ll}+|\p{Lu}+|\p{N}+|[\p{L}\p{N}]+/gu;
+let patterns: { readonly word: RegExp; readonly parts: RegExp } | undefined;
+
+function tokenPatterns(): { readonly word: RegExp; readonly parts: RegExp } {
+  patterns ??= {
+    /** Runs of letters and digits (any script); everything else separates words. */
+    word: /[\p{L}\p{N}]+/gu,
+    /**
+     * Where a word splits into parts: lower → upper (`getWeather`), the last capital of a run
+     * before a lower-case letter (`HTTPServer`), and letters ↔ digits (`utf8Text`).
+     */
+    parts: /\p{Lu}+(?=\p{Lu}\p{Ll})|\p{Lu}?\p{Ll}+|\p{Lu}+|\p{N}+|[\p{L}\p{N}]+/gu,
+  };
+  return patterns;
+}
 
 /**
  * A light English stemmer, enough that `notes`/`note`, `listing`/`list` and `updated`/`update`
@@ -50,8 +61,9 @@ export function stem(word: string): string {
  */
 export function searchTokens(text: string, limit = Infinity): string[] {
   const out: string[] = [];
-  for (const word of text.matchAll(WORD)) {
-    for (const part of word[0].matchAll(PARTS)) {
+  const { word: wordPattern, parts: partPattern } = tokenPatterns();
+  for (const word of text.matchAll(wordPattern)) {
+    for (const part of word[0].matchAll(partPattern)) {
       const lower = part[0].toLowerCase();
       if (STOPWORDS.has(lower)) continue;
       out.push(stem(lower.length > MAX_TOKEN_CHARS ? lower.slice(0, MAX_TOKEN_CHARS) : lower));

@@ -1,6 +1,6 @@
 import { WireErrorCode, type AuthInfo, type TransportRequestInfo } from '@armature/core';
 import type { JSONRPCMessage, JSONRPCNotification, JSONRPCRequest } from '@armature/core/wire/2025-11-25';
-import { ENVELOPE_VERSIONS, encodeJsonRpc, type AbortableRequest, type ExchangeSink, type RequestKernel } from '@armature/core/internal';
+import { ENVELOPE_VERSIONS, encodeJsonRpc, NO_PARAMS, type AbortableRequest, type ExchangeSink, type RequestKernel } from '@armature/core/internal';
 import type { HeaderList, HttpRequestView, HttpResponder } from '../exchange/http-exchange';
 import { errorBody } from '../protocol/http-error';
 import { checkMcpHeaders } from '../protocol/mcp-headers';
@@ -111,8 +111,10 @@ export function postStateless2026(
   if (!listen && refuseWhenSaturated(engine.statelessInflight, engine.options.maxStatelessInflight, request.id, res)) return;
   if (!listen) engine.statelessInflight++;
   const sink = new Http2026Sink(res, engine, listen, authInfo !== undefined);
-  // The decoded request is already the `DispatchedRequest` (id, method, params) the kernel takes.
-  const running = kernel.dispatch(request, authInfo, sink, facts);
+  const running = kernel.dispatch(
+    { id: request.id, method, params: request.params ?? NO_PARAMS, authInfo, requestInfo: facts, session: undefined },
+    sink,
+  );
   if (running === undefined || running.finished) return;
   sink.running = running;
   if (listen) {

@@ -39,7 +39,12 @@ export function tooManyRequests(limit: number): Refusal {
 const SHUTTING_DOWN: Refusal = Object.freeze({ code: WireErrorCode.ConnectionClosed, message: 'The server is shutting down' });
 
 /** The parameters of {@link serveRequest}, shared by its observed and unobserved paths. */
-type ServeRequest = (kernel: ExchangeKernel, revision: Revision, request: IncomingRequest, sink: RequestSink) => RequestExchange | undefined;
+type ServeRequest = (
+  kernel: ExchangeKernel,
+  revision: Revision,
+  request: IncomingRequest,
+  sink: RequestSink,
+) => RequestExchange | undefined;
 
 /**
  * The one request path of both revisions. In order: the revision's method table (-32601,

@@ -312,7 +312,14 @@ export class ServerSession implements RequestHost, ConnectedSession {
       return;
     }
     const requests = this.requests;
-    const request: IncomingRequest = { id, method, params, authInfo: extra?.authInfo, requestInfo: requestInfoOf(extra), session: requests };
+    const request: IncomingRequest = {
+      id,
+      method,
+      params,
+      authInfo: extra?.authInfo,
+      requestInfo: requestInfoOf(extra),
+      session: requests,
+    };
     serveRequest(requests, REVISION_2025, request, requests.outbox);
   }
 
@@ -341,7 +348,14 @@ export class ServerSession implements RequestHost, ConnectedSession {
         this.outbox.sendResponse(message, related);
       },
     };
-    const request: IncomingRequest = { id, method, params, authInfo: extra?.authInfo, requestInfo: requestInfoOf(extra), session: undefined };
+    const request: IncomingRequest = {
+      id,
+      method,
+      params,
+      authInfo: extra?.authInfo,
+      requestInfo: requestInfoOf(extra),
+      session: undefined,
+    };
     const running = kernel.dispatch(request, sink);
     if (running === undefined || running.finished) return;
     (this.handedOff ??= new Map()).set(id, running);

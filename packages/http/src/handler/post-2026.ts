@@ -1,6 +1,13 @@
 import { WireErrorCode, type AuthInfo, type TransportRequestInfo } from '@armature/core';
 import type { JSONRPCMessage, JSONRPCNotification, JSONRPCRequest } from '@armature/core/wire/2025-11-25';
-import { ENVELOPE_VERSIONS, encodeJsonRpc, NO_PARAMS, type AbortableRequest, type ExchangeSink, type RequestKernel } from '@armature/core/internal';
+import {
+  ENVELOPE_VERSIONS,
+  encodeJsonRpc,
+  NO_PARAMS,
+  type AbortableRequest,
+  type ExchangeSink,
+  type RequestKernel,
+} from '@armature/core/internal';
 import type { HeaderList, HttpRequestView, HttpResponder } from '../exchange/http-exchange';
 import { errorBody } from '../protocol/http-error';
 import { checkMcpHeaders } from '../protocol/mcp-headers';

@@ -12,7 +12,7 @@
 // out). Objects: the sampling heap profiler at a 1-byte interval counts allocations over a smaller
 // batch (it also slows them; CPU is measured on separate batches without it). Figures vary by
 // about ±1.5% from child to child (timer and immediate interleaving differs): compare medians.
-// Usage: node bench/tools/allocations-per-exchange.js [--rounds 3] [--count 4000] [--tree DIR]...
+// Usage: node bench/tools/allocations-per-exchange.js [--rounds 3] [--count 4000] [--tree DIR]... [--node-flag F]...
 const { spawnSync } = require('node:child_process');
 const path = require('node:path');
 
@@ -33,6 +33,9 @@ function parent(args) {
   if (trees.length === 0) trees.push(path.join(__dirname, '..', '..'));
   const rounds = Number(argValues(args, '--rounds')[0] ?? '3');
   const count = argValues(args, '--count')[0] ?? '4000';
+  // E.g. `--node-flag --no-opt`: without the optimizing compiler no allocation is elided, so
+  // the counts are the code's own, the same in every child.
+  const nodeFlags = argValues(args, '--node-flag');
   const results = trees.map(() => []);
   for (let round = 0; round < rounds; round++) {
     for (let k = 0; k < trees.length; k++) {
@@ -40,7 +43,16 @@ function parent(args) {
       const tool = path.join(trees[t], 'bench', 'tools', 'allocations-per-exchange.js');
       const child = spawnSync(
         process.execPath,
-        [`--max-semi-space-size=${SEMI_SPACE_MB}`, `--min-semi-space-size=${SEMI_SPACE_MB}`, '--expose-gc', tool, '--child', count],
+        [
+          `--max-semi-space-size=${SEMI_SPACE_MB}`,
+          `--min-semi-space-size=${SEMI_SPACE_MB}`,
+          '--expose-gc',
+          '--no-allocation-site-pretenuring',
+          ...nodeFlags,
+          tool,
+          '--child',
+          count,
+        ],
         { encoding: 'utf8', cwd: trees[t] },
       );
       if (child.status !== 0) throw new Error(`${trees[t]}: ${child.stderr}`);

@@ -74,7 +74,8 @@ export type { TokenRequest, VerifyToken } from './transport/auth/verify-token';
 // MCP 2026-07-28: the request-scoped kernel as transports see it.
 export type { RequestKernel, AbortableRequest, HeaderParam } from './kernel/request-kernel';
 export type { ExchangeSink } from './kernel/exchange-sink';
-export type { DispatchedRequest } from './kernel/request-kernel';
+export type { IncomingRequest } from './kernel/request-kernel';
+export { NO_PARAMS } from './protocol/request-params';
 export type { CacheHint, CacheHints } from './kernel/cache-hints';
 export { PROTOCOL_2026, ENVELOPE_VERSIONS, META as MCP_META_KEYS, ONLY_2026, REMOVED_IN_2026, hasEnvelope } from './kernel/revision-2026';
 // The revision seam: what a revision object is built from, and the hook that adds one served per

@@ -1,8 +1,5 @@
 import type { NotificationPacing } from '../context/notification-pacing';
-import type { AuthInfo } from '../context/request-context';
-import type { TransportRequestInfo } from '../context/request-info';
 import type { Implementation } from '../wire/mcp-types.generated';
-import { NO_PARAMS } from '../protocol/request-params';
 import { serverCapabilities } from '../protocol/server-capabilities';
 import type { ServerFeatures } from '../protocol/server-features';
 import type { ServerLogger } from '../logging/server-logger';
@@ -14,7 +11,7 @@ import { InflightLedger } from './inflight-ledger';
 import { META } from './mcp-2026';
 import { allSupportedVersions } from './request-envelope';
 import { type RequestExchange, serveRequest } from './request-exchange';
-import type { DispatchedRequest, HeaderParam, RequestKernel } from './request-kernel';
+import type { HeaderParam, IncomingRequest, RequestKernel } from './request-kernel';
 import type { RequestObserver } from './request-observer';
 import type { RequestStateSealer } from './request-state';
 import { ResultDecoration } from './result-decoration';
@@ -123,23 +120,8 @@ export class Dispatcher implements ExchangeKernel, RequestKernel {
    * Returns the exchange while it may still be running (so a transport can abort it when the
    * client goes away), or undefined when it was answered at once.
    */
-  dispatch(
-    request: DispatchedRequest,
-    authInfo: AuthInfo | undefined,
-    sink: ExchangeSink,
-    requestInfo?: TransportRequestInfo,
-  ): RequestExchange | undefined {
-    return serveRequest(
-      this,
-      REVISION_2026,
-      request.id,
-      request.method,
-      request.params ?? NO_PARAMS,
-      authInfo,
-      requestInfo,
-      sink,
-      undefined,
-    );
+  dispatch(request: IncomingRequest, sink: ExchangeSink): RequestExchange | undefined {
+    return serveRequest(this, REVISION_2026, request, sink);
   }
 
   /** Serves the methods 2026 has beyond the features: `server/discover` and `subscriptions/listen`. */

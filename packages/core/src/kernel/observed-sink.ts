@@ -5,7 +5,7 @@ import type { ServerLogger } from '../logging/server-logger';
 import { Phase } from '../protocol/session-phase';
 import type { TransportSendOptions } from '../transport/transport';
 import { META } from './mcp-2026';
-import type { RequestSession } from './request-envelope';
+import type { IncomingRequest } from './request-kernel';
 import type { HeaderLookup, ObservedRequest, RequestObservation, RequestObserver } from './request-observer';
 import type { Exchange, RequestSink } from './revision';
 
@@ -20,13 +20,25 @@ export class ObservedSink implements RequestSink, ObservedRequest {
   constructor(
     private readonly inner: RequestSink,
     private readonly logger: ServerLogger,
-    readonly id: RequestId,
-    readonly method: string,
-    readonly params: RequestParamsRecord,
-    readonly authInfo: AuthInfo | undefined,
-    private readonly session: RequestSession | undefined,
+    private readonly request: IncomingRequest,
     private readonly headers: HeaderLookup | undefined,
   ) {}
+
+  get id(): RequestId {
+    return this.request.id;
+  }
+
+  get method(): string {
+    return this.request.method;
+  }
+
+  get params(): RequestParamsRecord {
+    return this.request.params;
+  }
+
+  get authInfo(): AuthInfo | undefined {
+    return this.request.authInfo;
+  }
 
   /** Asks `observer` to watch; undefined when it declines (or fails: telemetry never breaks a request). */
   observe(observer: RequestObserver): RequestObservation | undefined {
@@ -40,14 +52,15 @@ export class ObservedSink implements RequestSink, ObservedRequest {
 
   get protocolVersion(): string | undefined {
     // A 2025 session knows its version once initialize negotiated it.
-    if (this.session !== undefined) return this.session.phase === Phase.AwaitingInit ? undefined : this.session.info.protocolVersion;
-    const meta = this.params._meta;
+    const session = this.request.session;
+    if (session !== undefined) return session.phase === Phase.AwaitingInit ? undefined : session.info.protocolVersion;
+    const meta = this.request.params._meta;
     const version = typeof meta === 'object' && meta !== null ? (meta as Record<string, unknown>)[META.protocolVersion] : undefined;
     return typeof version === 'string' ? version : undefined;
   }
 
   get sessionId(): string | undefined {
-    return this.session?.info.id;
+    return this.request.session?.info.id;
   }
 
   header(name: string): string | undefined {

@@ -3,9 +3,8 @@ import type { ElicitForm } from '../context/elicit-form';
 import type { NotificationPacing } from '../context/notification-pacing';
 import { echoed } from '../errors/client-text';
 import { abortReasons, ActiveRequestContext } from '../context/active-request-context';
-import type { AuthInfo, SessionInfo, SessionScope } from '../context/request-context';
+import type { SessionInfo, SessionScope } from '../context/request-context';
 import type { RelatedRequest, RequestHost } from '../context/request-host';
-import type { TransportRequestInfo } from '../context/request-info';
 import { isMcpWireError } from '../errors/wire-error';
 import { WireErrorCode } from '../errors/wire-error-codes';
 import { errorResponse } from '../jsonrpc/json-rpc-errors';
@@ -17,7 +16,8 @@ import type { RequestParamsRecord } from '../protocol/request-params';
 import type { TransportSendOptions } from '../transport/transport';
 import { InputRequiredSignal } from './input-required-signal';
 import { ObservedSink } from './observed-sink';
-import type { RequestEnvelope, RequestSession } from './request-envelope';
+import type { RequestEnvelope } from './request-envelope';
+import type { IncomingRequest } from './request-kernel';
 import { headerLookupOf } from './extra-headers';
 import type { RequestObserver } from './request-observer';
 import { type Exchange, type ExchangeKernel, type Refusal, type RequestSink, type Revision, SERVED_BY_CALLER } from './revision';
@@ -42,13 +42,8 @@ const SHUTTING_DOWN: Refusal = Object.freeze({ code: WireErrorCode.ConnectionClo
 type ServeRequest = (
   kernel: ExchangeKernel,
   revision: Revision,
-  id: RequestId,
-  method: string,
-  params: RequestParamsRecord,
-  authInfo: AuthInfo | undefined,
-  requestInfo: TransportRequestInfo | undefined,
+  request: IncomingRequest,
   sink: RequestSink,
-  session: RequestSession | undefined,
 ) => RequestExchange | undefined;
 
 /**
@@ -57,41 +52,38 @@ type ServeRequest = (
  * (2026: -32602 / -32022), the revision's gate (2025: the lifecycle phases); then the
  * exchange runs the method. A refusal is numbered by the revision and goes to `sink`.
  *
- * `requestInfo` holds the transport facts (`ctx.requestInfo`; undefined on stdio and
- * in-memory), from which the app's `RequestObserver` reads the trace-context headers.
- * `session` is the 2025 session whose initialize state is the envelope (undefined for 2026).
- * Returns the exchange while it may still be running (so a transport can abort it).
+ * `request` is what the transport knows of the request (see `IncomingRequest`); the app's
+ * `RequestObserver` reads the trace-context headers from its `requestInfo`, and its 2025
+ * `session`'s initialize state is the envelope. Returns the exchange while it may still be
+ * running (so a transport can abort it).
  */
-export const serveRequest: ServeRequest = (kernel, revision, id, method, params, authInfo, requestInfo, sink, session) =>
-  kernel.observer === undefined
-    ? serveUnobserved(kernel, revision, id, method, params, authInfo, requestInfo, sink, session)
-    : serveObserved(kernel, revision, id, method, params, authInfo, requestInfo, sink, session);
+export const serveRequest: ServeRequest = (kernel, revision, request, sink) =>
+  kernel.observer === undefined ? serveUnobserved(kernel, revision, request, sink) : serveObserved(kernel, revision, request, sink);
 
 /** The one telemetry seam: the observer sees every request, refusals included, and its answer. */
-const serveObserved: ServeRequest = (kernel, revision, id, method, params, authInfo, requestInfo, sink, session) => {
-  const observed = new ObservedSink(sink, kernel.logger, id, method, params, authInfo, session, headerLookupOf(requestInfo));
+const serveObserved: ServeRequest = (kernel, revision, request, sink) => {
+  const observed = new ObservedSink(sink, kernel.logger, request, headerLookupOf(request.requestInfo));
   const observation = observed.observe(kernel.observer as RequestObserver);
-  if (observation === undefined) return serveUnobserved(kernel, revision, id, method, params, authInfo, requestInfo, sink, session);
-  const serve = (): RequestExchange | undefined =>
-    serveUnobserved(kernel, revision, id, method, params, authInfo, requestInfo, observed, session);
+  if (observation === undefined) return serveUnobserved(kernel, revision, request, sink);
+  const serve = (): RequestExchange | undefined => serveUnobserved(kernel, revision, request, observed);
   return observation.enter === undefined ? serve() : observation.enter(serve);
 };
 
 // The hot path is kept small (cold branches live in other functions), so V8 inlines the
 // exchange and context constructors into the caller instead of calling them generically.
-const serveUnobserved: ServeRequest = (kernel, revision, id, method, params, authInfo, requestInfo, sink, session) => {
-  const entry = revision.methods.get(method);
+const serveUnobserved: ServeRequest = (kernel, revision, request, sink) => {
+  const entry = revision.methods.get(request.method);
   if (entry === undefined || kernel.draining || kernel.saturated === true)
-    return refuseAdmission(kernel, revision, id, method, entry, sink);
+    return refuseAdmission(kernel, revision, request.id, request.method, entry, sink);
   let envelope: RequestEnvelope;
   try {
-    envelope = revision.envelopeOf(params, session);
+    envelope = revision.envelopeOf(request.params, request.session);
   } catch (error) {
-    return refuse(kernel, revision, id, error, sink);
+    return refuse(kernel, revision, request.id, error, sink);
   }
-  const refusal = revision.gate(method, envelope);
-  if (refusal !== undefined) return refuse(kernel, revision, id, refusal, sink);
-  const exchange = new RequestExchange(kernel, revision, id, method, params, envelope, authInfo, requestInfo, sink);
+  const refusal = revision.gate(request.method, envelope);
+  if (refusal !== undefined) return refuse(kernel, revision, request.id, refusal, sink);
+  const exchange = new RequestExchange(kernel, revision, request, envelope, sink);
   if (entry === SERVED_BY_CALLER) kernel.serveOwn(exchange);
   else exchange.run(entry);
   return exchange.finished ? undefined : exchange;
@@ -165,20 +157,29 @@ export class RequestExchange implements RequestHost, Exchange {
   /** Set once the request became a task (`ctx.startTask()`): where the handler's outcome goes. */
   private handOff?: (value: unknown, error: unknown) => void;
 
+  /** `incoming` is what the transport built for the request, kept rather than copied member by member. */
   constructor(
     readonly kernel: ExchangeKernel,
     readonly revision: Revision,
-    readonly id: RequestId,
-    readonly method: string,
-    readonly params: RequestParamsRecord,
+    private readonly incoming: IncomingRequest,
     readonly envelope: RequestEnvelope,
-    authInfo: AuthInfo | undefined,
-    requestInfo: TransportRequestInfo | undefined,
     private readonly sink: RequestSink,
   ) {
     this.epoch = 0;
     this.tracked = false;
-    this.ctx = new ActiveRequestContext(this, id, method, params, authInfo, requestInfo);
+    this.ctx = new ActiveRequestContext(this, incoming.id, incoming.method, incoming.params, incoming.authInfo, incoming.requestInfo);
+  }
+
+  get id(): RequestId {
+    return this.incoming.id;
+  }
+
+  get method(): string {
+    return this.incoming.method;
+  }
+
+  get params(): RequestParamsRecord {
+    return this.incoming.params;
   }
 
   get finished(): boolean {

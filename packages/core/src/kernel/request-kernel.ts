@@ -3,12 +3,28 @@ import type { TransportRequestInfo } from '../context/request-info';
 import type { RequestParamsRecord } from '../protocol/request-params';
 import type { RequestId } from '../wire/mcp-types.generated';
 import type { ExchangeSink } from './exchange-sink';
+import type { RequestSession } from './request-envelope';
 
-/** One 2026 request as a transport hands it over. */
-export interface DispatchedRequest {
+/**
+ * What a transport knows of one request as it arrives, built once by the transport (or the 2025
+ * session) and handed down the request path whole: the exchange serving it keeps this object
+ * rather than copies of its members. Build it with every member present, `undefined` where there
+ * is nothing, so every incoming request has one shape (the path reading it stays monomorphic).
+ */
+export interface IncomingRequest {
   readonly id: RequestId;
   readonly method: string;
-  readonly params?: RequestParamsRecord | undefined;
+  /** The request's `params` (`NO_PARAMS` when it had none). */
+  readonly params: RequestParamsRecord;
+  /** Who the transport authenticated; undefined when nobody was. */
+  readonly authInfo: AuthInfo | undefined;
+  /**
+   * The transport facts (headers, address) `ctx.requestInfo` returns; undefined on stdio and in
+   * memory. Build its contents lazily: most handlers never read them.
+   */
+  readonly requestInfo: TransportRequestInfo | undefined;
+  /** The 2025 session the request belongs to (its initialize state is the envelope); undefined for a 2026 request. */
+  readonly session: RequestSession | undefined;
 }
 
 /** A 2026 request a transport may abort when its client goes away. */
@@ -38,16 +54,8 @@ export interface HeaderParam {
 export interface RequestKernel {
   /** Whether `method` is a 2026 method this server serves (else the answer is -32601 / HTTP 404). */
   serves(method: string): boolean;
-  /**
-   * Handles one self-describing request; see `Dispatcher.dispatch`. `requestInfo` becomes the
-   * handler's `ctx.requestInfo` (build it lazily: most handlers never read it).
-   */
-  dispatch(
-    request: DispatchedRequest,
-    authInfo: AuthInfo | undefined,
-    sink: ExchangeSink,
-    requestInfo?: TransportRequestInfo,
-  ): AbortableRequest | undefined;
+  /** Handles one self-describing request (its `session` is undefined); see `Dispatcher.dispatch`. */
+  dispatch(request: IncomingRequest, sink: ExchangeSink): AbortableRequest | undefined;
   /** The `x-mcp-header` parameters of a tool, or undefined for an unknown tool. */
   toolHeaderParams(name: string): readonly HeaderParam[] | undefined;
 }

@@ -1,12 +1,9 @@
-import type { AuthInfo } from '../context/request-context';
-import type { TransportRequestInfo } from '../context/request-info';
 import type { ExchangeSink } from './exchange-sink';
-import { NO_PARAMS } from '../protocol/request-params';
 import { Dispatcher } from './dispatcher';
 import { serveRequest } from './request-exchange';
 import type { Revision } from './revision';
 import { REVISION_2026 } from './revision-2026';
-import type { AbortableRequest, DispatchedRequest, RequestKernel } from './request-kernel';
+import type { AbortableRequest, IncomingRequest, RequestKernel } from './request-kernel';
 
 /**
  * The revisions a sessionless request may name (its `_meta` envelope's version, or its
@@ -49,11 +46,9 @@ export function addEnvelopeRevision(revision: Revision): () => void {
 export function dispatchUnder(
   revision: Revision,
   kernel: RequestKernel,
-  request: DispatchedRequest,
-  authInfo: AuthInfo | undefined,
+  request: IncomingRequest,
   sink: ExchangeSink,
-  requestInfo?: TransportRequestInfo,
 ): AbortableRequest | undefined {
   if (!(kernel instanceof Dispatcher)) throw new TypeError('An added revision is served by an Armature request kernel only');
-  return serveRequest(kernel, revision, request.id, request.method, request.params ?? NO_PARAMS, authInfo, requestInfo, sink, undefined);
+  return serveRequest(kernel, revision, request, sink);
 }

@@ -9,7 +9,7 @@ import { checkJsonRpcShape } from '../jsonrpc/json-rpc-shape';
 import type { ExchangeSink } from '../kernel/exchange-sink';
 import { hasEnvelope, ONLY_2026 } from '../kernel/mcp-2026';
 import { serveRequest, tooManyRequests } from '../kernel/request-exchange';
-import type { AbortableRequest, RequestKernel } from '../kernel/request-kernel';
+import type { AbortableRequest, IncomingRequest, RequestKernel } from '../kernel/request-kernel';
 import { DEFAULT_MAX_LISTENS_PER_PRINCIPAL, tooManyListens } from '../kernel/listen-limits';
 import type { Refusal } from '../kernel/revision';
 import { REVISION_2025 } from './revision-2025';
@@ -269,7 +269,7 @@ export class ServerSession implements RequestHost, ConnectedSession {
     const problem = extra === DECODED_EXTRA ? undefined : checkJsonRpcShape(message);
     if (problem !== undefined) {
       this.logger.warn(`refused a message: ${problem.reason}`);
-      if (problem.response !== undefined) this.outbox.respond(problem.response, undefined);
+      if (problem.response !== undefined) this.outbox.sendResponse(problem.response, undefined);
       return;
     }
     const record = message as MessageRecord;
@@ -297,7 +297,7 @@ export class ServerSession implements RequestHost, ConnectedSession {
 
   private receiveRequest(id: RequestId, method: string, params: RequestParamsRecord, extra: MessageExtraInfo | undefined): void {
     if (this.requests.running(id) !== undefined || this.handedOff?.has(id) === true) {
-      this.outbox.respond(
+      this.outbox.sendResponse(
         errorResponse(id, WireErrorCode.InvalidRequest, 'Invalid request: a request with this id is already in progress'),
         undefined,
       );
@@ -311,7 +311,16 @@ export class ServerSession implements RequestHost, ConnectedSession {
       this.handOff(kernel, id, method, params, extra);
       return;
     }
-    serveRequest(this.requests, REVISION_2025, id, method, params, extra?.authInfo, requestInfoOf(extra), this.requests, this.requests);
+    const requests = this.requests;
+    const request: IncomingRequest = {
+      id,
+      method,
+      params,
+      authInfo: extra?.authInfo,
+      requestInfo: requestInfoOf(extra),
+      session: requests,
+    };
+    serveRequest(requests, REVISION_2025, request, requests.outbox);
   }
 
   /** Hands a 2026 request to the request-scoped kernel; its messages go out on this connection. */
@@ -329,17 +338,25 @@ export class ServerSession implements RequestHost, ConnectedSession {
     const listens = this.listening?.size ?? 0;
     const refusal = listen ? this.tooManyListens(listens) : this.tooManyRunning((this.handedOff?.size ?? 0) - listens);
     if (refusal !== undefined) {
-      this.outbox.respond(errorResponse(id, refusal.code, refusal.message, refusal.data), related);
+      this.outbox.sendResponse(errorResponse(id, refusal.code, refusal.message, refusal.data), related);
       return;
     }
     const sink: ExchangeSink = {
       notify: (notification) => this.outbox.notify(notification, related),
       respond: (message) => {
         this.handOffEnded(id);
-        this.outbox.respond(message, related);
+        this.outbox.sendResponse(message, related);
       },
     };
-    const running = kernel.dispatch({ id, method, params }, extra?.authInfo, sink, requestInfoOf(extra));
+    const request: IncomingRequest = {
+      id,
+      method,
+      params,
+      authInfo: extra?.authInfo,
+      requestInfo: requestInfoOf(extra),
+      session: undefined,
+    };
+    const running = kernel.dispatch(request, sink);
     if (running === undefined || running.finished) return;
     (this.handedOff ??= new Map()).set(id, running);
     if (listen) (this.listening ??= new Set()).add(id);

@@ -9,12 +9,12 @@ import { InflightLedger } from '../kernel/inflight-ledger';
 import type { RequestSession } from '../kernel/request-envelope';
 import type { RequestExchange } from '../kernel/request-exchange';
 import type { RequestObserver } from '../kernel/request-observer';
-import type { ExchangeKernel, RequestSink } from '../kernel/revision';
+import type { ExchangeKernel } from '../kernel/revision';
 import type { SessionChange } from './connectable-app';
-import type { Transport, TransportSendOptions } from '../transport/transport';
+import type { Transport } from '../transport/transport';
 import * as lifecycle from './lifecycle-methods';
 import { loggingLevelRank } from '../protocol/logging-levels';
-import type { ClientCapabilities, Implementation, JSONRPCMessage, JSONRPCNotification, RequestId } from '../wire/mcp-types.generated';
+import type { ClientCapabilities, Implementation, RequestId } from '../wire/mcp-types.generated';
 import { OutgoingRequests } from './outgoing-requests';
 import type { RequestParamsRecord } from '../protocol/request-params';
 import { DEFAULT_MAX_URI_LENGTH } from '../protocol/resource-uri';
@@ -33,21 +33,21 @@ import { Phase, placeholderSessionInfo } from '../protocol/session-phase';
 const INFO_RANK = loggingLevelRank('info');
 
 /**
- * One 2025 session as the shared request path sees it, in every role that path asks of a
- * caller, so that a request costs no object beyond its exchange and its context:
+ * One 2025 session's state as the shared request path reads it, long-lived, so that a request
+ * costs no session-side object:
  *
- * - the envelope of its requests (`RequestSession`), filled from the `initialize` state —
- *   phase, client capabilities and info, log level, DI scope — and read live, so
- *   `logging/setLevel` applies to requests already running;
+ * - the session of its requests (`RequestSession`, `IncomingRequest.session`): their envelope,
+ *   filled from the `initialize` state — phase, client capabilities and info, log level, DI
+ *   scope — and read live, so `logging/setLevel` applies to requests already running;
  * - their kernel (`ExchangeKernel`): the features, the in-flight ledger keyed by request id
  *   (cancellation, duplicate ids, deadlines, drain), and the lifecycle methods it serves;
- * - their sink (`RequestSink`): the session's outbox, with the progress-settle pause;
  * - the 2025 way of asking the client: server→client requests (`OutgoingRequests`).
  *
+ * Their sink is the session's `outbox` (`SessionOutbox`), with the progress-settle pause.
  * `ServerSession` owns the connection around it: the transport, message routing, 2026
  * hand-offs, the app's registry and closing.
  */
-export class SessionExchanges implements RequestSession, ExchangeKernel, RequestSink {
+export class SessionExchanges implements RequestSession, ExchangeKernel {
   phase: Phase = Phase.AwaitingInit;
   info: SessionInfo = placeholderSessionInfo;
   logRank: number;
@@ -191,17 +191,6 @@ export class SessionExchanges implements RequestSession, ExchangeKernel, Request
       return;
     }
     exchange.answer(result);
-  }
-
-  notify(message: JSONRPCNotification, related: TransportSendOptions | undefined): Promise<void> {
-    return this.outbox.notify(message, related);
-  }
-
-  respond(message: JSONRPCMessage, _status: number, exchange: RequestExchange | undefined): void {
-    // The request context is also the send options that route the answer to its request's stream.
-    const ctx = exchange?.ctx;
-    if (ctx?.progressSent === true) this.outbox.respondAfterProgress(message, ctx);
-    else this.outbox.respond(message, ctx);
   }
 
   /** A server→client request on behalf of a running request, checked against the client's capabilities. */

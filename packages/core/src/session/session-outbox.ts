@@ -4,6 +4,7 @@ import { SENT } from '../transport/sent';
 import type { Transport, TransportSendOptions } from '../transport/transport';
 import type { JSONRPCMessage, JSONRPCNotification } from '../wire/mcp-types.generated';
 import type { ServerLogger } from '../logging/server-logger';
+import type { Exchange, RequestSink } from '../kernel/revision';
 
 const RESOLVED: Promise<void> = Promise.resolve();
 
@@ -18,9 +19,10 @@ export const PROGRESS_SETTLE_MS = 2;
 /**
  * Everything a session sends goes through here: synchronous transport throws become
  * rejections, failed responses are retried once as a generic -32603, notifications never
- * reject, and nothing is sent once the session is closed.
+ * reject, and nothing is sent once the session is closed. It is also the sink of every
+ * request the session serves (`RequestSink`): one per session, nothing per request.
  */
-export class SessionOutbox {
+export class SessionOutbox implements RequestSink {
   /** Set when the session closed; later sends are dropped. */
   closed = false;
   private deferred: Map<NodeJS.Timeout, () => void> | undefined = undefined;
@@ -30,8 +32,16 @@ export class SessionOutbox {
     private readonly logger: ServerLogger,
   ) {}
 
+  /** An exchange's answer, routed to its request's stream, after the progress-settle pause when it sent progress. */
+  respond(message: JSONRPCMessage, _status: number, exchange: Exchange | undefined): void {
+    // The request context is also the send options that route the answer to its request's stream.
+    const ctx = exchange?.ctx;
+    if (ctx?.progressSent === true) this.respondAfterProgress(message, ctx);
+    else this.sendResponse(message, ctx);
+  }
+
   /** Sends a response; if the transport refuses it (e.g. cannot serialize it), answers -32603 once instead. */
-  respond(message: JSONRPCMessage, related: TransportSendOptions | undefined): void {
+  sendResponse(message: JSONRPCMessage, related: TransportSendOptions | undefined): void {
     if (this.closed) return;
     const sending = this.send(message, related);
     if (sending === SENT) return;
@@ -42,7 +52,7 @@ export class SessionOutbox {
         return;
       }
       this.logger.error('could not send a response; answering with an internal error instead', error);
-      this.respond(errorResponse(id, WireErrorCode.InternalError, 'Internal error'), related);
+      this.sendResponse(errorResponse(id, WireErrorCode.InternalError, 'Internal error'), related);
     });
   }
 
@@ -51,7 +61,7 @@ export class SessionOutbox {
     const deferred = (this.deferred ??= new Map());
     const send = (): void => {
       deferred.delete(timer);
-      this.respond(message, related);
+      this.sendResponse(message, related);
     };
     const timer = setTimeout(send, PROGRESS_SETTLE_MS);
     deferred.set(timer, send);

@@ -70,7 +70,8 @@ describe('a third revision: one object serves tools/call through the whole stack
       respond: (message: JSONRPCMessage) => answered.resolve(message as Answer),
     };
     const kernel = app.requestKernel() as unknown as ExchangeKernel;
-    serveRequest(kernel, THIRD_REVISION, `third-${++id}`, method, params, undefined, undefined, sink, undefined);
+    const incoming = { id: `third-${++id}`, method, params, authInfo: undefined, requestInfo: undefined, session: undefined };
+    serveRequest(kernel, THIRD_REVISION, incoming, sink);
     return answered.promise;
   }
 

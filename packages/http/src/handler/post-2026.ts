@@ -5,6 +5,7 @@ import {
   dispatchUnder,
   encodeJsonRpc,
   envelopeRevisionOf,
+  NO_PARAMS,
   type AbortableRequest,
   type ExchangeSink,
   type RequestKernel,
@@ -121,9 +122,8 @@ export function postStateless2026(
   if (!listen && refuseWhenSaturated(engine.statelessInflight, engine.options.maxStatelessInflight, request.id, res)) return;
   if (!listen) engine.statelessInflight++;
   const sink = new Http2026Sink(res, engine, listen, authInfo !== undefined);
-  // The decoded request is already the `DispatchedRequest` (id, method, params) the kernel takes.
-  const running =
-    added === undefined ? kernel.dispatch(request, authInfo, sink, facts) : dispatchUnder(added, kernel, request, authInfo, sink, facts);
+  const incoming = { id: request.id, method, params: request.params ?? NO_PARAMS, authInfo, requestInfo: facts, session: undefined };
+  const running = added === undefined ? kernel.dispatch(incoming, sink) : dispatchUnder(added, kernel, incoming, sink);
   if (running === undefined || running.finished) return;
   sink.running = running;
   if (listen) {

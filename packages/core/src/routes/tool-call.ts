@@ -79,24 +79,30 @@ export function compileToolCall(parts: ToolCallParts): ToolCall {
     return shape(value);
   };
 
+  // Its own function, as invokeLimited below: a call without a DTO creates no closure, and no context.
+  const invokeChecked = (values: Record<string, unknown>, ctx: RequestContext): Promise<CallToolResult> =>
+    (checkDto as NonNullable<typeof checkDto>)(values).then((checked) =>
+      checked.valid ? invokeAndShape(checked.value as Record<string, unknown>, ctx) : invalidArgumentsResult(name, checked.issues),
+    );
+
   const validateAndInvoke = (args: Record<string, unknown> | undefined, ctx: RequestContext): CallToolResult | Promise<CallToolResult> => {
     const verdict = validateInput(args ?? {});
     if (!verdict.valid) return invalidArgumentsResult(name, verdict.issues);
     const values = verdict.value as Record<string, unknown>;
-    if (checkDto === null) return invokeAndShape(values, ctx);
-    return checkDto(values).then((checked) =>
-      checked.valid ? invokeAndShape(checked.value as Record<string, unknown>, ctx) : invalidArgumentsResult(name, checked.issues),
-    );
+    return checkDto === null ? invokeAndShape(values, ctx) : invokeChecked(values, ctx);
+  };
+
+  // Its own function: the closure it may create would otherwise cost every call a context object.
+  const invokeLimited: typeof validateAndInvoke = (args, ctx) => {
+    const waitMs = spendCall(limiter, sharedLimiter, ctx);
+    // A limit in a shared store answers later; a store that refuses to answer rejects (-32603).
+    if (typeof waitMs !== 'number') return waitMs.then((ms) => (ms > 0 ? rateLimitedResult(name, ms) : validateAndInvoke(args, ctx)));
+    if (waitMs > 0) return rateLimitedResult(name, waitMs);
+    return validateAndInvoke(args, ctx);
   };
 
   return (args, ctx) => {
     if (checkScopes !== null) checkScopes(ctx);
-    if (limited) {
-      const waitMs = spendCall(limiter, sharedLimiter, ctx);
-      // A limit in a shared store answers later; a store that refuses to answer rejects (-32603).
-      if (typeof waitMs !== 'number') return waitMs.then((ms) => (ms > 0 ? rateLimitedResult(name, ms) : validateAndInvoke(args, ctx)));
-      if (waitMs > 0) return rateLimitedResult(name, waitMs);
-    }
-    return validateAndInvoke(args, ctx);
+    return limited ? invokeLimited(args, ctx) : validateAndInvoke(args, ctx);
   };
 }

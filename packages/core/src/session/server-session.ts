@@ -171,7 +171,8 @@ export class ServerSession implements RequestHost, ConnectedSession {
       this.outbox.flush();
       this.requests.closeAll();
       // 2026 requests on this connection: answered -32000 here, before the transport closes.
-      for (const exchange of [...(this.handedOff?.values() ?? [])]) exchange.shutdown();
+      // Copied first (shutdown removes from the map); skipped when empty, as on every stateless request.
+      if (this.handedOff !== undefined && this.handedOff.size > 0) for (const exchange of [...this.handedOff.values()]) exchange.shutdown();
       // A closing answer to a request that sent progress waits for the settle pause: send it now.
       this.outbox.flush();
     }

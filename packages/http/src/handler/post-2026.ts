@@ -125,6 +125,22 @@ export function postStateless2026(
   const incoming = { id: request.id, method, params: request.params ?? NO_PARAMS, authInfo, requestInfo: facts, session: undefined };
   const running = added === undefined ? kernel.dispatch(incoming, sink) : dispatchUnder(added, kernel, incoming, sink);
   if (running === undefined || running.finished) return;
+  holdOpen(engine, sink, running, listen, res, authInfo, facts);
+}
+
+/**
+ * A request still running after dispatch: its sink learns of it, and of the client going away.
+ * Apart from postStateless2026 so that its closures cost a request answered at once nothing.
+ */
+function holdOpen(
+  engine: StreamableHttpEngine,
+  sink: Http2026Sink,
+  running: AbortableRequest,
+  listen: boolean,
+  res: HttpResponder,
+  authInfo: AuthInfo | undefined,
+  facts: TransportRequestInfo,
+): void {
   sink.running = running;
   if (listen) {
     engine.openListens.add(running);

@@ -27,13 +27,18 @@ export function emitQueryTail(
   // template's literal text already opened the query.
   const first = parts[0];
   const firstChar = first?.kind === 'expression' ? first.operator : component === 'query' ? '&' : '?';
+  // `{?a}{&b}` with `a` undefined expands to "&b=…" (the `?` expression expands to nothing):
+  // such a tail may open with either character.
+  const opensEither = firstChar === '?' && parts.some((p) => p.kind === 'expression' && p.operator === '&');
+  const opener = charTable(opensEither ? '?&' : firstChar);
   const source = parts.map((p) => (p.kind === 'expression' ? p.source : '')).join('');
-  if (source) run.push({ source, first: charTable(firstChar), continuation: charTable('') });
+  if (source) run.push({ source, first: opener, continuation: charTable('') });
   const params = collectParams(parts, ambiguities);
   const start = b.slot();
   const end = b.slot();
   const split = b.emit(Inst.Split);
-  b.chars(firstChar);
+  if (opensEither) b.cls(opener);
+  else b.chars(firstChar);
   b.emit(Inst.Save, start);
   const loop = b.emit(Inst.Split);
   b.cls(QUERY_CHARS);

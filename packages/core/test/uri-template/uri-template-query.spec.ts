@@ -23,6 +23,15 @@ describe('UriTemplate.match: trailing query expressions', () => {
     expect(search.match('notes://search?tag=a&q=x&tag=b')).to.deep.equal({ q: 'x', tag: ['a', 'b'] });
   });
 
+  it('matches what RFC 6570 expands when the {?…} variables are undefined: the {&…} part opens the query', () => {
+    // {?q,limit} expands to nothing, {&tag*} to "&tag=a&tag=b" (RFC 6570 §3.2.9): no "?" at all.
+    expect(search.match('notes://search&tag=a&tag=b')).to.deep.equal({ tag: ['a', 'b'] });
+    expect(search.match('notes://search&tag=')).to.deep.equal({ tag: [''] });
+    expect(search.match('notes://search?&tag=')).to.deep.equal({ tag: [''] });
+    // Only where a {&…} expression follows: a lone {?…} tail still needs its "?".
+    expect(UriTemplate.parse('notes://search{?q}').match('notes://search&q=1')).to.equal(null);
+  });
+
   it('refuses a plain parameter given twice', () => {
     expect(search.matchDetailed('notes://search?q=a&q=b')).to.deep.include({ ok: false, reason: 'no-match' });
   });

@@ -2,7 +2,7 @@
 // Child process entry: `node http-main.js <armature|sdk|floor> <stateful|stateless|2026> [extraTools]`
 // serves Streamable HTTP on 127.0.0.1 (OS-chosen port; `2026`: MCP 2026-07-28 without sessions,
 // the SDK then being the SDK v2), prints `{"url": …}` on stdout when ready, and closes on SIGTERM or when stdin ends. SIGUSR2 reports CPU time and heap on stderr.
-const { performance } = require('node:perf_hooks');
+const { serveUntilStopped, runMain } = require('../lib/serve-until-stopped');
 const { installProbe } = require('../lib/probe');
 const { serverNamed } = require('./registry');
 
@@ -14,20 +14,7 @@ async function main() {
   const extraTools = extra; // a tool set: a count, or count-shared (generate/tool-set.js)
   const handle =
     mode === '2026' ? await server.onHttp2026({ extraTools }) : await server.onHttp({ stateless: mode === 'stateless', extraTools });
-  let closing = false;
-  const stop = () => {
-    if (closing) return;
-    closing = true;
-    void handle.close().finally(() => process.exit(0));
-  };
-  process.once('SIGTERM', stop);
-  process.stdin.once('end', stop);
-  process.stdin.resume();
-  // readyMs: since this process started (serverless scenario).
-  process.stdout.write(`${JSON.stringify({ url: handle.url, readyMs: performance.now() })}\n`);
+  serveUntilStopped(handle.url, () => handle.close());
 }
 
-main().catch((error) => {
-  process.stderr.write(`${error && error.stack ? error.stack : String(error)}\n`);
-  process.exit(1);
-});
+runMain(main);

@@ -313,15 +313,7 @@ export class ServerSession implements RequestHost, ConnectedSession {
       return;
     }
     const requests = this.requests;
-    const request: IncomingRequest = {
-      id,
-      method,
-      params,
-      authInfo: extra?.authInfo,
-      requestInfo: requestInfoOf(extra),
-      session: requests,
-    };
-    serveRequest(requests, REVISION_2025, request, requests.outbox);
+    serveRequest(requests, REVISION_2025, incomingRequest(id, method, params, extra, requests), requests.outbox);
   }
 
   /** Hands a 2026 request to the request-scoped kernel; its messages go out on this connection. */
@@ -349,15 +341,7 @@ export class ServerSession implements RequestHost, ConnectedSession {
         this.outbox.sendResponse(message, related);
       },
     };
-    const request: IncomingRequest = {
-      id,
-      method,
-      params,
-      authInfo: extra?.authInfo,
-      requestInfo: requestInfoOf(extra),
-      session: undefined,
-    };
-    const running = kernel.dispatch(request, sink);
+    const running = kernel.dispatch(incomingRequest(id, method, params, extra, undefined), sink);
     if (running === undefined || running.finished) return;
     (this.handedOff ??= new Map()).set(id, running);
     if (listen) (this.listening ??= new Set()).add(id);
@@ -406,4 +390,15 @@ export class ServerSession implements RequestHost, ConnectedSession {
       this.logger.error('onclose handler threw', error);
     }
   }
+}
+
+/** The record of a request this connection received; one constructor, so every record has the same shape. */
+function incomingRequest(
+  id: RequestId,
+  method: string,
+  params: RequestParamsRecord,
+  extra: MessageExtraInfo | undefined,
+  session: SessionExchanges | undefined,
+): IncomingRequest {
+  return { id, method, params, authInfo: extra?.authInfo, requestInfo: requestInfoOf(extra), session };
 }

@@ -82,7 +82,8 @@ export { PROTOCOL_2026, ENVELOPE_VERSIONS, META as MCP_META_KEYS, ONLY_2026, REM
 // request (a test's fake revision; see docs/ARCHITECTURE.md, "revision seam").
 export { methodTable, type Revision } from './kernel/revision';
 export { readEnvelope } from './kernel/request-envelope';
-export { addEnvelopeRevision, addedRevisionOf, dispatchUnder, envelopeRevisionOf } from './kernel/revision-registry';
+export { addEnvelopeRevision, addedRevisionOf, envelopeRevisionOf } from './kernel/revision-registry';
+export { servedEnvelopeVersions } from './kernel/served-envelope-versions';
 // The notification bus port (broadcasts and 2025 session copies across instances).
 export type { BusEvent, NotificationBus } from './bus/notification-bus';
 export { InMemoryNotificationBus, deliverBusEvent } from './bus/in-memory-notification-bus';

@@ -1,12 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { stderrLogger, WireErrorCode } from '@armature/core';
-import { allowedHostsForBind, type ConnectableApp, Deadline, ENVELOPE_VERSIONS, runWindowMs } from '@armature/core/internal';
+import { allowedHostsForBind, type ConnectableApp, Deadline, runWindowMs, servedEnvelopeVersions } from '@armature/core/internal';
 import { createHttpHandler, type HttpHandler } from './create-http-handler';
 import type { ListenHttpOptions } from './options/http-options';
 import { errorBody } from './protocol/http-error';
 import { SUPPORTED_PROTOCOL_VERSIONS } from './protocol/protocol-version';
-import { buildServerCard, ServerCardResponder } from './server-card/server-card';
+import { buildServerCard, ServerCardEndpoint } from './server-card/server-card';
 import { readServerCardSource } from './server-card/server-card-source';
 
 /** A running Streamable HTTP server. */
@@ -36,6 +36,10 @@ const WRITTEN_POLL_MS = 10;
  * on the wire) gets its 503 instead of a reset.
  */
 const QUIET_MS = 100;
+
+/** The request-scoped versions of an app without a request kernel (it serves 2025 sessions only). */
+const NO_VERSIONS: readonly string[] = Object.freeze([]);
+const noVersions = (): readonly string[] => NO_VERSIONS;
 
 const NOT_FOUND = errorBody(WireErrorCode.InvalidRequest, 'Not Found: the MCP endpoint is elsewhere');
 
@@ -81,7 +85,7 @@ export async function listenHttp(app: ConnectableApp, options: ListenHttpOptions
     ...handlerOptions
   } = options;
   const cardPath = `${path.endsWith('/') ? path : `${path}/`}server-card`;
-  let card: ServerCardResponder | undefined;
+  let card: ServerCardEndpoint | undefined;
   checkTimeouts(headersTimeout, requestTimeout);
   // The handler is created once the port is known, so a protected resource can default to this URL.
   let handler: HttpHandler | undefined;
@@ -140,12 +144,12 @@ export async function listenHttp(app: ConnectableApp, options: ListenHttpOptions
     if (experimentalServerCard !== undefined && experimentalServerCard !== false) {
       const cardOptions = experimentalServerCard === true ? {} : experimentalServerCard;
       const source = readServerCardSource(cardOptions.serverJson);
-      // What this endpoint speaks: 2026-07-28 when the app has the request kernel, then the 2025 revisions.
-      const versions = [
-        ...(app.requestKernel ? ENVELOPE_VERSIONS : []),
-        ...(handlerOptions.protocolVersions ?? SUPPORTED_PROTOCOL_VERSIONS),
-      ];
-      card = new ServerCardResponder(buildServerCard(source, cardOptions.url ?? url, versions, cardOptions.listPrimitives !== false));
+      // What this endpoint speaks: the request-scoped versions (2026-07-28 and any added revision's) when
+      // the app has the request kernel, then the 2025 revisions. Built again when a revision is added or removed.
+      const sessionVersions = handlerOptions.protocolVersions ?? SUPPORTED_PROTOCOL_VERSIONS;
+      card = new ServerCardEndpoint(app.requestKernel ? servedEnvelopeVersions : noVersions, (envelopeVersions) =>
+        buildServerCard(source, cardOptions.url ?? url, [...envelopeVersions, ...sessionVersions], cardOptions.listPrimitives !== false),
+      );
     }
   } catch (error) {
     await new Promise<void>((resolve) => server.close(() => resolve()));

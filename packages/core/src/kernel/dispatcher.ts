@@ -18,6 +18,8 @@ import { ResultDecoration } from './result-decoration';
 import type { ExchangeKernel } from './revision';
 import { DEFAULT_MAX_URI_LENGTH } from '../protocol/resource-uri';
 import { REVISION_2026 } from './revision-2026';
+import { noRevisionAdded, revisionForEnvelope } from './revision-registry';
+import { servedEnvelopeVersions } from './served-envelope-versions';
 import { TASKS_EXTENSION } from '../tasks/task-model';
 import { declaresTasks } from '../tasks/tasks-extension';
 import { honouredFilter, SubscriptionListen } from './subscription-listen';
@@ -53,7 +55,8 @@ export interface DispatcherOptions {
 
 /**
  * The request-scoped kernel of MCP 2026-07-28: one call handles one self-describing request,
- * under `REVISION_2026`, through the request path both revisions share (`serveRequest`). It
+ * under `REVISION_2026` (or the revision added with `addEnvelopeRevision` that its envelope
+ * names), through the request path every revision shares (`serveRequest`). It
  * is that path's caller for 2026: it serves `server/discover` and `subscriptions/listen`
  * itself, and tracks the app's running 2026 requests in one in-flight ledger (deadlines,
  * `whenIdle`, `closeAll` for a graceful shutdown).
@@ -70,7 +73,9 @@ export class Dispatcher implements ExchangeKernel, RequestKernel {
   private readonly listens = new Map<RequestExchange, string | undefined>();
   /** The caps on open listen streams, counted apart from requests. */
   readonly listenLimits: ListenLimits;
-  private discoverResult: { readonly features: ServerFeatures; readonly result: object } | undefined = undefined;
+  private discoverResult:
+    | { readonly features: ServerFeatures; readonly versions: readonly string[]; readonly result: object }
+    | undefined = undefined;
 
   constructor(private readonly options: DispatcherOptions) {
     this.pageSize = options.pageSize;
@@ -121,7 +126,8 @@ export class Dispatcher implements ExchangeKernel, RequestKernel {
    * client goes away), or undefined when it was answered at once.
    */
   dispatch(request: IncomingRequest, sink: ExchangeSink): RequestExchange | undefined {
-    return serveRequest(this, REVISION_2026, request, sink);
+    // The envelope's version chooses an added revision; while none is added, no request pays for the look-up.
+    return serveRequest(this, noRevisionAdded() ? REVISION_2026 : revisionForEnvelope(request.params), request, sink);
   }
 
   /** Serves the methods 2026 has beyond the features: `server/discover` and `subscriptions/listen`. */
@@ -130,10 +136,11 @@ export class Dispatcher implements ExchangeKernel, RequestKernel {
     else this.listen(exchange);
   }
 
-  /** The `server/discover` result (MCP 2026-07-28), built once. */
+  /** The `server/discover` result (MCP 2026-07-28), built again only when the features or the served versions change. */
   discover(): object {
     const features = this.features;
-    if (this.discoverResult?.features === features) return this.discoverResult.result;
+    const versions = servedEnvelopeVersions();
+    if (this.discoverResult?.features === features && this.discoverResult.versions === versions) return this.discoverResult.result;
     const { tasks: _legacyTasks, ...base } = serverCapabilities(features);
     const capabilities: Record<string, unknown> = { ...base, ...this.options.extraCapabilities };
     // 2026: tasks are the extension io.modelcontextprotocol/tasks, never the 2025 `tasks` capability.
@@ -147,7 +154,7 @@ export class Dispatcher implements ExchangeKernel, RequestKernel {
     if (this.options.instructions !== undefined) result.instructions = this.options.instructions;
     const hint = this.decoration.discover;
     const decorated = Object.freeze(this.decoration.other('complete', { ...result, ttlMs: hint.ttlMs, cacheScope: hint.scope }));
-    this.discoverResult = { features, result: decorated };
+    this.discoverResult = { features, versions, result: decorated };
     return decorated;
   }
 

@@ -7,6 +7,7 @@ import type { ClientCapabilities, Implementation } from '../wire/mcp-types.gener
 import { SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/protocol-versions';
 import type { Phase } from '../protocol/session-phase';
 import { ENVELOPE_VERSIONS, META } from './mcp-2026';
+import { servedEnvelopeVersions } from './served-envelope-versions';
 
 /**
  * What the server knows of a request's client: in 2026 what the request says about itself in
@@ -53,19 +54,20 @@ function invalidEnvelope(reason: string): McpWireError {
   );
 }
 
-/** Every version this server speaks: the envelope revisions, then those negotiated by `initialize`. */
+/** Every version this server speaks: the envelope revisions (added ones first), then those negotiated by `initialize`. */
 export function allSupportedVersions(): string[] {
-  return [...ENVELOPE_VERSIONS, ...SUPPORTED_PROTOCOL_VERSIONS];
+  return [...servedEnvelopeVersions(), ...SUPPORTED_PROTOCOL_VERSIONS];
 }
 
 /** -32022 for a version this server does not serve through the envelope. */
 export function unsupportedVersion(requested: string): McpWireError {
   const shown = requested.length > MAX_ECHOED_VERSION ? `${requested.slice(0, MAX_ECHOED_VERSION)}…` : requested;
+  const served = servedEnvelopeVersions();
   return new McpWireError(
     WireErrorCode.UnsupportedProtocolVersion,
-    `Unsupported protocol version: ${JSON.stringify(shown)}; this server supports ${ENVELOPE_VERSIONS.join(', ')} per request (and ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')} after initialize)`,
-    // Exactly the versions an envelope may name: a client retrying with one of them is served.
-    { requested: shown, supported: [...ENVELOPE_VERSIONS] },
+    `Unsupported protocol version: ${JSON.stringify(shown)}; this server supports ${served.join(', ')} per request (and ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')} after initialize)`,
+    // Exactly the versions an envelope may name (added revisions' too): a client retrying with one of them is served.
+    { requested: shown, supported: [...served] },
   );
 }
 

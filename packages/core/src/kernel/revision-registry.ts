@@ -1,15 +1,15 @@
-import type { ExchangeSink } from './exchange-sink';
-import { Dispatcher } from './dispatcher';
-import { serveRequest } from './request-exchange';
+import type { RequestParamsRecord } from '../protocol/request-params';
+import { META } from './mcp-2026';
 import type { Revision } from './revision';
 import { REVISION_2026 } from './revision-2026';
-import type { AbortableRequest, IncomingRequest, RequestKernel } from './request-kernel';
+import { publishAddedVersions } from './served-envelope-versions';
 
 /**
  * The revisions a sessionless request may name (its `_meta` envelope's version, or its
  * `MCP-Protocol-Version` header): MCP 2026-07-28, then any revision added with
  * `addEnvelopeRevision`. Transports ask this, never a version list, which revision serves such
- * a request, so adding a revision edits no transport.
+ * a request, and the request kernel's `dispatch` chooses by it, so adding a revision edits no
+ * transport.
  */
 const added: Revision[] = [];
 
@@ -26,6 +26,22 @@ function revisionNaming(version: string): Revision | undefined {
   return undefined;
 }
 
+/** True while no revision is added: the request kernel then serves every request under 2026-07-28 without looking further. */
+export function noRevisionAdded(): boolean {
+  return added.length === 0;
+}
+
+/**
+ * The revision that serves a sessionless request with these params: the added revision its
+ * envelope's version names, else MCP 2026-07-28 (which also refuses a missing envelope, -32602,
+ * and a version nobody serves, -32022).
+ */
+export function revisionForEnvelope(params: RequestParamsRecord): Revision {
+  const meta = params._meta;
+  const version = typeof meta === 'object' && meta !== null ? (meta as Record<string, unknown>)[META.protocolVersion] : undefined;
+  return addedRevisionOf(version) ?? REVISION_2026;
+}
+
 /** The revision that serves a sessionless request naming `version`, or undefined when none does. */
 export function envelopeRevisionOf(version: unknown): Revision | undefined {
   if (typeof version !== 'string') return undefined;
@@ -34,28 +50,22 @@ export function envelopeRevisionOf(version: unknown): Revision | undefined {
 
 /**
  * Adds a revision served per request (a test's fake revision, or the next MCP revision before
- * it is built in). Its `envelopeOf` must accept its own versions. Returns what removes it again.
- * Process-wide: every app's request kernel serves it.
+ * it is built in): the request kernel serves the requests whose envelope names one of its
+ * versions, over every transport, and `server/discover`, -32022 and the server card list them
+ * (`servedEnvelopeVersions`). Its `envelopeOf` must accept its own versions. Returns what
+ * removes it again. Process-wide: every app's request kernel serves it.
  */
 export function addEnvelopeRevision(revision: Revision): () => void {
   added.unshift(revision);
+  publish();
   return () => {
     const at = added.indexOf(revision);
-    if (at >= 0) added.splice(at, 1);
+    if (at < 0) return;
+    added.splice(at, 1);
+    publish();
   };
 }
 
-/**
- * `RequestKernel.dispatch` under an added revision: the same shared request path
- * (`serveRequest`), with the app's kernel as the caller. The kernel's own `dispatch` serves
- * MCP 2026-07-28.
- */
-export function dispatchUnder(
-  revision: Revision,
-  kernel: RequestKernel,
-  request: IncomingRequest,
-  sink: ExchangeSink,
-): AbortableRequest | undefined {
-  if (!(kernel instanceof Dispatcher)) throw new TypeError('An added revision is served by an Armature request kernel only');
-  return serveRequest(kernel, revision, request, sink);
+function publish(): void {
+  publishAddedVersions(added.flatMap((revision) => revision.versions));
 }

@@ -2,7 +2,7 @@ import type { RequestContext } from '../context/request-context';
 import type { RateLimitKey, RateLimitOptions } from './rate-limit.options';
 import type { RateLimitBucket, RateLimitStore } from './rate-limit-store';
 import { type Clock, monotonicClock, TokenBucket } from './token-bucket';
-import { ENVELOPE_VERSIONS } from '../kernel/mcp-2026';
+import { servedEnvelopeVersions } from '../kernel/served-envelope-versions';
 import { principalKey } from '../context/principal';
 
 /** Most string-keyed buckets kept before full ones are forgotten (a full bucket is the same as none). */
@@ -22,9 +22,9 @@ function sessionlessKey(ctx: RequestContext): string {
   return address === undefined ? '\u0000anonymous' : `\u0000address:${address}`;
 }
 
-/** Whether `ctx` is a request without a session (MCP 2026-07-28: its revision lives in the request's envelope). */
+/** Whether `ctx` is a request without a session (MCP 2026-07-28, or an added revision: its revision lives in the request's envelope). */
 function isSessionless(ctx: RequestContext): boolean {
-  return ENVELOPE_VERSIONS.includes(ctx.session.protocolVersion);
+  return servedEnvelopeVersions().includes(ctx.session.protocolVersion);
 }
 
 /** A store shared by instances, and this limit's name in it. */

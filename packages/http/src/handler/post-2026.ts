@@ -2,7 +2,6 @@ import { WireErrorCode, type AuthInfo, type TransportRequestInfo } from '@armatu
 import type { JSONRPCMessage, JSONRPCNotification, JSONRPCRequest } from '@armature/core/wire/2025-11-25';
 import {
   addedRevisionOf,
-  dispatchUnder,
   encodeJsonRpc,
   envelopeRevisionOf,
   NO_PARAMS,
@@ -107,7 +106,8 @@ export function postStateless2026(
 ): void {
   const method = request.method;
   const params = (request.params ?? {}) as Record<string, unknown>;
-  // A revision added next to 2026-07-28 (addEnvelopeRevision) serves the requests that name it; the kernel's own serves the rest.
+  // A revision added next to 2026-07-28 (addEnvelopeRevision) serves the requests that name it (the
+  // kernel's dispatch chooses it by the envelope): its method table decides whether the headers are checked.
   const added = addedRevisionOf(envelopeVersion(params) ?? req.header('mcp-protocol-version'));
   if (added === undefined ? kernel.serves(method) : added.methods.has(method)) {
     const problem = checkMcpHeaders(req, method, params, kernel) ?? versionHeaderProblem(req.header('mcp-protocol-version'), params);
@@ -123,7 +123,7 @@ export function postStateless2026(
   if (!listen) engine.statelessInflight++;
   const sink = new Http2026Sink(res, engine, listen, authInfo !== undefined);
   const incoming = { id: request.id, method, params: request.params ?? NO_PARAMS, authInfo, requestInfo: facts, session: undefined };
-  const running = added === undefined ? kernel.dispatch(incoming, sink) : dispatchUnder(added, kernel, incoming, sink);
+  const running = kernel.dispatch(incoming, sink);
   if (running === undefined || running.finished) return;
   holdOpen(engine, sink, running, listen, res, authInfo, facts);
 }

@@ -70,3 +70,30 @@ export class ServerCardResponder {
     res.end(req.method === 'HEAD' ? undefined : this.body);
   }
 }
+
+/**
+ * The card of one endpoint, built again when the request-scoped versions it lists change (a
+ * revision added or removed with `addEnvelopeRevision`): `envelopeVersions` returns the same
+ * array until they do, so an unchanged card keeps its body and ETag.
+ */
+export class ServerCardEndpoint {
+  private builtFor: readonly string[];
+  private responder: ServerCardResponder;
+
+  constructor(
+    private readonly envelopeVersions: () => readonly string[],
+    private readonly cardOf: (envelopeVersions: readonly string[]) => Record<string, unknown>,
+  ) {
+    this.builtFor = envelopeVersions();
+    this.responder = new ServerCardResponder(cardOf(this.builtFor));
+  }
+
+  serve(req: IncomingMessage, res: ServerResponse): void {
+    const versions = this.envelopeVersions();
+    if (versions !== this.builtFor) {
+      this.builtFor = versions;
+      this.responder = new ServerCardResponder(this.cardOf(versions));
+    }
+    this.responder.serve(req, res);
+  }
+}

@@ -1,8 +1,11 @@
 import { expect } from 'chai';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import type { Armature } from '@armature/core';
 import { addEnvelopeRevision } from '@armature/core/internal';
 import { createApp2026 } from './support/app-2026';
-import { FAKE_MARK, FAKE_REVISION, FAKE_VERSION, fakeWireCode } from './support/fake-revision';
+import { FAKE_MARK, FAKE_REVISION, FAKE_VERSION, fakeWireCode } from '@armature/transport-fixtures';
 import { openSession, post, sessionHeaders } from './support/raw-http';
 import { headersFor2026, request2026, V2026 } from './support/raw-2026';
 import { Opened } from './support/servers';
@@ -104,5 +107,40 @@ describe('a third revision is one object: a test-only fake revision over Streama
     const { body, headers } = fakeRequest(8, 'tools/call', { name: 'echo', arguments: { text: 'x' } });
     const answer = await send(url, body, headers);
     expect(answer.body.error?.code, JSON.stringify(answer.body)).to.equal(-32022);
+  });
+
+  it('is advertised while added: server/discover, -32022’s data.supported and the server card list its version, and drop it once removed', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'armature-fake-card-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'server.json'), JSON.stringify({ name: 'io.example/fake', version: '1.0.0', description: 'x' }));
+      const carded = await opened.listen(app, { host: '127.0.0.1', port: 0, experimentalServerCard: { serverJson: path.join(dir, 'server.json') } });
+      const advertised = async (): Promise<{ discover: unknown; supported: unknown; card: unknown; etag: string | null }> => {
+        const discover = request2026(9, 'server/discover');
+        const discovered = await send(url, discover, headersFor2026(discover));
+        const unknown = request2026(10, 'tools/call', { name: 'echo', arguments: { text: 'x' } }, {}, { [PV]: '1999-01-01' });
+        const refused = await send(url, unknown, { ...headersFor2026(unknown), 'mcp-protocol-version': '1999-01-01' });
+        expect(refused.body.error?.code, JSON.stringify(refused.body)).to.equal(-32022);
+        const response = await fetch(`${carded.url}/server-card`);
+        const card = (await response.json()) as { remotes: { supportedProtocolVersions: string[] }[] };
+        return {
+          discover: discovered.body.result?.supportedVersions,
+          supported: (refused.body.error as { data?: { supported?: unknown } }).data?.supported,
+          card: card.remotes[0]?.supportedProtocolVersions,
+          etag: response.headers.get('etag'),
+        };
+      };
+      const added = await advertised();
+      expect(added.discover).to.include.members([FAKE_VERSION, V2026]);
+      expect(added.supported).to.deep.equal([FAKE_VERSION, V2026]);
+      expect(added.card).to.include.members([FAKE_VERSION, V2026]);
+      removeFake();
+      const removed = await advertised();
+      expect(removed.discover).to.include(V2026).and.not.to.include(FAKE_VERSION);
+      expect(removed.supported).to.deep.equal([V2026]);
+      expect(removed.card).to.include(V2026).and.not.to.include(FAKE_VERSION);
+      expect(removed.etag, 'the card changed, so its ETag did').not.to.equal(added.etag);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -2,8 +2,8 @@
 // repository's end-to-end tests: one Armature app exercising every kind of MCP traffic, the
 // end-to-end scenario an official SDK client runs against it over each transport, the
 // scenario the official SDK v1 and v2 clients run against a server per MCP revision, a
-// wire tap that checks what a client receives, bounded waits, the seeded fuzz corpus, and
-// heap measurements of a server in a child process.
+// wire tap that checks what a client receives, bounded waits, the seeded fuzz corpus, heap
+// measurements of a server in a child process, and a test-only fake revision ("2099-01-01").
 // Private; never published.
 export { createFixtureApp, probes, TransportFixtureHandlers } from './fixture-app';
 export { fixtureRevisionTarget } from './fixture-revision-target';
@@ -49,3 +49,4 @@ export { HeapChild, serveHeapProbe, type HeapReport } from './heap-child';
 export { SseReader, type SseEvent } from './sse-reader';
 export { post2026, untilTaskStatus, type Rpc } from './raw-2026';
 export { INITIALIZE_2025, openSession2025, request2025, sessionHeaders } from './raw-2025';
+export { FAKE_MARK, FAKE_REVISION, FAKE_VERSION, fakeWireCode, withFakeEnvelope } from './fake-revision';

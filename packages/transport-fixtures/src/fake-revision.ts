@@ -1,10 +1,11 @@
 import { McpWireError } from '@armature/core';
-import { methodTable, readEnvelope, type Revision } from '@armature/core/internal';
+import { MCP_META_KEYS, methodTable, readEnvelope, type Revision } from '@armature/core/internal';
 
 /**
  * A revision that exists only in the tests: one object built from the revision seam, added next
  * to MCP 2026-07-28 with `addEnvelopeRevision`. It proves that a third revision is one object
- * plus its wire numbering; no file that names the real revisions changes for it.
+ * plus its wire numbering, served and advertised over every transport (HTTP, WebSocket, stdio);
+ * no file that names the real revisions changes for it.
  */
 export const FAKE_VERSION = '2099-01-01';
 
@@ -34,3 +35,8 @@ export const FAKE_REVISION: Revision = Object.freeze({
   },
   ask: () => Promise.reject(McpWireError.internal('The fake revision asks the client nothing')),
 } satisfies Revision);
+
+/** A request's `params` with the `_meta` envelope of the fake revision (its version, no client capabilities). */
+export function withFakeEnvelope(params: Record<string, unknown> = {}): Record<string, unknown> {
+  return { ...params, _meta: { [MCP_META_KEYS.protocolVersion]: FAKE_VERSION, [MCP_META_KEYS.clientCapabilities]: {} } };
+}

@@ -113,7 +113,11 @@ describe('a third revision is one object: a test-only fake revision over Streama
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'armature-fake-card-'));
     try {
       fs.writeFileSync(path.join(dir, 'server.json'), JSON.stringify({ name: 'io.example/fake', version: '1.0.0', description: 'x' }));
-      const carded = await opened.listen(app, { host: '127.0.0.1', port: 0, experimentalServerCard: { serverJson: path.join(dir, 'server.json') } });
+      const carded = await opened.listen(app, {
+        host: '127.0.0.1',
+        port: 0,
+        experimentalServerCard: { serverJson: path.join(dir, 'server.json') },
+      });
       const advertised = async (): Promise<{ discover: unknown; supported: unknown; card: unknown; etag: string | null }> => {
         const discover = request2026(9, 'server/discover');
         const discovered = await send(url, discover, headersFor2026(discover));

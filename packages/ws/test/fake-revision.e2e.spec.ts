@@ -2,7 +2,15 @@ import { expect } from 'chai';
 import type { WebSocket } from 'ws';
 import type { Armature } from '@armature/core';
 import { addEnvelopeRevision } from '@armature/core/internal';
-import { createFixtureApp, FAKE_MARK, FAKE_REVISION, FAKE_VERSION, fakeWireCode, within, withFakeEnvelope } from '@armature/transport-fixtures';
+import {
+  createFixtureApp,
+  FAKE_MARK,
+  FAKE_REVISION,
+  FAKE_VERSION,
+  fakeWireCode,
+  within,
+  withFakeEnvelope,
+} from '@armature/transport-fixtures';
 import { listenWs, type WsServerHandle } from '../src';
 import { inbox, openRaw } from './support/raw-client';
 

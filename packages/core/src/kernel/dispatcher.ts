@@ -73,9 +73,8 @@ export class Dispatcher implements ExchangeKernel, RequestKernel {
   private readonly listens = new Map<RequestExchange, string | undefined>();
   /** The caps on open listen streams, counted apart from requests. */
   readonly listenLimits: ListenLimits;
-  private discoverResult:
-    | { readonly features: ServerFeatures; readonly versions: readonly string[]; readonly result: object }
-    | undefined = undefined;
+  private discoverResult: { readonly features: ServerFeatures; readonly versions: readonly string[]; readonly result: object } | undefined =
+    undefined;
 
   constructor(private readonly options: DispatcherOptions) {
     this.pageSize = options.pageSize;

@@ -364,6 +364,7 @@ export class Armature implements ConnectableApp {
         await this.tasks.closeAll();
         await this.sessions.closeAll();
       },
+      abandonSessions: () => this.sessions.abandonAll(),
       disposeContainer: () => this.host.close(),
       logger: this.logger,
     });

@@ -49,4 +49,9 @@ export class SessionSet implements SessionRegistry {
     await Promise.allSettled([...this.sessions].map((s) => s.close()));
     this.sessions.clear();
   }
+
+  /** Ends every session still listed (its close did not finish in the window) without waiting for its transport. */
+  async abandonAll(): Promise<void> {
+    await Promise.allSettled([...this.sessions].map((s) => s.abandon()));
+  }
 }

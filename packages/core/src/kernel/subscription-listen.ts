@@ -125,6 +125,11 @@ export class SubscriptionListen {
     return Promise.resolve();
   }
 
+  /** Nothing is held past the result: the same as `close`. */
+  abandon(): Promise<void> {
+    return this.close();
+  }
+
   /** Nothing to wait for: a listen stream holds no work. */
   drain(): Promise<boolean> {
     return Promise.resolve(true);

@@ -10,6 +10,11 @@ export interface RegisteredSession {
   notifyResourceUpdated(uri: string, eventKey?: string): Promise<void>;
   drain(timeoutMs: number): Promise<boolean>;
   close(): Promise<void>;
+  /**
+   * Ends the session now, without waiting for its transport to finish closing (a shutdown whose
+   * window is over): what it holds is released before the container's `onShutdown` hooks run.
+   */
+  abandon(): Promise<void>;
 }
 
 /**

@@ -181,6 +181,16 @@ export class ServerSession implements RequestHost, ConnectedSession {
   }
 
   /**
+   * Closes, and tears down without waiting for the transport's close to finish (a shutdown
+   * past its window: a WebSocket peer that never completes the close handshake must not keep
+   * the session scope alive while the container's hooks run).
+   */
+  abandon(): Promise<void> {
+    void this.close();
+    return this.teardown();
+  }
+
+  /**
    * Stops accepting requests (new ones get -32000) and resolves true once nothing is in
    * flight, or false after `timeoutMs`. Use before `close()` for a graceful shutdown.
    */

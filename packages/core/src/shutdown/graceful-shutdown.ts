@@ -24,6 +24,8 @@ export interface ShutdownTargets {
   readonly sessions: () => readonly DrainableSession[];
   /** Closes every session (after the drain window). */
   readonly closeSessions: () => Promise<void>;
+  /** Ends the sessions whose close did not finish by the deadline, without waiting for their transports. */
+  readonly abandonSessions: () => Promise<void>;
   /** Disposes the DI container (`onShutdown` hooks). */
   readonly disposeContainer: () => Promise<void>;
   readonly logger: ServerLogger;
@@ -34,7 +36,8 @@ export interface ShutdownTargets {
  * of the drain window (`runWindowMs`, or until `hurry()`), close every session — answering
  * what is left with an error, never silence — let the listeners write those answers out in
  * the rest of the window (they cut peers that stopped reading when it ends), then run the
- * container's shutdown hooks. Nothing but those hooks runs past `drainMs`.
+ * container's shutdown hooks. Nothing but the disposal of session scopes and those hooks runs
+ * past `drainMs`, and session scopes are always disposed before the hooks.
  */
 export class GracefulShutdown {
   private cut: (() => void) | undefined;
@@ -54,8 +57,14 @@ export class GracefulShutdown {
     const drains = targets.sessions().map((s) => s.drain(runMs).catch(() => false));
     await Promise.race([Promise.all([...drains, ...listeners]), windowEnds]);
     this.cut?.();
-    // A session whose transport waits for its peer (a WebSocket close handshake) cannot hold the shutdown past the window.
-    await end.race(targets.closeSessions(), undefined);
+    // A session whose transport waits for its peer (a WebSocket close handshake) cannot hold the
+    // shutdown past the window; but its scope is still disposed before the container's hooks run
+    // (a session-scoped service may use a singleton those hooks close), however late the window ended.
+    const closed = await end.race(
+      targets.closeSessions().then(() => true),
+      false,
+    );
+    if (!closed) await targets.abandonSessions();
     await end.race(Promise.all(listeners), []);
     await targets.disposeContainer();
   }

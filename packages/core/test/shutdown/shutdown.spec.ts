@@ -8,6 +8,8 @@ import { silentLogger } from '../../src/logging/server-logger';
 import { Database, lifecycleEvents, SessionResource } from '../support/lifecycle-recorder';
 import { deferred, waitUntil } from '../support/wait';
 import { connectAs, firstText, rpcError } from '../guards/support/authed-client';
+import type { Transport } from '../../src/transport/transport';
+import type { JSONRPCMessage } from '../../src/wire/mcp-types.generated';
 
 const events = lifecycleEvents;
 let gate = deferred<void>('the test to release the slow tool', 10_000);
@@ -123,4 +125,39 @@ describe('app.close() drains', () => {
     );
     expect(error?.code).to.equal('ARM_ERR_INVALID_OPTIONS');
   });
+
+  it('disposes a session scope before the onShutdown hooks even when the window is over and its transport never finishes closing', async () => {
+    const app = await boot();
+    const transport = new UnclosableTransport();
+    await app.connect(transport, { assumeInitialized: { protocolVersion: '2025-11-25' } });
+    transport.call(1, 'never');
+    await waitUntil(() => started, 'the tool to start');
+    // drainMs 0: the deadline has passed before the sessions are closed, as on a starved event loop.
+    await app.close({ drainMs: 0 });
+    expect(transport.closeCalled, 'the transport was asked to close').to.equal(true);
+    const answer = transport.sent.find((m) => (m as { id?: unknown }).id === 1) as { error?: { code?: number } } | undefined;
+    expect(answer?.error?.code).to.equal(-32000);
+    expect(events).to.deep.equal(['session disposed', 'shutdown hook']);
+  });
 });
+
+/** A connection whose close never completes (a WebSocket peer that never answers the close handshake). */
+class UnclosableTransport implements Transport {
+  onmessage?: Transport['onmessage'];
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  readonly sent: JSONRPCMessage[] = [];
+  closeCalled = false;
+
+  async start(): Promise<void> {}
+  async send(message: JSONRPCMessage): Promise<void> {
+    this.sent.push(message);
+  }
+  close(): Promise<void> {
+    this.closeCalled = true;
+    return new Promise(() => undefined);
+  }
+  call(id: number, name: string): void {
+    this.onmessage?.({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: {} } });
+  }
+}

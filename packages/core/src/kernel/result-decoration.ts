@@ -1,9 +1,31 @@
-import { registerEncodedResult } from '../jsonrpc/json-rpc-encoder';
+import { encodedResultOf, registerEncodedResult } from '../jsonrpc/json-rpc-encoder';
 import type { Implementation } from '../wire/mcp-types.generated';
 import { type CacheHint, type CacheHints, cacheHintOf, DEFAULT_CACHE_HINT } from './cache-hints';
 import { META } from './mcp-2026';
 
 const LIST_METHODS: ReadonlySet<string> = new Set(['tools/list', 'resources/list', 'resources/templates/list', 'prompts/list']);
+
+/** The keys `decorate` adds after the source's own. */
+const DECORATION_KEYS = ['resultType', 'ttlMs', 'cacheScope', '_meta'] as const;
+
+/**
+ * `JSON.stringify(decorated)` spliced from the source page's registered text and the JSON of
+ * the keys decoration added: a 2026 list page is not serialized a second time (1,000 entries
+ * whose manifest schemas would each be parsed to be written again). Undefined when the source
+ * has no registered text or holds a decoration key itself (then the key keeps its place in the
+ * source's order and a splice would move it).
+ */
+function decoratedText(source: object, decorated: Readonly<Record<string, unknown>>): string | undefined {
+  const text = encodedResultOf(source);
+  if (text === undefined || text.charCodeAt(text.length - 1) !== 0x7d) return undefined;
+  const tail: Record<string, unknown> = {};
+  for (const key of DECORATION_KEYS) {
+    if (Object.hasOwn(source, key)) return undefined;
+    tail[key] = decorated[key];
+  }
+  const added = JSON.stringify(tail);
+  return text === '{}' ? added : `${text.slice(0, -1)},${added.slice(1)}`;
+}
 
 /**
  * Turns a feature's result into a 2026 result: `resultType`, `serverInfo` in `_meta`, and
@@ -34,9 +56,10 @@ export class ResultDecoration {
       if (!Object.isFrozen(result)) return this.decorate(result, 'complete', this.lists);
       let page = this.pages.get(result);
       if (page === undefined) {
-        page = Object.freeze(this.decorate(result, 'complete', this.lists));
+        const decorated = Object.freeze(this.decorate(result, 'complete', this.lists));
+        page = decorated;
         try {
-          registerEncodedResult(page, JSON.stringify(page));
+          registerEncodedResult(decorated, decoratedText(result, decorated) ?? JSON.stringify(decorated));
         } catch {
           // Left unregistered: the encoder meets the same failure and answers -32603.
         }

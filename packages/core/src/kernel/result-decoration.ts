@@ -28,6 +28,29 @@ function decoratedText(source: object, decorated: Readonly<Record<string, unknow
 }
 
 /**
+ * A copy of the result's own enumerable properties. Object.assign then plain stores:
+ * `{ ...source, resultType }` takes a slow path in Node 20's V8 (about 0.5 µs against 40 ns per
+ * result, measured in bench/tools/exchange-2026.js).
+ */
+function copyValues(source: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  return Object.assign({}, source);
+}
+
+/**
+ * A copy of a list page that keeps a getter a getter (a page of manifest tools makes its entries
+ * when its array is first read, `list-pages.ts`): decorating it makes no entry. Once per page.
+ */
+function copyKeepingGetters(source: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(source)) {
+    const property = Object.getOwnPropertyDescriptor(source, key);
+    if (property?.get !== undefined) Object.defineProperty(out, key, { get: property.get, enumerable: true, configurable: true });
+    else out[key] = source[key];
+  }
+  return out;
+}
+
+/**
  * Turns a feature's result into a 2026 result: `resultType`, `serverInfo` in `_meta`, and
  * `ttlMs` + `cacheScope` on lists, `resources/read` and `server/discover`. Frozen list pages
  * (shared, pre-serialized) are decorated once and remembered with their JSON text.
@@ -56,7 +79,7 @@ export class ResultDecoration {
       if (!Object.isFrozen(result)) return this.decorate(result, 'complete', this.lists);
       let page = this.pages.get(result);
       if (page === undefined) {
-        const decorated = Object.freeze(this.decorate(result, 'complete', this.lists));
+        const decorated = Object.freeze(this.decorate(result, 'complete', this.lists, copyKeepingGetters));
         page = decorated;
         try {
           registerEncodedResult(decorated, decoratedText(result, decorated) ?? JSON.stringify(decorated));
@@ -76,11 +99,9 @@ export class ResultDecoration {
     return this.decorate(result, resultType, undefined);
   }
 
-  private decorate(result: object, resultType: string, hint: CacheHint | undefined): Record<string, unknown> {
+  private decorate(result: object, resultType: string, hint: CacheHint | undefined, copy = copyValues): Record<string, unknown> {
     const source = result as Record<string, unknown>;
-    // Object.assign then plain stores: `{ ...source, resultType }` takes a slow path in Node 20's
-    // V8 (about 0.5 µs against 40 ns per result, measured in bench/tools/exchange-2026.js).
-    const out: Record<string, unknown> = Object.assign({}, source);
+    const out = copy(source);
     out.resultType = resultType;
     if (hint !== undefined) {
       // A hint the result already carries (set by the author for one resource) wins.

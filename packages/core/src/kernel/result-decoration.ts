@@ -28,19 +28,11 @@ function decoratedText(source: object, decorated: Readonly<Record<string, unknow
 }
 
 /**
- * A copy of the result's own enumerable properties. Object.assign then plain stores:
- * `{ ...source, resultType }` takes a slow path in Node 20's V8 (about 0.5 µs against 40 ns per
- * result, measured in bench/tools/exchange-2026.js).
- */
-function copyValues(source: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  return Object.assign({}, source);
-}
-
-/**
  * A copy of a list page that keeps a getter a getter (a page of manifest tools makes its entries
  * when its array is first read, `list-pages.ts`): decorating it makes no entry. Once per page.
  */
-function copyKeepingGetters(source: Readonly<Record<string, unknown>>): Record<string, unknown> {
+function copyKeepingGetters(result: object): Record<string, unknown> {
+  const source = result as Readonly<Record<string, unknown>>;
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(source)) {
     const property = Object.getOwnPropertyDescriptor(source, key);
@@ -76,10 +68,11 @@ export class ResultDecoration {
   /** The 2026 form of a `complete` result of `method`. */
   complete(method: string, result: object): object {
     if (LIST_METHODS.has(method)) {
-      if (!Object.isFrozen(result)) return this.decorate(result, 'complete', this.lists);
+      if (!Object.isFrozen(result))
+        return this.decorate(result, Object.assign({}, result as Record<string, unknown>), 'complete', this.lists);
       let page = this.pages.get(result);
       if (page === undefined) {
-        const decorated = Object.freeze(this.decorate(result, 'complete', this.lists, copyKeepingGetters));
+        const decorated = Object.freeze(this.decorate(result, copyKeepingGetters(result), 'complete', this.lists));
         page = decorated;
         try {
           registerEncodedResult(decorated, decoratedText(result, decorated) ?? JSON.stringify(decorated));
@@ -90,18 +83,23 @@ export class ResultDecoration {
       }
       return page;
     }
-    if (method === 'resources/read') return this.decorate(result, 'complete', cacheHintOf(result) ?? this.resources);
-    return this.decorate(result, 'complete', undefined);
+    if (method === 'resources/read')
+      return this.decorate(result, Object.assign({}, result as Record<string, unknown>), 'complete', cacheHintOf(result) ?? this.resources);
+    return this.decorate(result, Object.assign({}, result as Record<string, unknown>), 'complete', undefined);
   }
 
   /** A result of another type (`input_required`), with `serverInfo`. */
   other(resultType: string, result: object): object {
-    return this.decorate(result, resultType, undefined);
+    return this.decorate(result, Object.assign({}, result as Record<string, unknown>), resultType, undefined);
   }
 
-  private decorate(result: object, resultType: string, hint: CacheHint | undefined, copy = copyValues): Record<string, unknown> {
+  /**
+   * Adds the 2026 keys to `out`, a copy of `result`'s own properties: Object.assign then plain
+   * stores (`{ ...source, resultType }` takes a slow path in Node 20's V8, about 0.5 µs against
+   * 40 ns per result, measured in bench/tools/exchange-2026.js), or a page's getter-keeping copy.
+   */
+  private decorate(result: object, out: Record<string, unknown>, resultType: string, hint: CacheHint | undefined): Record<string, unknown> {
     const source = result as Record<string, unknown>;
-    const out = copy(source);
     out.resultType = resultType;
     if (hint !== undefined) {
       // A hint the result already carries (set by the author for one resource) wins.

@@ -16,6 +16,11 @@ export function registerEncodedResult(result: object, json: string): void {
   preEncodedResults.set(result, json);
 }
 
+/** The JSON text registered for `result`, if any. */
+export function encodedResultOf(result: object): string | undefined {
+  return preEncodedResults.get(result);
+}
+
 function internalErrorText(id: RequestId | undefined): string {
   const error = `{"code":${WireErrorCode.InternalError},"message":"Internal error: the response could not be serialized"}`;
   return id === undefined ? `{"jsonrpc":"2.0","error":${error}}` : `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"error":${error}}`;

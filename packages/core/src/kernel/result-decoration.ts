@@ -1,9 +1,46 @@
-import { registerEncodedResult } from '../jsonrpc/json-rpc-encoder';
+import { encodedResultOf, registerEncodedResult } from '../jsonrpc/json-rpc-encoder';
 import type { Implementation } from '../wire/mcp-types.generated';
 import { type CacheHint, type CacheHints, cacheHintOf, DEFAULT_CACHE_HINT } from './cache-hints';
 import { META } from './mcp-2026';
 
 const LIST_METHODS: ReadonlySet<string> = new Set(['tools/list', 'resources/list', 'resources/templates/list', 'prompts/list']);
+
+/** The keys `decorate` adds after the source's own. */
+const DECORATION_KEYS = ['resultType', 'ttlMs', 'cacheScope', '_meta'] as const;
+
+/**
+ * `JSON.stringify(decorated)` spliced from the source page's registered text and the JSON of
+ * the keys decoration added: a 2026 list page is not serialized a second time (1,000 entries
+ * whose manifest schemas would each be parsed to be written again). Undefined when the source
+ * has no registered text or holds a decoration key itself (then the key keeps its place in the
+ * source's order and a splice would move it).
+ */
+function decoratedText(source: object, decorated: Readonly<Record<string, unknown>>): string | undefined {
+  const text = encodedResultOf(source);
+  if (text === undefined || text.charCodeAt(text.length - 1) !== 0x7d) return undefined;
+  const tail: Record<string, unknown> = {};
+  for (const key of DECORATION_KEYS) {
+    if (Object.hasOwn(source, key)) return undefined;
+    tail[key] = decorated[key];
+  }
+  const added = JSON.stringify(tail);
+  return text === '{}' ? added : `${text.slice(0, -1)},${added.slice(1)}`;
+}
+
+/**
+ * A copy of a list page that keeps a getter a getter (a page of manifest tools makes its entries
+ * when its array is first read, `list-pages.ts`): decorating it makes no entry. Once per page.
+ */
+function copyKeepingGetters(result: object): Record<string, unknown> {
+  const source = result as Readonly<Record<string, unknown>>;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(source)) {
+    const property = Object.getOwnPropertyDescriptor(source, key);
+    if (property?.get !== undefined) Object.defineProperty(out, key, { get: property.get, enumerable: true, configurable: true });
+    else out[key] = source[key];
+  }
+  return out;
+}
 
 /**
  * Turns a feature's result into a 2026 result: `resultType`, `serverInfo` in `_meta`, and
@@ -31,12 +68,14 @@ export class ResultDecoration {
   /** The 2026 form of a `complete` result of `method`. */
   complete(method: string, result: object): object {
     if (LIST_METHODS.has(method)) {
-      if (!Object.isFrozen(result)) return this.decorate(result, 'complete', this.lists);
+      if (!Object.isFrozen(result))
+        return this.decorate(result, Object.assign({}, result as Record<string, unknown>), 'complete', this.lists);
       let page = this.pages.get(result);
       if (page === undefined) {
-        page = Object.freeze(this.decorate(result, 'complete', this.lists));
+        const decorated = Object.freeze(this.decorate(result, copyKeepingGetters(result), 'complete', this.lists));
+        page = decorated;
         try {
-          registerEncodedResult(page, JSON.stringify(page));
+          registerEncodedResult(decorated, decoratedText(result, decorated) ?? JSON.stringify(decorated));
         } catch {
           // Left unregistered: the encoder meets the same failure and answers -32603.
         }
@@ -44,20 +83,23 @@ export class ResultDecoration {
       }
       return page;
     }
-    if (method === 'resources/read') return this.decorate(result, 'complete', cacheHintOf(result) ?? this.resources);
-    return this.decorate(result, 'complete', undefined);
+    if (method === 'resources/read')
+      return this.decorate(result, Object.assign({}, result as Record<string, unknown>), 'complete', cacheHintOf(result) ?? this.resources);
+    return this.decorate(result, Object.assign({}, result as Record<string, unknown>), 'complete', undefined);
   }
 
   /** A result of another type (`input_required`), with `serverInfo`. */
   other(resultType: string, result: object): object {
-    return this.decorate(result, resultType, undefined);
+    return this.decorate(result, Object.assign({}, result as Record<string, unknown>), resultType, undefined);
   }
 
-  private decorate(result: object, resultType: string, hint: CacheHint | undefined): Record<string, unknown> {
+  /**
+   * Adds the 2026 keys to `out`, a copy of `result`'s own properties: Object.assign then plain
+   * stores (`{ ...source, resultType }` takes a slow path in Node 20's V8, about 0.5 µs against
+   * 40 ns per result, measured in bench/tools/exchange-2026.js), or a page's getter-keeping copy.
+   */
+  private decorate(result: object, out: Record<string, unknown>, resultType: string, hint: CacheHint | undefined): Record<string, unknown> {
     const source = result as Record<string, unknown>;
-    // Object.assign then plain stores: `{ ...source, resultType }` takes a slow path in Node 20's
-    // V8 (about 0.5 µs against 40 ns per result, measured in bench/tools/exchange-2026.js).
-    const out: Record<string, unknown> = Object.assign({}, source);
     out.resultType = resultType;
     if (hint !== undefined) {
       // A hint the result already carries (set by the author for one resource) wins.

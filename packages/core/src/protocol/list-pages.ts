@@ -20,6 +20,12 @@ type Page = Readonly<Record<string, unknown>>;
 export interface ListEntries<E> {
   readonly length: number;
   slice(start: number, end: number): readonly E[];
+  /**
+   * The JSON texts of the entries `slice` would make, written without making them (undefined
+   * where an entry cannot be written so): a page's text is joined from these, and its entries
+   * are made when someone reads the page's array, not to answer on the wire.
+   */
+  texts?(start: number, end: number): readonly (string | undefined)[] | undefined;
 }
 
 interface PageCache {
@@ -58,6 +64,35 @@ function buildPage(key: ListKey, items: ListEntries<unknown>, offset: number, pa
 }
 
 /**
+ * A page like `buildPage`'s whose entries are made when its array is first read (an enumerable
+ * getter, so the page reads, copies and serializes as before), with its text joined from the
+ * entries' texts: answering a first `tools/list` of 1,000 manifest tools makes no entry object.
+ */
+function lazyPage(
+  key: ListKey,
+  items: ListEntries<unknown>,
+  offset: number,
+  pageSize: number,
+  texts: readonly (string | undefined)[],
+): Page {
+  const end = offset + pageSize;
+  let slice: readonly unknown[] | undefined;
+  const page: Record<string, unknown> = {};
+  Object.defineProperty(page, key, { get: () => (slice ??= Object.freeze(items.slice(offset, end))), enumerable: true });
+  if (end < items.length) page.nextCursor = encodeCursor(key, end);
+  Object.freeze(page);
+  // An entry with no text of its own is made and serialized (as pageJson does).
+  const entryJson = (text: string | undefined, i: number): string => text ?? jsonOf(items.slice(offset + i, offset + i + 1)[0]) ?? 'null';
+  registerPage(page, () => pageText(key, texts.map(entryJson), page.nextCursor));
+  return page;
+}
+
+function pageText(key: ListKey, parts: readonly string[], cursor: unknown): string {
+  const next = cursor === undefined ? '' : `,"nextCursor":${JSON.stringify(cursor)}`;
+  return `{${JSON.stringify(key)}:[${parts.join(',')}]${next}}`;
+}
+
+/**
  * `JSON.stringify(page)`, joined from the remembered texts of its entries where there are
  * some (see `known-json.ts`): the same text, without serializing shared schemas per entry.
  */
@@ -66,8 +101,16 @@ function pageJson(key: ListKey, page: Page): string {
   const parts = new Array<string>(items.length);
   // An entry JSON cannot represent (undefined, a function) is null in an array, as in JSON.stringify.
   for (let i = 0; i < items.length; i++) parts[i] = jsonOf(items[i]) ?? 'null';
-  const cursor = page.nextCursor === undefined ? '' : `,"nextCursor":${JSON.stringify(page.nextCursor)}`;
-  return `{${JSON.stringify(key)}:[${parts.join(',')}]${cursor}}`;
+  return pageText(key, parts, page.nextCursor);
+}
+
+/** Registers the page's text, when it can be written. */
+function registerPage(page: Page, text: () => string): void {
+  try {
+    registerEncodedResult(page, text());
+  } catch {
+    // Left unregistered: the encoder will meet the same failure and answer -32603.
+  }
 }
 
 /**
@@ -85,11 +128,12 @@ export function listPage(key: ListKey, items: ListEntries<unknown>, offset: numb
   }
   let page = cache.pages.get(offset);
   if (page === undefined) {
-    page = buildPage(key, items, offset, pageSize);
-    try {
-      registerEncodedResult(page, pageJson(key, page));
-    } catch {
-      // Left unregistered: the encoder will meet the same failure and answer -32603.
+    const texts = items.texts?.(offset, offset + pageSize);
+    if (texts !== undefined) page = lazyPage(key, items, offset, pageSize, texts);
+    else {
+      const built = buildPage(key, items, offset, pageSize);
+      registerPage(built, () => pageJson(key, built));
+      page = built;
     }
     cache.pages.set(offset, page);
   }

@@ -4,13 +4,15 @@ import type { Tool } from '../wire/mcp-types.generated';
 import type { CompiledSchema } from '../validation/schema-compiler';
 import type { RouteSource } from './route-source';
 import type { ToolCall } from './tool-call';
-import { toolListEntry } from './tool-list-entry';
+import { toolListEntry, toolListJson } from './tool-list-entry';
 
 /** A tool prepared at boot: everything per call is a lookup, a validation and a call. */
 export interface CompiledTool {
   readonly name: string;
   /** The `tools/list` entry, frozen; made when first read (a list page that shows the tool). */
   readonly listEntry: Tool;
+  /** `JSON.stringify(listEntry)`, written without making the entry; undefined when a schema is not known as text. */
+  readonly listJson: string | undefined;
   /** OAuth scopes a caller must hold (`null`: none). */
   readonly requiredScopes: readonly string[] | null;
   /**
@@ -68,5 +70,11 @@ export class ToolRoute implements CompiledTool {
   get listEntry(): Tool {
     const { options, description, input, output } = this.parts;
     return (this.entry ??= toolListEntry(this.name, options, description, input, output));
+  }
+
+  // Not kept: a list page keeps the texts it joins, and writing one again is cheap.
+  get listJson(): string | undefined {
+    const { options, description, input, output } = this.parts;
+    return toolListJson(this.name, options, description, input, output);
   }
 }

@@ -10,6 +10,8 @@ export class RouteEntries<R, E> implements ListEntries<E> {
   constructor(
     private readonly routes: readonly R[],
     private readonly entryOf: (route: R) => E,
+    /** A route's entry's JSON text without making the entry, where the route can write it. */
+    private readonly jsonOf?: (route: R) => string | undefined,
   ) {
     Object.freeze(this);
   }
@@ -22,8 +24,14 @@ export class RouteEntries<R, E> implements ListEntries<E> {
     return this.routes.slice(start, end).map(this.entryOf);
   }
 
+  /** The JSON texts of the entries `slice(start, end)` would make; undefined where a route cannot write its own. */
+  texts(start: number, end: number): readonly (string | undefined)[] | undefined {
+    const jsonOf = this.jsonOf;
+    return jsonOf === undefined ? undefined : this.routes.slice(start, end).map(jsonOf);
+  }
+
   /** The entries of the routes `keep` accepts, in order. */
   filter(keep: (route: R) => boolean): RouteEntries<R, E> {
-    return new RouteEntries(this.routes.filter(keep), this.entryOf);
+    return new RouteEntries(this.routes.filter(keep), this.entryOf, this.jsonOf);
   }
 }

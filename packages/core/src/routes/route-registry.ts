@@ -24,6 +24,8 @@ export class RouteRegistry<R, E> {
     private readonly label: string,
     private readonly keyOf: (route: R) => string,
     private readonly entryOf: (route: R) => E,
+    /** A route's entry's JSON text without making the entry (see `RouteEntries`), for kinds that can write it. */
+    private readonly jsonOf?: (route: R) => string | undefined,
   ) {}
 
   /** The enabled route for `key` (looked up in a Map: no prototype keys). */
@@ -70,7 +72,7 @@ export class RouteRegistry<R, E> {
 
   /** List entries of the enabled routes, made page by page as they are read (frozen, cached). */
   entries(): RouteEntries<R, E> {
-    this.cachedEntries ??= new RouteEntries(this.routes(), this.entryOf);
+    this.cachedEntries ??= new RouteEntries(this.routes(), this.entryOf, this.jsonOf);
     return this.cachedEntries;
   }
 

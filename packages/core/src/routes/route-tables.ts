@@ -11,6 +11,7 @@ export class RouteTables {
     'tool',
     (r) => r.name,
     (r) => r.listEntry,
+    (r) => r.listJson,
   );
   readonly prompts = new RouteRegistry<CompiledPrompt, Prompt>(
     'prompt',

@@ -47,8 +47,8 @@ export function checkListOptions(options: ToolRecord['options']): void {
 /**
  * A tool's `tools/list` entry, frozen like `frozenCopy(entry)` but holding the compiler's
  * shared frozen schemas. When both schemas' texts are known (manifest schemas), the entry's
- * JSON text is remembered too, built from those texts in the entry's key order, so the first
- * list page does not serialize each shared schema again.
+ * JSON text is remembered too (the text {@link toolListJson} writes), so the first list page
+ * does not serialize each shared schema again.
  */
 export function toolListEntry(
   name: string,
@@ -58,29 +58,39 @@ export function toolListEntry(
   output: CompiledSchema | null,
 ): Tool {
   const entry: Record<string, unknown> = { name };
-  let json = `{"name":${JSON.stringify(name)}`;
-  if (options.title !== undefined) {
-    const title = frozenCopy(options.title);
-    entry.title = title;
-    json += `,"title":${JSON.stringify(title)}`;
-  }
-  if (description !== undefined) {
-    entry.description = description;
-    json += `,"description":${JSON.stringify(description)}`;
-  }
+  if (options.title !== undefined) entry.title = frozenCopy(options.title);
+  if (description !== undefined) entry.description = description;
   setSchema(entry, 'inputSchema', input);
-  json += `,"inputSchema":${input.json}`;
-  if (output) {
-    setSchema(entry, 'outputSchema', output);
-    json += `,"outputSchema":${output.json}`;
-  }
-  for (const key of OPTIONAL_KEYS) {
-    if (options[key] === undefined) continue;
-    const value = frozenCopy(options[key]);
-    entry[key] = value;
-    json += `,${JSON.stringify(key)}:${JSON.stringify(value)}`;
-  }
+  if (output) setSchema(entry, 'outputSchema', output);
+  for (const key of OPTIONAL_KEYS) if (options[key] !== undefined) entry[key] = frozenCopy(options[key]);
   const listEntry = Object.freeze(entry);
-  if (input.json !== undefined && (output === null || output.json !== undefined)) rememberJson(listEntry, `${json}}`);
+  const json = toolListJson(name, options, description, input, output);
+  if (json !== undefined) rememberJson(listEntry, json);
   return listEntry as unknown as Tool;
+}
+
+/**
+ * `JSON.stringify` of the entry {@link toolListEntry} makes, written without making it: from the
+ * schemas' known texts, in the entry's key order (a list page of manifest tools is joined from
+ * these, and its entry objects are made only if someone reads them). Undefined when a schema's
+ * text is not known (a schema from code).
+ */
+export function toolListJson(
+  name: string,
+  options: ToolRecord['options'],
+  description: string | undefined,
+  input: CompiledSchema,
+  output: CompiledSchema | null,
+): string | undefined {
+  if (input.json === undefined || (output !== null && output.json === undefined)) return undefined;
+  let json = `{"name":${JSON.stringify(name)}`;
+  // The entry holds frozen copies; the text is theirs (a copy keeps plain data only).
+  if (options.title !== undefined) json += `,"title":${JSON.stringify(frozenCopy(options.title))}`;
+  if (description !== undefined) json += `,"description":${JSON.stringify(description)}`;
+  json += `,"inputSchema":${input.json}`;
+  if (output) json += `,"outputSchema":${output.json}`;
+  for (const key of OPTIONAL_KEYS) {
+    if (options[key] !== undefined) json += `,${JSON.stringify(key)}:${JSON.stringify(frozenCopy(options[key]))}`;
+  }
+  return `${json}}`;
 }

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { encodeJsonRpc } from '../../src/jsonrpc/json-rpc-encoder';
+import { encodeJsonRpc, registerEncodedResult } from '../../src/jsonrpc/json-rpc-encoder';
+import { listPage } from '../../src/protocol/list-pages';
 import { DEFAULT_CACHE_HINT, isCacheHint } from '../../src/kernel/cache-hints';
 import { headerParamsOf } from '../../src/kernel/header-params';
 import { ResultDecoration } from '../../src/kernel/result-decoration';
@@ -105,6 +106,40 @@ describe('kernel: ResultDecoration', () => {
         _meta: { [META.serverInfo]: SERVER },
       },
     });
+  });
+
+  it("splices a list page's registered text: the same bytes as serializing the decorated page, which is not serialized", () => {
+    const decoration = new ResultDecoration(SERVER, { lists: { ttlMs: 30_000, scope: 'public' } });
+    let serialized = 0;
+    // An entry that counts its serializations: the page serializes it once, the decoration never.
+    const counted = Object.freeze({
+      name: 'c',
+      inputSchema: Object.freeze({ type: 'object' }),
+      toJSON: () => (serialized++, { name: 'c' }),
+    });
+    const entries = Object.freeze([
+      Object.freeze({ name: 'a', description: 'A "quoted" tool', inputSchema: Object.freeze({ type: 'object' }) }),
+      counted,
+      Object.freeze({ name: 'b', inputSchema: Object.freeze({ type: 'object' }) }),
+    ]);
+    const page = listPage('tools', entries, 0, 2) as Record<string, unknown>;
+    expect(page.nextCursor).to.be.a('string');
+    expect(serialized).to.equal(1);
+    const decorated = decoration.complete('tools/list', page) as Record<string, unknown>;
+    const spliced = encodeJsonRpc({ jsonrpc: '2.0', id: 'p', result: decorated });
+    expect(serialized).to.equal(1);
+    expect(spliced).to.equal(JSON.stringify({ jsonrpc: '2.0', id: 'p', result: decorated }));
+    valid2026('tools/list', decorated);
+  });
+
+  it('serializes a decorated page whose source carries a decoration key itself (a splice would move the key)', () => {
+    const decoration = new ResultDecoration(SERVER, undefined);
+    const source = Object.freeze({ _meta: Object.freeze({ 'x.y/z': 1 }), tools: [] });
+    registerEncodedResult(source, JSON.stringify(source));
+    const decorated = decoration.complete('tools/list', source);
+    expect(encodeJsonRpc({ jsonrpc: '2.0', id: 1, result: decorated as Record<string, unknown> })).to.equal(
+      JSON.stringify({ jsonrpc: '2.0', id: 1, result: decorated }),
+    );
   });
 
   it('decorates an unfrozen list page afresh each time (not cached)', () => {

@@ -3,7 +3,11 @@ import { expect } from 'chai';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { Module } from '@armature/di';
+import { serverMessageErrors } from '@armature/testing';
 import { Armature } from '../../src/app/armature.app';
+import { StdioServerTransport } from '../../src/transport/stdio.transport';
 import type { BuiltManifest } from '../../src/manifest/manifest.types';
 import type { JsonSchema } from '../../src/metadata/handler-metadata.types';
 import { writeValidatorsBeside } from '../../src/routes/validators-build';
@@ -101,6 +105,102 @@ exports.Notes = Notes;
     );
     expect(error).to.have.property('code', 'ARM_ERR_MANIFEST_INVALID');
     expect(String((error as Error).message)).to.include('is not the JSON text of an object');
+  });
+
+  /** tools/list over core's stdio transport on in-memory streams: the raw line of each answer. */
+  async function rawLists(
+    app: Armature,
+  ): Promise<{ list: (params?: object) => Promise<string>; notified: () => number; close: () => Promise<void> }> {
+    const stdin = new PassThrough();
+    const stdout = new PassThrough();
+    let written = '';
+    stdout.on('data', (chunk: Buffer) => (written += chunk.toString('utf8')));
+    await app.connect(new StdioServerTransport({ stdin, stdout }));
+    let id = 0;
+    const lines = (): string[] => written.split('\n').filter((line) => line.length > 0);
+    const answer = async (message: Record<string, unknown>): Promise<string> => {
+      const mine = `{"jsonrpc":"2.0","id":${String(message.id)},`;
+      stdin.write(`${JSON.stringify(message)}\n`);
+      for (let turn = 0; turn < 200; turn++) {
+        const line = lines().find((l) => l.startsWith(mine));
+        if (line !== undefined) return line;
+        await new Promise((r) => setImmediate(r));
+      }
+      throw new Error(`no answer to ${String(message.id)}`);
+    };
+    const clientInfo = { name: 't', version: '1' };
+    await answer({
+      jsonrpc: '2.0',
+      id: id++,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo },
+    });
+    stdin.write('{"jsonrpc":"2.0","method":"notifications/initialized"}\n');
+    return {
+      list: (params = {}) => answer({ jsonrpc: '2.0', id: id++, method: 'tools/list', params }),
+      notified: () => lines().filter((l) => l.includes('"method":"notifications/tools/list_changed"')).length,
+      close: () => app.close(),
+    };
+  }
+
+  /** The answer line re-serialized from its parsed form: equal when the spliced text is what JSON.stringify writes. */
+  const reserialized = (line: string): string => JSON.stringify(JSON.parse(line));
+
+  it('answers tools/list with the bytes of the uncached path, and a disabled, re-enabled or new tool changes the answer', async () => {
+    const deferred = await boot(project(true).file);
+    const eager = await boot(project(false).file);
+    const a = await rawLists(deferred);
+    const b = await rawLists(eager);
+    try {
+      const first = await a.list();
+      expect(first).to.equal(await b.list());
+      expect(first).to.equal(reserialized(first));
+      expect(serverMessageErrors(JSON.parse(first), 'tools/list', '2025-11-25')).to.deep.equal([]);
+      expect((JSON.parse(first) as { result: { tools: { name: string }[] } }).result.tools.map((t) => t.name)).to.deep.equal([
+        'search',
+        'mail',
+      ]);
+      // The cached page's text is not served once the list changed.
+      deferred.tools.disable('search');
+      const disabled = await a.list();
+      expect(a.notified()).to.equal(1);
+      expect(JSON.parse(disabled).result.tools.map((t: { name: string }) => t.name)).to.deep.equal(['mail']);
+      expect(disabled).to.equal(reserialized(disabled));
+      deferred.tools.enable('search');
+      expect((await a.list()).replace(/"id":\d+/, '')).to.equal(first.replace(/"id":\d+/, ''));
+      deferred.tools.register({ name: 'extra', description: 'Added at run time.', inputSchema: { type: 'object' }, handler: () => 'x' });
+      const grown = await a.list();
+      expect(JSON.parse(grown).result.tools.map((t: { name: string }) => t.name)).to.deep.equal(['search', 'mail', 'extra']);
+      expect(grown).to.equal(reserialized(grown));
+      expect(a.notified()).to.equal(3);
+      deferred.tools.remove('extra');
+      expect((await a.list()).replace(/"id":\d+/, '')).to.equal(first.replace(/"id":\d+/, ''));
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  it('pages a list of manifest tools with cursors: each page the bytes of the uncached path', async () => {
+    const { file } = project(true);
+    const cls = (require(file) as Record<string, new () => object>).Notes as new () => object;
+    @Module({ handlers: [cls] })
+    class Root {}
+    const paged = await Armature.create(Root, { name: 'paged', version: '1', logger: new RecordingLogger(), pageSize: 1 });
+    const a = await rawLists(paged);
+    try {
+      const first = await a.list();
+      const { result } = JSON.parse(first) as { result: { tools: { name: string }[]; nextCursor: string } };
+      expect(result.tools.map((t) => t.name)).to.deep.equal(['search']);
+      expect(first).to.equal(reserialized(first));
+      const second = await a.list({ cursor: result.nextCursor });
+      expect(JSON.parse(second).result.tools.map((t: { name: string }) => t.name)).to.deep.equal(['mail']);
+      expect(JSON.parse(second).result).to.not.have.property('nextCursor');
+      expect(second).to.equal(reserialized(second));
+      expect(serverMessageErrors(JSON.parse(second), 'tools/list', '2025-11-25')).to.deep.equal([]);
+    } finally {
+      await a.close();
+    }
   });
 
   it('still refuses to start for a schema ajv cannot compile, though the validators file is current', async () => {

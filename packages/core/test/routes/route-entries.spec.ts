@@ -4,6 +4,8 @@ import { Module } from '@armature/di';
 import { Armature } from '../../src/app/armature.app';
 import type { AuthInfo } from '../../src/context/request-context';
 import { Tool } from '../../src/decorators/tool.decorator';
+import { encodeJsonRpc } from '../../src/jsonrpc/json-rpc-encoder';
+import { ResultDecoration } from '../../src/kernel/result-decoration';
 import { listPage } from '../../src/protocol/list-pages';
 import { RouteRegistry } from '../../src/routes/route-registry';
 import { ScopedLists } from '../../src/routes/scoped-lists';
@@ -66,6 +68,66 @@ describe('list entries made page by page (RouteRegistry.entries)', () => {
     expect(made).to.deep.equal(['t0', 't2']);
     const admin = scoped.filter(registry.routes(), registry.entries(), { ...reader, scopes: ['admin'] });
     expect(admin.length).to.equal(4);
+  });
+});
+
+describe("list pages joined from the routes' own texts (RouteEntries.texts)", () => {
+  /** A registry whose routes write their entry's text (`t1` cannot: its entry is made and serialized). */
+  function writingRegistry(count: number) {
+    const made: string[] = [];
+    const entryOf = (r: FakeRoute) => (made.push(r.name), Object.freeze({ name: r.name, inputSchema: Object.freeze({ type: 'object' }) }));
+    const registry = new RouteRegistry<FakeRoute, { name: string }>(
+      'tool',
+      (r) => r.name,
+      entryOf,
+      (r) => (r.name === 't1' ? undefined : `{"name":${JSON.stringify(r.name)},"inputSchema":{"type":"object"}}`),
+    );
+    registry.add(Array.from({ length: count }, (_, i) => ({ name: `t${i}`, requiredScopes: null })));
+    return { registry, made };
+  }
+
+  it('answers with the bytes JSON.stringify writes, making only the entries that have no text until the page is read', () => {
+    const { registry, made } = writingRegistry(5);
+    const page = listPage('tools', registry.entries(), 0, 3) as Record<string, unknown>;
+    const text = encodeJsonRpc({ jsonrpc: '2.0', id: 1, result: page });
+    expect(made).to.deep.equal(['t1']);
+    expect(Object.isFrozen(page)).to.equal(true);
+    expect(Object.keys(page)).to.deep.equal(['tools', 'nextCursor']);
+    expect(text).to.equal(JSON.stringify({ jsonrpc: '2.0', id: 1, result: page }));
+    expect(made).to.deep.equal(['t1', 't0', 't1', 't2']);
+    expect(page.tools).to.equal(page.tools);
+    const whole = Object.freeze(registry.list().slice());
+    expect(JSON.stringify(page)).to.equal(JSON.stringify(listPage('tools', whole, 0, 3)));
+  });
+
+  it('decorates a page for 2026 without making its entries, with the same bytes as serializing the decorated page', () => {
+    const { registry, made } = writingRegistry(4);
+    const page = listPage('tools', registry.entries(), 3, 3);
+    const decorated = new ResultDecoration({ name: 's', version: '1' }, undefined).complete('tools/list', page);
+    const text = encodeJsonRpc({ jsonrpc: '2.0', id: 2, result: decorated as Record<string, unknown> });
+    expect(made).to.deep.equal([]);
+    expect(text).to.equal(JSON.stringify({ jsonrpc: '2.0', id: 2, result: decorated }));
+    expect(made).to.deep.equal(['t3']);
+  });
+
+  it('makes a new page after a change: the cached text of the old list is not served', () => {
+    const { registry } = writingRegistry(3);
+    const names = (page: object): string[] =>
+      (
+        JSON.parse(encodeJsonRpc({ jsonrpc: '2.0', id: 1, result: page as Record<string, unknown> })) as {
+          result: { tools: { name: string }[] };
+        }
+      ).result.tools.map((t) => t.name);
+    const before = listPage('tools', registry.entries(), 0, 10);
+    expect(names(before)).to.deep.equal(['t0', 't1', 't2']);
+    registry.setEnabled('t0', false);
+    expect(names(listPage('tools', registry.entries(), 0, 10))).to.deep.equal(['t1', 't2']);
+    registry.add([{ name: 't9', requiredScopes: null }]);
+    expect(names(listPage('tools', registry.entries(), 0, 10))).to.deep.equal(['t1', 't2', 't9']);
+    registry.remove('t1');
+    registry.setEnabled('t0', true);
+    expect(names(listPage('tools', registry.entries(), 0, 10))).to.deep.equal(['t0', 't2', 't9']);
+    expect(names(before)).to.deep.equal(['t0', 't1', 't2']);
   });
 });
 

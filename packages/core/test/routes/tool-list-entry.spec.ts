@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { SchemaTable } from '../../src/manifest/schema-table';
 import type { JsonSchema, ToolRecord } from '../../src/metadata/handler-metadata.types';
 import { jsonOf } from '../../src/metadata/known-json';
-import { toolListEntry } from '../../src/routes/tool-list-entry';
+import { toolListEntry, toolListJson } from '../../src/routes/tool-list-entry';
 import { SchemaCompiler } from '../../src/validation/schema-compiler';
 
 const INPUT: JsonSchema = {
@@ -51,6 +51,21 @@ describe('toolListEntry', () => {
       'execution',
       '_meta',
     ]);
+  });
+
+  it('writes, without making the entry, the text JSON.stringify writes for it (title, annotations, icons, execution, _meta, output schema)', () => {
+    for (const [options, description, out] of [
+      [FULL, 'Finds "things".', output],
+      [{}, undefined, null],
+      [{ title: 't' }, '', output],
+    ] as const) {
+      expect(toolListJson('search', options, description, input, out)).to.equal(
+        JSON.stringify(toolListEntry('search', options, description, input, out)),
+      );
+    }
+    const fromCode = compiler.compileShared({ type: 'object' }, 'code');
+    expect(toolListJson('plain', {}, undefined, fromCode, null)).to.equal(undefined);
+    expect(toolListJson('plain', {}, undefined, input, fromCode)).to.equal(undefined);
   });
 
   it('compiles a manifest schema once per table entry: routes share its validator and frozen copy', () => {

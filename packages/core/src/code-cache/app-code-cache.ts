@@ -1,0 +1,195 @@
+/**
+ * A V8 code cache for the app's own CommonJS modules (its compiled handler classes), as the
+ * framework's bundles have one (scripts/bundle-loader.js): a process that starts compiles them
+ * from the cache instead of parsing them, and the functions the last run compiled (start-up,
+ * the first requests) come precompiled. Node 20 has no compile cache of its own for modules.
+ *
+ * Node's loader is kept for everything but the compile: resolution, `require.cache`, the
+ * module objects. The app's modules are those under its root and not under a node_modules
+ * folder (packages there are not the app's; Armature's own have their cache). A process that
+ * compiled any of them without a usable cache writes the pack at exit (code-cache-pack.ts).
+ * docs/performance.md, "Code cache".
+ */
+import { existsSync, realpathSync } from 'node:fs';
+import { dirname, resolve, sep } from 'node:path';
+import * as vm from 'node:vm';
+import { appCacheDir, appCacheFile, defaultAppRoot, entryScript } from './code-cache-place';
+import { readPack, writePack, type ModuleToPack, type PackedModule } from './code-cache-pack';
+
+/** Options of {@link enableCodeCache}. */
+export interface CodeCacheOptions {
+  /** The app's root: its modules are the files under it, outside node_modules. Default: the nearest folder with a package.json above the entry script. */
+  readonly root?: string;
+  /** Where the cache is kept when `ARMATURE_CODE_CACHE` is unset. Default: `<root>/node_modules/.cache/armature`. */
+  readonly dir?: string;
+}
+
+/** What the app's code cache did in this process (for a deployment check, or a test). */
+export interface CodeCacheStatus {
+  /** Whether the app's modules are compiled through the cache in this process. */
+  readonly enabled: boolean;
+  /** The cache file read at start and written at exit, when enabled. */
+  readonly file: string | undefined;
+  /** App modules compiled so far. */
+  readonly modules: number;
+  /** Of those, the ones V8 compiled from the cache. */
+  readonly fromCache: number;
+  /** Of those, the ones whose cache V8 rejected (another V8 or flag set): compiled from source. */
+  readonly rejected: number;
+}
+
+/** The parts of Node's CommonJS `Module` the cache uses (stable since Node 0.x, undocumented). */
+interface NodeModule {
+  exports: unknown;
+  require(id: string): unknown;
+}
+interface NodeModuleClass {
+  new (...args: never[]): NodeModule;
+  prototype: { _compile(this: NodeModule, content: string, filename: string): unknown };
+  wrap(source: string): string;
+  _resolveFilename(request: string, parent: NodeModule, isMain: boolean, options?: unknown): string;
+  _resolveLookupPaths(request: string, parent: NodeModule): string[] | null;
+  _extensions: unknown;
+  _cache: unknown;
+}
+
+/** The module that compiled a script this run, kept to write its cache at exit. */
+interface CompiledModule {
+  readonly source: string;
+  readonly script: vm.Script;
+}
+
+class AppCodeCache {
+  readonly compiled = new Map<string, CompiledModule>();
+  fromCache = 0;
+  rejected = 0;
+  /** Whether a module was compiled without a usable cache (the pack is then written at exit). */
+  missed = false;
+
+  constructor(
+    readonly root: string,
+    readonly file: string,
+    readonly packed: Map<string, PackedModule>,
+  ) {}
+
+  /** Whether `filename` is one of the app's own modules. */
+  covers(filename: string): boolean {
+    if (!filename.startsWith(this.root) || !/\.c?js$/.test(filename)) return false;
+    return !filename.slice(this.root.length).split(sep).includes('node_modules');
+  }
+
+  /** Compiles `content` with the cached data packed for it (when its text is the same), or from source. */
+  compile(content: string, filename: string): vm.Script {
+    const packed = this.packed.get(filename);
+    const cachedData = packed !== undefined && packed.source.toString('utf8') === content ? packed.cachedData : undefined;
+    // V8 accepts a hashbang only at a script's start, which the wrapper is not: the same length, as a comment.
+    const text = content.startsWith('#!') ? `//${content.slice(2)}` : content;
+    const script = new vm.Script(Module.wrap(text), { filename, cachedData, importModuleDynamically: dynamicImport() });
+    this.compiled.set(filename, { source: content, script });
+    if (cachedData !== undefined && !script.cachedDataRejected) this.fromCache++;
+    else {
+      if (cachedData !== undefined) this.rejected++;
+      this.missed = true;
+    }
+    return script;
+  }
+
+  /** Writes the pack: this run's modules with everything they compiled, and the packed ones it did not load that still exist. */
+  write(): void {
+    const modules: ModuleToPack[] = [];
+    for (const [file, { source, script }] of this.compiled) modules.push({ file, source, cachedData: script.createCachedData() });
+    for (const [file, { source, cachedData }] of this.packed) {
+      if (!this.compiled.has(file) && existsSync(file)) modules.push({ file, source, cachedData });
+    }
+    writePack(this.file, modules);
+  }
+}
+
+const Module = require('node:module') as NodeModuleClass;
+let active: AppCodeCache | undefined;
+let enabledOnce = false;
+
+/** Lets an app module's `import()` load through Node's own ES module loader, as it would without the cache (Node ≥ 20.12). */
+function dynamicImport(): vm.ScriptOptions['importModuleDynamically'] {
+  // Optional: Node 20 releases before 20.12 do not have it (their `import()` then fails in a cached module).
+  return (vm.constants as Partial<typeof vm.constants> | undefined)?.USE_MAIN_CONTEXT_DEFAULT_LOADER;
+}
+
+/** `require` as Node gives a module (lib/internal/modules/helpers.js, makeRequireFunction). */
+function requireOf(mod: NodeModule): NodeJS.Require {
+  const require = ((id: string) => mod.require(id)) as NodeJS.Require;
+  const resolveFilename = ((request: string, options?: { paths?: string[] }) =>
+    Module._resolveFilename(request, mod, false, options)) as NodeJS.RequireResolve;
+  resolveFilename.paths = (request: string) => Module._resolveLookupPaths(request, mod);
+  require.resolve = resolveFilename;
+  require.main = process.mainModule;
+  require.extensions = Module._extensions as NodeJS.RequireExtensions;
+  require.cache = Module._cache as NodeJS.Dict<NodeJS.Module>;
+  return require;
+}
+
+/** Whether this code runs under Node's own loader in the main context (not a test runner's registry such as Jest's, or a sandbox). */
+function underNodeLoader(): boolean {
+  return vm.runInThisContext('globalThis') === globalThis && typeof Module.prototype._compile === 'function';
+}
+
+/**
+ * Compiles the app's own modules loaded from now on with a V8 code cache: call it before the
+ * app's modules load (first thing in the entry, or `import '@armature/core/code-cache/register'`,
+ * or `node -r @armature/core/code-cache/register`). The first process writes the cache at exit;
+ * the next ones compile from it. `ARMATURE_CODE_CACHE=off` turns it off, `=<dir>` keeps it in
+ * `<dir>` (as for the framework's caches); off under `--enable-source-maps` and under a loader
+ * other than Node's. Calling it again returns the first call's status.
+ */
+export function enableCodeCache(options: CodeCacheOptions = {}): CodeCacheStatus {
+  if (enabledOnce) return codeCacheStatus();
+  enabledOnce = true;
+  const entry = entryScript();
+  const root = realRoot(options.root === undefined ? defaultAppRoot(entry) : resolve(options.root));
+  const dir = appCacheDir(root, options.dir);
+  if (dir === undefined || !underNodeLoader()) return codeCacheStatus();
+  const file = appCacheFile(dir, root, entry);
+  const cache = new AppCodeCache(root.endsWith(sep) ? root : root + sep, file, readPack(file));
+  active = cache;
+  const compileWithoutCache = Module.prototype._compile;
+  Module.prototype._compile = function compileWithCodeCache(this: NodeModule, content: string, filename: string): unknown {
+    // Before Node 20.12 a script compiled here could not `import()`: such a module compiles as Node would.
+    if (!cache.covers(filename) || (dynamicImport() === undefined && content.includes('import('))) {
+      return compileWithoutCache.call(this, content, filename);
+    }
+    let wrapper: (...args: unknown[]) => unknown;
+    try {
+      wrapper = cache.compile(content, filename).runInThisContext({ displayErrors: true }) as typeof wrapper;
+    } catch {
+      // A syntax error (or syntax Node handles itself): Node's own compile reports or handles it.
+      cache.compiled.delete(filename);
+      return compileWithoutCache.call(this, content, filename);
+    }
+    return wrapper.call(this.exports, this.exports, requireOf(this), this, filename, dirname(filename));
+  };
+  // At exit each script holds the code of everything this run compiled: the next start skips it all.
+  process.once('exit', () => {
+    if (cache.missed) cache.write();
+  });
+  return codeCacheStatus();
+}
+
+/** The real path of `root` (module file names are real paths), or `root` when it does not exist. */
+function realRoot(root: string): string {
+  try {
+    return realpathSync(root);
+  } catch {
+    return root;
+  }
+}
+
+/** What the app's code cache did in this process so far. */
+export function codeCacheStatus(): CodeCacheStatus {
+  return {
+    enabled: active !== undefined,
+    file: active?.file,
+    modules: active?.compiled.size ?? 0,
+    fromCache: active?.fromCache ?? 0,
+    rejected: active?.rejected ?? 0,
+  };
+}

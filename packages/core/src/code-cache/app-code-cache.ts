@@ -84,7 +84,7 @@ class AppCodeCache {
     const cachedData = packed !== undefined && packed.source.toString('utf8') === content ? packed.cachedData : undefined;
     // V8 accepts a hashbang only at a script's start, which the wrapper is not: the same length, as a comment.
     const text = content.startsWith('#!') ? `//${content.slice(2)}` : content;
-    const script = new vm.Script(Module.wrap(text), { filename, cachedData, importModuleDynamically: dynamicImport() });
+    const script = new vm.Script(Module.wrap(text), { filename, cachedData });
     this.compiled.set(filename, { source: content, script });
     if (cachedData !== undefined && !script.cachedDataRejected) this.fromCache++;
     else {
@@ -109,11 +109,13 @@ const Module = require('node:module') as NodeModuleClass;
 let active: AppCodeCache | undefined;
 let enabledOnce = false;
 
-/** Lets an app module's `import()` load through Node's own ES module loader, as it would without the cache (Node ≥ 20.12). */
-function dynamicImport(): vm.ScriptOptions['importModuleDynamically'] {
-  // Optional: Node 20 releases before 20.12 do not have it (their `import()` then fails in a cached module).
-  return (vm.constants as Partial<typeof vm.constants> | undefined)?.USE_MAIN_CONTEXT_DEFAULT_LOADER;
-}
+/**
+ * A module that may `import()` is compiled by Node: in Node 20 a script compiled from a code
+ * cache loses the loader its `import()` needs (ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING). In a
+ * CommonJS module the word `import` can only be a dynamic import (or a property name, which
+ * merely costs that module its cache): followed by `(`, a space or a comment, it counts.
+ */
+const DYNAMIC_IMPORT = /\bimport\s*[(/]/;
 
 /** `require` as Node gives a module (lib/internal/modules/helpers.js, makeRequireFunction). */
 function requireOf(mod: NodeModule): NodeJS.Require {
@@ -153,10 +155,7 @@ export function enableCodeCache(options: CodeCacheOptions = {}): CodeCacheStatus
   active = cache;
   const compileWithoutCache = Module.prototype._compile;
   Module.prototype._compile = function compileWithCodeCache(this: NodeModule, content: string, filename: string): unknown {
-    // Before Node 20.12 a script compiled here could not `import()`: such a module compiles as Node would.
-    if (!cache.covers(filename) || (dynamicImport() === undefined && content.includes('import('))) {
-      return compileWithoutCache.call(this, content, filename);
-    }
+    if (!cache.covers(filename) || DYNAMIC_IMPORT.test(content)) return compileWithoutCache.call(this, content, filename);
     let wrapper: (...args: unknown[]) => unknown;
     try {
       wrapper = cache.compile(content, filename).runInThisContext({ displayErrors: true }) as typeof wrapper;

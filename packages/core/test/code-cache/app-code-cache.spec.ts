@@ -99,6 +99,17 @@ describe("the app's code cache (@armature/core/code-cache)", function () {
     expect(readFileSync(second.status.file as string).equals(bytes)).to.equal(true);
   });
 
+  it('covers the entry too when preloaded with node -r @armature/core/code-cache/register', () => {
+    const register = require.resolve('@armature/core/code-cache/register');
+    // The entry asks for nothing itself: it only reports (`enableCodeCache` again returns the preload's status).
+    writeFileSync(join(root, 'main.js'), readFileSync(join(root, 'main.js'), 'utf8').replace('cache.enableCodeCache();', ''));
+    const first = run(root, {}, ['-r', register]);
+    expect(first.value).to.equal('abab!');
+    // main.js, lib/app.js and lib/helper.js.
+    expect(first.status).to.include({ enabled: true, modules: 3, fromCache: 0 });
+    expect(run(root, {}, ['-r', register]).status).to.include({ modules: 3, fromCache: 3 });
+  });
+
   it('never serves a changed module from an old cache, even one of the same length', () => {
     run(root);
     writeValue(root, 'cd');

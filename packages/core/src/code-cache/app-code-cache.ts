@@ -53,9 +53,13 @@ interface NodeModuleClass {
   _cache: unknown;
 }
 
-/** The module that compiled a script this run, kept to write its cache at exit. */
+/**
+ * A module compiled this run, kept to write its cache at exit. Its source as bytes outside the
+ * heap: the pack's own when the module came from it, a copy otherwise (the heap then holds
+ * only the text V8 keeps for the script, as without the cache).
+ */
 interface CompiledModule {
-  readonly source: string;
+  readonly source: Buffer;
   readonly script: vm.Script;
 }
 
@@ -81,11 +85,12 @@ class AppCodeCache {
   /** Compiles `content` with the cached data packed for it (when its text is the same), or from source. */
   compile(content: string, filename: string): vm.Script {
     const packed = this.packed.get(filename);
-    const cachedData = packed !== undefined && packed.source.toString('utf8') === content ? packed.cachedData : undefined;
+    const same = packed !== undefined && packed.source.toString('utf8') === content;
+    const cachedData = same ? packed.cachedData : undefined;
     // V8 accepts a hashbang only at a script's start, which the wrapper is not: the same length, as a comment.
     const text = content.startsWith('#!') ? `//${content.slice(2)}` : content;
     const script = new vm.Script(Module.wrap(text), { filename, cachedData });
-    this.compiled.set(filename, { source: content, script });
+    this.compiled.set(filename, { source: same ? packed.source : Buffer.from(content, 'utf8'), script });
     if (cachedData !== undefined && !script.cachedDataRejected) this.fromCache++;
     else {
       if (cachedData !== undefined) this.rejected++;

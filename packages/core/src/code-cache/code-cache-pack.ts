@@ -30,7 +30,7 @@ export interface PackedModule {
 /** A module to write: its source and its cached data. */
 export interface ModuleToPack {
   readonly file: string;
-  readonly source: string | Buffer;
+  readonly source: Buffer;
   readonly cachedData: Buffer;
 }
 
@@ -99,9 +99,8 @@ export function writePack(file: string, modules: readonly ModuleToPack[]): void 
     const parts: Buffer[] = [];
     const header: [string, number, number][] = [];
     for (const { file: path, source, cachedData } of modules) {
-      const sourceBytes = typeof source === 'string' ? Buffer.from(source, 'utf8') : source;
-      header.push([path, sourceBytes.length, cachedData.length]);
-      parts.push(sourceBytes, cachedData);
+      header.push([path, source.length, cachedData.length]);
+      parts.push(source, cachedData);
     }
     const headerBytes = Buffer.from(JSON.stringify(header), 'utf8');
     const prefix = Buffer.alloc(8);

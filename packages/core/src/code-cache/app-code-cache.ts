@@ -1,8 +1,9 @@
 /**
  * A V8 code cache for the app's own CommonJS modules (its compiled handler classes), as the
  * framework's bundles have one (scripts/bundle-loader.js): a process that starts compiles them
- * from the cache instead of parsing them, and the functions the last run compiled (start-up,
- * the first requests) come precompiled. Node 20 has no compile cache of its own for modules.
+ * from the cache instead of parsing and compiling each module's code. Node 20 has no compile
+ * cache of its own for modules. The cached data is made when a module is compiled (a module's
+ * own code, not its functions compiled later: only a `vm.Script` can make that, see `compile`).
  *
  * Node's loader is kept for everything but the compile: resolution, `require.cache`, the
  * module objects. The app's modules are those under its root and not under a node_modules
@@ -53,18 +54,16 @@ interface NodeModuleClass {
   _cache: unknown;
 }
 
-/**
- * A module compiled this run, kept to write its cache at exit. Its source as bytes outside the
- * heap: the pack's own when the module came from it, a copy otherwise (the heap then holds
- * only the text V8 keeps for the script, as without the cache).
- */
-interface CompiledModule {
-  readonly source: Buffer;
-  readonly script: vm.Script;
-}
+/** The parameters of a CommonJS module's function, as Node's loader names them. */
+const MODULE_PARAMETERS = ['exports', 'require', 'module', '__filename', '__dirname'];
+
+/** A module's compiled function (V8 sets the `cachedData…` fields when asked to use or make a cache). */
+type ModuleFunction = ReturnType<typeof vm.compileFunction>;
 
 class AppCodeCache {
-  readonly compiled = new Map<string, CompiledModule>();
+  /** The modules compiled this run, as the pack written at exit holds them (bytes outside the heap). */
+  readonly compiled = new Map<string, PackedModule>();
+  modules = 0;
   fromCache = 0;
   rejected = 0;
   /** Whether a module was compiled without a usable cache (the pack is then written at exit). */
@@ -82,27 +81,41 @@ class AppCodeCache {
     return !filename.slice(this.root.length).split(sep).includes('node_modules');
   }
 
-  /** Compiles `content` with the cached data packed for it (when its text is the same), or from source. */
-  compile(content: string, filename: string): vm.Script {
+  /**
+   * The module's function, compiled with the cached data packed for it when its text is the
+   * same, else from source with cached data made for the next run. `vm.compileFunction`, as
+   * Node's loader compiles a module, not a `vm.Script`: V8 keeps every script in its in-memory
+   * compilation cache, and with it the code that ran the module once (~5 MB at 10,001 tools).
+   */
+  compile(content: string, filename: string): ModuleFunction {
+    this.modules++;
     const packed = this.packed.get(filename);
     const same = packed !== undefined && packed.source.toString('utf8') === content;
-    const cachedData = same ? packed.cachedData : undefined;
-    // V8 accepts a hashbang only at a script's start, which the wrapper is not: the same length, as a comment.
+    // V8 accepts a hashbang only at a script's start, which a function body is not: the same length, as a comment.
     const text = content.startsWith('#!') ? `//${content.slice(2)}` : content;
-    const script = new vm.Script(Module.wrap(text), { filename, cachedData });
-    this.compiled.set(filename, { source: same ? packed.source : Buffer.from(content, 'utf8'), script });
-    if (cachedData !== undefined && !script.cachedDataRejected) this.fromCache++;
-    else {
-      if (cachedData !== undefined) this.rejected++;
-      this.missed = true;
+    const compile = (cachedData: Buffer | undefined): ModuleFunction =>
+      vm.compileFunction(text, MODULE_PARAMETERS, { filename, cachedData, produceCachedData: cachedData === undefined });
+    if (same) {
+      const fromCache = compile(packed.cachedData);
+      if (!fromCache.cachedDataRejected) {
+        this.fromCache++;
+        this.compiled.set(filename, packed);
+        return fromCache;
+      }
+      this.rejected++;
     }
-    return script;
+    this.missed = true;
+    const fromSource = compile(undefined);
+    if (fromSource.cachedData !== undefined) {
+      this.compiled.set(filename, { source: Buffer.from(content, 'utf8'), cachedData: fromSource.cachedData });
+    }
+    return fromSource;
   }
 
   /** Writes the pack: this run's modules with everything they compiled, and the packed ones it did not load that still exist. */
   write(): void {
     const modules: ModuleToPack[] = [];
-    for (const [file, { source, script }] of this.compiled) modules.push({ file, source, cachedData: script.createCachedData() });
+    for (const [file, { source, cachedData }] of this.compiled) modules.push({ file, source, cachedData });
     for (const [file, { source, cachedData }] of this.packed) {
       if (!this.compiled.has(file) && existsSync(file)) modules.push({ file, source, cachedData });
     }
@@ -161,17 +174,18 @@ export function enableCodeCache(options: CodeCacheOptions = {}): CodeCacheStatus
   const compileWithoutCache = Module.prototype._compile;
   Module.prototype._compile = function compileWithCodeCache(this: NodeModule, content: string, filename: string): unknown {
     if (!cache.covers(filename) || DYNAMIC_IMPORT.test(content)) return compileWithoutCache.call(this, content, filename);
-    let wrapper: (...args: unknown[]) => unknown;
+    let wrapper: ModuleFunction;
     try {
-      wrapper = cache.compile(content, filename).runInThisContext({ displayErrors: true }) as typeof wrapper;
+      wrapper = cache.compile(content, filename);
     } catch {
       // A syntax error (or syntax Node handles itself): Node's own compile reports or handles it.
+      cache.modules--;
       cache.compiled.delete(filename);
       return compileWithoutCache.call(this, content, filename);
     }
     return wrapper.call(this.exports, this.exports, requireOf(this), this, filename, dirname(filename));
   };
-  // At exit each script holds the code of everything this run compiled: the next start skips it all.
+  // Written once, at exit: one file for the modules of the whole run.
   process.once('exit', () => {
     if (cache.missed) cache.write();
   });
@@ -192,7 +206,7 @@ export function codeCacheStatus(): CodeCacheStatus {
   return {
     enabled: active !== undefined,
     file: active?.file,
-    modules: active?.compiled.size ?? 0,
+    modules: active?.modules ?? 0,
     fromCache: active?.fromCache ?? 0,
     rejected: active?.rejected ?? 0,
   };

@@ -6,7 +6,7 @@
 // esbuild into one file, compiled with a V8 code cache as the framework's bundles are: what an
 // `armature build` option emitting one file for boot would give). The framework loads first,
 // off the clock, as in the start-up scenario. Prints medians and ranges of the load (ms, wall
-// and CPU) and the load average. Caches are made by one untimed process per way.
+// and CPU), the heap after a full GC once loaded, and the load average. Caches are made by one untimed process per way.
 //
 //   node bench/tools/app-cache-ab.js [tool set=1000] [runs per way=11]
 const fs = require('node:fs');
@@ -70,14 +70,17 @@ function child(way, toolSet) {
     require(armatureAppModule(toolSet));
   } else if (way === 'bundle') loadWithCodeCache(bundleFile(toolSet));
   else require(armatureAppModule(toolSet));
-  process.stdout.write(`${JSON.stringify({ wall: performance.now() - wall0, cpu: cpu() - cpu0 })}\n`);
+  const wall = performance.now() - wall0;
+  const cpuMs = cpu() - cpu0;
+  global.gc();
+  process.stdout.write(`${JSON.stringify({ wall, cpu: cpuMs, heapMb: process.memoryUsage().heapUsed / 2 ** 20 })}\n`);
 }
 
 function main() {
   const [toolSet = '1000', runsArg = '11'] = process.argv.slice(2);
   buildBundle(toolSet);
   const run = (way) =>
-    JSON.parse(execFileSync(process.execPath, [__filename, '--child', way, toolSet], { encoding: 'utf8', timeout: 60_000 }));
+    JSON.parse(execFileSync(process.execPath, ['--expose-gc', __filename, '--child', way, toolSet], { encoding: 'utf8', timeout: 60_000 }));
   for (const way of WAYS) run(way); // untimed: the file cache, and each way's code cache
   const load = [os.loadavg()[0]];
   const runs = Object.fromEntries(WAYS.map((way) => [way, []]));
@@ -92,8 +95,9 @@ function main() {
   for (const way of WAYS) {
     const wall = runs[way].map((r) => r.wall);
     const cpuMs = runs[way].map((r) => r.cpu);
+    const heap = median(runs[way].map((r) => r.heapMb));
     console.log(
-      `${way.padEnd(8)} load app: wall ${median(wall).toFixed(1)} ms (${range(wall)}), CPU ${median(cpuMs).toFixed(1)} ms (${range(cpuMs)})`,
+      `${way.padEnd(8)} load app: wall ${median(wall).toFixed(1)} ms (${range(wall)}), CPU ${median(cpuMs).toFixed(1)} ms (${range(cpuMs)}); heap after GC ${heap.toFixed(2)} MB`,
     );
   }
 }

@@ -168,6 +168,23 @@ describe("the app's code cache (@armature/core/code-cache)", function () {
     expect(run(root).status).to.include({ fromCache: 2 });
   });
 
+  it('takes its root and directory from the options; ARMATURE_CODE_CACHE overrides the directory', () => {
+    const chosen = join(root, 'chosen');
+    // Root lib/: app.js and helper.js are the app's, so the count does not change; the entry is outside it.
+    const options = JSON.stringify({ root: join(root, 'lib'), dir: chosen });
+    writeFileSync(
+      join(root, 'main.js'),
+      readFileSync(join(root, 'main.js'), 'utf8').replace('enableCodeCache()', `enableCodeCache(${options})`),
+    );
+    expect(run(root).status).to.include({ modules: 2, fromCache: 0 });
+    expect(cachesIn(chosen)).to.have.length(1);
+    expect(cachesIn(defaultDir)).to.deep.equal([]);
+    expect(run(root).status).to.include({ modules: 2, fromCache: 2 });
+    const fromEnvironment = join(root, 'from-environment');
+    expect(run(root, { ARMATURE_CODE_CACHE: fromEnvironment }).status.file?.startsWith(fromEnvironment)).to.equal(true);
+    expect(cachesIn(fromEnvironment)).to.have.length(1);
+  });
+
   it('keeps the caches of another flag set and another entry apart', () => {
     run(root);
     run(root, {}, ['--expose-gc']);

@@ -8,7 +8,9 @@
 // (`resultType: 'complete'`, `_meta['io.modelcontextprotocol/serverInfo']`). One untimed start
 // per server comes first (the OS file cache warm; Armature's V8 code cache written, as a
 // container image that ran once at build time has it); the extra row `armature, no code cache`
-// starts with ARMATURE_CODE_CACHE=off (an image built without that step). Two rows start from a
+// starts with ARMATURE_CODE_CACHE=off (an image built without that step), the extra row
+// `armature, app code cache` compiles the app's own modules through `@armature/core/code-cache`
+// as well (its cache written by the same untimed start). Two rows start from a
 // Node user-land startup snapshot (tools/snapshot-build.js, built untimed before the warm-up):
 // `armature, snapshot` holds the framework evaluated, `armature, app snapshot` the app created
 // too (only listenHttp and the call at run time; servers/snapshot-app-main.js).
@@ -45,6 +47,8 @@ const SNAPSHOT_APP_MAIN = path.join(__dirname, '..', 'servers', 'snapshot-app-ma
 const STARTS = [
   { name: 'armature', server: 'armature', env: {} },
   { name: 'armature, no code cache', server: 'armature', env: { ARMATURE_CODE_CACHE: 'off' } },
+  // The app's own modules through `@armature/core/code-cache` too (written by the untimed start).
+  { name: 'armature, app code cache', server: 'armature', env: { BENCH_APP_CODE_CACHE: '1' } },
   { name: 'armature, snapshot', server: 'armature', env: {}, snapshot: () => [] },
   {
     name: 'armature, app snapshot',

@@ -4,7 +4,8 @@
 // is a fresh child process per server (startup-child.js), servers interleaved across rounds.
 // One untimed start per server comes first: it leaves what a server's earlier runs leave (the
 // OS file cache warm; Armature's V8 code cache for this flag set, docs/performance.md "Code
-// cache"). The first start after an install, with no code cache, is the extra row COLD.
+// cache"). The first start after an install, with no code cache, is the extra row COLD; the
+// extra row APP_CACHE compiles the app's own modules through `@armature/core/code-cache` too.
 const path = require('node:path');
 const { execFile } = require('node:child_process');
 const { STARTUP_SERVER_NAMES } = require('../servers/registry');
@@ -20,6 +21,10 @@ const TOOL_SETS = [
 const QUICK_SETS = ['1000'];
 /** The extra row: Armature started with its code cache off (ARMATURE_CODE_CACHE=off), as on its first start after an install. */
 const COLD = { name: 'armature, no code cache', server: 'armature', env: { ARMATURE_CODE_CACHE: 'off' } };
+/** The extra row: Armature with the app's own modules compiled through its code cache too (`@armature/core/code-cache`). */
+const APP_CACHE = { name: 'armature, app code cache', server: 'armature', env: { BENCH_APP_CODE_CACHE: '1' } };
+/** Tool sets that get the APP_CACHE row. */
+const APP_CACHE_ROW_SETS = ['1000', '10000'];
 /**
  * The extra row of the 1,001-tool set: the same Armature project compiled with TypeScript's
  * default `removeComments: false` (a project not scaffolded by `armature init`), so its handler
@@ -57,6 +62,7 @@ async function runStartup({ budget, reps, quick, log }) {
     const starts = [
       ...STARTUP_SERVER_NAMES.map((server) => ({ name: server, server, env: {} })),
       COLD,
+      ...(APP_CACHE_ROW_SETS.includes(set) ? [APP_CACHE] : []),
       ...(COMMENTS_ROW_SETS.includes(set) ? [WITH_COMMENTS] : []),
     ];
     const contestants = starts.map(({ name, server, env, set: own = set }) => ({

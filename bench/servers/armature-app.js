@@ -20,4 +20,14 @@ function createArmatureApp(extraTools = 0) {
   return require(armatureAppModule(extraTools)).createBenchApp();
 }
 
-module.exports = { armatureProjectDir, armatureAppModule, createArmatureApp };
+/**
+ * With BENCH_APP_CODE_CACHE=1 (the `armature, app code cache` rows), compiles the project's own
+ * modules through `@armature/core/code-cache` (docs/performance.md, "Code cache"), its root the
+ * project's folder; called before they load, as an app's entry does first.
+ */
+function enableAppCodeCacheWhenAsked(toolSet = 0) {
+  if (process.env.BENCH_APP_CODE_CACHE !== '1') return;
+  require('@armature/core/code-cache').enableCodeCache({ root: armatureProjectDir(toolSet) });
+}
+
+module.exports = { armatureProjectDir, armatureAppModule, createArmatureApp, enableAppCodeCacheWhenAsked };

@@ -35,6 +35,7 @@ const servers = {
       require('@armature/core');
     },
     loadApp(toolSet) {
+      require('./armature-app').enableAppCodeCacheWhenAsked(toolSet);
       require(require('./armature-app').armatureAppModule(toolSet));
     },
     create: (extraTools) => require('./armature-app').createArmatureApp(extraTools),
@@ -57,6 +58,7 @@ const servers = {
     // The same endpoint with default options: 2026 POSTs (no session id, 2026 version header)
     // go to the app's request-scoped kernel, 2025 traffic to sessions.
     async onHttp2026({ extraTools }) {
+      require('./armature-app').enableAppCodeCacheWhenAsked(extraTools);
       const { listenHttp } = require('@armature/http');
       const app = await require('./armature-app').createArmatureApp(extraTools);
       const handle = await listenHttp(app, { host: '127.0.0.1', port: 0 });

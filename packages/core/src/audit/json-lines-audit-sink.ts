@@ -1,4 +1,4 @@
-import { createWriteStream, type WriteStream } from 'node:fs';
+import { createWriteStream, openSync, type WriteStream } from 'node:fs';
 import type { AuditEvent, AuditSink } from './audit-sink';
 
 /** Options of {@link JsonLinesAuditSink}. */
@@ -9,8 +9,9 @@ export interface JsonLinesAuditOptions {
 
 /**
  * The default audit sink: one JSON object per line, appended to a file or written to stderr
- * (stdout carries the stdio transport). A file that cannot be opened or written makes every
- * later `record` throw that error, which the app reports once; records are then lost.
+ * (stdout carries the stdio transport). A file that cannot be opened makes the first `record`
+ * throw, and one that cannot be written every later one, which the app reports once; records are
+ * then lost.
  */
 export class JsonLinesAuditSink implements AuditSink {
   private stream: WriteStream | undefined;
@@ -27,7 +28,17 @@ export class JsonLinesAuditSink implements AuditSink {
       return;
     }
     if (this.stream === undefined) {
-      this.stream = createWriteStream(file, { flags: 'a' });
+      // Opened synchronously, once: a file that cannot be opened fails this record, which the app
+      // reports at once (opened by the stream, the error would come later and only a later record
+      // would report it: none, if the app is then idle).
+      let fd: number;
+      try {
+        fd = openSync(file, 'a');
+      } catch (error) {
+        this.failure = error as Error;
+        throw error;
+      }
+      this.stream = createWriteStream(file, { fd, flags: 'a' });
       this.stream.on('error', (error) => {
         this.failure = error;
       });

@@ -1,4 +1,6 @@
 import { expect } from 'chai';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { appObserver } from '../../src/app/app-observer';
 import { JsonLinesAuditSink } from '../../src/audit/json-lines-audit-sink';
 import { principalKey } from '../../src/context/principal';
@@ -83,5 +85,16 @@ describe('appObserver', () => {
     const parsed = lines.map((line) => JSON.parse(line) as AuditEvent);
     expect(parsed[0]).to.include({ type: 'call.started', uri: 'notes://1' });
     expect(parsed[1]).to.include({ type: 'call.failed', outcome: 'error', errorCode: -32002 });
+  });
+
+  it('JsonLinesAuditSink: a file that cannot be opened fails the first record, so the app reports it at once (not on some later record)', () => {
+    const sink = new JsonLinesAuditSink({ file: join(tmpdir(), `armature-missing-${process.pid}-${Date.now()}`, 'audit.jsonl') });
+    const event = { type: 'call.started', method: 'tools/call' } as unknown as AuditEvent;
+    expect(() => sink.record(event))
+      .to.throw()
+      .with.property('code', 'ENOENT');
+    expect(() => sink.record(event))
+      .to.throw()
+      .with.property('code', 'ENOENT');
   });
 });

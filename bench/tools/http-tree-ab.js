@@ -7,7 +7,8 @@
 // same machine conditions, not two bench runs minutes apart (on this 2-core machine those drifted
 // by 10-40 % between runs of one tree). Same driver, request bytes and warm-up as the http and
 // http-2026 scenarios (autocannon in this process, the child's own CPU through the probe).
-// Usage: node bench/tools/http-tree-ab.js --tree DIR --tree DIR [--mode 2026|stateless|stateful] [--rounds 8] [--connections 32] [--seconds 3]
+// Usage: node bench/tools/http-tree-ab.js --tree DIR [--tree DIR] [--mode 2026|stateless|stateful] [--server armature|armature-mounted]
+//   [--rounds 8] [--connections 32] [--seconds 3]   (one tree: that build against the floor alone)
 const path = require('node:path');
 const { spawnServer, readyLine } = require('../lib/child');
 const { cannon, warmup, checkAnswer } = require('../scenarios/http');
@@ -52,10 +53,11 @@ async function main() {
   const rounds = Number(option(args, '--rounds', '8'));
   const connections = Number(option(args, '--connections', '32'));
   const seconds = Number(option(args, '--seconds', '3'));
+  const server = option(args, '--server', 'armature');
   const roots = trees(args);
   const targets = [];
   try {
-    for (const [i, tree] of roots.entries()) targets.push(await start(`tree ${i + 1}`, tree, 'armature', mode, connections));
+    for (const [i, tree] of roots.entries()) targets.push(await start(`tree ${i + 1}`, tree, server, mode, connections));
     targets.push(await start('floor', roots[0], 'floor', mode, connections));
     for (let round = 0; round < rounds; round++) {
       for (const target of round % 2 === 0 ? targets : [...targets].reverse()) {
@@ -69,7 +71,7 @@ async function main() {
     await Promise.all(targets.map((target) => target.child.stop()));
   }
   const floor = targets[targets.length - 1];
-  console.log(`mode ${mode}, ${connections} connections, ${rounds} rounds of ${seconds} s`);
+  console.log(`${server}, mode ${mode}, ${connections} connections, ${rounds} rounds of ${seconds} s`);
   for (const [i, target] of targets.entries()) {
     const runs = target.cpuPerRequestUs.map((us) => us.toFixed(1)).join(' / ');
     const tree = i < roots.length ? ` ${roots[i]}` : '';

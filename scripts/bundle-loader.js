@@ -73,6 +73,10 @@ function cacheFileIn(dir) {
   return path.join(dir, `${CACHE_PREFIX}${BUNDLE_DIGEST}-${shortHash(runtime)}.cache`);
 }
 
+// readCache and pruneCaches have a twin in packages/core/src/code-cache/code-cache-pack.ts (the
+// app's cache); this file runs before any package is loaded, so it cannot import that one, and
+// test/repo/cache-twins.spec.ts keeps the two the same.
+
 /**
  * The cache in `file`, unless someone else could have written it: a cache is code this process
  * will run, so it must be this user's (or root's) and writable by no one else. Read through the

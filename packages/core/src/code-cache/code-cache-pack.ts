@@ -10,7 +10,7 @@
  * cacheBytes][]`, then each module's source (UTF-8) and cached data, in header order.
  */
 import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { APP_CACHE_PREFIX } from './code-cache-place';
 
 const MAGIC = 'AMC1';
@@ -33,6 +33,10 @@ export interface ModuleToPack {
   readonly source: Buffer;
   readonly cachedData: Buffer;
 }
+
+// readOwnFile and pruneCaches have a twin in scripts/bundle-loader.js (the framework bundles'
+// cache), which runs before any package is loaded and so cannot import this one;
+// test/repo/cache-twins.spec.ts keeps the two the same.
 
 /**
  * The bytes of `file`, unless someone else could have written it: a cache is code this process
@@ -111,7 +115,7 @@ export function writePack(file: string, modules: readonly ModuleToPack[]): void 
     const temporary = `${file}.${process.pid}.tmp`;
     writeFileSync(temporary, Buffer.concat([prefix, headerBytes, ...parts]), { mode: 0o644 });
     renameSync(temporary, file);
-    pruneCaches(dir, basename(file));
+    pruneCaches(dir, file);
   } catch {
     // A read-only install or a full disk: the next process compiles the app as this one did.
   }
@@ -127,7 +131,7 @@ function pruneCaches(dir: string, kept: string): void {
     const file = join(dir, name);
     const mtimeMs = statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0;
     if (kind !== '.cache' && now - mtimeMs > STALE_TEMPORARY_MS) rmSync(file, { force: true });
-    else if (kind === '.cache' && name !== kept) caches.push({ file, mtimeMs });
+    else if (kind === '.cache' && file !== kept) caches.push({ file, mtimeMs });
   }
   caches.sort((a, b) => b.mtimeMs - a.mtimeMs);
   for (const { file } of caches.slice(MAX_CACHES - 1)) rmSync(file, { force: true });

@@ -22,11 +22,18 @@ describe('armature argv (node:util parseArgs underneath)', () => {
       redis: false,
       nestjs: false,
       strict: false,
+      keepDesignMetadata: false,
       json: false,
       help: true,
       version: false,
       rest: ['--http', '3000'],
     });
+  });
+
+  it('reads --keep-design-metadata (build, dev)', () => {
+    expect(parseArgs(['build', '--keep-design-metadata'])).to.include({ command: 'build', keepDesignMetadata: true });
+    expect(parseArgs(['dev'])).to.include({ keepDesignMetadata: false });
+    expect(() => parseArgs(['build', '--keep-design-metadata=yes'])).to.throw(UsageError, '--keep-design-metadata takes no value.');
   });
 
   it('takes the folder of init as its target, and refuses a second operand elsewhere', () => {

@@ -55,5 +55,6 @@ export type { ElicitFormSite } from './elicit/elicit-call-scanner';
 export { sourceWarnings } from './scan/tag-spelling-report';
 export { closestSchemaTag } from './scan/tag-spelling';
 export type { FileScan } from './scan/file-scanner';
+export { HandlerMethodFinder, type HandlerMethodSite } from './scan/handler-method-sites';
 export type { NameClaim } from './scan/name-registry';
 export type { ModuleNode } from './scan/module-reader';

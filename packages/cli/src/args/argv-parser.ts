@@ -21,6 +21,8 @@ export interface ParsedArgs {
   readonly nestjs: boolean;
   /** build, dev: build warnings (a misspelled JSDoc tag) fail the build. */
   readonly strict: boolean;
+  /** build, dev: emit handler methods' `design:*` metadata as TypeScript does. */
+  readonly keepDesignMetadata: boolean;
   /** diff, build --check-against: print the report as JSON. */
   readonly json: boolean;
   /** build: the manifest (file, or git ref) the new one is compared with; breaking changes fail the build. */
@@ -57,6 +59,7 @@ const OPTIONS = {
   redis: { type: 'boolean' },
   nestjs: { type: 'boolean' },
   strict: { type: 'boolean' },
+  'keep-design-metadata': { type: 'boolean' },
   json: { type: 'boolean' },
   'check-against': { type: 'string' },
   out: { type: 'string', short: 'o' },
@@ -87,6 +90,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     redis: false,
     nestjs: false,
     strict: false,
+    'keep-design-metadata': false,
     json: false,
     help: false,
     version: false,
@@ -120,6 +124,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       flags[name] = true;
     }
   }
+  const { 'keep-design-metadata': keepDesignMetadata, ...otherFlags } = flags;
   return {
     command,
     target,
@@ -131,7 +136,8 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     tags,
     operations,
     baseUrl: values['base-url'],
-    ...flags,
+    ...otherFlags,
+    keepDesignMetadata,
     rest,
   };
 }
@@ -172,6 +178,10 @@ Options:
   -f, --force           build: rebuild every project, even when up to date
       --strict          build, dev: build warnings (a misspelled JSDoc tag) fail
                         the build
+      --keep-design-metadata
+                        build, dev: emit the design:type, design:paramtypes and
+                        design:returntype metadata of @Tool/@Resource/@Prompt
+                        methods (left out by default: the manifest has them)
       --check-against <manifest|git ref>
                         build: compare the new manifest with this one (a file,
                         or a git ref whose manifest is read with git show) and

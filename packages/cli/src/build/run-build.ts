@@ -6,6 +6,7 @@ import type { CliOutput } from '../output/cli-output';
 import { BuilderEvents } from './builder-events';
 import { scanEntryIfManifestMissing } from './entry-manifest-check';
 import type { ProjectScan } from './manifest-step';
+import { withoutHandlerDesignMetadata } from './handler-design-metadata';
 import { displayPath } from './project-path';
 import { registryStep, type RegistryStep } from '../registry/registry-step';
 
@@ -20,6 +21,8 @@ export interface BuildOptions {
   readonly verbose?: boolean;
   /** Build warnings fail the build and stop the manifest. */
   readonly strict?: boolean;
+  /** Emit handler methods' `design:*` metadata as TypeScript does (by default it is left out: the manifest has it). */
+  readonly keepDesignMetadata?: boolean;
 }
 
 /** What a build did. */
@@ -62,12 +65,15 @@ export function runBuild(options: BuildOptions): BuildOutcome {
     };
   }
   const events = new BuilderEvents(output, options.verbose === true, project, false, options.strict === true);
+  const emit =
+    options.keepDesignMetadata === true ? undefined : withoutHandlerDesignMetadata(ts.createEmitAndSemanticDiagnosticsBuilderProgram);
   const host = ts.createSolutionBuilderHost(
     ts.sys,
-    ts.createEmitAndSemanticDiagnosticsBuilderProgram,
+    emit?.createProgram ?? ts.createEmitAndSemanticDiagnosticsBuilderProgram,
     events.reportDiagnostic,
     events.reportStatus,
   );
+  if (emit !== undefined) host.getCustomTransformers = emit.getCustomTransformers;
   host.jsDocParsingMode = ts.JSDocParsingMode.ParseAll;
   host.afterProgramEmitAndDiagnostics = events.afterProgram;
   const builder = ts.createSolutionBuilder(host, [project], { force: options.force === true, verbose: options.verbose === true });

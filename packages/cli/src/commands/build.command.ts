@@ -25,7 +25,14 @@ export function buildCommand(args: ParsedArgs, output: CliOutput): number {
       return 2;
     }
   }
-  const outcome = runBuild({ project, output, force: args.force, verbose: args.verbose, strict: args.strict });
+  const outcome = runBuild({
+    project,
+    output,
+    force: args.force,
+    verbose: args.verbose,
+    strict: args.strict,
+    keepDesignMetadata: args.keepDesignMetadata,
+  });
   if (outcome.exitCode !== 2) output.line(summarizeBuild(outcome));
   if (outcome.exitCode !== 0 || against === undefined) return outcome.exitCode;
   return checkAgainst(project, against, baseline, args.json, output);

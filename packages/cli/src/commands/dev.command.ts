@@ -14,7 +14,15 @@ export async function devCommand(args: ParsedArgs, output: CliOutput): Promise<n
   }
   const entry = args.entry ? path.resolve(args.entry) : entryFromPackage(path.dirname(project));
   if (!entry) output.line('armature: no server entry (-e <file>, or "armature.entry"/"main" in package.json); rebuilding only.');
-  const session = startDev({ project, output, entry, args: args.rest, verbose: args.verbose, strict: args.strict });
+  const session = startDev({
+    project,
+    output,
+    entry,
+    args: args.rest,
+    verbose: args.verbose,
+    strict: args.strict,
+    keepDesignMetadata: args.keepDesignMetadata,
+  });
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);

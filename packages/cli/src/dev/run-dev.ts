@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as ts from 'typescript';
 import { BuilderEvents } from '../build/builder-events';
+import { withoutHandlerDesignMetadata } from '../build/handler-design-metadata';
 import { reuseUnchangedSourceFiles } from '../build/source-file-reuse';
 import { scanEntryIfManifestMissing } from '../build/entry-manifest-check';
 import type { CliOutput } from '../output/cli-output';
@@ -22,6 +23,8 @@ export interface DevOptions {
   readonly verbose?: boolean;
   /** Build warnings fail a cycle as problems do (`--strict`). */
   readonly strict?: boolean;
+  /** Emit handler methods' `design:*` metadata as TypeScript does (`--keep-design-metadata`). */
+  readonly keepDesignMetadata?: boolean;
   /** Called after every rebuild (tests, benchmarks). */
   readonly onCycle?: (cycle: DevCycle) => void;
 }
@@ -103,9 +106,11 @@ export function startDev(options: DevOptions): DevSession {
     });
   };
 
+  const createProgram = reuseUnchangedSourceFiles(ts.createEmitAndSemanticDiagnosticsBuilderProgram);
+  const emit = options.keepDesignMetadata === true ? undefined : withoutHandlerDesignMetadata(createProgram);
   const host = ts.createSolutionBuilderWithWatchHost(
     ts.sys,
-    reuseUnchangedSourceFiles(ts.createEmitAndSemanticDiagnosticsBuilderProgram),
+    emit?.createProgram ?? createProgram,
     events.reportDiagnostic,
     events.reportStatus,
     (diagnostic) => {
@@ -121,6 +126,7 @@ export function startDev(options: DevOptions): DevSession {
   );
   host.jsDocParsingMode = ts.JSDocParsingMode.ParseAll;
   host.afterProgramEmitAndDiagnostics = events.afterProgram;
+  if (emit !== undefined) host.getCustomTransformers = emit.getCustomTransformers;
   const writeFile = host.writeFile?.bind(host) ?? ts.sys.writeFile;
   host.writeFile = (file, data, bom) => {
     // TypeScript re-emits the dependents of a changed file even when their output is the same;

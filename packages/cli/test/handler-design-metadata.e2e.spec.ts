@@ -1,0 +1,162 @@
+import { expect } from 'chai';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { NODE16_FIXTURE_TSCONFIG, removeFixture, runArmature } from './support/fixture-project';
+import { createRealProject } from './support/real-project';
+
+const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
+
+/**
+ * Handler methods of every kind the runtime reads parameter types for: plain arguments, the
+ * context, a DTO class; beside a method with the author's own decorator and a service
+ * injected through its constructor.
+ */
+const HANDLERS = `import { IsString, IsUppercase, MinLength } from 'class-validator';
+import { Prompt, RequestContext, Resource, Tool } from '@armature/core';
+import { Injectable } from '@armature/di';
+
+export class NoteInput {
+  @IsString() @MinLength(3) @IsUppercase() title!: string;
+  describe(): string {
+    return 'note ' + this.title;
+  }
+}
+
+/** The author's own method decorator: its design metadata is the author's to read. */
+export function Logged(): MethodDecorator {
+  return () => undefined;
+}
+
+@Injectable()
+export class Greeter {
+  greet(name: string): string {
+    return 'hello ' + name;
+  }
+}
+
+@Injectable()
+export class Notes {
+  constructor(private readonly greeter: Greeter) {}
+
+  @Tool()
+  add(a: number, b: number): string {
+    return String(a + b);
+  }
+
+  @Tool()
+  whoAsks(name: string, ctx: RequestContext): string {
+    return this.greeter.greet(name) + ' (request ' + String(ctx.requestId) + ')';
+  }
+
+  @Tool()
+  create(note: NoteInput): string {
+    return note instanceof NoteInput ? note.describe() : 'a plain object';
+  }
+
+  @Resource('notes://readme')
+  readme(): string {
+    return 'read me';
+  }
+
+  @Prompt()
+  summarize(topic: string): string {
+    return 'Summarize ' + topic;
+  }
+
+  @Logged()
+  audit(entry: string): string {
+    return entry;
+  }
+}
+`;
+
+const MAIN = `import 'reflect-metadata';
+import { Armature } from '@armature/core';
+import { Module } from '@armature/di';
+import { Greeter, Notes } from './notes.handlers';
+
+@Module({ providers: [Greeter], handlers: [Notes] })
+class NotesModule {}
+
+void Armature.create(NotesModule, { name: 'notes', version: '1.0.0' }).then((app) => app.listen());
+`;
+
+/** The `__decorate([...], Notes.prototype, "<method>", null)` call of a method in the emitted JavaScript. */
+function decorationOf(js: string, method: string): string {
+  const match = new RegExp(`__decorate\\(\\[((?:(?!__decorate)[\\s\\S])*?)\\], Notes\\.prototype, "${method}", null\\)`).exec(js);
+  expect(match, `the decoration of ${method}`).to.not.equal(null);
+  return match?.[1] ?? '';
+}
+
+function designKeys(decoration: string): string[] {
+  return [...decoration.matchAll(/__metadata\)?\("(design:[a-z]+)"/g)].map((m) => m[1] ?? '');
+}
+
+describe('armature build leaves out the design metadata of handler methods (the built server through the SDK client over stdio)', function () {
+  this.timeout(120_000);
+  let dir: string;
+  const closers: (() => Promise<unknown>)[] = [];
+
+  before(() => {
+    dir = createRealProject({
+      'tsconfig.json': JSON.stringify(NODE16_FIXTURE_TSCONFIG, null, 2),
+      'src/notes.handlers.ts': HANDLERS,
+      'src/main.ts': MAIN,
+    });
+    for (const name of ['class-validator', 'class-transformer']) {
+      fs.symlinkSync(path.join(ROOT, 'node_modules', name), path.join(dir, 'node_modules', name), 'dir');
+    }
+    const built = runArmature(['build'], dir);
+    expect(built.status, built.stdout + built.stderr).to.equal(0);
+  });
+
+  afterEach(async () => {
+    for (const close of closers.splice(0).reverse()) await close().catch(() => undefined);
+  });
+
+  after(() => {
+    if (dir) removeFixture(dir);
+  });
+
+  const emitted = (): string => fs.readFileSync(path.join(dir, 'dist/src/notes.handlers.js'), 'utf8');
+
+  it("emits no design:* metadata for handler methods, keeps a DTO parameter's types, and leaves other decorations alone", () => {
+    const js = emitted();
+    for (const method of ['add', 'whoAsks', 'readme', 'summarize']) expect(designKeys(decorationOf(js, method)), method).to.deep.equal([]);
+    expect(designKeys(decorationOf(js, 'create'))).to.deep.equal(['design:paramtypes']);
+    expect(decorationOf(js, 'create')).to.match(/"design:paramtypes", \[NoteInput\]/);
+    expect(designKeys(decorationOf(js, 'audit'))).to.deep.equal(['design:type', 'design:paramtypes', 'design:returntype']);
+    // The constructor's parameter types, which the DI container reads, stay.
+    expect(js).to.match(/__metadata\)?\("design:paramtypes", \[Greeter\]\)\n\], Notes\)/);
+  });
+
+  it('serves every kind of method: arguments, the injected context, the DTO class instance, the injected service', async () => {
+    const transport = new StdioClientTransport({ command: process.execPath, args: ['dist/src/main.js'], cwd: dir, stderr: 'pipe' });
+    const client = new Client({ name: 'design-metadata', version: '1.0.0' });
+    await client.connect(transport);
+    closers.push(() => client.close());
+    const text = async (name: string, args: Record<string, unknown>): Promise<string | undefined> => {
+      const result = (await client.callTool({ name, arguments: args })) as { content: { text: string }[]; isError?: boolean };
+      return result.isError === true ? `error: ${result.content[0]?.text}` : result.content[0]?.text;
+    };
+    expect(await text('add', { a: 2, b: 3 })).to.equal('5');
+    expect(await text('whoAsks', { name: 'ada' })).to.match(/^hello ada \(request \d+\)$/);
+    expect(await text('create', { title: 'GROCERIES' })).to.equal('note GROCERIES');
+    // class-validator checks the DTO class at call time (@IsUppercase has no JSON Schema keyword).
+    expect(await text('create', { title: 'groceries' })).to.match(/^error: Invalid arguments for tool "create"[\s\S]*uppercase/);
+    const read = await client.readResource({ uri: 'notes://readme' });
+    expect((read.contents[0] as { text?: string }).text).to.equal('read me');
+    const prompt = await client.getPrompt({ name: 'summarize', arguments: { topic: 'tides' } });
+    expect(prompt.messages[0]?.content).to.deep.equal({ type: 'text', text: 'Summarize tides' });
+  });
+
+  it('--keep-design-metadata emits them all, as TypeScript does', () => {
+    const built = runArmature(['build', '--force', '--keep-design-metadata'], dir);
+    expect(built.status, built.stdout + built.stderr).to.equal(0);
+    const js = emitted();
+    for (const method of ['add', 'whoAsks', 'create', 'readme', 'summarize', 'audit'])
+      expect(designKeys(decorationOf(js, method)), method).to.deep.equal(['design:type', 'design:paramtypes', 'design:returntype']);
+  });
+});

@@ -5,6 +5,7 @@ import { type Cluster, startCluster } from '../src/cluster';
 import { post2026 } from './support/mcp-2026';
 import { BURST_CALL, type CallOutcome, PACED_CALL, StreamingCaller, tally } from './support/rolling-load';
 import { ListenFollower, SessionStreamFollower } from './support/stream-followers';
+import { updatesInEventStreams } from './support/redis-stream-audit';
 
 const INDEX = 'notes://index';
 const KINDS: readonly ClientKind[] = ['sdk-v1', 'sdk-v2-pinned', 'sdk-v2-auto'];
@@ -115,10 +116,20 @@ function checkResults(outcomes: readonly CallOutcome[]): string[] {
   return wrong;
 }
 
-/** Acknowledged notes whose notification the 2025 session's GET stream never carried. */
-function reportGap(load: Load): void {
+/**
+ * Acknowledged notes whose notification the 2025 session's GET stream never carried, and what
+ * Redis's event streams hold of them (an append gap or a delivery gap).
+ */
+function reportGap(load: Load, redisUrl: string): void {
   const missing = load.created.length - load.sessionUpdates();
-  if (missing > 0) console.log(`      (${missing} of ${load.created.length} acknowledged updates never reached the resumed GET stream)`);
+  if (missing <= 0) return;
+  console.log(`      (${missing} of ${load.created.length} acknowledged updates never reached the resumed GET stream)`);
+  const held = updatesInEventStreams(redisUrl, INDEX);
+  if (held === undefined) return;
+  const streams = [...held].map(([key, count]) => `${key}: ${count}`).join(', ');
+  const most = Math.max(0, ...held.values());
+  const kind = most >= load.created.length ? 'appended, not delivered' : 'never appended';
+  console.log(`      (Redis event streams holding updates of ${INDEX}: ${streams || 'none'}; the missing ones were ${kind})`);
 }
 
 /**
@@ -182,7 +193,7 @@ describe('examples/cluster: rolling restart under streaming load (child processe
     expect(load.unsure, 'every create was answered').to.deep.equal([]);
     // Each acknowledged update exactly once across resumptions, including those raised while no
     // live instance held the session (the raising instance appends them from the subscription index).
-    reportGap(load);
+    reportGap(load, cluster.redisUrl);
     expect(load.sessionUpdates(), 'every acknowledged update on the resumed GET stream, once').to.equal(load.created.length);
     expect(new Set(load.session.ids).size, 'no event id twice').to.equal(load.session.ids.length);
     expect(load.session.violations).to.deep.equal([]);
@@ -234,7 +245,7 @@ describe('examples/cluster: rolling restart under streaming load (child processe
     expect(load.wireProblems()).to.deep.equal([]);
     // Acknowledged: a create answered with success. Its notification is in the session's stream.
     expect(load.sessionUpdates(), 'no duplicate on the resumed GET stream').to.be.at.most(load.created.length + load.unsure.length);
-    reportGap(load);
+    reportGap(load, cluster.redisUrl);
     // An answered create's appends were in the event store before its answer (appendWaitMs), so a
     // kill right after cannot lose them: the resumed stream has every acknowledged update, no gap.
     expect(load.sessionUpdates(), 'every acknowledged update on the resumed GET stream').to.be.at.least(load.created.length);

@@ -69,6 +69,12 @@ export class Notes {
   audit(entry: string): string {
     return entry;
   }
+
+  @Tool()
+  @Logged()
+  echo(text: string): string {
+    return text;
+  }
 }
 `;
 
@@ -124,7 +130,14 @@ describe('armature build leaves out the design metadata of handler methods (the 
 
   it("emits no design:* metadata for handler methods, keeps a DTO parameter's types, and leaves other decorations alone", () => {
     const js = emitted();
-    for (const method of ['add', 'whoAsks', 'readme', 'summarize']) expect(designKeys(decorationOf(js, method)), method).to.deep.equal([]);
+    // A sole Armature decorator is applied directly; no __decorate call is left for its method.
+    expect(js).to.contain('(0, core_1.Tool)()(Notes.prototype, "add");');
+    expect(js).to.contain('(0, core_1.Tool)()(Notes.prototype, "whoAsks");');
+    expect(js).to.contain(`(0, core_1.Resource)('notes://readme')(Notes.prototype, "readme");`);
+    expect(js).to.contain('(0, core_1.Prompt)()(Notes.prototype, "summarize");');
+    for (const method of ['add', 'whoAsks', 'readme', 'summarize']) expect(js).to.not.contain(`], Notes.prototype, "${method}", null)`);
+    // With another decorator beside it, __decorate stays (it applies them in order), without the metadata.
+    expect(decorationOf(js, 'echo')).to.match(/^\s*\(0, core_1\.Tool\)\(\),\s*Logged\(\)\s*$/);
     expect(designKeys(decorationOf(js, 'create'))).to.deep.equal(['design:paramtypes']);
     expect(decorationOf(js, 'create')).to.match(/"design:paramtypes", \[NoteInput\]/);
     expect(designKeys(decorationOf(js, 'audit'))).to.deep.equal(['design:type', 'design:paramtypes', 'design:returntype']);
@@ -142,6 +155,7 @@ describe('armature build leaves out the design metadata of handler methods (the 
       return result.isError === true ? `error: ${result.content[0]?.text}` : result.content[0]?.text;
     };
     expect(await text('add', { a: 2, b: 3 })).to.equal('5');
+    expect(await text('echo', { text: 'again' })).to.equal('again');
     expect(await text('whoAsks', { name: 'ada' })).to.match(/^hello ada \(request \d+\)$/);
     expect(await text('create', { title: 'GROCERIES' })).to.equal('note GROCERIES');
     // class-validator checks the DTO class at call time (@IsUppercase has no JSON Schema keyword).
@@ -156,7 +170,7 @@ describe('armature build leaves out the design metadata of handler methods (the 
     const built = runArmature(['build', '--force', '--keep-design-metadata'], dir);
     expect(built.status, built.stdout + built.stderr).to.equal(0);
     const js = emitted();
-    for (const method of ['add', 'whoAsks', 'create', 'readme', 'summarize', 'audit'])
+    for (const method of ['add', 'whoAsks', 'create', 'readme', 'summarize', 'audit', 'echo'])
       expect(designKeys(decorationOf(js, method)), method).to.deep.equal(['design:type', 'design:paramtypes', 'design:returntype']);
   });
 });

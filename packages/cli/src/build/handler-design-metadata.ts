@@ -68,6 +68,12 @@ function transformersOf(program: ts.Program): ts.CustomTransformers {
         if (site !== undefined) {
           const list = node.arguments[0] as ts.ArrayLiteralExpression;
           const kept = list.elements.filter((element) => !isDroppedMetadata(element, site));
+          const [decorator] = kept;
+          // The decorator alone: applied directly, as `__decorate` would apply it (Armature's
+          // decorators use the target and name only, and return nothing, so the helper's
+          // descriptor round trip, `Object.defineProperty` on the prototype per method, is moot).
+          if (site.soleDecorator && kept.length === 1 && decorator !== undefined && ts.isCallExpression(decorator))
+            return context.factory.createCallExpression(decorator, undefined, [node.arguments[1]!, node.arguments[2]!]);
           if (kept.length === list.elements.length) return node;
           const rest = node.arguments.slice(1);
           return context.factory.updateCallExpression(node, node.expression, node.typeArguments, [

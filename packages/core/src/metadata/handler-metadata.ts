@@ -9,7 +9,9 @@ import type { MethodRecord } from './handler-metadata.types';
 export type HandlerClass = abstract new (...args: never[]) => object;
 
 /**
- * Appends one decorated method to its class's record list. Called by the decorators only.
+ * Appends one decorated method to its class's record list. Called by the decorators only,
+ * which use the target and the method name and return nothing: `armature build` applies a
+ * method's sole handler decorator directly (`Tool()(Class.prototype, 'name')`, no descriptor).
  * The list is core's own array, appended in place (copying it per method made a class of n
  * methods cost n² at module load); readers get copies ({@link readHandlerMethods}). `build`
  * must return a new object each call, which is frozen in place.

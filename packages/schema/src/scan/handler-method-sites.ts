@@ -12,6 +12,8 @@ export interface HandlerMethodSite {
    * reads that class from the method's `design:paramtypes`, the manifest cannot give it.
    */
   readonly classTypedParameter: boolean;
+  /** Whether the Armature decorator is the method's only decorator (none on the method or its parameters besides). */
+  readonly soleDecorator: boolean;
 }
 
 /**
@@ -44,8 +46,15 @@ export class HandlerMethodFinder {
       if (member.modifiers?.some((m) => m.kind === ts.SyntaxKind.StaticKeyword)) continue;
       const name = member.name;
       if (!ts.isIdentifier(name) && !ts.isStringLiteral(name)) continue;
-      if (matchDecorators(member, this.origin).length === 0) continue;
-      sites.push({ className, method: name.text, classTypedParameter: member.parameters.some((p) => this.isClassTyped(p)) });
+      const matched = matchDecorators(member, this.origin).length;
+      if (matched === 0) continue;
+      const sole = matched === 1 && ts.getDecorators(member)?.length === 1 && member.parameters.every((p) => !ts.getDecorators(p)?.length);
+      sites.push({
+        className,
+        method: name.text,
+        classTypedParameter: member.parameters.some((p) => this.isClassTyped(p)),
+        soleDecorator: sole,
+      });
     }
   }
 

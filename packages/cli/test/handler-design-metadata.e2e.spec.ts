@@ -79,19 +79,27 @@ export class Notes {
 `;
 
 const MAIN = `import 'reflect-metadata';
-import { Armature } from '@armature/core';
+import { Armature, RequestContext, Tool } from '@armature/core';
 import { Module } from '@armature/di';
 import { Greeter, Notes } from './notes.handlers';
 
-@Module({ providers: [Greeter], handlers: [Notes] })
+/** Not exported: the runtime finds no manifest entry for it, so it keeps its design metadata. */
+class Local {
+  @Tool({ inputSchema: { type: 'object' } })
+  ping(args: object, ctx: RequestContext): string {
+    return 'pong ' + JSON.stringify(args) + ' (request ' + String(ctx.requestId) + ')';
+  }
+}
+
+@Module({ providers: [Greeter], handlers: [Notes, Local] })
 class NotesModule {}
 
 void Armature.create(NotesModule, { name: 'notes', version: '1.0.0' }).then((app) => app.listen());
 `;
 
-/** The `__decorate([...], Notes.prototype, "<method>", null)` call of a method in the emitted JavaScript. */
-function decorationOf(js: string, method: string): string {
-  const match = new RegExp(`__decorate\\(\\[((?:(?!__decorate)[\\s\\S])*?)\\], Notes\\.prototype, "${method}", null\\)`).exec(js);
+/** The `__decorate([...], <owner>.prototype, "<method>", null)` call of a method in the emitted JavaScript. */
+function decorationOf(js: string, method: string, owner = 'Notes'): string {
+  const match = new RegExp(`__decorate\\(\\[((?:(?!__decorate)[\\s\\S])*?)\\], ${owner}\\.prototype, "${method}", null\\)`).exec(js);
   expect(match, `the decoration of ${method}`).to.not.equal(null);
   return match?.[1] ?? '';
 }
@@ -141,6 +149,8 @@ describe('armature build leaves out the design metadata of handler methods (the 
     expect(designKeys(decorationOf(js, 'create'))).to.deep.equal(['design:paramtypes']);
     expect(decorationOf(js, 'create')).to.match(/"design:paramtypes", \[NoteInput\]/);
     expect(designKeys(decorationOf(js, 'audit'))).to.deep.equal(['design:type', 'design:paramtypes', 'design:returntype']);
+    const main = fs.readFileSync(path.join(dir, 'dist/src/main.js'), 'utf8');
+    expect(designKeys(decorationOf(main, 'ping', 'Local'))).to.deep.equal(['design:type', 'design:paramtypes', 'design:returntype']);
     // The constructor's parameter types, which the DI container reads, stay.
     expect(js).to.match(/__metadata\)?\("design:paramtypes", \[Greeter\]\)\n\], Notes\)/);
   });
@@ -156,6 +166,7 @@ describe('armature build leaves out the design metadata of handler methods (the 
     };
     expect(await text('add', { a: 2, b: 3 })).to.equal('5');
     expect(await text('echo', { text: 'again' })).to.equal('again');
+    expect(await text('ping', { n: 1 })).to.match(/^pong \{"n":1\} \(request \d+\)$/);
     expect(await text('whoAsks', { name: 'ada' })).to.match(/^hello ada \(request \d+\)$/);
     expect(await text('create', { title: 'GROCERIES' })).to.equal('note GROCERIES');
     // class-validator checks the DTO class at call time (@IsUppercase has no JSON Schema keyword).

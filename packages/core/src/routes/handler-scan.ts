@@ -30,12 +30,26 @@ function hasExplicitSchema(record: MethodRecord): boolean {
  * A handler with an explicit schema gets the whole arguments object as its first other
  * parameter; a fixed resource needs no arguments; anything else needs `armature build`.
  */
-function slotsWithoutManifest(owner: string, record: MethodRecord, types: readonly unknown[], env: ScanEnvironment): ParamSlot[] {
+function slotsWithoutManifest(
+  owner: string,
+  record: MethodRecord,
+  types: readonly unknown[],
+  designed: boolean,
+  env: ScanEnvironment,
+): ParamSlot[] {
   const slots: ParamSlot[] = types.map((t) => (isContextType(t) ? { kind: 'ctx' } : { kind: 'none' }));
   const free = slots.findIndex((s) => s.kind === 'none');
   if (free === -1 || record.kind === 'resource') return slots;
   if (hasExplicitSchema(record)) {
     slots[free] = { kind: 'whole' };
+    // Without design types no parameter can be told to be the context (`armature build` leaves
+    // them out of handler methods the manifest describes; so does a build without
+    // emitDecoratorMetadata): say so rather than hand the handler an undefined context.
+    if (!designed && types.length > 1)
+      env.warn(
+        `${owner} has no manifest entry and no design:paramtypes, so none of its parameters after the first can be recognised as the RequestContext (it would receive undefined). ` +
+          'Ship the armature.manifest.json `armature build` wrote beside the compiled handlers (or pass it to Armature.create), or build with --keep-design-metadata.',
+      );
     return slots;
   }
   env.problems.add(
@@ -88,19 +102,20 @@ export function scanHandlerClass(
       env.problems.add(LocalErrorCode.DECORATOR_TARGET, `${owner} is decorated with @${decoratorName(record)} but is not a method.`);
       continue;
     }
-    const types = designParamTypes(prototype, record.method) ?? new Array<unknown>(fn.length).fill(undefined);
+    const designed = designParamTypes(prototype, record.method);
+    const types = designed ?? new Array<unknown>(fn.length).fill(undefined);
     let entry = manifest && Object.hasOwn(manifest.handler.methods, record.method) ? manifest.handler.methods[record.method] : undefined;
     if (entry && entry.kind !== record.kind) {
       env.warn(
         `Manifest ${manifest?.origin} describes ${owner} as a ${entry.kind}, but it is decorated as a ${record.kind}: the manifest is stale. Run \`armature build\`.`,
       );
       entry = undefined;
-    } else if (entry && types.length !== entry.params.length && designParamTypes(prototype, record.method)) {
+    } else if (entry && designed !== undefined && types.length !== entry.params.length) {
       env.warn(
         `Manifest ${manifest?.origin} lists ${entry.params.length} parameter(s) for ${owner}, which has ${types.length}: the manifest is stale. Run \`armature build\`.`,
       );
     }
-    const slots = entry ? undefined : slotsWithoutManifest(owner, record, types, env);
+    const slots = entry ? undefined : slotsWithoutManifest(owner, record, types, designed !== undefined, env);
     const wholeAt = entry ? entry.params.indexOfRole('dto') : (slots as ParamSlot[]).findIndex((s) => s.kind === 'whole');
     const dtoStyle = record.kind === 'tool' && wholeAt !== -1 && (entry === undefined || entry.argumentStyle === 'dto');
     const dto = dtoStyle ? asDtoClass(types[wholeAt]) : undefined;

@@ -27,17 +27,33 @@ export class HandlerMethodFinder {
     this.origin = new CoreOrigin(checker);
   }
 
-  /** The instance methods of named classes in `file` that carry an Armature handler decorator. */
+  /**
+   * The instance methods that carry an Armature handler decorator, of the classes in `file`
+   * a manifest entry can be found for at run time: declared at the top level (as the scanner
+   * reads them) and exported (the runtime finds a class's compiled file by its exports).
+   */
   sitesOf(file: ts.SourceFile): HandlerMethodSite[] {
     const sites: HandlerMethodSite[] = [];
-    const visit = (node: ts.Node): void => {
-      if ((ts.isClassDeclaration(node) || ts.isClassExpression(node)) && node.name !== undefined)
-        this.addClass(node.name.text, node, sites);
-      ts.forEachChild(node, visit);
-    };
     // A file without a decorator has nothing to find; most files of a project are such.
-    if (file.text.includes('@')) visit(file);
+    if (!file.text.includes('@')) return sites;
+    const exported = this.exportedDeclarations(file);
+    for (const statement of file.statements) {
+      if (ts.isClassDeclaration(statement) && statement.name !== undefined && exported.has(statement))
+        this.addClass(statement.name.text, statement, sites);
+    }
     return sites;
+  }
+
+  /** The declarations `file` exports (`export class`, `export { X }`, `export default X`). */
+  private exportedDeclarations(file: ts.SourceFile): Set<ts.Declaration> {
+    const declarations = new Set<ts.Declaration>();
+    const moduleSymbol = this.checker.getSymbolAtLocation(file);
+    if (moduleSymbol === undefined) return declarations;
+    for (const symbol of this.checker.getExportsOfModule(moduleSymbol)) {
+      const target = symbol.flags & ts.SymbolFlags.Alias ? this.checker.getAliasedSymbol(symbol) : symbol;
+      for (const declaration of target.declarations ?? []) declarations.add(declaration);
+    }
+    return declarations;
   }
 
   private addClass(className: string, node: ts.ClassLikeDeclaration, sites: HandlerMethodSite[]): void {

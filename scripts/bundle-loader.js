@@ -155,12 +155,15 @@ function requireBundle() {
 function loadBundle() {
   const dir = cacheDir();
   if (dir === undefined) return requireBundle();
-  const vm = require('node:vm');
-  const Module = require('node:module');
+  // Node's module class, as `require('node:module')` exports it, without loading that built-in
+  // (fifteen more of Node's internal modules, ~0.25 ms of a cold start).
+  const Module = module.constructor;
   // Only under Node's own loader, in the main context: a test runner with a module registry of
   // its own (Jest) or a sandbox context must load the bundle through its `require`, or the
   // bundle's dependencies and globals would not be the ones the rest of the program sees.
-  if (!(module instanceof Module) || vm.runInThisContext('globalThis') !== globalThis) return requireBundle();
+  if (typeof Module.wrap !== 'function' || Module._cache !== require.cache) return requireBundle();
+  const vm = require('node:vm');
+  if (vm.runInThisContext('globalThis') !== globalThis) return requireBundle();
   let source;
   try {
     source = fs.readFileSync(BUNDLE, 'utf8');

@@ -85,6 +85,27 @@ describe('bundled packages: the V8 code cache (scripts/bundle-loader.js)', () =>
     expect(readFileSync(file).equals(bytes)).to.equal(true);
   });
 
+  it("compiles with the cache without loading Node's `module` built-in (a cold start pays for each built-in it loads)", async () => {
+    const pkg = await bundledPackage(root, 'omicron', 'lean');
+    const caches = join(root, 'caches');
+    // A script file, not `-e`: Node's `-e` runner loads `module` itself.
+    const main = join(root, 'main.js');
+    writeFileSync(
+      main,
+      `const m = require(${JSON.stringify(join(pkg, 'dist', 'src', 'index.js'))});\n` +
+        "console.log(m.kind, process.moduleLoadList.filter((name) => /^NativeModule (module|vm)$/.test(name)).join(' '));",
+    );
+    const run = (): string =>
+      execFileSync(process.execPath, [main], {
+        encoding: 'utf8',
+        timeout: 10_000,
+        env: { ...process.env, ARMATURE_CODE_CACHE: caches },
+      }).trim();
+    expect(run()).to.equal('lean NativeModule vm'); // compiles, and writes the cache at exit
+    expect(cachesIn(caches)).to.have.length(1);
+    expect(run()).to.equal('lean NativeModule vm'); // from the cache
+  });
+
   it('keeps caches beside the bundle by default', async () => {
     const pkg = await bundledPackage(root, 'beta', 'beside');
     expect(runChild(pkg, { ARMATURE_CODE_CACHE: undefined })).to.equal('beside 42');

@@ -21,6 +21,7 @@ const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 const esbuild = require('esbuild');
+const { trimBundleText } = require('./lib/bundle-text');
 
 const BUNDLE = 'bundle.js';
 const LOADER = 'load.js';
@@ -46,6 +47,13 @@ function compiledModules(dir) {
  */
 function asciiOnly(text) {
   return text.replace(/[\u0080-\uffff]/g, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** Throws unless `before` and `after` are the same program (esbuild minifies both to the same text). */
+async function expectSameProgram(before, after) {
+  const minified = async (code) =>
+    (await esbuild.transform(code, { minify: true, format: 'cjs', platform: 'node', target: 'node20' })).code;
+  if ((await minified(before)) !== (await minified(after))) throw new Error('bundle-package: trimming the bundle changed its program');
 }
 
 /** The namespace of the one-line modules that stand for a package (or built-in) the bundle requires. */
@@ -172,9 +180,13 @@ async function bundlePackage(packageDir) {
   const unexpected = result.warnings.filter((w) => !/require-call|unsupported-require-call/.test(w.id ?? ''));
   for (const warning of unexpected) process.stderr.write(`bundle-package: ${warning.text}\n`);
   const bundleFile = path.join(dist, BUNDLE);
-  const bundleText = fs.readFileSync(bundleFile, 'utf8');
-  const asciiText = asciiOnly(bundleText);
-  if (asciiText !== bundleText) fs.writeFileSync(bundleFile, asciiText);
+  const mapFile = `${bundleFile}.map`;
+  const asciiText = asciiOnly(fs.readFileSync(bundleFile, 'utf8'));
+  const map = JSON.parse(fs.readFileSync(mapFile, 'utf8'));
+  const trimmed = trimBundleText(asciiText, map.mappings);
+  await expectSameProgram(asciiText, trimmed.text);
+  fs.writeFileSync(bundleFile, trimmed.text);
+  fs.writeFileSync(mapFile, JSON.stringify({ ...map, mappings: trimmed.mappings }));
   const srcDir = path.join(dist, 'src');
   removeStale(srcDir, modules);
   for (const id of modules) {

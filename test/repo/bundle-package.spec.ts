@@ -106,6 +106,45 @@ describe('scripts/bundle-package.js', () => {
     expect(order.ran).to.deep.equal(['index', 'first', 'shared-dep', 'second']);
   });
 
+  it('writes the bundle without indentation or comment lines, keeping every line number, template literals and the source map', async () => {
+    const thrower = [
+      '"use strict";',
+      '// A comment line of the compiled module.',
+      'exports.template = `first',
+      '    indented line of the template',
+      '  // not a comment: text of the template',
+      '        ${1 + 1} last`;',
+      'function deep() {',
+      '    if (true) {',
+      '        throw new Error("thrown here");',
+      '    }',
+      '}',
+      'exports.fail = deep;',
+    ].join('\n');
+    const dir = compiledPackage({ index: "exports.thrower = require('./thrower');", thrower });
+    made.push(dir);
+    await lib.bundlePackage(dir);
+    const bundle = readFileSync(join(dir, 'dist', 'bundle.js'), 'utf8');
+    expect(bundle).not.to.contain('A comment line');
+    expect(bundle).to.contain('\nthrow new Error("thrown here");');
+    const { thrower: loaded } = freshRequire(dir, join(dir, 'dist', 'src', 'index.js')) as { thrower: { template: string; fail(): void } };
+    expect(loaded.template).to.equal('first\n    indented line of the template\n  // not a comment: text of the template\n        2 last');
+    // The line thrown from, as Node reports it without and with source maps.
+    const entry = join(dir, 'dist', 'src', 'index.js');
+    const script = `try { require(${JSON.stringify(entry)}).thrower.fail(); } catch (e) { console.log(e.stack.split('\\n')[1].trim()); }`;
+    const frame = (flags: string[]): string =>
+      execFileSync(process.execPath, [...flags, '-e', script], { encoding: 'utf8', timeout: 10_000 }).trim();
+    // Line and column of `new Error`, where V8 places the frame. Lines keep their numbers: the
+    // source map, whose lines trimming leaves as esbuild wrote them, still points at the throw.
+    const at = (text: string): string => {
+      const lines = text.split('\n');
+      const index = lines.findIndex((line) => line.includes('thrown here'));
+      return `${index + 1}:${lines[index].indexOf('new Error') + 1}`;
+    };
+    expect(frame([])).to.match(new RegExp(`bundle\\.js:${at(bundle)}\\)$`));
+    expect(frame(['--enable-source-maps'])).to.match(new RegExp(`thrower\\.js:${at(thrower)}\\)$`));
+  });
+
   it('serves dist/js when tsc wrote newer output than the bundle, so a `tsc -b` alone never runs stale code', async () => {
     const dir = compiledPackage(SOURCES);
     made.push(dir);

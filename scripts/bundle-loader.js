@@ -5,7 +5,7 @@
 // `tsc -b` without the bundling step), so stale code is never served.
 //
 // The bundle is compiled with a V8 code cache when one is there for this bundle (its digest and
-// its absolute path), Node and flag set: a process then starts without parsing the package, and the functions the last run
+// its absolute path), Node, flag set and entry script: a process then starts without parsing the package, and the functions the last run
 // compiled (start-up, the first requests) come precompiled. A process that found no usable
 // cache writes one when it exits (written aside and renamed, so concurrent processes never
 // read half a file). ARMATURE_CODE_CACHE=off turns this off, =<dir> keeps the caches in <dir>
@@ -64,12 +64,25 @@ function flags() {
   return kept.join(' ');
 }
 
+/** The process's entry script (its real path), or '' under `-e`/`-p`. */
+function entryScript() {
+  const entry = process.argv[1];
+  if (!entry || process.execArgv.some((arg) => /^(-e|-p|-pe|--eval|--print)(=|$)/.test(arg))) return '';
+  try {
+    return fs.realpathSync.native(path.resolve(entry));
+  } catch {
+    return path.resolve(entry);
+  }
+}
+
 function cacheFileIn(dir) {
   // V8 rejects a cache made by another V8 or flag set; naming them apart lets each set keep its own.
   // The bundle's own path is part of the name too: V8 takes a script's file name from the cache
   // it was compiled with, so a cache made at another path (a copied or moved project, another
   // project sharing an ARMATURE_CODE_CACHE directory) would put that path in every stack trace.
-  const runtime = [process.version, process.arch, flags(), process.env.NODE_OPTIONS ?? '', BUNDLE].join('\n');
+  // And the entry script: a cache holds what its process ran, so `armature build` (which loads
+  // core to scan the app) must not leave the server a cache without the server's start-up in it.
+  const runtime = [process.version, process.arch, flags(), process.env.NODE_OPTIONS ?? '', BUNDLE, entryScript()].join('\n');
   return path.join(dir, `${CACHE_PREFIX}${BUNDLE_DIGEST}-${shortHash(runtime)}.cache`);
 }
 

@@ -106,6 +106,33 @@ describe('bundled packages: the V8 code cache (scripts/bundle-loader.js)', () =>
     expect(run()).to.equal('lean NativeModule vm'); // from the cache
   });
 
+  it('keeps the caches of two entry scripts apart: each holds what its own process ran', async () => {
+    const pkg = await bundledPackage(root, 'pi', 'entries');
+    const caches = join(root, 'caches');
+    const entry = join(pkg, 'dist', 'src', 'index.js');
+    // A tool that loads the package and one that also runs its code (as `armature build` and a server do).
+    const tool = join(root, 'tool.js');
+    const server = join(root, 'server.js');
+    writeFileSync(tool, `console.log(require(${JSON.stringify(entry)}).kind);`);
+    writeFileSync(server, `const m = require(${JSON.stringify(entry)}); console.log(m.kind, m.answer(21));`);
+    const run = (main: string): string =>
+      execFileSync(process.execPath, [main], {
+        encoding: 'utf8',
+        timeout: 10_000,
+        env: { ...process.env, ARMATURE_CODE_CACHE: caches },
+      }).trim();
+    expect(run(tool)).to.equal('entries');
+    expect(cachesIn(caches)).to.have.length(1);
+    expect(run(server)).to.equal('entries 42');
+    const both = cachesIn(caches);
+    expect(both).to.have.length(2);
+    // Each is used by its own entry from then on: nothing is written again.
+    const written = both.map((name) => statSync(join(caches, name)).mtimeMs);
+    expect(run(tool)).to.equal('entries');
+    expect(run(server)).to.equal('entries 42');
+    expect(cachesIn(caches).map((name) => statSync(join(caches, name)).mtimeMs)).to.deep.equal(written);
+  });
+
   it('keeps caches beside the bundle by default', async () => {
     const pkg = await bundledPackage(root, 'beta', 'beside');
     expect(runChild(pkg, { ARMATURE_CODE_CACHE: undefined })).to.equal('beside 42');

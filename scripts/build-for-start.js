@@ -31,6 +31,13 @@ function bundleIsStale(dir) {
   return bundle === undefined || !loader || (built !== undefined && built.mtimeMs > bundle.mtimeMs);
 }
 
-run([TSC, '-b', 'examples/notes', 'packages/cli']);
-for (const dir of BUNDLED) if (bundleIsStale(dir)) bundlePackage(path.join(ROOT, dir));
-run([ARMATURE, 'build', '-p', 'examples/notes']);
+async function main() {
+  run([TSC, '-b', 'examples/notes', 'packages/cli']);
+  for (const dir of BUNDLED) if (bundleIsStale(dir)) await bundlePackage(path.join(ROOT, dir));
+  run([ARMATURE, 'build', '-p', 'examples/notes']);
+}
+
+main().catch((error) => {
+  process.stderr.write(`${error.stack ?? error}\n`);
+  process.exit(1);
+});

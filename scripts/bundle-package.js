@@ -21,6 +21,7 @@ const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 const esbuild = require('esbuild');
+const { trimBundleText } = require('./lib/bundle-text');
 
 const BUNDLE = 'bundle.js';
 const LOADER = 'load.js';
@@ -47,6 +48,39 @@ function compiledModules(dir) {
 function asciiOnly(text) {
   return text.replace(/[\u0080-\uffff]/g, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
+
+/** Throws unless `before` and `after` are the same program (esbuild minifies both to the same text). */
+async function expectSameProgram(before, after) {
+  const minified = async (code) =>
+    (await esbuild.transform(code, { minify: true, format: 'cjs', platform: 'node', target: 'node20' })).code;
+  if ((await minified(before)) !== (await minified(after))) throw new Error('bundle-package: trimming the bundle changed its program');
+}
+
+/** The namespace of the one-line modules that stand for a package (or built-in) the bundle requires. */
+const SHARED_REQUIRE = 'shared-require';
+
+/**
+ * Every `require('<package or built-in>')` of the bundle goes through one wrapper module per
+ * name (`module.exports = require('<name>')`), run on its first call, where each call stays:
+ * later calls get the exports from the wrapper. Node caches a package's module but not the
+ * resolution of its name: each of core's ~50 `require('@armature/di')` (and http's ~30 of
+ * `@armature/core`) read the package's `exports` map, built file URLs and took a realpath again,
+ * about 3 ms of a cold start. Requires of computed paths and relative ones are left as they are.
+ */
+const shareRequires = {
+  name: 'share-requires',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.kind !== 'require-call') return undefined;
+      if (args.namespace === SHARED_REQUIRE) return { path: args.path, external: true };
+      return { path: args.path, namespace: SHARED_REQUIRE };
+    });
+    build.onLoad({ filter: /.*/, namespace: SHARED_REQUIRE }, (args) => ({
+      contents: `module.exports = require(${JSON.stringify(args.path)});\n`,
+      loader: 'js',
+    }));
+  },
+};
 
 /** The generated entry: a map from module id to a function requiring it (lazily, once). */
 function entrySource(modules) {
@@ -114,15 +148,18 @@ function removeStale(srcDir, modules) {
   walk('');
 }
 
-function bundlePackage(packageDir) {
+/** Bundles the package at `packageDir` (after `tsc -b`); resolves to the number of modules bundled. */
+async function bundlePackage(packageDir) {
   const dist = path.resolve(packageDir, 'dist');
   const jsDir = path.join(dist, 'js');
   const modules = compiledModules(path.join(jsDir, 'src'));
   if (modules.length === 0) throw new Error(`${jsDir}/src has no compiled modules: run tsc -b first`);
   const entry = path.join(jsDir, 'bundle-entry.js');
   fs.writeFileSync(entry, entrySource(modules));
-  const result = esbuild.buildSync({
+  const result = await esbuild.build({
     entryPoints: [entry],
+    // Module names in the bundle (its wrappers' names, in stack traces) relative to the package, wherever the script runs.
+    absWorkingDir: path.resolve(packageDir),
     outfile: path.join(dist, BUNDLE),
     bundle: true,
     platform: 'node',
@@ -130,6 +167,7 @@ function bundlePackage(packageDir) {
     target: 'node20',
     // Other packages (workspace siblings included) stay `require`s: each has one instance.
     packages: 'external',
+    plugins: [shareRequires],
     sourcemap: true,
     legalComments: 'none',
     // One-byte source: a single non-ASCII character makes V8 hold (and scan) the whole bundle
@@ -142,9 +180,13 @@ function bundlePackage(packageDir) {
   const unexpected = result.warnings.filter((w) => !/require-call|unsupported-require-call/.test(w.id ?? ''));
   for (const warning of unexpected) process.stderr.write(`bundle-package: ${warning.text}\n`);
   const bundleFile = path.join(dist, BUNDLE);
-  const bundleText = fs.readFileSync(bundleFile, 'utf8');
-  const asciiText = asciiOnly(bundleText);
-  if (asciiText !== bundleText) fs.writeFileSync(bundleFile, asciiText);
+  const mapFile = `${bundleFile}.map`;
+  const asciiText = asciiOnly(fs.readFileSync(bundleFile, 'utf8'));
+  const map = JSON.parse(fs.readFileSync(mapFile, 'utf8'));
+  const trimmed = trimBundleText(asciiText, map.mappings);
+  await expectSameProgram(asciiText, trimmed.text);
+  fs.writeFileSync(bundleFile, trimmed.text);
+  fs.writeFileSync(mapFile, JSON.stringify({ ...map, mappings: trimmed.mappings }));
   const srcDir = path.join(dist, 'src');
   removeStale(srcDir, modules);
   for (const id of modules) {
@@ -166,7 +208,10 @@ if (require.main === module) {
     process.stderr.write('usage: node scripts/bundle-package.js <package dir>\n');
     process.exit(2);
   }
-  bundlePackage(dir);
+  bundlePackage(dir).catch((error) => {
+    process.stderr.write(`${error.stack ?? error}\n`);
+    process.exit(1);
+  });
 }
 
 module.exports = { bundlePackage };

@@ -7,7 +7,9 @@
 // node:http. Prints medians per tree and the load average.
 //
 // A tree is a folder holding `node_modules/@armature/{di,core,http}` (package.json + dist),
-// `node_modules/reflect-metadata` (a link is fine) and `apps/<tool set>/dist` (a built bench
+// `node_modules/reflect-metadata`, `ajv` and `ajv-formats` (with ajv's own dependencies; links are
+// fine: core reads their versions when it loads an app's precompiled validators) and
+// `apps/<tool set>/dist` (a built bench
 // project, e.g. a copy of bench/.tmp/armature-tools-1000/dist), so the app resolves the
 // framework from its own tree. Make one per build (copies of packages/*/dist before and after).
 //

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { loadScript, REPO_ROOT } from './support/repo-scripts';
 
 interface BundleLib {
-  bundlePackage(packageDir: string): number;
+  bundlePackage(packageDir: string): Promise<number>;
 }
 
 const lib = loadScript<BundleLib>('scripts/bundle-package.js');
@@ -27,7 +27,7 @@ describe('bundles are one-byte (ASCII) source', () => {
     for (const file of bundles) expect(firstNonAscii(readFileSync(file, 'latin1')), file).to.equal(undefined);
   });
 
-  it('the bundler escapes non-ASCII strings (their values unchanged) regular expressions and comments', () => {
+  it('the bundler escapes non-ASCII strings (their values unchanged) regular expressions and comments', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'armature-ascii-'));
     try {
       mkdirSync(join(dir, 'dist', 'js', 'src'), { recursive: true });
@@ -40,7 +40,7 @@ describe('bundles are one-byte (ASCII) source', () => {
           'exports.astral = /^[😀é]$/u; // → a comment after code\n',
       );
       writeFileSync(join(dir, 'dist', 'js', 'tsconfig.tsbuildinfo'), '{}');
-      lib.bundlePackage(dir);
+      await lib.bundlePackage(dir);
       expect(firstNonAscii(readFileSync(join(dir, 'dist', 'bundle.js'), 'latin1'))).to.equal(undefined);
       const loaded = require(join(dir, 'dist', 'src', 'index.js')) as {
         arrow: string;

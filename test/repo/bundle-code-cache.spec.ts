@@ -21,13 +21,13 @@ import { buildSync } from 'esbuild';
 import { loadScript } from './support/repo-scripts';
 
 interface BundleLib {
-  bundlePackage(packageDir: string): number;
+  bundlePackage(packageDir: string): Promise<number>;
 }
 
 const lib = loadScript<BundleLib>('scripts/bundle-package.js');
 
 /** A package named `name` as `tsc -b` leaves it, bundled: its index answers `kind`. */
-function bundledPackage(root: string, name: string, kind: string): string {
+async function bundledPackage(root: string, name: string, kind: string): Promise<string> {
   const dir = join(root, name);
   mkdirSync(join(dir, 'dist', 'js', 'src'), { recursive: true });
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: `@example/${name}` }));
@@ -37,7 +37,7 @@ function bundledPackage(root: string, name: string, kind: string): string {
       `exports.fail = function fail() { throw new Error('failed here'); };`,
   );
   writeFileSync(join(dir, 'dist', 'js', 'tsconfig.tsbuildinfo'), '{}');
-  lib.bundlePackage(dir);
+  await lib.bundlePackage(dir);
   return dir;
 }
 
@@ -68,8 +68,8 @@ describe('bundled packages: the V8 code cache (scripts/bundle-loader.js)', () =>
   });
   afterEach(() => rmSync(root, { recursive: true, force: true }));
 
-  it('writes a cache when a process found none, and the next process uses it without writing again', () => {
-    const pkg = bundledPackage(root, 'alpha', 'first');
+  it('writes a cache when a process found none, and the next process uses it without writing again', async () => {
+    const pkg = await bundledPackage(root, 'alpha', 'first');
     const caches = join(root, 'caches');
     expect(runChild(pkg, { ARMATURE_CODE_CACHE: caches })).to.equal('first 42');
     const written = cachesIn(caches);
@@ -85,14 +85,62 @@ describe('bundled packages: the V8 code cache (scripts/bundle-loader.js)', () =>
     expect(readFileSync(file).equals(bytes)).to.equal(true);
   });
 
-  it('keeps caches beside the bundle by default', () => {
-    const pkg = bundledPackage(root, 'beta', 'beside');
+  it("compiles with the cache without loading Node's `module` built-in (a cold start pays for each built-in it loads)", async () => {
+    const pkg = await bundledPackage(root, 'omicron', 'lean');
+    const caches = join(root, 'caches');
+    // A script file, not `-e`: Node's `-e` runner loads `module` itself.
+    const main = join(root, 'main.js');
+    writeFileSync(
+      main,
+      `const m = require(${JSON.stringify(join(pkg, 'dist', 'src', 'index.js'))});\n` +
+        "console.log(m.kind, process.moduleLoadList.filter((name) => /^NativeModule (module|vm)$/.test(name)).join(' '));",
+    );
+    const run = (): string =>
+      execFileSync(process.execPath, [main], {
+        encoding: 'utf8',
+        timeout: 10_000,
+        env: { ...process.env, ARMATURE_CODE_CACHE: caches },
+      }).trim();
+    expect(run()).to.equal('lean NativeModule vm'); // compiles, and writes the cache at exit
+    expect(cachesIn(caches)).to.have.length(1);
+    expect(run()).to.equal('lean NativeModule vm'); // from the cache
+  });
+
+  it('keeps the caches of two entry scripts apart: each holds what its own process ran', async () => {
+    const pkg = await bundledPackage(root, 'pi', 'entries');
+    const caches = join(root, 'caches');
+    const entry = join(pkg, 'dist', 'src', 'index.js');
+    // A tool that loads the package and one that also runs its code (as `armature build` and a server do).
+    const tool = join(root, 'tool.js');
+    const server = join(root, 'server.js');
+    writeFileSync(tool, `console.log(require(${JSON.stringify(entry)}).kind);`);
+    writeFileSync(server, `const m = require(${JSON.stringify(entry)}); console.log(m.kind, m.answer(21));`);
+    const run = (main: string): string =>
+      execFileSync(process.execPath, [main], {
+        encoding: 'utf8',
+        timeout: 10_000,
+        env: { ...process.env, ARMATURE_CODE_CACHE: caches },
+      }).trim();
+    expect(run(tool)).to.equal('entries');
+    expect(cachesIn(caches)).to.have.length(1);
+    expect(run(server)).to.equal('entries 42');
+    const both = cachesIn(caches);
+    expect(both).to.have.length(2);
+    // Each is used by its own entry from then on: nothing is written again.
+    const written = both.map((name) => statSync(join(caches, name)).mtimeMs);
+    expect(run(tool)).to.equal('entries');
+    expect(run(server)).to.equal('entries 42');
+    expect(cachesIn(caches).map((name) => statSync(join(caches, name)).mtimeMs)).to.deep.equal(written);
+  });
+
+  it('keeps caches beside the bundle by default', async () => {
+    const pkg = await bundledPackage(root, 'beta', 'beside');
     expect(runChild(pkg, { ARMATURE_CODE_CACHE: undefined })).to.equal('beside 42');
     expect(cachesIn(join(pkg, 'dist'))).to.have.length(1);
   });
 
-  it("shows a copied or moved project's own path in stack traces, never the path its caches were made at", () => {
-    const original = bundledPackage(root, 'lambda', 'copied');
+  it("shows a copied or moved project's own path in stack traces, never the path its caches were made at", async () => {
+    const original = await bundledPackage(root, 'lambda', 'copied');
     const bundleOf = (dir: string): string => join(dir, 'dist', 'bundle.js');
     expect(failingFile(original)).to.equal(bundleOf(original)); // compiles, and writes the cache at exit
     expect(failingFile(original)).to.equal(bundleOf(original)); // from the cache
@@ -115,8 +163,8 @@ describe('bundled packages: the V8 code cache (scripts/bundle-loader.js)', () =>
     expect(failingFile(original)).to.equal(bundleOf(original));
   });
 
-  it('keeps the caches of two copies of one bundle apart in a shared cache directory', () => {
-    const first = bundledPackage(root, 'mu', 'shared');
+  it('keeps the caches of two copies of one bundle apart in a shared cache directory', async () => {
+    const first = await bundledPackage(root, 'mu', 'shared');
     const second = join(root, 'copy', 'mu');
     cpSync(first, second, { recursive: true, preserveTimestamps: true });
     const caches = join(root, 'caches');
@@ -127,8 +175,8 @@ describe('bundled packages: the V8 code cache (scripts/bundle-loader.js)', () =>
     expect(cachesIn(caches)).to.have.length(2);
   });
 
-  it('serves the right code from a damaged cache and replaces it', () => {
-    const pkg = bundledPackage(root, 'gamma', 'sound');
+  it('serves the right code from a damaged cache and replaces it', async () => {
+    const pkg = await bundledPackage(root, 'gamma', 'sound');
     const caches = join(root, 'caches');
     runChild(pkg, { ARMATURE_CODE_CACHE: caches });
     const file = join(caches, cachesIn(caches)[0]);
@@ -137,9 +185,9 @@ describe('bundled packages: the V8 code cache (scripts/bundle-loader.js)', () =>
     expect(readFileSync(file).equals(Buffer.alloc(4096, 7))).to.equal(false);
   });
 
-  it('never runs a cache others could have written (group- or world-writable), and replaces it', function () {
+  it('never runs a cache others could have written (group- or world-writable), and replaces it', async function () {
     if (process.platform === 'win32') this.skip();
-    const pkg = bundledPackage(root, 'theta', 'guarded');
+    const pkg = await bundledPackage(root, 'theta', 'guarded');
     const caches = join(root, 'caches');
     runChild(pkg, { ARMATURE_CODE_CACHE: caches });
     const file = join(caches, cachesIn(caches)[0]);
@@ -149,8 +197,8 @@ describe('bundled packages: the V8 code cache (scripts/bundle-loader.js)', () =>
     expect(statSync(file).mode & 0o777).to.equal(0o644);
   });
 
-  it('removes what a crashed write left behind once it is old, and leaves a write in progress alone', () => {
-    const pkg = bundledPackage(root, 'iota', 'tidy');
+  it('removes what a crashed write left behind once it is old, and leaves a write in progress alone', async () => {
+    const pkg = await bundledPackage(root, 'iota', 'tidy');
     const caches = join(root, 'caches');
     mkdirSync(caches);
     const old = join(caches, 'example-iota-0000000000000000-00000000.cache.4242.tmp');
@@ -164,35 +212,35 @@ describe('bundled packages: the V8 code cache (scripts/bundle-loader.js)', () =>
     expect(existsSync(fresh)).to.equal(true);
   });
 
-  it('names caches apart per bundle and flag set, and keeps at most four of a package', () => {
+  it('names caches apart per bundle and flag set, and keeps at most four of a package', async () => {
     const caches = join(root, 'caches');
-    const pkg = bundledPackage(root, 'delta', 'v0');
+    const pkg = await bundledPackage(root, 'delta', 'v0');
     runChild(pkg, { ARMATURE_CODE_CACHE: caches });
     runChild(pkg, { ARMATURE_CODE_CACHE: caches }, ['--expose-gc']);
     expect(cachesIn(caches)).to.have.length(2);
     // Rebuilt bundles (new code): each gets caches of its own, never an old bundle's.
     for (const version of ['v1', 'v2', 'v3', 'v4']) {
-      bundledPackage(root, 'delta', version);
+      await bundledPackage(root, 'delta', version);
       expect(runChild(pkg, { ARMATURE_CODE_CACHE: caches })).to.equal(`${version} 42`);
     }
     expect(cachesIn(caches)).to.have.length(4);
     // Another package's caches in the same directory are its own, even one whose name extends this one's.
-    runChild(bundledPackage(root, 'epsilon', 'other'), { ARMATURE_CODE_CACHE: caches });
-    const extended = bundledPackage(root, 'delta-extra', 'longer');
+    runChild(await bundledPackage(root, 'epsilon', 'other'), { ARMATURE_CODE_CACHE: caches });
+    const extended = await bundledPackage(root, 'delta-extra', 'longer');
     for (const version of ['w1', 'w2', 'w3', 'w4', 'w5']) {
-      bundledPackage(root, 'delta-extra', version);
+      await bundledPackage(root, 'delta-extra', version);
       runChild(extended, { ARMATURE_CODE_CACHE: caches });
     }
     // delta writes (and prunes) again: it counts only its own four.
-    bundledPackage(root, 'delta', 'v5');
+    await bundledPackage(root, 'delta', 'v5');
     runChild(pkg, { ARMATURE_CODE_CACHE: caches });
     expect(cachesIn(caches).filter((name) => name.startsWith('example-delta-extra-'))).to.have.length(4);
     expect(cachesIn(caches).filter((name) => name.startsWith('example-epsilon-'))).to.have.length(1);
     expect(cachesIn(caches).filter((name) => /^example-delta-[0-9a-f]{16}-/.test(name))).to.have.length(4);
   });
 
-  it("leaves the bundle to a loader other than Node's (a module registry of its own, as Jest has)", () => {
-    const pkg = bundledPackage(root, 'eta', 'registry');
+  it("leaves the bundle to a loader other than Node's (a module registry of its own, as Jest has)", async () => {
+    const pkg = await bundledPackage(root, 'eta', 'registry');
     const loader = join(pkg, 'dist', 'load.js');
     // The loader run as such a registry runs it: its own `module` object and `require`.
     const required: string[] = [];
@@ -219,8 +267,8 @@ describe('bundled packages: the V8 code cache (scripts/bundle-loader.js)', () =>
     }
   });
 
-  it('can be packed into an app by a bundler (esbuild): the app runs with the package gone', () => {
-    const pkg = bundledPackage(root, 'kappa', 'packed');
+  it('can be packed into an app by a bundler (esbuild): the app runs with the package gone', async () => {
+    const pkg = await bundledPackage(root, 'kappa', 'packed');
     const app = join(root, 'app.js');
     writeFileSync(app, `const m = require(${JSON.stringify(join(pkg, 'dist', 'src', 'index.js'))}); console.log(m.kind, m.answer(21));`);
     const packed = join(root, 'out', 'app.js');
@@ -229,8 +277,8 @@ describe('bundled packages: the V8 code cache (scripts/bundle-loader.js)', () =>
     expect(execFileSync(process.execPath, [packed], { encoding: 'utf8', timeout: 10_000 }).trim()).to.equal('packed 42');
   });
 
-  it('writes nothing when turned off, under --enable-source-maps, or where it cannot write', () => {
-    const pkg = bundledPackage(root, 'zeta', 'plain');
+  it('writes nothing when turned off, under --enable-source-maps, or where it cannot write', async () => {
+    const pkg = await bundledPackage(root, 'zeta', 'plain');
     expect(runChild(pkg, { ARMATURE_CODE_CACHE: 'off' })).to.equal('plain 42');
     expect(runChild(pkg, { ARMATURE_CODE_CACHE: undefined }, ['--enable-source-maps'])).to.equal('plain 42');
     expect(cachesIn(join(pkg, 'dist'))).to.deep.equal([]);

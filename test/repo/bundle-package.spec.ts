@@ -4,10 +4,11 @@ import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { Module } from 'node:module';
 import { loadScript, REPO_ROOT } from './support/repo-scripts';
 
 interface BundleLib {
-  bundlePackage(packageDir: string): number;
+  bundlePackage(packageDir: string): Promise<number>;
 }
 
 const lib = loadScript<BundleLib>('scripts/bundle-package.js');
@@ -48,10 +49,10 @@ describe('scripts/bundle-package.js', () => {
     }
   });
 
-  it('serves every module from one bundle: one instance whichever path reaches it, each run on first require only', () => {
+  it('serves every module from one bundle: one instance whichever path reaches it, each run on first require only', async () => {
     const dir = compiledPackage(SOURCES);
     made.push(dir);
-    expect(lib.bundlePackage(dir)).to.equal(4);
+    expect(await lib.bundlePackage(dir)).to.equal(4);
     expect(existsSync(join(dir, 'dist', 'bundle.js'))).to.equal(true);
     expect(readFileSync(join(dir, 'dist', 'src', 'index.js'), 'utf8')).to.contain('bundle.js');
     const root = freshRequire(dir, join(dir, 'dist', 'src', 'index.js'));
@@ -68,17 +69,93 @@ describe('scripts/bundle-package.js', () => {
     expect(loaded.some((key) => key.includes(`${join('dist', 'js')}`))).to.equal(false);
   });
 
-  it('serves dist/js when tsc wrote newer output than the bundle, so a `tsc -b` alone never runs stale code', () => {
+  it('asks Node for each package a bundle requires once, where the first module requiring it runs', async () => {
+    const dir = compiledPackage({
+      order: 'exports.ran = globalThis.sharedRequireOrder = [];',
+      index: "require('./order').ran.push('index'); exports.first = require('./first'); exports.second = require('./second');",
+      first: "require('./order').ran.push('first'); exports.dep = require('shared-dep'); exports.os = require('node:os');",
+      second: "require('./order').ran.push('second'); exports.dep = require('shared-dep'); exports.os = require('node:os');",
+    });
+    made.push(dir);
+    mkdirSync(join(dir, 'node_modules', 'shared-dep'), { recursive: true });
+    writeFileSync(
+      join(dir, 'node_modules', 'shared-dep', 'index.js'),
+      "globalThis.sharedRequireOrder.push('shared-dep'); exports.made = {};",
+    );
+    await lib.bundlePackage(dir);
+    const loader = Module as unknown as { _load(request: string, ...rest: unknown[]): unknown };
+    const original = loader._load;
+    const asked: string[] = [];
+    loader._load = function load(this: unknown, request: string, ...rest: unknown[]): unknown {
+      asked.push(request);
+      return original.call(this, request, ...rest);
+    };
+    let root: Record<string, { dep: unknown; os: unknown }>;
+    try {
+      root = freshRequire(dir, join(dir, 'dist', 'src', 'index.js')) as typeof root;
+    } finally {
+      loader._load = original;
+      delete (globalThis as { sharedRequireOrder?: string[] }).sharedRequireOrder;
+    }
+    expect(asked.filter((request) => request === 'shared-dep')).to.have.length(1);
+    expect(asked.filter((request) => request === 'node:os')).to.have.length(1);
+    expect(root.first.dep).to.equal(root.second.dep);
+    expect(root.second.os).to.equal(require('node:os'));
+    const order = require(join(dir, 'dist', 'src', 'order.js')) as { ran: string[] };
+    // Still run where Node would have run it: when `first` runs, not before the bundle's modules.
+    expect(order.ran).to.deep.equal(['index', 'first', 'shared-dep', 'second']);
+  });
+
+  it('writes the bundle without indentation or comment lines, keeping every line number, template literals and the source map', async () => {
+    const thrower = [
+      '"use strict";',
+      '// A comment line of the compiled module.',
+      'exports.template = `first',
+      '    indented line of the template',
+      '  // not a comment: text of the template',
+      '        ${1 + 1} last`;',
+      'function deep() {',
+      '    if (true) {',
+      '        throw new Error("thrown here");',
+      '    }',
+      '}',
+      'exports.fail = deep;',
+    ].join('\n');
+    const dir = compiledPackage({ index: "exports.thrower = require('./thrower');", thrower });
+    made.push(dir);
+    await lib.bundlePackage(dir);
+    const bundle = readFileSync(join(dir, 'dist', 'bundle.js'), 'utf8');
+    expect(bundle).not.to.contain('A comment line');
+    expect(bundle).to.contain('\nthrow new Error("thrown here");');
+    const { thrower: loaded } = freshRequire(dir, join(dir, 'dist', 'src', 'index.js')) as { thrower: { template: string; fail(): void } };
+    expect(loaded.template).to.equal('first\n    indented line of the template\n  // not a comment: text of the template\n        2 last');
+    // The line thrown from, as Node reports it without and with source maps.
+    const entry = join(dir, 'dist', 'src', 'index.js');
+    const script = `try { require(${JSON.stringify(entry)}).thrower.fail(); } catch (e) { console.log(e.stack.split('\\n')[1].trim()); }`;
+    const frame = (flags: string[]): string =>
+      execFileSync(process.execPath, [...flags, '-e', script], { encoding: 'utf8', timeout: 10_000 }).trim();
+    // Line and column of `new Error`, where V8 places the frame. Lines keep their numbers: the
+    // source map, whose lines trimming leaves as esbuild wrote them, still points at the throw.
+    const at = (text: string): string => {
+      const lines = text.split('\n');
+      const index = lines.findIndex((line) => line.includes('thrown here'));
+      return `${index + 1}:${lines[index].indexOf('new Error') + 1}`;
+    };
+    expect(frame([])).to.match(new RegExp(`bundle\\.js:${at(bundle)}\\)$`));
+    expect(frame(['--enable-source-maps'])).to.match(new RegExp(`thrower\\.js:${at(thrower)}\\)$`));
+  });
+
+  it('serves dist/js when tsc wrote newer output than the bundle, so a `tsc -b` alone never runs stale code', async () => {
     const dir = compiledPackage(SOURCES);
     made.push(dir);
-    lib.bundlePackage(dir);
+    await lib.bundlePackage(dir);
     // Then tsc alone recompiles a changed source.
     writeFileSync(join(dir, 'dist', 'js', 'src', 'index.js'), "exports.kind = 'recompiled';");
     const later = new Date(Date.now() + 5000);
     utimesSync(join(dir, 'dist', 'js', 'tsconfig.tsbuildinfo'), later, later);
     expect(freshRequire(dir, join(dir, 'dist', 'src', 'index.js')).kind).to.equal('recompiled');
     // Bundling again makes the bundle current, with the new code.
-    lib.bundlePackage(dir);
+    await lib.bundlePackage(dir);
     const newer = new Date(Date.now() + 10000);
     utimesSync(join(dir, 'dist', 'bundle.js'), newer, newer);
     expect(freshRequire(dir, join(dir, 'dist', 'src', 'index.js')).kind).to.equal('recompiled');
@@ -86,20 +163,20 @@ describe('scripts/bundle-package.js', () => {
     expect(loaded).to.include(join(dir, 'dist', 'bundle.js'));
   });
 
-  it('removes compiled files of an earlier layout or a deleted source from dist/src, and keeps declarations', () => {
+  it('removes compiled files of an earlier layout or a deleted source from dist/src, and keeps declarations', async () => {
     const dir = compiledPackage(SOURCES);
     made.push(dir);
     mkdirSync(join(dir, 'dist', 'src', 'gone'), { recursive: true });
     writeFileSync(join(dir, 'dist', 'src', 'gone', 'old.js'), 'exports.old = true;');
     writeFileSync(join(dir, 'dist', 'src', 'index.js.map'), '{}');
     writeFileSync(join(dir, 'dist', 'src', 'index.d.ts'), 'export declare const kind: string;');
-    lib.bundlePackage(dir);
+    await lib.bundlePackage(dir);
     expect(existsSync(join(dir, 'dist', 'src', 'gone', 'old.js'))).to.equal(false);
     expect(existsSync(join(dir, 'dist', 'src', 'index.js.map'))).to.equal(false);
     expect(existsSync(join(dir, 'dist', 'src', 'index.d.ts'))).to.equal(true);
   });
 
-  it('keeps named imports working for ES modules: the shims state the names and star re-exports tsc wrote', () => {
+  it('keeps named imports working for ES modules: the shims state the names and star re-exports tsc wrote', async () => {
     const dir = compiledPackage({
       // As tsc writes an index that re-exports a module with `export *` and names one of its own.
       index: [
@@ -116,7 +193,7 @@ describe('scripts/bundle-package.js', () => {
     // tsc writes `__exportStar(require("./x"), exports)` with double quotes.
     const index = join(dir, 'dist', 'js', 'src', 'index.js');
     writeFileSync(index, readFileSync(index, 'utf8').replace("require('./things/thing')", 'require("./things/thing")'));
-    lib.bundlePackage(dir);
+    await lib.bundlePackage(dir);
     const url = pathToFileURL(join(dir, 'dist', 'src', 'index.js')).href;
     const script = `import { own, Thing } from ${JSON.stringify(url)}; console.log(own, typeof Thing);`;
     expect(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 10_000 }).trim()).to.equal(

@@ -57,6 +57,20 @@ export function decodeParamList(text: string): ShortFormParam[] {
   });
 }
 
+/**
+ * The role letter and the name of each parameter of a list text, in order, with no parameter
+ * objects made (what binding a call's arguments needs: a tool's first call reads it).
+ */
+export function visitParamList(text: string, visit: (letter: string, name: string) => void): void {
+  if (text === '') return;
+  const parts = text.split(',');
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i] as string;
+    const last = part[part.length - 1];
+    visit(part[0] as string, last === '!' || last === '?' ? part.slice(1, -1) : part.slice(1));
+  }
+}
+
 /** How many parameters a list text holds. */
 export function paramCountOf(text: string): number {
   if (text === '') return 0;

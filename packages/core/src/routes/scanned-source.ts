@@ -10,7 +10,11 @@ const NONE: ParamSlot = Object.freeze({ kind: 'none' });
 const CTX: ParamSlot = Object.freeze({ kind: 'ctx' });
 const WHOLE: ParamSlot = Object.freeze({ kind: 'whole' });
 
-/** Slots by parameter list: methods of a manifest that share a list share its (frozen) slots. */
+/**
+ * Slots by parameter list: methods of a manifest that share a list share its slots, a frozen
+ * array (the key of a shared binder, `compileBinder`); the slots in it are read-only by type
+ * and not frozen one by one (a freeze is a runtime call a tool's first call pays per parameter).
+ */
 const slotsByList = new WeakMap<ParamList, readonly ParamSlot[]>();
 
 function slotsFromManifest(list: ParamList): readonly ParamSlot[] {
@@ -21,12 +25,12 @@ function slotsFromManifest(list: ParamList): readonly ParamSlot[] {
   if (text !== undefined) {
     // Read from the text: no parameter objects for a tool's first call to make and keep.
     visitParamList(text, (letter, name) => {
-      slots.push(letter === 'c' ? CTX : letter === 'd' ? WHOLE : Object.freeze({ kind: 'arg', name }));
+      slots.push(letter === 'c' ? CTX : letter === 'd' ? WHOLE : { kind: 'arg', name });
     });
   } else {
     for (const param of list.items) {
       while (slots.length < param.index) slots.push(NONE);
-      slots[param.index] = param.role === 'context' ? CTX : param.role === 'dto' ? WHOLE : Object.freeze({ kind: 'arg', name: param.name });
+      slots[param.index] = param.role === 'context' ? CTX : param.role === 'dto' ? WHOLE : { kind: 'arg', name: param.name };
     }
   }
   const frozen = Object.freeze(slots);

@@ -63,7 +63,7 @@ export function decodeParamList(text: string): ShortFormParam[] {
  */
 export function visitParamList(text: string, visit: (letter: string, name: string) => void): void {
   // Scanned in place: one string per name, none per part.
-  for (let start = 0; start < text.length; ) {
+  for (let start = 0; start < text.length;) {
     let end = text.indexOf(',', start);
     if (end === -1) end = text.length;
     const last = text.charCodeAt(end - 1);

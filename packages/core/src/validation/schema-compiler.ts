@@ -94,9 +94,11 @@ export class SchemaCompiler implements DeferredValidatorMaker {
 
   /**
    * The validator of a deferred manifest schema, on its first use. The text is parsed for the
-   * plan alone: not frozen and not kept (the plan holds what it checks; `deferred.schema` reads
-   * the table's frozen copy if anyone asks). A schema outside the shared checker's subset, or a
-   * text that is not a JSON object, takes the table's copy (which reports a bad text).
+   * validator alone: not frozen and not kept (the one-pass tables or the plan hold what they
+   * check; `deferred.schema` reads the table's frozen copy if anyone asks). The common tool
+   * schema gets its one-pass tables only (`quickTablesOf`), its full plan when a value fails
+   * them. A schema outside the shared checker's subset, or a text that is not a JSON object,
+   * takes the table's copy (which reports a bad text).
    */
   validatorOf(deferred: DeferredSchema): Validator {
     // Not looked up by text (hashing ~600 characters on a first call): the manifest stores each

@@ -147,6 +147,18 @@ function main() {
       ).padEnd(21);
     process.stdout.write(`${label.padEnd(12)}${col('firstUs', 1)}${col('warmUs', 1)}${col('ratio', 2)}${col('heapAfterGcMb', 1)}\n`);
   }
+  // Per round, each build against the first build that is not the floor (the load drifts between rounds, less within one).
+  const reference = builds.find((b) => b.tree !== 'floor');
+  for (const build of builds.filter((b) => b.tree !== 'floor' && b !== reference)) {
+    const mine = results.get(build.label);
+    const theirs = results.get(reference.label);
+    const paired = (key) =>
+      range(
+        mine.map((r, i) => r[key] / theirs[i][key]),
+        3,
+      );
+    process.stdout.write(`${build.label} ÷ ${reference.label} per round: first ${paired('firstUs')}, warm ${paired('warmUs')}\n`);
+  }
 }
 
 main();

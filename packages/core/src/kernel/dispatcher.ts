@@ -6,7 +6,7 @@ import type { ServerLogger } from '../logging/server-logger';
 import type { SessionRegistry } from '../protocol/session-registry';
 import type { CacheHints } from './cache-hints';
 import type { ExchangeSink } from './exchange-sink';
-import { headerParamsOf } from './header-params';
+import { headerParamsOf, headerParamsOfTool } from './header-params';
 import { InflightLedger } from './inflight-ledger';
 import { META } from './mcp-2026';
 import { allSupportedVersions } from './request-envelope';
@@ -115,7 +115,10 @@ export class Dispatcher implements ExchangeKernel, RequestKernel {
 
   /** The `x-mcp-header` parameters of a tool, or undefined for an unknown tool. */
   toolHeaderParams(name: string): readonly HeaderParam[] | undefined {
-    const schema = this.features.tools?.inputSchema?.(name);
+    const tools = this.features.tools;
+    const text = tools?.inputSchemaText?.(name);
+    if (text !== undefined) return headerParamsOfTool(text, () => tools?.inputSchema?.(name));
+    const schema = tools?.inputSchema?.(name);
     return schema === undefined ? undefined : headerParamsOf(schema);
   }
 

@@ -57,6 +57,24 @@ export function decodeParamList(text: string): ShortFormParam[] {
   });
 }
 
+/**
+ * The role letter and the name of each parameter of a list text, in order, with no parameter
+ * objects made (what binding a call's arguments needs: a tool's first call reads it).
+ */
+export function visitParamList(text: string, visit: (letter: string, name: string) => void): void {
+  // Scanned in place: one string per name, none per part.
+  for (let start = 0; start < text.length;) {
+    let end = text.indexOf(',', start);
+    if (end === -1) end = text.length;
+    const last = text.charCodeAt(end - 1);
+    visit(text[start] as string, text.slice(start + 1, last === BANG || last === QUESTION ? end - 1 : end));
+    start = end + 1;
+  }
+}
+
+const BANG = 0x21;
+const QUESTION = 0x3f;
+
 /** How many parameters a list text holds. */
 export function paramCountOf(text: string): number {
   if (text === '') return 0;

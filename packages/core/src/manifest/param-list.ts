@@ -19,6 +19,11 @@ export class ParamList {
     return (this.decoded ??= Object.freeze(decodeParamList(this.stored as string)));
   }
 
+  /** The list's text while it has not been decoded (a format 4 manifest's list), else undefined. */
+  get text(): string | undefined {
+    return this.decoded === undefined ? (this.stored as string) : undefined;
+  }
+
   get length(): number {
     return this.decoded?.length ?? paramCountOf(this.stored as string);
   }

@@ -48,6 +48,12 @@ export interface ToolsFeature {
   call(name: string, args: Record<string, unknown> | undefined, ctx: RequestContext): Promise<CallToolResult> | CallToolResult;
   /** Optional: the advertised input schema of a tool (undefined when unknown), for transports that read `x-mcp-header`. */
   inputSchema?(name: string): Tool['inputSchema'] | undefined;
+  /**
+   * Optional: the JSON text of a tool's advertised input schema when it is at hand without
+   * serializing the schema (undefined otherwise, and for an unknown tool): a transport looking
+   * for `x-mcp-header` parses nothing when the text does not name it.
+   */
+  inputSchemaText?(name: string): string | undefined;
   /** Optional: whether a tool runs as a task (undefined for an unknown tool). */
   taskSupport?(name: string): TaskSupport | undefined;
   /**

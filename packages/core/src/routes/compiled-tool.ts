@@ -13,6 +13,8 @@ export interface CompiledTool {
   readonly listEntry: Tool;
   /** `JSON.stringify(listEntry)`, written without making the entry; undefined when a schema is not known as text. */
   readonly listJson: string | undefined;
+  /** The JSON text of the input schema when known without serializing it (a manifest schema). */
+  readonly inputSchemaText: string | undefined;
   /** OAuth scopes a caller must hold (`null`: none). */
   readonly requiredScopes: readonly string[] | null;
   /**
@@ -61,6 +63,10 @@ export class ToolRoute implements CompiledTool {
     readonly prepare: () => void,
     private readonly parts: ListEntryParts,
   ) {}
+
+  get inputSchemaText(): string | undefined {
+    return this.parts.input.json;
+  }
 
   get singleUseState(): boolean {
     const options = this.parts.options;

@@ -70,14 +70,14 @@ function slotValue(slot: ParamSlot, values: Readonly<Record<string, unknown>>, c
  * a ~65 ns bind-and-apply per call, measured on a two-number tool).
  */
 export function compileCall(slots: readonly ParamSlot[], fn: (this: object, ...args: unknown[]) => unknown): SlotCall {
-  const [s0, s1, s2, s3, s4, s5] = slots as readonly (ParamSlot | undefined)[] as ParamSlot[] as [
-    ParamSlot,
-    ParamSlot,
-    ParamSlot,
-    ParamSlot,
-    ParamSlot,
-    ParamSlot,
-  ];
+  // Read by index, not destructured: destructuring runs the iterator protocol, which a tool's
+  // first call pays while this code is still cold.
+  const s0 = slots[0] as ParamSlot;
+  const s1 = slots[1] as ParamSlot;
+  const s2 = slots[2] as ParamSlot;
+  const s3 = slots[3] as ParamSlot;
+  const s4 = slots[4] as ParamSlot;
+  const s5 = slots[5] as ParamSlot;
   switch (slots.length) {
     case 0:
       return (instance) => fn.call(instance);

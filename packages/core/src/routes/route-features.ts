@@ -39,6 +39,7 @@ function toolsFeature(tables: RouteTables, scoped: ScopedLists, warmup: RouteWar
       return tool.call(args, ctx);
     },
     inputSchema: (name) => tables.tools.get(name)?.listEntry.inputSchema,
+    inputSchemaText: (name) => tables.tools.get(name)?.inputSchemaText,
     taskSupport: (name) => tables.tools.get(name)?.taskSupport,
     taskStart: (name) => tables.tools.get(name)?.taskStart,
     singleUseState: (name) => tables.tools.get(name)?.singleUseState === true,

@@ -7,9 +7,10 @@ import type { SchemaTable } from '../manifest/schema-table';
 import { type AjvInstance, createAjv, type Dialect, dialectOf, schemaForAjv } from './ajv-setup';
 import { ajvIssues } from './ajv-issues';
 import { DeferredSchema, type DeferredValidatorMaker } from './deferred-schema';
-import { parseObject, planValidator } from './plan-validator';
+import { parseObject, planValidator, quickFirstValidator } from './plan-validator';
 import type { PrecompiledValidators } from './precompiled-validators';
 import { planSchema } from './simple/simple-plan';
+import { quickTablesOf } from './simple/simple-quick-schema';
 import type { Validator } from './validation-result';
 
 /**
@@ -93,15 +94,29 @@ export class SchemaCompiler implements DeferredValidatorMaker {
 
   /**
    * The validator of a deferred manifest schema, on its first use. The text is parsed for the
-   * plan alone: not frozen and not kept (the plan holds what it checks; `deferred.schema` reads
-   * the table's frozen copy if anyone asks). A schema outside the shared checker's subset, or a
-   * text that is not a JSON object, takes the table's copy (which reports a bad text).
+   * validator alone: not frozen and not kept (the one-pass tables or the plan hold what they
+   * check; `deferred.schema` reads the table's frozen copy if anyone asks). The common tool
+   * schema gets its one-pass tables only (`quickTablesOf`), its full plan when a value fails
+   * them. A schema outside the shared checker's subset, or a text that is not a JSON object,
+   * takes the table's copy (which reports a bad text).
    */
   validatorOf(deferred: DeferredSchema): Validator {
-    const { json, table, index, where, precompiled } = deferred;
     // Not looked up by text (hashing ~600 characters on a first call): the manifest stores each
     // distinct schema once, and its routes share this object by index already.
-    const parsed = parseObject(json);
+    const parsed = parseObject(deferred.json);
+    // The common tool schema: its one-pass tables now, the full plan when a value fails them
+    // (parsed again then: the parsed schema is not kept).
+    const quick = parsed === undefined ? undefined : quickTablesOf(parsed);
+    if (quick !== undefined)
+      return quickFirstValidator(quick, deferred.json.includes('"default"'), () =>
+        this.plannedValidator(deferred, parseObject(deferred.json)),
+      );
+    return this.plannedValidator(deferred, parsed);
+  }
+
+  /** The validator of a deferred schema from its full plan (`parsed`: its text parsed), or from the table's copy. */
+  private plannedValidator(deferred: DeferredSchema, parsed: JsonSchema | undefined): Validator {
+    const { json, table, index, where, precompiled } = deferred;
     const plan = parsed === undefined || dialectOf(parsed) === undefined ? undefined : planSchema(parsed);
     if (plan === undefined) return this.compileText(table.get(index), json, where, precompiled, table.get(index)).validate;
     return planValidator(plan, json.includes('"default"'));

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { encodeJsonRpc, registerEncodedResult } from '../../src/jsonrpc/json-rpc-encoder';
 import { listPage } from '../../src/protocol/list-pages';
 import { DEFAULT_CACHE_HINT, isCacheHint } from '../../src/kernel/cache-hints';
-import { headerParamsOf } from '../../src/kernel/header-params';
+import { headerParamsOf, headerParamsOfTool, mayMarkHeaders } from '../../src/kernel/header-params';
 import { ResultDecoration } from '../../src/kernel/result-decoration';
 import { META, REVISION_2026 } from '../../src/kernel/revision-2026';
 import type { JSONRPCErrorResponse, Tool } from '../../src/wire/mcp-types.generated';
@@ -262,5 +262,25 @@ describe('kernel: headerParamsOf', () => {
   it('is empty without a schema or properties', () => {
     expect(headerParamsOf(undefined)).to.deep.equal([]);
     expect(headerParamsOf({ type: 'object' })).to.deep.equal([]);
+  });
+
+  it('reads no schema object for a tool whose schema text does not name x-mcp-header (nor escapes a character)', () => {
+    const schema = { type: 'object', properties: { region: { type: 'string', 'x-mcp-header': 'Region' } } } as Tool['inputSchema'];
+    let read = 0;
+    const reader = () => {
+      read++;
+      return schema;
+    };
+    const plain = '{"type":"object","properties":{"region":{"type":"string","description":"mirrors no x-mcp-header"}}}';
+    expect(mayMarkHeaders(plain)).to.equal(false);
+    expect(headerParamsOfTool(plain, reader)).to.deep.equal([]);
+    expect(read).to.equal(0);
+    for (const text of [JSON.stringify(schema), '{"properties":{"r":{"x-mcp-h\\u0065ader":"R"}}}']) {
+      expect(mayMarkHeaders(text), text).to.equal(true);
+      expect(headerParamsOfTool(text, reader)).to.deep.equal([{ property: 'region', header: 'Region' }]);
+    }
+    expect(read).to.equal(2);
+    // Without a text the schema object decides, as before.
+    expect(headerParamsOfTool(undefined, reader)).to.deep.equal([{ property: 'region', header: 'Region' }]);
   });
 });

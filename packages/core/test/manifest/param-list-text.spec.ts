@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import { ParamList } from '../../src/manifest/param-list';
-import { PARAM_LIST_TEXT, decodeParamList, encodeParamList } from '../../src/manifest/param-list-text';
+import { PARAM_LIST_TEXT, decodeParamList, encodeParamList, visitParamList } from '../../src/manifest/param-list-text';
+import { ScannedSource } from '../../src/routes/scanned-source';
+import type { LoadedMethod } from '../../src/manifest/manifest-format';
 
 const LIST = [
   { index: 0, name: 'query', role: 'argument', required: true },
@@ -55,5 +57,38 @@ describe('parameter list texts (manifest format 4)', () => {
     expect(fromText.items).to.deep.equal(fromObjects.items);
     expect(fromText.items).to.equal(fromText.items);
     expect(Object.isFrozen(fromText.items)).to.equal(true);
+  });
+
+  it('visits each parameter of a text (role letter, name) in order, and binds the same call slots as the decoded list', () => {
+    const seen: string[] = [];
+    visitParamList('aquery!,alimit?,cctx,v$id_2!,dbody,an', (letter, name) => seen.push(`${letter}:${name}`));
+    expect(seen).to.deep.equal(['a:query', 'a:limit', 'c:ctx', 'v:$id_2', 'd:body', 'a:n']);
+    visitParamList('', () => seen.push('none'));
+    expect(seen).to.have.length(6);
+    const slotsOf = (list: ParamList): unknown =>
+      new ScannedSource(
+        'T.m',
+        {} as never,
+        undefined,
+        () => undefined,
+        {} as never,
+        { params: list } as unknown as LoadedMethod,
+        {} as never,
+        undefined,
+        undefined,
+        new Map(),
+        {},
+      ).slots;
+    const text = 'aquery!,alimit?,cctx,v$id_2!,dbody';
+    const fromText = slotsOf(new ParamList(text));
+    expect(fromText).to.deep.equal(slotsOf(new ParamList(decodeParamList(text))));
+    expect(fromText).to.deep.equal([
+      { kind: 'arg', name: 'query' },
+      { kind: 'arg', name: 'limit' },
+      { kind: 'ctx' },
+      { kind: 'arg', name: '$id_2' },
+      { kind: 'whole' },
+    ]);
+    expect(Object.isFrozen(fromText)).to.equal(true);
   });
 });

@@ -12,7 +12,7 @@ import { ParamList } from '../../src/manifest/param-list';
 import { PrecompiledValidators } from '../../src/validation/precompiled-validators';
 import { SchemaCompiler } from '../../src/validation/schema-compiler';
 import { generateValidatorsModule } from '../../src/validation/validator-module';
-import { BROKEN, MAIL, SEARCH } from './support/deferred-schemas';
+import { BROKEN, LOOKUP, MAIL, SEARCH } from './support/deferred-schemas';
 
 const root = mkdtempSync(join(tmpdir(), 'armature-deferred-'));
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -102,6 +102,27 @@ describe('manifest schemas kept as JSON text (format 3)', () => {
     const other = new SchemaTable(texts, true);
     new SchemaCompiler().compileListed(other, 0, 'search');
     expect(other.isText(0)).to.equal(false);
+  });
+
+  it("validates a generated tool's deferred schema from its one-pass tables exactly as the boot compile does (verdicts, values, issues text)", () => {
+    const text = JSON.stringify(LOOKUP);
+    const table = new SchemaTable([text], true);
+    const compiled = new SchemaCompiler().compileListed(table, 0, 'lookup', validatorsFor([LOOKUP], 'd', 'd'));
+    const eager = new SchemaCompiler().compileShared(LOOKUP, 'eager');
+    const values: unknown[] = [
+      { query: 'q', region: 'eu', limit: 5 },
+      { query: 'q', region: 'eu', limit: 5, tags: ['a'], order: 'asc' },
+      { query: 'q', region: 'eu', limit: 5, tags: ['a', 2], order: 'up' },
+      { query: 'q', limit: '5', extra: true },
+      { query: 'q', region: 'eu', limit: 5, tags: 'a' },
+      [],
+      'q',
+      null,
+    ];
+    const results = values.map((value) => compiled.validate(value));
+    expect(results).to.deep.equal(values.map((value) => eager.validate(value)));
+    expect(results.map((result) => result.valid)).to.deep.equal([true, true, false, false, false, false, false, false]);
+    expect(table.isText(0)).to.equal(true);
   });
 
   it('gives a list entry the stored text, and its schema object only when read', () => {

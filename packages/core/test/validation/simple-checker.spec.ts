@@ -7,6 +7,7 @@ import { createAjv } from '../../src/validation/ajv-setup';
 import { checkPlan } from '../../src/validation/simple/simple-check';
 import { quickObjectCheck } from '../../src/validation/simple/simple-quick-check';
 import { planSchema } from '../../src/validation/simple/simple-plan';
+import { SCHEMA, schemaArb, valueArb } from './simple-arbitraries';
 
 /**
  * The shared checker must answer exactly as ajv (core's options) does for every schema of its
@@ -30,68 +31,6 @@ function both(schema: JsonSchema, value: unknown): { ajv: unknown; simple: unkno
     simple: { valid: errors === null, data: forSimple, errors: shape(errors ?? []), issues: ajvIssues(errors ?? []) },
   };
 }
-
-const SCHEMA = '$schema';
-const NAMES = ['a', 'b', 'query', 'tags', 'x/y', 't~n', 'constructor', 'toString'];
-const leaf: fc.Arbitrary<JsonSchema> = fc.oneof(
-  fc.record({ type: fc.constantFrom('string', 'number', 'integer', 'boolean', 'null') }),
-  fc.record({ type: fc.constant(['string', 'null']) }),
-  fc.record({ type: fc.constant('string'), minLength: fc.nat(3), maxLength: fc.integer({ min: 2, max: 6 }) }, { requiredKeys: ['type'] }),
-  fc.record({ type: fc.constant('string'), pattern: fc.constantFrom('^[a-z]+$', 'x', '\\d') }),
-  fc.record(
-    {
-      type: fc.constantFrom('number', 'integer'),
-      minimum: fc.integer({ min: -3, max: 3 }),
-      exclusiveMaximum: fc.integer({ min: 0, max: 9 }),
-    },
-    { requiredKeys: ['type'] },
-  ),
-  fc.record(
-    { enum: fc.constantFrom(['asc', 'desc'], [1, 2, 'x'], [null, true]), type: fc.constantFrom('string', 'number') },
-    { requiredKeys: ['enum'] },
-  ),
-  fc.record({ const: fc.constantFrom('k', 3, false, null) }),
-  fc.record({ description: fc.constant('any value') }),
-);
-const schemaArb: fc.Arbitrary<JsonSchema> = fc.letrec<{ node: JsonSchema }>((tie) => ({
-  node: fc.oneof(
-    { depthSize: 'small', withCrossShrink: true },
-    leaf,
-    fc.record(
-      { type: fc.constant('array'), items: tie('node'), minItems: fc.nat(2), maxItems: fc.integer({ min: 1, max: 4 }) },
-      { requiredKeys: ['type'] },
-    ),
-    fc
-      .record({
-        type: fc.constantFrom('object', undefined),
-        properties: fc.dictionary(
-          fc.constantFrom(...NAMES),
-          fc.tuple(tie('node'), fc.option(fc.constantFrom('dflt', 0, [], { k: 1 }), { nil: undefined })),
-        ),
-        required: fc.subarray(NAMES),
-        additionalProperties: fc.constantFrom(false, true, undefined),
-      })
-      .map(({ type, properties, required, additionalProperties }) => {
-        const props = Object.fromEntries(
-          Object.entries(properties).map(([name, [inner, dflt]]) => [name, dflt === undefined ? inner : { ...inner, default: dflt }]),
-        );
-        return {
-          ...(type ? { type } : {}),
-          properties: props,
-          required,
-          ...(additionalProperties === undefined ? {} : { additionalProperties }),
-        };
-      }),
-  ),
-})).node;
-const valueArb: fc.Arbitrary<unknown> = fc.letrec<{ v: unknown }>((tie) => ({
-  v: fc.oneof(
-    { depthSize: 'small' },
-    fc.constantFrom('', 'asc', 'abc', 'x1', 'k', '𝄞𝄞', 3, 1.5, -4, 0, true, false, null),
-    fc.array(tie('v'), { maxLength: 4 }),
-    fc.dictionary(fc.constantFrom(...NAMES, 'other'), tie('v'), { maxKeys: 5 }),
-  ),
-})).v;
 
 describe('shared schema checker (simple/): the same answers as ajv', () => {
   it('matches ajv on hand-picked schemas', () => {

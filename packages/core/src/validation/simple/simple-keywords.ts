@@ -1,5 +1,18 @@
 /** The keywords of the shared checker's subset, as the planner (`simple-plan.ts`) reads them. */
 
+import { TypeBit } from './simple-plan.types';
+
+/** The bit of each JSON type a `type` keyword names. */
+export const TYPE_BITS: ReadonlyMap<unknown, TypeBit> = new Map([
+  ['string', TypeBit.String],
+  ['number', TypeBit.Number],
+  ['integer', TypeBit.Integer],
+  ['boolean', TypeBit.Boolean],
+  ['null', TypeBit.Null],
+  ['object', TypeBit.Object],
+  ['array', TypeBit.Array],
+]);
+
 /** Keywords that change nothing a validator checks. */
 export const ANNOTATIONS = new Set(['description', 'title', 'examples', 'deprecated', 'readOnly', 'writeOnly', '$comment', 'default']);
 

@@ -1,18 +1,8 @@
 import type { JsonSchema } from '../../metadata/handler-metadata.types';
 import { schemaPlan, segmentOf, TYPE_ONLY_OBJECT, typeOnlyPlan } from './simple-plan-cache';
-import { ANNOTATIONS, Has, ITEM_KEYWORDS, KEYWORD_GROUPS, NUMBER_KEYWORDS, STRING_KEYWORDS } from './simple-keywords';
-import { type ObjectPart, type PropertyPlan, type SchemaPlan, TypeBit } from './simple-plan.types';
+import { ANNOTATIONS, Has, ITEM_KEYWORDS, KEYWORD_GROUPS, NUMBER_KEYWORDS, STRING_KEYWORDS, TYPE_BITS } from './simple-keywords';
+import type { ObjectPart, PropertyPlan, SchemaPlan } from './simple-plan.types';
 import { quickObject } from './simple-quick-plan';
-
-const TYPE_BITS: ReadonlyMap<unknown, TypeBit> = new Map([
-  ['string', TypeBit.String],
-  ['number', TypeBit.Number],
-  ['integer', TypeBit.Integer],
-  ['boolean', TypeBit.Boolean],
-  ['null', TypeBit.Null],
-  ['object', TypeBit.Object],
-  ['array', TypeBit.Array],
-]);
 
 const isObject = (v: unknown): v is JsonSchema => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isPrimitive = (v: unknown): boolean =>

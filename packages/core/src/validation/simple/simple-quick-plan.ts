@@ -1,7 +1,7 @@
 import { type PropertyPlan, type QuickMore, type QuickObject, type SchemaPlan, TypeBit } from './simple-plan.types';
 
 /** Most properties the one-pass check takes (one bit each in `requiredMask`). */
-const MAX_QUICK_PROPERTIES = 31;
+export const MAX_QUICK_PROPERTIES = 31;
 
 /**
  * The one-pass check's tables, when every property is type-only or {@link quickMore} and every
@@ -40,6 +40,13 @@ export function quickObject(
 /** Item checks by item types: one object per distinct type set, not one per property. */
 const itemChecks = new Map<number, QuickMore>();
 
+/** The check of an array property whose items must all have one of `itemTypes`. */
+export function itemCheck(itemTypes: number): QuickMore {
+  let check = itemChecks.get(itemTypes);
+  if (check === undefined) itemChecks.set(itemTypes, (check = Object.freeze({ enumValues: undefined, itemTypes })));
+  return check;
+}
+
 /**
  * What the one-pass check can decide for a property that is not type-only: a typed `enum`
  * (valid: the type matches and the value is listed, as `checkScalar` checks), or an array
@@ -51,10 +58,7 @@ function quickMore(plan: SchemaPlan): QuickMore | undefined {
   if (plan.numberLimits !== undefined || plan.stringLimits !== undefined || plan.itemLimits !== undefined) return undefined;
   if (plan.items !== undefined) {
     if (plan.enumValues !== undefined || plan.types !== TypeBit.Array || !plan.items.typeOnly) return undefined;
-    const itemTypes = plan.items.types;
-    let check = itemChecks.get(itemTypes);
-    if (check === undefined) itemChecks.set(itemTypes, (check = Object.freeze({ enumValues: undefined, itemTypes })));
-    return check;
+    return itemCheck(plan.items.types);
   }
   return plan.enumValues === undefined ? undefined : { enumValues: plan.enumValues, itemTypes: 0 };
 }

@@ -3,10 +3,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { NODE16_FIXTURE_TSCONFIG, removeFixture, runArmature } from './support/fixture-project';
-import { createRealProject } from './support/real-project';
-
-const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
+import { runArmature } from './support/fixture-project';
+import { builtProjectPerSuite } from './support/built-project';
 
 /**
  * Handler methods of every kind the runtime reads parameter types for: plain arguments, the
@@ -110,31 +108,15 @@ function designKeys(decoration: string): string[] {
 
 describe('armature build leaves out the design metadata of handler methods (the built server through the SDK client over stdio)', function () {
   this.timeout(120_000);
-  let dir: string;
-  const closers: (() => Promise<unknown>)[] = [];
-
-  before(() => {
-    dir = createRealProject({
-      'tsconfig.json': JSON.stringify(NODE16_FIXTURE_TSCONFIG, null, 2),
+  const project = builtProjectPerSuite(
+    {
       'src/notes.handlers.ts': HANDLERS,
       'src/main.ts': MAIN,
-    });
-    for (const name of ['class-validator', 'class-transformer']) {
-      fs.symlinkSync(path.join(ROOT, 'node_modules', name), path.join(dir, 'node_modules', name), 'dir');
-    }
-    const built = runArmature(['build'], dir);
-    expect(built.status, built.stdout + built.stderr).to.equal(0);
-  });
+    },
+    ['class-validator', 'class-transformer'],
+  );
 
-  afterEach(async () => {
-    for (const close of closers.splice(0).reverse()) await close().catch(() => undefined);
-  });
-
-  after(() => {
-    if (dir) removeFixture(dir);
-  });
-
-  const emitted = (): string => fs.readFileSync(path.join(dir, 'dist/src/notes.handlers.js'), 'utf8');
+  const emitted = (): string => fs.readFileSync(path.join(project.dir, 'dist/src/notes.handlers.js'), 'utf8');
 
   it("emits no design:* metadata for handler methods, keeps a DTO parameter's types, and leaves other decorations alone", () => {
     const js = emitted();
@@ -149,17 +131,17 @@ describe('armature build leaves out the design metadata of handler methods (the 
     expect(designKeys(decorationOf(js, 'create'))).to.deep.equal(['design:paramtypes']);
     expect(decorationOf(js, 'create')).to.match(/"design:paramtypes", \[NoteInput\]/);
     expect(designKeys(decorationOf(js, 'audit'))).to.deep.equal(['design:type', 'design:paramtypes', 'design:returntype']);
-    const main = fs.readFileSync(path.join(dir, 'dist/src/main.js'), 'utf8');
+    const main = fs.readFileSync(path.join(project.dir, 'dist/src/main.js'), 'utf8');
     expect(designKeys(decorationOf(main, 'ping', 'Local'))).to.deep.equal(['design:type', 'design:paramtypes', 'design:returntype']);
     // The constructor's parameter types, which the DI container reads, stay.
     expect(js).to.match(/__metadata\)?\("design:paramtypes", \[Greeter\]\)\n\], Notes\)/);
   });
 
   it('serves every kind of method: arguments, the injected context, the DTO class instance, the injected service', async () => {
-    const transport = new StdioClientTransport({ command: process.execPath, args: ['dist/src/main.js'], cwd: dir, stderr: 'pipe' });
+    const transport = new StdioClientTransport({ command: process.execPath, args: ['dist/src/main.js'], cwd: project.dir, stderr: 'pipe' });
     const client = new Client({ name: 'design-metadata', version: '1.0.0' });
     await client.connect(transport);
-    closers.push(() => client.close());
+    project.closeAfterTest(() => client.close());
     const text = async (name: string, args: Record<string, unknown>): Promise<string | undefined> => {
       const result = (await client.callTool({ name, arguments: args })) as { content: { text: string }[]; isError?: boolean };
       return result.isError === true ? `error: ${result.content[0]?.text}` : result.content[0]?.text;
@@ -178,7 +160,7 @@ describe('armature build leaves out the design metadata of handler methods (the 
   });
 
   it('--keep-design-metadata emits them all, as TypeScript does', () => {
-    const built = runArmature(['build', '--force', '--keep-design-metadata'], dir);
+    const built = runArmature(['build', '--force', '--keep-design-metadata'], project.dir);
     expect(built.status, built.stdout + built.stderr).to.equal(0);
     const js = emitted();
     for (const method of ['add', 'whoAsks', 'create', 'readme', 'summarize', 'audit', 'echo'])

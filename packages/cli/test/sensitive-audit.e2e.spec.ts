@@ -7,8 +7,8 @@ import { Client as ClientV2 } from '@modelcontextprotocol/client';
 import { StdioClientTransport as StdioTransportV2 } from '@modelcontextprotocol/client/stdio';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { checkServerMessage } from '@armature/testing';
-import { NODE16_FIXTURE_TSCONFIG, readJson, removeFixture, runArmature } from './support/fixture-project';
-import { createRealProject } from './support/real-project';
+import { readJson } from './support/fixture-project';
+import { builtProjectPerSuite } from './support/built-project';
 
 const PIN = '9-9-9-secret-pin';
 const PASSWORD = 'correct horse battery staple';
@@ -77,29 +77,13 @@ async function until(check: () => boolean, what: string): Promise<void> {
 
 describe('@Sensitive(): armature build stores the redaction paths, the built server redacts its audit records (SDK clients over stdio)', function () {
   this.timeout(120_000);
-  let dir: string;
-  const closers: (() => Promise<unknown>)[] = [];
-
-  before(() => {
-    dir = createRealProject({
-      'tsconfig.json': JSON.stringify(NODE16_FIXTURE_TSCONFIG, null, 2),
-      'src/vault.handlers.ts': HANDLERS,
-      'src/main.ts': MAIN,
-    });
-    const built = runArmature(['build'], dir);
-    expect(built.status, built.stdout + built.stderr).to.equal(0);
-  });
-
-  afterEach(async () => {
-    for (const close of closers.splice(0).reverse()) await close().catch(() => undefined);
-  });
-
-  after(() => {
-    if (dir) removeFixture(dir);
+  const project = builtProjectPerSuite({
+    'src/vault.handlers.ts': HANDLERS,
+    'src/main.ts': MAIN,
   });
 
   it('writes the decorated parameter and property as redaction paths in the manifest, and no mark in the schema', () => {
-    const manifest = readJson(path.join(dir, 'dist/armature.manifest.json')) as Manifest & { schemas: unknown[] };
+    const manifest = readJson(path.join(project.dir, 'dist/armature.manifest.json')) as Manifest & { schemas: unknown[] };
     const unlock = Object.values(manifest.handlers)[0]?.methods.unlock;
     expect(unlock?.sensitive).to.deep.equal(['/owner/password', '/pin']);
     expect(JSON.stringify(manifest.schemas)).to.not.contain('sensitive');
@@ -109,11 +93,11 @@ describe('@Sensitive(): armature build stores the redaction paths, the built ser
   const redacted = { vault: 'cellar', pin: '[redacted]', owner: { user: 'ada', password: '[redacted]' } };
 
   it('MCP 2025-11-25 (SDK v1): the call.started record shows the arguments with both values redacted', async () => {
-    const transport = new StdioClientTransport({ command: process.execPath, args: ['dist/src/main.js'], cwd: dir, stderr: 'pipe' });
+    const transport = new StdioClientTransport({ command: process.execPath, args: ['dist/src/main.js'], cwd: project.dir, stderr: 'pipe' });
     const audit = auditLines(transport.stderr as Readable | null);
     const client = new Client({ name: 'sensitive-v1', version: '1.0.0' });
     await client.connect(transport);
-    closers.push(() => client.close());
+    project.closeAfterTest(() => client.close());
     // Every message the server sends from here on is held to its revision's schema.
     const sent = new Map<string | number, JSONRPCMessage>();
     const received: JSONRPCMessage[] = [];
@@ -143,11 +127,11 @@ describe('@Sensitive(): armature build stores the redaction paths, the built ser
   });
 
   it('MCP 2026-07-28 (SDK v2): the same redaction', async () => {
-    const transport = new StdioTransportV2({ command: process.execPath, args: ['dist/src/main.js'], cwd: dir, stderr: 'pipe' });
+    const transport = new StdioTransportV2({ command: process.execPath, args: ['dist/src/main.js'], cwd: project.dir, stderr: 'pipe' });
     const audit = auditLines(transport.stderr as Readable | null);
     const client = new ClientV2({ name: 'sensitive-v2', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
     await client.connect(transport);
-    closers.push(() => client.close());
+    project.closeAfterTest(() => client.close());
     await client.callTool({ name: 'unlock', arguments: args });
     await until(() => audit.records.some((r) => r.type === 'call.finished'), 'the call.finished record');
     const started = audit.records.find((r) => r.type === 'call.started');

@@ -5,8 +5,7 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { Client as ClientV2 } from '@modelcontextprotocol/client';
 import { StdioClientTransport as StdioTransportV2 } from '@modelcontextprotocol/client/stdio';
 import { checkServerMessage } from '@armature/testing';
-import { NODE16_FIXTURE_TSCONFIG, removeFixture, runArmature } from './support/fixture-project';
-import { createRealProject } from './support/real-project';
+import { builtProjectPerSuite } from './support/built-project';
 
 /** A DTO with an enum titled by member @title tags, a union titled by @optionTitle, and a tag that has no effect. */
 const HANDLERS = `import { Tool } from '@armature/core';
@@ -57,40 +56,22 @@ interface ToolResult {
 
 describe('titled options through armature build and the SDK clients (stdio)', function () {
   this.timeout(120_000);
-  let dir: string;
-  let buildOutput: string;
-  const closers: (() => Promise<unknown>)[] = [];
-
-  before(() => {
-    dir = createRealProject({
-      'tsconfig.json': JSON.stringify(NODE16_FIXTURE_TSCONFIG, null, 2),
-      'src/cafe.handlers.ts': HANDLERS,
-      'src/main.ts': MAIN,
-    });
-    const built = runArmature(['build'], dir);
-    buildOutput = built.stdout + built.stderr;
-    expect(built.status, buildOutput).to.equal(0);
-  });
-
-  afterEach(async () => {
-    for (const close of closers.splice(0).reverse()) await close().catch(() => undefined);
-  });
-
-  after(() => {
-    if (dir) removeFixture(dir);
+  const project = builtProjectPerSuite({
+    'src/cafe.handlers.ts': HANDLERS,
+    'src/main.ts': MAIN,
   });
 
   it('warns where a title tag has no effect, with file:line:col', () => {
-    expect(buildOutput).to.contain(
+    expect(project.buildOutput).to.contain(
       'src/cafe.handlers.ts:18:7 - warning ARM_WARN_OPTION_TITLE: Order.note: property "note" is not a string enum or string-literal union (or an array of one), so @optionTitle has no effect on it',
     );
   });
 
   it('lists the titled schema, runs a titled value, and refuses another one with an isError result naming the options', async () => {
-    const transport = new StdioClientTransport({ command: process.execPath, args: ['dist/src/main.js'], cwd: dir, stderr: 'pipe' });
+    const transport = new StdioClientTransport({ command: process.execPath, args: ['dist/src/main.js'], cwd: project.dir, stderr: 'pipe' });
     const client = new Client({ name: 'titled-v1', version: '1.0.0' });
     await client.connect(transport);
-    closers.push(() => client.close());
+    project.closeAfterTest(() => client.close());
     // Every message the server sends from here on is held to its revision's schema.
     const sent = new Map<string | number, JSONRPCMessage>();
     const received: JSONRPCMessage[] = [];
@@ -144,10 +125,10 @@ describe('titled options through armature build and the SDK clients (stdio)', fu
   });
 
   it('MCP 2026-07-28 (SDK v2): the same titled schema, the same answers', async () => {
-    const transport = new StdioTransportV2({ command: process.execPath, args: ['dist/src/main.js'], cwd: dir, stderr: 'pipe' });
+    const transport = new StdioTransportV2({ command: process.execPath, args: ['dist/src/main.js'], cwd: project.dir, stderr: 'pipe' });
     const client = new ClientV2({ name: 'titled-v2', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
     await client.connect(transport);
-    closers.push(() => client.close());
+    project.closeAfterTest(() => client.close());
     const { tools } = await client.listTools();
     const properties = tools[0]?.inputSchema.properties as Record<string, { oneOf?: unknown }>;
     expect(properties.size?.oneOf).to.deep.equal([

@@ -10,7 +10,9 @@
 // container image that ran once at build time has it); the extra row `armature, no code cache`
 // starts with ARMATURE_CODE_CACHE=off (an image built without that step), the extra row
 // `armature, app code cache` compiles the app's own modules through `@armature/core/code-cache`
-// as well (its cache written by the same untimed start). Two rows start from a
+// as well (its cache written by the same untimed start); `armature, bundled` starts the app
+// packed into one file by `armature bundle` (servers/armature-bundled.js; its code cache written
+// by the untimed start too). Two rows start from a
 // Node user-land startup snapshot (tools/snapshot-build.js, built untimed before the warm-up):
 // `armature, snapshot` holds the framework evaluated, `armature, app snapshot` the app created
 // too (only listenHttp and the call at run time; servers/snapshot-app-main.js).
@@ -22,6 +24,7 @@ const { execFileSync } = require('node:child_process');
 const { performance } = require('node:perf_hooks');
 const { HTTP_MAIN } = require('../servers/registry');
 const { armatureProjectDir } = require('../servers/armature-app');
+const { bundleArmatureApp } = require('../servers/armature-bundled');
 const { spawnServer, readyLine } = require('../lib/child');
 const { runRounds } = require('../lib/rounds');
 const { withTimeout } = require('../lib/bounded');
@@ -49,6 +52,8 @@ const STARTS = [
   { name: 'armature, no code cache', server: 'armature', env: { ARMATURE_CODE_CACHE: 'off' } },
   // The app's own modules through `@armature/core/code-cache` too (written by the untimed start).
   { name: 'armature, app code cache', server: 'armature', env: { BENCH_APP_CODE_CACHE: '1' } },
+  // The app packed into one file by `armature bundle`, started from its runner (servers/armature-bundled.js).
+  { name: 'armature, bundled', server: 'armature', env: {}, bundled: true },
   { name: 'armature, snapshot', server: 'armature', env: {}, snapshot: () => [] },
   {
     name: 'armature, app snapshot',
@@ -130,15 +135,17 @@ async function runServerless({ budget, reps, quick, log }) {
       const contestants = STARTS.map((start) => {
         const { name, server, env, main } = start;
         let execArgv = [];
+        let runner;
         return {
           server: name,
           // The untimed start: the file cache warm, the code cache written when the child exits
           // (for the snapshot rows, the blob built first).
           warmup: async () => {
             if (start.snapshot) execArgv = buildSnapshot(start, set, snapshots);
-            await coldStart(server, set, env, execArgv, main);
+            if (start.bundled) runner = bundleArmatureApp(set);
+            await coldStart(server, set, env, execArgv, runner ?? main);
           },
-          measure: () => coldStart(server, set, env, execArgv, main),
+          measure: () => coldStart(server, set, env, execArgv, runner ?? main),
         };
       });
       const results = await runRounds(contestants, Math.max(reps, budget.startupRepeats));

@@ -1,6 +1,7 @@
 import { parseArgs, UsageError, USAGE } from './args/argv-parser';
 import { cliVersion } from './cli-version';
 import { buildCommand } from './commands/build.command';
+import { bundleCommand } from './commands/bundle.command';
 import { devCommand } from './commands/dev.command';
 import { diffCommand } from './commands/diff.command';
 import { initCommand } from './commands/init.command';
@@ -28,6 +29,8 @@ export async function runCli(argv: readonly string[], output?: { stdout: CliOutp
     switch (args.command) {
       case 'build':
         return buildCommand(args, out.stdout);
+      case 'bundle':
+        return await bundleCommand(args, out.stdout, out.stderr);
       case 'diff':
         return diffCommand(args, out.stdout, out.stderr);
       case 'dev':

@@ -62,6 +62,14 @@ describe('armature argv (node:util parseArgs underneath)', () => {
     expect(() => parseArgs(['openapi', 'a.yaml', 'b.yaml'])).to.throw(UsageError, 'unexpected argument b.yaml.');
   });
 
+  it('reads bundle: the compiled entry and --out', () => {
+    const args = parseArgs(['bundle', 'dist/main.js', '-o', 'dist/server.js']);
+    expect(args.command).to.equal('bundle');
+    expect(args.target).to.equal('dist/main.js');
+    expect(args.out).to.equal('dist/server.js');
+    expect(() => parseArgs(['bundle', 'a.js', 'b.js'])).to.throw(UsageError, 'unexpected argument b.js.');
+  });
+
   it('says which option is unknown or lacks its value', () => {
     expect(() => parseArgs(['build', '--nope'])).to.throw(UsageError, 'unknown option --nope.');
     expect(() => parseArgs(['build', '-p'])).to.throw(UsageError, '-p needs a value.');

@@ -81,7 +81,7 @@ import { Armature, RequestContext, Tool } from '@armature/core';
 import { Module } from '@armature/di';
 import { Greeter, Notes } from './notes.handlers';
 
-/** Not exported: the runtime finds no manifest entry for it, so it keeps its design metadata. */
+/** Not exported: it keeps its design metadata (the runtime finds its manifest entry by class name, through the entry script's manifest). */
 class Local {
   @Tool({ inputSchema: { type: 'object' } })
   ping(args: object, ctx: RequestContext): string {

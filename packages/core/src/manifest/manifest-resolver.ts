@@ -34,7 +34,8 @@ const MTIME_SLACK_MS = 2000;
 /**
  * Finds the manifest entry of each handler class: first in manifests passed to
  * `Armature.create`, then in the nearest `armature.manifest.json` above the class's compiled
- * file, by `<relative path>#<ClassName>` and then by a unique class name.
+ * file, by `<relative path>#<ClassName>` and then by a unique class name; a class no loaded
+ * module exports (a packed app) by its unique name in the manifest nearest the entry script.
  *
  * Staleness is checked cheaply: a compiled handler file newer than its manifest means `tsc`
  * ran without `armature build` (or `armature build` met TypeScript errors and wrote no manifest).
@@ -62,7 +63,7 @@ export class ManifestResolver {
       if (handler) return { handler, schemas: manifest.schemas, origin: 'the manifest passed to Armature.create' };
     }
     const file = findDefiningFile(cls);
-    if (file === undefined) return undefined;
+    if (file === undefined) return this.resolveFromEntry(cls);
     const located = this.files.nearest(file);
     if (!located) return undefined;
     const key = `${relative(located.dir, file).split(sep).join('/')}#${cls.name}`;
@@ -70,6 +71,22 @@ export class ManifestResolver {
     if (!handler) return undefined;
     const stale = this.checkFresh(file, located.path, located.mtimeMs);
     return { handler, schemas: located.manifest.schemas, origin: located.path, file: located, stale };
+  }
+
+  /**
+   * A class that no loaded module exports: one of an app packed into a single file
+   * (`armature bundle`), or one its module keeps to itself. It is looked up by its class name,
+   * which must be unique, in the manifest nearest the program's entry script (for a packed app,
+   * the manifest of the project it was packed from, beside it). No staleness check: there is no
+   * compiled handler file of its own to compare with.
+   */
+  private resolveFromEntry(cls: { readonly name: string }): ResolvedHandlerManifest | undefined {
+    const entry = require.main?.filename ?? process.argv[1];
+    if (entry === undefined || entry === '') return undefined;
+    const located = this.files.nearest(entry);
+    if (!located) return undefined;
+    const handler = lookup(located.manifest, undefined, cls.name);
+    return handler && { handler, schemas: located.manifest.schemas, origin: located.path, file: located };
   }
 
   /**

@@ -1,0 +1,209 @@
+import { expect } from 'chai';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { runArmature } from './support/fixture-project';
+import { builtProjectPerSuite, type BuiltProject } from './support/built-project';
+
+const HANDLERS = `import { IsString, IsUppercase, MinLength } from 'class-validator';
+import { Prompt, RequestContext, Resource, Tool } from '@armature/core';
+import { Injectable } from '@armature/di';
+
+export class NoteInput {
+  @IsString() @MinLength(3) @IsUppercase() title!: string;
+  describe(): string {
+    return 'note ' + this.title;
+  }
+}
+
+@Injectable()
+export class Greeter {
+  greet(name: string): string {
+    return 'hello ' + name;
+  }
+}
+
+@Injectable()
+export class Notes {
+  constructor(private readonly greeter: Greeter) {}
+
+  /**
+   * Adds two numbers.
+   * @param a The first addend.
+   */
+  @Tool()
+  add(a: number, b: number): string {
+    return String(a + b);
+  }
+
+  @Tool()
+  whoAsks(name: string, ctx: RequestContext): string {
+    return this.greeter.greet(name) + ' (request ' + String(ctx.requestId) + ')';
+  }
+
+  @Tool()
+  create(note: NoteInput): string {
+    return note instanceof NoteInput ? note.describe() : 'a plain object';
+  }
+
+  @Resource('notes://readme')
+  readme(): string {
+    return 'read me';
+  }
+
+  @Prompt()
+  summarize(topic: string): string {
+    return 'Summarize ' + topic;
+  }
+}
+`;
+
+const MAIN = `import 'reflect-metadata';
+import { Armature } from '@armature/core';
+import { Module } from '@armature/di';
+import { Greeter, Notes } from './notes.handlers';
+
+@Module({ providers: [Greeter], handlers: [Notes] })
+class NotesModule {}
+
+void Armature.create(NotesModule, { name: 'notes', version: '1.0.0' }).then((app) => app.listen());
+`;
+
+/** Connects the SDK v1 client over stdio to `node <runner>` in the project; closed after the test. */
+async function connect(project: BuiltProject, runner: string, env: Record<string, string> = {}): Promise<Client> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [runner],
+    cwd: project.dir,
+    env: { ...(process.env as Record<string, string>), ...env },
+    stderr: 'pipe',
+  });
+  const client = new Client({ name: 'bundle-e2e', version: '1.0.0' });
+  await client.connect(transport);
+  project.closeAfterTest(() => client.close());
+  return client;
+}
+
+/** Closes the client and waits (bounded) until its server process has exited, so its exit hooks have run. */
+async function closeAndWait(client: Client, cacheDir: string, expectCache: boolean): Promise<string[]> {
+  await client.close();
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const caches = fs.readdirSync(cacheDir).filter((name) => name.endsWith('.cache'));
+    if (caches.length > 0 === expectCache || Date.now() > deadline) return caches;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function callText(client: Client, name: string, args: Record<string, unknown>): Promise<string | undefined> {
+  const result = (await client.callTool({ name, arguments: args })) as { content: { text: string }[]; isError?: boolean };
+  return result.isError === true ? `error: ${result.content[0]?.text}` : result.content[0]?.text;
+}
+
+describe('armature bundle packs a built app into one file that runs from a code cache (the SDK client over stdio)', function () {
+  this.timeout(120_000);
+  const project = builtProjectPerSuite({ 'src/notes.handlers.ts': HANDLERS, 'src/main.ts': MAIN }, ['class-validator', 'class-transformer']);
+  const runner = (): string => path.join(project.dir, 'dist/src/main.bundle.js');
+  const packed = (): string => path.join(project.dir, 'dist/src/main.bundle.packed.js');
+
+  before(() => {
+    const bundled = runArmature(['bundle', 'dist/src/main.js'], project.dir);
+    expect(bundled.status, bundled.stdout + bundled.stderr).to.equal(0);
+    expect(bundled.stdout).to.match(/packed dist\/src\/main\.js into dist\/src\/main\.bundle\.packed\.js \(\d+ KB\); run node dist\/src\/main\.bundle\.js\./);
+    expect(bundled.stderr).to.equal('');
+  });
+
+  it('packs the framework and the dependencies in: the packed program requires none of them from node_modules', () => {
+    const text = fs.readFileSync(packed(), 'utf8');
+    for (const name of ['@armature/core', '@armature/di', 'reflect-metadata', 'class-validator', 'ajv'])
+      expect(text, name).to.not.match(new RegExp(`require\\(["']${name.replace('/', '\\/')}["']\\)`));
+    // The framework packages' loaders were swapped for their bundles: no second code cache of their own.
+    expect(text).to.not.contain('BUNDLE_DIGEST');
+    expect(fs.existsSync(`${packed()}.map`)).to.equal(true);
+  });
+
+  it('serves every kind of method with the manifest found beside it, then writes its code cache at exit, which the next start uses', async () => {
+    const dir = path.dirname(runner());
+    for (const name of fs.readdirSync(dir)) if (name.endsWith('.cache')) fs.rmSync(path.join(dir, name));
+    const client = await connect(project, runner());
+    const { tools } = await client.listTools();
+    const add = tools.find((tool) => tool.name === 'add');
+    // From the manifest: the JSDoc's description and parameter text (no design types were emitted).
+    expect(add?.description).to.equal('Adds two numbers.');
+    expect(add?.inputSchema.properties).to.deep.include({ a: { type: 'number', description: 'The first addend.' } });
+    expect(await callText(client, 'add', { a: 2, b: 3 })).to.equal('5');
+    expect(await callText(client, 'add', { a: 'two', b: 3 })).to.match(/^error: Invalid arguments for tool "add"/);
+    expect(await callText(client, 'whoAsks', { name: 'ada' })).to.match(/^hello ada \(request \d+\)$/);
+    expect(await callText(client, 'create', { title: 'GROCERIES' })).to.equal('note GROCERIES');
+    expect(await callText(client, 'create', { title: 'groceries' })).to.match(/^error: Invalid arguments for tool "create"[\s\S]*uppercase/);
+    const read = await client.readResource({ uri: 'notes://readme' });
+    expect((read.contents[0] as { text?: string }).text).to.equal('read me');
+    const prompt = await client.getPrompt({ name: 'summarize', arguments: { topic: 'tides' } });
+    expect(prompt.messages[0]?.content).to.deep.equal({ type: 'text', text: 'Summarize tides' });
+
+    const caches = await closeAndWait(client, dir, true);
+    expect(caches, 'the code cache written at exit').to.have.length(1);
+    const cache = path.join(dir, caches[0] ?? '');
+    const written = fs.statSync(cache).mtimeMs;
+    expect(fs.statSync(cache).mode & 0o022, 'writable by its owner only').to.equal(0);
+
+    // A second start compiles from it: it serves, and leaves the cache as it was (a rejected one is rewritten).
+    const again = await connect(project, runner());
+    expect(await callText(again, 'add', { a: 20, b: 22 })).to.equal('42');
+    await closeAndWait(again, dir, true);
+    expect(fs.statSync(cache).mtimeMs).to.equal(written);
+  });
+
+  it('writes no code cache with ARMATURE_CODE_CACHE=off, and keeps it in the folder ARMATURE_CODE_CACHE names', async () => {
+    const dir = path.dirname(runner());
+    for (const name of fs.readdirSync(dir)) if (name.endsWith('.cache')) fs.rmSync(path.join(dir, name));
+    const off = await connect(project, runner(), { ARMATURE_CODE_CACHE: 'off' });
+    expect(await callText(off, 'add', { a: 1, b: 1 })).to.equal('2');
+    expect(await closeAndWait(off, dir, false)).to.deep.equal([]);
+
+    const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), 'armature-bundle-cache-'));
+    try {
+      const aside = await connect(project, runner(), { ARMATURE_CODE_CACHE: elsewhere });
+      expect(await callText(aside, 'add', { a: 2, b: 2 })).to.equal('4');
+      expect(await closeAndWait(aside, elsewhere, true)).to.have.length(1);
+      expect(fs.readdirSync(dir).filter((name) => name.endsWith('.cache'))).to.deep.equal([]);
+    } finally {
+      fs.rmSync(elsewhere, { recursive: true, force: true });
+    }
+  });
+
+  it('--out names the runner; a runner with no manifest above it is warned about', () => {
+    const bundled = runArmature(['bundle', 'dist/src/main.js', '--out', 'dist/server.js'], project.dir);
+    expect(bundled.status, bundled.stderr).to.equal(0);
+    expect(fs.existsSync(path.join(project.dir, 'dist/server.js'))).to.equal(true);
+    expect(fs.existsSync(path.join(project.dir, 'dist/server.packed.js'))).to.equal(true);
+    expect(bundled.stderr).to.equal('');
+
+    const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'armature-bundle-out-'));
+    try {
+      fs.writeFileSync(path.join(outside, 'package.json'), '{}');
+      const lost = runArmature(['bundle', 'dist/src/main.js', '--out', path.join(outside, 'server.js')], project.dir);
+      expect(lost.status).to.equal(0);
+      expect(lost.stderr).to.match(/warning: no armature\.manifest\.json above .*server\.js \(up to its package root\): the packed handlers will find no schemas/);
+    } finally {
+      fs.rmSync(outside, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses an entry that is not a built .js file, and a runner that would overwrite it', () => {
+    const missing = runArmature(['bundle', 'dist/src/nowhere.js'], project.dir);
+    expect(missing.status).to.equal(1);
+    expect(missing.stderr).to.contain('dist/src/nowhere.js: no such file (run armature build first).');
+    const source = runArmature(['bundle', 'src/main.ts'], project.dir);
+    expect(source.status).to.equal(1);
+    expect(source.stderr).to.contain('src/main.ts: the entry must be a compiled .js file');
+    const same = runArmature(['bundle', 'dist/src/main.js', '--out', 'dist/src/main.js'], project.dir);
+    expect(same.status).to.equal(1);
+    expect(same.stderr).to.contain('the runner would overwrite the entry');
+    const none = runArmature(['bundle'], project.dir);
+    expect(none.status).to.equal(2);
+    expect(none.stderr).to.contain('bundle needs the compiled entry');
+  });
+});

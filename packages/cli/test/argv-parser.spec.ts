@@ -14,6 +14,7 @@ describe('armature argv (node:util parseArgs underneath)', () => {
       out: undefined,
       tags: [],
       operations: [],
+      externals: [],
       baseUrl: undefined,
       force: true,
       verbose: true,
@@ -62,11 +63,13 @@ describe('armature argv (node:util parseArgs underneath)', () => {
     expect(() => parseArgs(['openapi', 'a.yaml', 'b.yaml'])).to.throw(UsageError, 'unexpected argument b.yaml.');
   });
 
-  it('reads bundle: the compiled entry and --out', () => {
-    const args = parseArgs(['bundle', 'dist/main.js', '-o', 'dist/server.js']);
+  it('reads bundle: the compiled entry, --out and repeated --external', () => {
+    const args = parseArgs(['bundle', 'dist/main.js', '-o', 'dist/server.js', '--external', 'pg-native', '--external=sharp']);
     expect(args.command).to.equal('bundle');
     expect(args.target).to.equal('dist/main.js');
     expect(args.out).to.equal('dist/server.js');
+    expect(args.externals).to.deep.equal(['pg-native', 'sharp']);
+    expect(() => parseArgs(['bundle', 'dist/main.js', '--external'])).to.throw(UsageError, '--external needs a value.');
     expect(() => parseArgs(['bundle', 'a.js', 'b.js'])).to.throw(UsageError, 'unexpected argument b.js.');
   });
 

@@ -192,6 +192,25 @@ describe('armature bundle packs a built app into one file that runs from a code 
     }
   });
 
+  it('--external leaves a package out: the packed program requires it from node_modules, and serves', async () => {
+    const bundled = runArmature(['bundle', 'dist/src/main.js', '--out', 'dist/src/lean.js', '--external', 'class-validator'], project.dir);
+    expect(bundled.status, bundled.stderr).to.equal(0);
+    const text = fs.readFileSync(path.join(project.dir, 'dist/src/lean.packed.js'), 'utf8');
+    expect(text).to.match(/require\("class-validator"\)/);
+    expect(text).to.not.match(/require\("@armature\/core"\)/);
+    const client = await connect(project, path.join(project.dir, 'dist/src/lean.js'), { ARMATURE_CODE_CACHE: 'off' });
+    expect(await callText(client, 'create', { title: 'groceries' })).to.match(/^error: Invalid arguments for tool "create"[\s\S]*uppercase/);
+  });
+
+  it("fails with esbuild's message when the entry imports what cannot be resolved", () => {
+    fs.writeFileSync(path.join(project.dir, 'dist/src/broken.js'), "require('./main');\nrequire('a-package-nobody-installed');\n");
+    const broken = runArmature(['bundle', 'dist/src/broken.js'], project.dir);
+    expect(broken.status).to.equal(1);
+    expect(broken.stderr).to.contain('armature: esbuild could not pack dist/src/broken.js:');
+    expect(broken.stderr).to.contain('Could not resolve "a-package-nobody-installed"');
+    expect(fs.existsSync(path.join(project.dir, 'dist/src/broken.bundle.js'))).to.equal(false);
+  });
+
   it('refuses an entry that is not a built .js file, and a runner that would overwrite it', () => {
     const missing = runArmature(['bundle', 'dist/src/nowhere.js'], project.dir);
     expect(missing.status).to.equal(1);

@@ -33,6 +33,8 @@ export interface ParsedArgs {
   readonly tags: readonly string[];
   /** openapi: only these operationIds (repeatable; none means all). */
   readonly operations: readonly string[];
+  /** bundle: packages left out of the packed file (repeatable). */
+  readonly externals: readonly string[];
   /** openapi: the base URL used when the environment gives none. */
   readonly baseUrl: string | undefined;
   readonly help: boolean;
@@ -65,6 +67,7 @@ const OPTIONS = {
   out: { type: 'string', short: 'o' },
   tag: { type: 'string', multiple: true },
   operation: { type: 'string', multiple: true },
+  external: { type: 'string', multiple: true },
   'base-url': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
@@ -82,6 +85,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   const values: { project?: string; entry?: string; 'check-against'?: string; out?: string; 'base-url'?: string } = {};
   const tags: string[] = [];
   const operations: string[] = [];
+  const externals: string[] = [];
   const flags = {
     force: false,
     verbose: false,
@@ -116,9 +120,9 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     if (name === 'project' || name === 'entry' || name === 'check-against' || name === 'out' || name === 'base-url') {
       if (token.value === undefined || token.value === '') throw new UsageError(`${token.rawName} needs a value.`);
       values[name] = token.value;
-    } else if (name === 'tag' || name === 'operation') {
+    } else if (name === 'tag' || name === 'operation' || name === 'external') {
       if (token.value === undefined || token.value === '') throw new UsageError(`${token.rawName} needs a value.`);
-      (name === 'tag' ? tags : operations).push(token.value);
+      (name === 'tag' ? tags : name === 'operation' ? operations : externals).push(token.value);
     } else {
       if (token.inlineValue === true) throw new UsageError(`${token.rawName} takes no value.`);
       flags[name] = true;
@@ -135,6 +139,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     out: values.out,
     tags,
     operations,
+    externals,
     baseUrl: values['base-url'],
     ...otherFlags,
     keepDesignMetadata,
@@ -146,7 +151,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
 export const USAGE = `Usage: armature <command> [options]
        armature init <dir> [--http] [--ws] [--redis] [--nestjs]
        armature diff <old> <new> [--json]
-       armature bundle <entry.js> [--out <file.js>]
+       armature bundle <entry.js> [--out <file.js>] [--external <package>]
        armature openapi <spec.yaml|json> --out <dir> [--tag t] [--operation id]
                         [--base-url url]
 
@@ -193,6 +198,9 @@ Options:
   -o, --out <dir>       openapi: the folder of the generated module (its name
                         names the module: src/petstore → PetstoreModule);
                         bundle: the runner's file (default <entry>.bundle.js)
+      --external <package>
+                        bundle: leave this package out of the packed file; it is
+                        required from node_modules at run time (repeatable)
       --tag <tag>       openapi: only operations with this tag (repeatable)
       --operation <id>  openapi: only this operationId (repeatable)
       --base-url <url>  openapi: the default base URL (else the first server)

@@ -31,6 +31,11 @@ export interface PackOptions {
   readonly entry: string;
   /** The runner's path; default `<entry dir>/<entry name>.bundle.js`. */
   readonly out?: string;
+  /**
+   * Packages left out, required from node_modules at run time (esbuild's `external`): one with
+   * a native addon, or one the app loads by a computed name.
+   */
+  readonly external?: readonly string[];
 }
 
 /** The marker every framework package's generated dist/load.js holds (scripts/bundle-loader.js). */
@@ -62,8 +67,10 @@ export async function packApp(options: PackOptions): Promise<PackResult> {
     target: 'node20',
     sourcemap: 'linked',
     legalComments: 'none',
+    charset: 'ascii',
     logLevel: 'silent',
     write: false,
+    external: [...(options.external ?? [])],
     plugins: [frameworkLoaders()],
   };
   let result;

@@ -4,13 +4,13 @@ import { PackError, packApp } from '../bundle/pack-app';
 import type { CliOutput } from '../output/cli-output';
 
 /**
- * `armature bundle <entry.js> [--out <runner.js>]`: packs a built app into one file and writes
+ * `armature bundle <entry.js> [--out <runner.js>] [--external <package>]…`: packs a built app into one file and writes
  * the runner that starts it from a V8 code cache. 0 when written, 1 when it cannot be packed.
  */
 export async function bundleCommand(args: ParsedArgs, output: CliOutput, errors: CliOutput): Promise<number> {
   if (args.target === undefined) throw new UsageError('bundle needs the compiled entry: armature bundle dist/main.js.');
   try {
-    const result = await packApp({ entry: args.target, out: args.out });
+    const result = await packApp({ entry: args.target, out: args.out, external: args.externals });
     for (const warning of result.warnings) errors.line(warning);
     const shown = (file: string): string => path.relative(process.cwd(), file) || file;
     output.line(

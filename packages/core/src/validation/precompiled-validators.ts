@@ -93,7 +93,11 @@ export function readValidatorsModule(path: string, warn: (message: string) => vo
   } finally {
     delete require.cache[file];
   }
-  if (!isValidatorsModule(loaded) || loaded.format !== VALIDATORS_FORMAT || loaded.fingerprint !== ajvFingerprint()) return undefined;
+  if (!isValidatorsModule(loaded) || loaded.format !== VALIDATORS_FORMAT) return undefined;
+  // Which ajv made it matters only when ajv made something: a file whose schemas the shared
+  // checker plans all alone (the common case) is used without reading ajv's package.json files.
+  const madeByAjv = loaded.schemas.length > 0 || loaded.failed.length > 0;
+  if (madeByAjv && loaded.fingerprint !== ajvFingerprint()) return undefined;
   return loaded;
 }
 

@@ -144,6 +144,14 @@ describe('precompiled validators (armature.validators.js)', () => {
     expect(warnings).to.deep.equal([]);
   });
 
+  it('is used whatever ajv is installed when ajv made nothing in it (every schema the shared checker plans)', () => {
+    const file = writeModule([]);
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/exports\.fingerprint = ".*";/, 'exports.fingerprint = "ajv@0.0.0";'));
+    const loaded = PrecompiledValidators.load(file, () => undefined);
+    expect(loaded).to.not.equal(undefined);
+    expect(loaded?.get(JSON.stringify(DRAFT7))).to.equal(undefined);
+  });
+
   it('reports a file that cannot be loaded, and the boot compiles instead', () => {
     const file = join(dir, VALIDATORS_FILE_NAME);
     writeFileSync(file, 'this is not javascript');

@@ -104,14 +104,19 @@ async function callText(client: Client, name: string, args: Record<string, unkno
 
 describe('armature bundle packs a built app into one file that runs from a code cache (the SDK client over stdio)', function () {
   this.timeout(120_000);
-  const project = builtProjectPerSuite({ 'src/notes.handlers.ts': HANDLERS, 'src/main.ts': MAIN }, ['class-validator', 'class-transformer']);
+  const project = builtProjectPerSuite({ 'src/notes.handlers.ts': HANDLERS, 'src/main.ts': MAIN }, [
+    'class-validator',
+    'class-transformer',
+  ]);
   const runner = (): string => path.join(project.dir, 'dist/src/main.bundle.js');
   const packed = (): string => path.join(project.dir, 'dist/src/main.bundle.packed.js');
 
   before(() => {
     const bundled = runArmature(['bundle', 'dist/src/main.js'], project.dir);
     expect(bundled.status, bundled.stdout + bundled.stderr).to.equal(0);
-    expect(bundled.stdout).to.match(/packed dist\/src\/main\.js into dist\/src\/main\.bundle\.packed\.js \(\d+ KB\); run node dist\/src\/main\.bundle\.js\./);
+    expect(bundled.stdout).to.match(
+      /packed dist\/src\/main\.js into dist\/src\/main\.bundle\.packed\.js \(\d+ KB\); run node dist\/src\/main\.bundle\.js\./,
+    );
     expect(bundled.stderr).to.equal('');
   });
 
@@ -137,7 +142,9 @@ describe('armature bundle packs a built app into one file that runs from a code 
     expect(await callText(client, 'add', { a: 'two', b: 3 })).to.match(/^error: Invalid arguments for tool "add"/);
     expect(await callText(client, 'whoAsks', { name: 'ada' })).to.match(/^hello ada \(request \d+\)$/);
     expect(await callText(client, 'create', { title: 'GROCERIES' })).to.equal('note GROCERIES');
-    expect(await callText(client, 'create', { title: 'groceries' })).to.match(/^error: Invalid arguments for tool "create"[\s\S]*uppercase/);
+    expect(await callText(client, 'create', { title: 'groceries' })).to.match(
+      /^error: Invalid arguments for tool "create"[\s\S]*uppercase/,
+    );
     const read = await client.readResource({ uri: 'notes://readme' });
     expect((read.contents[0] as { text?: string }).text).to.equal('read me');
     const prompt = await client.getPrompt({ name: 'summarize', arguments: { topic: 'tides' } });
@@ -186,7 +193,9 @@ describe('armature bundle packs a built app into one file that runs from a code 
       fs.writeFileSync(path.join(outside, 'package.json'), '{}');
       const lost = runArmature(['bundle', 'dist/src/main.js', '--out', path.join(outside, 'server.js')], project.dir);
       expect(lost.status).to.equal(0);
-      expect(lost.stderr).to.match(/warning: no armature\.manifest\.json above .*server\.js \(up to its package root\): the packed handlers will find no schemas/);
+      expect(lost.stderr).to.match(
+        /warning: no armature\.manifest\.json above .*server\.js \(up to its package root\): the packed handlers will find no schemas/,
+      );
     } finally {
       fs.rmSync(outside, { recursive: true, force: true });
     }
@@ -199,7 +208,9 @@ describe('armature bundle packs a built app into one file that runs from a code 
     expect(text).to.match(/require\("class-validator"\)/);
     expect(text).to.not.match(/require\("@armature\/core"\)/);
     const client = await connect(project, path.join(project.dir, 'dist/src/lean.js'), { ARMATURE_CODE_CACHE: 'off' });
-    expect(await callText(client, 'create', { title: 'groceries' })).to.match(/^error: Invalid arguments for tool "create"[\s\S]*uppercase/);
+    expect(await callText(client, 'create', { title: 'groceries' })).to.match(
+      /^error: Invalid arguments for tool "create"[\s\S]*uppercase/,
+    );
   });
 
   it("fails with esbuild's message when the entry imports what cannot be resolved", () => {

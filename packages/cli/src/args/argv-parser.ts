@@ -110,7 +110,8 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     }
     if (token.kind === 'positional') {
       if (command === undefined) command = token.value;
-      else if (target === undefined && (command === 'init' || command === 'diff' || command === 'openapi' || command === 'bundle')) target = token.value;
+      else if (target === undefined && (command === 'init' || command === 'diff' || command === 'openapi' || command === 'bundle'))
+        target = token.value;
       else if (second === undefined && command === 'diff') second = token.value;
       else throw new UsageError(`unexpected argument ${token.value}.`);
       continue;

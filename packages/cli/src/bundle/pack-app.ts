@@ -51,7 +51,8 @@ const FRAMEWORK_LOADER_MARK = 'const BUNDLE_DIGEST = ';
 export async function packApp(options: PackOptions): Promise<PackResult> {
   const entry = path.resolve(options.entry);
   if (!/\.c?js$/.test(entry)) throw new PackError(`${options.entry}: the entry must be a compiled .js file (run armature build first).`);
-  if (!fs.statSync(entry, { throwIfNoEntry: false })?.isFile()) throw new PackError(`${options.entry}: no such file (run armature build first).`);
+  if (!fs.statSync(entry, { throwIfNoEntry: false })?.isFile())
+    throw new PackError(`${options.entry}: no such file (run armature build first).`);
   const runner = path.resolve(options.out ?? entry.replace(/\.c?js$/, '.bundle.js'));
   if (!runner.endsWith('.js')) throw new PackError(`--out ${options.out}: the runner's name must end in .js.`);
   if (runner === entry) throw new PackError(`--out ${options.out}: the runner would overwrite the entry.`);
@@ -119,7 +120,13 @@ function frameworkLoaders(): Plugin {
         // The loader would serve tsc's newer output over a stale bundle (a `tsc -b` without the bundling step).
         const compiled = fs.statSync(path.join(dist, 'js', 'tsconfig.tsbuildinfo'), { throwIfNoEntry: false });
         if (compiled !== undefined && compiled.mtimeMs > bundle.mtimeMs)
-          return { errors: [{ text: `${path.join(dist, 'bundle.js')} is older than the package's compiled output: bundle the package again (npm run build) before packing.` }] };
+          return {
+            errors: [
+              {
+                text: `${path.join(dist, 'bundle.js')} is older than the package's compiled output: bundle the package again (npm run build) before packing.`,
+              },
+            ],
+          };
         return {
           contents: `'use strict';\nconst modules = require('./bundle.js');\nmodule.exports = (id) => modules[id]();\n`,
           loader: 'js',
@@ -132,7 +139,7 @@ function frameworkLoaders(): Plugin {
 
 /** The manifest core finds for a packed app: the nearest one above the runner, not past its package root. */
 function nearestManifest(dir: string): string | undefined {
-  for (let current = dir; ; ) {
+  for (let current = dir; ;) {
     const candidate = path.join(current, MANIFEST_FILE_NAME);
     if (fs.existsSync(candidate)) return candidate;
     const parent = path.dirname(current);

@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { runArmature } from './support/fixture-project';
+import { FIXTURE_COMPILER_OPTIONS, runArmature } from './support/fixture-project';
 import { builtProjectPerSuite, type BuiltProject } from './support/built-project';
 
 const HANDLERS = `import { IsString, IsUppercase, MinLength } from 'class-validator';
@@ -181,23 +181,36 @@ describe('armature bundle packs a built app into one file that runs from a code 
     }
   });
 
-  it('--out names the runner; a runner with no manifest above it is warned about', () => {
+  it('--out names the runner, wherever it is: the runner lists the manifests it was packed with', async () => {
     const bundled = runArmature(['bundle', 'dist/src/main.js', '--out', 'dist/server.js'], project.dir);
     expect(bundled.status, bundled.stderr).to.equal(0);
     expect(fs.existsSync(path.join(project.dir, 'dist/server.js'))).to.equal(true);
     expect(fs.existsSync(path.join(project.dir, 'dist/server.packed.js'))).to.equal(true);
     expect(bundled.stderr).to.equal('');
 
+    // Outside the project (its own package.json between them): found through the runner's list.
     const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'armature-bundle-out-'));
+    project.closeAfterTest(async () => fs.rmSync(outside, { recursive: true, force: true }));
+    fs.writeFileSync(path.join(outside, 'package.json'), '{}');
+    const away = runArmature(['bundle', 'dist/src/main.js', '--out', path.join(outside, 'server.js')], project.dir);
+    expect(away.status, away.stderr).to.equal(0);
+    expect(away.stderr).to.equal('');
+    expect(fs.readFileSync(path.join(outside, 'server.js'), 'utf8')).to.match(/const MANIFESTS = \[".*dist\/armature\.manifest\.json"\];/);
+    const client = await connect(project, path.join(outside, 'server.js'), { ARMATURE_CODE_CACHE: 'off' });
+    const { tools } = await client.listTools();
+    expect(tools.find((tool) => tool.name === 'add')?.description).to.equal('Adds two numbers.');
+  });
+
+  it('warns when no packed file has a manifest above it', () => {
+    const bare = fs.mkdtempSync(path.join(os.tmpdir(), 'armature-bundle-bare-'));
     try {
-      fs.writeFileSync(path.join(outside, 'package.json'), '{}');
-      const lost = runArmature(['bundle', 'dist/src/main.js', '--out', path.join(outside, 'server.js')], project.dir);
-      expect(lost.status).to.equal(0);
-      expect(lost.stderr).to.match(
-        /warning: no armature\.manifest\.json above .*server\.js \(up to its package root\): the packed handlers will find no schemas/,
-      );
+      fs.writeFileSync(path.join(bare, 'package.json'), '{}');
+      fs.writeFileSync(path.join(bare, 'main.js'), "console.log('no handlers');\n");
+      const bundled = runArmature(['bundle', 'main.js'], bare);
+      expect(bundled.status, bundled.stderr).to.equal(0);
+      expect(bundled.stderr).to.contain('warning: none of the packed files has an armature.manifest.json above it');
     } finally {
-      fs.rmSync(outside, { recursive: true, force: true });
+      fs.rmSync(bare, { recursive: true, force: true });
     }
   });
 
@@ -211,6 +224,38 @@ describe('armature bundle packs a built app into one file that runs from a code 
     expect(await callText(client, 'create', { title: 'groceries' })).to.match(
       /^error: Invalid arguments for tool "create"[\s\S]*uppercase/,
     );
+  });
+
+  it("leaves a framework bundle's require of a package that is not installed (an optional peer) to run time", () => {
+    const framework = fs.mkdtempSync(path.join(os.tmpdir(), 'armature-bundle-peer-'));
+    try {
+      // A package shaped like Armature's: a generated loader (its mark) beside a bundle that requires an optional peer.
+      fs.mkdirSync(path.join(framework, 'node_modules/shaped-like-core/dist'), { recursive: true });
+      fs.writeFileSync(path.join(framework, 'package.json'), '{}');
+      fs.writeFileSync(
+        path.join(framework, 'node_modules/shaped-like-core/dist/load.js'),
+        "const BUNDLE_DIGEST = '0';\nmodule.exports = (id) => require('./bundle.js')[id]();\n",
+      );
+      fs.writeFileSync(
+        path.join(framework, 'node_modules/shaped-like-core/dist/bundle.js'),
+        "module.exports = { index: () => ({ peer: () => require('an-optional-peer-nobody-installed') }) };\n",
+      );
+      fs.writeFileSync(
+        path.join(framework, 'node_modules/shaped-like-core/package.json'),
+        JSON.stringify({ name: 'shaped-like-core', main: 'dist/load.js' }),
+      );
+      fs.writeFileSync(
+        path.join(framework, 'main.js'),
+        "const load = require('shaped-like-core');\nconsole.log(typeof load('index').peer);\n",
+      );
+      const bundled = runArmature(['bundle', 'main.js'], framework);
+      expect(bundled.status, bundled.stderr).to.equal(0);
+      expect(fs.readFileSync(path.join(framework, 'main.bundle.packed.js'), 'utf8')).to.contain(
+        'require("an-optional-peer-nobody-installed")',
+      );
+    } finally {
+      fs.rmSync(framework, { recursive: true, force: true });
+    }
   });
 
   it("fails with esbuild's message when the entry imports what cannot be resolved", () => {
@@ -235,5 +280,93 @@ describe('armature bundle packs a built app into one file that runs from a code 
     const none = runArmature(['bundle'], project.dir);
     expect(none.status).to.equal(2);
     expect(none.stderr).to.contain('bundle needs the compiled entry');
+  });
+});
+
+const PLUGIN = `import { Tool } from '@armature/core';
+import { Module } from '@armature/di';
+
+export class PluginTools {
+  /** Shouts the text. */
+  @Tool()
+  shout(text: string): string {
+    return text.toUpperCase();
+  }
+}
+
+@Module({ handlers: [PluginTools] })
+export class PluginModule {}
+`;
+
+const APP_WITH_PLUGIN = `import 'reflect-metadata';
+import { Armature, Tool } from '@armature/core';
+import { Module } from '@armature/di';
+import { PluginModule } from 'notes-plugin';
+
+export class AppTools {
+  /** Echoes the text. */
+  @Tool()
+  echo(text: string): string {
+    return text;
+  }
+}
+
+@Module({ imports: [PluginModule], handlers: [AppTools] })
+class AppModule {}
+
+void Armature.create(AppModule, { name: 'app', version: '1.0.0' }).then((app) => app.listen());
+`;
+
+describe('armature bundle with a plugin package that has its own manifest (the SDK client over stdio)', function () {
+  this.timeout(120_000);
+  const plugin = 'node_modules/notes-plugin';
+  const project = builtProjectPerSuite(
+    {
+      [`${plugin}/package.json`]: JSON.stringify({
+        name: 'notes-plugin',
+        version: '1.0.0',
+        main: 'dist/src/index.js',
+        types: 'dist/src/index.d.ts',
+      }),
+      [`${plugin}/tsconfig.json`]: JSON.stringify({
+        compilerOptions: { ...FIXTURE_COMPILER_OPTIONS, declaration: true },
+        include: ['src'],
+      }),
+      [`${plugin}/src/index.ts`]: PLUGIN,
+      'src/main.ts': APP_WITH_PLUGIN,
+    },
+    [],
+    { before: [['build', '-p', plugin]] },
+  );
+
+  it("finds each packed class's schemas in its own project's manifest: the app's and the plugin's", async () => {
+    const bundled = runArmature(['bundle', 'dist/src/main.js'], project.dir);
+    expect(bundled.status, bundled.stderr).to.equal(0);
+    const runnerText = fs.readFileSync(path.join(project.dir, 'dist/src/main.bundle.js'), 'utf8');
+    expect(runnerText).to.contain(
+      'const MANIFESTS = ["../armature.manifest.json","../../node_modules/notes-plugin/dist/armature.manifest.json"];',
+    );
+    const client = await connect(project, 'dist/src/main.bundle.js', { ARMATURE_CODE_CACHE: 'off' });
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => [tool.name, tool.description])).to.deep.equal([
+      ['echo', 'Echoes the text.'],
+      ['shout', 'Shouts the text.'],
+    ]);
+    expect(await callText(client, 'shout', { text: 'quiet' })).to.equal('QUIET');
+    expect(await callText(client, 'shout', { text: 3 })).to.match(/^error: Invalid arguments for tool "shout"/);
+  });
+
+  it('refuses to pack two handler classes of one name, naming both', () => {
+    fs.writeFileSync(
+      path.join(project.dir, 'src/clash.ts'),
+      "import { Tool } from '@armature/core';\n\nexport class PluginTools {\n  @Tool()\n  whisper(text: string): string {\n    return text.toLowerCase();\n  }\n}\n",
+    );
+    const built = runArmature(['build'], project.dir);
+    expect(built.status, built.stdout + built.stderr).to.equal(0);
+    const bundled = runArmature(['bundle', 'dist/src/main.js'], project.dir);
+    expect(bundled.status).to.equal(1);
+    expect(bundled.stderr).to.match(
+      /two handler classes are named PluginTools: .*armature\.manifest\.json \(.*#PluginTools\) and .*armature\.manifest\.json \(.*#PluginTools\)\. A packed app finds each handler class's schemas by its name; rename one\./,
+    );
   });
 });

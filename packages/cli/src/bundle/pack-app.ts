@@ -1,17 +1,11 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { BuildOptions, Message, Plugin } from 'esbuild';
-import { MANIFEST_FILE_NAME } from '@armature/schema';
+import type { BuildOptions, Message } from 'esbuild';
+import { frameworkLoaders } from './framework-loaders';
+import { PackError } from './pack-error';
+import { checkClassNames, packedManifests } from './packed-manifests';
 import { packedRunnerText } from './packed-runner';
-
-/** Why an app could not be packed: shown as is, without a stack. */
-export class PackError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'PackError';
-  }
-}
 
 /** What `packApp` wrote. */
 export interface PackResult {
@@ -20,8 +14,8 @@ export interface PackResult {
   /** The app and its dependencies in one file (beside it, its source map). */
   readonly packed: string;
   readonly packedBytes: number;
-  /** The manifest the packed handlers are looked up in, when one is found above the runner. */
-  readonly manifest: string | undefined;
+  /** The manifests the packed handlers are looked up in (the entry's project first): one per packed project that has one. */
+  readonly manifests: readonly string[];
   /** esbuild's warnings, formatted. */
   readonly warnings: readonly string[];
 }
@@ -37,9 +31,6 @@ export interface PackOptions {
    */
   readonly external?: readonly string[];
 }
-
-/** The marker every framework package's generated dist/load.js holds (scripts/bundle-loader.js). */
-const FRAMEWORK_LOADER_MARK = 'const BUNDLE_DIGEST = ';
 
 /**
  * Packs a built app into one file with esbuild, and writes the runner that starts it from a V8
@@ -59,7 +50,7 @@ export async function packApp(options: PackOptions): Promise<PackResult> {
   const packedName = `${path.basename(runner, '.js')}.packed.js`;
   const packed = path.join(path.dirname(runner), packedName);
   const esbuild = loadEsbuild();
-  const buildOptions: BuildOptions & { write: false } = {
+  const buildOptions: BuildOptions & { write: false; metafile: true } = {
     entryPoints: [entry],
     outfile: packed,
     bundle: true,
@@ -71,6 +62,7 @@ export async function packApp(options: PackOptions): Promise<PackResult> {
     charset: 'ascii',
     logLevel: 'silent',
     write: false,
+    metafile: true,
     external: [...(options.external ?? [])],
     plugins: [frameworkLoaders()],
   };
@@ -84,6 +76,9 @@ export async function packApp(options: PackOptions): Promise<PackResult> {
     throw new PackError(`esbuild could not pack ${path.relative(process.cwd(), entry)}:\n${text.join('').trimEnd()}`);
   }
   const warnings = await esbuild.formatMessages(result.warnings, { kind: 'warning', color: false });
+  const manifests = packedManifests(entry, Object.keys(result.metafile.inputs));
+  // Checked before anything is written: a packed app finds its handlers by class name.
+  checkClassNames(manifests);
   fs.mkdirSync(path.dirname(runner), { recursive: true });
   let packedBytes = 0;
   let digest = '';
@@ -94,8 +89,9 @@ export async function packApp(options: PackOptions): Promise<PackResult> {
       digest = createHash('sha256').update(file.contents).digest('hex').slice(0, 16);
     }
   }
-  writeIfChanged(runner, Buffer.from(packedRunnerText(packedName, digest)));
-  return { runner, packed, packedBytes, manifest: nearestManifest(path.dirname(runner)), warnings: warnings.map((w) => w.trimEnd()) };
+  const relative = manifests.map((file) => path.relative(path.dirname(runner), file).split(path.sep).join('/'));
+  writeIfChanged(runner, Buffer.from(packedRunnerText(packedName, digest, relative)));
+  return { runner, packed, packedBytes, manifests, warnings: warnings.map((w) => w.trimEnd()) };
 }
 
 function loadEsbuild(): typeof import('esbuild') {
@@ -104,47 +100,6 @@ function loadEsbuild(): typeof import('esbuild') {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'MODULE_NOT_FOUND') throw error;
     throw new PackError('armature bundle packs with esbuild, which is not installed: npm install --save-dev esbuild');
-  }
-}
-
-/** Each framework package's dist/load.js becomes a plain require of the bundle beside it. */
-function frameworkLoaders(): Plugin {
-  return {
-    name: 'armature-framework-loaders',
-    setup(build) {
-      build.onLoad({ filter: /[\\/]dist[\\/]load\.js$/ }, (args) => {
-        const text = fs.readFileSync(args.path, 'utf8');
-        const dist = path.dirname(args.path);
-        const bundle = fs.statSync(path.join(dist, 'bundle.js'), { throwIfNoEntry: false });
-        if (!text.includes(FRAMEWORK_LOADER_MARK) || bundle === undefined) return undefined;
-        // The loader would serve tsc's newer output over a stale bundle (a `tsc -b` without the bundling step).
-        const compiled = fs.statSync(path.join(dist, 'js', 'tsconfig.tsbuildinfo'), { throwIfNoEntry: false });
-        if (compiled !== undefined && compiled.mtimeMs > bundle.mtimeMs)
-          return {
-            errors: [
-              {
-                text: `${path.join(dist, 'bundle.js')} is older than the package's compiled output: bundle the package again (npm run build) before packing.`,
-              },
-            ],
-          };
-        return {
-          contents: `'use strict';\nconst modules = require('./bundle.js');\nmodule.exports = (id) => modules[id]();\n`,
-          loader: 'js',
-          resolveDir: dist,
-        };
-      });
-    },
-  };
-}
-
-/** The manifest core finds for a packed app: the nearest one above the runner, not past its package root. */
-function nearestManifest(dir: string): string | undefined {
-  for (let current = dir; ;) {
-    const candidate = path.join(current, MANIFEST_FILE_NAME);
-    if (fs.existsSync(candidate)) return candidate;
-    const parent = path.dirname(current);
-    if (fs.existsSync(path.join(current, 'package.json')) || parent === current) return undefined;
-    current = parent;
   }
 }
 

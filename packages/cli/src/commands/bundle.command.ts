@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import { UsageError, type ParsedArgs } from '../args/argv-parser';
-import { PackError, packApp } from '../bundle/pack-app';
+import { packApp } from '../bundle/pack-app';
+import { PackError } from '../bundle/pack-error';
 import type { CliOutput } from '../output/cli-output';
 
 /**
@@ -16,9 +17,9 @@ export async function bundleCommand(args: ParsedArgs, output: CliOutput, errors:
     output.line(
       `armature: packed ${shown(args.target)} into ${shown(result.packed)} (${(result.packedBytes / 1024).toFixed(0)} KB); run node ${shown(result.runner)}.`,
     );
-    if (result.manifest === undefined)
+    if (result.manifests.length === 0)
       errors.line(
-        `armature: warning: no armature.manifest.json above ${shown(result.runner)} (up to its package root): the packed handlers will find no schemas. Write the runner inside the build's output folder.`,
+        `armature: warning: none of the packed files has an armature.manifest.json above it (up to its package root): the packed handlers will find no schemas. Run armature build first.`,
       );
     return 0;
   } catch (error) {

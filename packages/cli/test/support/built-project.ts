@@ -14,16 +14,25 @@ export interface BuiltProject {
 
 /**
  * Registers the suite's hooks (call it in a `describe` body): before all, a real project of
- * `files` (Node16 tsconfig, the workspace's packages and `links` linked) built with
- * `armature build`, which must succeed; after each test, the clients it opened closed; after
+ * `files` (Node16 tsconfig, the workspace's packages and `links` linked), `options.before`'s
+ * armature commands run in it (a package it uses built first, say), then built with
+ * `armature build`, all of which must succeed; after each test, the clients it opened closed; after
  * all, the folder removed.
  */
-export function builtProjectPerSuite(files: Readonly<Record<string, string>>, links: readonly string[] = []): BuiltProject {
+export function builtProjectPerSuite(
+  files: Readonly<Record<string, string>>,
+  links: readonly string[] = [],
+  options: { readonly before?: readonly (readonly string[])[] } = {},
+): BuiltProject {
   let dir = '';
   let buildOutput = '';
   const closers: (() => Promise<unknown>)[] = [];
   before(() => {
     dir = createRealProject({ 'tsconfig.json': JSON.stringify(NODE16_FIXTURE_TSCONFIG, null, 2), ...files }, links);
+    for (const args of options.before ?? []) {
+      const ran = runArmature(args, dir);
+      expect(ran.status, `armature ${args.join(' ')}: ${ran.stdout}${ran.stderr}`).to.equal(0);
+    }
     const built = runArmature(['build'], dir);
     buildOutput = built.stdout + built.stderr;
     expect(built.status, buildOutput).to.equal(0);

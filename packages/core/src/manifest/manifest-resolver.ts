@@ -28,6 +28,12 @@ export interface ResolvedElicitForm {
   readonly origin: string;
 }
 
+/**
+ * Where the runner `armature bundle` writes lists, before the packed app runs, the absolute paths
+ * of the manifests of every project packed into it (the entry's first).
+ */
+const PACKED_MANIFESTS = Symbol.for('armature.packed-manifests');
+
 /** Clock skew and coarse file-system timestamps: a compiled file this much newer is still fresh. */
 const MTIME_SLACK_MS = 2000;
 
@@ -35,7 +41,8 @@ const MTIME_SLACK_MS = 2000;
  * Finds the manifest entry of each handler class: first in manifests passed to
  * `Armature.create`, then in the nearest `armature.manifest.json` above the class's compiled
  * file, by `<relative path>#<ClassName>` and then by a unique class name; a class no loaded
- * module exports (a packed app) by its unique name in the manifest nearest the entry script.
+ * module exports (a packed app) by its unique name in the manifests its runner lists, or in the
+ * manifest nearest the entry script.
  *
  * Staleness is checked cheaply: a compiled handler file newer than its manifest means `tsc`
  * ran without `armature build` (or `armature build` met TypeScript errors and wrote no manifest).
@@ -75,18 +82,31 @@ export class ManifestResolver {
 
   /**
    * A class that no loaded module exports: one of an app packed into a single file
-   * (`armature bundle`), or one its module keeps to itself. It is looked up by its class name,
-   * which must be unique, in the manifest nearest the program's entry script (for a packed app,
-   * the manifest of the project it was packed from, beside it). No staleness check: there is no
-   * compiled handler file of its own to compare with.
+   * (`armature bundle`), or one its module keeps to itself. It is looked up by its class name in
+   * the manifests the packed app's runner lists ({@link PACKED_MANIFESTS}: each project whose
+   * files were packed, a plugin package's included), else in the manifest nearest the program's
+   * entry script. The name must match in exactly one of them (`armature bundle` refuses to pack
+   * a name two handler classes share). No staleness check: there is no compiled handler file of
+   * its own to compare with.
    */
   private resolveFromEntry(cls: { readonly name: string }): ResolvedHandlerManifest | undefined {
+    let found: ResolvedHandlerManifest | undefined;
+    for (const place of this.packedOrEntry()) {
+      const located = this.files.nearest(place);
+      const handler = located && lookup(located.manifest, undefined, cls.name);
+      if (!located || !handler) continue;
+      if (found) return undefined; // in two manifests: neither may be guessed
+      found = { handler, schemas: located.manifest.schemas, origin: located.path, file: located };
+    }
+    return found;
+  }
+
+  /** The manifest files a packed app's runner listed, else the entry script (whose nearest manifest is read). */
+  private packedOrEntry(): string[] {
+    const listed: unknown = (globalThis as Record<symbol, unknown>)[PACKED_MANIFESTS];
+    if (Array.isArray(listed)) return listed.filter((file): file is string => typeof file === 'string');
     const entry = require.main?.filename ?? process.argv[1];
-    if (entry === undefined || entry === '') return undefined;
-    const located = this.files.nearest(entry);
-    if (!located) return undefined;
-    const handler = lookup(located.manifest, undefined, cls.name);
-    return handler && { handler, schemas: located.manifest.schemas, origin: located.path, file: located };
+    return entry === undefined || entry === '' ? [] : [entry];
   }
 
   /**

@@ -26,10 +26,19 @@ function isMissing(error: unknown, name: DtoLibrary): boolean {
   return code === 'MODULE_NOT_FOUND' && typeof message === 'string' && message.startsWith(`Cannot find module '${name}'`);
 }
 
+/**
+ * Each library by a literal `require`, so that a bundler packing the app (`armature bundle`)
+ * packs it in; loaded on first use only.
+ */
+const LIBRARIES: Readonly<Record<DtoLibrary, () => unknown>> = {
+  'class-transformer': () => require('class-transformer') as unknown,
+  'class-validator': () => require('class-validator') as unknown,
+};
+
 /** Loads `name`; when it is not installed, fails the boot naming it and the route that needs it. */
 function requireLibrary<T>(name: DtoLibrary, dto: DtoClass, where: string): T {
   try {
-    return require(name) as T;
+    return LIBRARIES[name]() as T;
   } catch (error) {
     if (!isMissing(error, name)) throw error;
     throw new ArmatureError(

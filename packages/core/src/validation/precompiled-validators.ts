@@ -32,13 +32,25 @@ export interface ValidatorsModule {
 /**
  * The only modules generated code may require: ajv's run-time helpers and ajv-formats' format
  * functions, resolved from this copy of core (so an app whose own folder cannot resolve ajv,
- * as under pnpm, still works).
+ * as under pnpm, still works). Each is a literal `require`, so that a bundler packing the app
+ * (`armature bundle`) packs them in too. (ajv's `runtime/re2` is left out: it needs the native
+ * `re2` package, and only ajv's `code.regExp` option, which core never sets, emits it.)
  */
-const ALLOWED_REQUIRE = /^(?:ajv\/dist\/runtime\/[\w-]+|ajv-formats\/dist\/formats)$/;
+const RUNTIME_MODULES: Readonly<Record<string, () => unknown>> = {
+  'ajv/dist/runtime/equal': () => require('ajv/dist/runtime/equal') as unknown,
+  'ajv/dist/runtime/parseJson': () => require('ajv/dist/runtime/parseJson') as unknown,
+  'ajv/dist/runtime/quote': () => require('ajv/dist/runtime/quote') as unknown,
+  'ajv/dist/runtime/timestamp': () => require('ajv/dist/runtime/timestamp') as unknown,
+  'ajv/dist/runtime/ucs2length': () => require('ajv/dist/runtime/ucs2length') as unknown,
+  'ajv/dist/runtime/uri': () => require('ajv/dist/runtime/uri') as unknown,
+  'ajv/dist/runtime/validation_error': () => require('ajv/dist/runtime/validation_error') as unknown,
+  'ajv-formats/dist/formats': () => require('ajv-formats/dist/formats') as unknown,
+};
 
 function runtimeRequire(id: string): unknown {
-  if (!ALLOWED_REQUIRE.test(id)) throw new Error(`a precompiled validator may not require ${JSON.stringify(id)}`);
-  return require(id) as unknown;
+  const load = Object.hasOwn(RUNTIME_MODULES, id) ? RUNTIME_MODULES[id] : undefined;
+  if (load === undefined) throw new Error(`a precompiled validator may not require ${JSON.stringify(id)}`);
+  return load();
 }
 
 /** Whether `value` has the shape of a generated validators module. */

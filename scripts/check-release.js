@@ -377,6 +377,26 @@ async function main() {
       await server.stop();
     });
 
+    await step(
+      'armature bundle: esbuild installed from the registry, the app packed, the SDK client lists the tools and calls greet through the runner',
+      async () => {
+        const esbuildRange = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).devDependencies.esbuild;
+        await run(NPM, ['install', '--save-dev', `esbuild@${esbuildRange}`], { cwd: app, env: userEnv, timeoutMs: 300_000 });
+        const cli = path.join(modules, '@armature', 'cli', 'bin', 'armature.js');
+        const packed = await run(process.execPath, [cli, 'bundle', 'dist/src/main.js'], { cwd: app, env: userEnv, timeoutMs: 120_000 });
+        if (!packed.includes('run node dist/src/main.bundle.js')) throw new Error(`armature bundle printed:\n${packed}`);
+        const transport = new StdioClientTransport({
+          command: process.execPath,
+          args: ['dist/src/main.bundle.js'],
+          cwd: app,
+          stderr: 'pipe',
+        });
+        stops.push(() => transport.close());
+        expectGreeting('packed, stdio', await within(30_000, 'packed stdio', listAndCall(transport)));
+        await transport.close();
+      },
+    );
+
     // The --nestjs variant, from the same registry (its npm cache now holds the shared packages).
     const nestApp = path.join(user, 'nest-server');
     await step(`npm create armature@${version} nest-server -- --nestjs`, () =>

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -161,6 +162,18 @@ describe('armature bundle packs a built app into one file that runs from a code 
     expect(await callText(again, 'add', { a: 20, b: 22 })).to.equal('42');
     await closeAndWait(again, dir, true);
     expect(fs.statSync(cache).mtimeMs).to.equal(written);
+
+    // A cache others could have written is never used: the next start ignores it and replaces it at exit.
+    fs.chmodSync(cache, 0o666);
+    const distrusting = await connect(project, runner());
+    expect(await callText(distrusting, 'add', { a: 1, b: 2 })).to.equal('3');
+    await distrusting.close();
+    const deadline = Date.now() + 10_000;
+    while ((fs.statSync(cache).mode & 0o022) !== 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(fs.statSync(cache).mode & 0o777).to.equal(0o644);
+    // Named after the packed file's digest: a packing with other text never meets this cache.
+    const digest = createHash('sha256').update(fs.readFileSync(packed())).digest('hex').slice(0, 16);
+    expect(path.basename(cache)).to.match(new RegExp(`^main\\.bundle\\.packed-${digest}-[0-9a-f]{8}\\.cache$`));
   });
 
   it('writes no code cache with ARMATURE_CODE_CACHE=off, and keeps it in the folder ARMATURE_CODE_CACHE names', async () => {

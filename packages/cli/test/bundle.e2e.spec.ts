@@ -5,6 +5,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { Client as ClientV2, StreamableHTTPClientTransport as HttpTransportV2 } from '@modelcontextprotocol/client';
+import { spawn } from 'node:child_process';
 import { FIXTURE_COMPILER_OPTIONS, runArmature } from './support/fixture-project';
 import { builtProjectPerSuite, type BuiltProject } from './support/built-project';
 
@@ -381,5 +384,94 @@ describe('armature bundle with a plugin package that has its own manifest (the S
     expect(bundled.stderr).to.match(
       /two handler classes are named PluginTools: .*armature\.manifest\.json \(.*#PluginTools\) and .*armature\.manifest\.json \(.*#PluginTools\)\. A packed app finds each handler class's schemas by its name; rename one\./,
     );
+  });
+});
+
+const HTTP_MAIN = `import 'reflect-metadata';
+import { Armature } from '@armature/core';
+import { Module } from '@armature/di';
+import { listenHttp } from '@armature/http';
+import { Greeter, Notes } from './notes.handlers';
+
+// The fixture compiles without Node's types.
+declare const process: { stdout: { write(text: string): void }; once(event: 'SIGTERM', listener: () => void): void; exit(code: number): never };
+
+@Module({ providers: [Greeter], handlers: [Notes] })
+class NotesModule {}
+
+void (async () => {
+  const app = await Armature.create(NotesModule, { name: 'notes', version: '1.0.0' });
+  const handle = await listenHttp(app, { host: '127.0.0.1', port: 0 });
+  process.stdout.write(JSON.stringify({ url: handle.url }) + '\\n');
+  process.once('SIGTERM', () => void handle.close(1000).then(() => app.close()).then(() => process.exit(0)));
+})();
+`;
+
+describe('armature bundle: a packed Streamable HTTP server, through the SDK v2 client (2026-07-28) and v1 (2025-11-25)', function () {
+  this.timeout(120_000);
+  const project = builtProjectPerSuite({ 'src/notes.handlers.ts': HANDLERS, 'src/main.ts': HTTP_MAIN }, [
+    'class-validator',
+    'class-transformer',
+    '@armature/http',
+  ]);
+
+  /** Starts `node <runner>`; resolves its URL. Stopped with SIGTERM (and awaited) after the test. */
+  async function serve(runner: string): Promise<{ url: string; stop: () => void; exited: Promise<number | null> }> {
+    const child = spawn(process.execPath, [runner], { cwd: project.dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    project.closeAfterTest(async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const url = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      const timer = setTimeout(() => reject(new Error(`no URL within 20 s; stderr: ${stderr}`)), 20_000);
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        const line = out.split('\n')[0];
+        if (out.includes('\n') && line !== undefined) {
+          clearTimeout(timer);
+          resolve((JSON.parse(line) as { url: string }).url);
+        }
+      });
+      child.once('exit', () => reject(new Error(`exited before listening; stderr: ${stderr}`)));
+    });
+    return { url, stop: () => child.kill('SIGTERM'), exited };
+  }
+
+  it('serves both revisions with the manifest schemas, and exits on SIGTERM writing its code cache', async () => {
+    const bundled = runArmature(['bundle', 'dist/src/main.js'], project.dir);
+    expect(bundled.status, bundled.stderr).to.equal(0);
+    const { url, stop, exited } = await serve('dist/src/main.bundle.js');
+
+    const v2 = new ClientV2({ name: 'bundle-v2', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+    await v2.connect(new HttpTransportV2(new URL(url)));
+    project.closeAfterTest(() => v2.close());
+    const listed = await v2.listTools();
+    expect(listed.tools.find((tool) => tool.name === 'add')?.description).to.equal('Adds two numbers.');
+    const sum = (await v2.callTool({ name: 'add', arguments: { a: 2, b: 40 } })) as { content: { text: string }[] };
+    expect(sum.content[0]?.text).to.equal('42');
+    const dto = (await v2.callTool({ name: 'create', arguments: { title: 'lower' } })) as {
+      isError?: boolean;
+      content: { text: string }[];
+    };
+    expect(dto.isError).to.equal(true);
+    expect(dto.content[0]?.text).to.match(/uppercase/);
+
+    const v1 = new Client({ name: 'bundle-v1', version: '1.0.0' });
+    await v1.connect(new StreamableHTTPClientTransport(new URL(url)));
+    project.closeAfterTest(() => v1.close());
+    expect(await callText(v1, 'whoAsks', { name: 'ada' })).to.match(/^hello ada \(request \d+\)$/);
+
+    await v1.close();
+    await v2.close();
+    const dir = path.join(project.dir, 'dist/src');
+    expect(fs.readdirSync(dir).filter((name) => name.endsWith('.cache'))).to.deep.equal([]);
+    stop();
+    expect(await exited).to.equal(0);
+    expect(fs.readdirSync(dir).filter((name) => name.endsWith('.cache'))).to.have.length(1);
   });
 });

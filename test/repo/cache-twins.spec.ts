@@ -7,10 +7,13 @@ import { REPO_ROOT } from './support/repo-scripts';
  * The framework bundles' code cache (scripts/bundle-loader.js, copied to each package's
  * dist/load.js) and the app's (core's code-cache) read and prune their files the same way: who
  * may have written a cache file, how it is read, which files are removed. The loader runs before
- * any package is loaded, so it cannot import core's copy; this keeps the two from drifting.
+ * any package is loaded, so it cannot import core's copy; this keeps the two from drifting. The
+ * runner of an app packed by `armature bundle` is a third copy, generated text.
  */
 const LOADER = join(REPO_ROOT, 'scripts', 'bundle-loader.js');
 const APP_CACHE = join(REPO_ROOT, 'packages', 'core', 'src', 'code-cache', 'code-cache-pack.ts');
+/** The runner `armature bundle` writes for a packed app (generated text: it cannot import either). */
+const PACKED_RUNNER = join(REPO_ROOT, 'packages', 'cli', 'dist', 'src', 'bundle', 'packed-runner.js');
 
 /** The body of the top-level function `name` in `source`, from its signature's `{` to the first line that is `}`. */
 function functionBody(source: string, name: string): string {
@@ -30,7 +33,7 @@ function normalized(body: string): string[] {
     .map((line) => line.replace(/\b(?:fs|path)\./g, '').replace(/^(let|const) (\w+): .*?( = |;$)/, '$1 $2$3'));
 }
 
-describe('repository guards: the two code caches read and prune their files alike', () => {
+describe('repository guards: the code caches read and prune their files alike', () => {
   const loader = readFileSync(LOADER, 'utf8');
   const appCache = readFileSync(APP_CACHE, 'utf8');
 
@@ -40,6 +43,15 @@ describe('repository guards: the two code caches read and prune their files alik
 
   it('prunes the same files (stale temporary files, all but the newest caches)', () => {
     expect(normalized(functionBody(appCache, 'pruneCaches'))).to.deep.equal(normalized(functionBody(loader, 'pruneCaches')));
+  });
+
+  it("the packed app's runner trusts, reads and prunes its caches as the loader does", () => {
+    const { packedRunnerText } = require(PACKED_RUNNER) as {
+      packedRunnerText: (name: string, digest: string, manifests: string[]) => string;
+    };
+    const runner = packedRunnerText('main.bundle.packed.js', '0123456789abcdef', []);
+    expect(normalized(functionBody(runner, 'readCache'))).to.deep.equal(normalized(functionBody(loader, 'readCache')));
+    expect(normalized(functionBody(runner, 'pruneCaches'))).to.deep.equal(normalized(functionBody(loader, 'pruneCaches')));
   });
 
   it('the normalizer tells a changed rule apart', () => {

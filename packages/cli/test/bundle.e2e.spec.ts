@@ -10,59 +10,7 @@ import { Client as ClientV2, StreamableHTTPClientTransport as HttpTransportV2 } 
 import { spawn } from 'node:child_process';
 import { FIXTURE_COMPILER_OPTIONS, runArmature } from './support/fixture-project';
 import { builtProjectPerSuite, type BuiltProject } from './support/built-project';
-
-const HANDLERS = `import { IsString, IsUppercase, MinLength } from 'class-validator';
-import { Prompt, RequestContext, Resource, Tool } from '@armature/core';
-import { Injectable } from '@armature/di';
-
-export class NoteInput {
-  @IsString() @MinLength(3) @IsUppercase() title!: string;
-  describe(): string {
-    return 'note ' + this.title;
-  }
-}
-
-@Injectable()
-export class Greeter {
-  greet(name: string): string {
-    return 'hello ' + name;
-  }
-}
-
-@Injectable()
-export class Notes {
-  constructor(private readonly greeter: Greeter) {}
-
-  /**
-   * Adds two numbers.
-   * @param a The first addend.
-   */
-  @Tool()
-  add(a: number, b: number): string {
-    return String(a + b);
-  }
-
-  @Tool()
-  whoAsks(name: string, ctx: RequestContext): string {
-    return this.greeter.greet(name) + ' (request ' + String(ctx.requestId) + ')';
-  }
-
-  @Tool()
-  create(note: NoteInput): string {
-    return note instanceof NoteInput ? note.describe() : 'a plain object';
-  }
-
-  @Resource('notes://readme')
-  readme(): string {
-    return 'read me';
-  }
-
-  @Prompt()
-  summarize(topic: string): string {
-    return 'Summarize ' + topic;
-  }
-}
-`;
+import { NOTES_HANDLERS } from './support/notes-handlers';
 
 const MAIN = `import 'reflect-metadata';
 import { Armature } from '@armature/core';
@@ -108,7 +56,7 @@ async function callText(client: Client, name: string, args: Record<string, unkno
 
 describe('armature bundle packs a built app into one file that runs from a code cache (the SDK client over stdio)', function () {
   this.timeout(120_000);
-  const project = builtProjectPerSuite({ 'src/notes.handlers.ts': HANDLERS, 'src/main.ts': MAIN }, [
+  const project = builtProjectPerSuite({ 'src/notes.handlers.ts': NOTES_HANDLERS, 'src/main.ts': MAIN }, [
     'class-validator',
     'class-transformer',
   ]);
@@ -409,7 +357,7 @@ void (async () => {
 
 describe('armature bundle: a packed Streamable HTTP server, through the SDK v2 client (2026-07-28) and v1 (2025-11-25)', function () {
   this.timeout(120_000);
-  const project = builtProjectPerSuite({ 'src/notes.handlers.ts': HANDLERS, 'src/main.ts': HTTP_MAIN }, [
+  const project = builtProjectPerSuite({ 'src/notes.handlers.ts': NOTES_HANDLERS, 'src/main.ts': HTTP_MAIN }, [
     'class-validator',
     'class-transformer',
     '@armature/http',

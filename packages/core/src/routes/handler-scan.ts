@@ -89,7 +89,8 @@ export function scanHandlerClass(
   env: ScanEnvironment,
   kinds?: ReadonlySet<MethodRecord['kind']>,
 ): RouteSource[] {
-  const records = readHandlerMethods(cls).filter((r) => kinds === undefined || kinds.has(r.kind));
+  const all = readHandlerMethods(cls);
+  const records = kinds === undefined ? all : all.filter((r) => kinds.has(r.kind));
   const prototype = cls.prototype as Record<string, unknown>;
   const manifest = records.length > 0 ? env.resolver.resolve(cls) : undefined;
   if (manifest?.stale !== undefined) env.problems.add(LocalErrorCode.MANIFEST_STALE, manifest.stale);

@@ -12,8 +12,8 @@ export type HandlerClass = abstract new (...args: never[]) => object;
  * Records whose decorator was applied without a property descriptor. TypeScript's `__decorate`
  * always passes one; `armature build` applies a method's sole handler decorator directly only
  * once it has dropped every other element of the method's decorator list, its `design:*`
- * metadata included (cli build/handler-design-metadata.ts), so such a method has no design
- * types to look up.
+ * metadata included (packages/cli/src/build/handler-design-metadata.ts), so such a method has
+ * no design types to look up.
  */
 const appliedWithoutDescriptor = new WeakSet<MethodRecord>();
 

@@ -14,8 +14,8 @@ import type { Prompt as WirePrompt } from '../wire/mcp-types.generated';
  * ```
  */
 export function Prompt(options: PromptOptions = {}): MethodDecorator {
-  return (target, propertyKey) => {
-    recordHandlerMethod('Prompt', target, propertyKey, (method) => ({ kind: 'prompt', method, options }));
+  return (target, propertyKey, descriptor) => {
+    recordHandlerMethod('Prompt', target, propertyKey, (method) => ({ kind: 'prompt', method, options }), descriptor);
   };
 }
 

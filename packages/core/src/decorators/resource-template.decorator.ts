@@ -14,13 +14,19 @@ import type { ResourceTemplate as WireResourceTemplate } from '../wire/mcp-types
  * ```
  */
 export function ResourceTemplate(uriTemplate: string, options: ResourceTemplateOptions = {}): MethodDecorator {
-  return (target, propertyKey) => {
-    recordHandlerMethod('ResourceTemplate', target, propertyKey, (method) => ({
-      kind: 'resourceTemplate',
-      method,
-      uriTemplate,
-      options,
-    }));
+  return (target, propertyKey, descriptor) => {
+    recordHandlerMethod(
+      'ResourceTemplate',
+      target,
+      propertyKey,
+      (method) => ({
+        kind: 'resourceTemplate',
+        method,
+        uriTemplate,
+        options,
+      }),
+      descriptor,
+    );
   };
 }
 

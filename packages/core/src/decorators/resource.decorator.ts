@@ -14,8 +14,8 @@ import type { Resource as WireResource } from '../wire/mcp-types.generated';
  * ```
  */
 export function Resource(uri: string, options: ResourceOptions = {}): MethodDecorator {
-  return (target, propertyKey) => {
-    recordHandlerMethod('Resource', target, propertyKey, (method) => ({ kind: 'resource', method, uri, options }));
+  return (target, propertyKey, descriptor) => {
+    recordHandlerMethod('Resource', target, propertyKey, (method) => ({ kind: 'resource', method, uri, options }), descriptor);
   };
 }
 

@@ -14,8 +14,8 @@ import type { Tool as WireTool } from '../wire/mcp-types.generated';
  * ```
  */
 export function Tool(options: ToolOptions = {}): MethodDecorator {
-  return (target, propertyKey) => {
-    recordHandlerMethod('Tool', target, propertyKey, (method) => ({ kind: 'tool', method, options }));
+  return (target, propertyKey, descriptor) => {
+    recordHandlerMethod('Tool', target, propertyKey, (method) => ({ kind: 'tool', method, options }), descriptor);
   };
 }
 

@@ -100,20 +100,23 @@ function loadBuilt(value: Record<string, unknown>, rawHandlers: Record<string, u
   const { schemas, paramLists } = value;
   if (!Array.isArray(schemas)) return fail('"schemas" is not an array');
   // A text is not parsed here (that is the point of format 3): only its first character is checked.
-  if (form.texts)
-    schemas.forEach(
-      (text: unknown, i) => (typeof text === 'string' && text.startsWith('{')) || fail(`"schemas"[${i}] is not the JSON text of an object`),
-    );
-  else schemas.forEach((schema: unknown, i) => isObject(schema) || fail(`"schemas"[${i}] is not an object`));
+  // Plain indexed loops, and messages built only for a failure: a boot checks thousands of entries.
+  for (let i = 0; i < schemas.length; i++) {
+    const schema: unknown = schemas[i];
+    if (form.texts) {
+      if (typeof schema !== 'string' || !schema.startsWith('{')) fail(`"schemas"[${i}] is not the JSON text of an object`);
+    } else if (!isObject(schema)) fail(`"schemas"[${i}] is not an object`);
+  }
   if (!Array.isArray(paramLists)) return fail('"paramLists" is not an array');
-  const lists = (paramLists as unknown[]).map((list, i) => loadParamList(list, `"paramLists"[${i}]`, form.listTexts, fail));
+  const lists: ParamList[] = new Array<ParamList>(paramLists.length);
+  for (let i = 0; i < paramLists.length; i++) lists[i] = loadParamList(paramLists[i], i, form.listTexts, fail);
   const handlers = mapHandlers(rawHandlers, fail, form.owned, (method, where): LoadedMethod => {
     checkSensitive(method.sensitive, where, fail);
     if (!isIndex(method.params, lists.length)) fail(`${methodAt(where)} "params" is not an index of "paramLists"`);
-    for (const schemaKey of SCHEMA_KEYS) {
-      if (method[schemaKey] !== undefined && !isIndex(method[schemaKey], schemas.length))
-        fail(`${methodAt(where)} "${schemaKey}" is not an index of "schemas"`);
-    }
+    if (method.inputSchema !== undefined && !isIndex(method.inputSchema, schemas.length))
+      fail(`${methodAt(where)} "inputSchema" is not an index of "schemas"`);
+    if (method.outputSchema !== undefined && !isIndex(method.outputSchema, schemas.length))
+      fail(`${methodAt(where)} "outputSchema" is not an index of "schemas"`);
     const params = lists[method.params as number] as ParamList;
     // An owned entry takes its list in place; one passed in code is copied, never changed.
     if (!form.owned) return { ...(method as unknown as BuiltManifestMethod), params };
@@ -136,9 +139,9 @@ function checkSensitive(paths: unknown, where: Parameters<typeof methodAt>[0], f
 }
 
 /** A stored parameter list: its objects (checked), or in format 4 its short text (checked by pattern, decoded on use). */
-function loadParamList(list: unknown, where: string, texts: boolean, fail: Fail): ParamList {
-  if (typeof list !== 'string' || !texts) return new ParamList(checkParams(list, where, fail));
-  if (!PARAM_LIST_TEXT.test(list)) fail(`${where} is not a parameter list text (like "aquery!,alimit?,cctx")`);
+function loadParamList(list: unknown, index: number, texts: boolean, fail: Fail): ParamList {
+  if (typeof list !== 'string' || !texts) return new ParamList(checkParams(list, `"paramLists"[${index}]`, fail));
+  if (!PARAM_LIST_TEXT.test(list)) fail(`"paramLists"[${index}] is not a parameter list text (like "aquery!,alimit?,cctx")`);
   return new ParamList(list);
 }
 

@@ -18,9 +18,14 @@ export class BootProblems {
     try {
       fn();
     } catch (error) {
-      if (!(error instanceof ArmatureError)) throw error;
-      this.problems.push(error);
+      this.caught(error);
     }
+  }
+
+  /** What a `catch` around a helper caught: an `ArmatureError` is recorded, anything else rethrown. */
+  caught(error: unknown): void {
+    if (!(error instanceof ArmatureError)) throw error;
+    this.problems.push(error);
   }
 
   get count(): number {

@@ -1,6 +1,7 @@
 import { LocalErrorCode } from '../errors/local-error-codes';
-import { readHandlerMethods, type HandlerClass } from '../metadata/handler-metadata';
+import { appliedWithoutDesignMetadata, readHandlerMethods, type HandlerClass } from '../metadata/handler-metadata';
 import type { MethodRecord } from '../metadata/handler-metadata.types';
+import type { LoadedMethod } from '../manifest/manifest-format';
 import type { ManifestResolver } from '../manifest/manifest-resolver';
 import type { BootProblems } from './boot-problems';
 import { bindCompleters } from './completer-binding';
@@ -72,6 +73,15 @@ function decoratorName(record: MethodRecord): string {
         : 'ResourceTemplate';
 }
 
+/**
+ * Whether a method's design types are read: always, but for a method whose manifest entry
+ * says all the boot needs (its kind, and positional arguments, so no DTO class to find) and
+ * whose decorator `armature build` applied after dropping its design metadata.
+ */
+function needsDesignTypes(record: MethodRecord, entry: LoadedMethod | undefined): boolean {
+  return entry === undefined || entry.kind !== record.kind || entry.argumentStyle === 'dto' || !appliedWithoutDesignMetadata(record);
+}
+
 /** Turns every decorated method of one handler class into route sources, reporting problems to `env`. */
 export function scanHandlerClass(
   cls: HandlerClass,
@@ -79,7 +89,8 @@ export function scanHandlerClass(
   env: ScanEnvironment,
   kinds?: ReadonlySet<MethodRecord['kind']>,
 ): RouteSource[] {
-  const records = readHandlerMethods(cls).filter((r) => kinds === undefined || kinds.has(r.kind));
+  const all = readHandlerMethods(cls);
+  const records = kinds === undefined ? all : all.filter((r) => kinds.has(r.kind));
   const prototype = cls.prototype as Record<string, unknown>;
   const manifest = records.length > 0 ? env.resolver.resolve(cls) : undefined;
   if (manifest?.stale !== undefined) env.problems.add(LocalErrorCode.MANIFEST_STALE, manifest.stale);
@@ -102,23 +113,24 @@ export function scanHandlerClass(
       env.problems.add(LocalErrorCode.DECORATOR_TARGET, `${owner} is decorated with @${decoratorName(record)} but is not a method.`);
       continue;
     }
-    const designed = designParamTypes(prototype, record.method);
-    const types = designed ?? new Array<unknown>(fn.length).fill(undefined);
     let entry = manifest && Object.hasOwn(manifest.handler.methods, record.method) ? manifest.handler.methods[record.method] : undefined;
+    const designed = needsDesignTypes(record, entry) ? designParamTypes(prototype, record.method) : undefined;
     if (entry && entry.kind !== record.kind) {
       env.warn(
         `Manifest ${manifest?.origin} describes ${owner} as a ${entry.kind}, but it is decorated as a ${record.kind}: the manifest is stale. Run \`armature build\`.`,
       );
       entry = undefined;
-    } else if (entry && designed !== undefined && types.length !== entry.params.length) {
+    } else if (entry && designed !== undefined && designed.length !== entry.params.length) {
       env.warn(
-        `Manifest ${manifest?.origin} lists ${entry.params.length} parameter(s) for ${owner}, which has ${types.length}: the manifest is stale. Run \`armature build\`.`,
+        `Manifest ${manifest?.origin} lists ${entry.params.length} parameter(s) for ${owner}, which has ${designed.length}: the manifest is stale. Run \`armature build\`.`,
       );
     }
-    const slots = entry ? undefined : slotsWithoutManifest(owner, record, types, designed !== undefined, env);
+    // Without design types, as many unknown ones as the function declares.
+    const types = designed ?? (entry ? undefined : new Array<unknown>(fn.length).fill(undefined));
+    const slots = entry ? undefined : slotsWithoutManifest(owner, record, types as unknown[], designed !== undefined, env);
     const wholeAt = entry ? entry.params.indexOfRole('dto') : (slots as ParamSlot[]).findIndex((s) => s.kind === 'whole');
     const dtoStyle = record.kind === 'tool' && wholeAt !== -1 && (entry === undefined || entry.argumentStyle === 'dto');
-    const dto = dtoStyle ? asDtoClass(types[wholeAt]) : undefined;
+    const dto = dtoStyle ? asDtoClass(types?.[wholeAt]) : undefined;
     const completers = bindCompleters(owner, record, prototype, env.problems);
     sources.push(
       new ScannedSource(

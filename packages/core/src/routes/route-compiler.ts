@@ -20,15 +20,13 @@ export interface CompiledRoutes {
 
 type Narrow<K extends RouteSource['record']['kind']> = RouteSource & { readonly record: Extract<RouteSource['record'], { kind: K }> };
 
-function claim(
-  seen: Map<string, string>,
-  existing: (key: string) => boolean,
-  key: string,
-  owner: string,
-  label: string,
-  problems: BootProblems,
-): boolean {
-  const first = seen.get(key) ?? (existing(key) ? 'an already registered route' : undefined);
+/** Keys a route table already holds. */
+interface TakenKeys {
+  has(key: string): boolean;
+}
+
+function claim(seen: Map<string, string>, taken: TakenKeys, key: string, owner: string, label: string, problems: BootProblems): boolean {
+  const first = seen.get(key) ?? (taken.has(key) ? 'an already registered route' : undefined);
   if (first !== undefined) {
     problems.add(
       LocalErrorCode.DUPLICATE_NAME,
@@ -40,9 +38,58 @@ function claim(
   return true;
 }
 
+/** Names and URIs claimed so far in one batch, by kind. */
+interface BatchNames {
+  readonly tool: Map<string, string>;
+  readonly prompt: Map<string, string>;
+  readonly resource: Map<string, string>;
+  readonly template: Map<string, string>;
+}
+
+/** Compiles one source into `out`; a problem is added to `problems` or thrown as an `ArmatureError`. */
+function compileSource(
+  source: RouteSource,
+  env: RouteEnvironment,
+  tables: RouteTables,
+  names: BatchNames,
+  out: CompiledRoutes,
+  problems: BootProblems,
+): void {
+  const { record, owner } = source;
+  switch (record.kind) {
+    case 'tool': {
+      const name = record.options.name ?? record.method;
+      const why = toolNameProblem(name);
+      if (why)
+        return problems.add(
+          LocalErrorCode.INVALID_TOOL_NAME,
+          `${owner}: tool name ${JSON.stringify(name)} ${why}. Set a valid { name } (1–128 of A-Za-z0-9_.-).`,
+        );
+      if (claim(names.tool, tables.tools, name, owner, 'Tool name', problems)) out.tools.push(compileTool(source as Narrow<'tool'>, env));
+      return;
+    }
+    case 'prompt': {
+      const name = record.options.name ?? record.method;
+      if (claim(names.prompt, tables.prompts, name, owner, 'Prompt name', problems))
+        out.prompts.push(compilePrompt(source as Narrow<'prompt'>, env));
+      return;
+    }
+    case 'resource':
+      if (claim(names.resource, tables.resources, record.uri, owner, 'Resource URI', problems))
+        out.resources.push(compileResource(source as Narrow<'resource'>, env));
+      return;
+    case 'resourceTemplate':
+      if (claim(names.template, tables.templates, record.uriTemplate, owner, 'Resource template', problems)) {
+        out.templates.push(compileResourceTemplate(source as Narrow<'resourceTemplate'>, env));
+      }
+      return;
+  }
+}
+
 /**
  * Compiles a batch of route sources, checking names, uniqueness (within the batch and against
  * `tables`) and template overlap; every problem goes to `problems` so one run reports all.
+ * One plain call per source (no closure per source: a boot compiles thousands).
  */
 export function compileRoutes(
   sources: readonly RouteSource[],
@@ -51,45 +98,13 @@ export function compileRoutes(
   problems: BootProblems,
 ): CompiledRoutes {
   const out: CompiledRoutes = { tools: [], prompts: [], resources: [], templates: [] };
-  const names = {
-    tool: new Map<string, string>(),
-    prompt: new Map<string, string>(),
-    resource: new Map<string, string>(),
-    template: new Map<string, string>(),
-  };
-  for (const source of sources) {
-    const { record, owner } = source;
-    problems.capture(() => {
-      switch (record.kind) {
-        case 'tool': {
-          const name = record.options.name ?? record.method;
-          const why = toolNameProblem(name);
-          if (why)
-            return problems.add(
-              LocalErrorCode.INVALID_TOOL_NAME,
-              `${owner}: tool name ${JSON.stringify(name)} ${why}. Set a valid { name } (1–128 of A-Za-z0-9_.-).`,
-            );
-          if (claim(names.tool, (k) => tables.tools.has(k), name, owner, 'Tool name', problems))
-            out.tools.push(compileTool(source as Narrow<'tool'>, env));
-          return;
-        }
-        case 'prompt': {
-          const name = record.options.name ?? record.method;
-          if (claim(names.prompt, (k) => tables.prompts.has(k), name, owner, 'Prompt name', problems))
-            out.prompts.push(compilePrompt(source as Narrow<'prompt'>, env));
-          return;
-        }
-        case 'resource':
-          if (claim(names.resource, (k) => tables.resources.has(k), record.uri, owner, 'Resource URI', problems))
-            out.resources.push(compileResource(source as Narrow<'resource'>, env));
-          return;
-        case 'resourceTemplate':
-          if (claim(names.template, (k) => tables.templates.has(k), record.uriTemplate, owner, 'Resource template', problems)) {
-            out.templates.push(compileResourceTemplate(source as Narrow<'resourceTemplate'>, env));
-          }
-          return;
-      }
-    });
+  const names: BatchNames = { tool: new Map(), prompt: new Map(), resource: new Map(), template: new Map() };
+  for (let i = 0; i < sources.length; i++) {
+    try {
+      compileSource(sources[i] as RouteSource, env, tables, names, out, problems);
+    } catch (error) {
+      problems.caught(error);
+    }
   }
   checkOverlaps(out.templates, tables.templates.allRoutes(), problems);
   return out;

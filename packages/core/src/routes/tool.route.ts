@@ -94,8 +94,12 @@ const TASK_SUPPORT: ReadonlySet<unknown> = new Set<TaskSupport>(['forbidden', 'o
 
 const TASK_START: ReadonlySet<unknown> = new Set([undefined, 'call', 'handler']);
 
+/** The policy of a tool that sets neither `task` nor `execution.taskSupport` (most tools). */
+const NO_TASKS: { support: TaskSupport; start: 'call' | 'handler' } = Object.freeze({ support: 'forbidden', start: 'call' });
+
 /** `task` and `execution.taskSupport` are one setting: either, or both the same. */
 function taskPolicyOf(options: ToolRecord['options'], subject: string): { support: TaskSupport; start: 'call' | 'handler' } {
+  if (options.task === undefined && options.execution?.taskSupport === undefined) return NO_TASKS;
   const given: unknown = options.task;
   const policy = typeof given === 'object' && given !== null ? (given as { support?: unknown; start?: unknown }) : undefined;
   if (policy !== undefined && (!TASK_START.has(policy.start) || (policy.support !== 'optional' && policy.support !== 'required'))) {

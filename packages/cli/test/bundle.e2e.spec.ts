@@ -76,6 +76,9 @@ describe('armature bundle packs a built app into one file that runs from a code 
     const text = fs.readFileSync(packed(), 'utf8');
     for (const name of ['@armature/core', '@armature/di', 'reflect-metadata', 'class-validator', 'ajv'])
       expect(text, name).to.not.match(new RegExp(`require\\(["']${name.replace('/', '\\/')}["']\\)`));
+    // The app imports class-validator itself, so core's requires of it and of class-transformer (its optional
+    // peers, used together) are packed too: one instance each, shared with the app.
+    expect(text).to.not.match(/require\("class-(validator|transformer)"\)/);
     // The framework packages' loaders were swapped for their bundles: no second code cache of their own.
     expect(text).to.not.contain('BUNDLE_DIGEST');
     expect(fs.existsSync(`${packed()}.map`)).to.equal(true);
@@ -306,6 +309,9 @@ describe('armature bundle with a plugin package that has its own manifest (the S
   it("finds each packed class's schemas in its own project's manifest: the app's and the plugin's", async () => {
     const bundled = runArmature(['bundle', 'dist/src/main.js'], project.dir);
     expect(bundled.status, bundled.stderr).to.equal(0);
+    // No packed file imports class-validator: core's require of it (an optional peer) stays a run-time one.
+    const packedText = fs.readFileSync(path.join(project.dir, 'dist/src/main.bundle.packed.js'), 'utf8');
+    expect(packedText).to.contain('require("class-validator")');
     const runnerText = fs.readFileSync(path.join(project.dir, 'dist/src/main.bundle.js'), 'utf8');
     expect(runnerText).to.contain(
       'const MANIFESTS = ["../armature.manifest.json","../../node_modules/notes-plugin/dist/armature.manifest.json"];',

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { BuildOptions, Message } from 'esbuild';
-import { frameworkLoaders } from './framework-loaders';
+import { frameworkLoaders, type OptionalPeers, peersImportedByApp } from './framework-loaders';
 import { PackError } from './pack-error';
 import { checkClassNames, packedManifests } from './packed-manifests';
 import { packedRunnerText } from './packed-runner';
@@ -64,11 +64,16 @@ export async function packApp(options: PackOptions): Promise<PackResult> {
     write: false,
     metafile: true,
     external: [...(options.external ?? [])],
-    plugins: [frameworkLoaders()],
   };
   let result;
   try {
-    result = await esbuild.build(buildOptions);
+    // The framework's optional peers are left out at first; if the app imports one itself, it
+    // is packed again with that peer in, so the app and the framework share one instance.
+    const peers: OptionalPeers = { seen: new Map(), packed: new Set() };
+    result = await esbuild.build({ ...buildOptions, plugins: [frameworkLoaders(peers)] });
+    const imported = peersImportedByApp(peers, Object.keys(result.metafile.inputs));
+    if (imported.size > 0)
+      result = await esbuild.build({ ...buildOptions, plugins: [frameworkLoaders({ seen: peers.seen, packed: imported })] });
   } catch (error) {
     const errors = (error as { errors?: Message[] }).errors;
     if (errors === undefined) throw error;

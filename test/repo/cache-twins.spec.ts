@@ -8,12 +8,14 @@ import { REPO_ROOT } from './support/repo-scripts';
  * dist/load.js) and the app's (core's code-cache) read and prune their files the same way: who
  * may have written a cache file, how it is read, which files are removed. The loader runs before
  * any package is loaded, so it cannot import core's copy; this keeps the two from drifting. The
- * runner of an app packed by `armature bundle` is a third copy, generated text.
+ * runner of an app packed by `armature bundle` carries the loader's own declarations, copied into
+ * the CLI by scripts/generate-cache-rules.js; this checks the copy is current.
  */
 const LOADER = join(REPO_ROOT, 'scripts', 'bundle-loader.js');
 const APP_CACHE = join(REPO_ROOT, 'packages', 'core', 'src', 'code-cache', 'code-cache-pack.ts');
-/** The runner `armature bundle` writes for a packed app (generated text: it cannot import either). */
+/** The runner `armature bundle` writes for a packed app: generated text, given the loader's rules as source. */
 const PACKED_RUNNER = join(REPO_ROOT, 'packages', 'cli', 'dist', 'src', 'bundle', 'packed-runner.js');
+const CACHE_RULES = require(join(REPO_ROOT, 'scripts', 'generate-cache-rules.js')) as { renderCacheRules(): string; TARGET: string };
 
 /** The body of the top-level function `name` in `source`, from its signature's `{` to the first line that is `}`. */
 function functionBody(source: string, name: string): string {
@@ -43,6 +45,10 @@ describe('repository guards: the code caches read and prune their files alike', 
 
   it('prunes the same files (stale temporary files, all but the newest caches)', () => {
     expect(normalized(functionBody(appCache, 'pruneCaches'))).to.deep.equal(normalized(functionBody(loader, 'pruneCaches')));
+  });
+
+  it("the CLI holds the loader's current cache rules for the packed app's runner (npm run generate:cache-rules)", () => {
+    expect(readFileSync(CACHE_RULES.TARGET, 'utf8')).to.equal(CACHE_RULES.renderCacheRules());
   });
 
   it("the packed app's runner trusts, reads and prunes its caches as the loader does", () => {

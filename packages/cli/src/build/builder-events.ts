@@ -111,6 +111,11 @@ export class BuilderEvents {
       this.output.line(
         `armature: warning: no tool-search index for ${displayPath(scan.project)} (${toolIndex.error}); an app with toolSearch will refuse to start.`,
       );
+    const bootFile = scan.bootFile;
+    if (bootFile && 'error' in bootFile)
+      this.output.line(
+        `armature: warning: no boot copy of the manifest for ${displayPath(scan.project)} (${bootFile.error}); the server reads the manifest itself.`,
+      );
   }
 
   /** Schema problems of the current round (with `--strict`, warnings count as problems). */

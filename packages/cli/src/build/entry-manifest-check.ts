@@ -4,6 +4,7 @@ import { createProgramFromTsconfig, generatorName, MANIFEST_DOCUMENT_FORMAT, MAN
 import { scanAndWriteManifest, type ProjectScan } from './manifest-step';
 import { writeValidators } from './validators-step';
 import { writeToolIndex } from './tool-index-step';
+import { writeBootFile } from './boot-file-step';
 import { currentSourceHash } from './source-state';
 
 /**
@@ -23,6 +24,8 @@ export function scanEntryIfManifestMissing(tsconfig: string): ProjectScan | unde
     // re-emitted from them since: the app refuses a manifest older than its handlers.
     const now = new Date();
     fs.utimesSync(manifest, now, now);
+    // The boot copy records that time too (or is added for a manifest written before copies were).
+    writeBootFile(dir);
     // The validators file records the manifest's size and time (so a boot need not hash it):
     // rewritten for the new time, or added for a manifest written before validators were
     // precompiled, without a rescan (schemas unchanged: their code is carried over).

@@ -12,6 +12,7 @@ import {
 } from '@armature/schema';
 import { writeValidators, type ValidatorsStep } from './validators-step';
 import { writeToolIndex, type ToolIndexStep } from './tool-index-step';
+import { writeBootFile, type BootFileStep } from './boot-file-step';
 
 /** What the scan of one compiled project produced. */
 export interface ProjectScan {
@@ -30,6 +31,8 @@ export interface ProjectScan {
   readonly validators?: ValidatorsStep | { readonly error: string };
   /** The tool-search index written beside the manifest (undefined: none written). */
   readonly toolIndex?: ToolIndexStep | { readonly error: string };
+  /** The manifest's boot copy written beside it (undefined: none written). */
+  readonly bootFile?: BootFileStep | { readonly error: string };
 }
 
 /** Options of {@link scanAndWriteManifest}. */
@@ -59,11 +62,14 @@ export function scanAndWriteManifest(program: ts.Program, options: ManifestStepO
   let manifestChanged = false;
   let validators: ProjectScan['validators'];
   let toolIndex: ProjectScan['toolIndex'];
+  let bootFile: ProjectScan['bootFile'];
   const blocked = result.problems.length > 0 || (options.strict === true && result.notes.some(isWarning));
   if (!blocked && (options.alwaysWrite || result.methodCount > 0 || fs.existsSync(existing))) {
     const written = writeManifest(result.manifestDir, result.manifest);
     manifestFile = written.file;
     manifestChanged = written.written;
+    // After the manifest was written or touched: the copy records its size and time.
+    bootFile = writeBootFile(result.manifestDir, written.document);
     validators = writeValidators(result.manifestDir, written.document);
     toolIndex = writeToolIndex(result.manifestDir, written.document);
   }
@@ -77,5 +83,6 @@ export function scanAndWriteManifest(program: ts.Program, options: ManifestStepO
     scanMs: performance.now() - started,
     validators,
     toolIndex,
+    bootFile,
   };
 }

@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { ArmatureError } from '@armature/di';
 import { LocalErrorCode } from '../errors/local-error-codes';
 import { nodeCrypto } from '../platform/node-crypto';
+import { readBootFile } from './boot-file';
 import { checkManifest, type LoadedManifest } from './manifest-format';
 import { MANIFEST_FILE_NAME } from './manifest.types';
 
@@ -73,20 +74,27 @@ export class ManifestFileCache {
 }
 
 function read(path: string, dir: string): ManifestFile {
+  let manifest: LoadedManifest | undefined;
   let parsed: unknown;
-  let bytes: Buffer;
+  let stamp: string;
   let mtimeMs: number;
   try {
     // Size, time and bytes of one open file, so the stamp describes exactly the bytes parsed.
     // Read as bytes: they may be hashed, and decoding a Buffer is no slower than reading as text.
     const fd = openSync(path, 'r');
     try {
-      mtimeMs = fstatSync(fd).mtimeMs;
-      bytes = readFileSync(fd);
+      const stat = fstatSync(fd);
+      mtimeMs = stat.mtimeMs;
+      stamp = manifestStamp(stat.size, mtimeMs);
+      manifest = fromBootFile(path, dir, stamp);
+      if (manifest === undefined) {
+        const bytes = readFileSync(fd);
+        stamp = manifestStamp(bytes.length, mtimeMs);
+        parsed = JSON.parse(decode(bytes));
+      }
     } finally {
       closeSync(fd);
     }
-    parsed = JSON.parse(decode(bytes));
   } catch (error) {
     throw new ArmatureError(
       LocalErrorCode.MANIFEST_INVALID,
@@ -94,16 +102,31 @@ function read(path: string, dir: string): ManifestFile {
       { cause: error },
     );
   }
-  const stamp = manifestStamp(bytes.length, mtimeMs);
   let digest: string | undefined;
+  const stamped = stamp;
   return {
-    manifest: checkManifest(parsed, path, 'file'),
+    manifest: manifest ?? checkManifest(parsed, path, 'file'),
     path,
     dir,
     mtimeMs,
     stamp,
-    digest: () => (digest ??= digestOf(path, stamp)),
+    digest: () => (digest ??= digestOf(path, stamped)),
   };
+}
+
+/**
+ * The manifest as its boot copy holds it, when the copy was made from these manifest bytes
+ * (see `boot-file.ts`); undefined when there is none to use, or it does not pass the checks
+ * (a damaged copy): the manifest itself is then read, and its own faults are reported.
+ */
+function fromBootFile(path: string, dir: string, stamp: string): LoadedManifest | undefined {
+  const value = readBootFile(dir, stamp);
+  if (value === undefined) return undefined;
+  try {
+    return checkManifest(value, path, 'file');
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, readdirSync, statSync, utimesSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type * as Schema from '@armature/schema';
-import { writeToolIndexBeside } from '@armature/core/build';
+import { writeBootFileBeside, writeToolIndexBeside } from '@armature/core/build';
 import { testingError } from '../errors/testing-error';
 import { requireOptionalPeer } from '../errors/optional-peer';
 
@@ -33,7 +33,8 @@ function formatOf(file: string): unknown {
  * JavaScript and is in the format this `@armature/schema` writes (a file from an older build
  * is rewritten, not left for the kernel to refuse), scanning the sources exactly as `armature build` does when it is stale. Tests
  * then pass after a plain `tsc -b` as well as after `armature build`. The tool-search index
- * (`armature.tool-index.json`) is written beside it too, as `armature build` writes it. `project` is a folder
+ * (`armature.tool-index.json`) and, after a scan, the manifest's boot copy (`armature.boot.jsonl`)
+ * are written beside it too, as `armature build` writes them. `project` is a folder
  * with a `tsconfig.json`, or a tsconfig file. Needs `@armature/schema` (an optional peer).
  * Returns the manifest's path.
  */
@@ -56,7 +57,9 @@ export function ensureManifest(project: string): string {
   const written = schema.writeManifest(scan.manifestDir, scan.manifest);
   // An unchanged manifest is not rewritten; mark it fresh so the next call skips the scan.
   if (!written.written) utimesSync(written.file, new Date(), new Date());
-  // The tool-search index beside it, bound to these manifest bytes (rewritten only when it changes).
+  // The tool-search index beside it, bound to these manifest bytes (rewritten only when it changes),
+  // and the manifest's boot copy, stamped with its size and time.
   writeToolIndexBeside(outDir);
+  writeBootFileBeside(outDir, written.document);
   return written.file;
 }

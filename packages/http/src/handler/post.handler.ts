@@ -14,6 +14,7 @@ import { requestProtocolVersion } from '../protocol/protocol-version';
 import { acceptsAll, isJsonContentType } from './media-type';
 import { accepted, refuse, shuttingDown, unsupportedVersion } from './refuse';
 import type { EngineState as StreamableHttpEngine } from './engine-state';
+import type { HttpSessionTransport } from '../session/http-session.transport';
 import { postStateless2026 } from './post-2026';
 import { postStateless } from './post-stateless';
 
@@ -102,13 +103,17 @@ function postBody(
   return options.stateless ? postStateless(engine, decoded, req, res, extra) : postStateful(engine, decoded, req, res, extra);
 }
 
-async function postStateful(
+/**
+ * A POST on a session. Not `async`: a session this instance holds is served without a promise
+ * or an async resumption (as a stateless POST is); one it must restore is awaited.
+ */
+function postStateful(
   engine: StreamableHttpEngine,
   decoded: Decoded,
   req: HttpRequestView,
   res: HttpResponder,
   extra: MessageExtraInfo,
-): Promise<void> {
+): Promise<void> | void {
   const message = decoded.message;
   const sessionId = req.header('mcp-session-id');
   const initialize = decoded.kind === 'request' && isInitialize(message);
@@ -116,15 +121,32 @@ async function postStateful(
     if (initialize) return engine.initialize(message, extra, res);
     return refuse(res, 400, 'Bad Request: the Mcp-Session-Id header is required');
   }
-  // A session this instance does not hold is served from its stored state (another instance
-  // opened it); a live one costs no await.
   const live = engine.sessions.find(sessionId);
-  const session = live ?? (await engine.restoreSession(sessionId, extra.authInfo, res, 'POST'));
-  if (session === undefined) return;
+  if (live !== undefined) return postOnSession(engine, live, true, initialize, decoded, req, res, extra);
+  // A session this instance does not hold is served from its stored state (another instance opened it).
+  return engine
+    .restoreSession(sessionId, extra.authInfo, res, 'POST')
+    .then((restored) =>
+      restored === undefined ? undefined : postOnSession(engine, restored, false, initialize, decoded, req, res, extra),
+    );
+}
+
+/** A POST on `session`: held by this instance (`live`), or just restored from its stored state. */
+function postOnSession(
+  engine: StreamableHttpEngine,
+  session: HttpSessionTransport,
+  live: boolean,
+  initialize: boolean,
+  decoded: Decoded,
+  req: HttpRequestView,
+  res: HttpResponder,
+  extra: MessageExtraInfo,
+): Promise<void> | void {
+  const message = decoded.message;
   // A session belongs to the principal that opened it: another principal holding its id
   // (stolen or guessed) is told no more than for an unknown id.
   if (!session.ownedBy(extra.authInfo)) return engine.refuseForeign(res, 'POST');
-  if (live !== undefined) engine.copies.touch(live);
+  if (live) engine.copies.touch(session);
   // A session is initialized once (MCP lifecycle): a second `initialize` on it is a bad
   // request at the HTTP level too, not a 200 carrying the error.
   if (initialize)
@@ -144,8 +166,11 @@ async function postStateful(
     // an elicitation answer may be what lets the work in flight finish.
     // notifications/initialized is acknowledged once the session's other copies heard of it.
     const told = session.receive(message, extra);
-    if (told !== undefined) await told.catch(() => undefined);
-    return accepted(res);
+    if (told === undefined) return accepted(res);
+    return told.then(
+      () => accepted(res),
+      () => accepted(res),
+    );
   }
   // New work is refused once shutdown began, with a status a client can act on.
   if (engine.closing) return shuttingDown(res);

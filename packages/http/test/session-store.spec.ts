@@ -21,6 +21,21 @@ describe('SessionStore', () => {
     expect(store.find(id)).to.equal(undefined);
   });
 
+  it('finds no session for an id that differs in any one character of its secret part', () => {
+    const store = new SessionStore(10, 0);
+    const id = store.newId();
+    const session = fakeSession(id, false, 0);
+    store.add(session);
+    for (let i = 10; i < id.length; i++) {
+      const other = id[i] === 'A' ? 'B' : 'A';
+      expect(store.find(`${id.slice(0, i)}${other}${id.slice(i + 1)}`), `position ${i}`).to.equal(undefined);
+    }
+    // A character outside base64url (the comparison reads UTF-16 code units, not bytes).
+    expect(store.find(`${id.slice(0, 31)}\u0141`)).to.equal(undefined);
+    expect(store.find(`${id}x`)).to.equal(undefined);
+    expect(store.find(id)).to.equal(session);
+  });
+
   it('never expires a busy session, however long ago it was last touched', () => {
     const store = new SessionStore(10, 1000);
     const busy = fakeSession(store.newId(), true, 0);

@@ -28,7 +28,10 @@ if (mode === 'reload') {
 setInterval(() => undefined, 1000);
 `;
 
-describe('armature dev', () => {
+describe('armature dev', function () {
+  // Each wait below is bounded (30 s for a rebuild); a test may chain three of them on a loaded
+  // machine (the full suite), more than mocha's default allows.
+  this.timeout(120_000);
   let dir: string;
   let session: DevSession | undefined;
   let cycles: DevCycle[];

@@ -79,8 +79,9 @@ function read(path: string, dir: string): ManifestFile {
   let stamp: string;
   let mtimeMs: number;
   try {
-    // Size, time and bytes of one open file, so the stamp describes exactly the bytes parsed.
-    // Read as bytes: they may be hashed, and decoding a Buffer is no slower than reading as text.
+    // Size, time and bytes of one open file, so the stamp describes exactly the bytes parsed (the
+    // boot copy, when its recorded stamp is this one, stands in for the bytes). Read as bytes:
+    // they may be hashed, and decoding a Buffer is no slower than reading as text.
     const fd = openSync(path, 'r');
     try {
       const stat = fstatSync(fd);
@@ -103,6 +104,7 @@ function read(path: string, dir: string): ManifestFile {
     );
   }
   let digest: string | undefined;
+  // A constant for the closure below (`stamp` is assigned inside the try).
   const stamped = stamp;
   return {
     manifest: manifest ?? checkManifest(parsed, path, 'file'),

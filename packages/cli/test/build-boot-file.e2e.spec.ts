@@ -4,19 +4,7 @@ import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { runArmature } from './support/fixture-project';
-import { builtProjectPerSuite } from './support/built-project';
-import { NOTES_HANDLERS } from './support/notes-handlers';
-
-const MAIN = `import 'reflect-metadata';
-import { Armature } from '@armature/core';
-import { Module } from '@armature/di';
-import { Greeter, Notes } from './notes.handlers';
-
-@Module({ providers: [Greeter], handlers: [Notes] })
-class NotesModule {}
-
-void Armature.create(NotesModule, { name: 'notes', version: '1.0.0' }).then((app) => app.listen());
-`;
+import { notesProjectPerSuite } from './support/notes-project';
 
 interface BootHead {
   readonly armatureBoot: number;
@@ -27,10 +15,7 @@ interface BootHead {
 
 describe('armature build writes the manifest boot copy a server starts from (the SDK client over stdio)', function () {
   this.timeout(120_000);
-  const project = builtProjectPerSuite({ 'src/notes.handlers.ts': NOTES_HANDLERS, 'src/main.ts': MAIN }, [
-    'class-validator',
-    'class-transformer',
-  ]);
+  const project = notesProjectPerSuite();
   const manifestFile = (): string => path.join(project.dir, 'dist/armature.manifest.json');
   const bootFile = (): string => path.join(project.dir, 'dist/armature.boot.jsonl');
 

@@ -11,17 +11,7 @@ import { spawn } from 'node:child_process';
 import { FIXTURE_COMPILER_OPTIONS, runArmature } from './support/fixture-project';
 import { builtProjectPerSuite, type BuiltProject } from './support/built-project';
 import { NOTES_HANDLERS } from './support/notes-handlers';
-
-const MAIN = `import 'reflect-metadata';
-import { Armature } from '@armature/core';
-import { Module } from '@armature/di';
-import { Greeter, Notes } from './notes.handlers';
-
-@Module({ providers: [Greeter], handlers: [Notes] })
-class NotesModule {}
-
-void Armature.create(NotesModule, { name: 'notes', version: '1.0.0' }).then((app) => app.listen());
-`;
+import { notesProjectPerSuite } from './support/notes-project';
 
 /** Connects the SDK v1 client over stdio to `node <runner>` in the project; closed after the test. */
 async function connect(project: BuiltProject, runner: string, env: Record<string, string> = {}): Promise<Client> {
@@ -56,10 +46,7 @@ async function callText(client: Client, name: string, args: Record<string, unkno
 
 describe('armature bundle packs a built app into one file that runs from a code cache (the SDK client over stdio)', function () {
   this.timeout(120_000);
-  const project = builtProjectPerSuite({ 'src/notes.handlers.ts': NOTES_HANDLERS, 'src/main.ts': MAIN }, [
-    'class-validator',
-    'class-transformer',
-  ]);
+  const project = notesProjectPerSuite();
   const runner = (): string => path.join(project.dir, 'dist/src/main.bundle.js');
   const packed = (): string => path.join(project.dir, 'dist/src/main.bundle.packed.js');
 

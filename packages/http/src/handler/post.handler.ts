@@ -105,7 +105,9 @@ function postBody(
 
 /**
  * A POST on a session. Not `async`: a session this instance holds is served without a promise
- * or an async resumption (as a stateless POST is); one it must restore is awaited.
+ * or an async resumption (as a stateless POST is). One it does not hold is restored from its
+ * stored state (another instance opened it) and the POST is served again with that copy,
+ * `restored`.
  */
 function postStateful(
   engine: StreamableHttpEngine,
@@ -113,6 +115,7 @@ function postStateful(
   req: HttpRequestView,
   res: HttpResponder,
   extra: MessageExtraInfo,
+  restored?: HttpSessionTransport,
 ): Promise<void> | void {
   const message = decoded.message;
   const sessionId = req.header('mcp-session-id');
@@ -121,32 +124,15 @@ function postStateful(
     if (initialize) return engine.initialize(message, extra, res);
     return refuse(res, 400, 'Bad Request: the Mcp-Session-Id header is required');
   }
-  const live = engine.sessions.find(sessionId);
-  if (live !== undefined) return postOnSession(engine, live, true, initialize, decoded, req, res, extra);
-  // A session this instance does not hold is served from its stored state (another instance opened it).
-  return engine
-    .restoreSession(sessionId, extra.authInfo, res, 'POST')
-    .then((restored) =>
-      restored === undefined ? undefined : postOnSession(engine, restored, false, initialize, decoded, req, res, extra),
-    );
-}
-
-/** A POST on `session`: held by this instance (`live`), or just restored from its stored state. */
-function postOnSession(
-  engine: StreamableHttpEngine,
-  session: HttpSessionTransport,
-  live: boolean,
-  initialize: boolean,
-  decoded: Decoded,
-  req: HttpRequestView,
-  res: HttpResponder,
-  extra: MessageExtraInfo,
-): Promise<void> | void {
-  const message = decoded.message;
+  const session = restored ?? engine.sessions.find(sessionId);
+  if (session === undefined)
+    return engine
+      .restoreSession(sessionId, extra.authInfo, res, 'POST')
+      .then((copy) => (copy === undefined ? undefined : postStateful(engine, decoded, req, res, extra, copy)));
   // A session belongs to the principal that opened it: another principal holding its id
   // (stolen or guessed) is told no more than for an unknown id.
   if (!session.ownedBy(extra.authInfo)) return engine.refuseForeign(res, 'POST');
-  if (live) engine.copies.touch(session);
+  if (restored === undefined) engine.copies.touch(session);
   // A session is initialized once (MCP lifecycle): a second `initialize` on it is a bad
   // request at the HTTP level too, not a 200 carrying the error.
   if (initialize)

@@ -90,6 +90,20 @@ describe('armature dev', function () {
     expect(a).not.to.equal(b);
   });
 
+  it('rebuilds after a save whose file time is older than the last build (file times lag the process clock by up to a tick)', async () => {
+    start('plain');
+    await cycle(1);
+    // TypeScript dates a build's outputs by the process clock, a source file by the file system's
+    // coarser clock: a save a few milliseconds after a build can carry an earlier time. Set one.
+    const built = fs.statSync(path.join(dir, 'dist', 'tsconfig.tsbuildinfo')).mtimeMs;
+    writeFiles(dir, { 'src/handlers.ts': HANDLERS('  @Tool() bye(name: string): string { return name; }\n') });
+    const lagging = new Date(built - 1);
+    fs.utimesSync(path.join(dir, 'src', 'handlers.ts'), lagging, lagging);
+    const second = await cycle(2);
+    expect(second).to.include({ errorCount: 0, problemCount: 0, server: 'restarted' });
+    expect(second.changedManifests).to.deep.equal([path.join(dir, 'dist', 'armature.manifest.json')]);
+  });
+
   it('writes server.json after each good cycle; a bad armature.registry is printed and the server still runs', async () => {
     const pkg = (version: string, name: string): string =>
       JSON.stringify({ name: 'hello-mcp', version, description: 'Says hello.', armature: { registry: { name } } });

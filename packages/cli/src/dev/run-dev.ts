@@ -6,6 +6,7 @@ import { reuseUnchangedSourceFiles } from '../build/source-file-reuse';
 import { scanEntryIfManifestMissing } from '../build/entry-manifest-check';
 import type { CliOutput } from '../output/cli-output';
 import { registryStep } from '../registry/registry-step';
+import { stampChangesWithClock } from './change-clock';
 import { ServerProcess } from './server-process';
 import { WatchResources } from './watch-resources';
 
@@ -134,6 +135,7 @@ export function startDev(options: DevOptions): DevSession {
     if (/\.[cm]?js$/.test(file) && readText(file) !== data) emitted.push(file);
     writeFile(file, data, bom);
   };
+  stampChangesWithClock(host);
   resources.track(host);
   const builder = ts.createSolutionBuilderWithWatch(host, [options.project], { verbose: options.verbose === true }, {});
   builder.build();

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { checkServerMessage } from '@armature/testing';
-import { openSession2025 } from '@armature/transport-fixtures';
+import { openSession2025, post2026 } from '@armature/transport-fixtures';
 import { sessionHeaders, SseReader } from './support/http-peers';
 import { type RedisServer, startRedisServer } from './support/redis-server';
 import { type ChildInstance, startChildInstance } from './support/child-instance';
@@ -14,6 +14,8 @@ import { recordUnhandledRejections } from './support/unhandled-rejections';
  * see the loss this test guards against.
  */
 const ROUNDS = Number(process.env.KILL_ROUNDS ?? 30);
+/** Rounds whose calls are MCP 2026-07-28 requests (no session): the same guarantee on the other answer path. */
+const ROUNDS_2026 = Number(process.env.KILL_ROUNDS_2026 ?? 12);
 /** Sessions per round, each calling the tool at once (more answers raced against each kill). */
 const SESSIONS = 8;
 
@@ -85,7 +87,31 @@ describe('events of an answered call survive a kill -9 right after the answer (c
     await redis?.stop();
   });
 
-  it(`${ROUNDS} rounds of ${SESSIONS} concurrent calls: each update whose call was answered is on the stream resumed elsewhere`, async () => {
+  /** A call of `touch_note` on `url` for the session's URI: its JSON-RPC answer. */
+  type Call = (url: string, session: Watched) => Promise<Record<string, unknown>>;
+  const call2025: Call = (url, session) =>
+    post(url, session.sessionId, 'tools/call', { name: 'touch_note', arguments: { uri: session.uri } });
+  const call2026: Call = async (url, session) => {
+    const { status, ...answer } = await post2026(
+      url,
+      'tools/call',
+      { name: 'touch_note', arguments: { uri: session.uri } },
+      'touch_note',
+      {},
+    );
+    expect(status, JSON.stringify(answer).slice(0, 300)).to.equal(200);
+    return answer;
+  };
+
+  it(`${ROUNDS} rounds of ${SESSIONS} concurrent calls (2025, on the sessions): each update whose call was answered is on the stream resumed elsewhere`, async () => {
+    await killRounds(ROUNDS, call2025);
+  });
+
+  it(`${ROUNDS_2026} rounds of ${SESSIONS} concurrent MCP 2026-07-28 calls (no session): each update whose call was answered is on the stream resumed elsewhere`, async () => {
+    await killRounds(ROUNDS_2026, call2026);
+  });
+
+  async function killRounds(rounds: number, call: Call): Promise<void> {
     let answeredBeforeKill = 0;
     const env: Record<string, string> =
       process.env.KILL_APPEND_WAIT_MS === undefined ? {} : { APPEND_WAIT_MS: process.env.KILL_APPEND_WAIT_MS };
@@ -93,9 +119,9 @@ describe('events of an answered call survive a kill -9 right after the answer (c
     // The next round's instance starts while this round runs (a process takes seconds to boot).
     let next: Promise<ChildInstance> | undefined = start(0);
     try {
-      for (let round = 0; round < ROUNDS; round++) {
+      for (let round = 0; round < rounds; round++) {
         const child: ChildInstance = await next!;
-        next = round + 1 < ROUNDS ? start(round + 1) : undefined;
+        next = round + 1 < rounds ? start(round + 1) : undefined;
         await killedRound(child, round);
       }
     } finally {
@@ -104,7 +130,7 @@ describe('events of an answered call survive a kill -9 right after the answer (c
         () => undefined,
       );
     }
-    expect(answeredBeforeKill).to.be.at.least(ROUNDS);
+    expect(answeredBeforeKill).to.be.at.least(rounds);
     expect(resumer.errors).to.deep.equal([]);
     expect(unhandled).to.deep.equal([]);
 
@@ -121,7 +147,7 @@ describe('events of an answered call survive a kill -9 right after the answer (c
         const answered = new Set<Watched>();
         let killing: Promise<void> | undefined;
         const calls = sessions.map(async (session) => {
-          const answer = await post(child.url, session.sessionId, 'tools/call', { name: 'touch_note', arguments: { uri: session.uri } });
+          const answer = await call(child.url, session);
           if (killing === undefined) killing = child.kill9();
           if ('result' in answer) answered.add(session);
         });
@@ -155,5 +181,5 @@ describe('events of an answered call survive a kill -9 right after the answer (c
         await child.stop();
       }
     }
-  });
+  }
 });

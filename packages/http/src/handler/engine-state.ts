@@ -27,6 +27,11 @@ export interface EngineState {
   fail(res: HttpResponder, error: unknown): void;
   /** Stored state and the copies of each session on other instances. */
   readonly copies: SessionCopies;
+  /**
+   * Whether a stateless request's answer waits for the event-store appends its handler started
+   * (a shared session store with an event store): another instance may serve the sessions' streams next.
+   */
+  readonly collectsAppends: boolean;
   initialize(message: JSONRPCRequest, extra: MessageExtraInfo, res: HttpResponder): Promise<void>;
   /** The session `id` names, restored from stored state when no copy is live here; undefined once refused. */
   restoreSession(id: string, authInfo: AuthInfo | undefined, res: HttpResponder, method: string): Promise<HttpSessionTransport | undefined>;

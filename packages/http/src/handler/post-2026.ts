@@ -10,6 +10,7 @@ import {
   type RequestKernel,
 } from '@armature/core/internal';
 import type { HeaderList, HttpRequestView, HttpResponder } from '../exchange/http-exchange';
+import { appendsSettled, collectingAppends } from '../events/answer-appends';
 import { errorBody } from '../protocol/http-error';
 import { checkMcpHeaders } from '../protocol/mcp-headers';
 import { SseConnection } from '../sse/sse-connection';
@@ -44,6 +45,8 @@ class Http2026Sink implements ExchangeSink {
     private readonly listen: boolean,
     /** Whether the request carried a token (an insufficient scope is then a 403 step-up). */
     private readonly authenticated: boolean,
+    /** The event-store appends the handler started, stored before the answer goes out (a shared store only). */
+    private readonly appends: Set<Promise<unknown>> | undefined,
   ) {}
 
   notify(message: JSONRPCNotification): Promise<void> {
@@ -59,6 +62,14 @@ class Http2026Sink implements ExchangeSink {
   respond(message: JSONRPCMessage, status: number): void {
     if (this.done) return;
     this.done = true;
+    const appends = this.appends;
+    if (appends === undefined || appends.size === 0) return this.answer(message, status);
+    // What the handler raised for 2025 sessions' GET streams (a resources/updated, a list change) is
+    // stored before the client hears the answer: an instance killed right after answering loses none of it.
+    void appendsSettled(appends, this.engine.options.appendWaitMs).then(() => this.answer(message, status));
+  }
+
+  private answer(message: JSONRPCMessage, status: number): void {
     const json = encodeJsonRpc(message);
     if (this.stream === null) this.engine.options.answers.send(this.res, message, json, status, JSON_HEADERS, this.authenticated);
     else this.stream.push(message, json, true);
@@ -121,9 +132,12 @@ export function postStateless2026(
   const listen = method === 'subscriptions/listen';
   if (!listen && refuseWhenSaturated(engine.statelessInflight, engine.options.maxStatelessInflight, request.id, res)) return;
   if (!listen) engine.statelessInflight++;
-  const sink = new Http2026Sink(res, engine, listen, authInfo !== undefined);
+  // A listen stream raises nothing itself, and lives too long to collect what runs in its context.
+  const appends = !listen && engine.collectsAppends ? new Set<Promise<unknown>>() : undefined;
+  const sink = new Http2026Sink(res, engine, listen, authInfo !== undefined, appends);
   const incoming = { id: request.id, method, params: request.params ?? NO_PARAMS, authInfo, requestInfo: facts, session: undefined };
-  const running = kernel.dispatch(incoming, sink);
+  const running =
+    appends === undefined ? kernel.dispatch(incoming, sink) : collectingAppends(appends, () => kernel.dispatch(incoming, sink));
   if (running === undefined || running.finished) return;
   holdOpen(engine, sink, running, listen, res, authInfo, facts);
 }

@@ -48,6 +48,7 @@ export class StreamableHttpEngine implements EngineState {
   readonly reportError: (error: unknown) => void;
   /** Stored state and the copies of each session on other instances (one process's bookkeeping by default). */
   readonly copies: SessionCopies;
+  readonly collectsAppends: boolean;
   private readonly onSessionClosed = (closed: HttpSessionTransport): void => this.sessions.remove(closed);
 
   constructor(
@@ -60,6 +61,7 @@ export class StreamableHttpEngine implements EngineState {
     });
     this.reportError = (error) => options.onError(error instanceof Error ? error : new Error(String(error)));
     this.copies = new SessionCopies(app, options, this.sessions, options.sessionStore, app.notificationBus?.(), this.reportError);
+    this.collectsAppends = options.sessionStore.shared && options.store !== null && options.appendWaitMs > 0;
   }
 
   /**

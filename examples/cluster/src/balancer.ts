@@ -26,7 +26,13 @@ export interface Balancer {
 
 /** Largest request body the balancer holds while it picks a backend (MCP messages are small). */
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
-const CONNECT_FAILURES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ETIMEDOUT']);
+/** Errors of a connection that never reached an instance: the request was not served, so resending it is safe. */
+const CONNECT_FAILURES = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ETIMEDOUT']);
+/** Methods whose repetition changes nothing; anything else (every MCP POST) is not resent once it reached an instance. */
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'DELETE']);
+/** The 502 bodies: nothing was served, or the instance died holding the request (it may have run). */
+const NOT_SERVED = 'No instance answered; try again in a few seconds';
+const OUTCOME_UNKNOWN = 'The instance failed before answering; the request may have been carried out';
 /** Headers about one connection, not the response: the balancer's own connection sets its own. */
 const HOP_BY_HOP = ['connection', 'keep-alive', 'transfer-encoding', 'proxy-connection', 'upgrade'];
 
@@ -87,15 +93,15 @@ export async function startBalancer(options: BalancerOptions): Promise<Balancer>
     const retry = attempt + 1 < options.backends.length ? () => forward(req, res, body, attempt + 1) : undefined;
     attempts.set(req, { backend, retry });
     proxy.web(req, res, { target: backend, buffer: Readable.from([body]) }, (error: NodeJS.ErrnoException) => {
-      const refused = CONNECT_FAILURES.has(error.code ?? '') && !res.headersSent;
-      if (refused) downUntil.set(backend, Date.now() + downMs);
-      if (refused && attempt + 1 < options.backends.length && !res.destroyed) return forward(req, res, body, attempt + 1);
       // Mid-response (the instance died while streaming): cut the stream so the client reconnects.
       if (res.headersSent) return void res.destroy();
+      const notServed = CONNECT_FAILURES.has(error.code ?? '');
+      if (notServed || error.code === 'ECONNRESET') downUntil.set(backend, Date.now() + downMs);
+      const resend = notServed || (error.code === 'ECONNRESET' && IDEMPOTENT.has(req.method ?? ''));
+      if (resend && attempt + 1 < options.backends.length && !res.destroyed) return forward(req, res, body, attempt + 1);
+      const message = notServed ? NOT_SERVED : OUTCOME_UNKNOWN;
       res.writeHead(502, { 'content-type': 'application/json' });
-      res.end(
-        JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32603, message: 'No instance answered; try again in a few seconds' } }),
-      );
+      res.end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32603, message } }));
     });
   };
 

@@ -102,6 +102,35 @@ describe('updates for sessions no live instance holds (three apps, real redis-se
     expect([...resumer.errors, ...raiser.errors]).to.deep.equal([]);
   });
 
+  it('a copy loaded while the raiser looks up the subscribers (it never heard the broadcast) does not stop the append', async () => {
+    const [holder, resumer, raiser] = [await start('holder'), await start('resumer'), await start('raiser')];
+    const client = await subscriber(holder, 'notes://u5');
+    client.router.holdGets();
+    client.router.get = resumer;
+    await holder.crash();
+    // The raiser's index lookup (one Redis round trip) is held until a request of the session has
+    // loaded a copy on the raiser: a copy that came too late to hear the broadcast itself.
+    const store = raiser.scale.sessionStore;
+    const lookup = store.subscribersOf.bind(store);
+    let open: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    store.subscribersOf = async (uri: string) => {
+      await gate;
+      return lookup(uri);
+    };
+    raiser.app.resources.notifyUpdated('notes://u5');
+    client.router.post = raiser;
+    await client.client.ping();
+    open();
+    client.router.releaseGets();
+    await until('the update raised before the copy was loaded, on the resumed stream', () => client.seen.length === 1);
+    raiser.app.resources.notifyUpdated('notes://u5');
+    await until('a live update after it', () => client.seen.length === 2);
+    expect(client.seen).to.deep.equal(['notes://u5', 'notes://u5']);
+    client.checkWire();
+    expect([...resumer.errors, ...raiser.errors]).to.deep.equal([]);
+  });
+
   it('a session with a live copy gets a broadcast once, whichever instances append it', async () => {
     const [holder, raiser] = [await start('holder'), await start('raiser')];
     const client = await subscriber(holder, 'notes://u2');

@@ -331,13 +331,16 @@ export class SessionCopies implements SessionSync {
   ): void {
     const store = this.options.store;
     if (eventKey === undefined || !raisedBy(this.bus, eventKey) || store?.appendOnce === undefined) return;
+    // The copies here now heard the broadcast (the bus delivers here first). One loaded while the
+    // index is read came too late to hear it, so it does not stand in for the append.
+    const raised = this.live.mark;
     const fanOut = Promise.resolve()
       .then(sessionsOf)
       .then((sessions) =>
         Promise.all(
           sessions.map(async ({ key, streamPrefix }) => {
             // A copy here heard the broadcast itself (and appends it under the same key).
-            if (key !== '' && this.live.findByKey(key) !== undefined) return;
+            if (key !== '' && this.live.liveAt(key, raised) !== undefined) return;
             const appended = await store.appendOnce!(`${streamPrefix}.0`, eventKey, message);
             if (appended !== undefined && key !== '') await this.bus!.publish({ type: 'stream_appended', sessionKey: key });
           }),

@@ -8,6 +8,9 @@ import type { HttpSessionTransport } from './http-session.transport';
  */
 export class SessionStore {
   private readonly byKey = new Map<string, HttpSessionTransport>();
+  /** How many sessions were ever added, and when each was (in that count): what `liveAt` compares. */
+  private added = 0;
+  private readonly addedAs = new WeakMap<HttpSessionTransport, number>();
   private sweeper: NodeJS.Timeout | undefined;
 
   constructor(
@@ -32,6 +35,7 @@ export class SessionStore {
   }
 
   add(session: HttpSessionTransport): void {
+    this.addedAs.set(session, ++this.added);
     this.byKey.set(lookupKey(session.sessionId) as string, session);
     this.startSweeper();
   }
@@ -47,6 +51,17 @@ export class SessionStore {
   /** The live session whose id's non-secret part is `key` (how other instances name it on the bus). */
   findByKey(key: string): HttpSessionTransport | undefined {
     return this.byKey.get(key);
+  }
+
+  /** This moment, for `liveAt`: a session added from now on is later than it. */
+  get mark(): number {
+    return this.added;
+  }
+
+  /** The live session whose key is `key` if it was already live here at `mark` (it heard what happened then). */
+  liveAt(key: string, mark: number): HttpSessionTransport | undefined {
+    const session = this.byKey.get(key);
+    return session !== undefined && (this.addedAs.get(session) ?? Infinity) <= mark ? session : undefined;
   }
 
   remove(session: HttpSessionTransport): void {
